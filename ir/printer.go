@@ -1,0 +1,538 @@
+package ir
+
+// All printing lives here (go/ssa's print.go discipline).
+//
+// Naming follows MLIR's SSANameState (llvm/llvm-project:mlir/lib/IR/AsmPrinter.cpp):
+// values are numbered region by region; a nested region starts from the
+// counters its parent region reached; entry-block arguments are %argN;
+// name hints (%c4, %cst) are uniqued with a `_N` suffix from one conflict
+// counter shared by the scope; blocks are ^bbN, numbered per region. In the
+// generic form no name hints are used.
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// PrintOptions selects the textual form.
+type PrintOptions struct {
+	Generic   bool // --mlir-print-op-generic
+	DebugInfo bool // --mlir-print-debuginfo: trailing loc(...) on every op
+}
+
+// AsmPrinter writes IR text. Op Print hooks and format directives use it.
+type AsmPrinter struct {
+	w       *bufio.Writer
+	names   *nameState
+	opts    PrintOptions
+	indent  int
+	dialect []string // default-dialect stack (func.func sets "func")
+}
+
+// Print writes op (usually a module) and a final newline.
+func Print(w io.Writer, op *Operation, opts PrintOptions) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	p := &AsmPrinter{w: bw, names: newNameState(op, opts.Generic), opts: opts}
+	p.printOp(op)
+	p.WriteByte('\n')
+	return bw.Flush()
+}
+
+// FormatOp prints op alone, with value names as they appear when its
+// outermost ancestor is printed (for "see current operation" notes).
+func FormatOp(op *Operation, opts PrintOptions) string {
+	root := op
+	for p := root.ParentOp(); p != nil; p = p.ParentOp() {
+		root = p
+	}
+	var b strings.Builder
+	bw := bufio.NewWriter(&b)
+	p := &AsmPrinter{w: bw, names: newNameState(root, opts.Generic), opts: opts}
+	p.printOp(op)
+	bw.Flush()
+	return b.String()
+}
+
+// String prints the op in custom form (generic where it has none).
+func (op *Operation) String() string { return FormatOp(op, PrintOptions{}) }
+
+// WriteString writes raw text.
+func (p *AsmPrinter) WriteString(s string) { p.w.WriteString(s) }
+
+// WriteByte writes one byte.
+func (p *AsmPrinter) WriteByte(c byte) error { return p.w.WriteByte(c) }
+
+// Options returns the print options in effect.
+func (p *AsmPrinter) Options() PrintOptions { return p.opts }
+
+// ValueName returns the printed name of v, including the %.
+func (p *AsmPrinter) ValueName(v Value) string { return p.names.valueName(v) }
+
+// PrintOperand writes %name for v.
+func (p *AsmPrinter) PrintOperand(v Value) { p.WriteString(p.names.valueName(v)) }
+
+// PrintOperands writes a comma-separated operand list.
+func (p *AsmPrinter) PrintOperands(vs []Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintOperand(v)
+	}
+}
+
+// PrintType writes a type.
+func (p *AsmPrinter) PrintType(t Type) {
+	if t == nil {
+		p.WriteString("<<NULL TYPE>>")
+		return
+	}
+	p.WriteString(t.String())
+}
+
+// PrintAttribute writes an attribute with its type.
+func (p *AsmPrinter) PrintAttribute(a Attribute) { p.WriteString(a.String()) }
+
+// PrintAttributeElided writes a, omitting `: T` when T is the buildable type.
+func (p *AsmPrinter) PrintAttributeElided(a Attribute, buildable Type) {
+	if buildable != nil {
+		switch a := a.(type) {
+		case IntegerAttr:
+			if a.Type == buildable {
+				p.WriteString(formatIntValue(a.Value, a.Type))
+				return
+			}
+		case FloatAttr:
+			if Type(a.Type) == buildable {
+				p.WriteString(FormatFloat(a.Value, a.Type.Kind))
+				return
+			}
+		}
+	}
+	p.WriteString(a.String())
+}
+
+// PrintSuccessor writes ^bbN.
+func (p *AsmPrinter) PrintSuccessor(b *Block) { p.WriteString(p.names.blockName(b)) }
+
+// PrintOptionalAttrDict writes ` {…}` (or ` attributes {…}`) with the
+// attributes not in elided, not equal to their declared default, and not an
+// operand-segment-size attribute. Nothing is written if none remain.
+func (p *AsmPrinter) PrintOptionalAttrDict(op *Operation, elided map[string]bool, withKeyword bool) {
+	attrs := p.visibleAttrs(op, elided)
+	if len(attrs) == 0 {
+		return
+	}
+	if withKeyword {
+		p.WriteString(" attributes")
+	}
+	p.WriteString(" {")
+	var b strings.Builder
+	writeNamedAttrs(&b, attrs)
+	p.WriteString(b.String())
+	p.WriteByte('}')
+}
+
+func (p *AsmPrinter) visibleAttrs(op *Operation, elided map[string]bool) []NamedAttr {
+	def := op.Def()
+	var out []NamedAttr
+	for _, na := range op.Attrs() {
+		if elided[na.Name] {
+			continue
+		}
+		if def != nil {
+			if na.Name == SegmentSizesAttrName && def.HasTrait(AttrSizedOperandSegments) {
+				continue
+			}
+			if ad := def.AttrDef(na.Name); ad != nil {
+				if ad.Default != nil && AttrEqual(ad.Default, na.Value) {
+					continue
+				}
+				if ad.IsDefault != nil && ad.IsDefault(op, na.Value) {
+					continue
+				}
+			}
+		}
+		out = append(out, na)
+	}
+	return out
+}
+
+// PrintRegion writes `{` blocks `}` at the current indentation.
+// printEntryArgs forces the entry block header when it has arguments.
+func (p *AsmPrinter) PrintRegion(r *Region, printEntryArgs, printEmptyBlock bool) {
+	p.WriteString("{\n")
+	if len(r.Blocks) > 0 {
+		entry := r.Blocks[0]
+		header := (printEmptyBlock && entry.Empty()) || (printEntryArgs && entry.NumArguments() != 0)
+		preds := predecessors(r)
+		p.printBlock(entry, header, preds)
+		for _, b := range r.Blocks[1:] {
+			p.printBlock(b, true, preds)
+		}
+	}
+	p.writeIndent()
+	p.WriteByte('}')
+}
+
+// PrintRegionWithDefaultDialect is PrintRegion with ops of dialect d printed
+// without their prefix (func.func bodies print `return`).
+func (p *AsmPrinter) PrintRegionWithDefaultDialect(r *Region, d string, printEntryArgs bool) {
+	p.dialect = append(p.dialect, d)
+	p.PrintRegion(r, printEntryArgs, false)
+	p.dialect = p.dialect[:len(p.dialect)-1]
+}
+
+func (p *AsmPrinter) writeIndent() {
+	for i := 0; i < p.indent; i++ {
+		p.WriteByte(' ')
+	}
+}
+
+func predecessors(r *Region) map[*Block][]*Block {
+	if len(r.Blocks) < 2 {
+		return nil
+	}
+	preds := map[*Block][]*Block{}
+	for _, b := range r.Blocks {
+		if t := b.last; t != nil {
+			for _, s := range t.successors {
+				preds[s] = append(preds[s], b)
+			}
+		}
+	}
+	return preds
+}
+
+func (p *AsmPrinter) printBlock(b *Block, header bool, preds map[*Block][]*Block) {
+	if header {
+		p.writeIndent()
+		p.WriteString(p.names.blockName(b))
+		if len(b.args) > 0 {
+			p.WriteByte('(')
+			for i, a := range b.args {
+				if i > 0 {
+					p.WriteString(", ")
+				}
+				p.PrintOperand(a)
+				p.WriteString(": ")
+				p.PrintType(a.typ)
+				if p.opts.DebugInfo && a.Loc != nil {
+					p.WriteByte(' ')
+					p.WriteString(a.Loc.String())
+				}
+			}
+			p.WriteByte(')')
+		}
+		p.WriteByte(':')
+		ps := preds[b]
+		switch {
+		case len(ps) == 0:
+			if !b.IsEntry() {
+				p.WriteString("  // no predecessors")
+			}
+		case len(ps) == 1:
+			p.WriteString("  // pred: ")
+			p.WriteString(p.names.blockName(ps[0]))
+		default:
+			p.WriteString("  // " + strconv.Itoa(len(ps)) + " preds: ")
+			for i, x := range ps {
+				if i > 0 {
+					p.WriteString(", ")
+				}
+				p.WriteString(p.names.blockName(x))
+			}
+		}
+		p.WriteByte('\n')
+	}
+	p.indent += 2
+	for o := b.first; o != nil; o = o.next {
+		p.writeIndent()
+		p.printOp(o)
+		p.WriteByte('\n')
+	}
+	p.indent -= 2
+}
+
+func (p *AsmPrinter) printOp(op *Operation) {
+	if n := len(op.results); n > 0 {
+		p.printResultNames(op)
+		p.WriteString(" = ")
+	}
+	def := op.Def()
+	if !p.opts.Generic && def != nil && (def.format != nil || def.Print != nil) {
+		name := op.Name()
+		if len(p.dialect) > 0 {
+			if d := p.dialect[len(p.dialect)-1]; op.name.Dialect == d {
+				name = name[len(d)+1:]
+			}
+		}
+		p.WriteString(name)
+		if def.Print != nil {
+			def.Print(p, op)
+		} else {
+			def.format.print(p, op)
+		}
+	} else {
+		p.printGeneric(op)
+	}
+	if p.opts.DebugInfo {
+		p.WriteByte(' ')
+		p.WriteString(op.loc.String())
+	}
+}
+
+func (p *AsmPrinter) printResultNames(op *Operation) {
+	ns := p.names
+	if _, numbered := ns.opIDs[op]; numbered && len(op.results) > 1 && ns.allDefault(op) {
+		p.WriteString("%" + strconv.Itoa(ns.opIDs[op]) + ":" + strconv.Itoa(len(op.results)))
+		return
+	}
+	for i := range op.results {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.WriteString(ns.valueName(&op.results[i]))
+	}
+}
+
+func (p *AsmPrinter) printGeneric(op *Operation) {
+	p.WriteString(QuoteString(op.Name()))
+	p.WriteByte('(')
+	for i := range op.operands {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintOperand(op.operands[i].value)
+	}
+	p.WriteByte(')')
+	if len(op.successors) > 0 {
+		p.WriteByte('[')
+		for i, s := range op.successors {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.PrintSuccessor(s)
+		}
+		p.WriteByte(']')
+	}
+	if len(op.regions) > 0 {
+		p.WriteString(" (")
+		saved := p.dialect
+		p.dialect = nil
+		for i, r := range op.regions {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.PrintRegion(r, true, true)
+		}
+		p.dialect = saved
+		p.WriteByte(')')
+	}
+	if len(op.attrs) > 0 {
+		p.WriteString(" {")
+		var b strings.Builder
+		writeNamedAttrs(&b, op.attrs)
+		p.WriteString(b.String())
+		p.WriteByte('}')
+	}
+	p.WriteString(" : (")
+	for i := range op.operands {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintType(op.operands[i].value.Type())
+	}
+	p.WriteString(") -> ")
+	if len(op.results) == 1 {
+		if _, isFn := op.results[0].typ.(*FunctionType); !isFn {
+			p.PrintType(op.results[0].typ)
+			return
+		}
+	}
+	p.WriteByte('(')
+	for i := range op.results {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintType(op.results[i].typ)
+	}
+	p.WriteByte(')')
+}
+
+// ---------------------------------------------------------------- naming
+
+type nameScope struct {
+	parent *nameScope
+	used   map[string]bool
+}
+
+func (s *nameScope) has(n string) bool {
+	for ; s != nil; s = s.parent {
+		if s.used[n] {
+			return true
+		}
+	}
+	return false
+}
+
+type nameState struct {
+	generic   bool
+	opIDs     map[*Operation]int // first-result number of default-named ops
+	named     map[Value]string   // hint or argN names
+	argIDs    map[*BlockArgument]int
+	blocks    map[*Block]string
+	nextValue int
+	nextArg   int
+	nextConf  int
+	scope     *nameScope
+}
+
+func newNameState(root *Operation, generic bool) *nameState {
+	ns := &nameState{
+		generic: generic,
+		opIDs:   map[*Operation]int{},
+		named:   map[Value]string{},
+		argIDs:  map[*BlockArgument]int{},
+		blocks:  map[*Block]string{},
+	}
+	type ctx struct {
+		r                   *Region
+		value, arg, conflct int
+		scope               *nameScope
+	}
+	top := &nameScope{used: map[string]bool{}}
+	ns.scope = top
+	var stack []ctx
+	for _, r := range root.regions {
+		stack = append(stack, ctx{r, 0, 0, 0, top})
+	}
+	ns.numberOp(root)
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		ns.nextValue, ns.nextArg, ns.nextConf = c.value, c.arg, c.conflct
+		ns.scope = &nameScope{parent: c.scope, used: map[string]bool{}}
+		ns.numberRegion(c.r)
+		cur := ns.scope
+		for _, b := range c.r.Blocks {
+			for o := b.first; o != nil; o = o.next {
+				for _, r := range o.regions {
+					stack = append(stack, ctx{r, ns.nextValue, ns.nextArg, ns.nextConf, cur})
+				}
+			}
+		}
+	}
+	return ns
+}
+
+func (ns *nameState) numberRegion(r *Region) {
+	for i, b := range r.Blocks {
+		ns.blocks[b] = "^bb" + strconv.Itoa(i)
+		entry := i == 0
+		for _, a := range b.args {
+			if entry {
+				ns.named[a] = ns.unique("arg" + strconv.Itoa(ns.nextArg))
+				ns.nextArg++
+			} else {
+				ns.argIDs[a] = ns.nextValue
+				ns.nextValue++
+			}
+		}
+		for o := b.first; o != nil; o = o.next {
+			ns.numberOp(o)
+		}
+	}
+}
+
+func (ns *nameState) numberOp(op *Operation) {
+	if len(op.results) == 0 {
+		return
+	}
+	if !ns.generic {
+		if def := op.Def(); def != nil && def.ResultName != nil {
+			if hint := def.ResultName(op); hint != "" {
+				ns.named[&op.results[0]] = ns.unique(sanitizeName(hint))
+				if len(op.results) > 1 {
+					// Remaining results share the op's default number.
+					ns.opIDs[op] = ns.nextValue
+					ns.nextValue++
+				}
+				return
+			}
+		}
+	}
+	ns.opIDs[op] = ns.nextValue
+	ns.nextValue++
+}
+
+func (ns *nameState) unique(name string) string {
+	if !ns.scope.has(name) {
+		ns.scope.used[name] = true
+		return name
+	}
+	for {
+		probe := name + "_" + strconv.Itoa(ns.nextConf)
+		ns.nextConf++
+		if !ns.scope.has(probe) {
+			ns.scope.used[probe] = true
+			return probe
+		}
+	}
+}
+
+// sanitizeName keeps [a-zA-Z0-9$._-] and prefixes a leading digit with '_'.
+func sanitizeName(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("$._-", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	out := b.String()
+	if out == "" || out[0] >= '0' && out[0] <= '9' {
+		out = "_" + out
+	}
+	return out
+}
+
+func (ns *nameState) allDefault(op *Operation) bool {
+	for i := range op.results {
+		if _, ok := ns.named[&op.results[i]]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (ns *nameState) valueName(v Value) string {
+	if n, ok := ns.named[v]; ok {
+		return "%" + n
+	}
+	switch v := v.(type) {
+	case *OpResult:
+		if id, ok := ns.opIDs[v.owner]; ok {
+			if v.index == 0 {
+				return "%" + strconv.Itoa(id)
+			}
+			return "%" + strconv.Itoa(id) + "#" + strconv.Itoa(v.index)
+		}
+	case *BlockArgument:
+		if id, ok := ns.argIDs[v]; ok {
+			return "%" + strconv.Itoa(id)
+		}
+	}
+	return "<<UNKNOWN SSA VALUE>>"
+}
+
+func (ns *nameState) blockName(b *Block) string {
+	if n, ok := ns.blocks[b]; ok {
+		return n
+	}
+	return "^INVALIDBLOCK"
+}

@@ -1,0 +1,263 @@
+package ir
+
+import "fmt"
+
+// Verify checks op and everything nested in it: registered ops against their
+// definitions (operand/result counts and types, attributes, regions, traits,
+// custom verifiers), terminators, and SSA dominance within blocks. It
+// returns every diagnostic found, or nil.
+func Verify(op *Operation, allowUnregistered bool) error {
+	v := &verifier{allowUnregistered: allowUnregistered}
+	v.op(op)
+	if len(v.diags) == 0 {
+		return nil
+	}
+	return v.diags
+}
+
+type verifier struct {
+	allowUnregistered bool
+	diags             DiagnosticList
+}
+
+func (v *verifier) add(d *Diagnostic) { v.diags = append(v.diags, d) }
+
+func (v *verifier) op(op *Operation) {
+	def := op.Def()
+	ok := true
+	if def == nil {
+		if !v.allowUnregistered {
+			v.add(op.EmitError("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.Name(), op.name.Dialect))
+			ok = false
+		}
+	} else {
+		ok = v.invariants(op, def)
+	}
+	for _, r := range op.regions {
+		for _, b := range r.Blocks {
+			v.block(op, b)
+		}
+	}
+	if ok && def != nil && def.Verify != nil {
+		if err := def.Verify(op); err != nil {
+			v.addErr(op, err)
+		}
+	}
+}
+
+func (v *verifier) addErr(op *Operation, err error) {
+	switch e := err.(type) {
+	case *Diagnostic:
+		v.add(e)
+	case DiagnosticList:
+		v.diags = append(v.diags, e...)
+	default:
+		v.add(op.EmitOpError("%v", err))
+	}
+}
+
+// invariants checks what the declarative definition says.
+func (v *verifier) invariants(op *Operation, def *OpDef) bool {
+	groups, err := def.OperandGroups(op)
+	if err != nil {
+		v.add(op.EmitOpError("%s", operandCountMessage(def, op, err)))
+		return false
+	}
+	n := 0
+	for gi, g := range groups {
+		for _, val := range g {
+			if val == nil {
+				v.add(op.EmitOpError("operand #%d is null", n))
+				return false
+			}
+			if c := def.Operands[gi].Type; !c.Match(val.Type()) {
+				v.add(op.EmitOpError("operand #%d must be %s, but got '%s'", n, c.Describe(), val.Type()))
+				return false
+			}
+			n++
+		}
+	}
+	rgroups, err := def.ResultGroups(op)
+	if err != nil {
+		v.add(op.EmitOpError("%s", resultCountMessage(def, op)))
+		return false
+	}
+	n = 0
+	for gi, g := range rgroups {
+		for _, val := range g {
+			if c := def.Results[gi].Type; !c.Match(val.Type()) {
+				v.add(op.EmitOpError("result #%d must be %s, but got '%s'", n, c.Describe(), val.Type()))
+				return false
+			}
+			n++
+		}
+	}
+	for i := range def.Attrs {
+		ad := &def.Attrs[i]
+		a := op.Attr(ad.Name)
+		if a == nil {
+			if ad.Required {
+				v.add(op.EmitOpError("requires attribute '%s'", ad.Name))
+				return false
+			}
+			continue
+		}
+		if !ad.Kind.Match(a) {
+			v.add(op.EmitOpError("attribute '%s' failed to satisfy constraint: %s", ad.Name, ad.Kind.Describe()))
+			return false
+		}
+	}
+	if want := len(def.Regions); want != len(op.regions) && !(want > 0 && def.Regions[want-1].Variadic) {
+		v.add(op.EmitOpError("requires %d regions", want))
+		return false
+	}
+	if want := len(def.Successors); want != len(op.successors) && !(want > 0 && def.Successors[want-1].Variadic) {
+		v.add(op.EmitOpError("requires %d successors", want))
+		return false
+	}
+	for _, t := range def.Traits {
+		if tv, ok := t.(TraitVerifier); ok {
+			if err := tv.VerifyTrait(op); err != nil {
+				v.add(op.EmitOpError("%v", err))
+				return false
+			}
+		}
+		switch t {
+		case SameOperandsAndResultType:
+			for _, x := range append(op.OperandTypes(), op.ResultTypes()...) {
+				if x != op.ResultTypes()[0] {
+					v.add(op.EmitOpError("requires the same type for all operands and results"))
+					return false
+				}
+			}
+		case Terminator:
+			if op.block != nil && op.block.last != op {
+				v.add(op.EmitOpError("must be the last operation in the parent block"))
+				return false
+			}
+		case SingleBlock:
+			for _, r := range op.regions {
+				if len(r.Blocks) > 1 {
+					v.add(op.EmitOpError("expects region to have 0 or 1 blocks"))
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func operandCountMessage(def *OpDef, op *Operation, err error) string {
+	fixed, variadic := 0, false
+	for _, o := range def.Operands {
+		if o.Variadic || o.Optional {
+			variadic = true
+		} else {
+			fixed++
+		}
+	}
+	if def.HasTrait(AttrSizedOperandSegments) {
+		return err.Error()
+	}
+	if variadic {
+		if op.NumOperands() < fixed {
+			return fmt.Sprintf("expected %d or more operands, but found %d", fixed, op.NumOperands())
+		}
+		return err.Error()
+	}
+	return fmt.Sprintf("expected %d operands, but found %d", fixed, op.NumOperands())
+}
+
+func resultCountMessage(def *OpDef, op *Operation) string {
+	switch len(def.Results) {
+	case 0:
+		return "requires zero results"
+	case 1:
+		if !def.Results[0].Variadic {
+			return "requires one result"
+		}
+	}
+	return fmt.Sprintf("expected %d results, but found %d", len(def.Results), op.NumResults())
+}
+
+func (v *verifier) block(parent *Operation, b *Block) {
+	pdef := parent.Def()
+	noTerm := pdef != nil && pdef.HasTrait(NoTerminator)
+	isolated := pdef != nil && pdef.HasTrait(IsolatedFromAbove)
+	order := map[*Operation]int{}
+	i := 0
+	for o := b.first; o != nil; o = o.next {
+		order[o] = i
+		i++
+	}
+	for o := b.first; o != nil; o = o.next {
+		for oi := range o.operands {
+			val := o.operands[oi].value
+			if val == nil {
+				continue
+			}
+			if err := v.dominates(val, o, order, isolated, parent); err != nil {
+				v.add(err)
+			}
+		}
+		v.op(o)
+	}
+	if !noTerm && pdef != nil && b.last != nil && !b.last.HasTrait(Terminator) && b.last.Def() != nil {
+		v.add(b.last.EmitOpError("is not a terminator; '%s' needs a terminator at the end of its block", parent.Name()))
+	}
+	if !noTerm && pdef != nil && b.last == nil {
+		v.add(parent.EmitOpError("empty block: expect at least a terminator"))
+	}
+}
+
+// dominates checks that val is visible at user: defined earlier in the
+// same block, or by an enclosing block before the ancestor of user that
+// lives there, without crossing an isolated-from-above op. Values of another
+// block of the same region are accepted (block dominance is not modelled for
+// the straight-line CFGs this project builds).
+func (v *verifier) dominates(val Value, user *Operation, order map[*Operation]int, isolated bool, parent *Operation) *Diagnostic {
+	defBlock := val.ParentBlock()
+	d := val.DefiningOp()
+	if defBlock == user.block {
+		if oi, ok := order[d]; ok && d != nil && oi >= order[user] {
+			return user.EmitOpError("operand #%d does not dominate this use", operandIndex(user, val)).
+				AttachNote(d.loc, "operand defined here (op in the same block)")
+		}
+		return nil
+	}
+	for anc := user; ; {
+		p := anc.ParentOp()
+		if p == nil || p.HasTrait(IsolatedFromAbove) {
+			if defBlock != nil && user.block != nil && defBlock.parent == user.block.parent {
+				return nil
+			}
+			return user.EmitOpError("using value defined outside the region")
+		}
+		anc = p
+		if anc.block == defBlock {
+			if d != nil && !before(d, anc) {
+				return user.EmitOpError("operand #%d does not dominate this use", operandIndex(user, val)).
+					AttachNote(d.loc, "operand defined here (op in a parent region)")
+			}
+			return nil
+		}
+	}
+}
+
+func before(a, b *Operation) bool {
+	for o := a; o != nil; o = o.next {
+		if o == b {
+			return true
+		}
+	}
+	return false
+}
+
+func operandIndex(op *Operation, v Value) int {
+	for i := range op.operands {
+		if op.operands[i].value == v {
+			return i
+		}
+	}
+	return -1
+}
