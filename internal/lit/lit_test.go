@@ -483,3 +483,14 @@ func TestRunFileErrors(t *testing.T) {
 		t.Error("RunFile of a missing file succeeded")
 	}
 }
+
+// writeTestAt writes a one-line test at path, creating directories.
+func writeTestAt(t *testing.T, path string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("// RUN: true\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,2 @@
+// RUN: echo "func.func @f()" | FileCheck %s
+// CHECK: func.func @f

@@ -1,0 +1,4 @@
+// RUN: echo first \
+// RUN:      second \
+// RUN:   | FileCheck %s
+// CHECK: first second

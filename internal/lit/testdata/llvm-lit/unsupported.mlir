@@ -1,0 +1,2 @@
+// REQUIRES: no-such-feature
+// RUN: false
