@@ -264,7 +264,9 @@ func (p *AsmPrinter) printOp(op *Operation) {
 	def := op.Def()
 	if !p.opts.Generic && def != nil && (def.format != nil || def.Print != nil) {
 		name := op.Name()
-		if len(p.dialect) > 0 {
+		if op.name.Dialect == "builtin" {
+			name = name[len("builtin."):]
+		} else if len(p.dialect) > 0 {
 			if d := p.dialect[len(p.dialect)-1]; op.name.Dialect == d {
 				name = name[len(d)+1:]
 			}
@@ -517,7 +519,7 @@ func (ns *nameState) valueName(v Value) string {
 	switch v := v.(type) {
 	case *OpResult:
 		if id, ok := ns.opIDs[v.owner]; ok {
-			if v.index == 0 {
+			if len(v.owner.results) == 1 {
 				return "%" + strconv.Itoa(id)
 			}
 			return "%" + strconv.Itoa(id) + "#" + strconv.Itoa(v.index)

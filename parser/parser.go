@@ -1,0 +1,993 @@
+package parser
+
+// Design: participle drives the file (grammar.go: aliases, file metadata
+// and top-level operations). The operation production is a hand-written
+// ParseTypeWith hook over participle's PeekingLexer; the same *parser value
+// implements ir.AsmParser, so the declarative-format engine, the Parse
+// escape hatches (func.func, builtin.module) and the generic form all use
+// one set of routines for operands, types, attributes and regions.
+//
+// Invariants:
+//   - SSA names are scoped per region; lookups stop at a region of an
+//     IsolatedFromAbove op. A use before its definition creates a
+//     placeholder that the definition replaces; leftovers at the end of the
+//     region are errors ("use of undeclared SSA value name").
+//   - Every operation gets the location of its name token (file-absolute
+//     lines, also for split chunks) unless a trailing loc(...) says otherwise.
+//   - Custom syntax yields an ir.ParseState that is resolved exactly as the
+//     generic form would be.
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/tcp-project/tcp/ir"
+)
+
+// Options control parsing.
+type Options struct {
+	// Registry resolves op names (ir.Global if nil).
+	Registry *ir.Registry
+	// AllowUnregistered accepts generic-form ops of unknown dialects.
+	AllowUnregistered bool
+	// StartLine is the line number of the first line of src (1 if zero), so
+	// that chunks of a split file report file-absolute positions.
+	StartLine int
+}
+
+// ParseString parses MLIR text into a builtin.module.
+func ParseString(filename, src string, reg *ir.Registry) (*ir.Operation, error) {
+	return Parse(filename, src, Options{Registry: reg})
+}
+
+// Parse parses src (named filename in locations) into a builtin.module. If
+// the text holds exactly one top-level builtin.module it is returned;
+// otherwise the top-level operations are wrapped in a new module. Errors are
+// *ir.Diagnostic values located at the offending token.
+func Parse(filename, src string, opts Options) (*ir.Operation, error) {
+	if opts.Registry == nil {
+		opts.Registry = ir.Global
+	}
+	if opts.StartLine == 0 {
+		opts.StartLine = 1
+	}
+	p := &parser{
+		reg:         opts.Registry,
+		opts:        opts,
+		file:        filename,
+		typeAliases: map[string]ir.Type{},
+		attrAliases: map[string]ir.Attribute{},
+		locAliases:  map[string]ir.Location{},
+	}
+	module, err := p.parseFile(src)
+	if err != nil {
+		return nil, err
+	}
+	return module, nil
+}
+
+type ssaEntry struct {
+	vals    []ir.Value
+	loc     ir.Location
+	forward []bool // per result: still a placeholder
+}
+
+type ssaScope struct {
+	values   map[string]*ssaEntry
+	isolated bool
+	parent   *ssaScope
+	// firstForward records where each placeholder was first used.
+	firstForward map[string]ir.Location
+}
+
+type blockEntry struct {
+	block   *ir.Block
+	defined bool
+	loc     ir.Location
+}
+
+type regionState struct {
+	blocks map[string]*blockEntry
+}
+
+type parser struct {
+	lex  *lexer.PeekingLexer
+	reg  *ir.Registry
+	opts Options
+	file string
+
+	scope       *ssaScope
+	regions     []*regionState
+	dialects    []string
+	isolateNext bool // the next region parsed belongs to an IsolatedFromAbove op
+
+	typeAliases map[string]ir.Type
+	attrAliases map[string]ir.Attribute
+	locAliases  map[string]ir.Location
+	pendingLocs []pendingLoc
+
+	lastUntyped bool
+	err         error
+}
+
+// pendingLoc is a use of a location alias before its definition (mlir-opt
+// prints `loc(#loc3)` and defines #loc3 at the end of the file). The use
+// gets a placeholder that resolveLocs replaces.
+type pendingLoc struct {
+	name        string
+	at          ir.Location
+	placeholder *ir.NameLoc
+}
+
+var placeholderName = &ir.OpName{Name: "builtin.unresolved_forward_reference", Dialect: "builtin"}
+
+// ---------------------------------------------------------------- errors
+
+func (p *parser) locOf(t *lexer.Token) ir.Location {
+	return ir.FileLineColLoc{File: t.Pos.Filename, Line: t.Pos.Line, Col: t.Pos.Column}
+}
+
+func (p *parser) errorAt(t *lexer.Token, format string, args ...any) error {
+	return ir.Errorf(p.locOf(t), format, args...)
+}
+
+// Errorf reports an error at the next token.
+func (p *parser) Errorf(format string, args ...any) error {
+	return p.errorAt(p.lex.Peek(), format, args...)
+}
+
+// CurrentLoc is the location of the next token.
+func (p *parser) CurrentLoc() ir.Location { return p.locOf(p.lex.Peek()) }
+
+func describe(t *lexer.Token) string {
+	if t.EOF() {
+		return "end of file"
+	}
+	return "'" + t.Value + "'"
+}
+
+// ---------------------------------------------------------------- tokens
+
+func (p *parser) peekIs(typ lexer.TokenType, v string) bool {
+	t := p.lex.Peek()
+	return t.Type == typ && t.Value == v
+}
+
+func (p *parser) PeekPunct(s string) bool { return p.peekIs(tPunct, s) }
+
+func (p *parser) ParseOptionalPunct(s string) bool {
+	if p.peekIs(tPunct, s) {
+		p.lex.Next()
+		return true
+	}
+	return false
+}
+
+func (p *parser) ParsePunct(s string) error {
+	if p.ParseOptionalPunct(s) {
+		return nil
+	}
+	return p.Errorf("expected '%s'", s)
+}
+
+func (p *parser) ParseOptionalKeyword(kw string) bool {
+	if p.peekIs(tBare, kw) {
+		p.lex.Next()
+		return true
+	}
+	return false
+}
+
+func (p *parser) ParseKeyword(kw string) error {
+	if p.ParseOptionalKeyword(kw) {
+		return nil
+	}
+	return p.Errorf("expected '%s'", kw)
+}
+
+func (p *parser) ParseOptionalIdentifier() (string, bool) {
+	if t := p.lex.Peek(); t.Type == tBare {
+		p.lex.Next()
+		return t.Value, true
+	}
+	return "", false
+}
+
+func (p *parser) Checkpoint() any { return p.lex.MakeCheckpoint() }
+func (p *parser) Restore(c any)   { p.lex.LoadCheckpoint(c.(lexer.Checkpoint)) }
+func (p *parser) CanStartType() bool {
+	t := p.lex.Peek()
+	switch t.Type {
+	case tBuiltinType, tBang, tBangBody:
+		return true
+	case tBare:
+		_, ok := scalarType(t.Value)
+		return ok
+	case tPunct:
+		return t.Value == "("
+	}
+	return false
+}
+
+// ---------------------------------------------------------------- operands
+
+func splitSSA(v string) (string, int, error) {
+	name := v[1:]
+	if i := strings.IndexByte(name, '#'); i >= 0 {
+		n, err := strconv.Atoi(name[i+1:])
+		if err != nil {
+			return "", 0, err
+		}
+		return name[:i], n, nil
+	}
+	return name, 0, nil
+}
+
+func (p *parser) ParseOptionalOperand() (ir.UnresolvedOperand, bool, error) {
+	t := p.lex.Peek()
+	if t.Type != tPercent {
+		return ir.UnresolvedOperand{}, false, nil
+	}
+	p.lex.Next()
+	name, num, err := splitSSA(t.Value)
+	if err != nil {
+		return ir.UnresolvedOperand{}, false, p.errorAt(t, "invalid SSA value result number")
+	}
+	return ir.UnresolvedOperand{Name: name, Number: num, Loc: p.locOf(t)}, true, nil
+}
+
+func (p *parser) ParseOperand() (ir.UnresolvedOperand, error) {
+	u, ok, err := p.ParseOptionalOperand()
+	if err != nil {
+		return u, err
+	}
+	if !ok {
+		return u, p.Errorf("expected SSA operand")
+	}
+	return u, nil
+}
+
+func (p *parser) ParseOptionalInteger() (int64, bool, error) {
+	neg := false
+	cp := p.lex.MakeCheckpoint()
+	if p.ParseOptionalPunct("-") {
+		neg = true
+	}
+	t := p.lex.Peek()
+	if t.Type != tInt {
+		p.lex.LoadCheckpoint(cp)
+		return 0, false, nil
+	}
+	p.lex.Next()
+	v, err := strconv.ParseInt(t.Value, 0, 64)
+	if err != nil {
+		return 0, false, p.errorAt(t, "integer value too large")
+	}
+	if neg {
+		v = -v
+	}
+	return v, true, nil
+}
+
+func (p *parser) lookup(name string) (*ssaEntry, bool) {
+	for s := p.scope; s != nil; s = s.parent {
+		if e, ok := s.values[name]; ok {
+			return e, true
+		}
+		if s.isolated {
+			break
+		}
+	}
+	return nil, false
+}
+
+// resolve returns the value for u, which must have type t.
+func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
+	e, ok := p.lookup(u.Name)
+	if !ok {
+		e = &ssaEntry{}
+		p.scope.values[u.Name] = e
+		if p.scope.firstForward == nil {
+			p.scope.firstForward = map[string]ir.Location{}
+		}
+		p.scope.firstForward[u.Name] = u.Loc
+	}
+	for len(e.vals) <= u.Number {
+		if e.loc != nil && len(e.forward) == 0 {
+			return nil, ir.Errorf(u.Loc, "result number %d is out of range for '%%%s' (it has %d results)", u.Number, u.Name, len(e.vals))
+		}
+		e.vals = append(e.vals, nil)
+		e.forward = append(e.forward, true)
+	}
+	v := e.vals[u.Number]
+	if v == nil {
+		ph := ir.NewOperation(&ir.OperationState{Name: placeholderName, Loc: u.Loc, Types: []ir.Type{t}})
+		v = ph.Result(0)
+		e.vals[u.Number] = v
+		return v, nil
+	}
+	if v.Type() != t {
+		d := ir.Errorf(u.Loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", u.Name, t, v.Type())
+		if e.loc != nil {
+			d.AttachNote(e.loc, "prior use here")
+		}
+		return nil, d
+	}
+	return v, nil
+}
+
+// define binds name to vals in the current scope.
+func (p *parser) define(name string, vals []ir.Value, loc ir.Location) error {
+	if e, ok := p.scope.values[name]; ok {
+		if e.loc != nil {
+			return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name).AttachNote(e.loc, "previously defined here")
+		}
+		// Replace forward-reference placeholders.
+		for i, ph := range e.vals {
+			if ph == nil {
+				continue
+			}
+			if i >= len(vals) {
+				return ir.Errorf(loc, "reference to invalid result number %d of '%%%s'", i, name)
+			}
+			if ph.Type() != vals[i].Type() {
+				return ir.Errorf(p.scope.firstForward[name], "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, ph.Type(), vals[i].Type()).
+					AttachNote(loc, "prior use here")
+			}
+			ir.ReplaceAllUsesWith(ph, vals[i])
+		}
+		delete(p.scope.firstForward, name)
+		e.vals, e.loc, e.forward = vals, loc, nil
+		return nil
+	}
+	p.scope.values[name] = &ssaEntry{vals: vals, loc: loc}
+	return nil
+}
+
+func (p *parser) pushScope(isolated bool) {
+	p.scope = &ssaScope{values: map[string]*ssaEntry{}, isolated: isolated, parent: p.scope}
+}
+
+// popScope ends a region's scope; unresolved forward references are errors.
+// A name still forward at a non-isolated scope may be defined later in an
+// enclosing region only for graph regions, which we do not model.
+func (p *parser) popScope() error {
+	s := p.scope
+	p.scope = s.parent
+	var first ir.Location
+	firstName := ""
+	for name, loc := range s.firstForward {
+		f, _ := ir.FileLineCol(loc)
+		if first == nil {
+			first, firstName = loc, name
+			continue
+		}
+		g, _ := ir.FileLineCol(first)
+		if f.Line < g.Line || f.Line == g.Line && f.Col < g.Col {
+			first, firstName = loc, name
+		}
+	}
+	if first != nil {
+		return ir.Errorf(first, "use of undeclared SSA value name '%%%s'", firstName)
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- regions
+
+func (p *parser) ParseOptionalRegion(args []ir.RegionArg) (*ir.Region, bool, error) {
+	if !p.PeekPunct("{") {
+		return nil, false, nil
+	}
+	r, err := p.ParseRegion(args)
+	return r, err == nil, err
+}
+
+func (p *parser) ParseRegion(args []ir.RegionArg) (*ir.Region, error) {
+	if err := p.ParsePunct("{"); err != nil {
+		return nil, err
+	}
+	p.pushScope(p.isolateNext)
+	p.isolateNext = false
+	rs := &regionState{blocks: map[string]*blockEntry{}}
+	p.regions = append(p.regions, rs)
+	r, err := p.regionBody(args, rs)
+	p.regions = p.regions[:len(p.regions)-1]
+	if err != nil {
+		p.scope = p.scope.parent
+		return nil, err
+	}
+	if err := p.popScope(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (p *parser) regionBody(args []ir.RegionArg, rs *regionState) (*ir.Region, error) {
+	r := ir.NewRegion()
+	var cur *ir.Block
+	if args != nil {
+		cur = ir.NewBlock(nil, nil)
+		r.AddBlock(cur)
+		for _, a := range args {
+			loc := a.Loc
+			if loc == nil {
+				loc = a.Operand.Loc
+			}
+			ba := cur.AddArgument(a.Type, loc)
+			if err := p.define(a.Operand.Name, []ir.Value{ba}, a.Operand.Loc); err != nil {
+				return nil, err
+			}
+		}
+		if p.lex.Peek().Type == tCaret {
+			return nil, p.Errorf("invalid block name in region with named arguments")
+		}
+	}
+	for {
+		t := p.lex.Peek()
+		if t.Type == tPunct && t.Value == "}" {
+			p.lex.Next()
+			break
+		}
+		if t.EOF() {
+			return nil, p.errorAt(t, "expected '}' to end the region")
+		}
+		if t.Type == tCaret {
+			b, err := p.blockLabel(rs)
+			if err != nil {
+				return nil, err
+			}
+			r.AddBlock(b)
+			cur = b
+			continue
+		}
+		if cur == nil {
+			cur = ir.NewBlock(nil, nil)
+			r.AddBlock(cur)
+		}
+		op, err := p.operation()
+		if err != nil {
+			return nil, err
+		}
+		cur.Append(op)
+	}
+	for name, be := range rs.blocks {
+		if !be.defined {
+			return nil, ir.Errorf(be.loc, "reference to an undefined block '^%s'", name)
+		}
+	}
+	return r, nil
+}
+
+func (p *parser) blockLabel(rs *regionState) (*ir.Block, error) {
+	t := p.lex.Next()
+	name := t.Value[1:]
+	be, ok := rs.blocks[name]
+	if ok && be.defined {
+		return nil, p.errorAt(t, "redefinition of block '^%s'", name)
+	}
+	if !ok {
+		be = &blockEntry{block: ir.NewBlock(nil, nil)}
+		rs.blocks[name] = be
+	}
+	be.defined, be.loc = true, p.locOf(t)
+	b := be.block
+	if p.ParseOptionalPunct("(") {
+		for !p.ParseOptionalPunct(")") {
+			if b.NumArguments() > 0 {
+				if err := p.ParsePunct(","); err != nil {
+					return nil, err
+				}
+			}
+			u, err := p.ParseOperand()
+			if err != nil {
+				return nil, err
+			}
+			if err := p.ParsePunct(":"); err != nil {
+				return nil, err
+			}
+			ty, err := p.ParseType()
+			if err != nil {
+				return nil, err
+			}
+			loc := u.Loc
+			if l, ok, err := p.ParseOptionalLocation(); err != nil {
+				return nil, err
+			} else if ok {
+				loc = l
+			}
+			a := b.AddArgument(ty, loc)
+			if err := p.define(u.Name, []ir.Value{a}, u.Loc); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func (p *parser) ParseSuccessor() (*ir.Block, error) {
+	t := p.lex.Peek()
+	if t.Type != tCaret {
+		return nil, p.Errorf("expected block name")
+	}
+	p.lex.Next()
+	if len(p.regions) == 0 {
+		return nil, p.errorAt(t, "successor outside of a region")
+	}
+	rs := p.regions[len(p.regions)-1]
+	name := t.Value[1:]
+	be, ok := rs.blocks[name]
+	if !ok {
+		be = &blockEntry{block: ir.NewBlock(nil, nil), loc: p.locOf(t)}
+		rs.blocks[name] = be
+	}
+	return be.block, nil
+}
+
+// ---------------------------------------------------------------- operations
+
+type resultBinding struct {
+	name  string
+	count int
+	loc   ir.Location
+}
+
+func (p *parser) operation() (*ir.Operation, error) {
+	var binds []resultBinding
+	numResults := 0
+	if p.lex.Peek().Type == tPercent {
+		for {
+			t := p.lex.Peek()
+			if t.Type != tPercent || strings.Contains(t.Value, "#") {
+				return nil, p.Errorf("expected SSA result name")
+			}
+			p.lex.Next()
+			b := resultBinding{name: t.Value[1:], count: 1, loc: p.locOf(t)}
+			if p.ParseOptionalPunct(":") {
+				n := p.lex.Peek()
+				v, err := strconv.Atoi(n.Value)
+				if n.Type != tInt || err != nil || v < 1 {
+					return nil, p.Errorf("expected integer number of results")
+				}
+				p.lex.Next()
+				b.count = v
+			}
+			binds = append(binds, b)
+			numResults += b.count
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return nil, err
+		}
+	} else {
+		numResults = -1
+	}
+	nameTok := p.lex.Peek()
+	var op *ir.Operation
+	var err error
+	switch nameTok.Type {
+	case tString:
+		op, err = p.genericOp()
+	case tBare:
+		op, err = p.customOp(numResults)
+	default:
+		return nil, p.errorAt(nameTok, "expected operation name in quotes")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if l, ok, err := p.ParseOptionalLocation(); err != nil {
+		return nil, err
+	} else if ok {
+		op.SetLoc(l)
+	}
+	if numResults < 0 {
+		numResults = 0
+	}
+	if op.NumResults() != numResults {
+		return nil, ir.Errorf(p.locOf(nameTok), "operation defines %d results but was provided %d to bind", op.NumResults(), numResults)
+	}
+	idx := 0
+	for _, b := range binds {
+		vals := op.Results()[idx : idx+b.count]
+		idx += b.count
+		if err := p.define(b.name, vals, b.loc); err != nil {
+			return nil, err
+		}
+	}
+	return op, nil
+}
+
+func unquote(s string) (string, error) {
+	body := s[1 : len(s)-1]
+	if !strings.ContainsRune(body, '\\') {
+		return body, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		if i >= len(body) {
+			return "", errors.New("bad escape")
+		}
+		switch body[i] {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case '"', '\\':
+			b.WriteByte(body[i])
+		default:
+			if i+1 < len(body) && isHex(body[i]) && isHex(body[i+1]) {
+				v, _ := strconv.ParseUint(body[i:i+2], 16, 8)
+				b.WriteByte(byte(v))
+				i++
+			} else {
+				return "", errors.New("unknown escape in string literal")
+			}
+		}
+	}
+	return b.String(), nil
+}
+
+func (p *parser) genericOp() (*ir.Operation, error) {
+	nameTok := p.lex.Next()
+	name, err := unquote(nameTok.Value)
+	if err != nil {
+		return nil, p.errorAt(nameTok, "%v", err)
+	}
+	opName := p.reg.Lookup(name)
+	if opName.Def == nil && !p.opts.AllowUnregistered {
+		if !strings.Contains(name, ".") || !p.reg.HasDialect(opName.Dialect) {
+			return nil, p.errorAt(nameTok, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+		}
+		return nil, p.errorAt(nameTok, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, opName.Dialect)
+	}
+	loc := p.locOf(nameTok)
+	if err := p.ParsePunct("("); err != nil {
+		return nil, err
+	}
+	var operands []ir.UnresolvedOperand
+	for !p.ParseOptionalPunct(")") {
+		if len(operands) > 0 {
+			if err := p.ParsePunct(","); err != nil {
+				return nil, err
+			}
+		}
+		u, err := p.ParseOperand()
+		if err != nil {
+			return nil, err
+		}
+		operands = append(operands, u)
+	}
+	st := &ir.OperationState{Name: opName, Loc: loc}
+	if p.ParseOptionalPunct("[") {
+		for !p.ParseOptionalPunct("]") {
+			if len(st.Successors) > 0 {
+				if err := p.ParsePunct(","); err != nil {
+					return nil, err
+				}
+			}
+			b, err := p.ParseSuccessor()
+			if err != nil {
+				return nil, err
+			}
+			st.Successors = append(st.Successors, b)
+		}
+	}
+	var untyped []string
+	if p.PeekPunct("<") { // properties (newer MLIR), merged into attributes
+		p.lex.Next()
+		attrs, u, err := p.ParseOptionalAttrDict()
+		if err != nil {
+			return nil, err
+		}
+		st.Attrs = append(st.Attrs, attrs...)
+		untyped = append(untyped, u...)
+		if err := p.ParsePunct(">"); err != nil {
+			return nil, err
+		}
+	}
+	if p.PeekPunct("(") {
+		p.lex.Next()
+		for {
+			p.setIsolation(opName)
+			p.pushDialect(opName)
+			r, err := p.ParseRegion(nil)
+			p.popDialect(opName)
+			if err != nil {
+				return nil, err
+			}
+			st.Regions = append(st.Regions, r)
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return nil, err
+		}
+	}
+	attrs, u, err := p.ParseOptionalAttrDict()
+	if err != nil {
+		return nil, err
+	}
+	st.Attrs = append(st.Attrs, attrs...)
+	untyped = append(untyped, u...)
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, p.Errorf("expected ':' followed by operation type")
+	}
+	typeTok := p.lex.Peek()
+	ty, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	ft, ok := ty.(*ir.FunctionType)
+	if !ok {
+		return nil, p.errorAt(typeTok, "expected function type")
+	}
+	if len(ft.Inputs()) != len(operands) {
+		return nil, p.errorAt(typeTok, "expected %d operand type%s but had %d", len(operands), plural(len(operands)), len(ft.Inputs()))
+	}
+	for i, u := range operands {
+		v, err := p.resolve(u, ft.Inputs()[i])
+		if err != nil {
+			return nil, err
+		}
+		st.Operands = append(st.Operands, v)
+	}
+	st.Types = ft.Results()
+	p.coerceUntyped(opName.Def, st.Attrs, untyped)
+	return ir.NewOperation(st), nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// coerceUntyped turns untyped integer literals into the type an attribute
+// declares when that type is index (SEMANTICS.md §3.6: `{ dim = 1 }`).
+func (p *parser) coerceUntyped(def *ir.OpDef, attrs []ir.NamedAttr, untyped []string) {
+	if def == nil || len(untyped) == 0 {
+		return
+	}
+	for _, n := range untyped {
+		ad := def.AttrDef(n)
+		if ad == nil || ad.Kind.BuildableType() != ir.Index {
+			continue
+		}
+		for i := range attrs {
+			if attrs[i].Name == n {
+				if c, ok := ad.Kind.Coerce(attrs[i].Value); ok {
+					attrs[i].Value = c
+				}
+			}
+		}
+	}
+}
+
+func (p *parser) setIsolation(n *ir.OpName) {
+	p.isolateNext = n.Def != nil && n.Def.HasTrait(ir.IsolatedFromAbove)
+}
+
+func (p *parser) pushDialect(n *ir.OpName) {
+	if n.Def != nil && n.Def.DefaultDialect != "" {
+		p.dialects = append(p.dialects, n.Def.DefaultDialect)
+	} else {
+		p.dialects = append(p.dialects, "")
+	}
+}
+
+func (p *parser) popDialect(*ir.OpName) { p.dialects = p.dialects[:len(p.dialects)-1] }
+
+func (p *parser) customOp(numResults int) (*ir.Operation, error) {
+	nameTok := p.lex.Next()
+	name := nameTok.Value
+	var opName *ir.OpName
+	if !strings.Contains(name, ".") {
+		for i := len(p.dialects) - 1; i >= 0; i-- {
+			if d := p.dialects[i]; d != "" {
+				opName = p.reg.Lookup(d + "." + name)
+				break
+			}
+		}
+		if opName == nil || opName.Def == nil {
+			// The builtin dialect is always a fallback (`module`).
+			opName = p.reg.Lookup("builtin." + name)
+		}
+		if opName.Def == nil {
+			return nil, p.errorAt(nameTok, "custom op '%s' is unknown", name)
+		}
+	} else {
+		opName = p.reg.Lookup(name)
+	}
+	def := opName.Def
+	if def == nil {
+		d := opName.Dialect
+		if !p.reg.HasDialect(d) {
+			return nil, p.errorAt(nameTok, "Dialect `%s' not found for custom op '%s' ", d, name)
+		}
+		return nil, p.errorAt(nameTok, "custom op '%s' is unknown", name)
+	}
+	if !def.HasFormat() {
+		return nil, p.errorAt(nameTok, "custom op '%s' has no custom assembly form; use the generic form", name)
+	}
+	loc := p.locOf(nameTok)
+	st := ir.NewParseState(opName, loc, numResults)
+	p.pushDialect(opName)
+	saved := p.isolateNext
+	p.setIsolation(opName)
+	err := ir.ParseCustom(p, st)
+	p.isolateNext = saved
+	p.popDialect(opName)
+	if err != nil {
+		return nil, err
+	}
+	return p.finishCustom(st)
+}
+
+// finishCustom resolves a ParseState into an operation, as the generic
+// form would have produced it.
+func (p *parser) finishCustom(st *ir.ParseState) (*ir.Operation, error) {
+	def := st.Def
+	out := &ir.OperationState{Name: st.Name, Loc: st.Loc, Attrs: st.Attrs, Regions: st.Regions, Successors: st.Successors}
+	for gi, g := range st.Operands {
+		for i, u := range g {
+			var t ir.Type
+			if gi < len(st.OperandTypes) && i < len(st.OperandTypes[gi]) {
+				t = st.OperandTypes[gi][i]
+			}
+			if t == nil {
+				return nil, ir.Errorf(u.Loc, "cannot resolve the type of operand '%%%s'", u.Name)
+			}
+			v, err := p.resolve(u, t)
+			if err != nil {
+				return nil, err
+			}
+			out.Operands = append(out.Operands, v)
+		}
+	}
+	if def.HasTrait(ir.AttrSizedOperandSegments) {
+		sizes := make([]int64, len(st.Operands))
+		for i, g := range st.Operands {
+			sizes[i] = int64(len(g))
+		}
+		out.Attrs = append(out.Attrs, ir.NamedAttr{Name: ir.SegmentSizesAttrName, Value: &ir.DenseArrayAttr{Elem: ir.I32, Ints: sizes}})
+	}
+	out.Types = st.FlatResultTypes()
+	p.coerceUntyped(def, out.Attrs, st.UntypedInts)
+	return ir.NewOperation(out), nil
+}
+
+// ---------------------------------------------------------------- file
+
+func (p *parser) parseFile(src string) (*ir.Operation, error) {
+	var ops []*ir.Operation
+	opHook := func(lex *lexer.PeekingLexer) (opNode, error) {
+		if p.err != nil {
+			return nil, p.err
+		}
+		p.lex = lex
+		t := lex.Peek()
+		if t.EOF() || (t.Type != tPercent && t.Type != tString && t.Type != tBare) {
+			return nil, participle.NextMatch
+		}
+		op, err := p.operation()
+		if err != nil {
+			p.err = err
+			return nil, err
+		}
+		ops = append(ops, op)
+		return topOp{}, nil
+	}
+	aliasHook := func(lex *lexer.PeekingLexer) (aliasNode, error) {
+		if p.err != nil {
+			return nil, p.err
+		}
+		p.lex = lex
+		n, err := p.aliasDefinition()
+		if err != nil && err != participle.NextMatch {
+			p.err = err
+		}
+		return n, err
+	}
+	grammar, err := participle.Build[fileAST](
+		participle.Lexer(lexDef{startLine: p.opts.StartLine}),
+		participle.ParseTypeWith(opHook),
+		participle.ParseTypeWith(aliasHook),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("parser: grammar: %w", err)
+	}
+	p.pushScope(true)
+	p.regions = append(p.regions, &regionState{blocks: map[string]*blockEntry{}})
+	p.dialects = []string{""}
+	ast, perr := grammar.ParseString(p.file, src)
+	if p.err != nil {
+		return nil, p.err
+	}
+	var d *ir.Diagnostic
+	if errors.As(perr, &d) {
+		return nil, d
+	}
+	if perr != nil {
+		var pe participle.Error
+		if errors.As(perr, &pe) {
+			pos := pe.Position()
+			msg := pe.Message()
+			if ut, ok := perr.(*participle.UnexpectedTokenError); ok {
+				msg = "expected operation or alias definition, got " + describe(&ut.Unexpected)
+			}
+			return nil, ir.Errorf(ir.FileLineColLoc{File: pos.Filename, Line: pos.Line, Col: pos.Column}, "%s", msg)
+		}
+		return nil, perr
+	}
+	_ = ast
+	if err := p.popScope(); err != nil {
+		return nil, err
+	}
+	m := ops0(ops)
+	if m == nil {
+		m = ir.NewModule(ir.FileLineColLoc{File: p.file, Line: p.opts.StartLine, Col: 1})
+		body := ir.Body(m)
+		for _, op := range ops {
+			body.Append(op)
+		}
+	}
+	if err := p.resolveLocs(m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func ops0(ops []*ir.Operation) *ir.Operation {
+	if len(ops) == 1 && ops[0].Name() == ir.ModuleName {
+		return ops[0]
+	}
+	return nil
+}
+
+func (p *parser) resolveLocs(m *ir.Operation) error {
+	if len(p.pendingLocs) == 0 {
+		return nil
+	}
+	repl := map[ir.Location]ir.Location{}
+	for _, pl := range p.pendingLocs {
+		l, ok := p.locAliases[pl.name]
+		if !ok {
+			return ir.Errorf(pl.at, "operation location alias was never defined")
+		}
+		repl[pl.placeholder] = l
+	}
+	m.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if l, ok := repl[op.Loc()]; ok {
+			op.SetLoc(l)
+		}
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks {
+				for _, a := range b.Arguments() {
+					if l, ok := repl[a.Loc]; ok {
+						a.Loc = l
+					}
+				}
+			}
+		}
+	})
+	return nil
+}
