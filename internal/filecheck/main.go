@@ -1,0 +1,454 @@
+package filecheck
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+const progName = "FileCheck"
+
+// Main runs FileCheck with LLVM's command line (args excludes the program
+// name) and returns the exit code. Options are also read from the
+// FILECHECK_OPTS environment variable, before args. Only the check file and
+// the --input-file named on the command line are read (stdin for "-").
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return mainWithEnv(args, os.Getenv("FILECHECK_OPTS"), stdin, stdout, stderr, os.ReadFile)
+}
+
+// cmdline holds the parsed command line.
+type cmdline struct {
+	opts          Options
+	checkFile     string
+	inputFile     string
+	dumpInputs    []string
+	dumpFilters   []string
+	dumpContexts  []int
+	help, version bool
+}
+
+type optKind int
+
+const (
+	optBool optKind = iota
+	optString
+	optList      // repeatable string
+	optCommaList // repeatable, comma separated
+	optEnumList
+	optUintList
+	optBoolOrDefault
+)
+
+type optSpec struct {
+	name   string
+	kind   optKind
+	values []string // for enums
+	prefix bool     // cl::AlwaysPrefix (-D)
+	apply  func(c *cmdline, v string)
+}
+
+var optSpecs = []optSpec{
+	{name: "input-file", kind: optString, apply: func(c *cmdline, v string) { c.inputFile = v }},
+	{name: "check-prefix", kind: optList, apply: func(c *cmdline, v string) { c.opts.CheckPrefixes = append(c.opts.CheckPrefixes, v) }},
+	{name: "check-prefixes", kind: optCommaList, apply: func(c *cmdline, v string) { c.opts.CheckPrefixes = append(c.opts.CheckPrefixes, v) }},
+	{name: "comment-prefixes", kind: optCommaList, apply: func(c *cmdline, v string) { c.opts.CommentPrefixes = append(c.opts.CommentPrefixes, v) }},
+	{name: "strict-whitespace", kind: optBool, apply: func(c *cmdline, v string) { c.opts.StrictWhitespace = v == "1" }},
+	{name: "ignore-case", kind: optBool, apply: func(c *cmdline, v string) { c.opts.IgnoreCase = v == "1" }},
+	{name: "implicit-check-not", kind: optList, apply: func(c *cmdline, v string) { c.opts.ImplicitCheckNot = append(c.opts.ImplicitCheckNot, v) }},
+	{name: "D", kind: optList, prefix: true, apply: func(c *cmdline, v string) { c.opts.Defines = append(c.opts.Defines, v) }},
+	{name: "allow-empty", kind: optBool, apply: func(c *cmdline, v string) { c.opts.AllowEmpty = v == "1" }},
+	{name: "allow-unused-prefixes", kind: optBool, apply: func(c *cmdline, v string) { c.opts.AllowUnusedPrefixes = v == "1" }},
+	{name: "match-full-lines", kind: optBool, apply: func(c *cmdline, v string) { c.opts.MatchFullLines = v == "1" }},
+	{name: "enable-var-scope", kind: optBool, apply: func(c *cmdline, v string) { c.opts.EnableVarScope = v == "1" }},
+	{name: "allow-deprecated-dag-overlap", kind: optBool, apply: func(c *cmdline, v string) { c.opts.AllowDeprecatedDAGOverlap = v == "1" }},
+	{name: "v", kind: optBool, apply: func(c *cmdline, v string) { c.opts.Verbose = v == "1" }},
+	{name: "vv", kind: optBool, apply: func(c *cmdline, v string) { c.opts.VeryVerbose = v == "1" }},
+	{name: "dump-input", kind: optEnumList, values: []string{"help", "always", "fail", "never"}, apply: func(c *cmdline, v string) { c.dumpInputs = append(c.dumpInputs, v) }},
+	{name: "dump-input-filter", kind: optEnumList, values: []string{"all", "annotation-full", "annotation", "error"}, apply: func(c *cmdline, v string) { c.dumpFilters = append(c.dumpFilters, v) }},
+	{name: "dump-input-context", kind: optUintList, apply: func(c *cmdline, v string) {
+		n, _ := strconv.Atoi(v)
+		c.dumpContexts = append(c.dumpContexts, n)
+	}},
+	{name: "color", kind: optBoolOrDefault, apply: func(*cmdline, string) {}},
+	{name: "help", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
+	{name: "h", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
+	{name: "help-hidden", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
+	{name: "help-list", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
+	{name: "version", kind: optBool, apply: func(c *cmdline, v string) { c.version = v == "1" }},
+}
+
+func lookupOpt(name string) *optSpec {
+	for i := range optSpecs {
+		if optSpecs[i].name == name {
+			return &optSpecs[i]
+		}
+	}
+	return nil
+}
+
+func argPrefix(name string) string {
+	if len(name) == 1 {
+		return "-"
+	}
+	return "--"
+}
+
+// parseBoolValue mirrors cl::parser<bool>.
+func parseBoolValue(v string) (string, bool) {
+	switch v {
+	case "", "true", "TRUE", "True", "1":
+		return "1", true
+	case "false", "FALSE", "False", "0":
+		return "0", true
+	}
+	return "", false
+}
+
+// parseUint mirrors StringRef::getAsInteger(0, unsigned).
+func parseUint(v string) (int, bool) {
+	r := sref{&srcBuf{text: v}, 0, len(v)}
+	n, ok := r.consumeUnsigned(0)
+	if !ok || !r.empty() || n > 1<<32-1 {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// tokenizeGNU splits FILECHECK_OPTS like llvm::cl::TokenizeGNUCommandLine.
+func tokenizeGNU(s string) []string {
+	var toks []string
+	var cur strings.Builder
+	inTok := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !inTok && (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			continue
+		}
+		switch {
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inTok = true
+		case c == '\'' || c == '"':
+			inTok = true
+			for i++; i < len(s) && s[i] != c; i++ {
+				if c == '"' && s[i] == '\\' && i+1 < len(s) {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			toks = append(toks, cur.String())
+			cur.Reset()
+			inTok = false
+		default:
+			cur.WriteByte(c)
+			inTok = true
+		}
+	}
+	if inTok {
+		toks = append(toks, cur.String())
+	}
+	return toks
+}
+
+// parseCommandLine mirrors llvm::cl::ParseCommandLineOptions for FileCheck's
+// options. Errors are written to errOut; ok is false if there were any.
+func parseCommandLine(args []string, errOut *strings.Builder) (*cmdline, bool) {
+	c := &cmdline{inputFile: "-"}
+	errs := 0
+	var positional []string
+	report := func(name, msg string) {
+		fmt.Fprintf(errOut, "%s: for the %s%s option: %s\n", progName, argPrefix(name), name, msg)
+		errs++
+	}
+	dashDash := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if dashDash || a == "-" || !strings.HasPrefix(a, "-") {
+			positional = append(positional, a)
+			continue
+		}
+		if a == "--" {
+			dashDash = true
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		value, hasValue := "", false
+		if eq := strings.IndexByte(name, '='); eq >= 0 {
+			name, value, hasValue = name[:eq], name[eq+1:], true
+		}
+		spec := lookupOpt(name)
+		if spec != nil && spec.prefix {
+			// -D=X: the value of an always-prefix option includes the '='.
+			value, hasValue = strings.TrimPrefix(strings.TrimLeft(a, "-"), spec.name), false
+			if value != "" {
+				hasValue = true
+			}
+		}
+		if spec == nil {
+			full := strings.TrimLeft(a, "-")
+			if strings.HasPrefix(full, "D") {
+				spec = lookupOpt("D")
+				value, hasValue = full[1:], true
+			}
+		}
+		if spec == nil {
+			fmt.Fprintf(errOut, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", progName, a, progName)
+			if s := nearestOption(name); s != "" {
+				fmt.Fprintf(errOut, "%s: Did you mean '%s%s'?\n", progName, argPrefix(s), s)
+			}
+			errs++
+			continue
+		}
+		switch spec.kind {
+		case optBool, optBoolOrDefault:
+			v, ok := parseBoolValue(value)
+			if !ok {
+				report(spec.name, "'"+value+"' is invalid value for boolean argument! Try 0 or 1")
+				continue
+			}
+			spec.apply(c, v)
+			continue
+		}
+		if !hasValue {
+			if spec.prefix || i+1 >= len(args) {
+				report(spec.name, "requires a value!")
+				continue
+			}
+			i++
+			value = args[i]
+		}
+		switch spec.kind {
+		case optString, optList:
+			spec.apply(c, value)
+		case optCommaList:
+			for _, v := range strings.Split(value, ",") {
+				spec.apply(c, v)
+			}
+		case optEnumList:
+			found := false
+			for _, ev := range spec.values {
+				if ev == value {
+					found = true
+				}
+			}
+			if !found {
+				report(spec.name, "Cannot find option named '"+value+"'!")
+				continue
+			}
+			spec.apply(c, value)
+		case optUintList:
+			n, ok := parseUint(value)
+			if !ok {
+				report(spec.name, "'"+value+"' value invalid for uint argument!")
+				continue
+			}
+			spec.apply(c, strconv.Itoa(n))
+		}
+	}
+	if len(positional) > 1 {
+		fmt.Fprintf(errOut, "%s: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: %s --help\n", progName, progName)
+		errs++
+	}
+	if len(positional) == 1 {
+		c.checkFile = positional[0]
+	}
+	return c, errs == 0
+}
+
+// nearestOption suggests an option like LLVM's "Did you mean" heuristic.
+func nearestOption(name string) string {
+	best, bestDist := "", 0
+	for _, s := range optSpecs {
+		if s.name == "h" || strings.HasPrefix(s.name, "help") || s.name == "version" {
+			continue
+		}
+		d := editDistance(name, s.name)
+		if best == "" || d < bestDist {
+			best, bestDist = s.name, d
+		}
+	}
+	if bestDist > len(name)/2+2 {
+		return ""
+	}
+	return best
+}
+
+func usage(w io.Writer) {
+	names := make([]string, 0, len(optSpecs))
+	for _, s := range optSpecs {
+		names = append(names, argPrefix(s.name)+s.name)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(w, "USAGE: %s [options] <check-file>\n\nOPTIONS:\n", progName)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %s\n", n)
+	}
+	fmt.Fprintf(w, "\nOptions are parsed from the environment variable FILECHECK_OPTS and\nfrom the command line.\n")
+}
+
+func mainWithEnv(args []string, env string, stdin io.Reader, stdout, stderr io.Writer, readFile func(string) ([]byte, error)) (code int) {
+	var errOut strings.Builder
+	defer func() {
+		if r := recover(); r != nil {
+			errOut.WriteString("FileCheck internal error: unexpected condition\n")
+			code = 2
+		}
+		_, _ = io.WriteString(stderr, errOut.String())
+	}()
+
+	all := append(tokenizeGNU(env), args...)
+	cl, ok := parseCommandLine(all, &errOut)
+	if !ok {
+		return 1
+	}
+	if cl.help {
+		usage(stdout)
+		return 0
+	}
+	if cl.version {
+		fmt.Fprintf(stdout, "FileCheck (tcp Go implementation), compatible with LLVM FileCheck 16\n")
+		return 0
+	}
+	dumpRank := map[string]int{"never": 0, "fail": 1, "always": 2, "help": 3}
+	dump := "fail"
+	if len(cl.dumpInputs) > 0 {
+		dump = cl.dumpInputs[0]
+		for _, d := range cl.dumpInputs {
+			if dumpRank[d] > dumpRank[dump] {
+				dump = d
+			}
+		}
+	}
+	if dump == "help" {
+		_, _ = io.WriteString(stdout, dumpInputHelp)
+		return 0
+	}
+	cl.opts.DumpInput = dump
+	filterRank := map[string]int{"error": 0, "annotation": 1, "annotation-full": 2, "all": 3}
+	if len(cl.dumpFilters) > 0 {
+		f := cl.dumpFilters[0]
+		for _, d := range cl.dumpFilters {
+			if filterRank[d] > filterRank[f] {
+				f = d
+			}
+		}
+		cl.opts.DumpInputFilter = f
+	}
+	if len(cl.dumpContexts) > 0 {
+		m := cl.dumpContexts[0]
+		for _, n := range cl.dumpContexts {
+			if n > m {
+				m = n
+			}
+		}
+		cl.opts.DumpInputContext = &m
+	}
+	if cl.checkFile == "" {
+		errOut.WriteString("<check-file> not specified\n")
+		return 2
+	}
+	cl.opts.commandLine = append([]string{progName}, args...)
+
+	var stdinData []byte
+	stdinRead := false
+	readStdin := func() ([]byte, error) {
+		if !stdinRead {
+			stdinRead = true
+			if stdin != nil {
+				var err error
+				stdinData, err = io.ReadAll(stdin)
+				if err != nil {
+					return nil, err
+				}
+			}
+		}
+		return stdinData, nil
+	}
+	read := func(name string) ([]byte, error) {
+		if name == "-" {
+			return readStdin()
+		}
+		return readFile(name)
+	}
+
+	// Validate -D and prefixes before touching any file, as FileCheck does.
+	var pre strings.Builder
+	if code, stop := preflight(&cl.opts, &pre); stop {
+		errOut.WriteString(pre.String())
+		return code
+	}
+
+	checkData, err := read(cl.checkFile)
+	if err != nil {
+		fmt.Fprintf(&errOut, "Could not open check file '%s': %s\n", cl.checkFile, errnoMessage(err))
+		return 2
+	}
+	checkName := cl.checkFile
+	if checkName == "-" {
+		checkName = "<stdin>"
+	}
+	inputName := cl.inputFile
+	if inputName == "-" {
+		inputName = "<stdin>"
+	}
+	res := run(checkName, string(checkData), func() (string, string, string, bool) {
+		data, err := read(cl.inputFile)
+		if err != nil {
+			return "", "", "Could not open input file '" + inputName + "': " + errnoMessage(err) + "\n", false
+		}
+		return inputName, string(data), "", true
+	}, &cl.opts)
+	errOut.WriteString(res.Output)
+	if dump == "always" || res.ExitCode == 1 {
+		// The dump names the check file as given on the command line.
+		_ = checkName
+	}
+	return res.ExitCode
+}
+
+// preflight runs the option validation that FileCheck performs before
+// opening the check file. It reports whether to stop and with which code.
+func preflight(opts *Options, out *strings.Builder) (int, bool) {
+	for _, g := range opts.Defines {
+		eq := strings.IndexByte(g, '=')
+		if eq <= 0 {
+			res := run("", "", nil, opts)
+			out.WriteString(res.Output)
+			return 2, true
+		}
+	}
+	unique := map[string]bool{}
+	if len(opts.CheckPrefixes) == 0 {
+		unique["CHECK"] = true
+	}
+	if len(opts.CommentPrefixes) == 0 {
+		unique["COM"] = true
+		unique["RUN"] = true
+	}
+	if !validatePrefixes(out, "check", unique, opts.CheckPrefixes) || !validatePrefixes(out, "comment", unique, opts.CommentPrefixes) {
+		return 2, true
+	}
+	return 0, false
+}
+
+func errnoMessage(err error) string {
+	if os.IsNotExist(err) {
+		return "No such file or directory"
+	}
+	if os.IsPermission(err) {
+		return "Permission denied"
+	}
+	if pe, ok := err.(*os.PathError); ok {
+		s := pe.Err.Error()
+		if s == "is a directory" {
+			return "Is a directory"
+		}
+		return s
+	}
+	return err.Error()
+}
