@@ -246,6 +246,10 @@ func applyDefinition(d *directive, substs []Substitution) ([]Substitution, error
 	return out, nil
 }
 
+// maxLineLength bounds the length of a RUN line after substitution, as
+// substitutions that expand to other substitutions can grow exponentially.
+const maxLineLength = 1 << 20
+
 // percentMarker hides "%%" while substitutions are applied.
 const percentMarker = "\x00lit-percent\x00"
 
@@ -263,6 +267,9 @@ func substitute(line string, substs []Substitution, features map[string]bool) (s
 			continue
 		}
 		ln = strings.ReplaceAll(escape(ln), s.From, s.To)
+		if len(ln) > maxLineLength {
+			return "", fmt.Errorf("RUN line longer than %d bytes after substitution", maxLineLength)
+		}
 	}
 	ln = strings.TrimSpace(ln)
 	return strings.ReplaceAll(ln, percentMarker, "%"), nil

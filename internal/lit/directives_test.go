@@ -1,6 +1,7 @@
 package lit
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -171,6 +172,13 @@ func TestSubstitute(t *testing.T) {
 			t.Errorf("substitute(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+	var substs2 []Substitution
+	for i := range 30 {
+		substs2 = append(substs2, Substitution{fmt.Sprintf("%%{x%d}", i), fmt.Sprintf("%%{x%d}%%{x%d}", i+1, i+1)})
+	}
+	if _, err := substitute("%{x0}", substs2, nil); err == nil || !strings.Contains(err.Error(), "longer than") {
+		t.Errorf("exponential substitution: error = %v, want a length error", err)
+	}
 	for _, bad := range []string{"%if on", "%if on %{ x", "%if on %{ x %} %else y", "%if on %{ x %} %else %{ y", "%if ) %{ x %}"} {
 		if got, err := substitute(bad, substs, features); err == nil {
 			t.Errorf("substitute(%q) = %q, want an error", bad, got)
@@ -204,4 +212,36 @@ func TestApplyDefinition(t *testing.T) {
 	if _, err := applyDefinition(def("REDEFINE:", "%{new}=v"), substs); err == nil {
 		t.Error("REDEFINE of an undefined substitution succeeded")
 	}
+}
+
+// FuzzTestScript checks that parsing a test file, substituting its RUN
+// lines and parsing them with the shell never panics.
+func FuzzTestScript(f *testing.F) {
+	f.Add("// RUN: tcp-opt %s | FileCheck %s\n// CHECK: x\n")
+	f.Add("// DEFINE: %{x} = a \\\n// DEFINE: b\n// RUN: %{x} %(line+1) %if f %{ y %} %else %{ z %}\n// REQUIRES: f || {{g.*}}\n// XFAIL: *\n")
+	f.Add("RUN: a \\\nREDEFINE: %{x}=y\n; RUN: %%s %t > %T/x 2>&1\n# END.\n")
+	f.Fuzz(func(t *testing.T, data string) {
+		ts, err := parseTestScript([]byte(data))
+		if err != nil {
+			return
+		}
+		features := map[string]bool{"f": true}
+		for _, e := range append(append(ts.requires, ts.unsupported...), ts.xfails...) {
+			evalBool(e, features)
+		}
+		substs := defaultSubstitutions("/src/t.mlir", "/tmp/x", "/tmp/x/t.mlir")
+		for _, d := range ts.script {
+			if d.keyword != "RUN:" {
+				if s, err := applyDefinition(d, substs); err == nil {
+					substs = s
+				}
+				continue
+			}
+			line, err := substitute(d.text, substs, features)
+			if err != nil {
+				continue
+			}
+			parseShell(line)
+		}
+	})
 }
