@@ -47,7 +47,7 @@ type checker struct {
 
 func (c *checker) print(at loc, kind diagKind, msg string, ranges ...srcRange) {
 	d := diag{at: at, kind: kind, msg: msg, ranges: ranges}
-	d.write(c.out)
+	d.write(c.out, c.req.Color)
 }
 
 func (c *checker) inLoc(off int) loc { return loc{c.in.buf, off} }
@@ -122,7 +122,7 @@ func (c *checker) printMatch(expected bool, prefix string, at loc, p *pattern, c
 	c.printSubstitutions(p, at, pos, mt, false)
 	c.printVariableDefs(p, at, mt, false)
 	for i, e := range res.errs {
-		e.write(c.out)
+		e.write(c.out, c.req.Color)
 		if c.collect {
 			r := res.errRanges[i]
 			c.addDiag(p.ty, at, matchFoundErrorNote, r.start, r.end, e.msg)
@@ -143,7 +143,7 @@ func (c *checker) printNoMatch(expected bool, prefix string, at loc, p *pattern,
 		hasError = true
 		hasPatternError = true
 		mt = matchNoneForInvalidPattern
-		e.write(c.out)
+		e.write(c.out, c.req.Color)
 		errMsgs = append(errMsgs, e.msg)
 	}
 	printDiag := true

@@ -53,6 +53,7 @@ Input dump annotation format:
 
 type dumpMarker struct {
 	lead           byte
+	color          int
 	note           string
 	filtersAsError bool
 }
@@ -60,23 +61,23 @@ type dumpMarker struct {
 func getMarker(mt matchType) dumpMarker {
 	switch mt {
 	case matchFoundAndExpected:
-		return dumpMarker{lead: '^'}
+		return dumpMarker{lead: '^', color: colorGreen}
 	case matchFoundButExcluded:
-		return dumpMarker{'!', "error: no match expected", true}
+		return dumpMarker{'!', colorRed, "error: no match expected", true}
 	case matchFoundButWrongLine:
-		return dumpMarker{'!', "error: match on wrong line", true}
+		return dumpMarker{'!', colorRed, "error: match on wrong line", true}
 	case matchFoundButDiscarded:
-		return dumpMarker{'!', "discard: overlaps earlier match", false}
+		return dumpMarker{'!', colorCyan, "discard: overlaps earlier match", false}
 	case matchFoundErrorNote:
-		return dumpMarker{'!', "error: unknown error after match", true}
+		return dumpMarker{'!', colorRed, "error: unknown error after match", true}
 	case matchNoneAndExcluded:
-		return dumpMarker{lead: 'X'}
+		return dumpMarker{lead: 'X', color: colorGreen}
 	case matchNoneButExpected:
-		return dumpMarker{'X', "error: no match found", true}
+		return dumpMarker{'X', colorRed, "error: no match found", true}
 	case matchNoneForInvalidPattern:
-		return dumpMarker{'X', "error: match failed for invalid pattern", true}
+		return dumpMarker{'X', colorRed, "error: match failed for invalid pattern", true}
 	case matchFuzzy:
-		return dumpMarker{'?', "possible intended match", true}
+		return dumpMarker{'?', colorMagenta, "possible intended match", true}
 	}
 	return dumpMarker{lead: ' '}
 }
@@ -222,13 +223,20 @@ func findInputLineInFilter(filter, cur int, anns []annotation) int {
 	return math.MaxInt
 }
 
-func dumpEllipsisOrElidedLines(out *strings.Builder, elided *strings.Builder, labelWidth int) {
+func dumpEllipsisOrElidedLines(out *strings.Builder, elided *strings.Builder, labelWidth int, color bool) {
 	if elided.Len() == 0 {
 		return
 	}
 	if 3 < strings.Count(elided.String(), "\n") {
 		for i := 0; i < 3; i++ {
-			out.WriteString(strings.Repeat(" ", labelWidth-1) + ".\n")
+			if color {
+				out.WriteString(ansiColor(colorBlack, true, false))
+			}
+			out.WriteString(strings.Repeat(" ", labelWidth-1) + ".")
+			if color {
+				out.WriteString(ansiReset)
+			}
+			out.WriteString("\n")
 		}
 	} else {
 		out.WriteString(elided.String())
@@ -236,7 +244,7 @@ func dumpEllipsisOrElidedLines(out *strings.Builder, elided *strings.Builder, la
 	elided.Reset()
 }
 
-func dumpAnnotatedInput(out *strings.Builder, filter, context int, text string, anns []annotation, labelWidth int) {
+func dumpAnnotatedInput(out *strings.Builder, filter, context int, text string, anns []annotation, labelWidth int, verbose, color bool) {
 	out.WriteString("Input was:\n<<<<<<\n")
 	sort.SliceStable(anns, func(i, j int) bool {
 		if anns[i].inputLine != anns[j].inputLine {
@@ -265,6 +273,9 @@ func dumpAnnotatedInput(out *strings.Builder, filter, context int, text string, 
 	var elided strings.Builder
 	pos := 0
 	ai := 0
+	if color {
+		out.WriteString(ansiBold + ansiReset)
+	}
 	for line := 1; pos < len(text) || ai < len(anns); line++ {
 		if nextInFilter < line {
 			nextInFilter = findInputLineInFilter(filter, line, anns[ai:])
@@ -276,7 +287,10 @@ func dumpAnnotatedInput(out *strings.Builder, filter, context int, text string, 
 		if (prevInFilter == 0 || prevInFilter+context < line) && (nextInFilter == math.MaxInt || line+context < nextInFilter) {
 			w = &elided
 		} else {
-			dumpEllipsisOrElidedLines(out, &elided, labelWidth)
+			dumpEllipsisOrElidedLines(out, &elided, labelWidth, color)
+		}
+		if color {
+			w.WriteString(ansiColor(colorBlack, true, false))
 		}
 		num := strconv.Itoa(line)
 		if len(num) < labelWidth {
@@ -284,8 +298,34 @@ func dumpAnnotatedInput(out *strings.Builder, filter, context int, text string, 
 		}
 		w.WriteString(num)
 		w.WriteString(": ")
+		var matches []annotation
+		if color {
+			w.WriteString(ansiReset + ansiBold)
+			if verbose {
+				w.WriteString(ansiColor(colorCyan, true, true))
+				for k := ai; k < len(anns) && anns[k].inputLine == line; k++ {
+					if anns[k].foundAndExpected {
+						matches = append(matches, anns[k])
+					}
+				}
+			}
+		}
 		lineStart := pos
-		for pos < len(text) {
+		inMatch := false
+		for col := 1; pos < len(text); col++ {
+			wasInMatch := inMatch
+			inMatch = false
+			for _, m := range matches {
+				if m.startCol <= col && col < m.endCol {
+					inMatch = true
+					break
+				}
+			}
+			if !wasInMatch && inMatch {
+				w.WriteString(ansiReset)
+			} else if wasInMatch && !inMatch {
+				w.WriteString(ansiColor(colorCyan, true, true))
+			}
 			c := text[pos]
 			pos++
 			if c == '\n' {
@@ -294,10 +334,16 @@ func dumpAnnotatedInput(out *strings.Builder, filter, context int, text string, 
 			}
 			w.WriteByte(c)
 		}
+		if color {
+			w.WriteString(ansiReset)
+		}
 		w.WriteByte('\n')
 		width := pos - lineStart
 		for ai < len(anns) && anns[ai].inputLine == line {
 			a := anns[ai]
+			if color {
+				w.WriteString(ansiColor(a.marker.color, true, false))
+			}
 			w.WriteString(a.label)
 			if len(a.label) < labelWidth {
 				w.WriteString(strings.Repeat(" ", labelWidth-len(a.label)))
@@ -319,9 +365,12 @@ func dumpAnnotatedInput(out *strings.Builder, filter, context int, text string, 
 				w.WriteString(a.marker.note)
 			}
 			w.WriteByte('\n')
+			if color {
+				w.WriteString(ansiReset)
+			}
 			ai++
 		}
 	}
-	dumpEllipsisOrElidedLines(out, &elided, labelWidth)
+	dumpEllipsisOrElidedLines(out, &elided, labelWidth, color)
 	out.WriteString(">>>>>>\n")
 }

@@ -31,6 +31,9 @@ type Options struct {
 	AllowDeprecatedDAGOverlap bool // --allow-deprecated-dag-overlap
 	Verbose                   bool // -v
 	VeryVerbose               bool // -vv (implies Verbose)
+	// Color forces LLVM's ANSI colors in diagnostics and the input dump
+	// (--color).
+	Color bool
 
 	// DumpInput is "fail" (the default when empty), "always" or "never".
 	DumpInput string
@@ -293,7 +296,7 @@ func run(checkName, checkText string, input func() (name, text, errMsg string, o
 		if context < 0 || context > math.MaxInt32 {
 			context = math.MaxInt32
 		}
-		dumpAnnotatedInput(&out, filter, context, inBuf.text, anns, width)
+		dumpAnnotatedInput(&out, filter, context, inBuf.text, anns, width, req.Verbose, req.Color)
 	}
 	return
 }

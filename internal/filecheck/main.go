@@ -72,7 +72,7 @@ var optSpecs = []optSpec{
 		n, _ := strconv.Atoi(v)
 		c.dumpContexts = append(c.dumpContexts, n)
 	}},
-	{name: "color", kind: optBoolOrDefault, apply: func(*cmdline, string) {}},
+	{name: "color", kind: optBoolOrDefault, apply: func(c *cmdline, v string) { c.opts.Color = v == "1" }},
 	{name: "help", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
 	{name: "h", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
 	{name: "help-hidden", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},

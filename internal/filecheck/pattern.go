@@ -148,28 +148,14 @@ func (s *substitution) result() (string, []evalErr) {
 }
 
 // resultForDiagnostics renders the value for a 'with "X" equal to ...' note.
+// Like LLVM-16, it shows the value as substituted into the regex (so string
+// values appear regex-escaped), then escaped for printing.
 func (s *substitution) resultForDiagnostics() (string, bool) {
-	if s.isNum {
-		r, errs := s.result()
-		if errs != nil {
-			return "", false
-		}
-		return `"` + r + `"`, true
-	}
-	v, ok := s.ctx.globalVars[s.from.str()]
-	if !ok {
+	r, errs := s.result()
+	if errs != nil {
 		return "", false
 	}
-	needsEscaping := false
-	for i := 0; i < len(v.val); i++ {
-		if !isPrint(v.val[i]) || v.val[i] == '"' {
-			needsEscaping = true
-		}
-	}
-	if !needsEscaping {
-		return `"` + v.val + `"`, true
-	}
-	return `"` + writeEscaped(v.val) + `" (escaped value)`, true
+	return `"` + writeEscaped(r) + `"`, true
 }
 
 func isPrint(c byte) bool { return c >= 0x20 && c < 0x7f }
@@ -257,13 +243,13 @@ type parser struct {
 }
 
 func (ps *parser) printDiag(d *diag) {
-	d.write(ps.out)
+	d.write(ps.out, ps.req.Color)
 }
 
 // logDiag prints a diagnostic the way logAllUnhandledErrors does (with an
 // extra newline).
 func (ps *parser) logDiag(d *diag) {
-	d.write(ps.out)
+	d.write(ps.out, ps.req.Color)
 	ps.out.WriteByte('\n')
 }
 
@@ -701,17 +687,15 @@ func (ps *parser) parsePattern(p *pattern, patternStr sref, prefix string) bool 
 				ps.printDiag(&diag{at: patternStr.at(), kind: diagError, msg: "found start of regex string with no end '}}'"})
 				return true
 			}
-			hasAlt := patternStr.findByte('|') >= 0
-			if hasAlt {
-				rx.WriteByte('(')
-				curParen++
-			}
+			// LLVM-16 always encloses {{...}} in a capture group (so that
+			// alternations stay local); this shifts group numbers, which
+			// is visible through back-references.
+			rx.WriteByte('(')
+			curParen++
 			if addRegex(patternStr.substr(2, end-2)) {
 				return true
 			}
-			if hasAlt {
-				rx.WriteByte(')')
-			}
+			rx.WriteByte(')')
 			patternStr = patternStr.substr(end+2, -1)
 			continue
 		}

@@ -68,12 +68,58 @@ type diag struct {
 
 func (d diag) String() string {
 	var sb strings.Builder
-	d.write(&sb)
+	d.write(&sb, false)
 	return sb.String()
 }
 
-// write renders the diagnostic like SMDiagnostic::print.
-func (d diag) write(sb *strings.Builder) {
+// ANSI escapes as emitted by llvm::raw_ostream for forced colors (--color).
+const (
+	ansiReset = "\x1b[0m"
+	ansiBold  = "\x1b[1m" // SAVEDCOLOR
+)
+
+// ansiColor is raw_ostream::changeColor(color, bold, bg) for a color index
+// (0 black, 1 red, 2 green, 3 yellow, 4 blue, 5 magenta, 6 cyan, 7 white).
+func ansiColor(c int, bold, bg bool) string {
+	s := "\x1b[0;"
+	if bold {
+		s += "1;"
+	}
+	if bg {
+		s += "4"
+	} else {
+		s += "3"
+	}
+	return s + strconv.Itoa(c) + "m"
+}
+
+const (
+	colorBlack = iota
+	colorRed
+	colorGreen
+	colorYellow
+	colorBlue
+	colorMagenta
+	colorCyan
+	colorWhite
+)
+
+func (k diagKind) color() int {
+	switch k {
+	case diagError:
+		return colorRed
+	case diagWarning:
+		return colorMagenta
+	case diagRemark:
+		return colorBlue
+	default:
+		return colorBlack
+	}
+}
+
+// write renders the diagnostic like SMDiagnostic::print, with LLVM's ANSI
+// colors when color is set.
+func (d diag) write(sb *strings.Builder, color bool) {
 	if !d.at.valid() {
 		sb.WriteString(d.kind.String())
 		sb.WriteString(d.msg)
@@ -82,15 +128,27 @@ func (d diag) write(sb *strings.Builder) {
 	}
 	text := d.at.buf.text
 	line, col := d.at.lineCol()
+	if color {
+		sb.WriteString(ansiBold)
+	}
 	sb.WriteString(d.at.buf.name)
 	sb.WriteByte(':')
 	sb.WriteString(strconv.Itoa(line))
 	sb.WriteByte(':')
 	sb.WriteString(strconv.Itoa(col))
 	sb.WriteString(": ")
+	if color {
+		sb.WriteString(ansiReset + ansiColor(d.kind.color(), true, false))
+	}
 	sb.WriteString(d.kind.String())
+	if color {
+		sb.WriteString(ansiReset + ansiBold)
+	}
 	sb.WriteString(d.msg)
 	sb.WriteByte('\n')
+	if color {
+		sb.WriteString(ansiReset)
+	}
 
 	lineStart := d.at.off
 	for lineStart > 0 && text[lineStart-1] != '\n' && text[lineStart-1] != '\r' {
@@ -135,6 +193,10 @@ func (d diag) write(sb *strings.Builder) {
 	}
 	c := strings.TrimRight(string(caret), " ")
 	printSourceLine(sb, contents)
+	if color {
+		sb.WriteString(ansiColor(colorGreen, true, false))
+		defer sb.WriteString(ansiReset)
+	}
 	outCol := 0
 	for i := 0; i < len(c); i++ {
 		if i >= len(contents) || contents[i] != '\t' {
