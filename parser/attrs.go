@@ -7,24 +7,22 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/tcp-project/tcp/ir"
 )
 
 // CanStartAttribute reports whether the next token can begin an attribute.
 func (p *parser) CanStartAttribute() bool {
 	t := p.lex.Peek()
-	switch t.Type {
+	switch t.typ {
 	case tInt, tFloat, tString, tAt, tHash, tHashBody, tBuiltinAttr, tBuiltinType, tBang, tBangBody:
 		return true
 	case tPunct:
-		return t.Value == "[" || t.Value == "{" || t.Value == "-" || t.Value == "("
+		return t.val == "[" || t.val == "{" || t.val == "-" || t.val == "("
 	case tBare:
-		if t.Value == "true" || t.Value == "false" || t.Value == "unit" {
+		if t.val == "true" || t.val == "false" || t.val == "unit" {
 			return true
 		}
-		_, ok := scalarType(t.Value)
+		_, ok := scalarType(t.val)
 		return ok
 	}
 	return false
@@ -35,15 +33,15 @@ func (p *parser) CanStartAttribute() bool {
 func (p *parser) ParseAttribute(hint ir.Type) (ir.Attribute, error) {
 	p.lastUntyped = false
 	t := p.lex.Peek()
-	switch t.Type {
+	switch t.typ {
 	case tInt, tFloat:
 		return p.numberAttr(false, hint)
 	case tPunct:
-		switch t.Value {
+		switch t.val {
 		case "-":
 			p.lex.Next()
 			n := p.lex.Peek()
-			if n.Type != tInt && n.Type != tFloat {
+			if n.typ != tInt && n.typ != tFloat {
 				return nil, p.errorAt(n, "expected integer or floating point literal")
 			}
 			return p.numberAttr(true, hint)
@@ -79,13 +77,13 @@ func (p *parser) ParseAttribute(hint ir.Type) (ir.Attribute, error) {
 		}
 	case tString:
 		p.lex.Next()
-		s, err := unquote(t.Value)
+		s, err := unquote(t.val)
 		if err != nil {
 			return nil, p.errorAt(t, "%v", err)
 		}
 		return ir.StringAttr(s), nil
 	case tBare:
-		switch t.Value {
+		switch t.val {
 		case "true", "false":
 			p.lex.Next()
 			if p.PeekPunct(":") && hint == nil {
@@ -94,12 +92,12 @@ func (p *parser) ParseAttribute(hint ir.Type) (ir.Attribute, error) {
 					return nil, err
 				}
 			}
-			return ir.BoolAttr(t.Value == "true"), nil
+			return ir.BoolAttr(t.val == "true"), nil
 		case "unit":
 			p.lex.Next()
 			return ir.UnitAttr{}, nil
 		}
-		if _, ok := scalarType(t.Value); ok {
+		if _, ok := scalarType(t.val); ok {
 			ty, err := p.ParseType()
 			return ir.TypeAttr{Type: ty}, err
 		}
@@ -113,17 +111,17 @@ func (p *parser) ParseAttribute(hint ir.Type) (ir.Attribute, error) {
 		return p.symbolRef()
 	case tHash:
 		p.lex.Next()
-		name := t.Value[1:]
+		name := t.val[1:]
 		if a, ok := p.attrAliases[name]; ok {
 			return a, nil
 		}
 		if strings.Contains(name, ".") {
-			return ir.OpaqueAttr{Text: t.Value}, nil
+			return ir.OpaqueAttr{Text: t.val}, nil
 		}
 		return nil, p.errorAt(t, "undefined symbol alias id '%s'", name)
 	case tHashBody:
 		p.lex.Next()
-		return ir.OpaqueAttr{Text: t.Value}, nil
+		return ir.OpaqueAttr{Text: t.val}, nil
 	case tBuiltinAttr:
 		p.lex.Next()
 		return p.builtinAttr(t)
@@ -141,7 +139,7 @@ func (p *parser) numberAttr(neg bool, hint ir.Type) (ir.Attribute, error) {
 			return nil, err
 		}
 	}
-	if t.Type == tFloat {
+	if t.typ == tFloat {
 		if ty == nil {
 			ty = ir.F64T
 		}
@@ -149,7 +147,7 @@ func (p *parser) numberAttr(neg bool, hint ir.Type) (ir.Attribute, error) {
 		if !ok {
 			return nil, p.errorAt(t, "floating point value not valid for specified type")
 		}
-		v, err := strconv.ParseFloat(t.Value, 64)
+		v, err := strconv.ParseFloat(t.val, 64)
 		if err != nil && !isRangeErr(err) {
 			return nil, p.errorAt(t, "invalid floating point literal")
 		}
@@ -163,10 +161,10 @@ func (p *parser) numberAttr(neg bool, hint ir.Type) (ir.Attribute, error) {
 		p.lastUntyped = true
 	}
 	if ft, ok := ty.(ir.FloatType); ok {
-		if !strings.HasPrefix(t.Value, "0x") {
+		if !strings.HasPrefix(t.val, "0x") {
 			return nil, p.errorAt(t, "unexpected decimal integer literal for a floating point value")
 		}
-		b, err := strconv.ParseUint(t.Value[2:], 16, 64)
+		b, err := strconv.ParseUint(t.val[2:], 16, 64)
 		if err != nil || ft.Width() < 64 && b>>uint(ft.Width()) != 0 {
 			return nil, p.errorAt(t, "hexadecimal float constant out of range for type")
 		}
@@ -175,7 +173,7 @@ func (p *parser) numberAttr(neg bool, hint ir.Type) (ir.Attribute, error) {
 		}
 		return ir.FloatAttr{Type: ft, Value: ir.FloatFromBits(b, ft.Kind)}, nil
 	}
-	v, err := intLiteral(t.Value, neg, ty)
+	v, err := intLiteral(t.val, neg, ty)
 	if err != nil {
 		return nil, p.errorAt(t, "%v", err)
 	}
@@ -196,6 +194,20 @@ func (e constErr) Error() string { return string(e) }
 
 // intLiteral parses a decimal or hex literal for type ty and checks range.
 func intLiteral(s string, neg bool, ty ir.Type) (int64, error) {
+	// Fast path: a short decimal literal of a type at least 32 bits wide.
+	if len(s) < 10 && s[0] != '0' || s == "0" {
+		if it, ok := ty.(ir.IntegerType); ty == ir.Index || ok && it.Width >= 32 {
+			v, err := strconv.ParseInt(s, 10, 64)
+			if err == nil {
+				if neg {
+					v = -v
+				}
+				if !(ok && it.Sign == ir.Unsigned && v < 0) {
+					return v, nil
+				}
+			}
+		}
+	}
 	n, ok := new(big.Int).SetString(s, 0)
 	if !ok {
 		return 0, constErr("invalid integer literal")
@@ -254,11 +266,11 @@ func (p *parser) ParseOptionalAttrDict() ([]ir.NamedAttr, []string, error) {
 		}
 		t := p.lex.Peek()
 		var name string
-		switch t.Type {
+		switch t.typ {
 		case tBare:
-			name = t.Value
+			name = t.val
 		case tString:
-			s, err := unquote(t.Value)
+			s, err := unquote(t.val)
 			if err != nil {
 				return nil, nil, p.errorAt(t, "%v", err)
 			}
@@ -295,11 +307,11 @@ func (p *parser) ParseOptionalAttrDict() ([]ir.NamedAttr, []string, error) {
 
 func (p *parser) ParseOptionalSymbolName() (string, bool, error) {
 	t := p.lex.Peek()
-	if t.Type != tAt {
+	if t.typ != tAt {
 		return "", false, nil
 	}
 	p.lex.Next()
-	s, err := symbolText(t.Value)
+	s, err := symbolText(t.val)
 	if err != nil {
 		return "", false, p.errorAt(t, "%v", err)
 	}
@@ -320,9 +332,9 @@ func (p *parser) symbolRef() (ir.Attribute, error) {
 	}
 	ref := ir.SymbolRefAttr{Root: root}
 	for {
-		cp := p.lex.MakeCheckpoint()
+		cp := p.lex.checkpoint()
 		if !p.ParseOptionalPunct(":") || !p.ParseOptionalPunct(":") {
-			p.lex.LoadCheckpoint(cp)
+			p.lex.restore(cp)
 			return ref, nil
 		}
 		n, ok, err := p.ParseOptionalSymbolName()
@@ -338,8 +350,8 @@ func (p *parser) symbolRef() (ir.Attribute, error) {
 
 // builtinAttr parses dense<…> : T, array<…>, and keeps other builtin
 // attributes (affine_map<…>, …) as opaque text.
-func (p *parser) builtinAttr(t *lexer.Token) (ir.Attribute, error) {
-	v := t.Value
+func (p *parser) builtinAttr(t *token) (ir.Attribute, error) {
+	v := t.val
 	kw := v[:strings.IndexByte(v, '<')]
 	switch kw {
 	case "dense":
@@ -660,7 +672,7 @@ func (tp *textParser) denseArray() (ir.Attribute, error) {
 // ParseOptionalLocation parses a trailing loc(...) if next.
 func (p *parser) ParseOptionalLocation() (ir.Location, bool, error) {
 	t := p.lex.Peek()
-	if t.Type != tLoc {
+	if t.typ != tLoc {
 		return nil, false, nil
 	}
 	p.lex.Next()

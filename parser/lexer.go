@@ -1,10 +1,10 @@
 package parser
 
-// The hand-written lexer (participle accepts any lexer.Definition).
+// The hand-written lexer of operations.
 //
-// Token values are substrings of the source, never copies. Whitespace and
-// comments produce no tokens at all, so the PeekingLexer holds only what the
-// parser reads. Builtin types and attributes that start with a keyword and
+// Token values are substrings of the source, never copies. Tokens are made
+// lazily, one lookahead at a time (tokenStream), so no token buffer
+// proportional to the input exists. Builtin types and attributes that start with a keyword and
 // an angle bracket (tensor<…>, dense<…>, array<…>), dialect types and
 // attributes with a body (!torch.vtensor<…>, #stablehlo.gather<…>) and
 // locations (loc(…)) are single tokens: their bodies are parsed from the
@@ -12,62 +12,50 @@ package parser
 // path.
 
 import (
-	"io"
 	"strings"
-
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tcp-project/tcp/ir"
 )
 
+// tokType classifies a token.
+type tokType int8
+
 // Token types.
 const (
-	tEOF                         = lexer.EOF
-	tBare        lexer.TokenType = -2  // identifiers and keywords: func.func, f32, dense
-	tPercent     lexer.TokenType = -3  // %0, %arg0, %int-1, %0#1
-	tCaret       lexer.TokenType = -4  // ^bb0
-	tAt          lexer.TokenType = -5  // @f, @"name"
-	tHash        lexer.TokenType = -6  // #alias, #dialect.attr
-	tHashBody    lexer.TokenType = -7  // #dialect.attr<…>
-	tBang        lexer.TokenType = -8  // !alias, !torch.int
-	tBangBody    lexer.TokenType = -9  // !torch.vtensor<…>
-	tString      lexer.TokenType = -10 // "text"
-	tInt         lexer.TokenType = -11 // 42, 0x7FC00000
-	tFloat       lexer.TokenType = -12 // 1.5, 2.0e-3
-	tPunct       lexer.TokenType = -13 // ( ) { } [ ] < > , : = ? * + - -> ...
-	tBuiltinType lexer.TokenType = -14 // tensor<…>, vector<…>, memref<…>, complex<…>, tuple<…>
-	tBuiltinAttr lexer.TokenType = -15 // dense<…>, array<…>, affine_map<…>, …
-	tLoc         lexer.TokenType = -16 // loc(…)
-	tFileMeta    lexer.TokenType = -17 // {-# … #-}
+	tEOF         tokType = iota
+	tBare                // identifiers and keywords: func.func, f32, dense
+	tPercent             // %0, %arg0, %int-1, %0#1
+	tCaret               // ^bb0
+	tAt                  // @f, @"name"
+	tHash                // #alias, #dialect.attr
+	tHashBody            // #dialect.attr<…>
+	tBang                // !alias, !torch.int
+	tBangBody            // !torch.vtensor<…>
+	tString              // "text"
+	tInt                 // 42, 0x7FC00000
+	tFloat               // 1.5, 2.0e-3
+	tPunct               // ( ) { } [ ] < > , : = ? * + - -> ...
+	tBuiltinType         // tensor<…>, vector<…>, memref<…>, complex<…>, tuple<…>
+	tBuiltinAttr         // dense<…>, array<…>, affine_map<…>, …
+	tLoc                 // loc(…)
+	tFileMeta            // {-# … #-}
 )
 
-var symbols = map[string]lexer.TokenType{
-	"EOF": tEOF, "Bare": tBare, "Percent": tPercent, "Caret": tCaret, "At": tAt,
-	"Hash": tHash, "HashBody": tHashBody, "Bang": tBang, "BangBody": tBangBody,
-	"String": tString, "Int": tInt, "Float": tFloat, "Punct": tPunct,
-	"BuiltinType": tBuiltinType, "BuiltinAttr": tBuiltinAttr, "Loc": tLoc, "FileMeta": tFileMeta,
+// token is one lexeme; val is a substring of the source.
+type token struct {
+	typ       tokType
+	val       string
+	off       int
+	line, col int
 }
+
+// EOF reports whether t is the end of input.
+func (t *token) EOF() bool { return t.typ == tEOF }
 
 var builtinTypeKeywords = map[string]bool{"tensor": true, "vector": true, "memref": true, "complex": true, "tuple": true}
 var builtinAttrKeywords = map[string]bool{
 	"dense": true, "array": true, "affine_map": true, "affine_set": true, "dense_resource": true,
 	"sparse": true, "opaque": true, "strided": true, "distinct": true,
-}
-
-type lexDef struct{ startLine int }
-
-func (lexDef) Symbols() map[string]lexer.TokenType { return symbols }
-
-func (d lexDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return d.LexString(filename, string(b))
-}
-
-func (d lexDef) LexString(filename string, s string) (lexer.Lexer, error) {
-	return &mlirLexer{src: s, file: filename, line: d.startLine, col: 1}, nil
 }
 
 type mlirLexer struct {
@@ -77,12 +65,12 @@ type mlirLexer struct {
 	line, col int
 }
 
-func (l *mlirLexer) position() lexer.Position {
-	return lexer.Position{Filename: l.file, Offset: l.pos, Line: l.line, Column: l.col}
+func (l *mlirLexer) position() token {
+	return token{off: l.pos, line: l.line, col: l.col}
 }
 
-func (l *mlirLexer) errorf(p lexer.Position, format string, args ...any) error {
-	return ir.Errorf(ir.FileLineColLoc{File: p.Filename, Line: p.Line, Col: p.Column}, format, args...)
+func (l *mlirLexer) errorf(p token, format string, args ...any) error {
+	return ir.Errorf(ir.FileLineColLoc{File: l.file, Line: p.line, Col: p.col}, format, args...)
 }
 
 // advance moves over n bytes, tracking lines and columns.
@@ -106,7 +94,7 @@ func isIdentChar(c byte) bool {
 }
 func isSuffixChar(c byte) bool { return isIdentChar(c) || c == '-' }
 
-func (l *mlirLexer) Next() (lexer.Token, error) {
+func (l *mlirLexer) next() (token, error) {
 	s := l.src
 	// Skip whitespace and comments.
 	for l.pos < len(s) {
@@ -134,13 +122,14 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 	}
 	start := l.position()
 	if l.pos >= len(s) {
-		return lexer.EOFToken(start), nil
+		start.typ = tEOF
+		return start, nil
 	}
 	c := s[l.pos]
-	tok := func(t lexer.TokenType, n int) (lexer.Token, error) {
-		v := s[l.pos : l.pos+n]
+	tok := func(t tokType, n int) (token, error) {
+		start.typ, start.val = t, s[l.pos:l.pos+n]
 		l.advance(n)
-		return lexer.Token{Type: t, Value: v, Pos: start}, nil
+		return start, nil
 	}
 	rest := s[l.pos:]
 	switch {
@@ -154,14 +143,14 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 			if builtinTypeKeywords[word] {
 				m, err := l.balanced(rest, n, start)
 				if err != nil {
-					return lexer.Token{}, err
+					return token{}, err
 				}
 				return tok(tBuiltinType, m)
 			}
 			if builtinAttrKeywords[word] {
 				m, err := l.balanced(rest, n, start)
 				if err != nil {
-					return lexer.Token{}, err
+					return token{}, err
 				}
 				return tok(tBuiltinAttr, m)
 			}
@@ -169,7 +158,7 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 		if word == "loc" && n < len(rest) && rest[n] == '(' {
 			m, err := l.balanced(rest, n, start)
 			if err != nil {
-				return lexer.Token{}, err
+				return token{}, err
 			}
 			return tok(tLoc, m)
 		}
@@ -179,7 +168,7 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 	case c == '"':
 		n, err := l.stringLen(rest, start)
 		if err != nil {
-			return lexer.Token{}, err
+			return token{}, err
 		}
 		return tok(tString, n)
 	case c == '%':
@@ -188,7 +177,7 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 			n++
 		}
 		if n == 1 {
-			return lexer.Token{}, l.errorf(start, "invalid SSA name")
+			return token{}, l.errorf(start, "invalid SSA name")
 		}
 		if n < len(rest) && rest[n] == '#' && n+1 < len(rest) && isDigit(rest[n+1]) {
 			n++
@@ -203,14 +192,14 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 			n++
 		}
 		if n == 1 {
-			return lexer.Token{}, l.errorf(start, "invalid block name")
+			return token{}, l.errorf(start, "invalid block name")
 		}
 		return tok(tCaret, n)
 	case c == '@':
 		if len(rest) > 1 && rest[1] == '"' {
 			n, err := l.stringLen(rest[1:], start)
 			if err != nil {
-				return lexer.Token{}, err
+				return token{}, err
 			}
 			return tok(tAt, n+1)
 		}
@@ -219,7 +208,7 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 			n++
 		}
 		if n == 1 {
-			return lexer.Token{}, l.errorf(start, "invalid symbol reference")
+			return token{}, l.errorf(start, "invalid symbol reference")
 		}
 		return tok(tAt, n)
 	case c == '#' || c == '!':
@@ -231,12 +220,12 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 			if c == '#' && len(rest) > 1 && rest[1] == '-' {
 				break
 			}
-			return lexer.Token{}, l.errorf(start, "invalid %s name", map[byte]string{'#': "attribute", '!': "type"}[c])
+			return token{}, l.errorf(start, "invalid %s name", map[byte]string{'#': "attribute", '!': "type"}[c])
 		}
 		if n < len(rest) && rest[n] == '<' {
 			m, err := l.balanced(rest, n, start)
 			if err != nil {
-				return lexer.Token{}, err
+				return token{}, err
 			}
 			if c == '#' {
 				return tok(tHashBody, m)
@@ -256,7 +245,7 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 		if len(rest) > 1 && rest[1] == '-' && len(rest) > 2 && rest[2] == '#' {
 			j := strings.Index(rest, "#-}")
 			if j < 0 {
-				return lexer.Token{}, l.errorf(start, "unterminated file metadata dictionary")
+				return token{}, l.errorf(start, "unterminated file metadata dictionary")
 			}
 			return tok(tFileMeta, j+3)
 		}
@@ -269,19 +258,19 @@ func (l *mlirLexer) Next() (lexer.Token, error) {
 	if strings.IndexByte("(){}[]<>,:=?*+|", c) >= 0 {
 		return tok(tPunct, 1)
 	}
-	return lexer.Token{}, l.errorf(start, "unexpected character")
+	return token{}, l.errorf(start, "unexpected character")
 }
 
-func (l *mlirLexer) number(rest string, start lexer.Position) (lexer.Token, error) {
+func (l *mlirLexer) number(rest string, start token) (token, error) {
 	n := 0
 	if strings.HasPrefix(rest, "0x") && len(rest) > 2 && isHex(rest[2]) {
 		n = 2
 		for n < len(rest) && isHex(rest[n]) {
 			n++
 		}
-		v := rest[:n]
+		start.typ, start.val = tInt, rest[:n]
 		l.advance(n)
-		return lexer.Token{Type: tInt, Value: v, Pos: start}, nil
+		return start, nil
 	}
 	for n < len(rest) && isDigit(rest[n]) {
 		n++
@@ -306,15 +295,15 @@ func (l *mlirLexer) number(rest string, start lexer.Position) (lexer.Token, erro
 			}
 		}
 	}
-	v := rest[:n]
+	start.typ, start.val = typ, rest[:n]
 	l.advance(n)
-	return lexer.Token{Type: typ, Value: v, Pos: start}, nil
+	return start, nil
 }
 
 func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 // stringLen returns the length of the string literal at the start of s.
-func (l *mlirLexer) stringLen(s string, start lexer.Position) (int, error) {
+func (l *mlirLexer) stringLen(s string, start token) (int, error) {
 	for i := 1; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
@@ -330,7 +319,7 @@ func (l *mlirLexer) stringLen(s string, start lexer.Position) (int, error) {
 
 // balanced returns the length of s[:open] plus the bracketed group that
 // starts at s[open] ('<' or '('), honouring nested brackets and strings.
-func (l *mlirLexer) balanced(s string, open int, start lexer.Position) (int, error) {
+func (l *mlirLexer) balanced(s string, open int, start token) (int, error) {
 	depth := 0
 	for i := open; i < len(s); i++ {
 		switch s[i] {

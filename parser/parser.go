@@ -57,6 +57,7 @@ func Parse(filename, src string, opts Options) (*ir.Operation, error) {
 		opts.StartLine = 1
 	}
 	p := &parser{
+		src:         src,
 		reg:         opts.Registry,
 		opts:        opts,
 		file:        filename,
@@ -96,7 +97,9 @@ type regionState struct {
 }
 
 type parser struct {
-	lex  *lexer.PeekingLexer
+	lex  *tokenStream
+	src  string
+	ops  []*ir.Operation // top-level operations
 	reg  *ir.Registry
 	opts Options
 	file string
@@ -128,11 +131,16 @@ var placeholderName = &ir.OpName{Name: "builtin.unresolved_forward_reference", D
 
 // ---------------------------------------------------------------- errors
 
-func (p *parser) locOf(t *lexer.Token) ir.Location {
-	return ir.FileLineColLoc{File: t.Pos.Filename, Line: t.Pos.Line, Col: t.Pos.Column}
+func (p *parser) locOf(t *token) ir.Location {
+	return ir.FileLineColLoc{File: p.file, Line: t.line, Col: t.col}
 }
 
-func (p *parser) errorAt(t *lexer.Token, format string, args ...any) error {
+// errorAt reports an error at t; a lexing error met earlier takes precedence
+// (it is the cause of whatever token the parser did not expect).
+func (p *parser) errorAt(t *token, format string, args ...any) error {
+	if p.lex.err != nil {
+		return p.lex.err
+	}
 	return ir.Errorf(p.locOf(t), format, args...)
 }
 
@@ -144,18 +152,18 @@ func (p *parser) Errorf(format string, args ...any) error {
 // CurrentLoc is the location of the next token.
 func (p *parser) CurrentLoc() ir.Location { return p.locOf(p.lex.Peek()) }
 
-func describe(t *lexer.Token) string {
+func describe(t *token) string {
 	if t.EOF() {
 		return "end of file"
 	}
-	return "'" + t.Value + "'"
+	return "'" + t.val + "'"
 }
 
 // ---------------------------------------------------------------- tokens
 
-func (p *parser) peekIs(typ lexer.TokenType, v string) bool {
+func (p *parser) peekIs(typ tokType, v string) bool {
 	t := p.lex.Peek()
-	return t.Type == typ && t.Value == v
+	return t.typ == typ && t.val == v
 }
 
 func (p *parser) PeekPunct(s string) bool { return p.peekIs(tPunct, s) }
@@ -191,25 +199,25 @@ func (p *parser) ParseKeyword(kw string) error {
 }
 
 func (p *parser) ParseOptionalIdentifier() (string, bool) {
-	if t := p.lex.Peek(); t.Type == tBare {
+	if t := p.lex.Peek(); t.typ == tBare {
 		p.lex.Next()
-		return t.Value, true
+		return t.val, true
 	}
 	return "", false
 }
 
-func (p *parser) Checkpoint() any { return p.lex.MakeCheckpoint() }
-func (p *parser) Restore(c any)   { p.lex.LoadCheckpoint(c.(lexer.Checkpoint)) }
+func (p *parser) Checkpoint() any { return p.lex.checkpoint() }
+func (p *parser) Restore(c any)   { p.lex.restore(c.(streamCheckpoint)) }
 func (p *parser) CanStartType() bool {
 	t := p.lex.Peek()
-	switch t.Type {
+	switch t.typ {
 	case tBuiltinType, tBang, tBangBody:
 		return true
 	case tBare:
-		_, ok := scalarType(t.Value)
+		_, ok := scalarType(t.val)
 		return ok
 	case tPunct:
-		return t.Value == "("
+		return t.val == "("
 	}
 	return false
 }
@@ -230,11 +238,11 @@ func splitSSA(v string) (string, int, error) {
 
 func (p *parser) ParseOptionalOperand() (ir.UnresolvedOperand, bool, error) {
 	t := p.lex.Peek()
-	if t.Type != tPercent {
+	if t.typ != tPercent {
 		return ir.UnresolvedOperand{}, false, nil
 	}
 	p.lex.Next()
-	name, num, err := splitSSA(t.Value)
+	name, num, err := splitSSA(t.val)
 	if err != nil {
 		return ir.UnresolvedOperand{}, false, p.errorAt(t, "invalid SSA value result number")
 	}
@@ -254,17 +262,17 @@ func (p *parser) ParseOperand() (ir.UnresolvedOperand, error) {
 
 func (p *parser) ParseOptionalInteger() (int64, bool, error) {
 	neg := false
-	cp := p.lex.MakeCheckpoint()
+	cp := p.lex.checkpoint()
 	if p.ParseOptionalPunct("-") {
 		neg = true
 	}
 	t := p.lex.Peek()
-	if t.Type != tInt {
-		p.lex.LoadCheckpoint(cp)
+	if t.typ != tInt {
+		p.lex.restore(cp)
 		return 0, false, nil
 	}
 	p.lex.Next()
-	v, err := strconv.ParseInt(t.Value, 0, 64)
+	v, err := strconv.ParseInt(t.val, 0, 64)
 	if err != nil {
 		return 0, false, p.errorAt(t, "integer value too large")
 	}
@@ -424,20 +432,20 @@ func (p *parser) regionBody(args []ir.RegionArg, rs *regionState) (*ir.Region, e
 				return nil, err
 			}
 		}
-		if p.lex.Peek().Type == tCaret {
+		if p.lex.Peek().typ == tCaret {
 			return nil, p.Errorf("invalid block name in region with named arguments")
 		}
 	}
 	for {
 		t := p.lex.Peek()
-		if t.Type == tPunct && t.Value == "}" {
+		if t.typ == tPunct && t.val == "}" {
 			p.lex.Next()
 			break
 		}
 		if t.EOF() {
 			return nil, p.errorAt(t, "expected '}' to end the region")
 		}
-		if t.Type == tCaret {
+		if t.typ == tCaret {
 			b, err := p.blockLabel(rs)
 			if err != nil {
 				return nil, err
@@ -466,7 +474,7 @@ func (p *parser) regionBody(args []ir.RegionArg, rs *regionState) (*ir.Region, e
 
 func (p *parser) blockLabel(rs *regionState) (*ir.Block, error) {
 	t := p.lex.Next()
-	name := t.Value[1:]
+	name := t.val[1:]
 	be, ok := rs.blocks[name]
 	if ok && be.defined {
 		return nil, p.errorAt(t, "redefinition of block '^%s'", name)
@@ -515,7 +523,7 @@ func (p *parser) blockLabel(rs *regionState) (*ir.Block, error) {
 
 func (p *parser) ParseSuccessor() (*ir.Block, error) {
 	t := p.lex.Peek()
-	if t.Type != tCaret {
+	if t.typ != tCaret {
 		return nil, p.Errorf("expected block name")
 	}
 	p.lex.Next()
@@ -523,7 +531,7 @@ func (p *parser) ParseSuccessor() (*ir.Block, error) {
 		return nil, p.errorAt(t, "successor outside of a region")
 	}
 	rs := p.regions[len(p.regions)-1]
-	name := t.Value[1:]
+	name := t.val[1:]
 	be, ok := rs.blocks[name]
 	if !ok {
 		be = &blockEntry{block: ir.NewBlock(nil, nil), loc: p.locOf(t)}
@@ -543,18 +551,18 @@ type resultBinding struct {
 func (p *parser) operation() (*ir.Operation, error) {
 	var binds []resultBinding
 	numResults := 0
-	if p.lex.Peek().Type == tPercent {
+	if p.lex.Peek().typ == tPercent {
 		for {
 			t := p.lex.Peek()
-			if t.Type != tPercent || strings.Contains(t.Value, "#") {
+			if t.typ != tPercent || strings.Contains(t.val, "#") {
 				return nil, p.Errorf("expected SSA result name")
 			}
 			p.lex.Next()
-			b := resultBinding{name: t.Value[1:], count: 1, loc: p.locOf(t)}
+			b := resultBinding{name: t.val[1:], count: 1, loc: p.locOf(t)}
 			if p.ParseOptionalPunct(":") {
 				n := p.lex.Peek()
-				v, err := strconv.Atoi(n.Value)
-				if n.Type != tInt || err != nil || v < 1 {
+				v, err := strconv.Atoi(n.val)
+				if n.typ != tInt || err != nil || v < 1 {
 					return nil, p.Errorf("expected integer number of results")
 				}
 				p.lex.Next()
@@ -575,7 +583,7 @@ func (p *parser) operation() (*ir.Operation, error) {
 	nameTok := p.lex.Peek()
 	var op *ir.Operation
 	var err error
-	switch nameTok.Type {
+	switch nameTok.typ {
 	case tString:
 		op, err = p.genericOp()
 	case tBare:
@@ -646,7 +654,7 @@ func unquote(s string) (string, error) {
 
 func (p *parser) genericOp() (*ir.Operation, error) {
 	nameTok := p.lex.Next()
-	name, err := unquote(nameTok.Value)
+	name, err := unquote(nameTok.val)
 	if err != nil {
 		return nil, p.errorAt(nameTok, "%v", err)
 	}
@@ -798,7 +806,7 @@ func (p *parser) popDialect(*ir.OpName) { p.dialects = p.dialects[:len(p.dialect
 
 func (p *parser) customOp(numResults int) (*ir.Operation, error) {
 	nameTok := p.lex.Next()
-	name := nameTok.Value
+	name := nameTok.val
 	var opName *ir.OpName
 	if !strings.Contains(name, ".") {
 		for i := len(p.dialects) - 1; i >= 0; i-- {
@@ -878,38 +886,33 @@ func (p *parser) finishCustom(st *ir.ParseState) (*ir.Operation, error) {
 // ---------------------------------------------------------------- file
 
 func (p *parser) parseFile(src string) (*ir.Operation, error) {
-	var ops []*ir.Operation
-	opHook := func(lex *lexer.PeekingLexer) (opNode, error) {
-		if p.err != nil {
-			return nil, p.err
+	fail := func(err error) error {
+		if p.err == nil {
+			p.err = err
 		}
-		p.lex = lex
-		t := lex.Peek()
-		if t.EOF() || (t.Type != tPercent && t.Type != tString && t.Type != tBare) {
+		return err
+	}
+	opsHook := func(lex *lexer.PeekingLexer) (opNode, error) {
+		if t := lex.Peek(); t.Type != topOps {
 			return nil, participle.NextMatch
 		}
-		op, err := p.operation()
-		if err != nil {
-			p.err = err
-			return nil, err
+		if err := p.parseOps(lex.Next()); err != nil {
+			return nil, fail(err)
 		}
-		ops = append(ops, op)
-		return topOp{}, nil
+		return opRun{}, nil
 	}
 	aliasHook := func(lex *lexer.PeekingLexer) (aliasNode, error) {
-		if p.err != nil {
-			return nil, p.err
+		if t := lex.Peek(); t.Type != topAlias {
+			return nil, participle.NextMatch
 		}
-		p.lex = lex
-		n, err := p.aliasDefinition()
-		if err != nil && err != participle.NextMatch {
-			p.err = err
+		if err := p.parseAlias(lex.Next()); err != nil {
+			return nil, fail(err)
 		}
-		return n, err
+		return aliasDef{}, nil
 	}
 	grammar, err := participle.Build[fileAST](
-		participle.Lexer(lexDef{startLine: p.opts.StartLine}),
-		participle.ParseTypeWith(opHook),
+		participle.Lexer(topDef{startLine: p.opts.StartLine}),
+		participle.ParseTypeWith(opsHook),
 		participle.ParseTypeWith(aliasHook),
 	)
 	if err != nil {
@@ -918,7 +921,7 @@ func (p *parser) parseFile(src string) (*ir.Operation, error) {
 	p.pushScope(true)
 	p.regions = append(p.regions, &regionState{blocks: map[string]*blockEntry{}})
 	p.dialects = []string{""}
-	ast, perr := grammar.ParseString(p.file, src)
+	_, perr := grammar.ParseString(p.file, src)
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -930,23 +933,18 @@ func (p *parser) parseFile(src string) (*ir.Operation, error) {
 		var pe participle.Error
 		if errors.As(perr, &pe) {
 			pos := pe.Position()
-			msg := pe.Message()
-			if ut, ok := perr.(*participle.UnexpectedTokenError); ok {
-				msg = "expected operation or alias definition, got " + describe(&ut.Unexpected)
-			}
-			return nil, ir.Errorf(ir.FileLineColLoc{File: pos.Filename, Line: pos.Line, Col: pos.Column}, "%s", msg)
+			return nil, ir.Errorf(ir.FileLineColLoc{File: pos.Filename, Line: pos.Line, Col: pos.Column}, "%s", pe.Message())
 		}
 		return nil, perr
 	}
-	_ = ast
 	if err := p.popScope(); err != nil {
 		return nil, err
 	}
-	m := ops0(ops)
+	m := ops0(p.ops)
 	if m == nil {
 		m = ir.NewModule(ir.FileLineColLoc{File: p.file, Line: p.opts.StartLine, Col: 1})
 		body := ir.Body(m)
-		for _, op := range ops {
+		for _, op := range p.ops {
 			body.Append(op)
 		}
 	}

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -52,10 +50,10 @@ func scalarType(s string) (ir.Type, bool) {
 // ParseType parses a type at the next token.
 func (p *parser) ParseType() (ir.Type, error) {
 	t := p.lex.Peek()
-	switch t.Type {
+	switch t.typ {
 	case tBuiltinType:
 		p.lex.Next()
-		if ty, ok := ir.LookupType(t.Value); ok {
+		if ty, ok := ir.LookupType(t.val); ok {
 			return ty, nil
 		}
 		tp := p.text(t)
@@ -68,26 +66,26 @@ func (p *parser) ParseType() (ir.Type, error) {
 		}
 		return ty, nil
 	case tBare:
-		if ty, ok := scalarType(t.Value); ok {
+		if ty, ok := scalarType(t.val); ok {
 			p.lex.Next()
 			return ty, nil
 		}
-		if builtinTypeKeywords[t.Value] {
-			return nil, p.errorAt(t, "expected '<' in %s type", t.Value)
+		if builtinTypeKeywords[t.val] {
+			return nil, p.errorAt(t, "expected '<' in %s type", t.val)
 		}
 	case tBang, tBangBody:
 		p.lex.Next()
 		return p.dialectType(t)
 	case tPunct:
-		if t.Value == "(" {
+		if t.val == "(" {
 			return p.functionType()
 		}
 	}
 	return nil, p.errorAt(t, "expected non-function type")
 }
 
-func (p *parser) dialectType(t *lexer.Token) (ir.Type, error) {
-	v := t.Value[1:]
+func (p *parser) dialectType(t *token) (ir.Type, error) {
+	v := t.val[1:]
 	body := ""
 	if i := strings.IndexByte(v, '<'); i >= 0 {
 		v, body = v[:i], v[i:]
@@ -128,7 +126,7 @@ func (p *parser) functionType() (ir.Type, error) {
 	var outs []ir.Type
 	if p.PeekPunct("(") {
 		// Either a parenthesized result list or a function-typed result.
-		cp := p.lex.MakeCheckpoint()
+		cp := p.lex.checkpoint()
 		p.lex.Next()
 		ok := true
 		for !p.ParseOptionalPunct(")") {
@@ -147,7 +145,7 @@ func (p *parser) functionType() (ir.Type, error) {
 			ok = false // `(a) -> (b) -> c`: the result is a function type
 		}
 		if !ok {
-			p.lex.LoadCheckpoint(cp)
+			p.lex.restore(cp)
 			outs = nil
 			t, err := p.functionType()
 			if err != nil {
@@ -169,16 +167,18 @@ func (p *parser) functionType() (ir.Type, error) {
 
 // textParser parses the body of a compound token from its text.
 type textParser struct {
-	p   *parser
-	s   string
-	i   int
-	pos lexer.Position
+	p         *parser
+	s         string
+	i         int
+	line, col int // position of s[0]
 }
 
-func (p *parser) text(t *lexer.Token) *textParser { return &textParser{p: p, s: t.Value, pos: t.Pos} }
+func (p *parser) text(t *token) *textParser {
+	return &textParser{p: p, s: t.val, line: t.line, col: t.col}
+}
 
 func (tp *textParser) loc() ir.Location {
-	line, col := tp.pos.Line, tp.pos.Column
+	line, col := tp.line, tp.col
 	for _, c := range tp.s[:tp.i] {
 		if c == '\n' {
 			line++
@@ -187,7 +187,7 @@ func (tp *textParser) loc() ir.Location {
 			col++
 		}
 	}
-	return ir.FileLineColLoc{File: tp.pos.Filename, Line: line, Col: col}
+	return ir.FileLineColLoc{File: tp.p.file, Line: line, Col: col}
 }
 
 func (tp *textParser) errorf(format string, args ...any) error {
@@ -279,7 +279,7 @@ func (tp *textParser) typ() (ir.Type, error) {
 		if tp.i < len(tp.s) && tp.s[tp.i] == '<' {
 			tp.i = tp.balancedEnd()
 		}
-		tok := &lexer.Token{Type: tBangBody, Value: tp.s[start:tp.i], Pos: tp.pos}
+		tok := &token{typ: tBangBody, val: tp.s[start:tp.i], line: tp.line, col: tp.col}
 		return tp.p.dialectType(tok)
 	}
 	w := tp.word()
