@@ -241,7 +241,7 @@ func (e *exprBinop) implicitFormat() (exprFormat, *diag) {
 	if rd != nil {
 		return exprFormat{}, rd
 	}
-	if lf.kind != fmtNone && rf.kind != fmtNone && lf.kind != rf.kind {
+	if lf.kind != fmtNone && rf.kind != fmtNone && !lf.equal(rf) {
 		return exprFormat{}, &diag{at: e.at, kind: diagError, msg: "implicit format conflict between '" +
 			exprText(e.left) + "' (" + lf.String() + ") and '" + exprText(e.right) + "' (" + rf.String() +
 			"), need an explicit format specifier"}

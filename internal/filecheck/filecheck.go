@@ -1,6 +1,7 @@
 package filecheck
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strings"
@@ -171,6 +172,11 @@ func validatePrefixes(out *strings.Builder, kind string, unique map[string]bool,
 	return true
 }
 
+// internalErrorMarker starts the message printed if a bug in this package
+// causes a panic; the panic is turned into exit code 2 rather than crashing
+// the caller (the fuzz test looks for this marker).
+const internalErrorMarker = "FileCheck internal error: "
+
 // run performs everything FileCheck's main does after option parsing.
 // input is called only once the check file has been read successfully; it
 // returns the input's display name and text, or an error message.
@@ -180,7 +186,7 @@ func run(checkName, checkText string, input func() (name, text, errMsg string, o
 	defer func() {
 		// Never let an internal error escape as a panic.
 		if r := recover(); r != nil {
-			out.WriteString("FileCheck internal error: unexpected condition\n")
+			out.WriteString(internalErrorMarker + fmt.Sprint(r) + "\n")
 			res.ExitCode = 2
 		}
 		res.Output = out.String()

@@ -295,7 +295,7 @@ func mainWithEnv(args []string, env string, stdin io.Reader, stdout, stderr io.W
 	var errOut strings.Builder
 	defer func() {
 		if r := recover(); r != nil {
-			errOut.WriteString("FileCheck internal error: unexpected condition\n")
+			errOut.WriteString(internalErrorMarker + fmt.Sprint(r) + "\n")
 			code = 2
 		}
 		_, _ = io.WriteString(stderr, errOut.String())
@@ -404,10 +404,6 @@ func mainWithEnv(args []string, env string, stdin io.Reader, stdout, stderr io.W
 		return inputName, string(data), "", true
 	}, &cl.opts)
 	errOut.WriteString(res.Output)
-	if dump == "always" || res.ExitCode == 1 {
-		// The dump names the check file as given on the command line.
-		_ = checkName
-	}
 	return res.ExitCode
 }
 
