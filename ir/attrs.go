@@ -244,8 +244,8 @@ func isBareIdent(s string) bool {
 	return true
 }
 
-// QuoteString quotes s as MLIR does: printable ASCII stays, `"` and `\` are
-// escaped, everything else becomes \XX (two uppercase hex digits).
+// QuoteString quotes s as MLIR does: printable ASCII stays, `\` becomes
+// `\\`, and `"` and everything else becomes \XX (two uppercase hex digits).
 func QuoteString(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
@@ -253,10 +253,9 @@ func QuoteString(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c >= 0x20 && c < 0x7f:
+		case c == '\\':
+			b.WriteString(`\\`)
+		case c >= 0x20 && c < 0x7f && c != '"':
 			b.WriteByte(c)
 		default:
 			const hex = "0123456789ABCDEF"

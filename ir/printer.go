@@ -28,16 +28,124 @@ type AsmPrinter struct {
 	names   *nameState
 	opts    PrintOptions
 	indent  int
-	dialect []string // default-dialect stack (func.func sets "func")
+	dialect []string          // default-dialect stack (func.func sets "func")
+	aliases map[string]string // attribute text -> #alias (affine maps)
 }
 
-// Print writes op (usually a module) and a final newline.
+// Print writes op (usually a module) and a final newline. Attribute aliases
+// (#map for affine maps, as MLIR assigns them) are defined first.
 func Print(w io.Writer, op *Operation, opts PrintOptions) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	p := &AsmPrinter{w: bw, names: newNameState(op, opts.Generic), opts: opts}
+	p.collectAliases(op)
 	p.printOp(op)
 	p.WriteByte('\n')
 	return bw.Flush()
+}
+
+// collectAliases names affine maps and sets #map, #map1, … (#set, …) in
+// order of first use, and prints their definitions, as MLIR's AsmPrinter.
+func (p *AsmPrinter) collectAliases(root *Operation) {
+	var order []string
+	counts := map[string]int{}
+	var visit func(a Attribute)
+	visit = func(a Attribute) {
+		switch a := a.(type) {
+		case OpaqueAttr:
+			prefix := ""
+			switch {
+			case strings.HasPrefix(a.Text, "affine_map<"):
+				prefix = "map"
+			case strings.HasPrefix(a.Text, "affine_set<"):
+				prefix = "set"
+			default:
+				return
+			}
+			if p.aliases == nil {
+				p.aliases = map[string]string{}
+			}
+			if _, ok := p.aliases[a.Text]; ok {
+				return
+			}
+			name := "#" + prefix
+			if n := counts[prefix]; n > 0 {
+				name += strconv.Itoa(n)
+			}
+			counts[prefix]++
+			p.aliases[a.Text] = name
+			order = append(order, a.Text)
+		case ArrayAttr:
+			for _, e := range a {
+				visit(e)
+			}
+		case DictAttr:
+			for _, e := range a {
+				visit(e.Value)
+			}
+		}
+	}
+	root.Walk(PreOrder, func(op *Operation) {
+		for _, na := range op.attrs {
+			visit(na.Value)
+		}
+	})
+	for _, t := range order {
+		p.WriteString(p.aliases[t] + " = " + t + "\n")
+	}
+}
+
+// attrText prints an attribute, using aliases where defined.
+func (p *AsmPrinter) attrText(a Attribute) string {
+	if p.aliases == nil {
+		return a.String()
+	}
+	switch a := a.(type) {
+	case OpaqueAttr:
+		if n, ok := p.aliases[a.Text]; ok {
+			return n
+		}
+	case ArrayAttr:
+		var b strings.Builder
+		b.WriteByte('[')
+		for i, e := range a {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if _, ok := e.(IntegerAttr); ok {
+				b.WriteString(elideI64(e))
+			} else {
+				b.WriteString(p.attrText(e))
+			}
+		}
+		b.WriteByte(']')
+		return b.String()
+	case DictAttr:
+		var b strings.Builder
+		b.WriteByte('{')
+		p.writeAttrs(&b, a)
+		b.WriteByte('}')
+		return b.String()
+	}
+	return a.String()
+}
+
+// writeAttrs writes `name = value, …` with aliases.
+func (p *AsmPrinter) writeAttrs(b *strings.Builder, attrs []NamedAttr) {
+	if p.aliases == nil {
+		writeNamedAttrs(b, attrs)
+		return
+	}
+	for i, na := range attrs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(AttrName(na.Name))
+		if _, unit := na.Value.(UnitAttr); unit {
+			continue
+		}
+		b.WriteString(" = ")
+		b.WriteString(p.attrText(na.Value))
+	}
 }
 
 // FormatOp prints op alone, with value names as they appear when its
@@ -93,7 +201,7 @@ func (p *AsmPrinter) PrintType(t Type) {
 }
 
 // PrintAttribute writes an attribute with its type.
-func (p *AsmPrinter) PrintAttribute(a Attribute) { p.WriteString(a.String()) }
+func (p *AsmPrinter) PrintAttribute(a Attribute) { p.WriteString(p.attrText(a)) }
 
 // PrintAttributeElided writes a, omitting `: T` when T is the buildable type.
 func (p *AsmPrinter) PrintAttributeElided(a Attribute, buildable Type) {
@@ -111,7 +219,7 @@ func (p *AsmPrinter) PrintAttributeElided(a Attribute, buildable Type) {
 			}
 		}
 	}
-	p.WriteString(a.String())
+	p.WriteString(p.attrText(a))
 }
 
 // PrintSuccessor writes ^bbN.
@@ -130,7 +238,7 @@ func (p *AsmPrinter) PrintOptionalAttrDict(op *Operation, elided map[string]bool
 	}
 	p.WriteString(" {")
 	var b strings.Builder
-	writeNamedAttrs(&b, attrs)
+	p.writeAttrs(&b, attrs)
 	p.WriteString(b.String())
 	p.WriteByte('}')
 }
@@ -336,7 +444,7 @@ func (p *AsmPrinter) printGeneric(op *Operation) {
 	if len(op.attrs) > 0 {
 		p.WriteString(" {")
 		var b strings.Builder
-		writeNamedAttrs(&b, op.attrs)
+		p.writeAttrs(&b, op.attrs)
 		p.WriteString(b.String())
 		p.WriteByte('}')
 	}

@@ -33,6 +33,11 @@ func (v *verifier) op(op *Operation) {
 	} else {
 		ok = v.invariants(op, def)
 	}
+	if !ok {
+		// As MLIR: nested ops are not verified under an op whose own
+		// invariants fail (their verifiers may rely on the parent).
+		return
+	}
 	for _, r := range op.regions {
 		for _, b := range r.Blocks {
 			v.block(op, b)

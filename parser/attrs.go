@@ -372,7 +372,7 @@ func (p *parser) builtinAttr(t *token) (ir.Attribute, error) {
 		}
 		tp := p.text(t)
 		tp.i = len(kw) + 1
-		return tp.denseBody(rt)
+		return tp.denseBody(rt, p.locOf(typeTok))
 	case "array":
 		tp := p.text(t)
 		tp.i = len(kw) + 1
@@ -390,7 +390,7 @@ type denseLit struct {
 	at    int
 }
 
-func (tp *textParser) denseBody(rt *ir.RankedTensorType) (ir.Attribute, error) {
+func (tp *textParser) denseBody(rt *ir.RankedTensorType, typeLoc ir.Location) (ir.Attribute, error) {
 	n := rt.NumElements()
 	elem := rt.Elem()
 	es := ir.ElemByteSize(elem)
@@ -436,7 +436,7 @@ func (tp *textParser) denseBody(rt *ir.RankedTensorType) (ir.Attribute, error) {
 		}
 		shape = sh
 		if !equalShape(shape, rt.Shape()) {
-			return nil, tp.errorf("inferred shape of elements literal (%s) does not match type (%s)", shapeStr(shape), shapeStr(rt.Shape()))
+			return nil, ir.Errorf(typeLoc, "inferred shape of elements literal (%s) does not match type (%s)", shapeStr(shape), shapeStr(rt.Shape()))
 		}
 	} else {
 		l, err := tp.denseScalar()

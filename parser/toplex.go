@@ -162,6 +162,9 @@ func scanItem(s string, i int, alias bool) int {
 				return end
 			}
 		}
+		if i >= len(s) {
+			return len(s)
+		}
 		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
 			end = i + 1
 		}

@@ -368,8 +368,8 @@ func (tp *textParser) tensorBody() (ir.Type, error) {
 		}
 		enc = ir.OpaqueAttr{Text: tp.s[start:tp.i]}
 	}
-	if err := tp.expect('>'); err != nil {
-		return nil, err
+	if !tp.eat('>') {
+		return nil, tp.errorf("expected '>' in tensor type")
 	}
 	return ir.RankedTensorWithEncoding(shape, elem, enc), nil
 }
