@@ -176,7 +176,9 @@ func parseCommandLine(args []string, errOut *strings.Builder) (*cmdline, bool) {
 			dashDash = true
 			continue
 		}
-		name := strings.TrimLeft(a, "-")
+		// LLVM strips one dash, and a second one if present.
+		name := strings.TrimPrefix(a[1:], "-")
+		full := name
 		value, hasValue := "", false
 		if eq := strings.IndexByte(name, '='); eq >= 0 {
 			name, value, hasValue = name[:eq], name[eq+1:], true
@@ -184,13 +186,12 @@ func parseCommandLine(args []string, errOut *strings.Builder) (*cmdline, bool) {
 		spec := lookupOpt(name)
 		if spec != nil && spec.prefix {
 			// -D=X: the value of an always-prefix option includes the '='.
-			value, hasValue = strings.TrimPrefix(strings.TrimLeft(a, "-"), spec.name), false
+			value, hasValue = strings.TrimPrefix(full, spec.name), false
 			if value != "" {
 				hasValue = true
 			}
 		}
 		if spec == nil {
-			full := strings.TrimLeft(a, "-")
 			if strings.HasPrefix(full, "D") {
 				spec = lookupOpt("D")
 				value, hasValue = full[1:], true
@@ -198,7 +199,7 @@ func parseCommandLine(args []string, errOut *strings.Builder) (*cmdline, bool) {
 		}
 		if spec == nil {
 			fmt.Fprintf(errOut, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", progName, a, progName)
-			if s := nearestOption(name); s != "" {
+			if s := nearestOption(full); s != "" {
 				fmt.Fprintf(errOut, "%s: Did you mean '%s%s'?\n", progName, argPrefix(s), s)
 			}
 			errs++
@@ -260,20 +261,42 @@ func parseCommandLine(args []string, errOut *strings.Builder) (*cmdline, bool) {
 	return c, errs == 0
 }
 
-// nearestOption suggests an option like LLVM's "Did you mean" heuristic.
-func nearestOption(name string) string {
-	best, bestDist := "", 0
+// llvmGenericOptions are options every LLVM tool registers; they are only
+// used to phrase "Did you mean" hints like LLVM does.
+var llvmGenericOptions = []string{"help", "help-hidden", "help-list", "help-list-hidden", "print-options",
+	"print-all-options", "version", "crash-diagnostics-dir", "disable-symbolication", "info-output-file",
+	"print-debug-counter", "rng-seed", "sort-timers", "stats", "stats-json", "track-memory", "debug-counter",
+	"treat-scalable-fixed-error-as-warning"}
+
+// nearestOption suggests an option for an unknown argument (without its
+// leading dashes) like LLVM's LookupNearestOption: the closest option name by
+// edit distance, keeping any "=value". LLVM breaks ties by its hash-table
+// order, which is not reproduced.
+func nearestOption(arg string) string {
+	if arg == "" {
+		return ""
+	}
+	lhs, rhs, _ := strings.Cut(arg, "=")
+	var names []string
 	for _, s := range optSpecs {
-		if s.name == "h" || strings.HasPrefix(s.name, "help") || s.name == "version" {
-			continue
-		}
-		d := editDistance(name, s.name)
-		if best == "" || d < bestDist {
-			best, bestDist = s.name, d
+		if s.name != "h" {
+			names = append(names, s.name)
 		}
 	}
-	if bestDist > len(name)/2+2 {
-		return ""
+	for _, n := range llvmGenericOptions {
+		if lookupOpt(n) == nil {
+			names = append(names, n)
+		}
+	}
+	best, bestDist := "", 0
+	for _, n := range names {
+		d := editDistance(n, lhs)
+		if best == "" || d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	if rhs != "" {
+		best += "=" + rhs
 	}
 	return best
 }
