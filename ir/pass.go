@@ -1,0 +1,1217 @@
+package ir
+
+// The pass manager, after MLIR's (llvm/llvm-project:mlir/docs/PassManagement.md).
+//
+// Pieces, in file order:
+//
+//   - PassInfo, PassOption, PassOptions: a pass described as data (kebab-case
+//     argument, display name, description, anchor op, typed options with
+//     defaults) plus a constructor from parsed options; RegisterPass keeps
+//     them in a process-wide registry.
+//   - PassManager: a pipeline anchored on one op name (or AnyOp) holding
+//     passes and nested pipelines. Run executes passes in order; a nested
+//     pipeline runs on each operation directly inside the anchor op's
+//     regions whose name matches the nested anchor.
+//   - The textual pipeline syntax, `builtin.module(func.func(cse,
+//     canonicalize{max-iterations=3 top-down}))`, parsed and printed.
+//   - Instrumentation: IR printing before/after passes and the timing tree
+//     behind --mlir-timing.
+//   - Failures: a pass that returns an error, panics, or (with VerifyEach)
+//     leaves IR that does not verify yields a *PassError naming the pass;
+//     CrashReproducer writes the input IR plus the pipeline to a file.
+//
+// Invariants: a pass only touches the IR nested under the op it runs on;
+// passes run sequentially (no threading); options of a pass instance are
+// fixed when it is created.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// AnyOp is the anchor of a pass or pipeline that runs on any operation.
+const AnyOp = "any"
+
+// ---------------------------------------------------------------- passes
+
+// Pass transforms the IR nested under one operation. Info describes the pass
+// (it must return the same value on every call); Run returns an error to
+// fail the pipeline: located diagnostics (*Diagnostic, DiagnosticList) are
+// reported as they are, other errors are reported at op's location with the
+// pass name.
+type Pass interface {
+	Info() *PassInfo
+	Run(op *Operation) error
+}
+
+// PassWithOptions is a pass that reports the option values it was created
+// with, so that pipelines print (and reproducers record) them.
+type PassWithOptions interface {
+	Pass
+	Options() PassOptions
+}
+
+// PassInfo describes a pass: what MLIR's Pass::getArgument, getName,
+// getDescription, getOpName and the option declarations say.
+type PassInfo struct {
+	// Argument is the kebab-case name used in pipelines and as a tcp-opt
+	// flag ("canonicalize", "cse").
+	Argument string
+	// Name is the display name used in IR dumps and timing reports
+	// ("Canonicalizer", "CSE"); Argument if empty.
+	Name string
+	// Description is a one-line summary for --help.
+	Description string
+	// Anchor is the op name the pass runs on, or AnyOp ("" means AnyOp).
+	Anchor string
+	// Options declares the pass options in the order --help lists them.
+	Options []PassOption
+	// New creates a pass instance from parsed options (every declared option
+	// has a value, defaults filled in).
+	New func(opts PassOptions) (Pass, error)
+}
+
+// DisplayName returns Name, or Argument if Name is empty.
+func (pi *PassInfo) DisplayName() string {
+	if pi.Name != "" {
+		return pi.Name
+	}
+	return pi.Argument
+}
+
+// AnchorName returns Anchor, or AnyOp if it is empty.
+func (pi *PassInfo) AnchorName() string {
+	if pi.Anchor == "" {
+		return AnyOp
+	}
+	return pi.Anchor
+}
+
+// Option returns the declaration of option name, or nil.
+func (pi *PassInfo) Option(name string) *PassOption {
+	for i := range pi.Options {
+		if pi.Options[i].Name == name {
+			return &pi.Options[i]
+		}
+	}
+	return nil
+}
+
+// OptionKind is the value type of a pass option.
+type OptionKind int
+
+const (
+	BoolOption   OptionKind = iota // true/false (also 1/0); `name` alone means true
+	IntOption                      // a signed 64-bit integer
+	StringOption                   // any text
+)
+
+func (k OptionKind) String() string {
+	switch k {
+	case BoolOption:
+		return "bool"
+	case IntOption:
+		return "int"
+	}
+	return "string"
+}
+
+// PassOption declares one option of a pass.
+type PassOption struct {
+	Name        string // kebab-case
+	Kind        OptionKind
+	Default     string // textual default ("10", "true", "")
+	Description string
+}
+
+// PassOptions holds the option values of one pass instance. The zero value
+// has no options.
+type PassOptions struct {
+	info   *PassInfo
+	values map[string]string
+}
+
+// DefaultPassOptions returns the defaults of every option of info.
+func DefaultPassOptions(info *PassInfo) PassOptions {
+	o := PassOptions{info: info, values: map[string]string{}}
+	for _, d := range info.Options {
+		v, err := canonicalOptionValue(d, d.Default)
+		if err != nil {
+			v = d.Default
+		}
+		o.values[d.Name] = v
+	}
+	return o
+}
+
+// ParsePassOptions parses `key=value key2 key3="a b"` for info: keys are
+// declared option names, a bool key alone means true, and a value may be
+// quoted with '…' or "…" or wrapped in {…}. Unset options keep defaults.
+func ParsePassOptions(info *PassInfo, text string) (PassOptions, error) {
+	o := DefaultPassOptions(info)
+	i := 0
+	for {
+		for i < len(text) && isSpace(text[i]) {
+			i++
+		}
+		if i >= len(text) {
+			return o, nil
+		}
+		start := i
+		for i < len(text) && !isSpace(text[i]) && text[i] != '=' {
+			i++
+		}
+		key := text[start:i]
+		var val string
+		hasVal := false
+		if i < len(text) && text[i] == '=' {
+			i++
+			hasVal = true
+			v, n, err := optionValue(text[i:])
+			if err != nil {
+				return o, fmt.Errorf("option '%s': %v", key, err)
+			}
+			val = v
+			i += n
+		}
+		d := info.Option(key)
+		if d == nil {
+			return o, fmt.Errorf("no such option '%s'", key)
+		}
+		if !hasVal {
+			if d.Kind != BoolOption {
+				return o, fmt.Errorf("option '%s' requires a value", key)
+			}
+			val = "true"
+		}
+		if err := o.Set(key, val); err != nil {
+			return o, err
+		}
+	}
+}
+
+// optionValue reads one value: quoted, braced or up to the next space.
+func optionValue(s string) (string, int, error) {
+	if s == "" {
+		return "", 0, nil
+	}
+	switch s[0] {
+	case '\'', '"':
+		if j := strings.IndexByte(s[1:], s[0]); j >= 0 {
+			return s[1 : 1+j], j + 2, nil
+		}
+		return "", 0, fmt.Errorf("unterminated quoted value")
+	case '{':
+		depth := 0
+		for j := 0; j < len(s); j++ {
+			switch s[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+				if depth == 0 {
+					return s[1:j], j + 1, nil
+				}
+			}
+		}
+		return "", 0, fmt.Errorf("missing closing '}' in value")
+	}
+	j := 0
+	for j < len(s) && !isSpace(s[j]) {
+		j++
+	}
+	return s[:j], j, nil
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func canonicalOptionValue(d PassOption, v string) (string, error) {
+	switch d.Kind {
+	case BoolOption:
+		switch v {
+		case "true", "TRUE", "True", "1", "":
+			return "true", nil
+		case "false", "FALSE", "False", "0":
+			return "false", nil
+		}
+		return "", fmt.Errorf("option '%s': '%s' is not a valid boolean (use true or false)", d.Name, v)
+	case IntOption:
+		n, err := strconv.ParseInt(v, 0, 64)
+		if err != nil {
+			return "", fmt.Errorf("option '%s': '%s' is not a valid integer", d.Name, v)
+		}
+		return strconv.FormatInt(n, 10), nil
+	}
+	return v, nil
+}
+
+// Set assigns option name from text, checking its type.
+func (o PassOptions) Set(name, value string) error {
+	if o.info == nil {
+		return fmt.Errorf("no such option '%s'", name)
+	}
+	d := o.info.Option(name)
+	if d == nil {
+		return fmt.Errorf("no such option '%s'", name)
+	}
+	v, err := canonicalOptionValue(*d, value)
+	if err != nil {
+		return err
+	}
+	o.values[name] = v
+	return nil
+}
+
+// Value returns the textual value of option name ("" if undeclared).
+func (o PassOptions) Value(name string) string { return o.values[name] }
+
+// Bool returns the value of a bool option.
+func (o PassOptions) Bool(name string) bool { return o.values[name] == "true" }
+
+// Int returns the value of an int option (0 if undeclared).
+func (o PassOptions) Int(name string) int64 {
+	n, _ := strconv.ParseInt(o.values[name], 10, 64)
+	return n
+}
+
+// Format returns the options as `k=v` pairs sorted by name, separated by
+// spaces, as pipelines print them. Values with spaces or braces are braced.
+func (o PassOptions) Format() string {
+	names := make([]string, 0, len(o.values))
+	for n := range o.values {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		v := o.values[n]
+		if v == "" || strings.ContainsAny(v, " \t\n{}'\",()") {
+			v = "{" + v + "}"
+		}
+		parts[i] = n + "=" + v
+	}
+	return strings.Join(parts, " ")
+}
+
+// ---------------------------------------------------------------- registry
+
+var passRegistry = struct {
+	sync.RWMutex
+	m map[string]*PassInfo
+}{m: map[string]*PassInfo{}}
+
+var kebab = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+
+// RegisterPass adds info to the pass registry. It panics if the argument or
+// an option name is not kebab-case, an option default does not have the
+// option's type, New is nil, or the argument is already registered.
+func RegisterPass(info *PassInfo) {
+	if err := checkPassInfo(info); err != nil {
+		panic(err)
+	}
+	passRegistry.Lock()
+	defer passRegistry.Unlock()
+	if _, dup := passRegistry.m[info.Argument]; dup {
+		panic(fmt.Sprintf("ir: pass '%s' registered twice", info.Argument))
+	}
+	passRegistry.m[info.Argument] = info
+}
+
+func checkPassInfo(info *PassInfo) error {
+	if !kebab.MatchString(info.Argument) {
+		return fmt.Errorf("ir: pass argument %q is not kebab-case", info.Argument)
+	}
+	if info.New == nil {
+		return fmt.Errorf("ir: pass '%s' has no constructor", info.Argument)
+	}
+	if info.Anchor != "" && info.Anchor != AnyOp && !strings.Contains(info.Anchor, ".") {
+		return fmt.Errorf("ir: pass '%s': anchor %q is neither an op name nor %q", info.Argument, info.Anchor, AnyOp)
+	}
+	seen := map[string]bool{}
+	for _, o := range info.Options {
+		if !kebab.MatchString(o.Name) {
+			return fmt.Errorf("ir: pass '%s': option %q is not kebab-case", info.Argument, o.Name)
+		}
+		if seen[o.Name] {
+			return fmt.Errorf("ir: pass '%s': option '%s' declared twice", info.Argument, o.Name)
+		}
+		seen[o.Name] = true
+		if _, err := canonicalOptionValue(o, o.Default); err != nil {
+			return fmt.Errorf("ir: pass '%s': bad default: %v", info.Argument, err)
+		}
+	}
+	return nil
+}
+
+// LookupPass returns the registered pass with the given argument, or nil.
+func LookupPass(argument string) *PassInfo {
+	passRegistry.RLock()
+	defer passRegistry.RUnlock()
+	return passRegistry.m[argument]
+}
+
+// RegisteredPasses returns every registered pass, sorted by argument.
+func RegisteredPasses() []*PassInfo {
+	passRegistry.RLock()
+	out := make([]*PassInfo, 0, len(passRegistry.m))
+	for _, p := range passRegistry.m {
+		out = append(out, p)
+	}
+	passRegistry.RUnlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Argument < out[j].Argument })
+	return out
+}
+
+// NewPass creates the registered pass argument with options parsed from
+// optionText (see ParsePassOptions).
+func NewPass(argument, optionText string) (Pass, error) {
+	info := LookupPass(argument)
+	if info == nil {
+		return nil, fmt.Errorf("'%s' does not refer to a registered pass", argument)
+	}
+	opts, err := ParsePassOptions(info, optionText)
+	if err != nil {
+		return nil, fmt.Errorf("failed to add `%s` with options `%s`: %v", argument, optionText, err)
+	}
+	return newPass(info, opts)
+}
+
+func newPass(info *PassInfo, opts PassOptions) (p Pass, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("creating pass '%s' panicked: %v", info.Argument, r)
+		}
+	}()
+	p, err = info.New(opts)
+	if err != nil {
+		return nil, fmt.Errorf("failed to create pass '%s': %v", info.Argument, err)
+	}
+	if p == nil {
+		return nil, fmt.Errorf("failed to create pass '%s'", info.Argument)
+	}
+	return p, nil
+}
+
+// ---------------------------------------------------------------- constants
+
+// ConstantMaterializer builds, through rw at its insertion point, an op of
+// its dialect that produces value with type t (MLIR's
+// Dialect::materializeConstant). It returns nil if it cannot. Folding
+// drivers use it to turn attribute fold results into SSA values.
+type ConstantMaterializer func(rw *Rewriter, value Attribute, t Type, loc Location) *Operation
+
+var materializers sync.Map // dialect name -> ConstantMaterializer
+
+// RegisterConstantMaterializer sets the constant materializer of dialect.
+func RegisterConstantMaterializer(dialect string, fn ConstantMaterializer) {
+	materializers.Store(dialect, fn)
+}
+
+// LookupConstantMaterializer returns the materializer of dialect, or nil.
+func LookupConstantMaterializer(dialect string) ConstantMaterializer {
+	if fn, ok := materializers.Load(dialect); ok {
+		return fn.(ConstantMaterializer)
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- manager
+
+// PassManager is a pipeline of passes and nested pipelines anchored on one
+// op name (or AnyOp). The configuration fields are read from the top-level
+// manager only.
+type PassManager struct {
+	anchor string
+	items  []pmItem
+
+	// VerifyEach runs Verify on the op a pass ran on after each pass
+	// (default true).
+	VerifyEach bool
+	// AllowUnregistered is the verifier's mode for VerifyEach.
+	AllowUnregistered bool
+	// Instrumentations observe pass execution in order (IR printing, timing).
+	Instrumentations []PassInstrumentation
+	// CrashReproducer, if set, is the file that receives the input IR and
+	// the pipeline when the pipeline fails.
+	CrashReproducer string
+	// ReproducerOptions prints the IR in the reproducer.
+	ReproducerOptions PrintOptions
+}
+
+type pmItem struct {
+	pass   Pass
+	opts   PassOptions // options to print, for passes without Options()
+	nested *PassManager
+}
+
+// NewPassManager returns an empty pipeline anchored on anchor (an op name
+// or AnyOp), with VerifyEach on.
+func NewPassManager(anchor string) *PassManager {
+	if anchor == "" {
+		anchor = AnyOp
+	}
+	return &PassManager{anchor: anchor, VerifyEach: true}
+}
+
+// Anchor returns the op name the pipeline runs on, or AnyOp.
+func (pm *PassManager) Anchor() string { return pm.anchor }
+
+// Empty reports whether the pipeline has no passes or nested pipelines.
+func (pm *PassManager) Empty() bool { return len(pm.items) == 0 }
+
+// canSchedule reports why p cannot run in pm, or nil.
+func (pm *PassManager) canSchedule(p Pass) error {
+	a := p.Info().AnchorName()
+	if a == AnyOp || a == pm.anchor {
+		return nil
+	}
+	return fmt.Errorf("unable to schedule pass '%s' on a PassManager intended to run on '%s'!", p.Info().Argument, pm.anchor)
+}
+
+// AddPass appends p. It panics if p is anchored on an op other than the
+// pipeline's anchor (use a nested pipeline).
+func (pm *PassManager) AddPass(p Pass) {
+	if err := pm.canSchedule(p); err != nil {
+		panic("ir: " + err.Error())
+	}
+	pm.items = append(pm.items, pmItem{pass: p})
+}
+
+// Nest appends and returns a pipeline for the ops named anchor (or AnyOp)
+// directly nested in this pipeline's op. Consecutive Nest calls with the
+// same anchor return the same pipeline, as MLIR merges them.
+func (pm *PassManager) Nest(anchor string) *PassManager {
+	if anchor == "" {
+		anchor = AnyOp
+	}
+	if n := len(pm.items); n > 0 && pm.items[n-1].nested != nil && pm.items[n-1].nested.anchor == anchor {
+		return pm.items[n-1].nested
+	}
+	sub := &PassManager{anchor: anchor}
+	pm.items = append(pm.items, pmItem{nested: sub})
+	return sub
+}
+
+// String prints the pipeline in the textual syntax,
+// `builtin.module(func.func(cse),canonicalize{max-iterations=10 top-down=true})`.
+func (pm *PassManager) String() string {
+	var b strings.Builder
+	pm.print(&b)
+	return b.String()
+}
+
+func (pm *PassManager) print(b *strings.Builder) {
+	b.WriteString(pm.anchor)
+	b.WriteByte('(')
+	pm.printItems(b)
+	b.WriteByte(')')
+}
+
+func (pm *PassManager) printItems(b *strings.Builder) {
+	for i, it := range pm.items {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if it.nested != nil {
+			it.nested.print(b)
+			continue
+		}
+		b.WriteString(it.pass.Info().Argument)
+		opts := it.opts
+		if po, ok := it.pass.(PassWithOptions); ok {
+			opts = po.Options()
+		}
+		if s := opts.Format(); s != "" {
+			b.WriteString("{" + s + "}")
+		}
+	}
+}
+
+// Passes returns the arguments of the passes of the pipeline and its nested
+// pipelines, in pipeline order.
+func (pm *PassManager) Passes() []string {
+	var out []string
+	for _, it := range pm.items {
+		if it.nested != nil {
+			out = append(out, it.nested.Passes()...)
+		} else {
+			out = append(out, it.pass.Info().Argument)
+		}
+	}
+	return out
+}
+
+// ---------------------------------------------------------------- pipeline syntax
+
+// PipelineError is a syntax or resolution error in a textual pipeline.
+type PipelineError struct {
+	Pipeline string // the text parsed
+	Offset   int    // byte offset of the error in Pipeline, or -1
+	Msg      string
+}
+
+func (e *PipelineError) Error() string {
+	if e.Offset < 0 {
+		return e.Msg
+	}
+	line := strings.ReplaceAll(e.Pipeline, "\n", " ")
+	return fmt.Sprintf("invalid pass pipeline:1:%d: %s\n%s\n%s^", e.Offset+1, e.Msg, line, strings.Repeat(" ", e.Offset))
+}
+
+// ParsePassPipeline parses `anchor(elements)`, MLIR's textual pipeline:
+//
+//	pipeline ::= op-name `(` element (`,` element)* `)`
+//	element  ::= op-name `(` element-list? `)` | pass-argument (`{` options `}`)?
+//
+// for example `builtin.module(func.func(canonicalize{max-iterations=3},cse))`.
+func ParsePassPipeline(text string) (*PassManager, error) {
+	open := strings.IndexByte(text, '(')
+	trimmed := strings.TrimRight(text, " \t\n\r")
+	if open <= 0 || !strings.HasSuffix(trimmed, ")") || strings.TrimSpace(text[:open]) == "" {
+		return nil, &PipelineError{Pipeline: text, Offset: -1, Msg: "expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'"}
+	}
+	anchor := strings.TrimSpace(text[:open])
+	pm := NewPassManager(anchor)
+	inner := trimmed[open+1 : len(trimmed)-1]
+	if err := pm.addPipeline(text, open+1, inner); err != nil {
+		return nil, err
+	}
+	return pm, nil
+}
+
+// AddPipeline parses a comma-separated element list (passes and nested
+// pipelines, without an outer anchor) and appends it to pm.
+func (pm *PassManager) AddPipeline(elements string) error {
+	return pm.addPipeline(elements, 0, elements)
+}
+
+type pipelineElem struct {
+	name      string
+	pos       int // offset of the name in the full text
+	options   string
+	hasOpts   bool
+	optPos    int
+	inner     []*pipelineElem
+	hasNested bool
+}
+
+// addPipeline parses text (which starts at offset base of full) into pm.
+func (pm *PassManager) addPipeline(full string, base int, text string) error {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	elems, err := parsePipelineText(full, base, text)
+	if err != nil {
+		return err
+	}
+	// Resolve everything before changing pm, so that a failed add leaves
+	// the pipeline unchanged.
+	var items []pmItem
+	for _, e := range elems {
+		it, err := resolveElem(full, pm.anchor, e)
+		if err != nil {
+			return err
+		}
+		items = append(items, it)
+	}
+	pm.items = append(pm.items, items...)
+	return nil
+}
+
+// parsePipelineText splits text into a tree of elements, as MLIR's
+// TextualPipeline::parsePipelineText does.
+func parsePipelineText(full string, base int, text string) ([]*pipelineElem, error) {
+	errAt := func(off int, msg string) error {
+		return &PipelineError{Pipeline: full, Offset: base + off, Msg: msg}
+	}
+	var root []*pipelineElem
+	stack := []*[]*pipelineElem{&root}
+	i := 0
+	for {
+		cur := stack[len(stack)-1]
+		j := i
+		for j < len(text) && strings.IndexByte(",(){}", text[j]) < 0 {
+			j++
+		}
+		raw := text[i:j]
+		lead := len(raw) - len(strings.TrimLeft(raw, " \t\n\r"))
+		e := &pipelineElem{name: strings.TrimSpace(raw), pos: base + i + lead}
+		*cur = append(*cur, e)
+		if j >= len(text) {
+			break
+		}
+		i = j
+		if text[i] == '}' {
+			return nil, errAt(i, "unexpected '}' outside pass options")
+		}
+		if text[i] == '{' {
+			depth, close := 0, -1
+			for k := i; k < len(text); k++ {
+				if text[k] == '{' {
+					depth++
+				} else if text[k] == '}' {
+					depth--
+					if depth == 0 {
+						close = k
+						break
+					}
+				}
+			}
+			if close < 0 {
+				return nil, errAt(i, "missing closing '}' while processing pass options")
+			}
+			e.options, e.hasOpts, e.optPos = text[i+1:close], true, base+i+1
+			i = close + 1
+			for i < len(text) && isSpace(text[i]) {
+				i++
+			}
+			if i >= len(text) {
+				break
+			}
+			if text[i] == '(' || text[i] == '{' {
+				return nil, errAt(i, "expected ',' or ')' after pass options")
+			}
+		}
+		if text[i] == '(' {
+			i++
+			e.hasNested = true
+			stack = append(stack, &e.inner)
+			continue
+		}
+		for i < len(text) && text[i] == ')' {
+			if len(stack) == 1 {
+				return nil, errAt(i, "encountered extra closing ')' creating unbalanced parentheses while parsing pipeline")
+			}
+			stack = stack[:len(stack)-1]
+			i++
+			for i < len(text) && isSpace(text[i]) {
+				i++
+			}
+		}
+		if i >= len(text) {
+			break
+		}
+		if text[i] != ',' {
+			return nil, errAt(i, "expected ',' after parsing pipeline")
+		}
+		i++
+	}
+	if len(stack) > 1 {
+		return nil, errAt(len(text), "encountered unbalanced parentheses while parsing pipeline")
+	}
+	return root, nil
+}
+
+var opNameRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_$]*\.[A-Za-z0-9_$.]+|any)$`)
+
+func resolveElem(full, parentAnchor string, e *pipelineElem) (pmItem, error) {
+	errAt := func(off int, msg string) error {
+		return &PipelineError{Pipeline: full, Offset: off, Msg: msg}
+	}
+	if e.hasNested {
+		if e.hasOpts {
+			return pmItem{}, errAt(e.optPos, "nested pipelines cannot have options")
+		}
+		if !opNameRE.MatchString(e.name) {
+			return pmItem{}, errAt(e.pos, fmt.Sprintf("'%s' is not an operation name or 'any'", e.name))
+		}
+		sub := &PassManager{anchor: e.name}
+		for _, c := range e.inner {
+			if c.name == "" && !c.hasNested && !c.hasOpts && len(e.inner) == 1 {
+				break // `func.func()` is an empty nested pipeline
+			}
+			it, err := resolveElem(full, sub.anchor, c)
+			if err != nil {
+				return pmItem{}, err
+			}
+			sub.items = append(sub.items, it)
+		}
+		return pmItem{nested: sub}, nil
+	}
+	info := LookupPass(e.name)
+	if info == nil {
+		return pmItem{}, errAt(e.pos, fmt.Sprintf("'%s' does not refer to a registered pass or pass pipeline", e.name))
+	}
+	opts, err := ParsePassOptions(info, e.options)
+	if err != nil {
+		return pmItem{}, errAt(e.pos, fmt.Sprintf("failed to add `%s` with options `%s`: %v", e.name, e.options, err))
+	}
+	p, err := newPass(info, opts)
+	if err != nil {
+		return pmItem{}, errAt(e.pos, err.Error())
+	}
+	if a := info.AnchorName(); a != AnyOp && a != parentAnchor {
+		return pmItem{}, errAt(e.pos, fmt.Sprintf("unable to schedule pass '%s' on a PassManager intended to run on '%s'!", e.name, parentAnchor))
+	}
+	return pmItem{pass: p, opts: opts}, nil
+}
+
+// AddPassWithOptions appends p, recording opts for printing the pipeline.
+func (pm *PassManager) AddPassWithOptions(p Pass, opts PassOptions) {
+	pm.AddPass(p)
+	pm.items[len(pm.items)-1].opts = opts
+}
+
+// ---------------------------------------------------------------- order constraints
+
+// PassOrderConstraint says that when both passes are in a pipeline, pass
+// Before must come before pass After (the idea of passOrder in
+// golang/go:src/cmd/compile/internal/ssa/compile.go).
+type PassOrderConstraint struct {
+	Before, After string
+}
+
+// CheckPassOrder reports the first constraint pm violates: an occurrence of
+// After that precedes an occurrence of Before in pipeline order.
+func CheckPassOrder(pm *PassManager, constraints []PassOrderConstraint) error {
+	list := pm.Passes()
+	for _, c := range constraints {
+		lastBefore := -1
+		for i, p := range list {
+			if p == c.Before {
+				lastBefore = i
+			}
+		}
+		for i, p := range list {
+			if p == c.After && i < lastBefore {
+				return fmt.Errorf("pass '%s' must run before pass '%s' in %s", c.Before, c.After, pm)
+			}
+		}
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- instrumentation
+
+// PassInstrumentation observes pass execution. Before/After hooks nest:
+// pipelines contain passes and other pipelines.
+type PassInstrumentation interface {
+	BeforePipeline(pm *PassManager, op *Operation)
+	AfterPipeline(pm *PassManager, op *Operation)
+	BeforePass(p Pass, op *Operation)
+	AfterPass(p Pass, op *Operation)
+	AfterPassFailed(p Pass, op *Operation)
+}
+
+// IRPrinter is the instrumentation behind --mlir-print-ir-before-all and
+// --mlir-print-ir-after-all: before and/or after each pass it writes
+// `// -----// IR Dump After CSE (cse) //----- //`, the op the pass ran on,
+// and a blank line, as MLIR does.
+type IRPrinter struct {
+	W       io.Writer
+	Before  bool
+	After   bool
+	Options PrintOptions
+	// ModuleScope prints the top-level op instead of the pass's op.
+	ModuleScope bool
+}
+
+func (p *IRPrinter) BeforePipeline(*PassManager, *Operation) {}
+func (p *IRPrinter) AfterPipeline(*PassManager, *Operation)  {}
+func (p *IRPrinter) AfterPassFailed(Pass, *Operation)        {}
+
+func (p *IRPrinter) BeforePass(ps Pass, op *Operation) {
+	if p.Before {
+		p.dump("Before", ps, op)
+	}
+}
+
+func (p *IRPrinter) AfterPass(ps Pass, op *Operation) {
+	if p.After {
+		p.dump("After", ps, op)
+	}
+}
+
+func (p *IRPrinter) dump(when string, ps Pass, op *Operation) {
+	info := ps.Info()
+	fmt.Fprintf(p.W, "// -----// IR Dump %s %s (%s) //----- //\n", when, info.DisplayName(), info.Argument)
+	if p.ModuleScope {
+		for q := op.ParentOp(); q != nil; q = q.ParentOp() {
+			op = q
+		}
+	}
+	if op.Block() == nil {
+		Print(p.W, op, p.Options)
+	} else {
+		io.WriteString(p.W, FormatOp(op, p.Options))
+	}
+	io.WriteString(p.W, "\n\n")
+}
+
+// Timing is a tree of wall-clock timers printed as MLIR's --mlir-timing
+// "Execution time report". Timers with the same key under the same parent
+// accumulate. Timing also instruments pass managers (pass and pipeline
+// timers). It is not safe for concurrent use.
+type Timing struct {
+	// Now is the clock (time.Now if nil); tests set it.
+	Now   func() time.Time
+	start time.Time
+	root  timerNode
+	stack []*timerNode
+	began []time.Time
+}
+
+type timerNode struct {
+	key      any
+	name     string
+	elapsed  time.Duration
+	children []*timerNode
+}
+
+// NewTiming starts a timing tree now.
+func NewTiming() *Timing {
+	t := &Timing{}
+	t.Reset()
+	return t
+}
+
+// Reset discards all timers and restarts the total.
+func (t *Timing) Reset() {
+	t.root = timerNode{}
+	t.stack = []*timerNode{&t.root}
+	t.began = nil
+	t.start = t.now()
+}
+
+func (t *Timing) now() time.Time {
+	if t.Now != nil {
+		return t.Now()
+	}
+	return time.Now()
+}
+
+// Start starts the timer named name (identified by key, or by name if key
+// is nil) nested in the running timer; the returned function stops it.
+// Timers must be stopped in reverse order of starting.
+func (t *Timing) Start(key any, name string) (stop func()) {
+	t.enter(key, name)
+	depth := len(t.stack)
+	return func() {
+		if len(t.stack) == depth {
+			t.exit()
+		}
+	}
+}
+
+func (t *Timing) enter(key any, name string) {
+	if key == nil {
+		key = name
+	}
+	parent := t.stack[len(t.stack)-1]
+	var n *timerNode
+	for _, c := range parent.children {
+		if c.key == key {
+			n = c
+			break
+		}
+	}
+	if n == nil {
+		n = &timerNode{key: key, name: name}
+		parent.children = append(parent.children, n)
+	}
+	t.stack = append(t.stack, n)
+	t.began = append(t.began, t.now())
+}
+
+func (t *Timing) exit() {
+	if len(t.stack) <= 1 {
+		return
+	}
+	n := t.stack[len(t.stack)-1]
+	n.elapsed += t.now().Sub(t.began[len(t.began)-1])
+	t.stack = t.stack[:len(t.stack)-1]
+	t.began = t.began[:len(t.began)-1]
+}
+
+func (t *Timing) BeforePipeline(pm *PassManager, op *Operation) {
+	t.enter(pm, "'"+pm.anchor+"' Pipeline")
+}
+func (t *Timing) AfterPipeline(*PassManager, *Operation) { t.exit() }
+func (t *Timing) BeforePass(p Pass, op *Operation)       { t.enter(p, p.Info().DisplayName()) }
+func (t *Timing) AfterPass(Pass, *Operation)             { t.exit() }
+func (t *Timing) AfterPassFailed(Pass, *Operation)       { t.exit() }
+
+// Report writes the execution time report: the timers as a tree, then
+// `Rest` (total minus the top-level timers) and `Total`.
+func (t *Timing) Report(w io.Writer) {
+	total := t.now().Sub(t.start)
+	var sum time.Duration
+	for _, c := range t.root.children {
+		sum += c.elapsed
+	}
+	if sum > total {
+		total = sum
+	}
+	sec := func(d time.Duration) float64 { return d.Seconds() }
+	pct := func(d time.Duration) float64 {
+		if total <= 0 {
+			return 0
+		}
+		return 100 * float64(d) / float64(total)
+	}
+	var b strings.Builder
+	b.WriteString("===-------------------------------------------------------------------------===\n")
+	b.WriteString("                         ... Execution time report ...\n")
+	b.WriteString("===-------------------------------------------------------------------------===\n")
+	fmt.Fprintf(&b, "  Total Execution Time: %.4f seconds\n\n", sec(total))
+	b.WriteString("  ----Wall Time----  ----Name----\n")
+	line := func(d time.Duration, p float64, indent int, name string) {
+		fmt.Fprintf(&b, "  %8.4f (%5.1f%%)  %s%s\n", sec(d), p, strings.Repeat("  ", indent), name)
+	}
+	var walk func(n *timerNode, depth int)
+	walk = func(n *timerNode, depth int) {
+		for _, c := range n.children {
+			line(c.elapsed, pct(c.elapsed), depth, c.name)
+			walk(c, depth+1)
+		}
+	}
+	walk(&t.root, 0)
+	line(total-sum, pct(total-sum), 0, "Rest")
+	fmt.Fprintf(&b, "  %8.4f (100.0%%)  Total\n", sec(total))
+	io.WriteString(w, b.String())
+}
+
+// ---------------------------------------------------------------- failures
+
+// PassError reports a failed pass: it returned an error, panicked, or left
+// IR that does not verify (VerifyEach).
+type PassError struct {
+	Pass Pass       // the failing pass
+	Op   *Operation // the op the pass ran on
+	Err  error      // what the pass returned, the panic, or the verifier's diagnostics
+	// Panic is the recovered panic value (nil if the pass did not panic) and
+	// Stack the goroutine stack at the panic.
+	Panic any
+	Stack []byte
+	// Verify is set when the pass succeeded but the IR failed to verify.
+	Verify bool
+	// Reproducer is the crash reproducer written for this failure, if any.
+	Reproducer string
+}
+
+func (e *PassError) Error() string { return e.Diagnostics().Error() }
+
+func (e *PassError) Unwrap() error { return e.Err }
+
+// Diagnostics returns the failure as located diagnostics: the pass's own
+// diagnostics unchanged; other errors and panics at the op's location,
+// naming the pass; verifier diagnostics with a note naming the pass; and,
+// if a reproducer was written, MLIR's "Failures have been detected" error.
+func (e *PassError) Diagnostics() DiagnosticList {
+	arg := e.Pass.Info().Argument
+	loc := e.Op.Loc()
+	var out DiagnosticList
+	switch {
+	case e.Panic != nil:
+		out = DiagnosticList{Errorf(loc, "pass '%s' panicked on '%s' op: %v", arg, e.Op.Name(), e.Panic)}
+	case e.Verify:
+		out = append(out, diagnosticsOf(e.Err)...)
+		if len(out) > 0 {
+			first := *out[0]
+			first.Notes = append(append([]*Diagnostic(nil), first.Notes...),
+				&Diagnostic{Loc: loc, Severity: SevNote, Message: fmt.Sprintf("the IR fails to verify after pass '%s' on '%s' op", arg, e.Op.Name())})
+			out[0] = &first
+		}
+	default:
+		var d *Diagnostic
+		var dl DiagnosticList
+		if errors.As(e.Err, &dl) {
+			out = append(out, dl...)
+		} else if errors.As(e.Err, &d) {
+			out = append(out, d)
+		} else {
+			out = DiagnosticList{Errorf(loc, "pass '%s' failed on '%s' op: %v", arg, e.Op.Name(), e.Err)}
+		}
+	}
+	if e.Reproducer != "" {
+		what := "'" + e.Op.Name() + "' operation"
+		if s, ok := e.Op.Attr("sym_name").(StringAttr); ok {
+			what += ": @" + string(s)
+		}
+		out = append(out, Errorf(loc, "Failures have been detected while processing an MLIR pass pipeline").
+			AttachNote(loc, "Pipeline failed while executing [`%s` on %s]: reproducer generated at `%s`", e.Pass.Info().DisplayName(), what, e.Reproducer))
+	}
+	return out
+}
+
+func diagnosticsOf(err error) DiagnosticList {
+	var d *Diagnostic
+	var dl DiagnosticList
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &dl):
+		return dl
+	case errors.As(err, &d):
+		return DiagnosticList{d}
+	}
+	return DiagnosticList{Errorf(UnknownLoc{}, "%v", err)}
+}
+
+// ---------------------------------------------------------------- running
+
+// Run runs the pipeline on op, whose name must be the pipeline's anchor
+// (unless that is AnyOp). It stops at the first failure and returns it: a
+// *PassError for a failing pass, a *Diagnostic for a misuse.
+func (pm *PassManager) Run(op *Operation) error {
+	if pm.anchor != AnyOp && op.Name() != pm.anchor {
+		return Errorf(op.Loc(), "can't run '%s' pass manager on '%s' op", pm.anchor, op.Name())
+	}
+	var input string
+	if pm.CrashReproducer != "" {
+		var b strings.Builder
+		Print(&b, op, pm.ReproducerOptions)
+		input = b.String()
+	}
+	r := &pmRunner{top: pm}
+	err := r.run(pm, op, false)
+	if err == nil || pm.CrashReproducer == "" {
+		return err
+	}
+	var pe *PassError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	text := input + "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n      pipeline: " +
+		QuoteString(pm.String()) + ",\n      disable_threading: false,\n      verify_each: " +
+		strconv.FormatBool(pm.VerifyEach) + "\n    }\n  }\n#-}\n"
+	if werr := writeFileAtomic(pm.CrashReproducer, []byte(text)); werr != nil {
+		return errors.Join(err, fmt.Errorf("cannot write crash reproducer: %v", werr))
+	}
+	pe.Reproducer = pm.CrashReproducer
+	return pe
+}
+
+type pmRunner struct{ top *PassManager }
+
+func (r *pmRunner) run(pm *PassManager, op *Operation, nested bool) error {
+	ins := r.top.Instrumentations
+	if nested {
+		for _, in := range ins {
+			in.BeforePipeline(pm, op)
+		}
+		defer func() {
+			for i := len(ins) - 1; i >= 0; i-- {
+				ins[i].AfterPipeline(pm, op)
+			}
+		}()
+	}
+	for _, it := range pm.items {
+		if it.nested == nil {
+			if err := r.runPass(it.pass, op); err != nil {
+				return err
+			}
+			continue
+		}
+		for _, child := range directChildren(op) {
+			if it.nested.anchor != AnyOp && child.Name() != it.nested.anchor {
+				continue
+			}
+			if err := r.run(it.nested, child, true); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func directChildren(op *Operation) []*Operation {
+	var out []*Operation
+	for _, reg := range op.Regions() {
+		for _, b := range reg.Blocks {
+			out = append(out, b.Ops()...)
+		}
+	}
+	return out
+}
+
+func (r *pmRunner) runPass(p Pass, op *Operation) error {
+	ins := r.top.Instrumentations
+	for _, in := range ins {
+		in.BeforePass(p, op)
+	}
+	err := safeRun(p, op)
+	if err == nil && r.top.VerifyEach {
+		if verr := SafeVerify(op, r.top.AllowUnregistered); verr != nil {
+			err = &PassError{Pass: p, Op: op, Err: verr, Verify: true}
+		}
+	}
+	if err != nil {
+		for i := len(ins) - 1; i >= 0; i-- {
+			ins[i].AfterPassFailed(p, op)
+		}
+		return err
+	}
+	for i := len(ins) - 1; i >= 0; i-- {
+		ins[i].AfterPass(p, op)
+	}
+	return nil
+}
+
+// SafeVerify is Verify that turns a panicking verifier into an error
+// diagnostic at op.
+func SafeVerify(op *Operation, allowUnregistered bool) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = DiagnosticList{Errorf(op.Loc(), "verifier panicked on '%s' op: %v", op.Name(), v)}
+		}
+	}()
+	return Verify(op, allowUnregistered)
+}
+
+// safeRun runs p on op, turning an error or a panic into a *PassError.
+func safeRun(p Pass, op *Operation) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &PassError{Pass: p, Op: op, Err: fmt.Errorf("panic: %v", v), Panic: v, Stack: debug.Stack()}
+		}
+	}()
+	if e := p.Run(op); e != nil {
+		return &PassError{Pass: p, Op: op, Err: e}
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- files
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// directory renamed over path, so that path is either unchanged or complete.
+// An existing file's permissions are kept.
+func writeFileAtomic(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	mode := os.FileMode(0o644)
+	if st, serr := os.Stat(path); serr == nil {
+		mode = st.Mode().Perm()
+	}
+	if err = f.Chmod(mode); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
