@@ -129,6 +129,9 @@ func I64Array(vs ...int64) ArrayAttr {
 func (a IntegerAttr) IntValue() int64 { return a.Value }
 
 func (a IntegerAttr) String() string {
+	if a.Type == I1 {
+		return formatIntValue(a.Value, a.Type) // MLIR prints i1 as a bare true/false
+	}
 	return formatIntValue(a.Value, a.Type) + " : " + a.Type.String()
 }
 
