@@ -3,6 +3,7 @@ package filecheck
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -661,10 +662,9 @@ func writeGoSet(sb *strings.Builder, s *byteSet) {
 // latin1View presents a byte string to Go's regexp as a sequence of runes
 // U+0000..U+00FF, one per byte, so that matching is byte-exact like LLVM's.
 type latin1View struct {
-	text   string // the original bytes
-	mapped string // UTF-8 encoding of the Latin-1 interpretation
-	toMap  []int  // byte offset -> offset in mapped (len(text)+1 entries); nil if ASCII
-	toOrig []int  // offset in mapped -> byte offset; nil if ASCII
+	text   string  // the original bytes
+	mapped string  // UTF-8 encoding of the Latin-1 interpretation
+	toMap  []int32 // byte offset -> offset in mapped (len(text)+1 entries); nil if ASCII
 }
 
 func newLatin1View(text string) *latin1View {
@@ -676,22 +676,27 @@ func newLatin1View(text string) *latin1View {
 			break
 		}
 	}
-	if ascii {
+	if ascii || len(text) >= 1<<30 {
 		return v
 	}
 	var sb strings.Builder
-	v.toMap = make([]int, len(text)+1)
+	sb.Grow(len(text) + len(text)/4)
+	v.toMap = make([]int32, len(text)+1)
 	for i := 0; i < len(text); i++ {
-		v.toMap[i] = sb.Len()
+		v.toMap[i] = int32(sb.Len())
 		sb.WriteRune(rune(text[i]))
 	}
-	v.toMap[len(text)] = sb.Len()
+	v.toMap[len(text)] = int32(sb.Len())
 	v.mapped = sb.String()
-	v.toOrig = make([]int, len(v.mapped)+1)
-	for i := 0; i <= len(text); i++ {
-		v.toOrig[v.toMap[i]] = i
-	}
 	return v
+}
+
+// origOffset maps an offset in mapped back to a byte offset.
+func (v *latin1View) origOffset(o int) int {
+	if v.toMap == nil {
+		return o
+	}
+	return sort.Search(len(v.toMap), func(i int) bool { return int(v.toMap[i]) >= o })
 }
 
 // match finds the leftmost-longest match of re in text[start:end]. It returns
@@ -702,7 +707,7 @@ func (re *ere) match(v *latin1View, start, end int) []int {
 	}
 	ms, me := start, end
 	if v.toMap != nil {
-		ms, me = v.toMap[start], v.toMap[end]
+		ms, me = int(v.toMap[start]), int(v.toMap[end])
 	}
 	loc := re.goRE.FindStringSubmatchIndex(v.mapped[ms:me])
 	if loc == nil {
@@ -712,11 +717,7 @@ func (re *ere) match(v *latin1View, start, end int) []int {
 	for i := range caps {
 		caps[i] = -1
 		if i < len(loc) && loc[i] >= 0 {
-			o := loc[i] + ms
-			if v.toOrig != nil {
-				o = v.toOrig[o]
-			}
-			caps[i] = o
+			caps[i] = v.origOffset(loc[i] + ms)
 		}
 	}
 	return caps

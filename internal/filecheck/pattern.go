@@ -887,14 +887,22 @@ func (p *pattern) match(in *inputText, start, end int) matchResult {
 
 	var re *ere
 	if len(p.subs) == 0 {
-		if p.cached == nil && !p.cachedErr {
-			r, msg := compileERE(p.regexStr, p.ignoreCase)
-			if msg != "" {
-				p.cachedErr = true
+		// Keep the compiled regex only for patterns that are typically
+		// matched many times; a plain CHECK is matched once, and caching
+		// thousands of them would waste memory.
+		k := p.ty.kind
+		if k != checkNot && k != checkDAG && k != checkLabel && p.ty.getCount() == 1 {
+			re, _ = compileERE(p.regexStr, p.ignoreCase)
+		} else {
+			if p.cached == nil && !p.cachedErr {
+				r, msg := compileERE(p.regexStr, p.ignoreCase)
+				if msg != "" {
+					p.cachedErr = true
+				}
+				p.cached = r
 			}
-			p.cached = r
+			re = p.cached
 		}
-		re = p.cached
 	} else {
 		if p.line != 0 {
 			p.ctx.lineVar.value = big.NewInt(int64(p.line))
