@@ -377,20 +377,15 @@ func mainWithEnv(args []string, env string, stdin io.Reader, stdout, stderr io.W
 	}
 	cl.opts.commandLine = append([]string{progName}, args...)
 
-	var stdinData []byte
-	stdinRead := false
+	// Like reading a pipe, stdin yields its data once; a second "-" (check
+	// file and input both on stdin) reads nothing.
 	readStdin := func() ([]byte, error) {
-		if !stdinRead {
-			stdinRead = true
-			if stdin != nil {
-				var err error
-				stdinData, err = io.ReadAll(stdin)
-				if err != nil {
-					return nil, err
-				}
-			}
+		if stdin == nil {
+			return nil, nil
 		}
-		return stdinData, nil
+		data, err := io.ReadAll(stdin)
+		stdin = nil
+		return data, err
 	}
 	read := func(name string) ([]byte, error) {
 		if name == "-" {
