@@ -469,6 +469,9 @@ func (pm *PassManager) Anchor() string { return pm.anchor }
 // Empty reports whether the pipeline has no passes or nested pipelines.
 func (pm *PassManager) Empty() bool { return len(pm.items) == 0 }
 
+// Size returns the number of passes and nested pipelines directly in pm.
+func (pm *PassManager) Size() int { return len(pm.items) }
+
 // canSchedule reports why p cannot run in pm, or nil.
 func (pm *PassManager) canSchedule(p Pass) error {
 	a := p.Info().AnchorName()
@@ -808,33 +811,41 @@ type PassInstrumentation interface {
 // `// -----// IR Dump After CSE (cse) //----- //`, the op the pass ran on,
 // and a blank line, as MLIR does.
 type IRPrinter struct {
-	W       io.Writer
-	Before  bool
-	After   bool
-	Options PrintOptions
+	W      io.Writer
+	Before bool
+	After  bool
+	// AfterFailure prints `// -----// IR Dump After CSE Failed (cse)
+	// //----- //` and the op after a pass fails.
+	AfterFailure bool
+	Options      PrintOptions
 	// ModuleScope prints the top-level op instead of the pass's op.
 	ModuleScope bool
 }
 
 func (p *IRPrinter) BeforePipeline(*PassManager, *Operation) {}
 func (p *IRPrinter) AfterPipeline(*PassManager, *Operation)  {}
-func (p *IRPrinter) AfterPassFailed(Pass, *Operation)        {}
+
+func (p *IRPrinter) AfterPassFailed(ps Pass, op *Operation) {
+	if p.AfterFailure {
+		p.dump("After", ps, op, " Failed")
+	}
+}
 
 func (p *IRPrinter) BeforePass(ps Pass, op *Operation) {
 	if p.Before {
-		p.dump("Before", ps, op)
+		p.dump("Before", ps, op, "")
 	}
 }
 
 func (p *IRPrinter) AfterPass(ps Pass, op *Operation) {
 	if p.After {
-		p.dump("After", ps, op)
+		p.dump("After", ps, op, "")
 	}
 }
 
-func (p *IRPrinter) dump(when string, ps Pass, op *Operation) {
+func (p *IRPrinter) dump(when string, ps Pass, op *Operation, failed string) {
 	info := ps.Info()
-	fmt.Fprintf(p.W, "// -----// IR Dump %s %s (%s) //----- //\n", when, info.DisplayName(), info.Argument)
+	fmt.Fprintf(p.W, "// -----// IR Dump %s %s%s (%s) //----- //\n", when, info.DisplayName(), failed, info.Argument)
 	if p.ModuleScope {
 		for q := op.ParentOp(); q != nil; q = q.ParentOp() {
 			op = q

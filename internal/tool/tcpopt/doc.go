@@ -1,0 +1,29 @@
+// Package tcpopt is tcp-opt, the tcp project's modular optimizer driver,
+// with mlir-opt's command-line interface (CONFORMANCE.md §5):
+//
+//	tcp-opt [flags] [input.mlir | -]
+//
+// It reads MLIR (stdin by default), verifies it, runs a pass pipeline and
+// prints the result (stdout, or -o FILE written atomically). Flags accept
+// the -x and --x spellings:
+//
+//	-o FILE                         output file (default -, stdout)
+//	--split-input-file              process `// -----`-separated chunks on their own
+//	--verify-diagnostics            check expected-* comments instead of printing diagnostics
+//	--allow-unregistered-dialect    accept ops of unknown dialects
+//	--mlir-print-op-generic         print the generic form
+//	--mlir-print-debuginfo          print locations
+//	--verify-each[=false]           verify after each pass (default true)
+//	--verify-roundtrip              check that print/parse round-trips
+//	--pass-pipeline='builtin.module(func.func(canonicalize,cse))'
+//	--canonicalize[=max-iterations=2 top-down=false], --cse, --dce, ...
+//	--mlir-print-ir-before-all, --mlir-print-ir-after-all, --mlir-print-ir-after-failure
+//	--mlir-print-ir-module-scope, --mlir-timing, --dump-pass-pipeline
+//	--mlir-pass-pipeline-crash-reproducer=FILE, --run-reproducer
+//	--show-dialects, --version, --help
+//
+// Diagnostics are printed as mlir-opt prints them (file:line:col, the
+// source line, a caret, notes; verifier errors add `see current operation`).
+// Positions are file-absolute, also for split chunks. The exit status is 0
+// on success and 1 on any error; Main is safe for concurrent use.
+package tcpopt

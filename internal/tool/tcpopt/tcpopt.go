@@ -1,0 +1,566 @@
+package tcpopt
+
+// Design: Main parses the command line, reads the input, splits it into
+// chunks (--split-input-file) and processes each chunk like mlir-opt's
+// processBuffer: parse (file-absolute positions), verify, optionally
+// round-trip, run the pass pipeline (fresh per chunk, with IR printing,
+// timing and the crash reproducer as instrumentation), print. Diagnostics
+// go to stderr through a diagcheck.Printer, or to a diagcheck.Verifier
+// under --verify-diagnostics. Chunk outputs are joined with `// -----`
+// lines and written at the end: to stdout, or atomically to -o (a temporary
+// file in the same directory renamed over the target on success, removed on
+// failure). Main never panics: a panic anywhere becomes an error and exit
+// status 1.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
+
+	_ "github.com/tcp-project/tcp/dialect/all"
+	"github.com/tcp-project/tcp/internal/diagcheck"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/parser"
+	_ "github.com/tcp-project/tcp/passes"
+)
+
+// Version is printed by --version.
+const Version = "tcp-opt (tcp project) development version"
+
+// splitMarker separates chunks under --split-input-file.
+const splitMarker = "// -----"
+
+// Main runs tcp-opt with args (without the program name) and returns the
+// exit status: 0 on success, 1 on any error.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(stderr, "%s: internal error: %v\n%s", progName, v, debug.Stack())
+			status = 1
+		}
+	}()
+	c, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	switch {
+	case c.help:
+		io.WriteString(stdout, help())
+		return 0
+	case c.version:
+		fmt.Fprintln(stdout, Version)
+		return 0
+	case c.showDialects:
+		io.WriteString(stdout, "Available Dialects:\n"+strings.Join(ir.Global.Dialects(), "\n")+"\n")
+		return 0
+	}
+	t := &tool{cfg: c, stderr: stderr}
+	return t.run(stdin, stdout)
+}
+
+type tool struct {
+	cfg      *config
+	stderr   io.Writer
+	name     string // input buffer name in locations
+	text     string // the whole input
+	printer  *diagcheck.Printer
+	pipeline string // textual pipeline, "" for none
+}
+
+func (t *tool) errorf(format string, args ...any) {
+	fmt.Fprintf(t.stderr, format+"\n", args...)
+}
+
+func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
+	c := t.cfg
+	if c.pipelineSet && len(c.passes) > 0 {
+		t.errorf("<unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options")
+		return 1
+	}
+	// Read the input.
+	var data []byte
+	var err error
+	if c.input == "-" {
+		t.name = "<stdin>"
+		data, err = io.ReadAll(stdin)
+	} else {
+		t.name = c.input
+		data, err = os.ReadFile(c.input)
+	}
+	if err != nil {
+		t.errorf("cannot open input file '%s': %s", c.input, errText(err))
+		return 1
+	}
+	t.text = string(data)
+	if c.runReproducer {
+		if err := t.loadReproducer(); err != nil {
+			t.errorf("<unknown>:0: error: %v", err)
+			return 1
+		}
+	}
+	// Check the pipeline once; chunks build their own instances.
+	if _, err := t.newPassManager(); err != nil {
+		t.errorf("<unknown>:0: error: %v", err)
+		return 1
+	}
+	if c.dumpPipeline {
+		pm, _ := t.newPassManager()
+		fmt.Fprintf(t.stderr, "Pass Manager with %d passes:\n%s\n\n", pm.Size(), pm)
+	}
+	// Open the output before doing the work, as mlir-opt does.
+	var out *atomicFile
+	if c.output != "-" {
+		out, err = createAtomic(c.output)
+		if err != nil {
+			t.errorf("cannot open output file '%s': %s", c.output, errText(err))
+			return 1
+		}
+		defer out.abort()
+	}
+	t.printer = diagcheck.NewPrinter(t.stderr)
+	t.printer.AddFile(t.name, t.text)
+
+	var result bytes.Buffer
+	ok := true
+	if c.splitInputFile {
+		for i, ch := range splitChunks(t.text) {
+			if i > 0 {
+				result.WriteString("\n" + splitMarker + "\n")
+			}
+			o, cok := t.processChunk(ch)
+			result.WriteString(o)
+			ok = ok && cok
+		}
+	} else {
+		o, cok := t.processChunk(chunk{text: t.text, first: 1, last: lineCount(t.text)})
+		result.WriteString(o)
+		ok = cok
+	}
+	if out == nil {
+		if _, err := stdout.Write(result.Bytes()); err != nil {
+			t.errorf("%s: error writing output: %v", progName, err)
+			return 1
+		}
+		if !ok {
+			return 1
+		}
+		return 0
+	}
+	if !ok {
+		return 1 // the old output file stays as it was
+	}
+	if err := out.commit(result.Bytes()); err != nil {
+		t.errorf("cannot write output file '%s': %s", c.output, errText(err))
+		return 1
+	}
+	return 0
+}
+
+// errText is the system error text LLVM prints ("No such file or
+// directory").
+func errText(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		s := errno.Error()
+		return strings.ToUpper(s[:1]) + s[1:]
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// ---------------------------------------------------------------- chunks
+
+// chunk is a piece of the input: its text and its first and last lines
+// (1-based, in the whole file).
+type chunk struct {
+	text        string
+	first, last int
+}
+
+func lineCount(s string) int {
+	n := strings.Count(s, "\n")
+	if !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	if n == 0 {
+		n = 1
+	}
+	return n
+}
+
+// isMarker reports whether a line is a split marker: `// -----`, possibly
+// indented.
+func isMarker(line string) bool {
+	return strings.HasPrefix(strings.TrimLeft(line, " \t"), splitMarker)
+}
+
+// splitChunks splits text on marker lines. A chunk before the first marker
+// that holds only white space is dropped, so a leading marker makes no
+// empty chunk.
+func splitChunks(text string) []chunk {
+	var out []chunk
+	start, startLine := 0, 1
+	line := 1
+	for pos := 0; pos <= len(text); {
+		end := strings.IndexByte(text[pos:], '\n')
+		next := len(text) + 1
+		if end >= 0 {
+			end += pos
+			next = end + 1
+		} else {
+			end = len(text)
+		}
+		if isMarker(text[pos:end]) {
+			out = append(out, chunk{text: text[start:pos], first: startLine, last: line - 1})
+			start, startLine = min(next, len(text)), line+1
+		}
+		pos = next
+		line++
+	}
+	out = append(out, chunk{text: text[start:], first: startLine, last: max(startLine, lineCount(text))})
+	if len(out) > 1 && strings.TrimSpace(out[0].text) == "" {
+		out = out[1:]
+	}
+	return out
+}
+
+// ---------------------------------------------------------------- processing
+
+// processChunk parses, verifies, transforms and prints one chunk. It
+// returns the printed output ("" on failure) and whether the chunk
+// succeeded (under --verify-diagnostics: whether the diagnostics matched).
+func (t *tool) processChunk(ch chunk) (string, bool) {
+	c := t.cfg
+	var verifier *diagcheck.Verifier
+	if c.verifyDiagnostics {
+		verifier = diagcheck.NewVerifier(t.printer, t.name, ch.first, ch.last)
+	}
+	emit := func(root *ir.Operation, d *ir.Diagnostic) {
+		if verifier != nil {
+			verifier.Handle(d)
+			return
+		}
+		t.printer.Print(d)
+	}
+	var timing *ir.Timing
+	if c.timing {
+		timing = ir.NewTiming()
+	}
+	out, ok := t.transform(ch, timing, emit)
+	if timing != nil {
+		timing.Report(t.stderr)
+	}
+	if verifier != nil {
+		return out, verifier.Finish()
+	}
+	return out, ok
+}
+
+// transform does the work of a chunk; failures are reported through emit.
+func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *ir.Diagnostic)) (string, bool) {
+	c := t.cfg
+	start := func(name string) func() {
+		if timing == nil {
+			return func() {}
+		}
+		return timing.Start(nil, name)
+	}
+	stop := start("Parser")
+	m, err := parser.Parse(t.name, ch.text, parser.Options{AllowUnregistered: c.allowUnregistered, StartLine: ch.first})
+	if err == nil {
+		// mlir-opt verifies as part of parsing.
+		if verr := ir.SafeVerify(m, c.allowUnregistered); verr != nil {
+			stop()
+			for _, d := range diagnostics(verr) {
+				emit(m, t.withOpNote(m, d))
+			}
+			return "", false
+		}
+	}
+	stop()
+	if err != nil {
+		for _, d := range diagnostics(err) {
+			emit(nil, d)
+		}
+		return "", false
+	}
+	if c.verifyRoundtrip {
+		if d := t.roundtrip(m); d != nil {
+			emit(m, d)
+			return "", false
+		}
+	}
+	pm, err := t.newPassManager()
+	if err != nil { // checked in run; cannot happen
+		emit(m, ir.Errorf(ir.UnknownLoc{}, "%v", err))
+		return "", false
+	}
+	pm.VerifyEach = c.verifyEach
+	pm.AllowUnregistered = c.allowUnregistered
+	pm.CrashReproducer = c.reproducer
+	if c.printBefore || c.printAfter || c.printAfterFailure {
+		pm.Instrumentations = append(pm.Instrumentations, &ir.IRPrinter{
+			W: t.stderr, Before: c.printBefore, After: c.printAfter, AfterFailure: c.printAfterFailure,
+			ModuleScope: c.printModuleScope, Options: ir.PrintOptions{Generic: c.printGeneric, DebugInfo: c.printDebugInfo},
+		})
+	}
+	if timing != nil {
+		pm.Instrumentations = append(pm.Instrumentations, timing)
+	}
+	if err := pm.Run(m); err != nil {
+		t.reportPassFailure(m, err, emit)
+		return "", false
+	}
+	stop = start("Output")
+	defer stop()
+	var b strings.Builder
+	if err := ir.Print(&b, m, ir.PrintOptions{Generic: c.printGeneric, DebugInfo: c.printDebugInfo}); err != nil {
+		emit(m, ir.Errorf(m.Loc(), "printing failed: %v", err))
+		return "", false
+	}
+	b.WriteByte('\n')
+	return b.String(), true
+}
+
+// newPassManager builds the pipeline of the command line (an empty module
+// pipeline if none was given).
+func (t *tool) newPassManager() (*ir.PassManager, error) {
+	c := t.cfg
+	if t.pipeline != "" {
+		return ir.ParsePassPipeline(t.pipeline)
+	}
+	if c.pipelineSet {
+		return ir.ParsePassPipeline(c.passPipeline)
+	}
+	pm := ir.NewPassManager(ir.ModuleName)
+	for _, pf := range c.passes {
+		p, err := ir.NewPass(pf.arg, pf.options)
+		if err != nil {
+			return nil, err
+		}
+		if a := p.Info().AnchorName(); a != ir.AnyOp && a != ir.ModuleName {
+			return nil, fmt.Errorf("unable to schedule pass '%s' on a PassManager intended to run on '%s'!", pf.arg, ir.ModuleName)
+		}
+		opts, _ := ir.ParsePassOptions(p.Info(), pf.options)
+		pm.AddPassWithOptions(p, opts)
+	}
+	return pm, nil
+}
+
+var reproducerPipeline = regexp.MustCompile(`(?s)\{-#.*mlir_reproducer\s*:\s*\{.*?pipeline\s*:\s*"((?:[^"\\]|\\.)*)"`)
+
+// loadReproducer takes the pipeline from the reproducer metadata of the
+// input (--run-reproducer).
+func (t *tool) loadReproducer() error {
+	m := reproducerPipeline.FindStringSubmatch(t.text)
+	if m == nil {
+		return errors.New("the input has no mlir_reproducer pipeline in its {-# ... #-} metadata")
+	}
+	p, err := strconv.Unquote(`"` + m[1] + `"`)
+	if err != nil {
+		p = m[1]
+	}
+	t.pipeline = p
+	if strings.Contains(t.text, "verify_each: false") {
+		t.cfg.verifyEach = false
+	}
+	return nil
+}
+
+// reportPassFailure emits the diagnostics of a failed pipeline.
+func (t *tool) reportPassFailure(m *ir.Operation, err error, emit func(*ir.Operation, *ir.Diagnostic)) {
+	var pe *ir.PassError
+	if !errors.As(err, &pe) {
+		for _, d := range diagnostics(err) {
+			emit(m, d)
+		}
+		return
+	}
+	if pe.Panic == nil && !t.cfg.verifyDiagnostics {
+		var own ir.DiagnosticList
+		var d *ir.Diagnostic
+		switch {
+		case errors.As(pe.Err, &own):
+		case errors.As(pe.Err, &d):
+			own = ir.DiagnosticList{d}
+		}
+		for _, d := range own {
+			addOpNote(pe.Op, d)
+		}
+	}
+	for _, d := range pe.Diagnostics() {
+		emit(m, d)
+	}
+	var joined interface{ Unwrap() []error }
+	if errors.As(err, &joined) {
+		for _, e := range joined.Unwrap() {
+			if !errors.As(e, new(*ir.PassError)) {
+				emit(m, ir.Errorf(ir.UnknownLoc{}, "%v", e))
+			}
+		}
+	}
+	if pe.Panic != nil {
+		fmt.Fprintf(t.stderr, "%s: pass '%s' panicked; stack:\n%s", progName, pe.Pass.Info().Argument, pe.Stack)
+	}
+}
+
+// diagnostics turns an error into diagnostics.
+func diagnostics(err error) ir.DiagnosticList {
+	var dl ir.DiagnosticList
+	var d *ir.Diagnostic
+	switch {
+	case errors.As(err, &dl):
+		return dl
+	case errors.As(err, &d):
+		return ir.DiagnosticList{d}
+	}
+	return ir.DiagnosticList{ir.Errorf(ir.UnknownLoc{}, "%v", err)}
+}
+
+// withOpNote adds the note `see current operation: <generic form>` that
+// mlir-opt attaches to diagnostics of operations, unless diagnostics are
+// being verified (mlir-opt turns the note off then).
+func (t *tool) withOpNote(root *ir.Operation, d *ir.Diagnostic) *ir.Diagnostic {
+	if !t.cfg.verifyDiagnostics {
+		addOpNote(root, d)
+	}
+	return d
+}
+
+// addOpNote finds the op d is about within root and puts the note first
+// among d's notes. The op is the one the diagnostic names
+// (`Operation() *ir.Operation` if ir.Diagnostic provides it), else the
+// innermost op at d's location, preferring one whose name starts the
+// message.
+func addOpNote(root *ir.Operation, d *ir.Diagnostic) {
+	op := opOf(root, d)
+	if op == nil {
+		return
+	}
+	text := ir.FormatOp(op, ir.PrintOptions{Generic: true})
+	if strings.Contains(text, "\n") {
+		text = "\n" + text // as MLIR's Diagnostic::appendOp
+	}
+	note := &ir.Diagnostic{Loc: op.Loc(), Severity: ir.SevNote, Message: "see current operation: " + text}
+	d.Notes = append([]*ir.Diagnostic{note}, d.Notes...)
+}
+
+func opOf(root *ir.Operation, d *ir.Diagnostic) *ir.Operation {
+	if x, ok := any(d).(interface{ Operation() *ir.Operation }); ok {
+		if op := x.Operation(); op != nil {
+			return op
+		}
+	}
+	if d.Loc == nil || root == nil {
+		return nil
+	}
+	if _, unknown := d.Loc.(ir.UnknownLoc); unknown {
+		return nil
+	}
+	var named, last *ir.Operation
+	root.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if op.Loc() != d.Loc {
+			return
+		}
+		last = op
+		if strings.HasPrefix(d.Message, "'"+op.Name()+"' op ") {
+			named = op
+		}
+	})
+	if named != nil {
+		return named
+	}
+	return last
+}
+
+// roundtrip checks that the module prints back the same after a print and
+// parse, in generic and in custom form (--verify-roundtrip).
+func (t *tool) roundtrip(m *ir.Operation) *ir.Diagnostic {
+	print := func(op *ir.Operation, generic bool) string {
+		var b strings.Builder
+		ir.Print(&b, op, ir.PrintOptions{Generic: generic})
+		return b.String()
+	}
+	reference := print(m, true)
+	for _, form := range []struct {
+		name    string
+		generic bool
+	}{{"generic", true}, {"custom", false}} {
+		text := print(m, form.generic)
+		m2, err := parser.Parse(t.name, text, parser.Options{AllowUnregistered: t.cfg.allowUnregistered})
+		if err != nil {
+			return m.EmitOpError("failed to parse %s textual content back, cannot verify round-trip: %v", form.name, err)
+		}
+		if again := print(m2, true); again != reference {
+			return m.EmitOpError("%s textual roundTrip testing roundtripped module differs from reference:\n<<<<<<Reference\n%s\n=====\n%s\n>>>>>roundtripped", form.name, reference, again)
+		}
+	}
+	return nil
+}
+
+// ---------------------------------------------------------------- output
+
+// atomicFile is an output file written through a temporary file in the
+// same directory.
+type atomicFile struct {
+	path string
+	tmp  *os.File
+	done bool
+}
+
+func createAtomic(path string) (*atomicFile, error) {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, syscall.EISDIR
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return nil, err
+	}
+	return &atomicFile{path: path, tmp: f}, nil
+}
+
+// commit writes data and renames the temporary file over the target,
+// keeping an existing target's permissions.
+func (a *atomicFile) commit(data []byte) error {
+	if _, err := a.tmp.Write(data); err != nil {
+		return err
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(a.path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err := a.tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err := a.tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(a.tmp.Name(), a.path); err != nil {
+		return err
+	}
+	a.done = true
+	return nil
+}
+
+// abort removes the temporary file unless commit succeeded.
+func (a *atomicFile) abort() {
+	if a.done {
+		return
+	}
+	a.tmp.Close()
+	os.Remove(a.tmp.Name())
+}

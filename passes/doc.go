@@ -1,0 +1,34 @@
+// Package passes holds the transformation passes and the greedy pattern
+// rewrite driver they are built on.
+//
+// # Passes
+//
+//	argument      type           anchor  options
+//	canonicalize  *Canonicalize  any     max-iterations=10 top-down=true test-convergence=false
+//	cse           *CSE           any     -
+//	dce           *DCE           any     -
+//
+// Each pass registers itself with ir.RegisterPass in init, so importing this
+// package makes the passes available to ir.ParsePassPipeline and tcp-opt.
+// Constructors (NewCanonicalize, NewCSE, NewDCE) build passes for use with
+// ir.PassManager.AddPass. Order lists the pass order constraints checked by
+// a test; DefaultPipeline is the standard cleanup pipeline.
+//
+// # The greedy driver
+//
+// ApplyPatternsGreedily is MLIR's GreedyPatternRewriteDriver: a worklist of
+// ops, trivially dead Pure ops erased, ops folded through ir.OpDef.Fold
+// (attribute results become constants through the dialect's
+// ir.ConstantMaterializer, and constants are uniqued and hoisted to the
+// entry block of their insertion region), then patterns applied, until a
+// fixed point or the iteration limit. All IR changes made by patterns must
+// go through the ir.Rewriter the driver passes them, so that the worklist
+// stays accurate.
+//
+// # Tests
+//
+// Golden tests live in testdata/*.txtar: the archive comment holds
+// `pipeline: builtin.module(...)`, and the files are input.mlir and
+// want.mlir (run `go test ./passes -update` to rewrite want.mlir). Package
+// passtest registers the test ops used there and runs the archives.
+package passes

@@ -1,0 +1,24 @@
+package passes
+
+import "github.com/tcp-project/tcp/ir"
+
+func init() {
+	ir.RegisterPass(canonicalizeInfo)
+	ir.RegisterPass(cseInfo)
+	ir.RegisterPass(dceInfo)
+}
+
+// DefaultPipeline is the cleanup pipeline tools run when asked for the
+// default optimizations.
+const DefaultPipeline = "builtin.module(canonicalize,cse,dce)"
+
+// Order lists the pass order constraints: in any pipeline this project
+// builds, Before runs before After when both are present. A test checks
+// the table against the registry and DefaultPipeline.
+var Order = []ir.PassOrderConstraint{
+	// Canonicalization unifies constants and operand order, which CSE's
+	// structural equality needs to find duplicates.
+	{Before: "canonicalize", After: "cse"},
+	// CSE leaves dead duplicates' operands behind for DCE.
+	{Before: "cse", After: "dce"},
+}
