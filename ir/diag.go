@@ -33,7 +33,12 @@ type Diagnostic struct {
 	Severity Severity
 	Message  string
 	Notes    []*Diagnostic
+	op       *Operation // the op the diagnostic is about, if any
 }
+
+// Operation returns the operation the diagnostic was emitted on (by
+// EmitOpError or EmitError), or nil.
+func (d *Diagnostic) Operation() *Operation { return d.op }
 
 // Error formats the diagnostic as `file:line:col: error: message`.
 func (d *Diagnostic) Error() string {
@@ -84,12 +89,16 @@ func Errorf(loc Location, format string, args ...any) *Diagnostic {
 // EmitOpError returns `'name' op message` located at op, as MLIR's
 // emitOpError does.
 func (op *Operation) EmitOpError(format string, args ...any) *Diagnostic {
-	return Errorf(op.loc, "'%s' op %s", op.Name(), fmt.Sprintf(format, args...))
+	d := Errorf(op.loc, "'%s' op %s", op.Name(), fmt.Sprintf(format, args...))
+	d.op = op
+	return d
 }
 
 // EmitError returns a plain error located at op.
 func (op *Operation) EmitError(format string, args ...any) *Diagnostic {
-	return Errorf(op.loc, format, args...)
+	d := Errorf(op.loc, format, args...)
+	d.op = op
+	return d
 }
 
 // AttachNote adds a note to d and returns d.

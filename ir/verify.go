@@ -225,7 +225,7 @@ func (v *verifier) dominates(val Value, user *Operation, order map[*Operation]in
 	d := val.DefiningOp()
 	if defBlock == user.block {
 		if oi, ok := order[d]; ok && d != nil && oi >= order[user] {
-			return user.EmitOpError("operand #%d does not dominate this use", operandIndex(user, val)).
+			return user.EmitError("operand #%d does not dominate this use", operandIndex(user, val)).
 				AttachNote(d.loc, "operand defined here (op in the same block)")
 		}
 		return nil
@@ -241,7 +241,7 @@ func (v *verifier) dominates(val Value, user *Operation, order map[*Operation]in
 		anc = p
 		if anc.block == defBlock {
 			if d != nil && !before(d, anc) {
-				return user.EmitOpError("operand #%d does not dominate this use", operandIndex(user, val)).
+				return user.EmitError("operand #%d does not dominate this use", operandIndex(user, val)).
 					AttachNote(d.loc, "operand defined here (op in a parent region)")
 			}
 			return nil

@@ -118,3 +118,14 @@ func BuildSlice(rw *ir.Rewriter, loc ir.Location, in ir.Value, starts, sizes, st
 func BuildConst(rw *ir.Rewriter, loc ir.Location, value *ir.DenseElementsAttr) *ir.Operation {
 	return create(rw, ConstName, loc, nil, value.Type, ir.NamedAttr{Name: "value", Value: value})
 }
+
+func init() {
+	// Folding materializes tensor constants of the tcp dialect as tcp.const.
+	ir.RegisterConstantMaterializer("tcp", func(rw *ir.Rewriter, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+		d, ok := value.(*ir.DenseElementsAttr)
+		if !ok || ir.Type(d.Type) != t {
+			return nil
+		}
+		return BuildConst(rw, loc, d)
+	})
+}
