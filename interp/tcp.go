@@ -1,0 +1,188 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/interp/kernel"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/tensor"
+)
+
+// The tcp dialect (SEMANTICS.md §2, §3): each op runs the reference kernel
+// of interp/kernel.
+
+func init() {
+	register(map[string]kernelFunc{
+		tcp.GatherName:      runGather,
+		tcp.GatherNDName:    runGatherND,
+		tcp.BroadcastToName: runBroadcast,
+		tcp.BroadcastName:   runBroadcast,
+		tcp.SliceName:       runSlice,
+		tcp.ConstName:       runConst,
+	})
+}
+
+// modeOf maps the mode and fill_value attributes to kernel arguments: the
+// mode (default promise_in_bounds) and a 0-d fill tensor of the result
+// element type (nil for the default fill value).
+func modeOf(op *ir.Operation, dt tensor.DType) (kernel.Mode, *tensor.Tensor, error) {
+	mode := kernel.PromiseInBounds
+	if a := op.Attr("mode"); a != nil {
+		s, ok := a.(ir.StringAttr)
+		if !ok {
+			return 0, nil, fmt.Errorf("mode must be a string attribute, got %s", a)
+		}
+		m, err := kernel.ParseMode(string(s))
+		if err != nil {
+			return 0, nil, err
+		}
+		mode = m
+	}
+	a := op.Attr("fill_value")
+	if a == nil {
+		return mode, nil, nil
+	}
+	if mode != kernel.Fill {
+		return 0, nil, fmt.Errorf("fill_value is only allowed with mode = \"fill\", got mode = %q", mode)
+	}
+	fill, err := FromAttr(a)
+	if err != nil {
+		return 0, nil, fmt.Errorf("fill_value: %v", err)
+	}
+	if fill.DType != dt {
+		return 0, nil, fmt.Errorf("fill_value has type %s, want the result element type %s", fill.DType, dt)
+	}
+	return mode, fill, nil
+}
+
+func nargs(args []*tensor.Tensor, n int) error {
+	if len(args) != n {
+		return fmt.Errorf("expects %d operands, got %d", n, len(args))
+	}
+	return nil
+}
+
+func runGather(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 2); err != nil {
+		return nil, err
+	}
+	dim, ok := checkedInt(op.IntAttr("dim"))
+	if !ok {
+		return nil, fmt.Errorf("dim %d is out of range", op.IntAttr("dim"))
+	}
+	mode, fill, err := modeOf(op, args[0].DType)
+	if err != nil {
+		return nil, err
+	}
+	out, err := kernel.Gather(args[0], args[1], dim, mode, fill)
+	return one(out, err)
+}
+
+func runGatherND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 2); err != nil {
+		return nil, err
+	}
+	in, idx := args[0], args[1]
+	b, ok := checkedInt(op.IntAttr("batch_dims"))
+	if !ok {
+		return nil, fmt.Errorf("batch_dims %d is out of range", op.IntAttr("batch_dims"))
+	}
+	mode, fill, err := modeOf(op, in.DType)
+	if err != nil {
+		return nil, err
+	}
+	// The result can be much larger than both operands (indices with no
+	// elements can have a large shape): check its size first.
+	if q := idx.Rank(); q >= 1 && b >= 0 {
+		m := idx.Shape[q-1]
+		if m >= 0 && int64(b)+m <= int64(in.Rank()) && b < q {
+			shape := append(append([]int64{}, idx.Shape[:q-1]...), in.Shape[int64(b)+m:]...)
+			if err := x.checkSize(in.DType, shape); err != nil {
+				return nil, err
+			}
+		}
+	}
+	out, err := kernel.GatherND(in, idx, b, mode, fill)
+	return one(out, err)
+}
+
+func runBroadcast(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if len(args) < 1 {
+		return nil, fmt.Errorf("expects an input operand")
+	}
+	axes64, ok := i64Array(op.Attr("axes"))
+	if !ok {
+		return nil, fmt.Errorf("axes must be an array of integers")
+	}
+	sizes, err := scalarInts(args[1:])
+	if err != nil {
+		return nil, fmt.Errorf("new_dim_sizes: %v", err)
+	}
+	if len(sizes) != len(axes64) {
+		return nil, fmt.Errorf("has %d axes but %d new_dim_sizes", len(axes64), len(sizes))
+	}
+	in := args[0]
+	axes := make([]int, len(axes64))
+	shape := append([]int64{}, in.Shape...)
+	for k, a := range axes64 {
+		if a < 0 || a >= int64(in.Rank()) {
+			return nil, fmt.Errorf("axis %d is out of range [0, %d)", a, in.Rank())
+		}
+		if sizes[k] < 0 {
+			return nil, fmt.Errorf("new_dim_sizes[%d] = %d is negative", k, sizes[k])
+		}
+		axes[k] = int(a)
+		shape[a] = sizes[k]
+	}
+	if err := x.checkSize(in.DType, shape); err != nil {
+		return nil, err
+	}
+	out, err := kernel.BroadcastTo(in, axes, sizes)
+	return one(out, err)
+}
+
+func runSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if len(args) < 1 || (len(args)-1)%3 != 0 {
+		return nil, fmt.Errorf("expects an input and equally many starts, sizes and strides, got %d operands", len(args))
+	}
+	r := (len(args) - 1) / 3
+	params, err := scalarInts(args[1:])
+	if err != nil {
+		return nil, err
+	}
+	starts, sizes, strides := params[:r], params[r:2*r], params[2*r:]
+	for d, n := range sizes {
+		if n < 0 {
+			return nil, fmt.Errorf("size of dimension %d is negative: %d", d, n)
+		}
+	}
+	if err := x.checkSize(args[0].DType, sizes); err != nil {
+		return nil, err
+	}
+	out, err := kernel.Slice(args[0], starts, sizes, strides)
+	return one(out, err)
+}
+
+func runConst(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	a, ok := op.Attr("value").(*ir.DenseElementsAttr)
+	if !ok {
+		return nil, fmt.Errorf("value must be a dense elements attribute, got %v", op.Attr("value"))
+	}
+	if a.Type != nil {
+		if dt, err := DType(a.Type.Elem()); err == nil && a.Type.HasStaticShape() {
+			if err := x.checkSize(dt, a.Type.Shape()); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return one(FromAttr(a))
+}
+
+// one wraps a single result.
+func one(t *tensor.Tensor, err error) ([]*tensor.Tensor, error) {
+	if err != nil {
+		return nil, err
+	}
+	return []*tensor.Tensor{t}, nil
+}

@@ -1,0 +1,92 @@
+"""Differential-test oracle for interp/oracle_test.go (torch 1.13, numpy 1.24).
+
+Usage: /usr/bin/python3 oracle.py SPEC.json INPUTS RESULTS.json
+
+SPEC.json is a list of cases written by the Go test:
+  {"id": 7, "op": "torch_gather", "ninputs": 2, ...}
+INPUTS holds the input arrays of all cases, in order, as concatenated .npy
+files (one file is much faster than thousands). RESULTS.json gets one entry
+per case: {"id": 7, "npy": "<base64 of the result as a .npy file>"}, or
+{"id": 7, "err": "<ExceptionType>: <message>"} when the framework raises.
+
+Ops:
+  torch_gather        torch.gather(x, dim, idx)                (idx as int64)
+  torch_index_select  torch.index_select(x, dim, idx)          (idx as int64)
+  numpy_take          np.take(x, idx, axis, mode=mode)
+  take_along_axis     np.take_along_axis(x, idx, axis)
+  gather_nd           x[b..., idx[b..., :]] by numpy advanced indexing,
+                      one index tuple at a time (batch_dims b)
+  numpy_slice         x[slices] with Python slice objects
+A case with "bf16": true runs the torch op on x.to(torch.bfloat16) (x is
+float32 holding bf16 values) and returns float32.
+"""
+import base64
+import io
+import json
+import sys
+
+import numpy as np
+import torch
+
+
+def run(c, ins):
+    op = c["op"]
+    if op in ("torch_gather", "torch_index_select"):
+        x = torch.from_numpy(ins[0])
+        if c.get("bf16"):
+            x = x.to(torch.bfloat16)
+        idx = torch.from_numpy(ins[1].astype(np.int64))
+        if op == "torch_gather":
+            out = torch.gather(x, c["dim"], idx)
+        else:
+            out = torch.index_select(x, c["dim"], idx)
+        if c.get("bf16"):
+            out = out.to(torch.float32)
+        return out.numpy()
+    if op == "numpy_take":
+        return np.take(ins[0], ins[1], axis=c["axis"], mode=c["mode"])
+    if op == "take_along_axis":
+        return np.take_along_axis(ins[0], ins[1], c["axis"])
+    if op == "gather_nd":
+        x, idx, b = ins[0], ins[1], c["batch_dims"]
+        q = idx.ndim
+        m = idx.shape[-1]
+        batch = idx.shape[:b]
+        grid = idx.shape[b:q - 1]
+        out_shape = idx.shape[:q - 1] + x.shape[b + m:]
+        out = np.empty(out_shape, dtype=x.dtype)
+        for bi in np.ndindex(*batch):
+            xb = x[bi]
+            for gi in np.ndindex(*grid):
+                t = tuple(int(v) for v in idx[bi + gi])
+                out[bi + gi] = xb[t]
+        return out
+    if op == "numpy_slice":
+        sl = tuple(slice(*s) for s in c["slices"])
+        return ins[0][sl].copy(order="C")
+    raise ValueError("unknown op " + op)
+
+
+def main():
+    spec_path, inputs_path, results_path = sys.argv[1:4]
+    with open(spec_path) as f:
+        spec = json.load(f)
+    results = []
+    with open(inputs_path, "rb") as f:
+        for c in spec:
+            ins = [np.lib.format.read_array(f) for _ in range(c["ninputs"])]
+            try:
+                out = np.asarray(run(c, ins))
+            except Exception as e:  # the framework's error is the oracle's answer
+                results.append({"id": c["id"], "err": "%s: %s" % (type(e).__name__, e)})
+                continue
+            buf = io.BytesIO()
+            # copy(order="C"), not ascontiguousarray, which makes 0-d arrays 1-d
+            np.save(buf, out.copy(order="C"))
+            results.append({"id": c["id"], "npy": base64.b64encode(buf.getvalue()).decode()})
+    with open(results_path, "w") as f:
+        json.dump(results, f)
+
+
+if __name__ == "__main__":
+    main()
