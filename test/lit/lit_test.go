@@ -1,0 +1,30 @@
+// Package littest runs every lit test under test/lit in-process: the RUN
+// lines' tools (tcp-opt, tcp-run, FileCheck) are the same Main functions the
+// binaries call, so `go test ./...` needs no build step and no Python.
+// scripts/run-llvm-lit.sh runs the same files with LLVM's lit and FileCheck-16.
+package littest
+
+import (
+	"testing"
+
+	"github.com/tcp-project/tcp/internal/filecheck"
+	"github.com/tcp-project/tcp/internal/lit"
+	"github.com/tcp-project/tcp/internal/tool/tcpopt"
+	"github.com/tcp-project/tcp/internal/tool/tcprun"
+)
+
+func TestLit(t *testing.T) {
+	cfg := &lit.Config{
+		Tools: map[string]lit.Tool{
+			"tcp-opt":   tcpopt.Main,
+			"tcp-run":   tcprun.Main,
+			"FileCheck": filecheck.Main,
+		},
+		Features: map[string]bool{},
+	}
+	if tool, _, ok := lit.LookPathTool("mlir-opt-16", "mlir-opt"); ok {
+		cfg.Tools["mlir-opt"] = tool
+		cfg.Features["mlir-opt"] = true
+	}
+	lit.RunTests(t, cfg, ".")
+}
