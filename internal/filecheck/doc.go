@@ -84,4 +84,15 @@
 //     crash; this package reports an error with exit code 2 instead.
 //   - A --dump-input-context larger than 2^31-1 is clamped, where LLVM's
 //     unsigned arithmetic would wrap around.
+//
+// # Testing against LLVM
+//
+// testdata/corpus holds several hundred cases (check file, input, options),
+// about half of them failing, each with the verdict FileCheck-16 gave: its
+// exit code and its first error line. testdata/record.sh re-records those
+// verdicts with LLVM's binary ($TCP_FILECHECK, default FileCheck-16).
+// TestCorpus checks this package against the recorded verdicts;
+// TestCorpusOracle runs LLVM's binary live to keep the recordings honest
+// (it is skipped when the binary is missing, and fails instead when
+// CI=true) and logs how many cases produce byte-identical diagnostics.
 package filecheck
