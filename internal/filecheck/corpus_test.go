@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -317,18 +318,23 @@ func runOracle(t *testing.T, bin string, c corpusCase) (verdict, string) {
 func TestCorpusOracle(t *testing.T) {
 	bin := oracleBinary(t)
 	cases := loadCorpus(t)
-	same := 0
-	for _, c := range cases {
-		got, llvmErr := runOracle(t, bin, c)
-		if diff := cmp.Diff(c.want, got); diff != "" {
-			t.Errorf("%s: recorded verdict differs from %s (-want +got):\n%s", c.name, bin, diff)
+	var same atomic.Int64
+	t.Run("cases", func(t *testing.T) {
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
+				got, llvmErr := runOracle(t, bin, c)
+				if diff := cmp.Diff(c.want, got); diff != "" {
+					t.Errorf("recorded verdict differs from %s (-want +got):\n%s", bin, diff)
+				}
+				_, ourErr := runOurs(c)
+				if ourErr == llvmErr {
+					same.Add(1)
+				} else if os.Getenv("TCP_FILECHECK_SHOW_DIFFS") != "" {
+					t.Logf("full stderr differs (-llvm +ours):\n%s", cmp.Diff(llvmErr, ourErr))
+				}
+			})
 		}
-		_, ourErr := runOurs(c)
-		if ourErr == llvmErr {
-			same++
-		} else if testing.Verbose() && os.Getenv("TCP_FILECHECK_SHOW_DIFFS") != "" {
-			t.Logf("%s: full stderr differs (-llvm +ours):\n%s", c.name, cmp.Diff(llvmErr, ourErr))
-		}
-	}
-	t.Logf("full stderr identical to %s for %d of %d cases", filepath.Base(bin), same, len(cases))
+	})
+	t.Logf("full stderr identical to %s for %d of %d cases", filepath.Base(bin), same.Load(), len(cases))
 }
