@@ -1,0 +1,241 @@
+package tensor
+
+import (
+	"strconv"
+
+	"github.com/tcp-project/tcp/ir"
+)
+
+func registerExtractSlice() {
+	ir.RegisterCustomDirective("DynamicIndexList", &ir.CustomDirective{
+		Parse: parseDynamicIndexList,
+		Print: printDynamicIndexList,
+	})
+	ExtractSliceDef = ir.MustRegister(ir.OpDef{
+		Name:    ExtractSliceName,
+		Summary: "extract slice operation",
+		Description: `Extracts the strided window of source given by offsets, sizes and
+strides (one entry per source dim). Each entry is a constant, kept in
+static_offsets/static_sizes/static_strides, or an index operand, marked
+there by the dynamic sentinel -9223372036854775808. The result shape is
+the sizes, possibly with unit dims dropped (rank reduction).
+
+Custom form: %src[offsets] [sizes] [strides]; the generic form carries
+operand_segment_sizes = array<i32: 1, #offsets, #sizes, #strides>.
+
+Verifier rules, with MLIR 16's messages (the last three are not prefixed
+with the op name, as in MLIR):
+  - "expected mixed offsets rank to match mixed sizes rank (1 vs 2) so the
+    rank of the result type is well-formed." (and sizes vs strides);
+  - "expected 2 offset values" (one entry per source dim), "expected 1
+    dynamic offset values" (one operand per dynamic entry);
+  - "expected rank to be smaller or equal to the other rank. ";
+  - "expected type to be 'tensor<2x2xf32>' or a rank-reduced version. (size
+    mismatch) ";
+  - "expected element type to be 'f32'".`,
+		Examples: []string{
+			"%extracted_slice = tensor.extract_slice %arg0[0, %arg1] [2, 2] [1, 1] : tensor<4x4xf32> to tensor<2x2xf32>",
+			"%extracted_slice_0 = tensor.extract_slice %arg0[0, 0] [1, 4] [1, 1] : tensor<4x4xf32> to tensor<4xf32>",
+		},
+		Operands: []ir.OperandDef{
+			{Name: "source", Type: anyRankedTensor},
+			{Name: "offsets", Type: ir.IndexT, Variadic: true},
+			{Name: "sizes", Type: ir.IndexT, Variadic: true},
+			{Name: "strides", Type: ir.IndexT, Variadic: true},
+		},
+		Results: []ir.ResultDef{{Name: "result", Type: anyRankedTensor}},
+		Attrs: []ir.AttrDef{
+			{Name: "static_offsets", Kind: ir.DenseI64ArrayAttrKind, Required: true},
+			{Name: "static_sizes", Kind: ir.DenseI64ArrayAttrKind, Required: true},
+			{Name: "static_strides", Kind: ir.DenseI64ArrayAttrKind, Required: true},
+		},
+		Traits: []ir.Trait{ir.Pure, ir.AttrSizedOperandSegments},
+		Format: "$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) " +
+			"custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)",
+		Verify:     verifyExtractSlice,
+		Fold:       foldExtractSlice,
+		ResultName: name("extracted_slice"),
+	})
+}
+
+// parseIndexList parses `[` (ssa-use | integer) list `]` with MLIR 16's
+// diagnostics (parseDynamicIndexList): the specific error, then "custom op
+// 'name' expected SSA value or integer" at the op name. A missing `,` or
+// `]` is reported right after the previous token, as MLIR's
+// emitWrongTokenError does.
+func parseIndexList(p ir.AsmParser, st *ir.ParseState, onOperand func(ir.UnresolvedOperand), onInt func(int64)) error {
+	fail := func(d *ir.Diagnostic) error {
+		return ir.DiagnosticList{d, ir.Errorf(st.Loc, "custom op '%s' expected SSA value or integer", st.Name.Name)}
+	}
+	if !p.ParseOptionalPunct("[") {
+		return fail(ir.Errorf(p.CurrentLoc(), "expected '[' in dynamic index list"))
+	}
+	if p.ParseOptionalPunct("]") {
+		return nil
+	}
+	for {
+		var end ir.Location // just after the entry
+		u, ok, err := p.ParseOptionalOperand()
+		if err != nil {
+			return err
+		}
+		if ok {
+			onOperand(u)
+			spelling := "%" + u.Name
+			if u.Number != 0 {
+				spelling += "#" + strconv.Itoa(u.Number)
+			}
+			end = after(u.Loc, len(spelling))
+		} else {
+			loc := p.CurrentLoc()
+			v, ok, err := p.ParseOptionalInteger()
+			if err != nil {
+				return fail(ir.Errorf(loc, "custom op '%s' integer value too large", st.Name.Name))
+			}
+			if !ok {
+				return fail(ir.Errorf(loc, "custom op '%s' expected integer value", st.Name.Name))
+			}
+			onInt(v)
+			end = after(loc, len(strconv.FormatInt(v, 10)))
+		}
+		if p.ParseOptionalPunct(",") {
+			continue
+		}
+		if p.ParseOptionalPunct("]") {
+			return nil
+		}
+		return fail(ir.Errorf(end, "expected ']' in dynamic index list"))
+	}
+}
+
+// after returns the location n columns after l (same line).
+func after(l ir.Location, n int) ir.Location {
+	if f, ok := ir.FileLineCol(l); ok {
+		f.Col += n
+		return f
+	}
+	return l
+}
+
+// parseDynamicIndexList is custom<DynamicIndexList>($values, $static).
+func parseDynamicIndexList(p ir.AsmParser, st *ir.ParseState, args []ir.CustomArg) error {
+	var vals []ir.UnresolvedOperand
+	ints := []int64{}
+	err := parseIndexList(p, st,
+		func(u ir.UnresolvedOperand) { vals = append(vals, u); ints = append(ints, ir.Dynamic) },
+		func(v int64) { ints = append(ints, v) })
+	if err != nil {
+		return err
+	}
+	st.Operands[args[0].Operand] = vals
+	st.AddAttr(args[1].Attr, &ir.DenseArrayAttr{Elem: ir.I64, Ints: ints})
+	return nil
+}
+
+func printDynamicIndexList(p *ir.AsmPrinter, op *ir.Operation, args []ir.CustomArg) {
+	groups, err := op.Def().OperandGroups(op)
+	var vals []ir.Value
+	if err == nil {
+		vals = groups[args[0].Operand]
+	}
+	static := denseInts(op.Attr(args[1].Attr))
+	p.WriteString("[")
+	k := 0
+	for i, s := range static {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		if s == ir.Dynamic && k < len(vals) {
+			p.PrintOperand(vals[k])
+			k++
+		} else {
+			p.WriteString(strconv.FormatInt(s, 10))
+		}
+	}
+	p.WriteString("]")
+}
+
+func denseInts(a ir.Attribute) []int64 {
+	if d, ok := a.(*ir.DenseArrayAttr); ok {
+		return d.Ints
+	}
+	return nil
+}
+
+func verifyExtractSlice(op *ir.Operation) error {
+	src := op.Operand(0).Type().(*ir.RankedTensorType)
+	groups, err := op.Def().OperandGroups(op)
+	if err != nil {
+		return op.EmitOpError("%v", err)
+	}
+	offs, sizes, strides := denseInts(op.Attr("static_offsets")), denseInts(op.Attr("static_sizes")), denseInts(op.Attr("static_strides"))
+	rank := src.Rank()
+	if !(len(offs) == 1 && rank == 1) && len(offs) != len(sizes) {
+		return op.EmitError("expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed.", len(offs), len(sizes))
+	}
+	if len(sizes) != len(strides) {
+		return op.EmitError("expected mixed sizes rank to match mixed strides rank (%d vs %d) so the rank of the result type is well-formed.", len(sizes), len(strides))
+	}
+	for i, l := range []struct {
+		name   string
+		static []int64
+	}{{"offset", offs}, {"size", sizes}, {"stride", strides}} {
+		if len(l.static) != rank {
+			return op.EmitError("expected %d %s values", rank, l.name)
+		}
+		if n := numDynamic(l.static); n != len(groups[i+1]) {
+			return op.EmitError("expected %d dynamic %s values", n, l.name)
+		}
+	}
+	res := op.Result(0).Type().(*ir.RankedTensorType)
+	expected := typeString(sizes, src.Elem())
+	if res.String() == expected {
+		return nil
+	}
+	if res.Rank() > len(sizes) {
+		return op.EmitError("expected rank to be smaller or equal to the other rank. ")
+	}
+	if !rankReducible(sizes, res.Shape()) {
+		return op.EmitError("expected type to be '%s' or a rank-reduced version. (size mismatch) ", expected)
+	}
+	if res.Elem() != src.Elem() {
+		return op.EmitError("expected element type to be '%s'", src.Elem())
+	}
+	return nil
+}
+
+// rankReducible is MLIR's computeRankReductionMask succeeding: reduced is
+// original with some unit dims dropped, matched greedily.
+func rankReducible(original, reduced []int64) bool {
+	j := 0
+	for _, d := range original {
+		if j < len(reduced) && d == reduced[j] {
+			j++
+			continue
+		}
+		if d != 1 {
+			return false
+		}
+	}
+	return j == len(reduced)
+}
+
+// foldExtractSlice folds the identity slice (zero offsets, unit strides,
+// the whole source, same type) to its source.
+func foldExtractSlice(op *ir.Operation) []ir.OpFoldResult {
+	src := op.Operand(0)
+	if op.NumOperands() != 1 || src.Type() != op.Result(0).Type() {
+		return nil
+	}
+	r := src.Type().(*ir.RankedTensorType)
+	offs, sizes, strides := denseInts(op.Attr("static_offsets")), denseInts(op.Attr("static_sizes")), denseInts(op.Attr("static_strides"))
+	if len(offs) != r.Rank() || len(sizes) != r.Rank() || len(strides) != r.Rank() {
+		return nil
+	}
+	for i := range offs {
+		if offs[i] != 0 || strides[i] != 1 || sizes[i] != r.Dim(i) {
+			return nil
+		}
+	}
+	return []ir.OpFoldResult{{Value: src}}
+}
