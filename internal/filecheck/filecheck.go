@@ -47,6 +47,9 @@ type Options struct {
 
 	// commandLine, when set by Main, is echoed after the "is empty" error.
 	commandLine []string
+	// checkFileArg, when set by Main, is the check file as named on the
+	// command line, for the input dump header ("-" for stdin).
+	checkFileArg string
 }
 
 func (o *Options) checkPrefixes() []string {
@@ -151,6 +154,36 @@ func needsBlankCollapse(s string) bool {
 	return false
 }
 
+// validateOptions performs the checks FileCheck makes before reading any
+// file: -D definitions need a name and an '=', and prefixes must be valid and
+// unique. It reports whether the options are usable.
+func validateOptions(opts *Options, out *strings.Builder) bool {
+	ok := true
+	for _, g := range opts.Defines {
+		switch strings.IndexByte(g, '=') {
+		case -1:
+			out.WriteString("Missing equal sign in command-line definition '-D" + g + "'\n")
+			ok = false
+		case 0:
+			out.WriteString("Missing variable name in command-line definition '-D" + g + "'\n")
+			ok = false
+		}
+	}
+	if !ok {
+		return false
+	}
+	unique := map[string]bool{}
+	if len(opts.CheckPrefixes) == 0 {
+		unique["CHECK"] = true
+	}
+	if len(opts.CommentPrefixes) == 0 {
+		unique["COM"] = true
+		unique["RUN"] = true
+	}
+	return validatePrefixes(out, "check", unique, opts.CheckPrefixes) &&
+		validatePrefixes(out, "comment", unique, opts.CommentPrefixes)
+}
+
 var prefixValidator = regexp.MustCompile(`^[a-zA-Z0-9_-]*$`)
 
 func validatePrefixes(out *strings.Builder, kind string, unique map[string]bool, prefixes []string) bool {
@@ -196,41 +229,11 @@ func run(checkName, checkText string, input func() (name, text, errMsg string, o
 		opts.Verbose = true
 	}
 
-	defineErr := false
-	var defines []string
-	for _, g := range opts.Defines {
-		eq := strings.IndexByte(g, '=')
-		if eq < 0 {
-			out.WriteString("Missing equal sign in command-line definition '-D" + g + "'\n")
-			defineErr = true
-			continue
-		}
-		if eq == 0 {
-			out.WriteString("Missing variable name in command-line definition '-D" + g + "'\n")
-			defineErr = true
-			continue
-		}
-		defines = append(defines, g)
-	}
-	if defineErr {
+	if !validateOptions(opts, &out) {
 		res.ExitCode = 2
 		return
 	}
 	req := *opts
-	req.Defines = defines
-
-	unique := map[string]bool{}
-	if len(req.CheckPrefixes) == 0 {
-		unique["CHECK"] = true
-	}
-	if len(req.CommentPrefixes) == 0 {
-		unique["COM"] = true
-		unique["RUN"] = true
-	}
-	if !validatePrefixes(&out, "check", unique, req.CheckPrefixes) || !validatePrefixes(&out, "comment", unique, req.CommentPrefixes) {
-		res.ExitCode = 2
-		return
-	}
 
 	checkBuf := &srcBuf{name: checkName, text: canonicalize(checkText, req.StrictWhitespace)}
 	ctx := newPatternContext()
@@ -274,7 +277,11 @@ func run(checkName, checkText string, input func() (name, text, errMsg string, o
 		res.ExitCode = 1
 	}
 	if dumpMode == "always" || (res.ExitCode == 1 && dumpMode == "fail") {
-		out.WriteString("\nInput file: " + inputName + "\nCheck file: " + checkName + "\n\n-dump-input=help explains the following input dump.\n\n")
+		checkArg := checkName
+		if req.checkFileArg != "" {
+			checkArg = req.checkFileArg
+		}
+		out.WriteString("\nInput file: " + inputName + "\nCheck file: " + checkArg + "\n\n-dump-input=help explains the following input dump.\n\n")
 		implicit := map[*srcBuf]int{}
 		for i, p := range ps.implicit {
 			implicit[p.loc.buf] = i

@@ -376,6 +376,7 @@ func mainWithEnv(args []string, env string, stdin io.Reader, stdout, stderr io.W
 		return 2
 	}
 	cl.opts.commandLine = append([]string{progName}, args...)
+	cl.opts.checkFileArg = cl.checkFile
 
 	// Like reading a pipe, stdin yields its data once; a second "-" (check
 	// file and input both on stdin) reads nothing.
@@ -395,10 +396,8 @@ func mainWithEnv(args []string, env string, stdin io.Reader, stdout, stderr io.W
 	}
 
 	// Validate -D and prefixes before touching any file, as FileCheck does.
-	var pre strings.Builder
-	if code, stop := preflight(&cl.opts, &pre); stop {
-		errOut.WriteString(pre.String())
-		return code
+	if !validateOptions(&cl.opts, &errOut) {
+		return 2
 	}
 
 	checkData, err := read(cl.checkFile)
@@ -423,31 +422,6 @@ func mainWithEnv(args []string, env string, stdin io.Reader, stdout, stderr io.W
 	}, &cl.opts)
 	errOut.WriteString(res.Output)
 	return res.ExitCode
-}
-
-// preflight runs the option validation that FileCheck performs before
-// opening the check file. It reports whether to stop and with which code.
-func preflight(opts *Options, out *strings.Builder) (int, bool) {
-	for _, g := range opts.Defines {
-		eq := strings.IndexByte(g, '=')
-		if eq <= 0 {
-			res := run("", "", nil, opts)
-			out.WriteString(res.Output)
-			return 2, true
-		}
-	}
-	unique := map[string]bool{}
-	if len(opts.CheckPrefixes) == 0 {
-		unique["CHECK"] = true
-	}
-	if len(opts.CommentPrefixes) == 0 {
-		unique["COM"] = true
-		unique["RUN"] = true
-	}
-	if !validatePrefixes(out, "check", unique, opts.CheckPrefixes) || !validatePrefixes(out, "comment", unique, opts.CommentPrefixes) {
-		return 2, true
-	}
-	return 0, false
 }
 
 func errnoMessage(err error) string {
