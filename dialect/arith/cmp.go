@@ -294,7 +294,7 @@ func registerDirectives() {
 			st.Operands[args[1].Operand] = []ir.UnresolvedOperand{rhs}
 			attr := FastMathNone
 			if p.ParseOptionalKeyword("fastmath") {
-				if attr, err = parseFastMathBody(p); err != nil {
+				if attr, err = parseFastMathBody(p, st.Name.Name); err != nil {
 					return err
 				}
 			}
@@ -315,21 +315,29 @@ func registerDirectives() {
 	})
 }
 
-// parseFastMathBody parses `<flag, …>` after the fastmath keyword.
-func parseFastMathBody(p ir.AsmParser) (ir.Attribute, error) {
+// parseFastMathBody parses `<flag, …>` after the fastmath keyword, with
+// MLIR 16's diagnostics.
+func parseFastMathBody(p ir.AsmParser, opName string) (ir.Attribute, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
 	var v uint
 	for {
 		loc := p.CurrentLoc()
+		// MLIR follows the specific error with this one, after the keyword.
+		param := func(at ir.Location) *ir.Diagnostic {
+			return ir.Errorf(at, "custom op '%s' failed to parse Arith_FastMathAttr parameter 'value' which is to be a `::mlir::arith::FastMathFlags`", opName)
+		}
 		id, ok := p.ParseOptionalIdentifier()
 		if !ok {
-			return nil, p.Errorf("expected keyword for fastmath flag")
+			return nil, ir.DiagnosticList{ir.Errorf(loc, "custom op '%s' expected valid keyword", opName), param(loc)}
 		}
 		b, ok := fastMathFlag(id)
 		if !ok {
-			return nil, ir.Errorf(loc, "expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s", id)
+			return nil, ir.DiagnosticList{
+				ir.Errorf(loc, "custom op '%s' expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast", opName),
+				param(after(loc, len(id))),
+			}
 		}
 		v |= b
 		if !p.ParseOptionalPunct(",") {
@@ -340,4 +348,13 @@ func parseFastMathBody(p ir.AsmParser) (ir.Attribute, error) {
 		return nil, err
 	}
 	return ir.OpaqueAttr{Text: "#arith.fastmath<" + fastMathString(v) + ">"}, nil
+}
+
+// after returns the location n columns after l (same line).
+func after(l ir.Location, n int) ir.Location {
+	if f, ok := ir.FileLineCol(l); ok {
+		f.Col += n
+		return f
+	}
+	return l
 }

@@ -77,6 +77,17 @@ var errorCases = []errorCase{
 	{name: "addf bad fastmath", src: fn("%a: f32", `%0 = "arith.addf"(%a, %a) {fastmath = 1 : i32} : (f32, f32) -> f32`),
 		want: []string{at + "8: error: 'arith.addf' op attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"}},
 
+	{name: "addf unknown fastmath flag", src: fn("%a: f32", "%0 = arith.addf %a, %a fastmath<bogus> : f32"),
+		want: []string{
+			at + "35: error: custom op 'arith.addf' expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
+			at + "40: error: custom op 'arith.addf' failed to parse Arith_FastMathAttr parameter 'value' which is to be a `::mlir::arith::FastMathFlags`",
+		}},
+	{name: "addf empty fastmath", src: fn("%a: f32", "%0 = arith.addf %a, %a fastmath<> : f32"),
+		want: []string{
+			at + "35: error: custom op 'arith.addf' expected valid keyword",
+			at + "35: error: custom op 'arith.addf' failed to parse Arith_FastMathAttr parameter 'value' which is to be a `::mlir::arith::FastMathFlags`",
+		}},
+
 	// casts
 	{name: "extsi narrowing", src: fn("%a: i64", "%0 = arith.extsi %a : i64 to i32"),
 		want: []string{at + "8: error: 'arith.extsi' op operand type 'i64' and result type 'i32' are cast incompatible"}},

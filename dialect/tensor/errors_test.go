@@ -134,6 +134,9 @@ var errorCases = []errorCase{
 	{name: "expand design-doc notation with two results (ours)", src: fn("%a: tensor<2xf32>", "%0 = tensor.expand_shape %a [[0, 1]] : (tensor<2xf32>) -> (tensor<2x1xf32>, f32)"),
 		want: []string{at + "42: error: expected '(T) -> U' with one operand and one result type, got '(tensor<2xf32>) -> (tensor<2x1xf32>, f32)'"}, notMlirOpt: true},
 
+	{name: "expand missing into", src: fn("%a: tensor<4xf32>", "%0 = tensor.expand_shape %a [[0, 1]] : tensor<4xf32> tensor<2x2xf32>"),
+		want: []string{at + "56: error: custom op 'tensor.expand_shape' expected 'into'"}},
+
 	// tensor.collapse_shape
 	{name: "collapse rank", src: fn("%a: tensor<2x2xf32>", "%0 = tensor.collapse_shape %a [[0], [1]] : tensor<2x2xf32> into tensor<2x2xf32>"),
 		want: []string{at + "8: error: 'tensor.collapse_shape' op expected rank reduction, but found source rank 2 <= result rank 2"}},

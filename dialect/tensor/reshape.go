@@ -144,6 +144,10 @@ func parseReshape(p ir.AsmParser, st *ir.ParseState, expand bool) error {
 			return err
 		}
 		if err := p.ParseKeyword("into"); err != nil {
+			// MLIR's OpAsmParser::parseKeyword prefixes the op name.
+			if d, ok := err.(*ir.Diagnostic); ok {
+				return ir.Errorf(d.Loc, "custom op '%s' %s", st.Name.Name, d.Message)
+			}
 			return err
 		}
 		if out, err = p.ParseType(); err != nil {
