@@ -43,6 +43,8 @@ const (
 	DefaultMaxCallDepth = 200
 	// DefaultMaxTensorBytes bounds the size of one tensor an op creates.
 	DefaultMaxTensorBytes = 1 << 30
+	// DefaultMaxSteps bounds the number of operations one Run executes.
+	DefaultMaxSteps = 10_000_000
 )
 
 // Options configure a run. The zero value uses the defaults.
@@ -54,6 +56,9 @@ type Options struct {
 	// (0: DefaultMaxTensorBytes). A larger result is a runtime error, so a
 	// program cannot make the interpreter exhaust memory.
 	MaxTensorBytes int64
+	// MaxSteps is the largest number of operations one Run may execute (0:
+	// DefaultMaxSteps), so that recursion that fans out terminates too.
+	MaxSteps int64
 }
 
 // Run executes the func.func fn on args with the default options and
@@ -103,6 +108,9 @@ func (o Options) Run(fn *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor,
 	}
 	if o.MaxTensorBytes <= 0 {
 		o.MaxTensorBytes = DefaultMaxTensorBytes
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = DefaultMaxSteps
 	}
 	if fn == nil {
 		return nil, errors.New("interp: nil function")
@@ -179,10 +187,12 @@ func Kernels() []string {
 	return out
 }
 
-// execState is the state of one Run: options and the call depth.
+// execState is the state of one Run: options, the call depth and the
+// number of operations executed.
 type execState struct {
 	opts  Options
 	depth int
+	steps int64
 }
 
 // call runs fn on args.
@@ -218,6 +228,9 @@ func (x *execState) call(fn *ir.Operation, args []*tensor.Tensor) ([]*tensor.Ten
 		env[a] = args[i]
 	}
 	for op := body.First(); op != nil; op = op.Next() {
+		if x.steps++; x.steps > x.opts.MaxSteps {
+			return nil, located(op, fmt.Errorf("the run exceeds the limit of %d operations", x.opts.MaxSteps))
+		}
 		vals := make([]*tensor.Tensor, op.NumOperands())
 		for i := range vals {
 			v, ok := env[op.Operand(i)]

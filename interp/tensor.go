@@ -205,10 +205,13 @@ func runExpandShape(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 	if err != nil {
 		return nil, err
 	}
-	if err := checkGroups(gs, rt.Rank()); err != nil {
-		return nil, err
+	// An empty reassociation expands a 0-d tensor into unit dims.
+	if len(gs) > 0 {
+		if err := checkGroups(gs, rt.Rank()); err != nil {
+			return nil, err
+		}
 	}
-	if len(gs) != src.Rank() && !(len(gs) == 0 && src.Rank() == 0) {
+	if len(gs) != src.Rank() {
 		return nil, fmt.Errorf("reassociation has %d groups for a source of rank %d", len(gs), src.Rank())
 	}
 	var shape []int64
@@ -295,8 +298,11 @@ func runCollapseShape(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 	if err != nil {
 		return nil, err
 	}
-	if err := checkGroups(gs, src.Rank()); err != nil {
-		return nil, err
+	// An empty reassociation collapses unit dims into a 0-d tensor.
+	if len(gs) > 0 {
+		if err := checkGroups(gs, src.Rank()); err != nil {
+			return nil, err
+		}
 	}
 	if len(gs) != rt.Rank() {
 		return nil, fmt.Errorf("reassociation has %d groups for a result of rank %d", len(gs), rt.Rank())

@@ -42,9 +42,12 @@ import (
 	"strconv"
 	"strings"
 
-	// The dialects that programs may use.
+	// Every dialect, so that any program parses. dialect/all does not list
+	// arith and tensor yet; the explicit imports are harmless once it does.
+	_ "github.com/tcp-project/tcp/dialect/all"
+	_ "github.com/tcp-project/tcp/dialect/arith"
 	function "github.com/tcp-project/tcp/dialect/func"
-	_ "github.com/tcp-project/tcp/dialect/tcp"
+	_ "github.com/tcp-project/tcp/dialect/tensor"
 
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
