@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -129,5 +128,4 @@ func TestFormatFloatMLIROpt(t *testing.T) {
 		}
 	}
 	t.Logf("compared %d values with %s, %d mismatches", 4*n, tool, mismatches)
-	_ = math.Pi
 }
