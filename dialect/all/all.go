@@ -4,6 +4,8 @@
 package all
 
 import (
+	_ "github.com/tcp-project/tcp/dialect/arith"
 	_ "github.com/tcp-project/tcp/dialect/func"
 	_ "github.com/tcp-project/tcp/dialect/tcp"
+	_ "github.com/tcp-project/tcp/dialect/tensor"
 )
