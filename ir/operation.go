@@ -82,6 +82,15 @@ func NewOperation(st *OperationState) *Operation {
 	}
 	if len(st.Attrs) > 0 {
 		op.attrs = append([]NamedAttr(nil), st.Attrs...)
+	}
+	if def := st.Name.Def; def != nil {
+		for i := range def.Attrs {
+			if ad := &def.Attrs[i]; ad.Populate && ad.Default != nil && op.Attr(ad.Name) == nil {
+				op.attrs = append(op.attrs, NamedAttr{ad.Name, ad.Default})
+			}
+		}
+	}
+	if len(op.attrs) > 1 {
 		SortNamedAttrs(op.attrs)
 	}
 	op.regions = st.Regions

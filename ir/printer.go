@@ -370,7 +370,7 @@ func (p *AsmPrinter) printOp(op *Operation) {
 		p.WriteString(" = ")
 	}
 	def := op.Def()
-	if !p.opts.Generic && def != nil && (def.format != nil || def.Print != nil) {
+	if !p.opts.Generic && def != nil && (def.format != nil || def.Print != nil) && printableCustom(op, def) {
 		name := op.Name()
 		if op.name.Dialect == "builtin" {
 			name = name[len("builtin."):]
@@ -392,6 +392,30 @@ func (p *AsmPrinter) printOp(op *Operation) {
 		p.WriteByte(' ')
 		p.WriteString(op.loc.String())
 	}
+}
+
+// printableCustom reports whether op's structure is what its definition
+// declares (operand/result groups, required attributes of the right kind,
+// region count), so that its custom printer can rely on it. Unverified IR
+// that is not falls back to the generic form, as MLIR does.
+func printableCustom(op *Operation, def *OpDef) bool {
+	if _, err := def.OperandGroups(op); err != nil {
+		return false
+	}
+	if _, err := def.ResultGroups(op); err != nil {
+		return false
+	}
+	for i := range def.Attrs {
+		ad := &def.Attrs[i]
+		a := op.Attr(ad.Name)
+		if a == nil && ad.Required || a != nil && !ad.Kind.Match(a) {
+			return false
+		}
+	}
+	if n := len(def.Regions); n != len(op.regions) && !(n > 0 && def.Regions[n-1].Variadic) {
+		return false
+	}
+	return true
 }
 
 func (p *AsmPrinter) printResultNames(op *Operation) {

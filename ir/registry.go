@@ -83,6 +83,10 @@ type AttrDef struct {
 	// IsDefault reports whether a value equals a default that depends on the
 	// op (fill_value's default follows the element type); attr-dict elides it.
 	IsDefault func(op *Operation, a Attribute) bool
+	// Populate stores Default on the op when the attribute is absent at
+	// creation (MLIR 16's DefaultValuedAttr behaviour, e.g. arith fastmath),
+	// so the generic form shows it.
+	Populate bool
 }
 
 // RegionDef declares a region.
@@ -308,19 +312,26 @@ func splitGroups(op *Operation, n int, kind func(int) (bool, bool), vals []Value
 				a, ok = a2.(*DenseArrayAttr)
 			}
 		}
-		if !ok || len(a.Ints) != n {
-			return nil, fmt.Errorf("requires attribute '%s' with %d elements", sizeAttr, n)
+		if !ok || a.Elem != I32 {
+			return nil, fmt.Errorf("requires dense i32 array attribute '%s'", sizeAttr)
+		}
+		if len(a.Ints) != n {
+			return nil, fmt.Errorf("'%s' attribute for specifying operand segments must have %d elements, but got %d", sizeAttr, n, len(a.Ints))
+		}
+		total := int64(0)
+		for _, s := range a.Ints {
+			if s < 0 {
+				return nil, fmt.Errorf("'%s' attribute cannot have negative elements", sizeAttr)
+			}
+			total += s
+		}
+		if total != int64(len(vals)) {
+			return nil, fmt.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", len(vals), total, sizeAttr)
 		}
 		pos := 0
 		for i, s := range a.Ints {
-			if s < 0 || pos+int(s) > len(vals) {
-				return nil, fmt.Errorf("'%s' does not match the operand count %d", sizeAttr, len(vals))
-			}
 			groups[i] = vals[pos : pos+int(s)]
 			pos += int(s)
-		}
-		if pos != len(vals) {
-			return nil, fmt.Errorf("'%s' does not match the operand count %d", sizeAttr, len(vals))
 		}
 		return groups, nil
 	}

@@ -170,6 +170,12 @@ func operandCountMessage(def *OpDef, op *Operation, err error) string {
 		}
 		return err.Error()
 	}
+	switch fixed {
+	case 0:
+		return "requires zero operands"
+	case 1:
+		return "requires a single operand"
+	}
 	return fmt.Sprintf("expected %d operands, but found %d", fixed, op.NumOperands())
 }
 

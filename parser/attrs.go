@@ -243,9 +243,11 @@ func intLiteral(s string, neg bool, ty ir.Type) (int64, error) {
 		return int64(n.Uint64()), nil
 	}
 	v := n.Int64()
-	if width < 64 && sign != ir.Signed && v < 0 {
-		// keep signless negative literals as written (two's complement)
-		return v, nil
+	if sign == ir.Signless && width > 1 && width < 64 {
+		// MLIR keeps an APInt of the type's width and prints signless
+		// values as signed: `255 : i8` reads back as -1.
+		shift := uint(64 - width)
+		v = v << shift >> shift
 	}
 	return v, nil
 }

@@ -22,9 +22,6 @@ type errorCase struct {
 	// notMlirOpt marks an expectation that is ours, not mlir-opt-16's (the
 	// reason is given in the name).
 	notMlirOpt bool
-	// irBug names a bug in package ir or parser that makes us differ from
-	// mlir-opt-16; TestErrors skips the case until it is fixed.
-	irBug string
 }
 
 // fn wraps body in a function with the given arguments; the body starts on
@@ -56,8 +53,7 @@ var errorCases = []errorCase{
 	{name: "constant two results", src: fn("", `%0:2 = "arith.constant"() {value = 1 : i32} : () -> (i32, i32)`),
 		want: []string{at + "10: error: 'arith.constant' op requires one result"}},
 	{name: "constant operand", src: fn("%a: i32", `%0 = "arith.constant"(%a) {value = 1 : i32} : (i32) -> i32`),
-		want:  []string{at + "8: error: 'arith.constant' op requires zero operands"},
-		irBug: "ir.operandCountMessage says \"expected 0 operands, but found 1\" where MLIR's ZeroOperands trait says \"requires zero operands\""},
+		want:  []string{at + "8: error: 'arith.constant' op requires zero operands"}},
 
 	// integer and float binary ops
 	{name: "addi float operand", src: fn("%a: f32", "%0 = arith.addi %a, %a : f32"),
@@ -184,9 +180,6 @@ func parseAndVerify(src string) error {
 func TestErrors(t *testing.T) {
 	for _, tc := range errorCases {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.irBug != "" {
-				t.Skip("ir bug: " + tc.irBug)
-			}
 			err := parseAndVerify(tc.src)
 			if err == nil {
 				t.Fatalf("no error, want %q", tc.want)

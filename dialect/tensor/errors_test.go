@@ -22,9 +22,6 @@ type errorCase struct {
 	// notMlirOpt marks an expectation that is ours, not mlir-opt-16's (the
 	// reason is given in the name).
 	notMlirOpt bool
-	// irBug names a bug in package ir or parser that makes us differ from
-	// mlir-opt-16; TestErrors skips the case until it is fixed.
-	irBug string
 }
 
 // fn wraps body in a function with the given arguments; the body starts on
@@ -175,14 +172,11 @@ var errorCases = []errorCase{
 	{name: "slice missing static attribute", src: fn("%a: tensor<4x4xf32>", `%0 = "tensor.extract_slice"(%a) {operand_segment_sizes = array<i32: 1, 0, 0, 0>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>} : (tensor<4x4xf32>) -> tensor<2x2xf32>`),
 		want: []string{at + "8: error: 'tensor.extract_slice' op requires attribute 'static_offsets'"}},
 	{name: "slice missing segment sizes", src: fn("%a: tensor<4x4xf32>", `%0 = "tensor.extract_slice"(%a) {static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>} : (tensor<4x4xf32>) -> tensor<2x2xf32>`),
-		want:  []string{at + "8: error: 'tensor.extract_slice' op requires dense i32 array attribute 'operand_segment_sizes'"},
-		irBug: "ir.splitGroups reports a missing operand_segment_sizes as \"requires attribute 'operand_segment_sizes' with 4 elements\""},
+		want:  []string{at + "8: error: 'tensor.extract_slice' op requires dense i32 array attribute 'operand_segment_sizes'"}},
 	{name: "slice segment count", src: fn("%a: tensor<4x4xf32>", `%0 = "tensor.extract_slice"(%a) {operand_segment_sizes = array<i32: 1, 0, 0>, static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>} : (tensor<4x4xf32>) -> tensor<2x2xf32>`),
-		want:  []string{at + "8: error: 'tensor.extract_slice' op 'operand_segment_sizes' attribute for specifying operand segments must have 4 elements, but got 3"},
-		irBug: "ir.splitGroups words a wrong-length operand_segment_sizes as \"requires attribute 'operand_segment_sizes' with 4 elements\""},
+		want:  []string{at + "8: error: 'tensor.extract_slice' op 'operand_segment_sizes' attribute for specifying operand segments must have 4 elements, but got 3"}},
 	{name: "slice segment total", src: fn("%a: tensor<4x4xf32>", `%0 = "tensor.extract_slice"(%a) {operand_segment_sizes = array<i32: 1, 1, 0, 0>, static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>} : (tensor<4x4xf32>) -> tensor<2x2xf32>`),
-		want:  []string{at + "8: error: 'tensor.extract_slice' op operand count (1) does not match with the total size (2) specified in attribute 'operand_segment_sizes'"},
-		irBug: "ir.splitGroups words a segment total mismatch as \"'operand_segment_sizes' does not match the operand count 1\""},
+		want:  []string{at + "8: error: 'tensor.extract_slice' op operand count (1) does not match with the total size (2) specified in attribute 'operand_segment_sizes'"}},
 	{name: "slice bad list entry", src: fn("%a: tensor<4x4xf32>", "%0 = tensor.extract_slice %a[0, x] [2, 2] [1, 1] : tensor<4x4xf32> to tensor<2x2xf32>"),
 		want: []string{at + "35: error: custom op 'tensor.extract_slice' expected integer value", at + "8: error: custom op 'tensor.extract_slice' expected SSA value or integer"}},
 	{name: "slice unterminated list", src: fn("%a: tensor<4x4xf32>", "%0 = tensor.extract_slice %a[0, 0 [2, 2] [1, 1] : tensor<4x4xf32> to tensor<2x2xf32>"),
@@ -230,9 +224,6 @@ func parseAndVerify(src string) error {
 func TestErrors(t *testing.T) {
 	for _, tc := range errorCases {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.irBug != "" {
-				t.Skip("ir bug: " + tc.irBug)
-			}
 			err := parseAndVerify(tc.src)
 			if err == nil {
 				t.Fatalf("no error, want %q", tc.want)
