@@ -53,7 +53,7 @@ var errorCases = []errorCase{
 	{name: "constant two results", src: fn("", `%0:2 = "arith.constant"() {value = 1 : i32} : () -> (i32, i32)`),
 		want: []string{at + "10: error: 'arith.constant' op requires one result"}},
 	{name: "constant operand", src: fn("%a: i32", `%0 = "arith.constant"(%a) {value = 1 : i32} : (i32) -> i32`),
-		want:  []string{at + "8: error: 'arith.constant' op requires zero operands"}},
+		want: []string{at + "8: error: 'arith.constant' op requires zero operands"}},
 
 	// integer and float binary ops
 	{name: "addi float operand", src: fn("%a: f32", "%0 = arith.addi %a, %a : f32"),
