@@ -180,7 +180,21 @@ func (p *parser) ParsePunct(s string) error {
 	if p.ParseOptionalPunct(s) {
 		return nil
 	}
-	return p.Errorf("expected '%s'", s)
+	return p.wrongTokenf("expected '%s'", s)
+}
+
+// wrongTokenf reports an unexpected token as MLIR's emitWrongTokenError
+// does: when the token starts a later line than the end of the previous
+// token, the error points just past the previous token instead.
+func (p *parser) wrongTokenf(format string, args ...any) error {
+	t := p.lex.Peek()
+	if line, col, ok := p.lex.prevEnd(); ok && t.line > line {
+		if p.lex.err != nil {
+			return p.lex.err
+		}
+		return ir.Errorf(ir.FileLineColLoc{File: p.file, Line: line, Col: col}, format, args...)
+	}
+	return p.errorAt(t, format, args...)
 }
 
 func (p *parser) ParseOptionalKeyword(kw string) bool {
@@ -195,7 +209,7 @@ func (p *parser) ParseKeyword(kw string) error {
 	if p.ParseOptionalKeyword(kw) {
 		return nil
 	}
-	return p.Errorf("expected '%s'", kw)
+	return p.wrongTokenf("expected '%s'", kw)
 }
 
 func (p *parser) ParseOptionalIdentifier() (string, bool) {
@@ -735,8 +749,8 @@ func (p *parser) genericOp() (*ir.Operation, error) {
 	}
 	st.Attrs = append(st.Attrs, attrs...)
 	untyped = append(untyped, u...)
-	if err := p.ParsePunct(":"); err != nil {
-		return nil, p.Errorf("expected ':' followed by operation type")
+	if !p.ParseOptionalPunct(":") {
+		return nil, p.wrongTokenf("expected ':' followed by operation type")
 	}
 	typeTok := p.lex.Peek()
 	ty, err := p.ParseType()

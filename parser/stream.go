@@ -9,11 +9,12 @@ type tokenStream struct {
 	peek *token
 	err  error   // first lexing error; parse errors defer to it
 	slab []token // tokens are carved from slabs to keep allocation cheap
+	prev *token  // the last consumed token
 }
 
 type streamCheckpoint struct {
-	lx   mlirLexer
-	peek *token
+	lx         mlirLexer
+	peek, prev *token
 }
 
 func newStream(src, file string, off, line, col int) *tokenStream {
@@ -47,10 +48,28 @@ func (s *tokenStream) Next() *token {
 	t := s.Peek()
 	if t.typ != tEOF {
 		s.peek = nil
+		s.prev = t
 	}
 	return t
 }
 
-func (s *tokenStream) checkpoint() streamCheckpoint { return streamCheckpoint{s.lx, s.peek} }
+// prevEnd returns the line and column just past the last consumed token.
+func (s *tokenStream) prevEnd() (line, col int, ok bool) {
+	t := s.prev
+	if t == nil {
+		return 0, 0, false
+	}
+	line, col = t.line, t.col
+	for i := 0; i < len(t.val); i++ {
+		if t.val[i] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col, true
+}
 
-func (s *tokenStream) restore(c streamCheckpoint) { s.lx, s.peek = c.lx, c.peek }
+func (s *tokenStream) checkpoint() streamCheckpoint { return streamCheckpoint{s.lx, s.peek, s.prev} }
+
+func (s *tokenStream) restore(c streamCheckpoint) { s.lx, s.peek, s.prev = c.lx, c.peek, c.prev }

@@ -11,7 +11,7 @@ func.func @undefined() {
 
 // -----
 
-// CHECK: errors.mlir:[[# @LINE + 3]]:1: error: expected ':' followed by operation type
+// CHECK: errors.mlir:[[# @LINE + 2]]:15: error: expected ':' followed by operation type
 func.func @missing_type() {
   %0 = "x.y"()
 }
