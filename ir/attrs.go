@@ -459,7 +459,9 @@ func (a *DenseElementsAttr) String() string {
 
 func (a *DenseElementsAttr) writeBody(b *strings.Builder) {
 	elem := a.Type.Elem()
-	if a.Splat {
+	if a.Splat || a.allEqual() {
+		// MLIR stores (and prints) a literal whose elements are all equal,
+		// including any one-element literal, as a splat.
 		a.writeElem(b, 0, elem)
 		return
 	}
@@ -500,6 +502,22 @@ func (a *DenseElementsAttr) writeBody(b *strings.Builder) {
 		b.WriteByte(']')
 	}
 	rec(0)
+}
+
+// allEqual reports whether the stored literal has at least one element and
+// all elements are bitwise equal.
+func (a *DenseElementsAttr) allEqual() bool {
+	es := ElemByteSize(a.Type.Elem())
+	if es == 0 || len(a.Raw) < es {
+		return false
+	}
+	first := a.Raw[:es]
+	for i := es; i+es <= len(a.Raw); i += es {
+		if string(a.Raw[i:i+es]) != string(first) {
+			return false
+		}
+	}
+	return true
 }
 
 func (a *DenseElementsAttr) writeElem(b *strings.Builder, i int, elem Type) {

@@ -18,6 +18,7 @@ func Verify(op *Operation, allowUnregistered bool) error {
 type verifier struct {
 	allowUnregistered bool
 	diags             DiagnosticList
+	doms              map[*Region]map[*Block]*Block // immediate dominators, per multi-block region
 }
 
 func (v *verifier) add(d *Diagnostic) { v.diags = append(v.diags, d) }
@@ -221,11 +222,11 @@ func (v *verifier) block(parent *Operation, b *Block) {
 	}
 }
 
-// dominates checks that val is visible at user: defined earlier in the
-// same block, or by an enclosing block before the ancestor of user that
-// lives there, without crossing an isolated-from-above op. Values of another
-// block of the same region are accepted (block dominance is not modelled for
-// the straight-line CFGs this project builds).
+// dominates checks that val is visible at user. Walking up from user, at
+// the level of the region that defines val: in the defining block, the
+// definition must come first; in another block of that region, the defining
+// block must dominate it (block arguments dominate their whole block). The
+// walk stops at an isolated-from-above op.
 func (v *verifier) dominates(val Value, user *Operation, order map[*Operation]int, isolated bool, parent *Operation) *Diagnostic {
 	defBlock := val.ParentBlock()
 	d := val.DefiningOp()
@@ -237,22 +238,139 @@ func (v *verifier) dominates(val Value, user *Operation, order map[*Operation]in
 		return nil
 	}
 	for anc := user; ; {
-		p := anc.ParentOp()
-		if p == nil || p.HasTrait(IsolatedFromAbove) {
-			if defBlock != nil && user.block != nil && defBlock.parent == user.block.parent {
+		if anc.block != nil && defBlock != nil && anc.block.parent == defBlock.parent && anc != user {
+			if anc.block == defBlock {
+				if d != nil && !before(d, anc) {
+					return user.EmitError("operand #%d does not dominate this use", operandIndex(user, val)).
+						AttachNote(d.loc, "operand defined here (op in a parent region)")
+				}
 				return nil
 			}
-			return user.EmitOpError("using value defined outside the region")
 		}
-		anc = p
-		if anc.block == defBlock {
-			if d != nil && !before(d, anc) {
+		if anc.block != nil && defBlock != nil && anc.block.parent == defBlock.parent && anc.block != defBlock {
+			if !v.blockDominates(defBlock, anc.block) {
 				return user.EmitError("operand #%d does not dominate this use", operandIndex(user, val)).
-					AttachNote(d.loc, "operand defined here (op in a parent region)")
+					AttachNote(definitionLoc(val), "operand defined here (op in another block)")
 			}
 			return nil
 		}
+		p := anc.ParentOp()
+		if p == nil || p.HasTrait(IsolatedFromAbove) {
+			return user.EmitOpError("using value defined outside the region")
+		}
+		anc = p
 	}
+}
+
+func definitionLoc(v Value) Location {
+	if d := v.DefiningOp(); d != nil {
+		return d.loc
+	}
+	if a, ok := v.(*BlockArgument); ok && a.Loc != nil {
+		return a.Loc
+	}
+	return UnknownLoc{}
+}
+
+// blockDominates reports whether a dominates b, two blocks of one region.
+// Blocks unreachable from the entry are dominated by every block, as in
+// MLIR's DominanceInfo.
+func (v *verifier) blockDominates(a, b *Block) bool {
+	if v.doms == nil {
+		v.doms = map[*Region]map[*Block]*Block{}
+	}
+	r := a.parent
+	idom, ok := v.doms[r]
+	if !ok {
+		idom = immediateDominators(r)
+		v.doms[r] = idom
+	}
+	if _, reachable := idom[b]; !reachable {
+		return true
+	}
+	for x := b; ; {
+		if x == a {
+			return true
+		}
+		next := idom[x]
+		if next == x {
+			return false
+		}
+		x = next
+	}
+}
+
+// immediateDominators computes the dominator tree of a region's CFG
+// (Cooper, Harvey and Kennedy's iterative algorithm). The entry block is
+// its own immediate dominator; unreachable blocks are absent.
+func immediateDominators(r *Region) map[*Block]*Block {
+	entry := r.Entry()
+	if entry == nil {
+		return nil
+	}
+	var post []*Block
+	seen := map[*Block]bool{}
+	var dfs func(b *Block)
+	dfs = func(b *Block) {
+		seen[b] = true
+		if t := b.last; t != nil {
+			for _, s := range t.successors {
+				if !seen[s] {
+					dfs(s)
+				}
+			}
+		}
+		post = append(post, b)
+	}
+	dfs(entry)
+	num := map[*Block]int{}
+	for i, b := range post {
+		num[b] = i
+	}
+	preds := map[*Block][]*Block{}
+	for _, b := range post {
+		if t := b.last; t != nil {
+			for _, s := range t.successors {
+				preds[s] = append(preds[s], b)
+			}
+		}
+	}
+	idom := map[*Block]*Block{entry: entry}
+	intersect := func(a, b *Block) *Block {
+		for a != b {
+			for num[a] < num[b] {
+				a = idom[a]
+			}
+			for num[b] < num[a] {
+				b = idom[b]
+			}
+		}
+		return a
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(post) - 1; i >= 0; i-- {
+			b := post[i]
+			if b == entry {
+				continue
+			}
+			var nd *Block
+			for _, p := range preds[b] {
+				if _, ok := idom[p]; ok {
+					if nd == nil {
+						nd = p
+					} else {
+						nd = intersect(p, nd)
+					}
+				}
+			}
+			if nd != nil && idom[b] != nd {
+				idom[b] = nd
+				changed = true
+			}
+		}
+	}
+	return idom
 }
 
 func before(a, b *Operation) bool {

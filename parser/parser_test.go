@@ -122,6 +122,7 @@ func TestErrors(t *testing.T) {
 		{"element count overflow", "func.func @f(%a: tensor<9223372036854775807x9223372036854775807xf32>) {\n  return\n}", "e.mlir:1:45: error: tensor type has too many elements (the element count does not fit in int64)"},
 		{"dense shape", "func.func @f() {\n  \"x.y\"() {v = dense<[1, 2]> : tensor<3xi32>} : () -> ()\n  return\n}", "e.mlir:2:32: error: inferred shape of elements literal ([2]) does not match type ([3])"},
 		{"int range", "func.func @f() {\n  \"x.y\"() {v = 300 : i8} : () -> ()\n  return\n}", "e.mlir:2:16: error: integer constant out of range for attribute"},
+		{"block dominance", "func.func @f(%c: i1) {\n  \"x.cond_br\"(%c)[^bb1, ^bb2] : (i1) -> ()\n^bb1:\n  %v = \"x.v\"() : () -> i32\n  \"x.br\"()[^bb2] : () -> ()\n^bb2:\n  \"x.use\"(%v) : (i32) -> ()\n  return\n}", "e.mlir:7:3: error: operand #0 does not dominate this use"},
 		{"undefined block", "func.func @f() {\n  \"x.br\"()[^bb9] : () -> ()\n}", "e.mlir:2:12: error: reference to an undefined block '^bb9'"},
 		{"undefined alias", "func.func @f(%a: !t) {\n  return\n}", "e.mlir:1:18: error: undefined symbol alias id 't'"},
 		{"trailing garbage in type", "func.func @f(%a: tensor<4xf32 x>) {\n  return\n}", "e.mlir:1:31: error: expected '>' in tensor type"},
@@ -130,7 +131,10 @@ func TestErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := parser.Options{AllowUnregistered: tt.name != "unregistered dialect"}
-			_, err := parser.Parse("e.mlir", tt.src, opts)
+			m, err := parser.Parse("e.mlir", tt.src, opts)
+			if err == nil {
+				err = ir.Verify(m, true)
+			}
 			if err == nil {
 				t.Fatalf("no error, want %q", tt.want)
 			}

@@ -1,0 +1,177 @@
+package conformance
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/tcp-project/tcp/internal/tool/tcpopt"
+)
+
+func mlirOpt(t *testing.T) string {
+	t.Helper()
+	name := os.Getenv("TCP_MLIR_OPT")
+	if name == "" {
+		name = "mlir-opt-16"
+	}
+	path, err := exec.LookPath(name)
+	if err != nil {
+		msg := "mlir-opt oracle " + name + " not found (apt-get install mlir-16-tools, or set TCP_MLIR_OPT): " + err.Error()
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return path
+}
+
+func tcpOpt(src string, args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	code := tcpopt.Main(append(args, "-"), strings.NewReader(src), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func runMLIROpt(bin, src string, args ...string) (string, string, error) {
+	cmd := exec.Command(bin, append(args, "-")...)
+	cmd.Stdin = strings.NewReader(src)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	// mlir-opt ends its output with one more newline than the module.
+	return strings.TrimSuffix(out.String(), "\n"), errb.String(), err
+}
+
+var splitRE = regexp.MustCompile(`(?m)^// -----.*$`)
+
+// corpus returns every .mlir chunk of the test inputs, keyed by file:chunk.
+func corpus(t *testing.T) map[string]string {
+	chunks := map[string]string{}
+	var files []string
+	for _, root := range []string{"../../test/lit", "../../dialect", "../../parser/testdata", "../../passes/testdata", "../../examples"} {
+		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			switch {
+			case strings.HasSuffix(p, ".mlir"):
+				files = append(files, p)
+			case strings.HasSuffix(p, ".txtar"):
+				ar, err := txtar.ParseFile(p)
+				if err != nil {
+					return nil
+				}
+				for _, f := range ar.Files {
+					if strings.HasSuffix(f.Name, ".mlir") {
+						chunks[p+":"+f.Name] = string(f.Data)
+					}
+				}
+			}
+			return nil
+		})
+	}
+	if len(files) < 10 {
+		t.Fatalf("found only %d input files", len(files))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range splitRE.Split(string(b), -1) {
+			chunks[f+"#"+string(rune('0'+i%10))+strings.Repeat("'", i/10)] = c
+		}
+	}
+	return chunks
+}
+
+// TestMLIROptRoundTrip: generic form both ways, for every chunk tcp-opt
+// verifies.
+func TestMLIROptRoundTrip(t *testing.T) {
+	bin := mlirOpt(t)
+	checked := 0
+	for name, src := range corpus(t) {
+		if strings.Contains(src, "expected-error") || strings.Contains(src, "tensor.concat") {
+			continue // negative tests; tensor.concat is newer than LLVM 16
+		}
+		ours, _, code := tcpOpt(src, "--allow-unregistered-dialect", "--mlir-print-op-generic")
+		if code != 0 {
+			continue // invalid on purpose (error tests) or not MLIR at all
+		}
+		ours = strings.TrimSuffix(ours, "\n")
+		theirs, stderr, err := runMLIROpt(bin, ours, "--allow-unregistered-dialect", "--mlir-print-op-generic")
+		if err != nil {
+			t.Errorf("%s: mlir-opt-16 rejects our generic output: %v\n%s\n--- input ---\n%s", name, err, stderr, ours)
+			continue
+		}
+		if diff := cmp.Diff(ours, theirs); diff != "" {
+			t.Errorf("%s: mlir-opt-16 prints our generic output differently (-ours +mlir-opt):\n%s", name, diff)
+			continue
+		}
+		back, stderr2, code := tcpOpt(theirs, "--allow-unregistered-dialect", "--mlir-print-op-generic")
+		if code != 0 {
+			t.Errorf("%s: tcp-opt rejects mlir-opt-16's output: %s", name, stderr2)
+			continue
+		}
+		if diff := cmp.Diff(ours, strings.TrimSuffix(back, "\n")); diff != "" {
+			t.Errorf("%s: mlir-opt-16's output does not read back to ours (-want +got):\n%s", name, diff)
+		}
+		checked++
+	}
+	t.Logf("%d chunks round-tripped through mlir-opt-16", checked)
+	if checked < 50 {
+		t.Errorf("only %d chunks checked, want at least 50", checked)
+	}
+}
+
+// TestMLIROptCustomForms: for chunks that use only dialects mlir-opt-16 has
+// (func, arith, tensor), our custom output equals mlir-opt-16's, and
+// mlir-opt-16 reads our custom output.
+func TestMLIROptCustomForms(t *testing.T) {
+	bin := mlirOpt(t)
+	unknown := regexp.MustCompile(`\b(tcp|torch|onnx|tf|stablehlo|dml|x|test|foo)\.|"[a-z_]+\.`)
+	checked := 0
+	for name, src := range corpus(t) {
+		if strings.Contains(src, "expected-error") || strings.Contains(src, "tensor.concat") || unknown.MatchString(stripComments(src)) {
+			continue
+		}
+		ours, _, code := tcpOpt(src)
+		if code != 0 {
+			continue
+		}
+		ours = strings.TrimSuffix(ours, "\n")
+		theirs, stderr, err := runMLIROpt(bin, src)
+		if err != nil {
+			continue // input syntax mlir-opt-16 does not know (lenient forms)
+		}
+		if diff := cmp.Diff(theirs, ours); diff != "" {
+			t.Errorf("%s: custom form differs from mlir-opt-16 (-mlir-opt +ours):\n%s", name, diff)
+		}
+		if _, stderr, err = runMLIROpt(bin, ours); err != nil {
+			t.Errorf("%s: mlir-opt-16 rejects our custom output: %s", name, stderr)
+		}
+		checked++
+	}
+	t.Logf("%d chunks compared in custom form", checked)
+	if checked < 5 {
+		t.Errorf("only %d chunks compared, want at least 5", checked)
+	}
+}
+
+func stripComments(s string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(s, "\n") {
+		if i := strings.Index(l, "//"); i >= 0 {
+			l = l[:i]
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
