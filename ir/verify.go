@@ -214,7 +214,7 @@ func (v *verifier) block(parent *Operation, b *Block) {
 		}
 		v.op(o)
 	}
-	if !noTerm && pdef != nil && b.last != nil && !b.last.HasTrait(Terminator) && b.last.Def() != nil {
+	if !noTerm && pdef != nil && b.last != nil && !b.last.HasTrait(Terminator) && b.last.Def() != nil && !hasTerminator(b) {
 		v.add(b.last.EmitOpError("is not a terminator; '%s' needs a terminator at the end of its block", parent.Name()))
 	}
 	if !noTerm && pdef != nil && b.last == nil {
@@ -260,6 +260,17 @@ func (v *verifier) dominates(val Value, user *Operation, order map[*Operation]in
 		}
 		anc = p
 	}
+}
+
+// hasTerminator reports whether any op of b is a terminator (a misplaced
+// one is reported by its own verifier; no cascade about the block's end).
+func hasTerminator(b *Block) bool {
+	for o := b.first; o != nil; o = o.next {
+		if o.HasTrait(Terminator) {
+			return true
+		}
+	}
+	return false
 }
 
 func definitionLoc(v Value) Location {
