@@ -175,3 +175,32 @@ func stripComments(s string) string {
 	}
 	return b.String()
 }
+
+// TestMLIROptVerifierMessages runs mlir-opt-16 --verify-diagnostics over
+// each chunk of the arith, tensor and func verifier lit tests, whose
+// expected-error lines carry our messages: mlir-opt-16 must produce the
+// same diagnostics. Chunks with syntax newer than LLVM 16 (tensor.concat,
+// output_shape) or the design doc's lenient forms are left out.
+func TestMLIROptVerifierMessages(t *testing.T) {
+	bin := mlirOpt(t)
+	checked := 0
+	for _, f := range []string{"../../test/lit/arith/verify.mlir", "../../test/lit/tensor/verify.mlir", "../../test/lit/func/verify.mlir"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, chunk := range splitRE.Split(string(b), -1) {
+			if !strings.Contains(chunk, "expected-error") || strings.Contains(chunk, "tensor.concat") ||
+				strings.Contains(chunk, "output_shape") || strings.Contains(chunk, "tcp.") ||
+				strings.Contains(chunk, "(ours)") || strings.Contains(chunk, "(mlir-opt-16 crashes)") {
+				continue
+			}
+			_, stderr, err := runMLIROpt(bin, chunk, "--verify-diagnostics")
+			if err != nil {
+				t.Errorf("%s chunk %d: mlir-opt-16 disagrees:\n%s\n%s", f, i, stderr, chunk)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d verifier cases agree with mlir-opt-16", checked)
+}
