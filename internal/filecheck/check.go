@@ -319,6 +319,13 @@ func (c *checker) check(cs *checkString, start, end int, labelScan bool) (int, i
 			firstMatchPos = lastMatchEnd + res.pos
 		}
 		lastMatchEnd += res.pos + res.len
+		if res.len == 0 && !res.wordBoundary && len(res.errs) == 0 && !c.req.Verbose {
+			// An empty match makes every remaining CHECK-COUNT iteration
+			// match again at the same place with the same captures, and
+			// nothing is reported for them without -v: skip them rather
+			// than looping up to 2^31 times.
+			break
+		}
 	}
 	matchLen := lastMatchEnd - firstMatchPos
 	if !labelScan {

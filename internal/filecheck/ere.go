@@ -95,6 +95,7 @@ type ere struct {
 	goRE    *regexp.Regexp // nil when the backtracker must be used
 	icase   bool
 	hasBack bool
+	hasWord bool // uses [[:<:]] or [[:>:]]
 }
 
 type ereParser struct {
@@ -183,7 +184,7 @@ func compileERE(src string, icase bool) (*ere, string) {
 	if p.err != "" {
 		return nil, p.err
 	}
-	re := &ere{src: src, nsub: p.nsub, root: root, icase: icase, hasBack: p.hasBack}
+	re := &ere{src: src, nsub: p.nsub, root: root, icase: icase, hasBack: p.hasBack, hasWord: p.hasWord}
 	if !p.hasBack && !p.hasWord {
 		var sb strings.Builder
 		toGoSyntax(&sb, root)

@@ -864,6 +864,9 @@ type matchResult struct {
 	// errRanges holds, for errors found after a successful match, the input
 	// range each error is about.
 	errRanges []srcRange
+	// wordBoundary reports that the regex used [[:<:]] or [[:>:]], whose
+	// meaning at the start of the search range depends on context.
+	wordBoundary bool
 }
 
 // match mirrors Pattern::match on in[start:end].
@@ -951,7 +954,7 @@ func (p *pattern) match(in *inputText, start, end int) matchResult {
 	if p.ty.kind == checkEmpty {
 		skip = 1
 	}
-	res := matchResult{found: true, pos: caps[0] - start + skip, len: caps[1] - caps[0] - skip}
+	res := matchResult{found: true, pos: caps[0] - start + skip, len: caps[1] - caps[0] - skip, wordBoundary: re.hasWord}
 	for _, name := range p.numDefKeys {
 		nd := p.numDefs[name]
 		g := nd.group
