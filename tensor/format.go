@@ -3,11 +3,10 @@ package tensor
 import (
 	"encoding/hex"
 	"fmt"
-	"math"
-	"math/big"
-	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/tcp-project/tcp/ir"
 )
 
 // FormatOptions controls Format. The zero value prints what mlir-opt-16
@@ -123,33 +122,9 @@ func (t *Tensor) ElementString(i int) string {
 	return strconv.FormatInt(t.Int64At(i), 10)
 }
 
-// floatFormat describes an IEEE-style binary format: mant fraction bits
-// (without the implicit bit) and exp exponent bits.
-type floatFormat struct{ mant, exp uint }
-
-func formatOf(dt DType) floatFormat {
-	switch dt {
-	case F16:
-		return floatFormat{10, 5}
-	case BF16:
-		return floatFormat{7, 8}
-	case F32:
-		return floatFormat{23, 8}
-	case F64:
-		return floatFormat{52, 11}
-	}
-	panic(fmt.Sprintf("tensor: %v is not a float type", dt))
-}
-
 // FloatBits rounds v to the float type dt (round to nearest even) and
 // returns its bit pattern. It panics if dt is not a float type.
-func FloatBits(v float64, dt DType) uint64 {
-	if dt == F64 {
-		return math.Float64bits(v)
-	}
-	f := formatOf(dt)
-	return roundFloat64(v, f.mant, f.exp)
-}
+func FloatBits(v float64, dt DType) uint64 { return ir.FloatBits(v, floatKind(dt)) }
 
 // FormatFloat prints v, rounded to the float type dt, exactly as MLIR
 // (LLVM 16 AsmPrinter printFloatValue) prints a float attribute:
@@ -171,285 +146,20 @@ func FloatBits(v float64, dt DType) uint64 {
 func FormatFloat(v float64, dt DType) string { return formatFloatBits(FloatBits(v, dt), dt) }
 
 // formatFloatBits is FormatFloat for a value given by its bit pattern.
-func formatFloatBits(b uint64, dt DType) string {
-	f := formatOf(dt)
-	expAll := uint64(1)<<f.exp - 1
-	e := b >> f.mant & expAll
-	if e != expAll { // finite
-		s := apToString(b, f, 6, 0, false)
-		if p, ok := parseFloatBits(s, dt); ok && p == b {
-			return s
-		}
-		s = apToString(b, f, 0, 3, true)
-		if strings.Contains(s, ".") {
-			return s
-		}
-	}
-	return "0x" + strings.ToUpper(strconv.FormatUint(b, 16))
-}
+func formatFloatBits(b uint64, dt DType) string { return ir.FormatFloatBits(b, floatKind(dt)) }
 
-// apToString ports llvm::detail::IEEEFloat::toString (LLVM 16) for finite
-// values: the value is significand*2^exp, converted to decimal exactly,
-// then cut to formatPrecision digits (0: enough to round-trip).
-func apToString(b uint64, f floatFormat, formatPrecision, formatMaxPadding int, truncateZero bool) string {
-	var str []byte
-	neg := b>>(f.mant+f.exp)&1 == 1
-	e := int(b >> f.mant & (1<<f.exp - 1))
-	m := b & (1<<f.mant - 1)
-	if neg {
-		str = append(str, '-')
-	}
-	if e == 0 && m == 0 {
-		if formatMaxPadding == 0 {
-			if truncateZero {
-				str = append(str, "0.0E+0"...)
-			} else {
-				str = append(str, "0.0"...)
-				for i := 1; i < formatPrecision; i++ {
-					str = append(str, '0')
-				}
-				str = append(str, "e+00"...)
-			}
-		} else {
-			str = append(str, '0')
-		}
-		return string(str)
-	}
-	precision := int(f.mant) + 1 // semantics->precision
-	bias := 1<<(f.exp-1) - 1
-	var exp int
-	sig := m
-	if e == 0 {
-		exp = 1 - bias - int(f.mant)
-	} else {
-		sig |= 1 << f.mant
-		exp = e - bias - int(f.mant)
-	}
-	if formatPrecision == 0 {
-		formatPrecision = 2 + precision*59/196
-	}
-	tz := bits.TrailingZeros64(sig)
-	exp += tz
-	sig >>= uint(tz)
-
-	significand := new(big.Int).SetUint64(sig)
-	if exp > 0 {
-		significand.Lsh(significand, uint(exp))
-		exp = 0
-	} else if exp < 0 {
-		five := new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil)
-		significand.Mul(significand, five)
-	}
-
-	// AdjustToPrecision(APInt&): drop whole decimal digits by truncating
-	// division while more bits remain than the precision needs.
-	bitsHave := significand.BitLen()
-	bitsRequired := (formatPrecision*196 + 58) / 59
-	if bitsHave > bitsRequired {
-		if tens := (bitsHave - bitsRequired) * 59 / 196; tens > 0 {
-			exp += tens
-			div := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil)
-			significand.Quo(significand, div)
-		}
-	}
-
-	// Digits, least significant first, dropping trailing zeros.
-	digits := []byte(significand.String())
-	var buf []byte
-	inTrail := true
-	for i := len(digits) - 1; i >= 0; i-- {
-		if inTrail && digits[i] == '0' {
-			exp++
-			continue
-		}
-		inTrail = false
-		buf = append(buf, digits[i])
-	}
-
-	// AdjustToPrecision(SmallVector&): round half up to formatPrecision digits.
-	if n := len(buf); n > formatPrecision {
-		first := n - formatPrecision
-		if buf[first-1] < '5' {
-			for first < n && buf[first] == '0' {
-				first++
-			}
-			exp += first
-			buf = buf[first:]
-		} else {
-			for i := first; i != n; i++ {
-				if buf[i] != '9' {
-					buf[i]++
-					break
-				}
-				first++
-			}
-			if first == n {
-				exp += first
-				buf = []byte{'1'}
-			} else {
-				exp += first
-				buf = buf[first:]
-			}
-		}
-	}
-	nd := len(buf)
-
-	scientific := true
-	if formatMaxPadding != 0 {
-		if exp >= 0 {
-			scientific = exp > formatMaxPadding || nd+exp > formatPrecision
-		} else if msd := exp + nd - 1; msd >= 0 {
-			scientific = false
-		} else {
-			scientific = -msd > formatMaxPadding
-		}
-	}
-
-	if scientific {
-		exp += nd - 1
-		str = append(str, buf[nd-1], '.')
-		if nd == 1 && truncateZero {
-			str = append(str, '0')
-		} else {
-			for i := 1; i != nd; i++ {
-				str = append(str, buf[nd-1-i])
-			}
-		}
-		if !truncateZero && formatPrecision > nd-1 {
-			for i := 0; i < formatPrecision-nd+1; i++ {
-				str = append(str, '0')
-			}
-		}
-		if truncateZero {
-			str = append(str, 'E')
-		} else {
-			str = append(str, 'e')
-		}
-		if exp >= 0 {
-			str = append(str, '+')
-		} else {
-			str = append(str, '-')
-			exp = -exp
-		}
-		es := strconv.Itoa(exp)
-		if !truncateZero && len(es) < 2 {
-			str = append(str, '0')
-		}
-		return string(append(str, es...))
-	}
-
-	if exp >= 0 {
-		for i := 0; i != nd; i++ {
-			str = append(str, buf[nd-1-i])
-		}
-		for i := 0; i != exp; i++ {
-			str = append(str, '0')
-		}
-		return string(str)
-	}
-
-	whole := exp + nd
-	i := 0
-	if whole > 0 {
-		for ; i != whole; i++ {
-			str = append(str, buf[nd-1-i])
-		}
-		str = append(str, '.')
-	} else {
-		str = append(str, '0', '.')
-		for z := 0; z != -whole; z++ {
-			str = append(str, '0')
-		}
-	}
-	for ; i != nd; i++ {
-		str = append(str, buf[nd-1-i])
-	}
-	return string(str)
-}
-
-// parseFloatBits parses a decimal float literal and rounds it correctly
-// (nearest, ties to even) to the float type dt, as APFloat's string
-// constructor does.
-func parseFloatBits(s string, dt DType) (uint64, bool) {
+// floatKind maps a float DType to the IR's float kind; it panics on other
+// types.
+func floatKind(dt DType) ir.FloatKind {
 	switch dt {
+	case F16:
+		return ir.F16
+	case BF16:
+		return ir.BF16
 	case F32:
-		v, err := strconv.ParseFloat(s, 32)
-		if err != nil {
-			return 0, false
-		}
-		return uint64(math.Float32bits(float32(v))), true
+		return ir.F32
 	case F64:
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			return 0, false
-		}
-		return math.Float64bits(v), true
+		return ir.F64
 	}
-	r, ok := new(big.Rat).SetString(s)
-	if !ok {
-		return 0, false
-	}
-	f := formatOf(dt)
-	return roundRat(r, strings.HasPrefix(s, "-"), f.mant, f.exp), true
-}
-
-// roundRat rounds the exact rational r to the binary format (mant, exp),
-// round to nearest even, and returns its bits. neg gives the sign of a zero
-// result.
-func roundRat(r *big.Rat, neg bool, mant, exp uint) uint64 {
-	var sign uint64
-	if r.Sign() < 0 || (r.Sign() == 0 && neg) {
-		sign = 1 << (mant + exp)
-	}
-	if r.Sign() == 0 {
-		return sign
-	}
-	p := new(big.Int).Abs(r.Num())
-	q := new(big.Int).Set(r.Denom())
-	// e = floor(log2(p/q))
-	e := p.BitLen() - q.BitLen()
-	if cmpScaled(p, q, e) < 0 {
-		e--
-	}
-	bias := 1<<(exp-1) - 1
-	te := e + bias
-	var k int // n = round(p/q * 2^k)
-	if te < 1 {
-		k = bias - 1 + int(mant)
-		te = 0
-	} else {
-		k = int(mant) - e
-	}
-	num := new(big.Int).Set(p)
-	den := new(big.Int).Set(q)
-	if k >= 0 {
-		num.Lsh(num, uint(k))
-	} else {
-		den.Lsh(den, uint(-k))
-	}
-	n, rem := new(big.Int).QuoRem(num, den, new(big.Int))
-	rem.Lsh(rem, 1)
-	if c := rem.Cmp(den); c > 0 || (c == 0 && n.Bit(0) == 1) {
-		n.Add(n, big.NewInt(1))
-	}
-	expAll := uint64(1)<<exp - 1
-	if te == 0 {
-		return sign | n.Uint64() // a carry into bit mant encodes the smallest normal
-	}
-	if n.BitLen() > int(mant)+1 {
-		n.Rsh(n, 1)
-		te++
-	}
-	if uint64(te) >= expAll {
-		return sign | expAll<<mant
-	}
-	return sign | uint64(te)<<mant | n.Uint64()&(1<<mant-1)
-}
-
-// cmpScaled compares p with q*2^e.
-func cmpScaled(p, q *big.Int, e int) int {
-	if e >= 0 {
-		return p.Cmp(new(big.Int).Lsh(q, uint(e)))
-	}
-	return new(big.Int).Lsh(p, uint(-e)).Cmp(q)
+	panic(fmt.Sprintf("tensor: %v is not a float type", dt))
 }

@@ -26,8 +26,9 @@ func oracleMissing(t *testing.T, format string, args ...any) {
 // floatCases returns bit patterns worth printing for dt: special values,
 // decimal-looking values, integers, subnormals, extremes and random bits.
 func floatCases(dt DType, rng *rand.Rand, nRandom int) []uint64 {
-	f := formatOf(dt)
-	width := 1 + f.mant + f.exp
+	width := uint(dt.Bits())
+	// fraction and exponent field widths of the format
+	f := map[DType]struct{ mant, exp uint }{F16: {10, 5}, BF16: {7, 8}, F32: {23, 8}, F64: {52, 11}}[dt]
 	var out []uint64
 	add := func(v float64) { out = append(out, FloatBits(v, dt)) }
 	for _, v := range []float64{0, 1, -1, 2.5, 0.1, 0.2, 0.3, 1.0 / 3, 2.0 / 3, 1e-3, 1e-5, 1e-7, 1e10, 1e20, 1e30, 1e38, 1e-38, 1e-40, 1e-45,
@@ -79,8 +80,7 @@ func TestFormatFloatMLIROpt(t *testing.T) {
 	var dts []DType
 	for _, dt := range []DType{F16, BF16, F32, F64} {
 		vals := floatCases(dt, rng, n)
-		f := formatOf(dt)
-		digits := int(1+f.mant+f.exp) / 4
+		digits := dt.Bits() / 4
 		var lits []string
 		for _, v := range vals {
 			lits = append(lits, fmt.Sprintf("0x%0*X", digits, v))
