@@ -11,17 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// oracleMissing skips the test, or fails it when CI=true.
-func oracleMissing(t *testing.T, format string, args ...any) {
-	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("oracle missing under CI=true: %s", msg)
-	}
-	t.Skip("oracle missing: " + msg)
-}
+	"github.com/tcp-project/tcp/internal/oracle"
+)
 
 // floatCases returns bit patterns worth printing for dt: special values,
 // decimal-looking values, integers, subnormals, extremes and random bits.
@@ -64,7 +56,7 @@ func TestFormatFloatMLIROpt(t *testing.T) {
 		tool = "mlir-opt-16"
 	}
 	if _, err := exec.LookPath(tool); err != nil {
-		oracleMissing(t, "%s not found (set TCP_MLIR_OPT)", tool)
+		oracle.Missing(t, "%s not found (set TCP_MLIR_OPT)", tool)
 	}
 	n := 3000
 	if s := os.Getenv("TCP_FORMAT_N"); s != "" {

@@ -2,33 +2,18 @@ package tensor_test
 
 import (
 	"bytes"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tcp-project/tcp/internal/oracle"
+
 	"github.com/google/go-cmp/cmp"
 )
 
-// mlirOpt returns the mlir-opt-16 binary (env TCP_MLIR_OPT, default
-// mlir-opt-16). The test is skipped if it is missing, and fails instead
-// when CI=true.
-func mlirOpt(t *testing.T) string {
-	t.Helper()
-	name := os.Getenv("TCP_MLIR_OPT")
-	if name == "" {
-		name = "mlir-opt-16"
-	}
-	path, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s not found (set TCP_MLIR_OPT): %v", name, err)
-		}
-		t.Skipf("%s not found (set TCP_MLIR_OPT to run the mlir-opt-16 cross-check): %v", name, err)
-	}
-	return path
-}
+// mlirOpt returns mlir-opt-16, or skips (fails under CI=true).
+func mlirOpt(t *testing.T) string { return oracle.MLIROpt(t) }
 
 func runMlirOpt(t *testing.T, bin, src string, args ...string) string {
 	t.Helper()

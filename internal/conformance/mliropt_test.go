@@ -9,28 +9,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tcp-project/tcp/internal/oracle"
+
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 
 	"github.com/tcp-project/tcp/internal/tool/tcpopt"
 )
 
-func mlirOpt(t *testing.T) string {
-	t.Helper()
-	name := os.Getenv("TCP_MLIR_OPT")
-	if name == "" {
-		name = "mlir-opt-16"
-	}
-	path, err := exec.LookPath(name)
-	if err != nil {
-		msg := "mlir-opt oracle " + name + " not found (apt-get install mlir-16-tools, or set TCP_MLIR_OPT): " + err.Error()
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return path
-}
+// mlirOpt returns mlir-opt-16, or skips (fails under CI=true).
+func mlirOpt(t *testing.T) string { return oracle.MLIROpt(t) }
 
 func tcpOpt(src string, args ...string) (string, string, int) {
 	var out, errb bytes.Buffer

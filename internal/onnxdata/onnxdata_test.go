@@ -10,27 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcp-project/tcp/internal/oracle"
+
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/tensor"
 )
-
-// python returns the oracle interpreter: $TCP_PYTHON or /usr/bin/python3.
-func python() string {
-	if p := os.Getenv("TCP_PYTHON"); p != "" {
-		return p
-	}
-	return "/usr/bin/python3"
-}
-
-// oracleMissing skips the test, or fails it when CI=true.
-func oracleMissing(t *testing.T, format string, args ...any) {
-	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("oracle missing under CI=true: %s", msg)
-	}
-	t.Skip("oracle missing: " + msg)
-}
 
 func writeCase(t *testing.T, dir, caseJSON string, files map[string][]byte) {
 	t.Helper()
@@ -168,9 +152,9 @@ func TestNodeTests(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	start := time.Now()
-	dir, err := Ensure(ctx, python(), AllOps)
+	dir, err := Ensure(ctx, oracle.PythonPath(), AllOps)
 	if errors.Is(err, ErrUnavailable) || errors.Is(err, os.ErrNotExist) {
-		oracleMissing(t, "%v", err)
+		oracle.Missing(t, "%v", err)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -31,27 +31,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcp-project/tcp/internal/oracle"
+
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/tensor/npy"
 )
-
-// python returns the oracle interpreter: $TCP_PYTHON or /usr/bin/python3.
-func python() string {
-	if p := os.Getenv("TCP_PYTHON"); p != "" {
-		return p
-	}
-	return "/usr/bin/python3"
-}
-
-// oracleMissing skips the test, or fails it when CI=true.
-func oracleMissing(t *testing.T, format string, args ...any) {
-	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("oracle missing under CI=true: %s", msg)
-	}
-	t.Skip("oracle missing: " + msg)
-}
 
 // indexSelect is torch.index_select through the §5.1 recipe: a 0-d index
 // keeps the dim in torch, so it is made 1-d first.
@@ -422,9 +406,9 @@ type opStats struct {
 }
 
 func TestOracle(t *testing.T) {
-	py := python()
+	py := oracle.PythonPath()
 	if _, err := exec.LookPath(py); err != nil {
-		oracleMissing(t, "%s not found (set TCP_PYTHON)", py)
+		oracle.Missing(t, "%s not found (set TCP_PYTHON)", py)
 	}
 	perOp := 1200
 	if testing.Short() {
@@ -487,7 +471,7 @@ func TestOracle(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.ExitCode() == 3 {
-			oracleMissing(t, "%s", strings.TrimSpace(stderr.String()))
+			oracle.Missing(t, "%s", strings.TrimSpace(stderr.String()))
 		}
 		t.Fatalf("%s testdata/oracle.py: %v\n%s", py, err, stderr.String())
 	}

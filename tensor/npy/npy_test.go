@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcp-project/tcp/internal/oracle"
+
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -263,29 +265,11 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// python returns the oracle interpreter: $TCP_PYTHON or /usr/bin/python3.
-func python() string {
-	if p := os.Getenv("TCP_PYTHON"); p != "" {
-		return p
-	}
-	return "/usr/bin/python3"
-}
-
-// oracleMissing skips the test, or fails it when CI=true.
-func oracleMissing(t *testing.T, format string, args ...any) {
-	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("oracle missing under CI=true: %s", msg)
-	}
-	t.Skip("oracle missing: " + msg)
-}
-
 // TestNumpy exchanges files with numpy in both directions.
 func TestNumpy(t *testing.T) {
-	py := python()
+	py := oracle.PythonPath()
 	if _, err := exec.LookPath(py); err != nil {
-		oracleMissing(t, "%s not found (set TCP_PYTHON)", py)
+		oracle.Missing(t, "%s not found (set TCP_PYTHON)", py)
 	}
 	dir := t.TempDir()
 	ours := map[string]*tensor.Tensor{}
@@ -310,7 +294,7 @@ func TestNumpy(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.ExitCode() == 3 {
-			oracleMissing(t, "%s", strings.TrimSpace(stderr.String()))
+			oracle.Missing(t, "%s", strings.TrimSpace(stderr.String()))
 		}
 		t.Fatalf("%s: %v\n%s", py, err, stderr.String())
 	}

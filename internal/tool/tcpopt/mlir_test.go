@@ -9,30 +9,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tcp-project/tcp/internal/oracle"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tcp-project/tcp/internal/tool/tcpopt"
 )
 
-// mlirOpt returns the mlir-opt oracle (env TCP_MLIR_OPT, default
-// mlir-opt-16), skipping the test if it is missing, or failing it when
-// CI=true.
-func mlirOpt(t *testing.T) string {
-	t.Helper()
-	name := os.Getenv("TCP_MLIR_OPT")
-	if name == "" {
-		name = "mlir-opt-16"
-	}
-	path, err := exec.LookPath(name)
-	if err != nil {
-		msg := "mlir-opt oracle " + name + " not found (set TCP_MLIR_OPT to its path): " + err.Error()
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return path
-}
+// mlirOpt returns mlir-opt-16, or skips (fails under CI=true).
+func mlirOpt(t *testing.T) string { return oracle.MLIROpt(t) }
 
 // Inputs on which tcp-opt and mlir-opt-16 agree: the func dialect and
 // generic ops of dialects neither tool knows ("foo"; mlir-opt-16's own
