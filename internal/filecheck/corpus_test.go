@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/tcp-project/tcp/internal/oracle"
+
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 )
@@ -254,23 +256,9 @@ func TestCorpusShape(t *testing.T) {
 	t.Logf("corpus: %d cases, %d passing, %d failing", len(cases), len(cases)-failing, failing)
 }
 
-// oracleBinary returns the FileCheck binary to compare against, skipping the
-// test (or failing it on CI) when it is not installed.
-func oracleBinary(t *testing.T) string {
-	name := os.Getenv("TCP_FILECHECK")
-	if name == "" {
-		name = "FileCheck-16"
-	}
-	path, err := exec.LookPath(name)
-	if err != nil {
-		msg := "LLVM FileCheck oracle " + strconv.Quote(name) + " not found on PATH (install llvm-16-tools or set TCP_FILECHECK)"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return path
-}
+// oracleBinary returns FileCheck-16, skipping the test (or failing it under
+// CI=true) when it is not installed.
+func oracleBinary(t *testing.T) string { return oracle.FileCheck(t) }
 
 // runOracle runs LLVM's FileCheck on a case in a scratch directory, with
 // argv[0] "FileCheck" as record.sh does.
