@@ -14,6 +14,9 @@ type Operation struct {
 
 	block      *Block
 	prev, next *Operation
+	// orderIdx is the op's position in its block as last numbered by the
+	// verifier (MLIR's Operation::orderIndex); valid only during Verify.
+	orderIdx int
 }
 
 // OpName is an interned operation name with its registered definition (Def

@@ -195,11 +195,9 @@ func resultCountMessage(def *OpDef, op *Operation) string {
 func (v *verifier) block(parent *Operation, b *Block) {
 	pdef := parent.Def()
 	noTerm := pdef != nil && pdef.HasTrait(NoTerminator)
-	isolated := pdef != nil && pdef.HasTrait(IsolatedFromAbove)
-	order := map[*Operation]int{}
 	i := 0
 	for o := b.first; o != nil; o = o.next {
-		order[o] = i
+		o.orderIdx = i
 		i++
 	}
 	for o := b.first; o != nil; o = o.next {
@@ -208,7 +206,7 @@ func (v *verifier) block(parent *Operation, b *Block) {
 			if val == nil {
 				continue
 			}
-			if err := v.dominates(val, o, order, isolated, parent); err != nil {
+			if err := v.dominates(val, o); err != nil {
 				v.add(err)
 			}
 		}
@@ -227,11 +225,11 @@ func (v *verifier) block(parent *Operation, b *Block) {
 // definition must come first; in another block of that region, the defining
 // block must dominate it (block arguments dominate their whole block). The
 // walk stops at an isolated-from-above op.
-func (v *verifier) dominates(val Value, user *Operation, order map[*Operation]int, isolated bool, parent *Operation) *Diagnostic {
+func (v *verifier) dominates(val Value, user *Operation) *Diagnostic {
 	defBlock := val.ParentBlock()
 	d := val.DefiningOp()
 	if defBlock == user.block {
-		if oi, ok := order[d]; ok && d != nil && oi >= order[user] {
+		if d != nil && d.block == user.block && d.orderIdx >= user.orderIdx {
 			return user.EmitError("operand #%d does not dominate this use", operandIndex(user, val)).
 				AttachNote(d.loc, "operand defined here (op in the same block)")
 		}
@@ -240,7 +238,7 @@ func (v *verifier) dominates(val Value, user *Operation, order map[*Operation]in
 	for anc := user; ; {
 		if anc.block != nil && defBlock != nil && anc.block.parent == defBlock.parent && anc != user {
 			if anc.block == defBlock {
-				if d != nil && !before(d, anc) {
+				if d != nil && d.orderIdx >= anc.orderIdx {
 					return user.EmitError("operand #%d does not dominate this use", operandIndex(user, val)).
 						AttachNote(d.loc, "operand defined here (op in a parent region)")
 				}
@@ -382,15 +380,6 @@ func immediateDominators(r *Region) map[*Block]*Block {
 		}
 	}
 	return idom
-}
-
-func before(a, b *Operation) bool {
-	for o := a; o != nil; o = o.next {
-		if o == b {
-			return true
-		}
-	}
-	return false
 }
 
 func operandIndex(op *Operation, v Value) int {

@@ -13,7 +13,7 @@ package tcpopt
 // status 1.
 
 import (
-	"bytes"
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unsafe"
 
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/internal/diagcheck"
@@ -101,7 +102,9 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 		t.errorf("cannot open input file '%s': %s", c.input, errText(err))
 		return 1
 	}
-	t.text = string(data)
+	// The input is never modified, so the source string shares its bytes
+	// (a 100 MB input is not held twice).
+	t.text = unsafe.String(unsafe.SliceData(data), len(data))
 	if c.runReproducer {
 		if err := t.loadReproducer(); err != nil {
 			t.errorf("<unknown>:0: error: %v", err)
@@ -130,38 +133,37 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 	t.printer = diagcheck.NewPrinter(t.stderr)
 	t.printer.AddFile(t.name, t.text)
 
-	var result bytes.Buffer
+	// Each chunk prints straight into the destination (stdout, or the
+	// temporary file that replaces -o only on success): the output is never
+	// held in memory.
+	dest := stdout
+	if out != nil {
+		dest = out.tmp
+	}
+	bw := bufio.NewWriterSize(dest, 256<<10)
 	ok := true
 	if c.splitInputFile {
 		for i, ch := range splitChunks(t.text) {
 			if i > 0 {
-				result.WriteString("\n" + splitMarker + "\n")
+				bw.WriteString("\n" + splitMarker + "\n")
 			}
-			o, cok := t.processChunk(ch)
-			result.WriteString(o)
-			ok = ok && cok
+			ok = t.processChunk(ch, bw) && ok
 		}
 	} else {
-		o, cok := t.processChunk(chunk{text: t.text, first: 1, last: lineCount(t.text)})
-		result.WriteString(o)
-		ok = cok
+		ok = t.processChunk(chunk{text: t.text, first: 1, last: lineCount(t.text)}, bw)
 	}
-	if out == nil {
-		if _, err := stdout.Write(result.Bytes()); err != nil {
-			t.errorf("%s: error writing output: %v", progName, err)
-			return 1
-		}
-		if !ok {
-			return 1
-		}
-		return 0
+	if err := bw.Flush(); err != nil {
+		t.errorf("%s: error writing output: %v", progName, err)
+		return 1
 	}
 	if !ok {
-		return 1 // the old output file stays as it was
+		return 1 // an -o target stays as it was
 	}
-	if err := out.commit(result.Bytes()); err != nil {
-		t.errorf("cannot write output file '%s': %s", c.output, errText(err))
-		return 1
+	if out != nil {
+		if err := out.commit(); err != nil {
+			t.errorf("cannot write output file '%s': %s", c.output, errText(err))
+			return 1
+		}
 	}
 	return 0
 }
@@ -239,10 +241,10 @@ func splitChunks(text string) []chunk {
 
 // ---------------------------------------------------------------- processing
 
-// processChunk parses, verifies, transforms and prints one chunk. It
-// returns the printed output ("" on failure) and whether the chunk
-// succeeded (under --verify-diagnostics: whether the diagnostics matched).
-func (t *tool) processChunk(ch chunk) (string, bool) {
+// processChunk parses, verifies, transforms and prints one chunk into w
+// (nothing on failure). It reports whether the chunk succeeded (under
+// --verify-diagnostics: whether the diagnostics matched).
+func (t *tool) processChunk(ch chunk, w io.Writer) bool {
 	c := t.cfg
 	var verifier *diagcheck.Verifier
 	if c.verifyDiagnostics {
@@ -259,18 +261,18 @@ func (t *tool) processChunk(ch chunk) (string, bool) {
 	if c.timing {
 		timing = ir.NewTiming()
 	}
-	out, ok := t.transform(ch, timing, emit)
+	ok := t.transform(ch, timing, emit, w)
 	if timing != nil {
 		timing.Report(t.stderr)
 	}
 	if verifier != nil {
-		return out, verifier.Finish()
+		return verifier.Finish()
 	}
-	return out, ok
+	return ok
 }
 
 // transform does the work of a chunk; failures are reported through emit.
-func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *ir.Diagnostic)) (string, bool) {
+func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *ir.Diagnostic), w io.Writer) bool {
 	c := t.cfg
 	start := func(name string) func() {
 		if timing == nil {
@@ -287,7 +289,7 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 			for _, d := range diagnostics(verr) {
 				emit(m, t.withOpNote(m, d))
 			}
-			return "", false
+			return false
 		}
 	}
 	stop()
@@ -295,18 +297,18 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 		for _, d := range diagnostics(err) {
 			emit(nil, d)
 		}
-		return "", false
+		return false
 	}
 	if c.verifyRoundtrip {
 		if d := t.roundtrip(m); d != nil {
 			emit(m, d)
-			return "", false
+			return false
 		}
 	}
 	pm, err := t.newPassManager()
 	if err != nil { // checked in run; cannot happen
 		emit(m, ir.Errorf(ir.UnknownLoc{}, "%v", err))
-		return "", false
+		return false
 	}
 	pm.VerifyEach = c.verifyEach
 	pm.AllowUnregistered = c.allowUnregistered
@@ -322,17 +324,16 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 	}
 	if err := pm.Run(m); err != nil {
 		t.reportPassFailure(m, err, emit)
-		return "", false
+		return false
 	}
 	stop = start("Output")
 	defer stop()
-	var b strings.Builder
-	if err := ir.Print(&b, m, ir.PrintOptions{Generic: c.printGeneric, DebugInfo: c.printDebugInfo}); err != nil {
+	if err := ir.Print(w, m, ir.PrintOptions{Generic: c.printGeneric, DebugInfo: c.printDebugInfo}); err != nil {
 		emit(m, ir.Errorf(m.Loc(), "printing failed: %v", err))
-		return "", false
+		return false
 	}
-	b.WriteByte('\n')
-	return b.String(), true
+	io.WriteString(w, "\n")
+	return true
 }
 
 // newPassManager builds the pipeline of the command line (an empty module
@@ -533,12 +534,9 @@ func createAtomic(path string) (*atomicFile, error) {
 	return &atomicFile{path: path, tmp: f}, nil
 }
 
-// commit writes data and renames the temporary file over the target,
+// commit renames the temporary file (already written) over the target,
 // keeping an existing target's permissions.
-func (a *atomicFile) commit(data []byte) error {
-	if _, err := a.tmp.Write(data); err != nil {
-		return err
-	}
+func (a *atomicFile) commit() error {
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(a.path); err == nil {
 		mode = st.Mode().Perm()
