@@ -27,14 +27,17 @@ package interp_test
 // index only where the broadcast indices read it, so when another dim of
 // the input is 0 (an empty result) torch.index_select and np.take still
 // raise for an out-of-range index while the recipe has nothing to check.
-// Those cases are counted and logged, not failed.
+// Those cases are counted and logged, not failed. (np.take with
+// mode='wrap' on an empty axis loops forever in numpy 1.24 when the result
+// is empty; oracle.py returns the empty result there instead.)
 //
-// Cases per op: 1000 with CI=true, else TCP_ORACLE_CASES (default 150).
+// Cases per op: 1000 with CI=true, else TCP_ORACLE_CASES (default 200).
 // TCP_ORACLE_SEED changes the seed. Without numpy and torch (TCP_PYTHON,
 // default /usr/bin/python3) the test skips, or fails under CI=true.
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -81,7 +84,7 @@ func casesPerOp() int {
 	if n, err := strconv.Atoi(os.Getenv("TCP_ORACLE_CASES")); err == nil && n > 0 {
 		return n
 	}
-	return 150
+	return 200
 }
 
 // oracleCase is one generated program with its inputs.
@@ -632,7 +635,11 @@ func (g *gen) numpyTake() oracleCase {
 
 // ---------------------------------------------------------------- driver
 
-var torchOOB = regexp.MustCompile(`out of bounds for dimension (\d+) with size (\d+)`)
+var (
+	torchOOB = regexp.MustCompile(`out of bounds for dimension (\d+) with size (\d+)`)
+	// rangeError matches the oracles' out-of-range index errors.
+	rangeError = regexp.MustCompile(`(?i)out of range|out of bounds|out of DATA bounds|indexing axis dim should be positive`)
+)
 
 func TestOracle(t *testing.T) {
 	py := python(t, "numpy, torch")
@@ -699,7 +706,13 @@ func TestOracle(t *testing.T) {
 	if err := os.WriteFile(inputsPath, inputs.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(py, "testdata/oracle.py", specPath, inputsPath, resultsPath)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	if d, ok := t.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-20*time.Second))
+	}
+	defer cancel()
+	cmd := exec.CommandContext(ctx, py, "testdata/oracle.py", specPath, inputsPath, resultsPath)
+	cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=1")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()
@@ -753,7 +766,7 @@ func TestOracle(t *testing.T) {
 				}
 			}
 		case oracleErr != "":
-			if c.recipe && got != nil && got.NumElements() == 0 {
+			if c.recipe && got != nil && got.NumElements() == 0 && rangeError.MatchString(oracleErr) {
 				st.divergences++
 				continue
 			}
