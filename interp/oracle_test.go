@@ -51,6 +51,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tcp-project/tcp/internal/oracle"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -58,27 +59,8 @@ import (
 	"github.com/tcp-project/tcp/tensor/npy"
 )
 
-// python returns the interpreter to use, or skips (fails under CI) when it
-// lacks the modules.
-func python(t *testing.T, modules string) string {
-	t.Helper()
-	py := os.Getenv("TCP_PYTHON")
-	if py == "" {
-		py = "/usr/bin/python3"
-	}
-	out, err := exec.Command(py, "-c", "import "+modules).CombinedOutput()
-	if err != nil {
-		msg := fmt.Sprintf("oracle unavailable: %s -c 'import %s': %v %s (set TCP_PYTHON)", py, modules, err, strings.TrimSpace(string(out)))
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return py
-}
-
 func casesPerOp() int {
-	if os.Getenv("CI") == "true" {
+	if oracle.InCI() {
 		return 1000
 	}
 	if n, err := strconv.Atoi(os.Getenv("TCP_ORACLE_CASES")); err == nil && n > 0 {
@@ -642,7 +624,7 @@ var (
 )
 
 func TestOracle(t *testing.T) {
-	py := python(t, "numpy, torch")
+	py := oracle.Python(t, "numpy", "torch")
 	n := casesPerOp()
 	seed := uint64(1)
 	if s, err := strconv.ParseUint(os.Getenv("TCP_ORACLE_SEED"), 10, 64); err == nil {
