@@ -142,11 +142,12 @@ func program(s *byteSrc) (string, []*tensor.Tensor) {
 			}
 		}
 		to := s.tensorType(dt, O)
-		ptypes := strings.Repeat(", index", len(sizes))
+		ptypes := strings.TrimSuffix(strings.Repeat("index, ", len(sizes)), ", ")
+		// With no axes the custom form keeps its commas: `%x, {axes = []} : T, -> T`.
 		return fmt.Sprintf(`func.func @f(%%x: %s%s) -> %s {
-  %%0 = tcp.broadcast_to %%x%s {axes = [%s]} : %s%s -> %s
+  %%0 = tcp.broadcast_to %%x, %s {axes = [%s]} : %s, %s -> %s
   return %%0 : %s
-}`, tx, prefixEach(", ", params), to, prefixEach(", ", sizes), strings.Join(axes, ", "), tx, ptypes, to, to), args
+}`, tx, prefixEach(", ", params), to, strings.Join(sizes, ", "), strings.Join(axes, ", "), tx, ptypes, to, to), args
 	default: // tcp.slice with runtime starts, sizes and strides
 		var params, starts, sizes, strides []string
 		O := make([]int64, len(X))
