@@ -468,8 +468,12 @@ func (a *DenseElementsAttr) writeBody(b *strings.Builder) {
 	n := a.Type.NumElements()
 	if n > denseHexThreshold {
 		const hex = "0123456789ABCDEF"
+		raw := a.Raw
+		if elem == I1 {
+			raw = PackBits(raw) // MLIR stores i1 elements 8 to a byte
+		}
 		b.WriteString(`"0x`)
-		for _, c := range a.Raw {
+		for _, c := range raw {
 			b.WriteByte(hex[c>>4])
 			b.WriteByte(hex[c&15])
 		}
@@ -502,6 +506,27 @@ func (a *DenseElementsAttr) writeBody(b *strings.Builder) {
 		b.WriteByte(']')
 	}
 	rec(0)
+}
+
+// PackBits packs one-byte booleans into bits, least significant bit first,
+// as MLIR stores (and prints in hex) i1 dense elements.
+func PackBits(bools []byte) []byte {
+	out := make([]byte, (len(bools)+7)/8)
+	for i, v := range bools {
+		if v != 0 {
+			out[i/8] |= 1 << (i % 8)
+		}
+	}
+	return out
+}
+
+// UnpackBits is the inverse of PackBits for n elements.
+func UnpackBits(packed []byte, n int) []byte {
+	out := make([]byte, n)
+	for i := range out {
+		out[i] = packed[i/8] >> (i % 8) & 1
+	}
+	return out
 }
 
 // allEqual reports whether the stored literal has at least one element and

@@ -420,6 +420,10 @@ func (tp *textParser) denseBody(rt *ir.RankedTensorType, typeLoc ir.Location) (i
 		if err := tp.expect('>'); err != nil {
 			return nil, err
 		}
+		if elem == ir.I1 && n > 1 && int64(len(raw)) == (n+7)/8 {
+			// i1 elements are bit-packed, least significant bit first.
+			return &ir.DenseElementsAttr{Type: rt, Raw: ir.UnpackBits(raw, int(n))}, nil
+		}
 		switch {
 		case int64(len(raw)) == int64(es)*n:
 			return &ir.DenseElementsAttr{Type: rt, Raw: raw, Splat: n == 1 && false}, nil

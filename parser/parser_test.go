@@ -216,3 +216,32 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestPackedBoolHex: i1 dense data in hex is bit-packed, as mlir-opt-16
+// prints tensor<111xi1> (bits 0, 2, 3, 8, 109 and 110 set).
+func TestPackedBoolHex(t *testing.T) {
+	src := `func.func @f() {
+  "x.c"() {v = dense<"0x0D01000000000000000000000060"> : tensor<111xi1>} : () -> ()
+  return
+}`
+	m := parse(t, "b.mlir", src)
+	var op *ir.Operation
+	m.Walk(ir.PreOrder, func(o *ir.Operation) {
+		if o.Name() == "x.c" {
+			op = o
+		}
+	})
+	d := op.Attr("v").(*ir.DenseElementsAttr)
+	var set []int
+	for i := 0; i < 111; i++ {
+		if d.IntAt(i) != 0 {
+			set = append(set, i)
+		}
+	}
+	if diff := cmp.Diff([]int{0, 2, 3, 8, 109, 110}, set); diff != "" {
+		t.Errorf("set bits (-want +got):\n%s", diff)
+	}
+	if got := print(t, m, ir.PrintOptions{}); !strings.Contains(got, `dense<"0x0D01000000000000000000000060"> : tensor<111xi1>`) {
+		t.Errorf("printed form does not repack the bits:\n%s", got)
+	}
+}

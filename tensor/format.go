@@ -69,13 +69,7 @@ func hexData(t *Tensor) []byte {
 	if t.DType != I1 {
 		return t.Data
 	}
-	out := make([]byte, (len(t.Data)+7)/8)
-	for i, v := range t.Data {
-		if v != 0 {
-			out[i/8] |= 1 << (i % 8)
-		}
-	}
-	return out
+	return ir.PackBits(t.Data) // i1 elements are stored 8 to a byte
 }
 
 func isSplat(t *Tensor) bool {
