@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tcp-project/tcp/internal/dialecttest"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/passes"
 )
@@ -40,14 +41,14 @@ func TestCanonicalizeFolds(t *testing.T) {
   }
 }
 `
-	m := parseVerify(t, "canon.mlir", src)
+	m := dialecttest.ParseVerify(t, "canon.mlir", src)
 	if err := passes.NewCanonicalize().Run(m); err != nil {
 		t.Fatal(err)
 	}
 	if err := ir.Verify(m, false); err != nil {
 		t.Fatal(err)
 	}
-	got := printOp(t, m, false)
+	got := dialecttest.PrintOp(t, m, false)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("canonicalize mismatch with mlir-opt-16 (-want +got):\n%s", diff)
 	}

@@ -1,6 +1,8 @@
-package arith_test
+package dialecttest
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,19 +15,38 @@ import (
 // FuzzParse feeds random text to parse + verify + print. It must never
 // panic: any parsed IR prints in generic form, verified IR also in custom
 // form, which must parse and verify again and print identically.
-func FuzzParse(f *testing.F) {
-	for _, tc := range errorCases {
-		f.Add(tc.src)
+//
+// The seed corpus is extra (in order), then every section of
+// <seedsDir>/*.txtar and every <seedsDir>/*.mlir file; seedsDir may be ""
+// for none. FuzzParse fails f if there is no seed at all.
+func FuzzParse(f *testing.F, seedsDir string, extra ...string) {
+	f.Helper()
+	seeds := append([]string(nil), extra...)
+	if seedsDir != "" {
+		files, _ := GoldenFiles(seedsDir)
+		for _, file := range files {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				f.Fatal(err)
+			}
+			for _, s := range ar.Files {
+				seeds = append(seeds, string(s.Data))
+			}
+		}
+		files, _ = filepath.Glob(filepath.Join(seedsDir, "*.mlir"))
+		for _, file := range files {
+			b, err := os.ReadFile(file)
+			if err != nil {
+				f.Fatal(err)
+			}
+			seeds = append(seeds, string(b))
+		}
 	}
-	files, _ := globGolden()
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, s := range ar.Files {
-			f.Add(string(s.Data))
-		}
+	if len(seeds) == 0 {
+		f.Fatal("no fuzz seeds")
+	}
+	for _, s := range seeds {
+		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		m, err := parser.Parse("fuzz.mlir", src, parser.Options{})
