@@ -111,9 +111,11 @@ verifier follow MLIR's TensorOps.td/TensorOps.cpp of that version:
 		Name:    DimName,
 		Summary: "dimension index operation",
 		Description: `Returns the size of dimension index of source (an index). An index out
-of range is undefined behavior; a constant index at or beyond the rank of a
-ranked source is rejected: "index is out of range". (MLIR 16 also accepts
-rank-0 tensors here.)`,
+of range at run time is undefined behavior (MLIR 16 also accepts rank-0
+tensors here).
+
+Verifier rules: a constant index at or beyond the rank of a ranked source
+is rejected ("index is out of range").`,
 		Examples: []string{"%dim = tensor.dim %arg0, %c0 : tensor<?x4xf32>"},
 		Operands: []ir.OperandDef{{Name: "source", Type: anyTensor}, {Name: "index", Type: ir.IndexT}},
 		Results:  []ir.ResultDef{{Name: "result", Type: ir.IndexT}},
