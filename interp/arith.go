@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
@@ -64,23 +65,11 @@ func runArithConstant(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 // sameShapes checks that elementwise operands have one shape.
 func sameShapes(args []*tensor.Tensor) error {
 	for _, a := range args[1:] {
-		if !equalShape(a.Shape, args[0].Shape) {
+		if !slices.Equal(a.Shape, args[0].Shape) {
 			return fmt.Errorf("operands have different shapes at run time: %s and %s", tensor.ShapeString(args[0].Shape), tensor.ShapeString(a.Shape))
 		}
 	}
 	return nil
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // newLike allocates the result of an elementwise op: op's result element

@@ -291,7 +291,7 @@ func (v *verifier) blockDominates(a, b *Block) bool {
 	r := a.parent
 	idom, ok := v.doms[r]
 	if !ok {
-		idom = immediateDominators(r)
+		idom, _ = Dominators(r)
 		v.doms[r] = idom
 	}
 	if _, reachable := idom[b]; !reachable {
@@ -309,13 +309,15 @@ func (v *verifier) blockDominates(a, b *Block) bool {
 	}
 }
 
-// immediateDominators computes the dominator tree of a region's CFG
-// (Cooper, Harvey and Kennedy's iterative algorithm). The entry block is
-// its own immediate dominator; unreachable blocks are absent.
-func immediateDominators(r *Region) map[*Block]*Block {
+// Dominators computes the dominator tree of a region's CFG (Cooper, Harvey
+// and Kennedy's iterative algorithm over the terminators' successors).
+// idom maps every block reachable from the entry to its immediate dominator
+// (the entry to itself); unreachable blocks are absent. rpo lists the
+// reachable blocks in reverse post-order.
+func Dominators(r *Region) (idom map[*Block]*Block, rpo []*Block) {
 	entry := r.Entry()
 	if entry == nil {
-		return nil
+		return nil, nil
 	}
 	var post []*Block
 	seen := map[*Block]bool{}
@@ -344,7 +346,7 @@ func immediateDominators(r *Region) map[*Block]*Block {
 			}
 		}
 	}
-	idom := map[*Block]*Block{entry: entry}
+	idom = map[*Block]*Block{entry: entry}
 	intersect := func(a, b *Block) *Block {
 		for a != b {
 			for num[a] < num[b] {
@@ -379,7 +381,11 @@ func immediateDominators(r *Region) map[*Block]*Block {
 			}
 		}
 	}
-	return idom
+	rpo = make([]*Block, len(post))
+	for i, b := range post {
+		rpo[len(post)-1-i] = b
+	}
+	return idom, rpo
 }
 
 func operandIndex(op *Operation, v Value) int {

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -441,7 +442,7 @@ func (tp *textParser) denseBody(rt *ir.RankedTensorType, typeLoc ir.Location) (i
 			return nil, err
 		}
 		shape = sh
-		if !equalShape(shape, rt.Shape()) {
+		if !slices.Equal(shape, rt.Shape()) {
 			return nil, ir.Errorf(typeLoc, "inferred shape of elements literal (%s) does not match type (%s)", shapeStr(shape), shapeStr(rt.Shape()))
 		}
 	} else {
@@ -471,18 +472,6 @@ func putLE(b []byte, n int, v uint64) {
 	}
 }
 
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func shapeStr(s []int64) string {
 	parts := make([]string, len(s))
 	for i, d := range s {
@@ -510,7 +499,7 @@ func (tp *textParser) denseList(lits *[]denseLit, depth int, _ *[]int64) ([]int6
 			if err != nil {
 				return nil, err
 			}
-			if !first && !equalShape(sh, inner) {
+			if !first && !slices.Equal(sh, inner) {
 				return nil, tp.errorf("tensor literal is invalid; ranks are not consistent between elements")
 			}
 			inner = sh

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -391,7 +392,7 @@ func Diff(a, b *Tensor, opts ...EqualOption) string {
 		return fmt.Sprintf("nil tensor: %v vs %v", a != nil, b != nil)
 	case a.DType != b.DType:
 		return fmt.Sprintf("element type %v vs %v", a.DType, b.DType)
-	case !equalShape(a.Shape, b.Shape):
+	case !slices.Equal(a.Shape, b.Shape):
 		return fmt.Sprintf("shape %s vs %s", ShapeString(a.Shape), ShapeString(b.Shape))
 	case len(a.Data) != len(b.Data):
 		return fmt.Sprintf("data length %d vs %d", len(a.Data), len(b.Data))
@@ -408,18 +409,6 @@ func Diff(a, b *Tensor, opts ...EqualOption) string {
 		return fmt.Sprintf("element %d (at %v): %s vs %s", i, Unravel(int64(i), a.Shape), a.ElementString(i), b.ElementString(i))
 	}
 	return ""
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Unravel turns a row-major flat index into coordinates of shape.

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -285,20 +286,8 @@ func verifyReshape(op *ir.Operation, expanded, collapsed ir.Type, isExpansion bo
 		}
 	}
 	elem := ir.ElementType(expanded)
-	if r, ok := collapsed.(*ir.RankedTensorType); !ok || !equalShape(r.Shape(), want) || r.Elem() != elem {
+	if r, ok := collapsed.(*ir.RankedTensorType); !ok || !slices.Equal(r.Shape(), want) || r.Elem() != elem {
 		return op.EmitOpError("expected collapsed type to be '%s', but got '%s'", typeString(want, elem), collapsed)
 	}
 	return nil
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
