@@ -573,12 +573,9 @@ type fmtPrintState struct {
 	shouldEmitSpace, lastPunct bool
 }
 
-func (prog *formatProgram) print(p *AsmPrinter, op *Operation) {
-	def := op.Def()
-	groups, err := def.OperandGroups(op)
-	if err != nil {
-		groups = [][]Value{op.Operands()}
-	}
+// print runs the program over op, whose operands are already split into
+// the definition's groups (printableCustom checked that they split).
+func (prog *formatProgram) print(p *AsmPrinter, op *Operation, groups [][]Value) {
 	s := &fmtPrintState{p: p, op: op, operands: groups, shouldEmitSpace: true}
 	s.elems(prog.elems, prog)
 }

@@ -370,7 +370,12 @@ func (p *AsmPrinter) printOp(op *Operation) {
 		p.WriteString(" = ")
 	}
 	def := op.Def()
-	if !p.opts.Generic && def != nil && (def.format != nil || def.Print != nil) && printableCustom(op, def) {
+	var groups [][]Value
+	custom := !p.opts.Generic && def != nil && (def.format != nil || def.Print != nil)
+	if custom {
+		groups, custom = printableCustom(op, def)
+	}
+	if custom {
 		name := op.Name()
 		if op.name.Dialect == "builtin" {
 			name = name[len("builtin."):]
@@ -383,7 +388,7 @@ func (p *AsmPrinter) printOp(op *Operation) {
 		if def.Print != nil {
 			def.Print(p, op)
 		} else {
-			def.format.print(p, op)
+			def.format.print(p, op, groups)
 		}
 	} else {
 		p.printGeneric(op)
@@ -396,26 +401,28 @@ func (p *AsmPrinter) printOp(op *Operation) {
 
 // printableCustom reports whether op's structure is what its definition
 // declares (operand/result groups, required attributes of the right kind,
-// region count), so that its custom printer can rely on it. Unverified IR
-// that is not falls back to the generic form, as MLIR does.
-func printableCustom(op *Operation, def *OpDef) bool {
-	if _, err := def.OperandGroups(op); err != nil {
-		return false
+// region count), so that its custom printer can rely on it, and returns
+// the operand groups. Unverified IR that is not falls back to the generic
+// form, as MLIR does.
+func printableCustom(op *Operation, def *OpDef) ([][]Value, bool) {
+	groups, err := def.OperandGroups(op)
+	if err != nil {
+		return nil, false
 	}
 	if _, err := def.ResultGroups(op); err != nil {
-		return false
+		return nil, false
 	}
 	for i := range def.Attrs {
 		ad := &def.Attrs[i]
 		a := op.Attr(ad.Name)
 		if a == nil && ad.Required || a != nil && !ad.Kind.Match(a) {
-			return false
+			return nil, false
 		}
 	}
 	if n := len(def.Regions); n != len(op.regions) && !(n > 0 && def.Regions[n-1].Variadic) {
-		return false
+		return nil, false
 	}
-	return true
+	return groups, true
 }
 
 func (p *AsmPrinter) printResultNames(op *Operation) {
