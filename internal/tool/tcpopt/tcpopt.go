@@ -19,7 +19,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strconv"
@@ -28,6 +27,7 @@ import (
 	"unsafe"
 
 	_ "github.com/tcp-project/tcp/dialect/all"
+	"github.com/tcp-project/tcp/internal/atomicfile"
 	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -121,14 +121,14 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 		fmt.Fprintf(t.stderr, "Pass Manager with %d passes:\n%s\n\n", pm.Size(), pm)
 	}
 	// Open the output before doing the work, as mlir-opt does.
-	var out *atomicFile
+	var out *atomicfile.File
 	if c.output != "-" {
-		out, err = createAtomic(c.output)
+		out, err = atomicfile.Create(c.output)
 		if err != nil {
 			t.errorf("cannot open output file '%s': %s", c.output, errText(err))
 			return 1
 		}
-		defer out.abort()
+		defer out.Abort()
 	}
 	t.printer = diagcheck.NewPrinter(t.stderr)
 	t.printer.AddFile(t.name, t.text)
@@ -138,7 +138,7 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 	// held in memory.
 	dest := stdout
 	if out != nil {
-		dest = out.tmp
+		dest = out.Tmp
 	}
 	bw := bufio.NewWriterSize(dest, 256<<10)
 	ok := true
@@ -160,7 +160,7 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 		return 1 // an -o target stays as it was
 	}
 	if out != nil {
-		if err := out.commit(); err != nil {
+		if err := out.Commit(); err != nil {
 			t.errorf("cannot write output file '%s': %s", c.output, errText(err))
 			return 1
 		}
@@ -510,55 +510,4 @@ func (t *tool) roundtrip(m *ir.Operation) *ir.Diagnostic {
 		}
 	}
 	return nil
-}
-
-// ---------------------------------------------------------------- output
-
-// atomicFile is an output file written through a temporary file in the
-// same directory.
-type atomicFile struct {
-	path string
-	tmp  *os.File
-	done bool
-}
-
-func createAtomic(path string) (*atomicFile, error) {
-	dir := filepath.Dir(path)
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, syscall.EISDIR
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return nil, err
-	}
-	return &atomicFile{path: path, tmp: f}, nil
-}
-
-// commit renames the temporary file (already written) over the target,
-// keeping an existing target's permissions.
-func (a *atomicFile) commit() error {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(a.path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	if err := a.tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err := a.tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(a.tmp.Name(), a.path); err != nil {
-		return err
-	}
-	a.done = true
-	return nil
-}
-
-// abort removes the temporary file unless commit succeeded.
-func (a *atomicFile) abort() {
-	if a.done {
-		return
-	}
-	a.tmp.Close()
-	os.Remove(a.tmp.Name())
 }

@@ -1,0 +1,109 @@
+// Package translate is the registry of tcp-translate's translations, after
+// mlir-translate's TranslateFromMLIRRegistration and
+// TranslateToMLIRRegistration (llvm/llvm-project:mlir/include/mlir/Tools/
+// mlir-translate/Translation.h).
+//
+// A translation is registered once, from the init function of the package
+// that implements it (an emitter in codegen/, an importer), and then works
+// as a tcp-translate flag (`--mlir-to-dml-json`) and in the library:
+//
+//	t := translate.Lookup("mlir-to-dml-json")
+//	err := t.FromMLIR(module, t.DefaultOptions(), w)
+//
+// Two kinds exist. A FromMLIR translation receives a parsed and verified
+// builtin.module and writes text (C++, JSON, Go source, Graphviz). A ToMLIR
+// translation receives the raw bytes of its input (a .onnx protobuf file)
+// and returns a module, which the tool verifies and prints.
+//
+// Errors: a translation returns located diagnostics (*ir.Diagnostic,
+// ir.DiagnosticList) for problems in the input; the tool prints them as
+// `file:line:col: error: …` and exits 1 without writing the output file.
+package translate
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/tcp-project/tcp/ir"
+)
+
+// Option declares a string-valued option of a translation
+// (`--go-package=kernels`, `--feature-level=4.1`).
+type Option struct {
+	Name        string // flag name without dashes, e.g. "go-package"
+	Default     string
+	Description string
+}
+
+// Options holds option values by name; every declared option has a value.
+type Options map[string]string
+
+// Translation is one registered translation.
+type Translation struct {
+	// Name is the flag, without dashes: "mlir-to-dml-json".
+	Name string
+	// Description is the one-line --help text.
+	Description string
+	// Options are the extra flags the translation reads.
+	Options []Option
+	// FromMLIR writes the translation of a verified module to w. It must
+	// not modify module.
+	FromMLIR func(module *ir.Operation, opts Options, w io.Writer) error
+	// ToMLIR turns the raw input (named filename) into a module.
+	ToMLIR func(filename string, data []byte, opts Options) (*ir.Operation, error)
+}
+
+// DefaultOptions returns the declared defaults.
+func (t *Translation) DefaultOptions() Options {
+	o := Options{}
+	for _, d := range t.Options {
+		o[d.Name] = d.Default
+	}
+	return o
+}
+
+var (
+	mu    sync.RWMutex
+	table = map[string]*Translation{}
+)
+
+// Register adds t. It panics on a duplicate or malformed registration (a
+// programmer error found by every test).
+func Register(t Translation) *Translation {
+	if t.Name == "" || strings.HasPrefix(t.Name, "-") {
+		panic(fmt.Sprintf("translate: bad translation name %q", t.Name))
+	}
+	if (t.FromMLIR == nil) == (t.ToMLIR == nil) {
+		panic(fmt.Sprintf("translate: %s must set exactly one of FromMLIR and ToMLIR", t.Name))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := table[t.Name]; dup {
+		panic("translate: translation registered twice: " + t.Name)
+	}
+	p := &t
+	table[t.Name] = p
+	return p
+}
+
+// Lookup returns the translation named name, or nil.
+func Lookup(name string) *Translation {
+	mu.RLock()
+	defer mu.RUnlock()
+	return table[name]
+}
+
+// All returns every registered translation, sorted by name.
+func All() []*Translation {
+	mu.RLock()
+	out := make([]*Translation, 0, len(table))
+	for _, t := range table {
+		out = append(out, t)
+	}
+	mu.RUnlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
