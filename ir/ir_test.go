@@ -119,3 +119,21 @@ func TestFormatRegistrationChecks(t *testing.T) {
 		}
 	}
 }
+
+func TestAddCanonicalizationPatterns(t *testing.T) {
+	reg := NewRegistry()
+	if err := reg.Register(&OpDef{Name: "test.canon"}); err != nil {
+		t.Fatal(err)
+	}
+	p := &PatternFunc{PatternName: "p", Fn: func(*Operation, *Rewriter) (bool, error) { return false, nil }}
+	reg.AddCanonicalizationPatterns("test.canon", p)
+	if got := reg.LookupDef("test.canon").Canonicalize; len(got) != 1 || got[0] != Pattern(p) {
+		t.Errorf("Canonicalize = %v, want [p]", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Errorf("adding patterns to an unregistered op did not panic")
+		}
+	}()
+	reg.AddCanonicalizationPatterns("test.unknown", p)
+}

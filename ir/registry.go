@@ -370,3 +370,20 @@ func splitGroups(op *Operation, n int, kind func(int) (bool, bool), vals []Value
 	}
 	return groups, nil
 }
+
+// AddCanonicalizationPatterns appends patterns to the canonicalization
+// patterns of the registered op name. Conversion packages, which sit above
+// the dialects, use it from init so that their rewrites of a frontend op
+// also serve --canonicalize (MLIR's getCanonicalizationPatterns lives in
+// the dialect; our frontend rewrites need tcp, tensor and arith builders
+// that a dialect package may not import). It panics if name is not
+// registered (a programmer error found by every test).
+func (r *Registry) AddCanonicalizationPatterns(name string, ps ...Pattern) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n, ok := r.names[name]
+	if !ok || n.Def == nil {
+		panic("ir: AddCanonicalizationPatterns: op " + name + " is not registered")
+	}
+	n.Def.Canonicalize = append(n.Def.Canonicalize, ps...)
+}
