@@ -121,13 +121,13 @@ func TestFormatRegistrationChecks(t *testing.T) {
 }
 
 func TestAddCanonicalizationPatterns(t *testing.T) {
-	reg := NewRegistry()
-	if err := reg.Register(&OpDef{Name: "test.canon"}); err != nil {
+	reg := ir.NewRegistry()
+	if err := reg.Register(&ir.OpDef{Name: "test.canon"}); err != nil {
 		t.Fatal(err)
 	}
-	p := &PatternFunc{PatternName: "p", Fn: func(*Operation, *Rewriter) (bool, error) { return false, nil }}
+	p := &ir.PatternFunc{PatternName: "p", Fn: func(*ir.Operation, *ir.Rewriter) (bool, error) { return false, nil }}
 	reg.AddCanonicalizationPatterns("test.canon", p)
-	if got := reg.LookupDef("test.canon").Canonicalize; len(got) != 1 || got[0] != Pattern(p) {
+	if got := reg.LookupDef("test.canon").Canonicalize; len(got) != 1 || got[0] != ir.Pattern(p) {
 		t.Errorf("Canonicalize = %v, want [p]", got)
 	}
 	defer func() {
