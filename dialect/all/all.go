@@ -8,4 +8,5 @@ import (
 	_ "github.com/tcp-project/tcp/dialect/func"
 	_ "github.com/tcp-project/tcp/dialect/tcp"
 	_ "github.com/tcp-project/tcp/dialect/tensor"
+	_ "github.com/tcp-project/tcp/dialect/torch"
 )
