@@ -394,7 +394,9 @@ func emptyResult(r result) bool {
 	return false
 }
 
-func isIndexError(err error) bool { return strings.Contains(err.Error(), "is out of bounds for dimension") }
+func isIndexError(err error) bool {
+	return strings.Contains(err.Error(), "is out of bounds for dimension")
+}
 
 func same(want result, got *tensor.Tensor) bool {
 	if fmt.Sprint(want.Shape) != fmt.Sprint(got.Shape) {
