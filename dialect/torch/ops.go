@@ -212,9 +212,9 @@ func atenFormat(operands ...string) string {
 		if i > 0 {
 			s += " `,` "
 		}
-		s += "type($" + o + ")"
+		s += "qualified(type($" + o + "))"
 	}
-	return s + " `->` type($result)"
+	return s + " `->` qualified(type($result))"
 }
 
 // normDim checks a constant dim against rank r (torch's maybe_wrap_dim:
@@ -517,7 +517,7 @@ Verifier rules:
 	Operands: []ir.OperandDef{{Name: "operand", Type: vtensorC}},
 	Results:  []ir.ResultDef{{Name: "result", Type: builtinTensorC}},
 	Traits:   []ir.Trait{ir.Pure},
-	Format:   "$operand attr-dict `:` type($operand) `->` type($result)",
+	Format:   "$operand attr-dict `:` qualified(type($operand)) `->` qualified(type($result))",
 	Verify: func(op *ir.Operation) error {
 		in := vt(op.Operand(0))
 		want := in.BuiltinTensorType()
@@ -545,7 +545,7 @@ Verifier rules:
 	Operands: []ir.OperandDef{{Name: "operand", Type: builtinTensorC}},
 	Results:  []ir.ResultDef{{Name: "result", Type: vtensorC}},
 	Traits:   []ir.Trait{ir.Pure},
-	Format:   "$operand attr-dict `:` type($operand) `->` type($result)",
+	Format:   "$operand attr-dict `:` qualified(type($operand)) `->` qualified(type($result))",
 	Verify: func(op *ir.Operation) error {
 		res := vt(op.Result(0))
 		want := res.BuiltinTensorType()
