@@ -128,10 +128,10 @@ func.func @index_tensor_dynamic(%arg0: !torch.vtensor<[3],f32>, %i: !torch.vtens
 
 // -----
 
-func.func @index_tensor_mixed_dtypes(%arg0: !torch.vtensor<[3,3],f32>, %i: !torch.vtensor<[2],si64>, %j: !torch.vtensor<[2],si32>) -> !torch.vtensor<[2],f32> {
-  %l = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[2],si64>, !torch.vtensor<[2],si32>) -> !torch.list<vtensor>
+func.func @index_tensor_unknown_dtype(%arg0: !torch.vtensor<[3,3],f32>, %i: !torch.vtensor<[2],si64>, %j: !torch.vtensor<[2],unk>) -> !torch.vtensor<[2],f32> {
+  %l = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[2],si64>, !torch.vtensor<[2],unk>) -> !torch.list<vtensor>
   // expected-error@+2 {{failed to legalize operation 'torch.aten.index.Tensor_hacked_twin'}}
-  // expected-note@+1 {{index tensors must share one dtype, got si64 and si32}}
+  // expected-note@+1 {{index tensor #1 needs known sizes and dtype, got !torch.vtensor<[2],unk>}}
   %0 = torch.aten.index.Tensor_hacked_twin %arg0, %l : !torch.vtensor<[3,3],f32>, !torch.list<vtensor> -> !torch.vtensor<[2],f32>
   return %0 : !torch.vtensor<[2],f32>
 }
