@@ -20,8 +20,9 @@
 //	      "error"; a 0-d index keeps the dim)
 //	torch.aten.slice.Tensor %x, %dim, %start, %end, %step
 //	    → tcp.slice: starts/sizes/strides per dim (Python's clamping of
-//	      start and end done at compile time; other dims 0, their size
-//	      (tensor.dim when dynamic), 1)
+//	      start and end done at compile time, or with arith.minsi/maxsi/
+//	      subi/ceildivsi on tensor.dim when the sliced dim is dynamic;
+//	      other dims 0, their size (tensor.dim when dynamic), 1)
 //	torch.aten.index.Tensor_hacked_twin %x, (ListConstruct %i0 … %ik-1)
 //	    → the index tensors broadcast to their common shape B
 //	      (tcp.broadcast_to), expanded to B++[1] and concatenated
@@ -36,8 +37,8 @@
 // A pattern that cannot convert an op returns ir.NotifyMatchFailure with
 // a located reason naming the operand: a dim, start, end or step that is
 // not a torch.constant.int (or none), sizes or dtype unknown, sparse_grad
-// not the constant false, a slice along a dynamic dim, index tensors of
-// unknown or dynamic shape or of differing dtypes. --convert-torch-to-tcp
+// not the constant false, index tensors of unknown or dynamic shape or of
+// differing dtypes. --convert-torch-to-tcp
 // then fails with "failed to legalize operation 'torch.aten.…' that was
 // explicitly marked illegal" and the reason as a note; --canonicalize
 // leaves the op as it is.

@@ -238,7 +238,7 @@ func (g *gen) slice() tcase {
 	out[d] = count
 	xdt := g.xdtype()
 	x, xj := g.data(xdt, X, func() int64 { return int64(g.n(100) - 50) })
-	dyn := g.dyn(r, d) // the sliced dim stays static
+	dyn := g.dyn(r, -1)
 	opnd := func(name string, v *int64) (string, string) {
 		if v == nil {
 			return "%none", "!torch.none"

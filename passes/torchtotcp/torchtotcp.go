@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/dialect/torch"
@@ -289,10 +290,6 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return fail(op, "dim %d is out of range for rank %d", dim, r)
 	}
 	n := self.Sizes()[d]
-	if n == ir.Dynamic {
-		return fail(op, "cannot convert a slice along the dynamic dim %d of %s (start and end are clamped to its size)", d, operandName(op, 0))
-	}
-	first, count := PySliceBounds(n, start, end, step)
 	x, err := toBuiltin(op, rw, op.Operand(0))
 	if err != nil {
 		return false, err
@@ -310,7 +307,11 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	shape := slices.Clone(self.Sizes())
 	for i := 0; i < r; i++ {
 		switch {
+		case i == d && n == ir.Dynamic:
+			starts[i], sizes[i] = dynamicSliceBounds(rw, op.Loc(), tcpbuild.DimSize(rw, op.Loc(), x, d), start, end, step, c)
+			strides[i] = c(step)
 		case i == d:
+			first, count := PySliceBounds(n, start, end, step)
 			starts[i], sizes[i], strides[i] = c(first), c(count), c(step)
 			shape[i] = count
 		case shape[i] == ir.Dynamic:
@@ -322,6 +323,32 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	out := ir.RankedTensor(shape, x.Type().(*ir.RankedTensorType).Elem())
 	s := tcp.BuildSlice(rw, op.Loc(), x, starts, sizes, strides, out).Result(0)
 	return true, finish(op, rw, s)
+}
+
+// dynamicSliceBounds emits Python's slice rule (see PySliceBounds) for a
+// dynamic dim of size n with arith ops on index values:
+//
+//	bound(v) = v >= 0 ? min(v, n) : max(v + n, 0)      (v a constant)
+//	start' = bound(start) or 0,  end' = bound(end) or n
+//	count  = ceildiv(max(end' - start', 0), step)
+func dynamicSliceBounds(rw *ir.Rewriter, loc ir.Location, n ir.Value, start, end *int64, step int64, c func(int64) ir.Value) (first, count ir.Value) {
+	bin := func(name string, a, b ir.Value) ir.Value { return arith.Binary(rw, name, loc, a, b).Result(0) }
+	bound := func(p *int64, def ir.Value) ir.Value {
+		switch {
+		case p == nil:
+			return def
+		case *p >= 0:
+			return bin("arith.minsi", c(*p), n)
+		}
+		return bin("arith.maxsi", bin("arith.addi", n, c(*p)), c(0))
+	}
+	first = bound(start, c(0))
+	last := bound(end, n)
+	diff := bin("arith.maxsi", bin("arith.subi", last, first), c(0))
+	if step == 1 {
+		return first, diff
+	}
+	return first, bin("arith.ceildivsi", diff, c(step))
 }
 
 // PySliceBounds is Python's slice rule for step > 0 on a dim of size n

@@ -86,3 +86,28 @@ func.func @index_tensor1(%arg0: !torch.vtensor<[3,4],f32>, %arg1: !torch.vtensor
   %1 = torch.aten.index.Tensor_hacked_twin %arg0, %0 : !torch.vtensor<[3,4],f32>, !torch.list<vtensor> -> !torch.vtensor<[2,4],f32>
   return %1 : !torch.vtensor<[2,4],f32>
 }
+
+// -----
+
+// A slice along a dynamic dim: Python's clamping with arith on tensor.dim
+// (x[-5::2] on n rows: start max(n-5, 0), count ceil(max(n-start, 0)/2)).
+// CHECK-LABEL: func.func @slice_dynamic_dim(
+// CHECK:         %[[X:.*]] = torch_c.to_builtin_tensor %arg0 : !torch.vtensor<[?,3],f32> -> tensor<?x3xf32>
+// CHECK:         %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x3xf32>
+// CHECK:         %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         %[[CM5:.*]] = arith.constant -5 : index
+// CHECK:         %[[A:.*]] = arith.addi %[[N]], %[[CM5]] : index
+// CHECK:         %[[START:.*]] = arith.maxsi %[[A]], %[[C0]] : index
+// CHECK:         %[[D:.*]] = arith.subi %[[N]], %[[START]] : index
+// CHECK:         %[[DP:.*]] = arith.maxsi %[[D]], %[[C0]] : index
+// CHECK:         %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         %[[COUNT:.*]] = arith.ceildivsi %[[DP]], %[[C2]] : index
+// CHECK:         tcp.slice %[[X]] starts(%[[START]], %[[C0]]) sizes(%[[COUNT]], %{{.*}}) strides(%[[C2]], %{{.*}}) : tensor<?x3xf32> -> tensor<?x3xf32>
+func.func @slice_dynamic_dim(%arg0: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[?,3],f32> {
+  %int0 = torch.constant.int 0
+  %int-5 = torch.constant.int -5
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %0 = torch.aten.slice.Tensor %arg0, %int0, %int-5, %none, %int2 : !torch.vtensor<[?,3],f32>, !torch.int, !torch.int, !torch.none, !torch.int -> !torch.vtensor<[?,3],f32>
+  return %0 : !torch.vtensor<[?,3],f32>
+}

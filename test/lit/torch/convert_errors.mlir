@@ -98,17 +98,6 @@ func.func @slice_step_not_constant(%arg0: !torch.vtensor<[4],f32>, %step: !torch
 
 // -----
 
-func.func @slice_dynamic_dim(%arg0: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],f32> {
-  %int0 = torch.constant.int 0
-  %int1 = torch.constant.int 1
-  // expected-error@+2 {{failed to legalize operation 'torch.aten.slice.Tensor'}}
-  // expected-note@+1 {{cannot convert a slice along the dynamic dim 0 of operand #0 (self) (start and end are clamped to its size)}}
-  %0 = torch.aten.slice.Tensor %arg0, %int0, %int0, %int1, %int1 : !torch.vtensor<[?],f32>, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[?],f32>
-  return %0 : !torch.vtensor<[?],f32>
-}
-
-// -----
-
 func.func @index_tensor_not_list_construct(%arg0: !torch.vtensor<[3],f32>, %l: !torch.list<vtensor>) -> !torch.vtensor<[?],f32> {
   // expected-error@+2 {{failed to legalize operation 'torch.aten.index.Tensor_hacked_twin'}}
   // expected-note@+1 {{operand #1 (indices) must come from torch.prim.ListConstruct}}
