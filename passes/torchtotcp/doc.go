@@ -9,8 +9,12 @@
 // Every rewrite takes builtin tensors of its operands with
 // torch_c.to_builtin_tensor, builds the tcp form, and hands the result back
 // with torch_c.from_builtin_tensor (a tensor.cast first if the recipe's
-// type is more or less static than the declared result). Function
-// signatures keep their !torch types, as in mlir-tcp.
+// type is more or less static than the declared result); both casts are
+// the materializations of TypeConverter (!torch.vtensor <-> builtin
+// tensor). Function signatures keep their !torch types, as in mlir-tcp,
+// unless the pass option convert-func-signatures is set: then the
+// signatures are converted too (conversion.FuncSignaturePattern) and the
+// casts that meet fold away.
 //
 //	torch.aten.gather %x, %dim, %idx, %false
 //	    → tcp.gather {dim = normalized, mode = "error"}

@@ -47,9 +47,62 @@ func Target() *conversion.Target {
 	return t
 }
 
+// TypeConverter maps a !torch.vtensor with known sizes and dtype to its
+// builtin tensor type; its target materialization is
+// torch_c.to_builtin_tensor and its source materialization
+// torch_c.from_builtin_tensor. The rewrites take their operands through it.
+func TypeConverter() *conversion.TypeConverter {
+	tc := &conversion.TypeConverter{}
+	tc.AddConversion(func(t ir.Type) (ir.Type, bool) {
+		if vt, ok := t.(*torch.VTensorType); ok && vt.HasDType() {
+			return vt.BuiltinTensorType(), true
+		}
+		return nil, false
+	})
+	tc.AddTargetMaterialization(func(rw *ir.Rewriter, loc ir.Location, to ir.Type, v ir.Value) ir.Value {
+		vt, ok := v.Type().(*torch.VTensorType)
+		if !ok || vt.BuiltinTensorType() != to {
+			return nil
+		}
+		r, err := torch.ToBuiltin(rw, loc, v)
+		if err != nil {
+			return nil
+		}
+		return r
+	})
+	tc.AddSourceMaterialization(func(rw *ir.Rewriter, loc ir.Location, to ir.Type, v ir.Value) ir.Value {
+		vt, ok := to.(*torch.VTensorType)
+		if !ok || vt.BuiltinTensorType() != v.Type() {
+			return nil
+		}
+		return torch.FromBuiltinValue(rw, loc, v, vt)
+	})
+	return tc
+}
+
+// typeConverter is the converter the rewrites use for their operands.
+var typeConverter = TypeConverter()
+
+// Options of the conversion.
+type Options struct {
+	// ConvertFuncSignatures also converts function signatures from
+	// !torch.vtensor to builtin tensors (conversion.FuncSignaturePattern),
+	// so that casts between the two meet and fold away. Calls are not
+	// rewritten.
+	ConvertFuncSignatures bool
+}
+
 // Convert runs the partial conversion on the ops nested in root.
-func Convert(root *ir.Operation) error {
-	return conversion.ApplyPartialConversion(root, Target(), Patterns(), nil)
+func Convert(root *ir.Operation) error { return ConvertWith(root, Options{}) }
+
+// ConvertWith is Convert with options.
+func ConvertWith(root *ir.Operation, o Options) error {
+	target, patterns := Target(), Patterns()
+	if o.ConvertFuncSignatures {
+		target.AddDynamicallyLegalOp("func.func", conversion.FuncLegal(typeConverter))
+		patterns = append(patterns, conversion.FuncSignaturePattern(typeConverter))
+	}
+	return conversion.ApplyPartialConversion(root, target, patterns, typeConverter)
 }
 
 var passInfo = &ir.PassInfo{
@@ -57,13 +110,19 @@ var passInfo = &ir.PassInfo{
 	Name:        "ConvertTorchToTcp",
 	Description: "Convert torch-mlir gather-family ops (aten.gather, index_select, slice.Tensor, index.Tensor_hacked_twin) to tcp",
 	Anchor:      ir.AnyOp,
-	New:         func(ir.PassOptions) (ir.Pass, error) { return pass{}, nil },
+	Options: []ir.PassOption{
+		{Name: "convert-func-signatures", Kind: ir.BoolOption, Default: "false", Description: "Also convert function signatures from !torch.vtensor to builtin tensors"},
+	},
+	New: func(o ir.PassOptions) (ir.Pass, error) {
+		return pass{Options{ConvertFuncSignatures: o.Bool("convert-func-signatures")}}, nil
+	},
 }
 
-type pass struct{}
+type pass struct{ o Options }
 
-func (pass) Info() *ir.PassInfo         { return passInfo }
-func (pass) Run(op *ir.Operation) error { return Convert(op) }
+func (pass) Info() *ir.PassInfo { return passInfo }
+
+func (p pass) Run(op *ir.Operation) error { return ConvertWith(op, p.o) }
 
 func init() {
 	ir.RegisterPass(passInfo)
@@ -135,7 +194,11 @@ func finish(op *ir.Operation, rw *ir.Rewriter, v ir.Value) error {
 	if err != nil {
 		return op.EmitOpError("the converted result does not match the declared result type: %v", err)
 	}
-	rw.ReplaceOp(op, []ir.Value{torch.FromBuiltinValue(rw, op.Loc(), c, rt)})
+	r, err := typeConverter.MaterializeSource(rw, op.Loc(), rt, c)
+	if err != nil {
+		return err
+	}
+	rw.ReplaceOp(op, []ir.Value{r})
 	return nil
 }
 
@@ -150,7 +213,7 @@ func checkResult(op *ir.Operation) error {
 }
 
 func toBuiltin(op *ir.Operation, rw *ir.Rewriter, v ir.Value) (ir.Value, error) {
-	return torch.ToBuiltin(rw, op.Loc(), v)
+	return typeConverter.ToConverted(rw, op.Loc(), v)
 }
 
 // ---------------------------------------------------------------- gather
