@@ -10,6 +10,7 @@ import (
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/passes"
 	"github.com/tcp-project/tcp/passes/torchtotcp"
+	"github.com/tcp-project/tcp/tensor"
 )
 
 // TestEquivalent: every function of testdata/equiv.mlir computes the same
@@ -52,4 +53,68 @@ func TestEquivalent(t *testing.T) {
 			t.Errorf("%s: %d functions compared, want 5", pipeline, n)
 		}
 	}
+}
+
+// TestDocumentedDifferences: the two cases where the converted program
+// and torch (here the torch dialect's kernels, which the differential test
+// holds equal to torch 1.13) disagree, both an out-of-range index with an
+// empty result (doc.go).
+func TestDocumentedDifferences(t *testing.T) {
+	for _, tc := range []struct {
+		name, src        string
+		args             []*tensor.Tensor
+		torchErr, tcpErr string // "" for no error
+	}{{
+		name: "index_select: torch raises, the recipe reads nothing",
+		src: `func.func @f(%x: !torch.vtensor<[0,3],f32>, %i: !torch.vtensor<[1],si64>) -> !torch.vtensor<[0,1],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.index_select %x, %int1, %i : !torch.vtensor<[0,3],f32>, !torch.int, !torch.vtensor<[1],si64> -> !torch.vtensor<[0,1],f32>
+  return %0 : !torch.vtensor<[0,1],f32>
+}`,
+		args:     []*tensor.Tensor{mustTensor(tensor.F32, []int64{0, 3}, nil), mustTensor(tensor.I64, []int64{1}, []int64{5})},
+		torchErr: "index out of range in self",
+	}, {
+		name: "advanced indexing: torch reads nothing, tcp.gather_nd checks every tuple",
+		src: `func.func @f(%x: !torch.vtensor<[3,0],f32>, %i: !torch.vtensor<[1],si64>) -> !torch.vtensor<[1,0],f32> {
+  %l = torch.prim.ListConstruct %i : (!torch.vtensor<[1],si64>) -> !torch.list<vtensor>
+  %0 = torch.aten.index.Tensor_hacked_twin %x, %l : !torch.vtensor<[3,0],f32>, !torch.list<vtensor> -> !torch.vtensor<[1,0],f32>
+  return %0 : !torch.vtensor<[1,0],f32>
+}`,
+		args:   []*tensor.Tensor{mustTensor(tensor.F32, []int64{3, 0}, nil), mustTensor(tensor.I64, []int64{1}, []int64{7})},
+		tcpErr: "index 7 is out of bounds for dimension 0 with size 3",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, convert := range []bool{false, true} {
+				m, err := parser.Parse("d.mlir", tc.src, parser.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := tc.torchErr
+				if convert {
+					want = tc.tcpErr
+					if err := torchtotcp.Convert(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+				_, err = interp.RunFunc(m, "f", tc.args...)
+				switch {
+				case want == "" && err != nil:
+					t.Errorf("converted=%v: unexpected error %v", convert, err)
+				case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+					t.Errorf("converted=%v: got %v, want an error containing %q", convert, err, want)
+				}
+			}
+		})
+	}
+}
+
+func mustTensor(dt tensor.DType, shape []int64, vals []int64) *tensor.Tensor {
+	if vals == nil {
+		vals = []int64{}
+	}
+	t, err := tensor.FromInt64s(dt, shape, vals)
+	if err != nil {
+		panic(err)
+	}
+	return t
 }
