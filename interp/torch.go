@@ -54,6 +54,7 @@ func init() {
 		torch.ConstantBoolName:    runTorchConstBool,
 		torch.ConstantNoneName:    runTorchConstNone,
 		torch.ListConstructName:   runTorchList,
+		torch.VTensorLiteralName:  runTorchLiteral,
 		torch.IndexSelectName:     runTorchIndexSelect,
 		torch.GatherName:          runTorchGather,
 		torch.SliceTensorName:     runTorchSlice,
@@ -81,6 +82,10 @@ func runTorchConstBool(x *execState, op *ir.Operation, args []*tensor.Tensor) ([
 func runTorchConstNone(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	t, err := tensor.FromInt64s(tensor.I1, nil, []int64{0})
 	return one(t, err)
+}
+
+func runTorchLiteral(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	return one(FromAttr(op.Attr("value")))
 }
 
 func runTorchIdentity(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

@@ -13,6 +13,7 @@ const (
 	ConstantBoolName    = "torch.constant.bool"
 	ConstantNoneName    = "torch.constant.none"
 	ListConstructName   = "torch.prim.ListConstruct"
+	VTensorLiteralName  = "torch.vtensor.literal"
 	IndexSelectName     = "torch.aten.index_select"
 	GatherName          = "torch.aten.gather"
 	SliceTensorName     = "torch.aten.slice.Tensor"
@@ -107,6 +108,37 @@ var ConstantNone = ir.MustRegister(ir.OpDef{
 	ResultName:  func(*ir.Operation) string { return "none" },
 	InferResultTypes: func(st *ir.ParseState) error {
 		st.ResultTypes[0] = []ir.Type{None}
+		return nil
+	},
+})
+
+// VTensorLiteral is torch.vtensor.literal.
+var VTensorLiteral = ir.MustRegister(ir.OpDef{
+	Name:    VTensorLiteralName,
+	Summary: "a constant value tensor",
+	Description: `Produces the !torch.vtensor holding value, a dense elements attribute
+whose tensor type has the sizes and dtype of the result (torch-mlir's
+form of a constant tensor).
+
+Verifier rules:
+  1. The result has known sizes and dtype, and value's type is
+     tensor<sizes x dtype>.`,
+	Examples:   []string{"%0 = torch.vtensor.literal(dense<[2, -1]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>"},
+	Results:    []ir.ResultDef{{Name: "result", Type: vtensorC}},
+	Attrs:      []ir.AttrDef{{Name: "value", Kind: ir.ElementsAttrKind, Required: true}},
+	Traits:     []ir.Trait{ir.Pure, ir.ConstantLike},
+	Format:     "`(` $value `)` attr-dict `:` qualified(type($result))",
+	Fold:       func(op *ir.Operation) []ir.OpFoldResult { return []ir.OpFoldResult{{Attr: op.Attr("value")}} },
+	ResultName: func(*ir.Operation) string { return "" },
+	Verify: func(op *ir.Operation) error {
+		rt := vt(op.Result(0))
+		d, ok := op.Attr("value").(*ir.DenseElementsAttr)
+		if !ok {
+			return op.EmitOpError("value must be a dense elements attribute")
+		}
+		if !rt.HasSizes() || !rt.HasDType() || ir.Type(d.Type) != ir.Type(ir.RankedTensor(rt.Sizes(), rt.DType())) {
+			return op.EmitOpError("value type %s must be the tensor type of the result %s", d.Type, rt)
+		}
 		return nil
 	},
 })

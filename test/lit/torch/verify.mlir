@@ -276,3 +276,12 @@ func.func @v22(%x: tensor<4xi64>) {
   %0 = torch_c.from_builtin_tensor %x : tensor<4xi64> -> !torch.vtensor<[4],unk>
   return
 }
+
+// -----
+
+// vtensor.literal rule 1: value has the result's tensor type
+func.func @lit() {
+  // expected-error@+1 {{'torch.vtensor.literal' op value type tensor<2xi64> must be the tensor type of the result !torch.vtensor<[2],si64>}}
+  %0 = torch.vtensor.literal(dense<[1, 2]> : tensor<2xi64>) : !torch.vtensor<[2],si64>
+  return
+}
