@@ -110,9 +110,11 @@ type parser struct {
 	isolateNext bool // the next region parsed belongs to an IsolatedFromAbove op
 
 	typeAliases map[string]ir.Type
-	attrAliases map[string]ir.Attribute
-	locAliases  map[string]ir.Location
-	pendingLocs []pendingLoc
+	// dialectTypes caches registered dialect types by token text.
+	dialectTypes map[string]ir.Type
+	attrAliases  map[string]ir.Attribute
+	locAliases   map[string]ir.Location
+	pendingLocs  []pendingLoc
 
 	lastUntyped bool
 	err         error

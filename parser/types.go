@@ -101,6 +101,11 @@ func (p *parser) dialectType(t *token) (ir.Type, error) {
 		return ir.Opaque(v, "", body), nil
 	}
 	if def := p.reg.LookupTypeDef(v[:dot], v[dot+1:]); def != nil {
+		// A dialect type's meaning depends on its text only (and the
+		// registry): parse each spelling once per file.
+		if ty, ok := p.dialectTypes[t.val]; ok {
+			return ty, nil
+		}
 		q := p.bodyParser(t, 1+len(v), body)
 		ty, err := def.Parse(q)
 		if err == nil {
@@ -112,6 +117,10 @@ func (p *parser) dialectType(t *token) (ir.Type, error) {
 		if err := ir.VerifyType(ty); err != nil {
 			return nil, p.errorAt(t, "%v", err)
 		}
+		if p.dialectTypes == nil {
+			p.dialectTypes = map[string]ir.Type{}
+		}
+		p.dialectTypes[t.val] = ty
 		return ty, nil
 	}
 	return ir.Opaque(v[:dot], v[dot+1:], body), nil
@@ -132,6 +141,7 @@ func (p *parser) bodyParser(t *token, skip int, body string) *parser {
 	}
 	q := *p
 	q.lex = newStream(body, p.file, 0, line, col)
+	q.lex.slab = make([]token, 8) // bodies are short; the default slab is for whole files
 	return &q
 }
 
