@@ -146,6 +146,9 @@ func (p *parser) dialectAttr(t *token) (ir.Attribute, error) {
 	if def == nil {
 		return ir.OpaqueAttr{Text: t.val}, nil
 	}
+	if a, ok := p.dialectAttrs[t.val]; ok {
+		return a, nil
+	}
 	q := p.bodyParser(t, 1+len(v), body)
 	a, err := def.Parse(q)
 	if err == nil {
@@ -157,6 +160,10 @@ func (p *parser) dialectAttr(t *token) (ir.Attribute, error) {
 	if err := ir.VerifyAttr(a); err != nil {
 		return nil, p.errorAt(t, "%v", err)
 	}
+	if p.dialectAttrs == nil {
+		p.dialectAttrs = map[string]ir.Attribute{}
+	}
+	p.dialectAttrs[t.val] = a
 	return a, nil
 }
 

@@ -110,8 +110,10 @@ type parser struct {
 	isolateNext bool // the next region parsed belongs to an IsolatedFromAbove op
 
 	typeAliases map[string]ir.Type
-	// dialectTypes caches registered dialect types by token text.
+	// dialectTypes and dialectAttrs cache registered dialect types and
+	// attributes by token text.
 	dialectTypes map[string]ir.Type
+	dialectAttrs map[string]ir.Attribute
 	attrAliases  map[string]ir.Attribute
 	locAliases   map[string]ir.Location
 	pendingLocs  []pendingLoc
