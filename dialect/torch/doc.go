@@ -18,6 +18,7 @@
 // # Ops (ops.go)
 //
 //	torch.constant.int / .bool / .none    %int-1 = torch.constant.int -1
+//	torch.vtensor.literal                 %0 = torch.vtensor.literal(dense<[1, 2]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
 //	torch.prim.ListConstruct              %l = torch.prim.ListConstruct %a, %b : (T, T) -> !torch.list<vtensor>
 //	torch.aten.index_select               self, dim, index
 //	torch.aten.gather                     self, dim, index, sparse_grad
