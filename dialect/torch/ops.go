@@ -189,6 +189,34 @@ func listElemMatches(elem, t ir.Type) bool {
 	return true
 }
 
+// broadcastSizes broadcasts sizes numpy-style; a dynamic size broadcasts
+// to a dynamic size unless the other is static and not 1.
+func broadcastSizes(shapes [][]int64) ([]int64, bool) {
+	r := 0
+	for _, s := range shapes {
+		r = max(r, len(s))
+	}
+	out := make([]int64, r)
+	for i := range out {
+		out[i] = 1
+	}
+	for _, s := range shapes {
+		for i, d := range s {
+			j := r - len(s) + i
+			switch {
+			case d == 1:
+			case out[j] == 1:
+				out[j] = d
+			case d == ir.Dynamic || out[j] == ir.Dynamic:
+				out[j] = max(d, out[j]) // a static size wins
+			case d != out[j]:
+				return nil, false
+			}
+		}
+	}
+	return out, true
+}
+
 func compatibleSizes(a, b []int64) bool {
 	if len(a) != len(b) {
 		return false
@@ -506,7 +534,10 @@ Verifier rules:
      index tensors, each of dtype si64 (when known; torch 1.13 raises
      "tensors used as indices must be long, byte or bool tensors" for
      si32, and boolean masks are not supported here).
-  3. result has self's dtype.`,
+  3. result has self's dtype.
+  4. When self and every index tensor have known sizes, the index sizes
+     broadcast together to B and the result sizes are B ++ self.sizes[k:]
+     where static.`,
 	Examples: []string{
 		"%1 = torch.aten.index.Tensor_hacked_twin %arg0, %0 : !torch.vtensor<[3,4],f32>, !torch.list<vtensor> -> !torch.vtensor<[2,4],f32>",
 	},
@@ -526,10 +557,26 @@ Verifier rules:
 		if self.HasSizes() && l.NumOperands() > self.Rank() {
 			return op.EmitOpError("too many indices for a tensor of rank %d: %d", self.Rank(), l.NumOperands())
 		}
+		var shapes [][]int64
 		for i, v := range l.Operands() {
-			if t, ok := v.Type().(*VTensorType); ok && t.HasDType() && t.DType() != ir.Type(ir.IntegerType{Width: 64, Sign: ir.Signed}) {
+			t, ok := v.Type().(*VTensorType)
+			if ok && t.HasDType() && t.DType() != ir.Type(ir.IntegerType{Width: 64, Sign: ir.Signed}) {
 				return op.EmitOpError("index #%d must have dtype si64 (tensors used as indices must be long), got %s", i, t.DType())
 			}
+			if ok && t.HasSizes() {
+				shapes = append(shapes, t.Sizes())
+			}
+		}
+		if !self.HasSizes() || !res.HasSizes() || len(shapes) != l.NumOperands() {
+			return nil
+		}
+		b, ok := broadcastSizes(shapes)
+		if !ok {
+			return op.EmitOpError("the index tensors do not broadcast together")
+		}
+		want := append(b, self.Sizes()[len(shapes):]...)
+		if !compatibleSizes(want, res.Sizes()) {
+			return op.EmitOpError("result sizes [%s] do not match the indexed sizes [%s]", sizesStr(res.Sizes()), sizesStr(want))
 		}
 		return nil
 	},

@@ -124,13 +124,3 @@ func.func @index_tensor_unknown_dtype(%arg0: !torch.vtensor<[3,3],f32>, %i: !tor
   %0 = torch.aten.index.Tensor_hacked_twin %arg0, %l : !torch.vtensor<[3,3],f32>, !torch.list<vtensor> -> !torch.vtensor<[2],f32>
   return %0 : !torch.vtensor<[2],f32>
 }
-
-// -----
-
-func.func @index_tensor_no_broadcast(%arg0: !torch.vtensor<[3,3],f32>, %i: !torch.vtensor<[2],si64>, %j: !torch.vtensor<[3],si64>) -> !torch.vtensor<[?],f32> {
-  %l = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[2],si64>, !torch.vtensor<[3],si64>) -> !torch.list<vtensor>
-  // expected-error@+2 {{failed to legalize operation 'torch.aten.index.Tensor_hacked_twin'}}
-  // expected-note@+1 {{the index tensors do not broadcast together}}
-  %0 = torch.aten.index.Tensor_hacked_twin %arg0, %l : !torch.vtensor<[3,3],f32>, !torch.list<vtensor> -> !torch.vtensor<[?],f32>
-  return %0 : !torch.vtensor<[?],f32>
-}

@@ -285,3 +285,23 @@ func.func @lit() {
   %0 = torch.vtensor.literal(dense<[1, 2]> : tensor<2xi64>) : !torch.vtensor<[2],si64>
   return
 }
+
+// -----
+
+// index.Tensor_hacked_twin rule 4: result sizes
+func.func @index_result(%x: !torch.vtensor<[4,5],f32>, %i: !torch.vtensor<[2,1],si64>, %j: !torch.vtensor<[3],si64>) {
+  %l = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[2,1],si64>, !torch.vtensor<[3],si64>) -> !torch.list<vtensor>
+  // expected-error@+1 {{'torch.aten.index.Tensor_hacked_twin' op result sizes [2,3,5] do not match the indexed sizes [2,3]}}
+  %0 = torch.aten.index.Tensor_hacked_twin %x, %l : !torch.vtensor<[4,5],f32>, !torch.list<vtensor> -> !torch.vtensor<[2,3,5],f32>
+  return
+}
+
+// -----
+
+// index.Tensor_hacked_twin rule 4: the indices broadcast
+func.func @index_broadcast(%x: !torch.vtensor<[4,5],f32>, %i: !torch.vtensor<[2],si64>, %j: !torch.vtensor<[3],si64>) {
+  %l = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[2],si64>, !torch.vtensor<[3],si64>) -> !torch.list<vtensor>
+  // expected-error@+1 {{'torch.aten.index.Tensor_hacked_twin' op the index tensors do not broadcast together}}
+  %0 = torch.aten.index.Tensor_hacked_twin %x, %l : !torch.vtensor<[4,5],f32>, !torch.list<vtensor> -> !torch.vtensor<[?],f32>
+  return
+}
