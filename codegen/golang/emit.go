@@ -135,12 +135,12 @@ func isIdent(s string) bool {
 
 // gen is the state shared by the functions of one output file.
 type gen struct {
-	used    map[string]bool // helpers the code calls
-	names   map[string]bool // exported names taken
-	consts  bytes.Buffer    // package-level constant tensors
-	nconst  int
+	used       map[string]bool // helpers the code calls
+	names      map[string]bool // exported names taken
+	consts     bytes.Buffer    // package-level constant tensors
+	nconst     int
 	constNames map[*ir.Operation]string
-	drivers []driverFunc
+	drivers    []driverFunc
 }
 
 func (g *gen) exportName(sym string) string {

@@ -261,4 +261,3 @@ func Run(module *ir.Operation, fn string, args []*tensor.Tensor, o CallOptions) 
 	defer pr.Close()
 	return pr.Call(fn, args, o)
 }
-
