@@ -39,8 +39,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	// Every dialect, so that any program parses. dialect/all does not list
 	// arith and tensor yet; the explicit imports are harmless once it does.
@@ -49,6 +51,7 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	_ "github.com/tcp-project/tcp/dialect/tensor"
 
+	"github.com/tcp-project/tcp/codegen/golang"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -56,7 +59,7 @@ import (
 	"github.com/tcp-project/tcp/tensor/npy"
 )
 
-const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy ...] [--out-dir DIR]
+const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy ...] [--out-dir DIR] [--backend=interp|go] [--bench N] [--workers W]
 
 Parses and verifies FILE.mlir ("-" for stdin) and runs one function with the
 tcp interpreter, with arguments read from the .npy files in order. Results
@@ -66,15 +69,24 @@ options:
   -e NAME, --entry NAME   the function to run (default: @main, or else the
                           only public function)
   --out-dir DIR           write the results as .npy files into DIR
+  --backend=interp|go     run with the interpreter (default) or through the
+                          function's generated Go kernel, compiled with the Go
+                          toolchain into a cached binary
+  --bench N               after the run, time N more calls and print
+                          "bench: NAME median SECONDS s over N calls"
+  --workers W             goroutines per Go kernel (default GOMAXPROCS)
   -h, --help              print this help
 `
 
 // config is the parsed command line.
 type config struct {
-	file   string
-	entry  string
-	outDir string
-	args   []string
+	file    string
+	entry   string
+	outDir  string
+	args    []string
+	backend string
+	bench   int
+	workers int
 }
 
 // usageError is a command-line error; Main prints the usage hint with it.
@@ -83,7 +95,7 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func parseArgs(args []string) (*config, bool, error) {
-	c := &config{}
+	c := &config{backend: "interp"}
 	var pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -121,6 +133,23 @@ func parseArgs(args []string) (*config, bool, error) {
 			c.outDir, err = value()
 			if err == nil && c.outDir == "" {
 				err = usageError{"--out-dir needs a non-empty directory"}
+			}
+		case "-backend", "--backend":
+			c.backend, err = value()
+			if err == nil && c.backend != "interp" && c.backend != "go" {
+				err = usageError{fmt.Sprintf("unknown backend %q; want interp or go", c.backend)}
+			}
+		case "-bench", "--bench", "-workers", "--workers":
+			var v string
+			if v, err = value(); err == nil {
+				n, perr := strconv.Atoi(v)
+				if perr != nil || n < 0 {
+					err = usageError{fmt.Sprintf("%s needs a non-negative integer, got %q", name, v)}
+				} else if strings.HasSuffix(name, "bench") {
+					c.bench = n
+				} else {
+					c.workers = n
+				}
 			}
 		default:
 			err = usageError{fmt.Sprintf("unknown option %s", name)}
@@ -171,10 +200,24 @@ func isLocated(err error) bool {
 	return errors.As(err, &d) || errors.As(err, &dl) || errors.As(err, &re)
 }
 
-func run(c *config, stdin io.Reader, stdout io.Writer) error {
+// benchInterp times n interpreter runs of fn (after the checked one) and
+// returns the median seconds.
+func benchInterp(fn *ir.Operation, args []*tensor.Tensor, n int) (float64, error) {
+	times := make([]float64, n)
+	for i := range times {
+		t0 := time.Now()
+		if _, err := interp.Run(fn, args); err != nil {
+			return 0, err
+		}
+		times[i] = time.Since(t0).Seconds()
+	}
+	sort.Float64s(times)
+	return times[n/2], nil
+}
+
+func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	name := c.file
 	var src []byte
-	var err error
 	if name == "-" {
 		name = "<stdin>"
 		src, err = io.ReadAll(stdin)
@@ -212,10 +255,32 @@ func run(c *config, stdin io.Reader, stdout io.Writer) error {
 		}
 		args[i] = t
 	}
-	results, err := interp.Run(fn, args)
+	var results []*tensor.Tensor
+	var median float64
+	if c.backend == "go" {
+		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers})
+		var ke *golang.KernelError
+		if errors.As(err, &ke) {
+			err = fn.EmitError("@%s: %v", f.Name(), ke.Msg)
+		}
+	} else {
+		results, err = interp.Run(fn, args)
+		if err == nil && c.bench > 0 {
+			median, err = benchInterp(fn, args, c.bench)
+		}
+	}
 	if err != nil {
 		return err
 	}
+	benchLine := ""
+	if c.bench > 0 {
+		benchLine = fmt.Sprintf("bench: %s median %.6g s over %d calls\n", f.Name(), median, c.bench)
+	}
+	defer func() {
+		if err == nil && benchLine != "" {
+			_, err = io.WriteString(stdout, benchLine)
+		}
+	}()
 	if c.outDir != "" {
 		return writeResults(c.outDir, results)
 	}
