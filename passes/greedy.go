@@ -12,11 +12,13 @@ package passes
 //     are uniqued on the way: per insertion region and (dialect, value,
 //     type) one constant survives, at the front of the region's entry block.
 //  2. Pop ops until the worklist is empty. A trivially dead op is erased; an
-//     op that folds is replaced by the folded values (attributes become
-//     constants through the dialect's ir.ConstantMaterializer); otherwise the
-//     patterns rooted on the op's name and the patterns for any op are
-//     tried in decreasing benefit order (ir.BenefitOf; equal benefits keep
-//     the given order, op-specific patterns first) until one succeeds.
+//     op that folds (ir.OpDef.Fold, else ir.EvaluateConstantOp when every
+//     operand is a constant) is replaced by the folded values (attributes
+//     become constants through the dialect's ir.ConstantMaterializer);
+//     otherwise the patterns rooted on the op's name and the patterns for
+//     any op are tried in decreasing benefit order (ir.BenefitOf; equal
+//     benefits keep the given order, op-specific patterns first) until one
+//     succeeds.
 //  3. Every change goes through an ir.Rewriter whose listener is the
 //     driver: new and modified ops and the users of replaced ops are pushed
 //     on the worklist, erased ops leave it, and the defining ops of the
@@ -484,10 +486,18 @@ func (f *folder) notifyRemoval(op *ir.Operation) {
 func (f *folder) tryToFold(op *ir.Operation) (changed, inPlace bool, err error) {
 	updated := f.moveConstantsLast(op)
 	def := op.Def()
-	if def == nil || def.Fold == nil {
+	if def == nil {
 		return updated, updated, nil
 	}
-	results := def.Fold(op)
+	var results []ir.OpFoldResult
+	if def.Fold != nil {
+		results = def.Fold(op)
+	}
+	if results == nil {
+		// Constant operands: evaluate (through the interpreter, when it is
+		// linked in), within ir.EvaluateConstantOp's bounds.
+		results = ir.EvaluateConstantOp(op)
+	}
 	if results == nil {
 		return updated, updated, nil
 	}

@@ -29,6 +29,7 @@ import (
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/internal/atomicfile"
 	"github.com/tcp-project/tcp/internal/diagcheck"
+	_ "github.com/tcp-project/tcp/interp" // constant folding through the interpreter
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	_ "github.com/tcp-project/tcp/passes"
