@@ -103,7 +103,9 @@ func viewAttrs(names ...string) []ir.AttrDef {
 	return out
 }
 
-func idx(name string) ir.AttrDef { return ir.AttrDef{Name: name, Kind: ir.IndexAttrKind, Required: true} }
+func idx(name string) ir.AttrDef {
+	return ir.AttrDef{Name: name, Kind: ir.IndexAttrKind, Required: true}
+}
 
 const commonRules = `
 Common verifier rules (every dml op with tensors):
