@@ -5,6 +5,7 @@ package all
 
 import (
 	_ "github.com/tcp-project/tcp/dialect/arith"
+	_ "github.com/tcp-project/tcp/dialect/dml"
 	_ "github.com/tcp-project/tcp/dialect/func"
 	_ "github.com/tcp-project/tcp/dialect/onnx"
 	_ "github.com/tcp-project/tcp/dialect/tcp"
