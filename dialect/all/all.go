@@ -6,6 +6,7 @@ package all
 import (
 	_ "github.com/tcp-project/tcp/dialect/arith"
 	_ "github.com/tcp-project/tcp/dialect/func"
+	_ "github.com/tcp-project/tcp/dialect/stablehlo"
 	_ "github.com/tcp-project/tcp/dialect/tcp"
 	_ "github.com/tcp-project/tcp/dialect/tensor"
 )
