@@ -400,3 +400,31 @@ func dimStr(d int64) string {
 	}
 	return strconv.FormatInt(d, 10)
 }
+
+// TorchIndexSelectDims returns the gather that stablehlo.torch_index_select
+// means (its legalization to stablehlo.gather) for an operand of shape x,
+// an index of rank q, dim a and batch_dims b: start indices = index with an
+// implicit index vector (index_vector_dim = q), start_index_map =
+// collapsed_slice_dims = [a], batching dims [0, b) on both sides, slice
+// sizes x with 1 at a and at the batch dims, and offset_dims the result
+// positions of x[b:a] and x[a+1:].
+func TorchIndexSelectDims(x []int64, q, a, b int64) (GatherDims, []int64) {
+	r := int64(len(x))
+	d := GatherDims{IndexVectorDim: q, StartIndexMap: []int64{a}, CollapsedSliceDims: []int64{a}}
+	for i := int64(0); i < b; i++ {
+		d.OperandBatchingDims = append(d.OperandBatchingDims, i)
+		d.StartIndicesBatchingDims = append(d.StartIndicesBatchingDims, i)
+	}
+	for i := b; i < a; i++ {
+		d.OffsetDims = append(d.OffsetDims, i)
+	}
+	for i := a + q - b; i < r+q-b-1; i++ {
+		d.OffsetDims = append(d.OffsetDims, i)
+	}
+	sizes := append([]int64{}, x...)
+	sizes[a] = 1
+	for i := int64(0); i < b; i++ {
+		sizes[i] = 1
+	}
+	return d, sizes
+}
