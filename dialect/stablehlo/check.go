@@ -53,7 +53,10 @@ Verifier rules: the type of value is the type of lhs.`,
 	Operands: []ir.OperandDef{{Name: "lhs", Type: ir.RankedTensorOf(ir.AnyFloat)}},
 	Attrs: []ir.AttrDef{
 		{Name: "value", Kind: ir.ElementsAttrKind, Required: true},
-		{Name: "tolerance", Kind: ir.AttrPred("f64 attribute", func(a ir.Attribute) bool { f, ok := a.(ir.FloatAttr); return ok && f.Type == ir.FloatType{Kind: ir.F64} })},
+		{Name: "tolerance", Kind: ir.AttrPred("f64 attribute", func(a ir.Attribute) bool {
+			f, ok := a.(ir.FloatAttr)
+			return ok && f.Type == ir.FloatType{Kind: ir.F64}
+		})},
 	},
 	Traits: []ir.Trait{ir.AllTypesMatch("lhs", "value")},
 	Format: "$lhs `,` $value attr-dict",

@@ -11,7 +11,7 @@ import (
 // (the fields of #stablehlo.gather<…>).
 type GatherDimensionNumbers struct {
 	OffsetDims, CollapsedSliceDims, OperandBatchingDims, StartIndicesBatchingDims, StartIndexMap []int64
-	IndexVectorDim                                                                          int64
+	IndexVectorDim                                                                               int64
 }
 
 // HLOGather computes stablehlo.gather by the StableHLO spec's formula:
