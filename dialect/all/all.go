@@ -8,6 +8,7 @@ import (
 	_ "github.com/tcp-project/tcp/dialect/dml"
 	_ "github.com/tcp-project/tcp/dialect/func"
 	_ "github.com/tcp-project/tcp/dialect/onnx"
+	_ "github.com/tcp-project/tcp/dialect/stablehlo"
 	_ "github.com/tcp-project/tcp/dialect/tcp"
 	_ "github.com/tcp-project/tcp/dialect/tensor"
 	_ "github.com/tcp-project/tcp/dialect/tf"
