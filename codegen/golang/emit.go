@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -91,7 +92,7 @@ func emit(module *ir.Operation, opts Options) ([]byte, []Func, error) {
 	if opts.driver {
 		out.WriteString(driverSource(g.drivers))
 	}
-	src, err := imports.Process("kernels.go", out.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
+	src, err := imports.Process("kernels.go", dropUnusedTemps(out.Bytes()), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: generated Go does not parse: %v\n%s", err, numbered(out.String()))
 	}
@@ -99,6 +100,32 @@ func emit(module *ir.Operation, opts Options) ([]byte, []Func, error) {
 		return nil, nil, err
 	}
 	return src, funcs, nil
+}
+
+var tempDecl = regexp.MustCompile(`(?m)^\s*(t[0-9]+) := .*\n`)
+
+// dropUnusedTemps deletes `tN := …` lines whose name is not used (a
+// coordinate a broadcast zeroes, a quotient nothing reads), until none is
+// left; the expressions have no side effects.
+func dropUnusedTemps(src []byte) []byte {
+	for {
+		count := map[string]int{}
+		for _, m := range regexp.MustCompile(`\bt[0-9]+\b`).FindAll(src, -1) {
+			count[string(m)]++
+		}
+		changed := false
+		src = tempDecl.ReplaceAllFunc(src, func(line []byte) []byte {
+			name := tempDecl.FindSubmatch(line)[1]
+			if count[string(name)] == 1 {
+				changed = true
+				return nil
+			}
+			return line
+		})
+		if !changed {
+			return src
+		}
+	}
 }
 
 func numbered(s string) string {
@@ -139,6 +166,7 @@ type gen struct {
 	names      map[string]bool // exported names taken
 	consts     bytes.Buffer    // package-level constant tensors
 	nconst     int
+	temps      int
 	constNames map[*ir.Operation]string
 	drivers    []driverFunc
 }
@@ -261,7 +289,6 @@ type funcGen struct {
 	blocks  []*block
 	cur     *nest
 	nests   int
-	temps   int
 	level   map[string]int // atom -> loop level (absent: -1)
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
@@ -284,9 +311,11 @@ func (f *funcGen) pop() string {
 	return strings.Join(b.stmts, "\n")
 }
 
+// temp returns a fresh name, unique in the file (dropUnusedTemps counts
+// uses file-wide).
 func (f *funcGen) temp() string {
-	f.temps++
-	return fmt.Sprintf("t%d", f.temps)
+	f.g.temps++
+	return fmt.Sprintf("t%d", f.g.temps)
 }
 
 // levelOf returns the deepest loop level an expression over atoms uses.
@@ -458,7 +487,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 		}
 		dimExprs = append(dimExprs, "{"+strings.Join(parts, ", ")+"}")
 	}
-	dimsBody := df.pop()
+	dimsBody := strings.ReplaceAll(df.pop(), "return fmt.Errorf(", "return nil, fmt.Errorf(")
 
 	// The kernel.
 	kf := mk(false)

@@ -58,6 +58,14 @@ func tcpAt[T any](s []T, i int) T {
 	return z
 }
 `,
+	"sel": `// tcpSel returns a if c, else b.
+func tcpSel[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+`,
 	"fill": `// tcpFill sets every element of s to v.
 func tcpFill[T any](s []T, v T) {
 	for i := range s {

@@ -358,7 +358,13 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 	if len(ds) > 0 {
 		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
 	}
-	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) {\n%s\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
+	par := fmt.Sprintf("if err := tcpParallel(%s, %s, func(lo, hi int) {\n%s\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
+	if _, isConst := total.constant(); !isConst {
+		// An empty result reads nothing (its outer loops may still run,
+		// and a mode must not see the empty dim).
+		par = fmt.Sprintf("if %s > 0 {\n%s\n}", total, par)
+	}
+	f.stmt("%s", par)
 	return nil
 }
 

@@ -560,18 +560,15 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 	if len(r.guards) == 0 {
 		return f.bind(l, load)
 	}
-	return f.bindStmts(l, func(n string) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "var %s int\n", n)
-		for i, g := range r.guards {
-			if i > 0 {
-				b.WriteString(" else ")
-			}
-			fmt.Fprintf(&b, "if %s {\n%s = int(%s)\n}", g.cond, n, g.fill)
-		}
-		fmt.Fprintf(&b, " else {\n%s = %s\n}", n, load)
-		return b.String()
-	})
+	// Under a guard the position may address an empty dim: read with
+	// tcpAt, and select.
+	f.g.used["at"] = true
+	f.g.used["sel"] = true
+	v := fmt.Sprintf("tcpAt(%s, %s)", r.buf, off)
+	for i := len(r.guards) - 1; i >= 0; i-- {
+		v = fmt.Sprintf("tcpSel(%s, %s, %s)", r.guards[i].cond, r.guards[i].fill, v)
+	}
+	return f.bind(l, "int("+v+")")
 }
 
 // resolve applies an index mode to index values vs against dims ss; it
