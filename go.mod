@@ -7,3 +7,5 @@ require (
 	github.com/google/go-cmp v0.7.0
 	golang.org/x/tools v0.52.0
 )
+
+require google.golang.org/protobuf v1.36.12
