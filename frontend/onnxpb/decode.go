@@ -70,7 +70,7 @@ func (d *decoder) errf(off int, path, format string, args ...any) error {
 }
 
 // fields calls fn for each field of the message held in b[start:end].
-func (d *decoder) fields(start, end int, path string, fn func(f *field) error) error {
+func (d *decoder) fields(start, end int, path, kind string, fn func(f *field) error) error {
 	pos := start
 	for pos < end {
 		num, typ, n := protowire.ConsumeTag(d.b[pos:end])
@@ -96,17 +96,17 @@ func (d *decoder) fields(start, end int, path string, fn func(f *field) error) e
 				break
 			}
 			if l > uint64(len(rest)-ln) {
-				return d.errf(f.tagOff, path, "field %d needs %d bytes, %d left", num, l, len(rest)-ln)
+				return d.errf(f.tagOff, path, "field %d%s needs %d bytes, %d left", num, fieldName(kind, num), l, len(rest)-ln)
 			}
 			f.off, f.n = pos+ln, int(l)
 			n = ln + int(l)
 		case protowire.StartGroupType:
 			_, n = protowire.ConsumeGroup(num, rest)
 		default:
-			return d.errf(f.tagOff, path, "field %d has invalid wire type %d", num, typ)
+			return d.errf(f.tagOff, path, "field %d%s has invalid wire type %d", num, fieldName(kind, num), typ)
 		}
 		if n < 0 {
-			return d.errf(f.tagOff, path, "field %d: truncated or malformed %s value (%v)", num, wireNames[typ], protowire.ParseError(n))
+			return d.errf(f.tagOff, path, "field %d%s: truncated or malformed %s value (%v)", num, fieldName(kind, num), wireNames[typ], protowire.ParseError(n))
 		}
 		pos += n
 		if err := fn(f); err != nil {
@@ -206,7 +206,7 @@ func (d *decoder) sub(f *field, path, name string) (int, int, error) {
 }
 
 func (d *decoder) model(start, end int, path string, m *Model) error {
-	return d.fields(start, end, path, func(f *field) error {
+	return d.fields(start, end, path, "ModelProto", func(f *field) error {
 		var err error
 		var v uint64
 		switch f.num {
@@ -238,7 +238,7 @@ func (d *decoder) model(start, end int, path string, m *Model) error {
 			}
 			var o OpsetID
 			p := fmt.Sprintf("%s.opset_import[%d]", path, len(m.OpsetImports))
-			err = d.fields(s, e, p, func(f *field) error {
+			err = d.fields(s, e, p, "OperatorSetIdProto", func(f *field) error {
 				switch f.num {
 				case 1:
 					return d.str(f, p, "domain", &o.Domain)
@@ -258,7 +258,7 @@ func (d *decoder) model(start, end int, path string, m *Model) error {
 
 func (d *decoder) graph(start, end int, path string, g *Graph) error {
 	g.Offset = start
-	return d.fields(start, end, path, func(f *field) error {
+	return d.fields(start, end, path, "GraphProto", func(f *field) error {
 		switch f.num {
 		case 1:
 			s, e, err := d.sub(f, path, "node")
@@ -299,7 +299,7 @@ func (d *decoder) graph(start, end int, path string, g *Graph) error {
 
 func (d *decoder) node(start, end int, path string, n *Node) error {
 	n.Offset = start
-	return d.fields(start, end, path, func(f *field) error {
+	return d.fields(start, end, path, "NodeProto", func(f *field) error {
 		switch f.num {
 		case 1, 2:
 			var s string
@@ -339,7 +339,7 @@ func (d *decoder) node(start, end int, path string, n *Node) error {
 func (d *decoder) attribute(start, end int, path string, a *Attribute) error {
 	a.Offset = start
 	var present []AttrType // value kinds seen, to infer a missing type
-	err := d.fields(start, end, path, func(f *field) error {
+	err := d.fields(start, end, path, "AttributeProto", func(f *field) error {
 		switch f.num {
 		case 1:
 			return d.str(f, path, "name", &a.Name)
@@ -441,7 +441,7 @@ func (d *decoder) nested(start, end int, path string, g *Graph) error {
 
 func (d *decoder) valueInfo(start, end int, path string, vi *ValueInfo) error {
 	vi.Offset = start
-	return d.fields(start, end, path, func(f *field) error {
+	return d.fields(start, end, path, "ValueInfoProto", func(f *field) error {
 		switch f.num {
 		case 1:
 			return d.str(f, path, "name", &vi.Name)
@@ -460,7 +460,7 @@ func (d *decoder) valueInfo(start, end int, path string, vi *ValueInfo) error {
 }
 
 func (d *decoder) typeProto(start, end int, path string, t *TypeProto) error {
-	return d.fields(start, end, path, func(f *field) error {
+	return d.fields(start, end, path, "TypeProto", func(f *field) error {
 		switch f.num {
 		case 6:
 			return d.str(f, path, "denotation", &t.Denotation)
@@ -474,7 +474,7 @@ func (d *decoder) typeProto(start, end int, path string, t *TypeProto) error {
 				return err
 			}
 			p := path + ".tensor_type"
-			return d.fields(s, e, p, func(f *field) error {
+			return d.fields(s, e, p, "TypeProto.Tensor", func(f *field) error {
 				switch f.num {
 				case 1:
 					v, err := d.varint(f, p, "elem_type")
@@ -496,7 +496,7 @@ func (d *decoder) typeProto(start, end int, path string, t *TypeProto) error {
 }
 
 func (d *decoder) shape(start, end int, path string, t *TypeProto) error {
-	return d.fields(start, end, path, func(f *field) error {
+	return d.fields(start, end, path, "TensorShapeProto", func(f *field) error {
 		if f.num != 1 {
 			return nil
 		}
@@ -506,7 +506,7 @@ func (d *decoder) shape(start, end int, path string, t *TypeProto) error {
 		}
 		var dim Dim
 		p := fmt.Sprintf("%s.dim[%d]", path, len(t.Shape))
-		err = d.fields(s, e, p, func(f *field) error {
+		err = d.fields(s, e, p, "TensorShapeProto.Dimension", func(f *field) error {
 			switch f.num {
 			case 1:
 				v, err := d.varint(f, p, "dim_value")
@@ -526,7 +526,7 @@ func (d *decoder) shape(start, end int, path string, t *TypeProto) error {
 
 func (d *decoder) tensor(start, end int, path string, t *Tensor) error {
 	t.Offset = start
-	return d.fields(start, end, path, func(f *field) error {
+	return d.fields(start, end, path, "TensorProto", func(f *field) error {
 		switch f.num {
 		case 1:
 			return d.varints(f, path, "dims", func(v uint64) { t.Dims = append(t.Dims, int64(v)) })
@@ -563,7 +563,7 @@ func (d *decoder) tensor(start, end int, path string, t *Tensor) error {
 			}
 			var kv [2]string
 			p := fmt.Sprintf("%s.external_data[%d]", path, len(t.ExternalData))
-			err = d.fields(s, e, p, func(f *field) error {
+			err = d.fields(s, e, p, "StringStringEntryProto", func(f *field) error {
 				switch f.num {
 				case 1:
 					return d.str(f, p, "key", &kv[0])
@@ -581,4 +581,34 @@ func (d *decoder) tensor(start, end int, path string, t *Tensor) error {
 		}
 		return nil
 	})
+}
+
+// fieldNames names the fields of each message, for error messages.
+var fieldNames = map[string]map[protowire.Number]string{
+	"ModelProto": {1: "ir_version", 2: "producer_name", 3: "producer_version", 4: "domain", 5: "model_version",
+		6: "doc_string", 7: "graph", 8: "opset_import", 14: "metadata_props", 20: "training_info", 25: "functions"},
+	"OperatorSetIdProto": {1: "domain", 2: "version"},
+	"GraphProto": {1: "node", 2: "name", 5: "initializer", 10: "doc_string", 11: "input", 12: "output",
+		13: "value_info", 14: "quantization_annotation", 15: "sparse_initializer"},
+	"NodeProto": {1: "input", 2: "output", 3: "name", 4: "op_type", 5: "attribute", 6: "doc_string", 7: "domain"},
+	"AttributeProto": {1: "name", 2: "f", 3: "i", 4: "s", 5: "t", 6: "g", 7: "floats", 8: "ints", 9: "strings",
+		10: "tensors", 11: "graphs", 13: "doc_string", 14: "tp", 15: "type_protos", 20: "type", 21: "ref_attr_name",
+		22: "sparse_tensor", 23: "sparse_tensors"},
+	"ValueInfoProto":             {1: "name", 2: "type", 3: "doc_string"},
+	"TypeProto":                  {1: "tensor_type", 4: "sequence_type", 5: "map_type", 6: "denotation", 8: "sparse_tensor_type", 9: "optional_type"},
+	"TypeProto.Tensor":           {1: "elem_type", 2: "shape"},
+	"TensorShapeProto":           {1: "dim"},
+	"TensorShapeProto.Dimension": {1: "dim_value", 2: "dim_param", 3: "denotation"},
+	"TensorProto": {1: "dims", 2: "data_type", 3: "segment", 4: "float_data", 5: "int32_data", 6: "string_data",
+		7: "int64_data", 8: "name", 9: "raw_data", 10: "double_data", 11: "uint64_data", 12: "doc_string",
+		13: "external_data", 14: "data_location"},
+	"StringStringEntryProto": {1: "key", 2: "value"},
+}
+
+// fieldName returns " (name)" for a known field, "" otherwise.
+func fieldName(kind string, num protowire.Number) string {
+	if n, ok := fieldNames[kind][num]; ok {
+		return " (" + n + ")"
+	}
+	return ""
 }
