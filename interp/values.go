@@ -72,6 +72,12 @@ func checkValue(v *tensor.Tensor, t ir.Type) error {
 	if v == nil {
 		return fmt.Errorf("no value for type %s", t)
 	}
+	if t == ir.None || v == noneValue {
+		if t == ir.None && v == noneValue {
+			return nil
+		}
+		return fmt.Errorf("got %s, want %s", describeNone(v, t), t)
+	}
 	if err := v.Validate(); err != nil {
 		return err
 	}
@@ -320,4 +326,15 @@ func checkedInt(v int64) (int, bool) {
 		return 0, false
 	}
 	return int(v), true
+}
+
+// noneValue is the runtime value of type none (onnx.NoValue, the absent
+// optional operand): one shared sentinel, never read as a tensor.
+var noneValue = tensor.Must(tensor.New(tensor.I1, []int64{0}))
+
+func describeNone(v *tensor.Tensor, t ir.Type) string {
+	if v == noneValue {
+		return "none"
+	}
+	return describe(v, t)
 }

@@ -6,6 +6,8 @@ package all
 import (
 	_ "github.com/tcp-project/tcp/dialect/arith"
 	_ "github.com/tcp-project/tcp/dialect/func"
+	_ "github.com/tcp-project/tcp/dialect/onnx"
 	_ "github.com/tcp-project/tcp/dialect/tcp"
 	_ "github.com/tcp-project/tcp/dialect/tensor"
+	_ "github.com/tcp-project/tcp/dialect/tf"
 )
