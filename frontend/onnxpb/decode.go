@@ -3,6 +3,7 @@ package onnxpb
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"google.golang.org/protobuf/encoding/protowire"
 )
@@ -75,7 +76,7 @@ func (d *decoder) fields(start, end int, path, kind string, fn func(f *field) er
 	for pos < end {
 		num, typ, n := protowire.ConsumeTag(d.b[pos:end])
 		if n < 0 {
-			return d.errf(pos, path, "malformed field tag (%v)", protowire.ParseError(n))
+			return d.errf(pos, path, "malformed field tag (%s)", parseError(n))
 		}
 		f := &field{num: num, typ: typ, tagOff: pos}
 		pos += n
@@ -106,7 +107,7 @@ func (d *decoder) fields(start, end int, path, kind string, fn func(f *field) er
 			return d.errf(f.tagOff, path, "field %d%s has invalid wire type %d", num, fieldName(kind, num), typ)
 		}
 		if n < 0 {
-			return d.errf(f.tagOff, path, "field %d%s: truncated or malformed %s value (%v)", num, fieldName(kind, num), wireNames[typ], protowire.ParseError(n))
+			return d.errf(f.tagOff, path, "field %d%s: truncated or malformed %s value (%v)", num, fieldName(kind, num), wireNames[typ], parseError(n))
 		}
 		pos += n
 		if err := fn(f); err != nil {
@@ -114,6 +115,16 @@ func (d *decoder) fields(start, end int, path, kind string, fn func(f *field) er
 		}
 	}
 	return nil
+}
+
+// parseError describes a protowire error code without the "proto:"
+// prefix, whose spacing the protobuf module deliberately varies.
+func parseError(n int) string {
+	msg := protowire.ParseError(n).Error()
+	if rest, ok := strings.CutPrefix(msg, "proto:"); ok {
+		msg = strings.TrimLeft(rest, " \u00a0")
+	}
+	return msg
 }
 
 // want checks the wire type of f, which the message knows as name.
