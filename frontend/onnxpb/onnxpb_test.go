@@ -216,7 +216,9 @@ func TestToTensor(t *testing.T) {
 
 // TestMalformed checks the message of each kind of wire-format damage.
 func TestMalformed(t *testing.T) {
-	tag := func(b []byte, num protowire.Number, typ protowire.Type) []byte { return protowire.AppendTag(b, num, typ) }
+	tag := func(b []byte, num protowire.Number, typ protowire.Type) []byte {
+		return protowire.AppendTag(b, num, typ)
+	}
 	msg := func(num protowire.Number, body []byte) []byte {
 		return protowire.AppendBytes(tag(nil, num, protowire.BytesType), body)
 	}
