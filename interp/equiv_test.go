@@ -59,11 +59,21 @@ func TestCompareFuncsCatchesModeViolations(t *testing.T) {
   return %0 : tensor<?xf32>
 }`
 	}
+	dead := `func.func @f(%x: tensor<?xf32>, %i: tensor<?xi64>) -> tensor<?xf32> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "error"} : tensor<?xf32>, tensor<?xi64> -> tensor<?xf32>
+  return %x : tensor<?xf32>
+}`
+	deadGone := `func.func @f(%x: tensor<?xf32>, %i: tensor<?xi64>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+}`
 	tests := []struct {
 		name          string
 		before, after string
 		wantMismatch  bool
 	}{
+		{"dead erroring gather erased", dead, deadGone, false},
+		{"erroring gather made dead", dropMode("error"), deadGone, true},
+		{"error appears only after", deadGone, dead, true},
 		{"iota gather to slice, dynamic dim, error", gather("tensor<?xf32>", "error"), slice("tensor<?xf32>"), false},
 		{"iota gather to slice, dynamic dim, promise", gather("tensor<?xf32>", "promise_in_bounds"), slice("tensor<?xf32>"), false},
 		{"iota gather to slice, dynamic dim, clip", gather("tensor<?xf32>", "clip"), slice("tensor<?xf32>"), true},

@@ -20,9 +20,11 @@
 //
 // What counts as a difference: results that differ bitwise (NaN equals
 // NaN), or one side raising a runtime error and the other not. The
-// documented exception is undefined behaviour before the pass (an index
-// out of range under mode promise_in_bounds, interp.Undefined): any
-// outcome after it is accepted. Functions with ops the interpreter cannot
+// documented exceptions: undefined behaviour before the pass (an index
+// out of range under mode promise_in_bounds, interp.Undefined) accepts any
+// outcome after it, and an error raised before the pass by a dead Pure op
+// (results unused) may disappear, as dead-code elimination erases such
+// ops. Functions with ops the interpreter cannot
 // run, declarations, and functions a pass removed are skipped.
 //
 // Cost: each pass runs every function 2*Trials times, plus one clone of

@@ -30,3 +30,13 @@ func.func private @callee(%x: tensor<?xf32>) -> tensor<?xf32> {
   %0 = tcp.slice %x starts(%c0) sizes(%d) strides(%c1) : tensor<?xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// A dead gather is erased although it could raise an error (mode error):
+// a documented exception of the check, as dead-code elimination erases
+// dead Pure ops.
+// CHECK-LABEL: func.func @dead_error
+// CHECK-NEXT:    return %arg0
+func.func @dead_error(%x: tensor<3xf32>, %i: tensor<2xi64>) -> tensor<3xf32> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "error"} : tensor<3xf32>, tensor<2xi64> -> tensor<2xf32>
+  return %x : tensor<3xf32>
+}
