@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tcp-project/tcp/ir"
 )
@@ -111,6 +112,7 @@ func (p *parser) dialectType(t *token) (ir.Type, error) {
 		if err == nil {
 			err = q.endOfBody("!" + v)
 		}
+		q.release()
 		if err != nil {
 			return nil, err
 		}
@@ -140,9 +142,20 @@ func (p *parser) bodyParser(t *token, skip int, body string) *parser {
 		}
 	}
 	q := *p
-	q.lex = newStream(body, p.file, 0, line, col)
-	q.lex.slab = make([]token, 8) // bodies are short; the default slab is for whole files
+	q.lex = bodyStreams.Get().(*tokenStream)
+	*q.lex = tokenStream{lx: mlirLexer{src: body, file: p.file, line: line, col: col}, ring: q.lex.ring}
 	return &q
+}
+
+// bodyStreams recycles the token streams of type and attribute bodies (a
+// stream's token ring is large; a file may hold many distinct types).
+var bodyStreams = sync.Pool{New: func() any { return newStream("", "", 0, 1, 1) }}
+
+// release returns a body parser's stream to the pool; the parser must not
+// be used afterwards.
+func (q *parser) release() {
+	bodyStreams.Put(q.lex)
+	q.lex = nil
 }
 
 // endOfBody reports text a Parse hook left unread in its body.
