@@ -232,3 +232,28 @@ func TestNonConvergence(t *testing.T) {
 		t.Errorf("got %v, want a non-convergence error", err)
 	}
 }
+
+// TestBenefitOrder: of two patterns for one op, the one of higher benefit
+// is tried first whatever the list order.
+func TestBenefitOrder(t *testing.T) {
+	m, err := parser.Parse("t.mlir", `"cvt.a"() : () -> ()`, parser.Options{AllowUnregistered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := func(name string, benefit int) ir.Pattern {
+		return &ir.PatternFunc{RootName: "cvt.a", PatternName: name, BenefitValue: benefit, Fn: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+			rw.Create(name, op.Loc(), nil, nil, nil)
+			rw.EraseOp(op)
+			return true, nil
+		}}
+	}
+	ps := []ir.Pattern{to("cvt.other", 1), to("cvt.b", 2)}
+	if err := conversion.ApplyPartialConversion(m, conversion.NewTarget().AddIllegalOp("cvt.a"), ps, nil); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	ir.Print(&b, m, ir.PrintOptions{Generic: true})
+	if !strings.Contains(b.String(), `"cvt.b"`) {
+		t.Errorf("the benefit-2 pattern did not win:\n%s", b.String())
+	}
+}

@@ -25,8 +25,10 @@
 // ApplyPartialConversion and ApplyFullConversion walk the ops nested in
 // root in pre-order (a worklist; ops created by a pattern are legalized in
 // turn). An op that is not legal is offered to the patterns rooted on its
-// name, then to the patterns for any op, in list order; the first that
-// returns true wins. When none applies:
+// name and the patterns for any op, in decreasing benefit order
+// (ir.BenefitOf; equal benefits keep op-specific patterns first, each in
+// list order, as the greedy driver does); the first that returns true
+// wins. When none applies:
 //
 //   - partial conversion fails only for ops the target marks illegal
 //     (explicitly, or dynamically false); unknown ops stay;
@@ -41,8 +43,7 @@
 // conversion fails; this driver stops at the first op it cannot legalize
 // and leaves the ops converted so far. Every pattern leaves valid IR (the
 // casts keep types consistent), so the IR stays valid, merely partially
-// converted; tools print nothing on failure anyway. Nor is there a
-// pattern benefit order: list order decides.
+// converted; tools print nothing on failure anyway.
 //
 // After the walk, materialization casts that cancel out (a cast of a cast
 // back to the original type, which ops report through their Fold) are

@@ -3,6 +3,7 @@ package conversion
 import (
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/tcp-project/tcp/ir"
 )
@@ -33,7 +34,7 @@ func ApplyFullConversion(root *ir.Operation, target *Target, patterns []ir.Patte
 
 // Apply runs a partial (full == false) or full conversion with cfg.
 func Apply(root *ir.Operation, target *Target, patterns []ir.Pattern, tc *TypeConverter, full bool, cfg Config) error {
-	d := &driver{target: target, tc: tc, full: full, byRoot: map[string][]ir.Pattern{}, erased: map[*ir.Operation]bool{}, queued: map[*ir.Operation]bool{}}
+	d := &driver{target: target, tc: tc, full: full, byRoot: map[string][]ir.Pattern{}, ordered: map[string][]ir.Pattern{}, erased: map[*ir.Operation]bool{}, queued: map[*ir.Operation]bool{}}
 	for _, p := range patterns {
 		if r := p.Root(); r != "" {
 			d.byRoot[r] = append(d.byRoot[r], p)
@@ -62,13 +63,14 @@ func Apply(root *ir.Operation, target *Target, patterns []ir.Pattern, tc *TypeCo
 }
 
 type driver struct {
-	target *Target
-	tc     *TypeConverter
-	full   bool
-	byRoot map[string][]ir.Pattern
-	any    []ir.Pattern
-	rw     *ir.Rewriter
-	budget int
+	target  *Target
+	tc      *TypeConverter
+	full    bool
+	byRoot  map[string][]ir.Pattern
+	any     []ir.Pattern
+	ordered map[string][]ir.Pattern
+	rw      *ir.Rewriter
+	budget  int
 
 	worklist []*ir.Operation
 	queued   map[*ir.Operation]bool
@@ -127,7 +129,7 @@ func (d *driver) run() error {
 // diagnostics of the patterns that declined.
 func (d *driver) applyPatterns(op *ir.Operation) (bool, []*ir.Diagnostic, error) {
 	var reasons []*ir.Diagnostic
-	for _, list := range [2][]ir.Pattern{d.byRoot[op.Name()], d.any} {
+	for _, list := range [1][]ir.Pattern{d.patternsFor(op.Name())} {
 		for _, p := range list {
 			d.rw.SetInsertionPointBefore(op)
 			ok, err := p.MatchAndRewrite(op, d.rw)
@@ -146,6 +148,19 @@ func (d *driver) applyPatterns(op *ir.Operation) (bool, []*ir.Diagnostic, error)
 		}
 	}
 	return false, reasons, nil
+}
+
+// patternsFor returns the patterns for ops named name in decreasing
+// benefit order (ir.BenefitOf), stable: op-specific patterns before
+// patterns for any op, each in the order given (the greedy driver's rule).
+func (d *driver) patternsFor(name string) []ir.Pattern {
+	if l, ok := d.ordered[name]; ok {
+		return l
+	}
+	l := append(append([]ir.Pattern(nil), d.byRoot[name]...), d.any...)
+	sort.SliceStable(l, func(i, j int) bool { return ir.BenefitOf(l[i]) > ir.BenefitOf(l[j]) })
+	d.ordered[name] = l
+	return l
 }
 
 // foldCasts folds materialization casts that cancel out and erases the
