@@ -129,22 +129,20 @@ func (d *driver) run() error {
 // diagnostics of the patterns that declined.
 func (d *driver) applyPatterns(op *ir.Operation) (bool, []*ir.Diagnostic, error) {
 	var reasons []*ir.Diagnostic
-	for _, list := range [1][]ir.Pattern{d.patternsFor(op.Name())} {
-		for _, p := range list {
-			d.rw.SetInsertionPointBefore(op)
-			ok, err := p.MatchAndRewrite(op, d.rw)
-			var mf *ir.MatchFailure
-			if !ok && errors.As(err, &mf) {
-				c := *mf.Diag
-				reasons = append(reasons, &c)
-				err = nil
-			}
-			if err != nil {
-				return false, nil, fmt.Errorf("pattern %s on '%s': %w", p.Name(), op.Name(), err)
-			}
-			if ok || d.erased[op] {
-				return true, nil, nil
-			}
+	for _, p := range d.patternsFor(op.Name()) {
+		d.rw.SetInsertionPointBefore(op)
+		ok, err := p.MatchAndRewrite(op, d.rw)
+		var mf *ir.MatchFailure
+		if !ok && errors.As(err, &mf) {
+			c := *mf.Diag
+			reasons = append(reasons, &c)
+			err = nil
+		}
+		if err != nil {
+			return false, nil, fmt.Errorf("pattern %s on '%s': %w", p.Name(), op.Name(), err)
+		}
+		if ok || d.erased[op] {
+			return true, nil, nil
 		}
 	}
 	return false, reasons, nil
