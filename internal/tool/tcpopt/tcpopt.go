@@ -35,6 +35,7 @@ import (
 	_ "github.com/tcp-project/tcp/passes/frontends"
 	_ "github.com/tcp-project/tcp/passes/onnxtotcp"
 	_ "github.com/tcp-project/tcp/passes/tftotcp"
+	_ "github.com/tcp-project/tcp/passes/torchtotcp"
 )
 
 // Version is printed by --version.
