@@ -68,6 +68,23 @@ func IsScalarType(t ir.Type) bool {
 // a scalar type, a 0-d tensor of that element type.
 func CheckValue(v *tensor.Tensor, t ir.Type) error { return checkValue(v, t) }
 
+// runtimeTypes map dialect types to the IR type whose runtime value
+// represents them (a !torch.vtensor is its builtin tensor, !torch.int an
+// i64 scalar); dialect files add theirs from init. A nil type means any
+// valid tensor (a value the dialect checks itself).
+var runtimeTypes []func(ir.Type) (ir.Type, bool)
+
+// RuntimeType returns the IR type whose runtime representation values of
+// type t have: t itself unless a dialect maps it (nil: any tensor).
+func RuntimeType(t ir.Type) ir.Type {
+	for _, f := range runtimeTypes {
+		if r, ok := f(t); ok {
+			return r
+		}
+	}
+	return t
+}
+
 func checkValue(v *tensor.Tensor, t ir.Type) error {
 	if v == nil {
 		return fmt.Errorf("no value for type %s", t)
@@ -77,6 +94,9 @@ func checkValue(v *tensor.Tensor, t ir.Type) error {
 			return nil
 		}
 		return fmt.Errorf("got %s, want %s", describeNone(v, t), t)
+	}
+	if t = RuntimeType(t); t == nil {
+		return v.Validate()
 	}
 	if err := v.Validate(); err != nil {
 		return err

@@ -10,4 +10,5 @@ import (
 	_ "github.com/tcp-project/tcp/dialect/tcp"
 	_ "github.com/tcp-project/tcp/dialect/tensor"
 	_ "github.com/tcp-project/tcp/dialect/tf"
+	_ "github.com/tcp-project/tcp/dialect/torch"
 )

@@ -260,3 +260,58 @@ func ones(n int) []int64 {
 	}
 	return s
 }
+
+// Ranked returns v's type as a ranked tensor type, or an error naming the
+// operand ("expects a ranked tensor for data, got tensor<*xf32>").
+func Ranked(v ir.Value, name string) (*ir.RankedTensorType, error) {
+	t, ok := v.Type().(*ir.RankedTensorType)
+	if !ok {
+		return nil, fmt.Errorf("expects a ranked tensor for %s, got %s", name, v.Type())
+	}
+	return t, nil
+}
+
+// Replace casts v to op's (single) result type when they differ (a more or
+// less static shape, or an unranked result) and replaces op with it. It
+// fails, leaving the IR unchanged, if the types are not cast compatible.
+func Replace(rw *ir.Rewriter, op *ir.Operation, v ir.Value) error {
+	c, err := CastTo(rw, op.Loc(), v, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	rw.ReplaceOp(op, []ir.Value{c})
+	return nil
+}
+
+// CheckResultType reports an error if a value of shape shape and element
+// type elem cannot replace op's result (see Replace); call it before
+// emitting anything.
+func CheckResultType(op *ir.Operation, shape []int64, elem ir.Type) error {
+	t := ir.RankedTensor(shape, elem)
+	if !CastCompatible(t, op.Result(0).Type()) {
+		return fmt.Errorf("the converted result type %s is not compatible with the result type %s", t, op.Result(0).Type())
+	}
+	return nil
+}
+
+// IndexCache creates each index constant once per conversion.
+type IndexCache struct {
+	rw   *ir.Rewriter
+	loc  ir.Location
+	vals map[int64]ir.Value
+}
+
+// NewIndexCache returns a cache that inserts constants through rw at loc.
+func NewIndexCache(rw *ir.Rewriter, loc ir.Location) *IndexCache {
+	return &IndexCache{rw: rw, loc: loc, vals: map[int64]ir.Value{}}
+}
+
+// Get returns `arith.constant v : index`, created on first use.
+func (c *IndexCache) Get(v int64) ir.Value {
+	if x, ok := c.vals[v]; ok {
+		return x
+	}
+	x := ConstantIndex(c.rw, c.loc, v)
+	c.vals[v] = x
+	return x
+}

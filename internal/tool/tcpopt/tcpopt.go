@@ -32,6 +32,10 @@ import (
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	_ "github.com/tcp-project/tcp/passes"
+	_ "github.com/tcp-project/tcp/passes/frontends"
+	_ "github.com/tcp-project/tcp/passes/onnxtotcp"
+	_ "github.com/tcp-project/tcp/passes/tftotcp"
+	_ "github.com/tcp-project/tcp/passes/torchtotcp"
 )
 
 // Version is printed by --version.

@@ -1,0 +1,7 @@
+package frontends_test
+
+import (
+	_ "github.com/tcp-project/tcp/dialect/all"
+	_ "github.com/tcp-project/tcp/passes/onnxtotcp"
+	_ "github.com/tcp-project/tcp/passes/tftotcp"
+)
