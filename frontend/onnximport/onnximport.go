@@ -348,11 +348,9 @@ func (im *importer) node(idx int, n *onnxpb.Node) error {
 		if err != nil {
 			return ir.Errorf(loc, "%s: %v", desc, err)
 		}
-		if st.Attrs != nil {
-			for _, prev := range st.Attrs {
-				if prev.Name == a.Name {
-					return ir.Errorf(loc, "%s: attribute %q is given twice", desc, a.Name)
-				}
+		for _, prev := range st.Attrs {
+			if prev.Name == a.Name {
+				return ir.Errorf(loc, "%s: attribute %q is given twice", desc, a.Name)
 			}
 		}
 		st.AddAttr(a.Name, attr)

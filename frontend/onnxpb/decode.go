@@ -24,7 +24,9 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("byte %d: %s: %s", e.Offset, e.Path, e.Msg)
 }
 
-// DecodeModel decodes a ModelProto (the contents of a .onnx file).
+// DecodeModel decodes a ModelProto (the contents of a .onnx file). Byte
+// fields of the result (raw_data, string attributes and string data) share
+// memory with data, which must not change while the model is in use.
 func DecodeModel(data []byte) (*Model, error) {
 	d := &decoder{b: data}
 	m := &Model{}
