@@ -275,7 +275,7 @@ func (im *importer) value(name string, loc ir.Location, what string) (ir.Value, 
 // optional inputs.
 func (im *importer) noValue() ir.Value {
 	if im.noVal == nil {
-		st := &ir.OperationState{Name: ir.Global.Lookup("onnx.NoValue"), Loc: ir.UnknownLoc{}, Types: []ir.Type{ir.None}}
+		st := &ir.OperationState{Name: ir.Global.Lookup("onnx.NoValue"), Loc: im.loc(im.g.Offset), Types: []ir.Type{ir.None}}
 		st.AddAttr("value", ir.UnitAttr{})
 		op := ir.NewOperation(st)
 		if first := im.body.First(); first != nil {

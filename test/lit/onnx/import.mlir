@@ -10,6 +10,8 @@
 // RUN: tcp-run %t.mlir --expect %t.out/result_0.npy --expect %t.out/result_1.npy
 // RUN: not tcp-run %t.mlir --expect %t.out/result_1.npy --expect %t.out/result_0.npy 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: tcp-translate --import-onnx --mlir-print-op-generic %t.onnx | FileCheck %s --check-prefix=GENERIC
+// Each op carries the byte offset of its node (line 1, column offset+1).
+// RUN: tcp-translate --import-onnx --mlir-print-debuginfo %t.onnx | FileCheck %s --check-prefix=LOC
 // A file that is not a protobuf is a located error, and no output is written.
 // RUN: not tcp-translate --import-onnx %s -o %t.bad.mlir 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not cat %t.bad.mlir
@@ -32,6 +34,8 @@
 // GENERIC-SAME: sym_name = "main_graph"
 
 // MISMATCH: tcp-run: error: result #0 of @main_graph differs from {{.*}}result_1.npy (expected vs actual): shape [1, 1] vs [2, 2]
+
+// LOC: "onnx.Gather"{{.*}} loc("pick rows"("{{.*}}.onnx":1:{{[0-9]+}}))
 
 // ERR: import.mlir:1:{{[0-9]+}}: error: malformed ONNX model: ModelProto: field {{.*}}
 
