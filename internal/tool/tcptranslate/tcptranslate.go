@@ -3,7 +3,8 @@
 // on an input file.
 //
 //	tcp-translate --mlir-to-dml-json [--feature-level=4.1] in.mlir [-o out.json]
-//	tcp-translate --import-onnx model.onnx
+//	tcp-translate --import-onnx model.onnx [--mlir-print-op-generic] [--mlir-print-debuginfo]
+//	tcp-translate --mlir-to-onnx model.mlir -o model.onnx
 //
 // Design: parse the command line (exactly one translation flag, the
 // translation's own --name=value options, -o, the input path or -), read
