@@ -10,4 +10,5 @@ import (
 	_ "github.com/tcp-project/tcp/passes/stablehlototcp"
 	_ "github.com/tcp-project/tcp/passes/tcptodml"
 	_ "github.com/tcp-project/tcp/passes/tftotcp"
+	_ "github.com/tcp-project/tcp/passes/torchtotcp"
 )
