@@ -59,6 +59,18 @@
 // to check that every op of the func, arith, tensor and tcp dialects is one
 // or the other.
 //
+// # Constant folding and equivalence
+//
+// The package installs EvalConstant as ir's constant evaluator (ir.
+// SetConstantEvaluator), so the canonicalizer folds any Pure op with a
+// kernel whose operands are constants; ToAttr turns values back into
+// attributes. CompareFuncs (equiv.go) is the semantic oracle for rewrites:
+// one function before and after, on seeded random arguments with dynamic
+// dims drawn at random and index tensors drawn in and out of range for
+// every index mode; undefined behaviour before (Undefined: a broken
+// promise_in_bounds) allows anything after. CheckEquivalent applies it to
+// every function of two modules.
+//
 // # Errors
 //
 // Errors raised by an op are *RuntimeError values whose message is the

@@ -10,11 +10,41 @@ type Pattern interface {
 	MatchAndRewrite(op *Operation, rw *Rewriter) (bool, error)
 }
 
+// PatternBenefit is implemented by patterns that state their benefit
+// (MLIR's PatternBenefit): drivers try the patterns that apply to an op in
+// decreasing benefit order, patterns of equal benefit in the order given.
+// A pattern without the method has DefaultBenefit.
+type PatternBenefit interface {
+	Benefit() int
+}
+
+// DefaultBenefit is the benefit of a pattern that does not state one.
+const DefaultBenefit = 1
+
+// BenefitOf returns p's benefit (DefaultBenefit unless p implements
+// PatternBenefit).
+func BenefitOf(p Pattern) int {
+	if b, ok := p.(PatternBenefit); ok {
+		return b.Benefit()
+	}
+	return DefaultBenefit
+}
+
 // PatternFunc adapts a function into a Pattern.
 type PatternFunc struct {
 	RootName    string
 	PatternName string
 	Fn          func(op *Operation, rw *Rewriter) (bool, error)
+	// BenefitValue is the pattern's benefit; 0 means DefaultBenefit.
+	BenefitValue int
+}
+
+// Benefit returns the stated benefit, or DefaultBenefit if none.
+func (p *PatternFunc) Benefit() int {
+	if p.BenefitValue == 0 {
+		return DefaultBenefit
+	}
+	return p.BenefitValue
 }
 
 func (p *PatternFunc) Root() string { return p.RootName }

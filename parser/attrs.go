@@ -161,7 +161,8 @@ func (p *parser) dialectAttr(t *token) (ir.Attribute, error) {
 }
 
 func (p *parser) numberAttr(neg bool, hint ir.Type) (ir.Attribute, error) {
-	t := p.lex.Next()
+	tv := *p.lex.Next()
+	t := &tv // a copy: kept across unbounded parsing
 	ty := hint
 	if ty == nil && p.PeekPunct(":") {
 		p.lex.Next()
@@ -391,7 +392,8 @@ func (p *parser) builtinAttr(t *token) (ir.Attribute, error) {
 		if err := p.ParsePunct(":"); err != nil {
 			return nil, err
 		}
-		typeTok := p.lex.Peek()
+		typeTokv := *p.lex.Peek()
+		typeTok := &typeTokv // a copy: kept across unbounded parsing
 		ty, err := p.ParseType()
 		if err != nil {
 			return nil, err

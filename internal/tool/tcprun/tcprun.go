@@ -1,13 +1,15 @@
 // Package tcprun implements tcp-run, which parses an MLIR file, verifies
 // it and runs one function with the interpreter (package interp):
 //
-//	tcp-run FILE.mlir [-e NAME] [ARG.npy ...] [--out-dir DIR]
+//	tcp-run FILE.mlir [-e NAME] [ARG.npy|ARG.pb ...] [--out-dir DIR] [--expect OUT.pb|OUT.npy ...]
 //
 // The function is NAME, or else @main if there is one, or else the only
 // public function with a body; otherwise tcp-run lists the functions and
-// fails. Its arguments are read from the .npy files, in order (a function
-// without arguments runs on its constants). FILE may be "-" for the
-// standard input.
+// fails. Its arguments are read from the files, in order (a function
+// without arguments runs on its constants): a file whose name ends in .pb
+// is an ONNX TensorProto (as in the ONNX backend tests' test_data_set_N
+// directories, read with frontend/onnxpb), any other a NumPy .npy file.
+// FILE may be "-" for the standard input.
 //
 // Each result is printed on its own line as an MLIR literal, the way
 // mlir-opt prints constants (tensor.Format):
@@ -19,6 +21,16 @@
 // (DIR is created if missing). All files are first written to temporary
 // files in DIR and renamed into place only when every result has been
 // written, so a failure leaves no partial output.
+//
+// With --expect FILE (once per result, in order; .pb or .npy as for
+// arguments) tcp-run also compares each result with the expected value:
+// element type, shape and every element bit for bit, except that any two
+// float NaNs are equal. The first difference is reported as
+//
+//	tcp-run: error: result #0 of @main differs from out.pb (expected vs actual): element 3 (at [1 0]): 2.500000e+00 vs 3.000000e+00
+//
+// (expected value first) and the exit status is 1; the results are still
+// printed (or written) first, so the mismatch can be inspected.
 //
 // Arguments must match the function type: element type, rank and static
 // dims. Because .npy has no index or bfloat16 dtype, an int64 array is
@@ -39,8 +51,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	// Every dialect, so that any program parses. dialect/all does not list
 	// arith and tensor yet; the explicit imports are harmless once it does.
@@ -49,6 +63,8 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	_ "github.com/tcp-project/tcp/dialect/tensor"
 
+	"github.com/tcp-project/tcp/codegen/golang"
+	"github.com/tcp-project/tcp/frontend/onnxpb"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -56,25 +72,39 @@ import (
 	"github.com/tcp-project/tcp/tensor/npy"
 )
 
-const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy ...] [--out-dir DIR]
+const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy|ARG.pb ...] [--out-dir DIR] [--expect OUT ...] [--backend=interp|go] [--bench N] [--workers W]
 
 Parses and verifies FILE.mlir ("-" for stdin) and runs one function with the
-tcp interpreter, with arguments read from the .npy files in order. Results
-are printed one per line as MLIR literals, or written to DIR/result_N.npy.
+tcp interpreter, with arguments read from the files in order (.pb: ONNX
+TensorProto, otherwise .npy). Results are printed one per line as MLIR
+literals, or written to DIR/result_N.npy.
 
 options:
   -e NAME, --entry NAME   the function to run (default: @main, or else the
                           only public function)
   --out-dir DIR           write the results as .npy files into DIR
+  --backend=interp|go     run with the interpreter (default) or through the
+                          function's generated Go kernel, compiled with the Go
+                          toolchain into a cached binary
+  --bench N               after the run, time N more calls and print
+                          "bench: NAME median SECONDS s over N calls"
+  --workers W             goroutines per Go kernel (default GOMAXPROCS)
+  --expect FILE           compare result N (N-th --expect) with FILE (.pb
+                          or .npy): bitwise, NaN equals NaN; exit 1 on a
+                          difference
   -h, --help              print this help
 `
 
 // config is the parsed command line.
 type config struct {
-	file   string
-	entry  string
-	outDir string
-	args   []string
+	file    string
+	entry   string
+	outDir  string
+	args    []string
+	expect  []string
+	backend string
+	bench   int
+	workers int
 }
 
 // usageError is a command-line error; Main prints the usage hint with it.
@@ -83,7 +113,7 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func parseArgs(args []string) (*config, bool, error) {
-	c := &config{}
+	c := &config{backend: "interp"}
 	var pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -122,6 +152,30 @@ func parseArgs(args []string) (*config, bool, error) {
 			if err == nil && c.outDir == "" {
 				err = usageError{"--out-dir needs a non-empty directory"}
 			}
+		case "-backend", "--backend":
+			c.backend, err = value()
+			if err == nil && c.backend != "interp" && c.backend != "go" {
+				err = usageError{fmt.Sprintf("unknown backend %q; want interp or go", c.backend)}
+			}
+		case "-bench", "--bench", "-workers", "--workers":
+			var v string
+			if v, err = value(); err == nil {
+				n, perr := strconv.Atoi(v)
+				if perr != nil || n < 0 {
+					err = usageError{fmt.Sprintf("%s needs a non-negative integer, got %q", name, v)}
+				} else if strings.HasSuffix(name, "bench") {
+					c.bench = n
+				} else {
+					c.workers = n
+				}
+			}
+		case "-expect", "--expect":
+			var f string
+			f, err = value()
+			if err == nil && f == "" {
+				err = usageError{"--expect needs a file name"}
+			}
+			c.expect = append(c.expect, f)
 		default:
 			err = usageError{fmt.Sprintf("unknown option %s", name)}
 		}
@@ -171,10 +225,24 @@ func isLocated(err error) bool {
 	return errors.As(err, &d) || errors.As(err, &dl) || errors.As(err, &re)
 }
 
-func run(c *config, stdin io.Reader, stdout io.Writer) error {
+// benchInterp times n interpreter runs of fn (after the checked one) and
+// returns the median seconds.
+func benchInterp(fn *ir.Operation, args []*tensor.Tensor, n int) (float64, error) {
+	times := make([]float64, n)
+	for i := range times {
+		t0 := time.Now()
+		if _, err := interp.Run(fn, args); err != nil {
+			return 0, err
+		}
+		times[i] = time.Since(t0).Seconds()
+	}
+	sort.Float64s(times)
+	return times[n/2], nil
+}
+
+func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	name := c.file
 	var src []byte
-	var err error
 	if name == "-" {
 		name = "<stdin>"
 		src, err = io.ReadAll(stdin)
@@ -198,11 +266,22 @@ func run(c *config, stdin io.Reader, stdout io.Writer) error {
 	f := function.FuncOp{Operation: fn}
 	ft := f.Type()
 	if len(c.args) != len(ft.Inputs()) {
-		return fn.EmitError("@%s takes %d argument(s), got %d .npy file(s)", f.Name(), len(ft.Inputs()), len(c.args))
+		return fn.EmitError("@%s takes %d argument(s), got %d file(s)", f.Name(), len(ft.Inputs()), len(c.args))
+	}
+	if len(c.expect) > 0 && len(c.expect) != len(ft.Results()) {
+		return fn.EmitError("@%s has %d result(s), got %d --expect file(s)", f.Name(), len(ft.Results()), len(c.expect))
+	}
+	var want []*tensor.Tensor
+	for i, path := range c.expect {
+		t, err := readTensor(path)
+		if err != nil {
+			return fmt.Errorf("expected result #%d: %v", i, err) // err names the file
+		}
+		want = append(want, t)
 	}
 	args := make([]*tensor.Tensor, len(c.args))
 	for i, path := range c.args {
-		t, err := npy.ReadFile(path)
+		t, err := readTensor(path)
 		if err != nil {
 			return fmt.Errorf("argument #%d: %v", i, err) // err names the file
 		}
@@ -212,12 +291,37 @@ func run(c *config, stdin io.Reader, stdout io.Writer) error {
 		}
 		args[i] = t
 	}
-	results, err := interp.Run(fn, args)
+	var results []*tensor.Tensor
+	var median float64
+	if c.backend == "go" {
+		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers})
+		var ke *golang.KernelError
+		if errors.As(err, &ke) {
+			err = fn.EmitError("@%s: %v", f.Name(), ke.Msg)
+		}
+	} else {
+		results, err = interp.Run(fn, args)
+		if err == nil && c.bench > 0 {
+			median, err = benchInterp(fn, args, c.bench)
+		}
+	}
 	if err != nil {
 		return err
 	}
+	benchLine := ""
+	if c.bench > 0 {
+		benchLine = fmt.Sprintf("bench: %s median %.6g s over %d calls\n", f.Name(), median, c.bench)
+	}
+	defer func() {
+		if err == nil && benchLine != "" {
+			_, err = io.WriteString(stdout, benchLine)
+		}
+	}()
 	if c.outDir != "" {
-		return writeResults(c.outDir, results)
+		if err := writeResults(c.outDir, results); err != nil {
+			return err
+		}
+		return compare(f.Name(), c.expect, want, results)
 	}
 	var b strings.Builder
 	for i, r := range results {
@@ -228,8 +332,35 @@ func run(c *config, stdin io.Reader, stdout io.Writer) error {
 		b.WriteString(tensor.Format(r))
 		b.WriteByte('\n')
 	}
-	_, err = io.WriteString(stdout, b.String())
-	return err
+	if _, err = io.WriteString(stdout, b.String()); err != nil {
+		return err
+	}
+	return compare(f.Name(), c.expect, want, results)
+}
+
+// readTensor reads an argument or expected result: an ONNX TensorProto if
+// the name ends in .pb, else a .npy file. Errors name the file.
+func readTensor(path string) (*tensor.Tensor, error) {
+	if strings.HasSuffix(path, ".pb") {
+		t, _, err := onnxpb.ReadTensorFile(path)
+		return t, err
+	}
+	return npy.ReadFile(path)
+}
+
+// compare checks each result against its expected value (exact, NaN ==
+// NaN). An index result is compared as int64, the type files store it as.
+func compare(fn string, files []string, want, got []*tensor.Tensor) error {
+	for i, w := range want {
+		g := got[i]
+		if g.DType == tensor.Index && w.DType == tensor.I64 {
+			g = &tensor.Tensor{DType: tensor.I64, Shape: g.Shape, Data: g.Data}
+		}
+		if d := tensor.Diff(w, g, tensor.NaNEqual); d != "" {
+			return fmt.Errorf("result #%d of @%s differs from %s (expected vs actual): %s", i, fn, files[i], d)
+		}
+	}
+	return nil
 }
 
 // selectFunc picks the function to run: entry if given, else @main, else

@@ -26,7 +26,9 @@ import (
 	"sort"
 	"strings"
 
+	_ "github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/dialect/all"
+	_ "github.com/tcp-project/tcp/frontend/onnximport" // --import-onnx
 	"github.com/tcp-project/tcp/internal/atomicfile"
 	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/ir"

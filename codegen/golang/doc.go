@@ -1,0 +1,70 @@
+// Package golang emits Go source for tcp functions: one exported kernel
+// per func.func that computes its results with fused loops, at memory
+// speed, and proves it equal to the interpreter in its tests.
+//
+//	tcp-translate --mlir-to-go [--go-package=NAME] in.mlir -o kernels.go
+//	src, err := golang.Emit(module, golang.Options{Package: "kernels"})
+//	tcp-run --backend=go f.mlir x.npy idx.npy [--bench N] [--workers W]
+//
+// # Calling convention
+//
+// For func.func @index_select(%x: tensor<?x256xf32>, %i: tensor<?xi64>)
+// -> tensor<?x256xf32> the output has
+//
+//	func IndexSelect(r0 []float32, a0 []float32, a0d0 int, a1 []int64, a1d0 int) error
+//	func IndexSelectDims(a0d0 int, a1d0 int) ([][]int, error)
+//
+// Destinations come first and are allocated by the caller (the sizes are
+// what the Dims function returns); each tensor argument is a typed slice
+// followed by one int per dynamic dim; integer and index scalars are ints.
+// Element types map to bool (i1), intN, uintN, float32, float64, uint16
+// (f16 and bf16 bit patterns) and int64 (index); index tensors stay i32 or
+// i64 and are read without conversion passes. The error result reports
+// what the interpreter reports at run time: out-of-range indices under
+// modes error and wrap_negative (same message text), bad slices, dynamic
+// shape mismatches.
+//
+// # Fusion
+//
+// The emitter composes every value of a function down to the function's
+// arguments and constants (ops.go): tensor.expand_shape,
+// tensor.collapse_shape, tensor.cast, tcp.broadcast_to and tcp.slice only
+// rewrite coordinates, tcp.gather and tcp.gather_nd read their indices at
+// the output coordinates and substitute the resolved index (so a gather of
+// a gather composes indices). Nothing but the results is written: a
+// broadcast or reshape is never materialized. Offsets are polynomials over
+// loop counters and shape parameters (poly.go); each subexpression is
+// computed at the outermost loop where its operands are available, static
+// shapes fold into constants, and the longest suffix of loops over which
+// the source advances exactly like the destination becomes one copy (a row
+// gather such as the index_select recipe of SEMANTICS.md §5.1 copies whole
+// rows). Loops follow the destination's row-major order, so writes are
+// sequential.
+//
+// # Modes and safety
+//
+// Index modes are inlined (tcpWrapNeg, tcpClip, tcpWrap, tcpSafe). The
+// checks the interpreter makes per op run first, in op order, over the
+// indices (through views, so a broadcast index is checked once per
+// value); the loops then read without further tests. Under mode fill an
+// out-of-range index is a guard on the element (or the whole copied run),
+// and reads under the guard use a clamped position, so they stay in the
+// buffers. Under promise_in_bounds the kernel skips checks and relies on
+// Go's bounds checks: a broken promise can read a wrong element of the
+// same buffer, never outside it; a Go bounds panic becomes an error. No
+// unsafe is used.
+//
+// # Workers
+//
+// A kernel splits the outermost loop of each result over Workers
+// goroutines (default GOMAXPROCS), when each gets at least 64 KiB of
+// output.
+//
+// # Running kernels
+//
+// Build compiles the kernels of a module together with a small driver
+// into a binary cached by the hash of its source (CacheDir); Start runs
+// it, and Process.Call sends it tensors and reads the results (and, with
+// CallOptions.Bench, the median time of a call). tcp-run --backend=go and
+// the differential tests use it.
+package golang

@@ -1,0 +1,204 @@
+package golang
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The kernel binary (Build) is the emitted kernels in package main plus a
+// request loop: the parent writes requests to its stdin and reads the
+// responses from its stdout, all little-endian:
+//
+//	request:  name (u32 length + bytes; empty: exit), bench i64, workers i64,
+//	          nargs u32, per argument: kind u8 (0 tensor, 1 scalar);
+//	          tensor: rank u32, dims i64..., nbytes u64, bytes; scalar: i64
+//	response: status u8 (0 ok, 1 error); error: message (u32 + bytes);
+//	          ok: nres u32, per result rank u32, dims i64..., nbytes u64,
+//	          bytes; then the median seconds of the timed calls (f64)
+//
+// The first call of a request is checked and its results returned; with
+// bench N > 0, N more calls are timed (the first serves as warm-up).
+
+type driverArg struct {
+	scalar  bool
+	elem    string
+	rank    int
+	dynDims []int
+}
+
+type driverFunc struct {
+	symbol, goName string
+	args           []driverArg
+	results        []string
+}
+
+func driverSource(fs []driverFunc) string {
+	var b strings.Builder
+	b.WriteString(driverMain)
+	b.WriteString("func tcpCall(name string, args []tcpArg, bench int) ([]tcpArg, float64, error) {\nswitch name {\n")
+	for _, f := range fs {
+		fmt.Fprintf(&b, "case %q:\nreturn tcpCall%s(args, bench)\n", f.symbol, f.goName)
+	}
+	b.WriteString("}\nreturn nil, 0, fmt.Errorf(\"no kernel for @%s\", name)\n}\n\n")
+	for _, f := range fs {
+		fmt.Fprintf(&b, "func tcpCall%s(args []tcpArg, bench int) ([]tcpArg, float64, error) {\n", f.goName)
+		fmt.Fprintf(&b, "if len(args) != %d {\nreturn nil, 0, fmt.Errorf(\"@%s takes %d arguments, got %%d\", len(args))\n}\n", len(f.args), f.symbol, len(f.args))
+		var call, dimArgs []string
+		for i := range f.results {
+			call = append(call, fmt.Sprintf("r%d", i))
+		}
+		for i, a := range f.args {
+			n := fmt.Sprintf("a%d", i)
+			if a.scalar {
+				fmt.Fprintf(&b, "%s := args[%d].scalar\n", n, i)
+				call = append(call, n)
+				dimArgs = append(dimArgs, n)
+				continue
+			}
+			fmt.Fprintf(&b, "if len(args[%d].dims) != %d {\nreturn nil, 0, fmt.Errorf(\"argument #%d has rank %%d, want %d\", len(args[%d].dims))\n}\n", i, a.rank, i, a.rank, i)
+			fmt.Fprintf(&b, "%s := tcpDecode[%s](args[%d].data)\n", n, a.elem, i)
+			call = append(call, n)
+			for _, d := range a.dynDims {
+				dn := fmt.Sprintf("%sd%d", n, d)
+				fmt.Fprintf(&b, "%s := args[%d].dims[%d]\n", dn, i, d)
+				call = append(call, dn)
+				dimArgs = append(dimArgs, dn)
+			}
+		}
+		fmt.Fprintf(&b, "dims, err := %sDims(%s)\nif err != nil {\nreturn nil, 0, err\n}\n", f.goName, strings.Join(dimArgs, ", "))
+		for i, et := range f.results {
+			fmt.Fprintf(&b, "r%d := make([]%s, tcpProd(dims[%d]))\n", i, et, i)
+		}
+		fmt.Fprintf(&b, "call := func() error {\nreturn %s(%s)\n}\n", f.goName, strings.Join(call, ", "))
+		b.WriteString("if err := call(); err != nil {\nreturn nil, 0, err\n}\n")
+		b.WriteString("med := tcpBench(bench, call)\nreturn []tcpArg{")
+		for i := range f.results {
+			fmt.Fprintf(&b, "{dims: dims[%d], data: tcpEncode(r%d)}, ", i, i)
+		}
+		b.WriteString("}, med, nil\n}\n\n")
+	}
+	return b.String()
+}
+
+const driverMain = `
+type tcpArg struct {
+	dims   []int
+	data   []byte
+	scalar int
+}
+
+func tcpProd(dims []int) int {
+	n := 1
+	for _, d := range dims {
+		n *= d
+	}
+	return n
+}
+
+func tcpDecode[T any](b []byte) []T {
+	var z T
+	s := make([]T, len(b)/binary.Size(z))
+	if err := binary.Read(bytes.NewReader(b), binary.LittleEndian, s); err != nil {
+		panic(err)
+	}
+	return s
+}
+
+func tcpEncode[T any](s []T) []byte {
+	var b bytes.Buffer
+	if err := binary.Write(&b, binary.LittleEndian, s); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}
+
+func tcpBench(n int, call func() error) float64 {
+	if n <= 0 {
+		return 0
+	}
+	times := make([]float64, n)
+	for i := range times {
+		t0 := time.Now()
+		call()
+		times[i] = time.Since(t0).Seconds()
+	}
+	sort.Float64s(times)
+	return times[n/2]
+}
+
+func main() {
+	in := bufio.NewReaderSize(os.Stdin, 1<<20)
+	out := bufio.NewWriterSize(os.Stdout, 1<<20)
+	le := binary.LittleEndian
+	u32 := func() uint32 {
+		var v uint32
+		if err := binary.Read(in, le, &v); err != nil {
+			os.Exit(0)
+		}
+		return v
+	}
+	i64 := func() int64 {
+		var v int64
+		if err := binary.Read(in, le, &v); err != nil {
+			os.Exit(0)
+		}
+		return v
+	}
+	str := func() string {
+		b := make([]byte, u32())
+		if _, err := io.ReadFull(in, b); err != nil {
+			os.Exit(0)
+		}
+		return string(b)
+	}
+	for {
+		name := str()
+		if name == "" {
+			return
+		}
+		bench := i64()
+		Workers = int(i64())
+		args := make([]tcpArg, u32())
+		for i := range args {
+			var kind [1]byte
+			if _, err := io.ReadFull(in, kind[:]); err != nil {
+				os.Exit(0)
+			}
+			if kind[0] == 1 {
+				args[i].scalar = int(i64())
+				continue
+			}
+			args[i].dims = make([]int, u32())
+			for d := range args[i].dims {
+				args[i].dims[d] = int(i64())
+			}
+			args[i].data = make([]byte, i64())
+			if _, err := io.ReadFull(in, args[i].data); err != nil {
+				os.Exit(0)
+			}
+		}
+		res, med, err := tcpCall(name, args, int(bench))
+		if err != nil {
+			out.WriteByte(1)
+			binary.Write(out, le, uint32(len(err.Error())))
+			out.WriteString(err.Error())
+		} else {
+			out.WriteByte(0)
+			binary.Write(out, le, uint32(len(res)))
+			for _, r := range res {
+				binary.Write(out, le, uint32(len(r.dims)))
+				for _, d := range r.dims {
+					binary.Write(out, le, int64(d))
+				}
+				binary.Write(out, le, int64(len(r.data)))
+				out.Write(r.data)
+			}
+			binary.Write(out, le, med)
+		}
+		if err := out.Flush(); err != nil {
+			os.Exit(1)
+		}
+	}
+}
+
+`

@@ -1,0 +1,198 @@
+package golang
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tcp-project/tcp/interp"
+	"github.com/tcp-project/tcp/ir"
+)
+
+// helpers are the small functions the kernels call; the Go compiler
+// inlines the index-mode ones.
+var helpers = map[string]string{
+	"wrapneg": `// tcpWrapNeg reads a negative index from the end (checked before).
+func tcpWrapNeg(v, s int) int {
+	if v < 0 {
+		return v + s
+	}
+	return v
+}
+`,
+	"clip": `// tcpClip clamps v to [0, s-1] (s > 0 is checked before).
+func tcpClip(v, s int) int {
+	if v < 0 {
+		return 0
+	}
+	if v >= s {
+		return s - 1
+	}
+	return v
+}
+`,
+	"wrap": `// tcpWrap is the floor modulo of v by s (s > 0 is checked before).
+func tcpWrap(v, s int) int {
+	v %= s
+	if v < 0 {
+		v += s
+	}
+	return v
+}
+`,
+	"safe": `// tcpSafe returns v in range, else 0, so that reads under a fill guard
+// stay in bounds.
+func tcpSafe(v, s int) int {
+	if uint(v) < uint(s) {
+		return v
+	}
+	return 0
+}
+`,
+	"at": `// tcpAt reads s[i], or the zero value outside s (index loads under a
+// fill guard, whose coordinates may address an empty dim).
+func tcpAt[T any](s []T, i int) T {
+	if uint(i) < uint(len(s)) {
+		return s[i]
+	}
+	var z T
+	return z
+}
+`,
+	"sel": `// tcpSel returns a if c, else b.
+func tcpSel[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+`,
+	"fill": `// tcpFill sets every element of s to v.
+func tcpFill[T any](s []T, v T) {
+	for i := range s {
+		s[i] = v
+	}
+}
+`,
+	"slice": `// tcpCheckSlice checks one dim of a tcp.slice as the interpreter does.
+func tcpCheckSlice(d, dim, s, n, t int) error {
+	if t == 0 {
+		return fmt.Errorf("stride of dimension %d is 0", d)
+	}
+	if n < 0 {
+		return fmt.Errorf("size of dimension %d is negative: %d", d, n)
+	}
+	if n == 0 {
+		return nil
+	}
+	if s < 0 || s >= dim {
+		return fmt.Errorf("slice out of bounds for dimension %d with size %d: start %d, size %d, stride %d reads index %d", d, dim, s, n, t, s)
+	}
+	at := t
+	if at < 0 {
+		at = -at
+	}
+	hi, lo := bits.Mul64(uint64(at), uint64(n-1))
+	if hi != 0 || lo >= 1<<62 {
+		return fmt.Errorf("slice out of bounds for dimension %d with size %d: start %d, size %d, stride %d reads past the int64 range", d, dim, s, n, t)
+	}
+	if last := s + t*(n-1); last < 0 || last >= dim {
+		return fmt.Errorf("slice out of bounds for dimension %d with size %d: start %d, size %d, stride %d reads index %d", d, dim, s, n, t, last)
+	}
+	return nil
+}
+`,
+	"parallel": `// Workers is the number of goroutines a kernel splits its outer loop
+// over; 0 or less means runtime.GOMAXPROCS(0). A kernel uses fewer when
+// each would get less than tcpMinBytesPerWorker of output.
+var Workers int
+
+const tcpMinBytesPerWorker = 1 << 16
+
+// tcpParallel runs body over [0, n) in contiguous chunks, one per worker.
+// rowBytes is the output size of one step, to size the chunks. A panic in
+// body (a Go bounds check under mode promise_in_bounds) becomes an error.
+func tcpParallel(n, rowBytes int, body func(lo, hi int)) (err error) {
+	w := Workers
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	if m := n * rowBytes / tcpMinBytesPerWorker; w > m {
+		w = m
+	}
+	if w > n {
+		w = n
+	}
+	if w <= 1 {
+		defer tcpRecover(&err)
+		if n > 0 {
+			body(0, n)
+		}
+		return nil
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, w)
+	for k := 0; k < w; k++ {
+		wg.Add(1)
+		go func(k int) {
+			defer wg.Done()
+			defer tcpRecover(&errs[k])
+			body(n*k/w, n*(k+1)/w)
+		}(k)
+	}
+	wg.Wait()
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func tcpRecover(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("index out of range (mode promise_in_bounds): %v", r)
+	}
+}
+`,
+}
+
+func helperSource(used map[string]bool) string {
+	var b strings.Builder
+	for _, k := range sortedKeys(used) {
+		b.WriteString(helpers[k])
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// constant emits a constant tensor as a package-level slice and returns
+// its name.
+func (g *gen) constant(op *ir.Operation) (string, error) {
+	if n, ok := g.constNames[op]; ok {
+		return n, nil
+	}
+	a, ok := op.Attr("value").(*ir.DenseElementsAttr)
+	if !ok {
+		return "", unsupported(op, "only dense constants")
+	}
+	t, err := interp.FromAttr(a)
+	if err != nil {
+		return "", unsupported(op, err.Error())
+	}
+	et, err := goElem(a.Type.Elem())
+	if err != nil {
+		return "", unsupported(op, err.Error())
+	}
+	g.nconst++
+	name := fmt.Sprintf("tcpConst%d", g.nconst)
+	fmt.Fprintf(&g.consts, "// %s is %s at %s.\nvar %s = []%s{", name, a.Type, op.Loc(), name, et)
+	for i := 0; i < int(t.NumElements()); i++ {
+		if i > 0 {
+			g.consts.WriteString(", ")
+		}
+		g.consts.WriteString(literal(a.Type.Elem(), t.Bits(i)))
+	}
+	g.consts.WriteString("}\n\n")
+	g.constNames[op] = name
+	return name, nil
+}

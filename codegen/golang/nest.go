@@ -1,0 +1,443 @@
+package golang
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/ir"
+)
+
+// newNest starts a loop nest over dims: one loop per dim that is not the
+// constant 1 (those read coordinate 0). It returns the coordinates.
+func (f *funcGen) newNest(ds []poly) (*nest, []poly) {
+	n := &nest{id: f.nests}
+	f.nests++
+	coords := make([]poly, len(ds))
+	for d, s := range ds {
+		if c, ok := s.constant(); ok && c == 1 {
+			coords[d] = poly{}
+			continue
+		}
+		v := fmt.Sprintf("i%d_%d", n.id, len(n.vars))
+		f.level[v] = len(n.vars)
+		n.vars = append(n.vars, v)
+		n.sizes = append(n.sizes, s)
+		n.lets = append(n.lets, newBlock())
+		n.dims = append(n.dims, d)
+		coords[d] = patom(v)
+	}
+	return n, coords
+}
+
+// loops prints levels from..to-1 of n around inner; level 0 runs over
+// [lo, hi) when lo is not empty.
+func (n *nest) loops(from, to int, lo, hi, inner string) string {
+	if from >= to {
+		return inner
+	}
+	v := n.vars[from]
+	start, end := "0", n.sizes[from].String()
+	if from == 0 && lo != "" {
+		start, end = lo, hi
+	}
+	stmts := append([]string{}, n.lets[from].stmts...)
+	if in := n.loops(from+1, to, lo, hi, inner); in != "" {
+		stmts = append(stmts, in)
+	}
+	body := strings.Join(stmts, "\n")
+	return fmt.Sprintf("for %s := %s; %s < %s; %s++ {\n%s\n}", v, start, v, end, v, body)
+}
+
+// check emits the runtime checks the interpreter makes for op, in place.
+func (f *funcGen) check(op *ir.Operation) error {
+	switch op.Name() {
+	case tcp.GatherName:
+		return f.checkGather(tcp.GatherOp{Operation: op})
+	case tcp.GatherNDName:
+		return f.checkGatherND(tcp.GatherNDOp{Operation: op})
+	case tcp.BroadcastToName, tcp.BroadcastName:
+		bo := tcp.BroadcastOp{Operation: op}
+		for k, sz := range bo.NewDimSizes() {
+			s, err := f.scalar(sz)
+			if err != nil {
+				return err
+			}
+			if _, ok := s.constant(); !ok {
+				f.stmt("if %s < 0 {\nreturn %s\n}", s, f.errf("new_dim_sizes[%d] = %%d is negative", []any{k}, s.String()))
+			}
+		}
+	case tcp.SliceName:
+		so := tcp.SliceOp{Operation: op}
+		in, err := f.dims(so.In())
+		if err != nil {
+			return err
+		}
+		for d := range in {
+			s, err1 := f.scalar(so.Starts()[d])
+			n, err2 := f.scalar(so.Sizes()[d])
+			t, err3 := f.scalar(so.Strides()[d])
+			for _, e := range []error{err1, err2, err3} {
+				if e != nil {
+					return e
+				}
+			}
+			_, c1 := s.constant()
+			_, c2 := n.constant()
+			_, c3 := t.constant()
+			_, c4 := in[d].constant()
+			if c1 && c2 && c3 && c4 {
+				continue // the verifier checked it
+			}
+			f.g.used["slice"] = true
+			f.stmt("if err := tcpCheckSlice(%d, %s, %s, %s, %s); err != nil {\nreturn err\n}", d, in[d], s, n, t)
+		}
+	}
+	return nil
+}
+
+// root strips view ops off an index value: they neither drop nor add
+// values, so checking the root's elements checks the view's.
+func root(v ir.Value) ir.Value {
+	for isView(v.DefiningOp()) {
+		v = v.DefiningOp().Operand(0)
+	}
+	return v
+}
+
+// guarded emits code under `if cond {…}`; a constant-true cond emits it
+// plainly, a constant-false one not at all.
+func (f *funcGen) guarded(n poly, cond string, body func() error) error {
+	c, isConst := n.constant()
+	if isConst && c == 0 {
+		return nil
+	}
+	f.push()
+	if err := body(); err != nil {
+		return err
+	}
+	code := f.pop()
+	if isConst && cond == "" {
+		f.stmt("%s", code)
+		return nil
+	}
+	conds := []string{}
+	if !isConst {
+		conds = append(conds, n.String()+" > 0")
+	}
+	if cond != "" {
+		conds = append(conds, cond)
+	}
+	f.stmt("if %s {\n%s\n}", strings.Join(conds, " && "), code)
+	return nil
+}
+
+func modeChecks(mode string) bool { return mode == tcp.ModeError || mode == tcp.ModeWrapNegative }
+
+func (f *funcGen) checkGather(g tcp.GatherOp) error {
+	in, err := f.dims(g.Input())
+	if err != nil {
+		return err
+	}
+	idx, err := f.dims(g.Indices())
+	if err != nil {
+		return err
+	}
+	dim := int(g.Dim())
+	for d := range in {
+		_, c1 := in[d].constant()
+		_, c2 := idx[d].constant()
+		if d != dim && !(c1 && c2) {
+			f.stmt("if %s > %s {\nreturn %s\n}", idx[d], in[d], f.errf("indices dim %d has size %%d, larger than input size %%d", []any{d}, idx[d].String(), in[d].String()))
+		}
+	}
+	outN := product(idx)
+	s := in[dim]
+	mode := g.Mode()
+	switch {
+	case modeChecks(mode):
+		r := root(g.Indices())
+		rd, err := f.dims(r)
+		if err != nil {
+			return err
+		}
+		return f.guarded(outN, "", func() error {
+			return f.validate(rd, func(coords []poly) (string, error) {
+				ref, err := f.read(r, coords, false)
+				if err != nil {
+					return "", err
+				}
+				v := f.loadInt(ref, false)
+				return f.indexCheck(mode, v, s, dim), nil
+			})
+		})
+	case mode == tcp.ModeClip || mode == tcp.ModeWrap:
+		if c, ok := s.constant(); ok && c != 0 {
+			return nil
+		}
+		return f.guarded(outN, s.String()+" == 0", func() error {
+			zero := make([]poly, len(idx))
+			ref, err := f.read(g.Indices(), zero, false)
+			if err != nil {
+				return err
+			}
+			v := f.loadInt(ref, false)
+			f.stmt("return %s", f.errf("cannot do a non-empty take from an empty axes: index %%d for dimension %d with size 0 (mode %s)", []any{dim, mode}, v))
+			return nil
+		})
+	}
+	return nil
+}
+
+// indexCheck returns the statement that fails for a bad index v.
+func (f *funcGen) indexCheck(mode, v string, s poly, dim int) string {
+	cond := fmt.Sprintf("uint(%s) >= uint(%s)", v, s)
+	if mode == tcp.ModeWrapNegative {
+		cond = fmt.Sprintf("%s < -%s || %s >= %s", v, s.paren(), v, s.paren())
+	}
+	return fmt.Sprintf("if %s {\nreturn %s\n}", cond, f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{dim}, v, s.String()))
+}
+
+// validate emits a nest over ds whose innermost body is the statement
+// body returns.
+func (f *funcGen) validate(ds []poly, body func(coords []poly) (string, error)) error {
+	saved := f.cur
+	n, coords := f.newNest(ds)
+	f.cur = n
+	inner, err := body(coords)
+	f.cur = saved
+	if err != nil {
+		return err
+	}
+	if len(n.vars) > 0 {
+		n.lets[len(n.vars)-1].stmts = append(n.lets[len(n.vars)-1].stmts, inner)
+		inner = ""
+	}
+	f.stmt("%s", n.loops(0, len(n.vars), "", "", inner))
+	return nil
+}
+
+func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
+	in, err := f.dims(g.Input())
+	if err != nil {
+		return err
+	}
+	idx, err := f.dims(g.Indices())
+	if err != nil {
+		return err
+	}
+	out, err := f.dims(g.Result(0))
+	if err != nil {
+		return err
+	}
+	b := int(g.BatchDims())
+	q := len(idx)
+	m := int(rankedOf(g.Indices()).Dim(q - 1))
+	for d := 0; d < b; d++ {
+		_, c1 := in[d].constant()
+		_, c2 := idx[d].constant()
+		if !(c1 && c2) {
+			f.stmt("if %s != %s {\nreturn %s\n}", idx[d], in[d], f.errf("batch dim %d has size %%d in indices but %%d in input", []any{d}, idx[d].String(), in[d].String()))
+		}
+	}
+	mode := g.Mode()
+	switch {
+	case modeChecks(mode) && m > 0:
+		return f.validate(idx[:q-1], func(coords []poly) (string, error) {
+			var stmts []string
+			for k := 0; k < m; k++ {
+				ref, err := f.read(g.Indices(), append(append([]poly{}, coords...), pconst(int64(k))), false)
+				if err != nil {
+					return "", err
+				}
+				v := f.loadInt(ref, false)
+				stmts = append(stmts, f.indexCheck(mode, v, in[b+k], b+k))
+			}
+			return strings.Join(stmts, "\n"), nil
+		})
+	case (mode == tcp.ModeClip || mode == tcp.ModeWrap) && m > 0:
+		for k := 0; k < m; k++ {
+			s := in[b+k]
+			if c, ok := s.constant(); ok && c != 0 {
+				continue
+			}
+			err := f.guarded(product(out), s.String()+" == 0", func() error {
+				c := make([]poly, q)
+				c[q-1] = pconst(int64(k))
+				ref, err := f.read(g.Indices(), c, false)
+				if err != nil {
+					return err
+				}
+				v := f.loadInt(ref, false)
+				f.stmt("return %s", f.errf("cannot do a non-empty take from an empty axes: index %%d for dimension %d with size 0 (mode %s)", []any{b + k, mode}, v))
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// resultNest emits the loops that write result i (value v, sizes ds).
+//
+// The read offset is a polynomial in the loop counters. The longest
+// suffix of loops over which it advances exactly like the destination
+// (same stride per counter, no gathered index and no fill guard depending
+// on them) is one contiguous run, written with copy; the remaining loops
+// are ordered as the destination is (row-major), so writes are
+// sequential. Level 0 is split over goroutines by tcpParallel.
+func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
+	n, coords := f.newNest(ds)
+	f.cur = n
+	defer func() { f.cur = nil }()
+	r, err := f.read(v, coords, false)
+	if err != nil {
+		return err
+	}
+	et, _ := goElem(ir.ElementType(v.Type()))
+	outOff := linear(coords, ds)
+	nl := len(n.vars)
+	guardLevel := -1
+	for _, g := range r.guards {
+		guardLevel = max(guardLevel, f.levelOfAtoms(g.cond))
+	}
+	// k: the first level of the contiguous run.
+	k := nl
+	for l := nl - 1; l >= 0; l-- {
+		if guardLevel >= l {
+			break
+		}
+		ok := true
+		for term := range r.off {
+			for _, a := range atoms(term) {
+				if f.levelOfAtoms(a) >= l && !f.isLoopVarAtOrAbove(n, a, l) {
+					ok = false
+				}
+			}
+		}
+		c, linearIn := r.off.coeff(n.vars[l])
+		oc, _ := outOff.coeff(n.vars[l])
+		if !ok || !linearIn || !c.equal(oc) || f.levelOf(c) >= 0 {
+			break
+		}
+		k = l
+	}
+	dst := fmt.Sprintf("r%d", i)
+	total := product(ds)
+	f.g.used["parallel"] = true
+	es := elemSize(et)
+	if nl == 0 {
+		// One element.
+		f.stmt("%s", f.store(dst, r, "0", f.hoist(r.off, -1), -1))
+		return nil
+	}
+	if k == 0 {
+		// The whole result is one contiguous run of the source.
+		base := f.hoist(r.off.without(n, 0), -1)
+		body := f.guardedRun(r, -1, dst, "lo", "hi", "("+base+")+lo", "("+base+")+hi")
+		f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) {\n%s\n}); err != nil {\nreturn err\n}", total, es, body)
+		return nil
+	}
+	var inner string
+	if k < nl {
+		run := product(ds[n.dims[k]:])
+		rs := f.hoist(run, -1)
+		ob := f.hoist(outOff.without(n, k), k-1)
+		sb := f.hoist(r.off.without(n, k), k-1)
+		inner = f.guardedRun(r, k-1, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
+		n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
+	} else {
+		ob := f.hoist(outOff, nl-1)
+		inner = f.store(dst, r, ob, f.hoist(r.off, nl-1), nl-1)
+		n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
+	}
+	code := n.loops(0, min(k, nl), "lo", "hi", "")
+	rowBytes := fmt.Sprintf("%d", es)
+	if len(ds) > 0 {
+		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
+	}
+	par := fmt.Sprintf("if err := tcpParallel(%s, %s, func(lo, hi int) {\n%s\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
+	if _, isConst := total.constant(); !isConst {
+		// An empty result reads nothing (its outer loops may still run,
+		// and a mode must not see the empty dim).
+		par = fmt.Sprintf("if %s > 0 {\n%s\n}", total, par)
+	}
+	f.stmt("%s", par)
+	return nil
+}
+
+func (f *funcGen) isLoopVarAtOrAbove(n *nest, a string, l int) bool {
+	for j := l; j < len(n.vars); j++ {
+		if n.vars[j] == a {
+			return true
+		}
+	}
+	return false
+}
+
+// without drops the terms of p that use loop counters of n at level >= l.
+func (p poly) without(n *nest, l int) poly {
+	drop := map[string]bool{}
+	for _, v := range n.vars[l:] {
+		drop[v] = true
+	}
+	keep, _ := p.split(func(term string) bool {
+		for _, a := range atoms(term) {
+			if drop[a] {
+				return false
+			}
+		}
+		return true
+	})
+	return keep
+}
+
+// store writes one element at dst[o].
+func (f *funcGen) store(dst string, r ref, o, off string, l int) string {
+	load := fmt.Sprintf("%s[%s]", r.buf, off)
+	if len(r.guards) == 0 {
+		return fmt.Sprintf("%s[%s] = %s", dst, o, load)
+	}
+	var b strings.Builder
+	for i, g := range r.guards {
+		if i > 0 {
+			b.WriteString(" else ")
+		}
+		fmt.Fprintf(&b, "if %s {\n%s[%s] = %s\n}", g.cond, dst, o, g.fill)
+	}
+	fmt.Fprintf(&b, " else {\n%s[%s] = %s\n}", dst, o, load)
+	return b.String()
+}
+
+// guardedRun copies src[slo:shi] to dst[dlo:dhi], or fills it when a
+// guard holds.
+func (f *funcGen) guardedRun(r ref, l int, dst, dlo, dhi, slo, shi string) string {
+	cp := fmt.Sprintf("copy(%s[%s:%s], %s[%s:%s])", dst, dlo, dhi, r.buf, slo, shi)
+	if len(r.guards) == 0 {
+		return cp
+	}
+	var b strings.Builder
+	for i, g := range r.guards {
+		if i > 0 {
+			b.WriteString(" else ")
+		}
+		fmt.Fprintf(&b, "if %s {\ntcpFill(%s[%s:%s], %s)\n}", g.cond, dst, dlo, dhi, g.fill)
+	}
+	f.g.used["fill"] = true
+	fmt.Fprintf(&b, " else {\n%s\n}", cp)
+	return b.String()
+}
+
+func elemSize(goType string) int {
+	switch goType {
+	case "bool", "int8", "uint8":
+		return 1
+	case "int16", "uint16":
+		return 2
+	case "int32", "uint32", "float32":
+		return 4
+	}
+	return 8
+}

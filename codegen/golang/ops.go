@@ -1,0 +1,620 @@
+package golang
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tcp-project/tcp/dialect/arith"
+	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/interp"
+	"github.com/tcp-project/tcp/ir"
+)
+
+// The fusion analysis. Every tensor value of a function is a function of
+// its coordinates: read(v, coords) returns the buffer and offset that hold
+// v at coords, composed through every view op down to a function argument
+// or constant. Reshapes, broadcasts and slices only rewrite coordinates;
+// a gather reads its indices at the same coordinates and substitutes the
+// resolved index, so a gather of a gather composes indices and nothing but
+// the results is ever written. Runtime checks that the interpreter makes
+// per op (index modes error and wrap_negative, slice bounds, dynamic
+// shapes) are emitted once, in op order, before the loops; under mode fill
+// the out-of-range test is a guard on the element (or the whole run).
+
+func unsupported(op *ir.Operation, why string) error {
+	return op.EmitOpError("is not supported by the Go backend: %s", why)
+}
+
+func rankedOf(v ir.Value) *ir.RankedTensorType {
+	t, _ := v.Type().(*ir.RankedTensorType)
+	return t
+}
+
+// viewOps are the ops whose reads are coordinate rewrites.
+func isView(op *ir.Operation) bool {
+	if op == nil {
+		return false
+	}
+	switch op.Name() {
+	case tcp.BroadcastToName, tcp.BroadcastName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+		return true
+	}
+	return false
+}
+
+// walk visits the ops of body in order: it computes every result's dims
+// (emitting their runtime checks) and, in the kernel, each op's checks.
+func (f *funcGen) walk(body *ir.Block) error {
+	for op := body.First(); op != nil; op = op.Next() {
+		switch op.Name() {
+		case function.ReturnName:
+			for i, v := range op.Operands() {
+				if _, ok := v.Type().(*ir.RankedTensorType); !ok {
+					return op.EmitOpError("returns operand #%d of type %s; the Go backend returns ranked tensors only", i, v.Type())
+				}
+			}
+			continue
+		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
+			tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName:
+			if _, err := f.scalarOrConst(op); err != nil {
+				return err
+			}
+			continue
+		default:
+			return unsupported(op, "no Go kernel for this op")
+		}
+		if op.NumResults() != 1 {
+			return unsupported(op, "expected one result")
+		}
+		if _, err := goElem(ir.ElementType(op.Result(0).Type())); err != nil {
+			return unsupported(op, err.Error())
+		}
+		if _, err := f.dims(op.Result(0)); err != nil {
+			return err
+		}
+		if f.dimsFor {
+			continue
+		}
+		if err := f.check(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f *funcGen) scalarOrConst(op *ir.Operation) (bool, error) {
+	if op.Name() == arith.ConstantName {
+		if _, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
+			return true, nil
+		}
+	}
+	_, err := f.scalar(op.Result(0))
+	return false, err
+}
+
+// scalar returns an index or integer scalar value as a polynomial.
+func (f *funcGen) scalar(v ir.Value) (poly, error) {
+	if p, ok := f.scaMemo[v]; ok {
+		return p, nil
+	}
+	p, err := f.scalarUncached(v)
+	if err == nil {
+		f.scaMemo[v] = p
+	}
+	return p, err
+}
+
+func (f *funcGen) scalarUncached(v ir.Value) (poly, error) {
+	op := v.DefiningOp()
+	if op == nil {
+		if n, ok := f.args[v]; ok {
+			return patom(n), nil
+		}
+		return nil, fmt.Errorf("internal error: unknown block argument")
+	}
+	switch op.Name() {
+	case arith.ConstantName:
+		if c, ok := ir.ConstantInt(v); ok {
+			return pconst(c), nil
+		}
+	case tensord.DimName:
+		k, ok := ir.ConstantInt(op.Operand(1))
+		ds, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		if !ok || k < 0 || k >= int64(len(ds)) {
+			return nil, unsupported(op, "the dim index must be a constant in range")
+		}
+		return ds[k], nil
+	case arith.AddIName, arith.SubIName, arith.MulIName:
+		a, err := f.scalar(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		b, err := f.scalar(op.Operand(1))
+		if err != nil {
+			return nil, err
+		}
+		switch op.Name() {
+		case arith.AddIName:
+			return a.add(b), nil
+		case arith.SubIName:
+			return a.add(b.scale(-1)), nil
+		}
+		return a.mul(b), nil
+	case arith.IndexCastName:
+		return f.scalar(op.Operand(0))
+	}
+	return nil, unsupported(op, "only constant, tensor.dim, addi, subi, muli and index_cast scalars are supported")
+}
+
+// dims returns the runtime sizes of a ranked tensor value.
+func (f *funcGen) dims(v ir.Value) ([]poly, error) {
+	if ds, ok := f.dimMemo[v]; ok {
+		return ds, nil
+	}
+	ds, err := f.dimsUncached(v)
+	if err == nil {
+		f.dimMemo[v] = ds
+	}
+	return ds, err
+}
+
+func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
+	t := rankedOf(v)
+	if t == nil {
+		return nil, fmt.Errorf("internal error: %s is not a ranked tensor", v.Type())
+	}
+	ds := make([]poly, t.Rank())
+	static := func() bool {
+		for d := range ds {
+			if t.IsDynamicDim(d) {
+				return false
+			}
+			ds[d] = pconst(t.Dim(d))
+		}
+		return true
+	}
+	op := v.DefiningOp()
+	if op == nil {
+		n := f.args[v]
+		for d := range ds {
+			if t.IsDynamicDim(d) {
+				ds[d] = patom(fmt.Sprintf("%sd%d", n, d))
+			} else {
+				ds[d] = pconst(t.Dim(d))
+			}
+		}
+		return ds, nil
+	}
+	if static() && op.Name() != tensord.ExpandShapeName && op.Name() != tensord.CastName {
+		return ds, nil
+	}
+	from := func(i int, src []poly) {
+		if t.IsDynamicDim(i) {
+			ds[i] = src[i]
+		} else {
+			ds[i] = pconst(t.Dim(i))
+		}
+	}
+	switch op.Name() {
+	case tcp.GatherName:
+		idx, err := f.dims(op.Operand(1))
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			from(d, idx)
+		}
+	case tcp.GatherNDName:
+		in, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		idx, err := f.dims(op.Operand(1))
+		if err != nil {
+			return nil, err
+		}
+		q := len(idx)
+		b := int(op.IntAttr("batch_dims"))
+		m := int(rankedOf(op.Operand(1)).Dim(q - 1))
+		all := append(append([]poly{}, idx[:q-1]...), in[b+m:]...)
+		for d := range ds {
+			from(d, all)
+		}
+	case tcp.BroadcastToName, tcp.BroadcastName:
+		in, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		all := append([]poly{}, in...)
+		bo := tcp.BroadcastOp{Operation: op}
+		for k, a := range bo.Axes() {
+			s, err := f.scalar(bo.NewDimSizes()[k])
+			if err != nil {
+				return nil, err
+			}
+			all[a] = s
+		}
+		for d := range ds {
+			from(d, all)
+		}
+	case tcp.SliceName:
+		so := tcp.SliceOp{Operation: op}
+		for d, sz := range so.Sizes() {
+			s, err := f.scalar(sz)
+			if err != nil {
+				return nil, err
+			}
+			ds[d] = s
+		}
+	case tensord.CollapseShapeName:
+		src, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		for j, g := range tensord.ReassociationOf(op) {
+			p := pconst(1)
+			for _, d := range g {
+				p = p.mul(src[d])
+			}
+			if t.IsDynamicDim(j) {
+				ds[j] = p
+			} else {
+				ds[j] = pconst(t.Dim(j))
+			}
+		}
+	case tensord.ExpandShapeName:
+		if op.NumOperands() > 1 {
+			return nil, unsupported(op, "the output_shape form")
+		}
+		src, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			ds[d] = pconst(1)
+		}
+		for i, g := range tensord.ReassociationOf(op) {
+			prod, dyn := int64(1), -1
+			for _, d := range g {
+				if t.IsDynamicDim(int(d)) {
+					dyn = int(d)
+					continue
+				}
+				ds[d] = pconst(t.Dim(int(d)))
+				prod *= t.Dim(int(d))
+			}
+			if dyn < 0 {
+				if _, isConst := src[i].constant(); !isConst {
+					f.stmt("if %s != %d {\nreturn %s\n}", src[i], prod, f.errf("source dim %d of size %%d cannot be expanded into %s", []any{i, shapeOf(t, g)}, src[i].String()))
+				}
+				continue
+			}
+			if prod == 0 {
+				return nil, unsupported(op, "a dynamic dim grouped with a zero-size dim")
+			}
+			if prod == 1 {
+				ds[dyn] = src[i]
+				continue
+			}
+			if c, ok := src[i].constant(); ok && c%prod == 0 {
+				ds[dyn] = pconst(c / prod)
+				continue
+			}
+			f.stmt("if %s%%%d != 0 {\nreturn %s\n}", src[i].paren(), prod, f.errf("source dim %d of size %%d cannot be expanded into %s", []any{i, shapeOf(t, g)}, src[i].String()))
+			ds[dyn] = patom(f.bind(-1, fmt.Sprintf("%s / %d", src[i].paren(), prod)))
+		}
+		if len(tensord.ReassociationOf(op)) == 0 {
+			for d := range ds {
+				ds[d] = pconst(1)
+			}
+		}
+	case tensord.CastName:
+		src, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			ds[d] = src[d]
+			if !t.IsDynamicDim(d) {
+				if c, ok := src[d].constant(); !ok || c != t.Dim(d) {
+					f.stmt("if %s != %d {\nreturn fmt.Errorf(\"tensor.cast: dim %d has size %%d, want %d\", %s)\n}", src[d], t.Dim(d), d, t.Dim(d), src[d])
+				}
+				ds[d] = pconst(t.Dim(d))
+			}
+		}
+	default:
+		if static() {
+			return ds, nil
+		}
+		return nil, unsupported(op, "dynamic result shape")
+	}
+	return ds, nil
+}
+
+func shapeOf(t *ir.RankedTensorType, g []int64) string {
+	var parts []string
+	for _, d := range g {
+		if t.IsDynamicDim(int(d)) {
+			parts = append(parts, "?")
+		} else {
+			parts = append(parts, fmt.Sprint(t.Dim(int(d))))
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// errf returns a `fmt.Errorf(...)` expression: format is formatted with
+// static first; the %%d verbs it then still holds take the Go expressions
+// dyn.
+func (f *funcGen) errf(format string, static []any, dyn ...string) string {
+	msg := fmt.Sprintf(format, static...)
+	var b strings.Builder
+	fmt.Fprintf(&b, "fmt.Errorf(%q", msg)
+	for _, d := range dyn {
+		fmt.Fprintf(&b, ", %s", d)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// ---------------------------------------------------------------- reads
+
+type guard struct {
+	cond string // a bool variable
+	fill string // the element to use when cond holds
+}
+
+// ref is where the element of a value at given coordinates lives.
+type ref struct {
+	guards []guard // the first true guard's fill replaces the element
+	buf    string
+	off    poly
+}
+
+func (f *funcGen) zeroUnit(v ir.Value, coords []poly) []poly {
+	t := rankedOf(v)
+	out := append([]poly{}, coords...)
+	for d := range out {
+		if !t.IsDynamicDim(d) && t.Dim(d) == 1 {
+			out[d] = poly{}
+		}
+	}
+	return out
+}
+
+// read composes the element of v at coords down to a buffer. checked
+// marks reads under a fill guard, whose index loads must tolerate
+// coordinates of an empty dim.
+func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
+	coords = f.zeroUnit(v, coords)
+	ds, err := f.dims(v)
+	if err != nil {
+		return ref{}, err
+	}
+	op := v.DefiningOp()
+	if op == nil {
+		return ref{buf: f.args[v], off: linear(coords, ds)}, nil
+	}
+	switch op.Name() {
+	case tcp.ConstName, arith.ConstantName:
+		name, err := f.g.constant(op)
+		if err != nil {
+			return ref{}, err
+		}
+		return ref{buf: name, off: linear(coords, ds)}, nil
+	case tensord.CastName:
+		return f.read(op.Operand(0), coords, checked)
+	case tcp.BroadcastToName, tcp.BroadcastName:
+		nc := append([]poly{}, coords...)
+		for _, a := range (tcp.BroadcastOp{Operation: op}).Axes() {
+			nc[a] = poly{}
+		}
+		return f.read(op.Operand(0), nc, checked)
+	case tcp.SliceName:
+		so := tcp.SliceOp{Operation: op}
+		nc := make([]poly, len(coords))
+		for d := range coords {
+			s, err := f.scalar(so.Starts()[d])
+			if err != nil {
+				return ref{}, err
+			}
+			t, err := f.scalar(so.Strides()[d])
+			if err != nil {
+				return ref{}, err
+			}
+			nc[d] = s.add(t.mul(coords[d]))
+		}
+		return f.read(op.Operand(0), nc, checked)
+	case tensord.ExpandShapeName:
+		groups := tensord.ReassociationOf(op)
+		nc := make([]poly, len(groups))
+		for i, g := range groups {
+			sub := make([]poly, len(g))
+			cs := make([]poly, len(g))
+			for k, d := range g {
+				sub[k], cs[k] = ds[d], coords[d]
+			}
+			nc[i] = linear(cs, sub)
+		}
+		return f.read(op.Operand(0), nc, checked)
+	case tensord.CollapseShapeName:
+		src, err := f.dims(op.Operand(0))
+		if err != nil {
+			return ref{}, err
+		}
+		st := rankedOf(op.Operand(0))
+		nc := make([]poly, len(src))
+		for d := range nc {
+			nc[d] = poly{}
+		}
+		for j, g := range tensord.ReassociationOf(op) {
+			var live []int64
+			for _, d := range g {
+				if st.IsDynamicDim(int(d)) || st.Dim(int(d)) != 1 {
+					live = append(live, d)
+				}
+			}
+			if len(live) == 1 {
+				nc[live[0]] = coords[j]
+				continue
+			}
+			c := coords[j]
+			for k := len(live) - 1; k >= 0; k-- {
+				d := live[k]
+				if k == 0 {
+					nc[d] = c
+					break
+				}
+				l := f.levelOf(c, src[d])
+				nc[d] = patom(f.bind(l, fmt.Sprintf("%s %% %s", c.paren(), src[d].paren())))
+				c = patom(f.bind(l, fmt.Sprintf("%s / %s", c.paren(), src[d].paren())))
+			}
+		}
+		return f.read(op.Operand(0), nc, checked)
+	case tcp.GatherName:
+		gop := tcp.GatherOp{Operation: op}
+		in, err := f.dims(gop.Input())
+		if err != nil {
+			return ref{}, err
+		}
+		ir, err := f.read(gop.Indices(), coords, checked)
+		if err != nil {
+			return ref{}, err
+		}
+		iv := f.loadInt(ir, checked)
+		dim := int(gop.Dim())
+		pos, g, err := f.resolve(op, gop.Mode(), []string{iv}, []poly{in[dim]})
+		if err != nil {
+			return ref{}, err
+		}
+		nc := append([]poly{}, coords...)
+		nc[dim] = patom(pos[0])
+		r, err := f.read(gop.Input(), nc, checked || g != nil)
+		if err != nil {
+			return ref{}, err
+		}
+		if g != nil {
+			r.guards = append([]guard{*g}, r.guards...)
+		}
+		return r, nil
+	case tcp.GatherNDName:
+		gop := tcp.GatherNDOp{Operation: op}
+		in, err := f.dims(gop.Input())
+		if err != nil {
+			return ref{}, err
+		}
+		it := rankedOf(gop.Indices())
+		q := it.Rank()
+		m := int(it.Dim(q - 1))
+		b := int(gop.BatchDims())
+		var ivs []string
+		for k := 0; k < m; k++ {
+			ic := append(append([]poly{}, coords[:q-1]...), pconst(int64(k)))
+			r, err := f.read(gop.Indices(), ic, checked)
+			if err != nil {
+				return ref{}, err
+			}
+			ivs = append(ivs, f.loadInt(r, checked))
+		}
+		pos, g, err := f.resolve(op, gop.Mode(), ivs, in[b:b+m])
+		if err != nil {
+			return ref{}, err
+		}
+		nc := append([]poly{}, coords[:b]...)
+		for _, p := range pos {
+			nc = append(nc, patom(p))
+		}
+		nc = append(nc, coords[q-1:]...)
+		r, err := f.read(gop.Input(), nc, checked || g != nil)
+		if err != nil {
+			return ref{}, err
+		}
+		if g != nil {
+			r.guards = append([]guard{*g}, r.guards...)
+		}
+		return r, nil
+	}
+	return ref{}, unsupported(op, "cannot be read by the Go backend")
+}
+
+// loadInt binds the element at r, converted to int, at the deepest level
+// its address and guards need.
+func (f *funcGen) loadInt(r ref, checked bool) string {
+	var names []string
+	for _, g := range r.guards {
+		names = append(names, g.cond)
+	}
+	l := max(f.levelOf(r.off), f.levelOfAtoms(names...))
+	off := f.hoist(r.off, l)
+	load := fmt.Sprintf("int(%s[%s])", r.buf, off)
+	if checked {
+		f.g.used["at"] = true
+		load = fmt.Sprintf("int(tcpAt(%s, %s))", r.buf, off)
+	}
+	if len(r.guards) == 0 {
+		return f.bind(l, load)
+	}
+	// Under a guard the position may address an empty dim: read with
+	// tcpAt, and select.
+	f.g.used["at"] = true
+	f.g.used["sel"] = true
+	v := fmt.Sprintf("tcpAt(%s, %s)", r.buf, off)
+	for i := len(r.guards) - 1; i >= 0; i-- {
+		v = fmt.Sprintf("tcpSel(%s, %s, %s)", r.guards[i].cond, r.guards[i].fill, v)
+	}
+	return f.bind(l, "int("+v+")")
+}
+
+// resolve applies an index mode to index values vs against dims ss; it
+// returns the positions to read and, for mode fill, the guard.
+func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly) ([]string, *guard, error) {
+	pos := make([]string, len(vs))
+	var conds []string
+	for k, v := range vs {
+		l := max(f.levelOfAtoms(v), f.levelOf(ss[k]))
+		s := ss[k].String()
+		switch mode {
+		case tcp.ModePromiseInBounds, tcp.ModeError:
+			pos[k] = v
+		case tcp.ModeWrapNegative:
+			f.g.used["wrapneg"] = true
+			pos[k] = f.bind(l, fmt.Sprintf("tcpWrapNeg(%s, %s)", v, s))
+		case tcp.ModeClip:
+			f.g.used["clip"] = true
+			pos[k] = f.bind(l, fmt.Sprintf("tcpClip(%s, %s)", v, s))
+		case tcp.ModeWrap:
+			f.g.used["wrap"] = true
+			pos[k] = f.bind(l, fmt.Sprintf("tcpWrap(%s, %s)", v, s))
+		case tcp.ModeFill:
+			f.g.used["safe"] = true
+			conds = append(conds, fmt.Sprintf("uint(%s) >= uint(%s)", v, s))
+			pos[k] = f.bind(l, fmt.Sprintf("tcpSafe(%s, %s)", v, s))
+		default:
+			return nil, nil, unsupported(op, "unknown mode "+mode)
+		}
+		if mode == tcp.ModePromiseInBounds {
+			f.promise = true
+		}
+	}
+	if mode != tcp.ModeFill {
+		return pos, nil, nil
+	}
+	var fill string
+	fv := op.Attr("fill_value")
+	if fv == nil {
+		fv = tcp.DefaultFillValue(ir.ElementType(op.Result(0).Type()))
+	}
+	t, err := interp.FromAttr(fv)
+	if err != nil {
+		return nil, nil, unsupported(op, err.Error())
+	}
+	fill = literal(ir.ElementType(op.Result(0).Type()), t.Bits(0))
+	l := max(f.levelOfAtoms(vs...), f.levelOf(ss...))
+	return pos, &guard{cond: f.bind(l, strings.Join(conds, " || ")), fill: fill}, nil
+}

@@ -1,0 +1,263 @@
+package golang
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+
+	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/interp"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/tensor"
+)
+
+// Program is a compiled kernel binary: the kernels of a module plus the
+// driver that runs them on request (see Start).
+type Program struct {
+	// Path is the binary, in the build cache.
+	Path  string
+	types map[string]*ir.FunctionType
+}
+
+// KernelError is a runtime error reported by a generated kernel (an index
+// out of bounds, a bad slice, a shape mismatch), as opposed to a failure
+// to build or run the binary.
+type KernelError struct{ Msg string }
+
+func (e *KernelError) Error() string { return e.Msg }
+
+// CacheDir is where Build keeps compiled kernels, one directory per
+// source hash: $TCP_GO_CACHE, or tcp-go-kernels in the user cache dir.
+func CacheDir() (string, error) {
+	if d := os.Getenv("TCP_GO_CACHE"); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "tcp-go-kernels"), nil
+}
+
+// goTool finds the go command: $PATH, then $GOROOT/bin.
+func goTool() (string, error) {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p, nil
+	}
+	p := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(p); err != nil {
+		return "", errors.New("the Go backend needs the go command (not found in $PATH or $GOROOT/bin)")
+	}
+	return p, nil
+}
+
+// Build emits the functions named by funcs (nil: all) of module with the
+// driver, and compiles them with the Go toolchain into a binary cached by
+// the hash of the source: a second Build of the same module costs one
+// emission and no compilation.
+func Build(module *ir.Operation, funcs []string) (*Program, error) {
+	src, fs, err := emit(module, Options{Package: "main", Funcs: funcs, driver: true})
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{types: map[string]*ir.FunctionType{}}
+	for _, f := range fs {
+		p.types[f.Symbol] = function.FuncOp{Operation: function.Lookup(module, f.Symbol)}.Type()
+	}
+	goCmd, err := goTool()
+	if err != nil {
+		return nil, err
+	}
+	cache, err := CacheDir()
+	if err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	h.Write(src)
+	h.Write([]byte(runtime.Version()))
+	dir := filepath.Join(cache, hex.EncodeToString(h.Sum(nil))[:24])
+	p.Path = filepath.Join(dir, "kernel")
+	if _, err := os.Stat(p.Path); err == nil {
+		return p, nil
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(cache, "build-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module tcpkernels\n\ngo 1.22\n"), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "kernels.go"), src, 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(goCmd, "build", "-o", "kernel", ".")
+	cmd.Dir = tmp
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("internal error: go build of the generated kernels failed: %v\n%s", err, out)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, statErr := os.Stat(p.Path); statErr != nil { // not a concurrent build
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// Process is a running kernel binary. Its methods are not safe for
+// concurrent use.
+type Process struct {
+	p   *Program
+	cmd *exec.Cmd
+	in  *bufio.Writer
+	win io.WriteCloser
+	out *bufio.Reader
+}
+
+// Start runs the binary; Call sends it requests, Close ends it.
+func (p *Program) Start() (*Process, error) {
+	cmd := exec.Command(p.Path)
+	win, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	rout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return &Process{p: p, cmd: cmd, win: win, in: bufio.NewWriterSize(win, 1<<20), out: bufio.NewReaderSize(rout, 1<<20)}, nil
+}
+
+// Close ends the process.
+func (pr *Process) Close() error {
+	binary.Write(pr.in, binary.LittleEndian, uint32(0))
+	pr.in.Flush()
+	pr.win.Close()
+	return pr.cmd.Wait()
+}
+
+// CallOptions configure one Call.
+type CallOptions struct {
+	Bench   int // timed calls after the checked one (0: none)
+	Workers int // goroutines per kernel (0: GOMAXPROCS)
+}
+
+// Call runs @fn on args (tensors, and 0-d tensors for scalar arguments)
+// and returns its results and, with Bench > 0, the median seconds of one
+// call. Errors raised by the kernel are *KernelError values.
+func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*tensor.Tensor, float64, error) {
+	ft := pr.p.types[fn]
+	if ft == nil {
+		return nil, 0, fmt.Errorf("no kernel for @%s", fn)
+	}
+	if len(args) != len(ft.Inputs()) {
+		return nil, 0, fmt.Errorf("@%s takes %d argument(s), got %d", fn, len(ft.Inputs()), len(args))
+	}
+	le := binary.LittleEndian
+	w := pr.in
+	binary.Write(w, le, uint32(len(fn)))
+	w.WriteString(fn)
+	binary.Write(w, le, int64(o.Bench))
+	binary.Write(w, le, int64(o.Workers))
+	binary.Write(w, le, uint32(len(args)))
+	for i, a := range args {
+		if _, ok := ft.Inputs()[i].(*ir.RankedTensorType); !ok {
+			w.WriteByte(1)
+			binary.Write(w, le, a.Int64At(0))
+			continue
+		}
+		w.WriteByte(0)
+		binary.Write(w, le, uint32(len(a.Shape)))
+		for _, d := range a.Shape {
+			binary.Write(w, le, d)
+		}
+		binary.Write(w, le, int64(len(a.Data)))
+		w.Write(a.Data)
+	}
+	if err := w.Flush(); err != nil {
+		return nil, 0, fmt.Errorf("kernel binary: %v", err)
+	}
+	r := pr.out
+	fail := func(err error) ([]*tensor.Tensor, float64, error) {
+		return nil, 0, fmt.Errorf("kernel binary: %v", err)
+	}
+	status, err := r.ReadByte()
+	if err != nil {
+		return fail(err)
+	}
+	var n uint32
+	if err := binary.Read(r, le, &n); err != nil {
+		return fail(err)
+	}
+	if status != 0 {
+		msg := make([]byte, n)
+		if _, err := io.ReadFull(r, msg); err != nil {
+			return fail(err)
+		}
+		return nil, 0, &KernelError{Msg: string(msg)}
+	}
+	res := make([]*tensor.Tensor, n)
+	for i := range res {
+		var rank uint32
+		if err := binary.Read(r, le, &rank); err != nil {
+			return fail(err)
+		}
+		shape := make([]int64, rank)
+		if err := binary.Read(r, le, shape); err != nil {
+			return fail(err)
+		}
+		var nb int64
+		if err := binary.Read(r, le, &nb); err != nil {
+			return fail(err)
+		}
+		data := make([]byte, nb)
+		if _, err := io.ReadFull(r, data); err != nil {
+			return fail(err)
+		}
+		dt, err := interp.DType(ir.ElementType(ft.Results()[i]))
+		if err != nil {
+			return fail(err)
+		}
+		res[i] = &tensor.Tensor{DType: dt, Shape: shape, Data: data}
+	}
+	var med float64
+	if err := binary.Read(r, le, &med); err != nil {
+		return fail(err)
+	}
+	if math.IsNaN(med) {
+		med = 0
+	}
+	return res, med, nil
+}
+
+// Run builds (or finds in the cache) the kernel of @fn, runs it once on
+// args and returns its results, like interp.RunFunc.
+func Run(module *ir.Operation, fn string, args []*tensor.Tensor, o CallOptions) ([]*tensor.Tensor, float64, error) {
+	p, err := Build(module, []string{fn})
+	if err != nil {
+		return nil, 0, err
+	}
+	pr, err := p.Start()
+	if err != nil {
+		return nil, 0, err
+	}
+	defer pr.Close()
+	return pr.Call(fn, args, o)
+}
