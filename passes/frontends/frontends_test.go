@@ -1,6 +1,7 @@
 package frontends_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -57,9 +59,13 @@ func litPrograms(t *testing.T) map[string]string {
 // TestConversionsPreserveSemantics: for every program of the conversion
 // lit tests, the interpreter gives the same results (or both fail) before
 // and after --convert-frontends-to-tcp and --canonicalize, on random
-// inputs (interp.CheckEquivalent: functions with static argument shapes).
+// inputs (interp.CompareFuncs, which also draws zero-size dynamic dims).
+// The one accepted difference is the documented one (docs/frontends.md):
+// the frontend op raises for an out-of-range index whose gathered slices
+// are empty, the tcp form returns the empty result. CompareFuncs stops at
+// its first difference, so each function is compared under several seeds.
 func TestConversionsPreserveSemantics(t *testing.T) {
-	checked := 0
+	checked, documented := 0, 0
 	for name, src := range litPrograms(t) {
 		for _, pl := range []string{"builtin.module(convert-frontends-to-tcp)", "builtin.module(canonicalize)", "builtin.module(convert-frontends-to-tcp,canonicalize,cse)"} {
 			before, err := parser.Parse(name, src, parser.Options{})
@@ -77,16 +83,30 @@ func TestConversionsPreserveSemantics(t *testing.T) {
 				}
 				t.Fatalf("%s %s: %v", name, pl, err)
 			}
-			n, err := interp.CheckEquivalent(before, after, 30, 5)
-			if err != nil {
-				t.Errorf("%s %s: %v", name, pl, err)
+			for _, fb := range function.Funcs(before) {
+				fa := function.Lookup(after, function.FuncOp{Operation: fb}.Name())
+				if !interp.Interpretable(fb) || fa == nil || !interp.Interpretable(fa) {
+					continue
+				}
+				checked++
+				for seed := int64(0); seed < 6; seed++ {
+					err := interp.CompareFuncs(fb, fa, interp.EquivOptions{Trials: 16, Seed: seed})
+					var m *interp.Mismatch
+					switch {
+					case err == nil:
+					case errors.As(err, &m) && m.BeforeFailed && !m.AfterFailed && strings.Contains(m.Before, "is out of bounds") && strings.Contains(m.After, "dense<>"):
+						documented++
+					default:
+						t.Errorf("%s %s: %v", name, pl, err)
+					}
+				}
 			}
-			checked += n
 		}
 	}
 	if checked < 30 {
 		t.Errorf("compared %d functions, want at least 30", checked)
 	}
+	t.Logf("%d function comparisons, %d runs stopped at the documented empty-result difference", checked, documented)
 }
 
 // TestCanonicalizeEqualsConversion: --canonicalize and the conversion

@@ -95,6 +95,26 @@ func (g *gen) indices(dt tensor.DType, shape []int64, s func(pos int) int64) *te
 	return t
 }
 
+// inRange rewrites, in three cases out of four, every value of t into the
+// valid range of its dim ([-s, s) with negatives, else [0, s)), so that
+// results, not only errors, are compared often.
+func (g *gen) inRange(t *tensor.Tensor, s func(pos int) int64, negatives bool) {
+	if g.intn(4) == 0 {
+		return
+	}
+	for i := range int(t.NumElements()) {
+		n := s(i)
+		if n == 0 {
+			continue
+		}
+		v := ((t.Int64At(i) % n) + n) % n
+		if negatives && g.intn(2) == 0 {
+			v -= n
+		}
+		t.SetInt64(i, v)
+	}
+}
+
 func (g *gen) indexType(withI16 bool) tensor.DType {
 	if withI16 && g.intn(6) == 0 {
 		return tensor.I16
@@ -145,6 +165,7 @@ func (g *gen) onnxGather() oracleCase {
 	Q := g.shape(g.intn(3))
 	x, it := g.data(X), g.indexType(false)
 	idx := g.indices(it, Q, func(int) int64 { return X[a] })
+	g.inRange(idx, func(int) int64 { return X[a] }, true)
 	dyn := g.dyn(r)
 	outDyn := slices.Concat(dyn[:a], make([]bool, len(Q)), dyn[a+1:])
 	out := ty(x.DType, slices.Concat(X[:a], Q, X[a+1:]), outDyn)
@@ -178,6 +199,7 @@ func (g *gen) onnxGatherElements() oracleCase {
 	}
 	x, it := g.data(X), g.indexType(false)
 	idx := g.indices(it, Q, func(int) int64 { return X[a] })
+	g.inRange(idx, func(int) int64 { return X[a] }, true)
 	out := ty(x.DType, Q, nil)
 	xt, itt := ty(x.DType, X, g.dyn(r)), ty(it, Q, nil)
 	body := fmt.Sprintf("  %%0 = \"onnx.GatherElements\"(%%x, %%i) {axis = %d : si64} : (%s, %s) -> %s\n", axis, xt, itt, out)
@@ -207,7 +229,10 @@ func (g *gen) gatherND(withBatch bool) (X, Q []int64, b int) {
 
 func (g *gen) ndIndices(it tensor.DType, X, Q []int64, b int) *tensor.Tensor {
 	m := int(Q[len(Q)-1])
-	return g.indices(it, Q, func(pos int) int64 { return X[b+pos%max(m, 1)] })
+	s := func(pos int) int64 { return X[b+pos%max(m, 1)] }
+	t := g.indices(it, Q, s)
+	g.inRange(t, s, it == tensor.I64 && g.intn(2) == 0)
+	return t
 }
 
 func (g *gen) onnxGatherND() oracleCase {
@@ -283,25 +308,28 @@ func (g *gen) identity(n int) []int {
 	return out
 }
 
-func (g *gen) tfGatherV2() oracleCase {
+func (g *gen) tfGatherV2() oracleCase { return g.tfGather(false) }
+
+// tfGatherLegacy draws the legacy tf.Gather (axis 0, no batch dims).
+func (g *gen) tfGatherLegacy() oracleCase { return g.tfGather(true) }
+
+func (g *gen) tfGather(legacy bool) oracleCase {
 	r := 1 + g.intn(3)
 	X := g.shape(r)
 	a := g.intn(r)
 	b := g.intn(a + 1)
+	if legacy {
+		a, b = 0, 0
+	}
 	q := b + g.intn(3)
 	Q := make([]int64, q)
 	copy(Q, X[:b])
 	for d := b; d < q; d++ {
 		Q[d] = int64(g.intn(4))
 	}
-	legacy := a == 0 && g.intn(4) == 0
 	x, it := g.data(X), g.indexType(true)
 	idx := g.indices(it, Q, func(int) int64 { return X[a] })
-	for i := range int(idx.NumElements()) { // TF's indices are mostly valid
-		if v := idx.Int64At(i); v < 0 && g.intn(3) != 0 {
-			idx.SetInt64(i, -v-1)
-		}
-	}
+	g.inRange(idx, func(int) int64 { return X[a] }, false)
 	axis, bd := int64(a), int64(b)
 	if g.intn(2) == 0 {
 		axis -= int64(r)
@@ -329,7 +357,11 @@ func (g *gen) tfGatherV2() oracleCase {
 		}
 		body = fmt.Sprintf("  %%axis = \"tf.Const\"() {device = \"\", value = %s} : () -> %s\n  %%0 = \"tf.GatherV2\"(%%x, %%i, %%axis) {batch_dims = %d : i64} : (%s, %s, %s) -> %s\n", av, at, bd, xt, itt, at, out)
 	}
-	return oracleCase{op: "tf_gather_v2", spec: map[string]any{"axis": axis, "batch_dims": bd, "i16": it == tensor.I16}, src: fn(xt, itt, out, body), inputs: []*tensor.Tensor{x, idx}}
+	op := "tf_gather_v2"
+	if legacy {
+		op = "tf_gather"
+	}
+	return oracleCase{op: op, spec: map[string]any{"axis": axis, "batch_dims": bd, "i16": it == tensor.I16}, src: fn(xt, itt, out, body), inputs: []*tensor.Tensor{x, idx}}
 }
 
 func (g *gen) tfGatherNd() oracleCase {
@@ -382,6 +414,7 @@ func TestNumPyOracle(t *testing.T) {
 		{"onnx_gather_nd", g.onnxGatherND},
 		{"onnx_slice", g.onnxSlice},
 		{"tf_gather_v2", g.tfGatherV2},
+		{"tf_gather", g.tfGatherLegacy},
 		{"tf_gather_nd", g.tfGatherNd},
 	}
 	var cases []oracleCase

@@ -12,6 +12,7 @@ Ops (the frameworks' semantics written with NumPy):
   onnx_gather_nd       tuple by tuple, negatives from the end (batch_dims b)
   onnx_slice           ONNX's clamping of starts/ends, then x[slices]
   tf_gather_v2         np.take per batch row; any index outside [0, s) raises (TF CPU)
+  tf_gather            the same with axis 0 and no batch dims (legacy tf.Gather)
   tf_gather_nd         tuple by tuple; negatives raise
 """
 import base64
@@ -79,7 +80,7 @@ def run(c, ins):
                 s, e = min(max(s, 0), dim - 1), min(max(e, -1), dim - 1)
             sl[a] = slice(s, None if e < 0 else e, k)
         return x[tuple(sl)]
-    if op == "tf_gather_v2":
+    if op in ("tf_gather_v2", "tf_gather"):
         b = c["batch_dims"]
         return tf_gather(x, ins[1], c["axis"] % x.ndim, b + ins[1].ndim if b < 0 else b)
     if op == "tf_gather_nd":

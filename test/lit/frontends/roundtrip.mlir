@@ -35,3 +35,14 @@ func.func @tf(%arg0: tensor<3x4xf32>, %arg1: tensor<2xi16>, %arg2: tensor<5x2xi6
   %2 = "tf.GatherNd"(%arg0, %arg2) <{bad_indices_policy = ""}> : (tensor<3x4xf32>, tensor<5x2xi64>) -> tensor<5xf32>
   return
 }
+
+// Discardable attributes of any type (ui64 included) and ui64 constants
+// are kept.
+// CHECK-LABEL: func.func @ui64
+// CHECK-NEXT:    onnx.Constant dense<[1, 18446744073709551615]> : tensor<2xui64>
+// CHECK-NEXT:    "onnx.Gather"(%arg0, %arg1) {axis = 0 : si64, onnx_node_name = "g", tag = 18446744073709551615 : ui64} : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<2x4xf32>
+func.func @ui64(%arg0: tensor<3x4xf32>, %arg1: tensor<2xi64>) -> tensor<2x4xf32> {
+  %c = "onnx.Constant"() {value = dense<[1, 18446744073709551615]> : tensor<2xui64>} : () -> tensor<2xui64>
+  %0 = "onnx.Gather"(%arg0, %arg1) <{axis = 0 : si64}> {onnx_node_name = "g", tag = 18446744073709551615 : ui64} : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
