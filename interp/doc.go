@@ -44,6 +44,15 @@
 //	tensor.go  tensor.dim, empty, expand_shape, collapse_shape, reshape,
 //	           extract_slice, insert_slice, extract, insert, concat, cast,
 //	           from_elements, splat
+//	onnx.go    onnx.Gather, GatherElements, GatherND, Slice, Constant,
+//	           NoValue: ONNX's semantics (negatives from the end, every
+//	           index checked even for an empty result)
+//	tf.go      tf.GatherV2 (axis operand, batch_dims), Gather, GatherNd,
+//	           Const: TensorFlow's CPU semantics (indices in [0, s), i16
+//	           widened, every index checked)
+//
+// The none type (onnx.NoValue, an omitted optional operand) has one
+// runtime value, a sentinel that kernels compare against.
 //
 // Supported reports whether an op has a kernel; ops deliberately left out
 // are marked with a reason (Unsupported), and a test walks the op registry

@@ -178,6 +178,29 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 	return nil
 }
 
+// RandomArgs returns opts.Trials random argument sets for the func.func fn,
+// drawn exactly as CompareFuncs draws them (see the top of this file): the
+// same seed gives the same sets. Tools use it to drive other executors
+// (generated kernels, the DirectML emulator) with the interpreter's inputs.
+func RandomArgs(fn *ir.Operation, opts EquivOptions) ([][]*tensor.Tensor, error) {
+	if opts.Trials <= 0 {
+		opts.Trials = DefaultTrials
+	}
+	if opts.MaxDim <= 0 {
+		opts.MaxDim = DefaultMaxDim
+	}
+	gen, err := newArgGen(fn, opts)
+	if err != nil {
+		return nil, fmt.Errorf("@%s: %v", function.FuncOp{Operation: fn}.Name(), err)
+	}
+	rng := rand.New(rand.NewSource(opts.Seed))
+	sets := make([][]*tensor.Tensor, opts.Trials)
+	for trial := range sets {
+		sets[trial] = gen.draw(rng, trial)
+	}
+	return sets, nil
+}
+
 // CheckEquivalent is the semantic oracle for rewrites over whole modules:
 // for every function of before with a body whose ops (in both modules) all
 // have kernels, it compares it with the function of the same name in after

@@ -103,3 +103,32 @@ func TestCompareFuncsCatchesModeViolations(t *testing.T) {
 		})
 	}
 }
+
+func TestRandomArgsMatchCompareFuncs(t *testing.T) {
+	m, err := parser.Parse("r.mlir", `func.func @f(%x: tensor<?x3xf32>, %i: tensor<2x3xi64>) -> tensor<2x3xf32> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<?x3xf32>, tensor<2x3xi64> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}`, parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := function.Lookup(m, "f")
+	a, err := interp.RandomArgs(fn, interp.EquivOptions{Trials: 6, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := interp.RandomArgs(fn, interp.EquivOptions{Trials: 6, Seed: 7})
+	if len(a) != 6 {
+		t.Fatalf("got %d sets, want 6", len(a))
+	}
+	for k := range a {
+		if got, want := interp.FormatArgs(b[k]), interp.FormatArgs(a[k]); got != want {
+			t.Errorf("set %d differs for the same seed: %s vs %s", k, got, want)
+		}
+		for i, ty := range (function.FuncOp{Operation: fn}).Type().Inputs() {
+			if err := interp.CheckValue(a[k][i], ty); err != nil {
+				t.Errorf("set %d, argument %d does not fit the function: %v", k, i, err)
+			}
+		}
+	}
+}

@@ -8,6 +8,9 @@
 //	tf.GatherNd  tcp.gather_nd {mode = "error"}
 //	tf.Const     tcp.const (plus tensor.cast when the result type is less static)
 //
+// The option gpu (convert-tf-to-tcp{gpu=true}) follows TensorFlow on GPU
+// instead: out-of-range indices read 0 (mode "fill", fill_value 0).
+//
 // A located error names why an op cannot be converted: a non-constant
 // axis operand, i16 indices (tcp.gather takes i32 or i64), unranked
 // operands, a dynamic index tuple length. The recipe reads only the

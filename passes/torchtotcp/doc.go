@@ -32,6 +32,8 @@
 //	      (tcp.broadcast_to), expanded to B++[1] and concatenated
 //	      (tensor.concat) into B++[k], then tcp.gather_nd with mode
 //	      "wrap_negative" (torch wraps negative indices once)
+//	torch.vtensor.literal
+//	    → tcp.const of the builtin tensor type (mlir-tcp does the same)
 //
 // Negative dims are normalized (a + rank); index modes are torch 1.13's
 // (SEMANTICS.md §2.1).

@@ -1,7 +1,6 @@
 package torchtotcp
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -15,8 +14,8 @@ import (
 	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
-// Patterns returns the torch-to-tcp rewrites, one per op, in the order
-// gather, index_select, slice.Tensor, index.Tensor_hacked_twin.
+// Patterns returns the torch-to-tcp rewrites, one per op: gather,
+// index_select, slice.Tensor, index.Tensor_hacked_twin, vtensor.literal.
 func Patterns() []ir.Pattern {
 	var ps []ir.Pattern
 	for _, c := range conversions {
@@ -35,10 +34,12 @@ var conversions = []struct {
 	{torch.IndexSelectName, "torch-index-select-to-tcp", convertIndexSelect},
 	{torch.SliceTensorName, "torch-slice-to-tcp", convertSlice},
 	{torch.IndexTensorName, "torch-index-tensor-to-tcp", convertIndexTensor},
+	{torch.VTensorLiteralName, "torch-vtensor-literal-to-tcp", convertLiteral},
 }
 
-// Target is the conversion target of --convert-torch-to-tcp: the four
-// gather-family aten ops are illegal; everything else is left alone.
+// Target is the conversion target of --convert-torch-to-tcp: the
+// gather-family aten ops and torch.vtensor.literal are illegal; everything
+// else is left alone.
 func Target() *conversion.Target {
 	t := conversion.NewTarget()
 	for _, c := range conversions {
@@ -108,7 +109,7 @@ func ConvertWith(root *ir.Operation, o Options) error {
 var passInfo = &ir.PassInfo{
 	Argument:    "convert-torch-to-tcp",
 	Name:        "ConvertTorchToTcp",
-	Description: "Convert torch-mlir gather-family ops (aten.gather, index_select, slice.Tensor, index.Tensor_hacked_twin) to tcp",
+	Description: "Convert torch-mlir gather-family ops (aten.gather, index_select, slice.Tensor, index.Tensor_hacked_twin) and vtensor.literal to tcp",
 	Anchor:      ir.AnyOp,
 	Options: []ir.PassOption{
 		{Name: "convert-func-signatures", Kind: ir.BoolOption, Default: "false", Description: "Also convert function signatures from !torch.vtensor to builtin tensors"},
@@ -130,18 +131,7 @@ func init() {
 	// makes each rewrite a canonicalization pattern of its op.
 	var cs []frontends.Conversion
 	for _, c := range conversions {
-		fn := c.fn
-		cs = append(cs, frontends.Conversion{Root: c.root, Name: c.name, Convert: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-			ok, err := fn(op, rw)
-			var mf *ir.MatchFailure
-			if errors.As(err, &mf) {
-				// The frontends driver stops on an error: give it the
-				// located reason itself.
-				d := *mf.Diag
-				return false, &d
-			}
-			return ok, err
-		}})
+		cs = append(cs, frontends.Conversion{Root: c.root, Name: c.name, Convert: c.fn})
 	}
 	frontends.Register(frontends.Frontend{Name: "torch", Dialects: []string{"torch"}, Conversions: cs})
 }
@@ -214,6 +204,24 @@ func checkResult(op *ir.Operation) error {
 
 func toBuiltin(op *ir.Operation, rw *ir.Rewriter, v ir.Value) (ir.Value, error) {
 	return typeConverter.ToConverted(rw, op.Loc(), v)
+}
+
+// ---------------------------------------------------------------- literal
+
+// convertLiteral turns torch.vtensor.literal into tcp.const of the
+// builtin tensor type (the same bytes; si64 data read as i64).
+func convertLiteral(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if err := checkResult(op); err != nil {
+		return false, err
+	}
+	d, ok := op.Attr("value").(*ir.DenseElementsAttr)
+	rt := op.Result(0).Type().(*torch.VTensorType)
+	bt, ok2 := rt.BuiltinTensorType().(*ir.RankedTensorType)
+	if !ok || !ok2 {
+		return fail(op, "expects a dense value and a ranked result, got %s", op.Result(0).Type())
+	}
+	v := tcp.BuildConst(rw, op.Loc(), &ir.DenseElementsAttr{Type: bt, Splat: d.Splat, Raw: d.Raw}).Result(0)
+	return true, finish(op, rw, v)
 }
 
 // ---------------------------------------------------------------- gather

@@ -33,13 +33,7 @@ import (
 	_ "github.com/tcp-project/tcp/interp" // constant folding through the interpreter
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
-	_ "github.com/tcp-project/tcp/passes"
-	_ "github.com/tcp-project/tcp/passes/frontends"
-	_ "github.com/tcp-project/tcp/passes/onnxtotcp"
-	_ "github.com/tcp-project/tcp/passes/stablehlototcp"
-	_ "github.com/tcp-project/tcp/passes/tcptodml"
-	_ "github.com/tcp-project/tcp/passes/tftotcp"
-	_ "github.com/tcp-project/tcp/passes/torchtotcp"
+	_ "github.com/tcp-project/tcp/passes/all"
 )
 
 // Version is printed by --version.

@@ -153,3 +153,19 @@ func.func @slice_dynamic_unsliced(%arg0 : tensor<?x10xf32>) -> tensor<?x3xf32> {
   %1 = "onnx.Slice"(%arg0, %starts, %ends, %axes, %none) : (tensor<?x10xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, none) -> tensor<?x3xf32>
   return %1 : tensor<?x3xf32>
 }
+
+// -----
+
+// The gather design's "Modeling onnx.Gather" (exactly like its tf.gather
+// example: input 3x4x5, indices [3], axis 1), with ONNX's index mode.
+// CHECK-LABEL: func.func @design_onnx_gather
+// CHECK-NEXT:    %[[IE:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1, 2]] : tensor<3xi64> into tensor<1x3x1xi64>
+// CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT:    %[[C5:.*]] = arith.constant 5 : index
+// CHECK-NEXT:    %[[IB:.*]] = tcp.broadcast_to %[[IE]], %[[C3]], %[[C5]] {axes = [0, 2]} : tensor<1x3x1xi64>, index, index -> tensor<3x3x5xi64>
+// CHECK-NEXT:    %[[G:.*]] = tcp.gather %arg0, %[[IB]] {dim = 1 : index, mode = "wrap_negative"} : tensor<3x4x5xf32>, tensor<3x3x5xi64> -> tensor<3x3x5xf32>
+// CHECK-NEXT:    return %[[G]] : tensor<3x3x5xf32>
+func.func @design_onnx_gather(%input: tensor<3x4x5xf32>, %indices: tensor<3xi64>) -> tensor<3x3x5xf32> {
+  %0 = "onnx.Gather"(%input, %indices) {axis = 1 : si64} : (tensor<3x4x5xf32>, tensor<3xi64>) -> tensor<3x3x5xf32>
+  return %0 : tensor<3x3x5xf32>
+}

@@ -111,3 +111,19 @@ func.func @slice_dynamic_dim(%arg0: !torch.vtensor<[?,3],f32>) -> !torch.vtensor
   %0 = torch.aten.slice.Tensor %arg0, %int0, %int-5, %none, %int2 : !torch.vtensor<[?,3],f32>, !torch.int, !torch.int, !torch.none, !torch.int -> !torch.vtensor<[?,3],f32>
   return %0 : !torch.vtensor<[?,3],f32>
 }
+
+// -----
+
+// torch.vtensor.literal becomes tcp.const of the builtin type (si64 data
+// as i64); the consumer reads the constant directly.
+// CHECK-LABEL: func.func @literal(
+// CHECK:         %[[C:.*]] = tcp.const {value = dense<[2, -1]> : tensor<2xi64>} : tensor<2xi64>
+// CHECK:         tensor.expand_shape %[[C]] {{\[\[}}0, 1]] : tensor<2xi64> into tensor<2x1xi64>
+// CANON-LABEL: func.func @literal(
+// CANON:         tcp.const {value = dense<[2, -1]> : tensor<2xi64>} : tensor<2xi64>
+func.func @literal(%arg0: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[2,4],f32> {
+  %i = torch.vtensor.literal(dense<[2, -1]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.index_select %arg0, %int0, %i : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2],si64> -> !torch.vtensor<[2,4],f32>
+  return %0 : !torch.vtensor<[2,4],f32>
+}

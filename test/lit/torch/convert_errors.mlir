@@ -10,7 +10,8 @@ func.func @dim_not_constant(%arg0: !torch.vtensor<[3,4],f32>, %arg1: !torch.vten
   %0 = torch.aten.index_select %arg0, %dim, %arg1 : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2],si64> -> !torch.vtensor<[?,?],f32>
   return %0 : !torch.vtensor<[?,?],f32>
 }
-// FRONTENDS: error: 'torch.aten.index_select' op operand #1 (dim) is not a compile-time constant (torch.constant.int)
+// FRONTENDS: error: failed to legalize operation 'torch.aten.index_select' that was explicitly marked illegal
+// FRONTENDS: note: 'torch.aten.index_select' op operand #1 (dim) is not a compile-time constant (torch.constant.int)
 
 // -----
 

@@ -1,0 +1,14 @@
+// Package all registers every pass and conversion: import it for its side
+// effects (`import _ "github.com/tcp-project/tcp/passes/all"`) in tools
+// that accept pass pipelines. Keep this file a list of blank imports.
+package all
+
+import (
+	_ "github.com/tcp-project/tcp/passes"
+	_ "github.com/tcp-project/tcp/passes/frontends"
+	_ "github.com/tcp-project/tcp/passes/onnxtotcp"
+	_ "github.com/tcp-project/tcp/passes/stablehlototcp"
+	_ "github.com/tcp-project/tcp/passes/tcptodml"
+	_ "github.com/tcp-project/tcp/passes/tftotcp"
+	_ "github.com/tcp-project/tcp/passes/torchtotcp"
+)
