@@ -119,8 +119,10 @@ func.func @slice_dynamic_dim(%arg0: !torch.vtensor<[?,3],f32>) -> !torch.vtensor
 // CHECK-LABEL: func.func @literal(
 // CHECK:         %[[C:.*]] = tcp.const {value = dense<[2, -1]> : tensor<2xi64>} : tensor<2xi64>
 // CHECK:         tensor.expand_shape %[[C]] {{\[\[}}0, 1]] : tensor<2xi64> into tensor<2x1xi64>
+// --canonicalize then folds the expanded, broadcast indices to a constant.
 // CANON-LABEL: func.func @literal(
-// CANON:         tcp.const {value = dense<[2, -1]> : tensor<2xi64>} : tensor<2xi64>
+// CANON:         %[[I:.*]] = tcp.const {value = dense<{{\[\[}}2, 2, 2, 2], [-1, -1, -1, -1]]> : tensor<2x4xi64>} : tensor<2x4xi64>
+// CANON:         tcp.gather %{{.*}}, %[[I]] {dim = 0 : index, mode = "error"}
 func.func @literal(%arg0: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[2,4],f32> {
   %i = torch.vtensor.literal(dense<[2, -1]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
   %int0 = torch.constant.int 0
