@@ -36,3 +36,13 @@ func.func @forward(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[2],s
   %6 = torch_c.from_builtin_tensor %5 : tensor<2xi64> -> !torch.vtensor<[2],si64>
   return %0 : !torch.vtensor<[2,4],f32>
 }
+
+// Spaces inside a type body are accepted (torch-mlir's own tests write
+// `!torch.vtensor<[?], si64>`); the printed form has none. `$` in symbol
+// names, as torch-mlir's test functions use.
+// CHECK-LABEL: func.func @torch.aten.index_select$basic(
+// CHECK-SAME:      %arg0: !torch.vtensor<[?],si64>) -> !torch.list<vtensor<[?],si64>>
+func.func @torch.aten.index_select$basic(%arg0: !torch.vtensor< [ ? ] , si64 >) -> !torch.list< vtensor<[?], si64> > {
+  %0 = torch.prim.ListConstruct %arg0 : (!torch.vtensor<[?], si64>) -> !torch.list< vtensor<[?], si64> >
+  return %0 : !torch.list<vtensor<[?],si64>>
+}
