@@ -50,6 +50,10 @@
 //	tf.go      tf.GatherV2 (axis operand, batch_dims), Gather, GatherNd,
 //	           Const: TensorFlow's CPU semantics (indices in [0, s), i16
 //	           widened, every index checked)
+//	torch.go   torch and torch_c (torch 1.13 semantics: index_select and
+//	           gather raise on negative indices, advanced indexing wraps
+//	           them, slice clamps like Python); !torch types map to runtime
+//	           tensors through RuntimeType
 //
 // The none type (onnx.NoValue, an omitted optional operand) has one
 // runtime value, a sentinel that kernels compare against.
