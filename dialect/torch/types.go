@@ -139,7 +139,9 @@ func DefaultDType(elem ir.Type) ir.Type {
 // Elem is the element type of the list.
 func (t *ListType) Elem() ir.Type { return t.elem }
 
-// VTensor returns !torch.vtensor<[sizes],dtype> (dtype nil: unk).
+// VTensor returns !torch.vtensor<[sizes],dtype> (dtype nil: unk). It
+// panics on a negative static size or an invalid dtype (programmer errors;
+// the parser checks first), as ir.RankedTensor does.
 func VTensor(sizes []int64, dtype ir.Type) *VTensorType {
 	return vtensor(sizes, true, dtype)
 }
@@ -149,6 +151,14 @@ func VTensor(sizes []int64, dtype ir.Type) *VTensorType {
 func VTensorUnranked(dtype ir.Type) *VTensorType { return vtensor(nil, false, dtype) }
 
 func vtensor(sizes []int64, hasSizes bool, dtype ir.Type) *VTensorType {
+	for _, s := range sizes {
+		if s < 0 && s != ir.Dynamic {
+			panic(fmt.Sprintf("torch: negative vtensor size %d", s))
+		}
+	}
+	if dtype != nil && !IsValidDType(dtype) {
+		panic(fmt.Sprintf("torch: invalid vtensor dtype %s", dtype))
+	}
 	var b strings.Builder
 	b.WriteString("!torch.vtensor")
 	if hasSizes || dtype != nil {
