@@ -130,7 +130,7 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64) (view
 		return view{}, err
 	}
 	c.rw.SetInsertionPointBefore(op)
-	cast := c.rw.Create(dml.CastName, op.Loc(), []ir.Value{w.base}, []ir.Type{ir.RankedTensor(bs, ir.IntegerType{Width: 32, Sign: ir.Unsigned})},
+	cast := c.rw.Create(dml.CastName, c.loc(op), []ir.Value{w.base}, []ir.Type{ir.RankedTensor(bs, ir.IntegerType{Width: 32, Sign: ir.Unsigned})},
 		[]ir.NamedAttr{{Name: "dimension_count", Value: ir.IndexAttr(int64(d))}})
 	return view{base: cast.Result(0), sizes: w.sizes, strides: w.strides}, nil
 }
@@ -312,7 +312,7 @@ func (c *conv) gather(op *ir.Operation) *ir.Diagnostic {
 	attrs := []ir.NamedAttr{{Name: "axis", Value: ir.IndexAttr(int64(dim + d - r))}, {Name: "dimension_count", Value: ir.IndexAttr(int64(d))}}
 	attrs = append(append(attrs, in.attrs("input", d)...), idx.attrs("indices", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.GatherElementsName, op.Loc(), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.GatherElementsName, c.loc(op), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -338,7 +338,7 @@ func (c *conv) fusedGather(op *ir.Operation, m sliceGather) *ir.Diagnostic {
 	}
 	attrs = append(attrs, idx.attrs("indices", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.GatherName, op.Loc(), []ir.Value{m.x, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.GatherName, c.loc(op), []ir.Value{m.x, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -383,7 +383,7 @@ func (c *conv) gatherND(op *ir.Operation) *ir.Diagnostic {
 	}
 	attrs = append(append(attrs, in.attrs("input", d)...), idx.attrs("indices", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(name, op.Loc(), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(name, c.loc(op), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -458,7 +458,7 @@ func (c *conv) slice(op *ir.Operation) *ir.Diagnostic {
 	}
 	attrs = append(attrs, in.attrs("input", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.Slice1Name, op.Loc(), []ir.Value{in.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.Slice1Name, c.loc(op), []ir.Value{in.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -478,6 +478,6 @@ func (c *conv) broadcast(op *ir.Operation) *ir.Diagnostic {
 	}
 	attrs := append([]ir.NamedAttr{{Name: "dimension_count", Value: ir.IndexAttr(int64(d))}}, w.attrs("input", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.IdentityName, op.Loc(), []ir.Value{w.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.IdentityName, c.loc(op), []ir.Value{w.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }

@@ -114,6 +114,16 @@ type conv struct {
 	rw     *ir.Rewriter
 }
 
+// loc is the location of an op created for the tcp op: its location
+// named by the tcp op's name, so that emitters can say where a DirectML
+// node comes from (loc("tcp.gather"("f.mlir":3:8))).
+func (c *conv) loc(op *ir.Operation) ir.Location {
+	if n, ok := op.Loc().(*ir.NameLoc); ok && strings.Contains(n.Name, ".") {
+		return n
+	}
+	return &ir.NameLoc{Name: op.Name(), Child: op.Loc()}
+}
+
 // errorf is a located error at a tcp op saying it cannot be lowered.
 func errorf(op *ir.Operation, format string, args ...any) *ir.Diagnostic {
 	return op.EmitOpError("cannot be lowered to DirectML: "+format, args...)
@@ -205,7 +215,7 @@ func (c *conv) constant(op *ir.Operation) *ir.Diagnostic {
 		return err
 	}
 	c.rw.SetInsertionPointBefore(op)
-	k := c.rw.Create(dml.ConstantName, op.Loc(), nil, []ir.Type{op.Result(0).Type()}, []ir.NamedAttr{{Name: "value", Value: op.Attr("value")}})
+	k := c.rw.Create(dml.ConstantName, c.loc(op), nil, []ir.Type{op.Result(0).Type()}, []ir.NamedAttr{{Name: "value", Value: op.Attr("value")}})
 	op.ReplaceAllUsesWith(k.Results())
 	op.Erase()
 	return nil

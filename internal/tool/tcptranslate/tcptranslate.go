@@ -26,6 +26,7 @@ import (
 	"sort"
 	"strings"
 
+	_ "github.com/tcp-project/tcp/codegen/dml"
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/internal/atomicfile"
 	"github.com/tcp-project/tcp/internal/diagcheck"
