@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
-
 )
 
 // The JSON form of a module's graphs (--mlir-to-dml-json). Keys are the
@@ -215,4 +214,3 @@ func WriteJSON(w io.Writer, m *Module) error {
 	_, err = w.Write(append(b, '\n'))
 	return err
 }
-
