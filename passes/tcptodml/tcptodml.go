@@ -156,7 +156,7 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 	eraseDead(body)
 	for _, op := range body.Ops() {
 		switch {
-		case strings.HasPrefix(op.Name(), "dml."), op.Name() == function.ReturnName,
+		case strings.HasPrefix(op.Name(), "dml."), op.Name() == function.ReturnName, op.HasTrait(ir.ConstantLike),
 			op.Name() == tensor.ExpandShapeName, op.Name() == tensor.CollapseShapeName:
 		default:
 			return errorf(op, "no DirectML lowering for this op")
