@@ -218,6 +218,8 @@ func Build(fn *ir.Operation) (*Graph, error) {
 	for _, op := range body.Ops() {
 		switch name := op.Name(); {
 		case name == dml.ConstantName:
+		case op.HasTrait(ir.ConstantLike) && op.NumResults() == 1 && !isTensor(op.Result(0).Type()):
+			// A scalar constant is no tensor; its users are checked.
 		case name == tensor.ExpandShapeName || name == tensor.CollapseShapeName:
 			s, ok := src[op.Operand(0)]
 			if !ok {
@@ -271,6 +273,8 @@ func Build(fn *ir.Operation) (*Graph, error) {
 	}
 	return g, nil
 }
+
+func isTensor(t ir.Type) bool { _, ok := t.(*ir.RankedTensorType); return ok }
 
 // wholeBuffer is the packed desc of a whole value (a graph input or
 // output buffer).
