@@ -196,7 +196,7 @@ func (c *diffCase) program() string {
   %%0 = "stablehlo.gather"(%%x, %%i) {dimension_numbers = %s, slice_sizes = %s} : (%s, %s) -> %s
   return %%0 : %s
 }
-`, xt, st, ot, c.dims(), sz, xt, st, ot, ot)
+`, xt, st, ot, stablehlo.NewGatherDimsAttr(c.dims()), sz, xt, st, ot, ot)
 }
 
 func mustDType(s string) tensor.DType {
