@@ -210,6 +210,7 @@ func parseInt(p ir.AsmParser) (int64, error) {
 	}
 	return v, nil
 }
+
 // DimsOf returns the dimension numbers of a stablehlo.gather op (from its
 // dimension_numbers attribute).
 func DimsOf(op *ir.Operation) (GatherDims, error) {
