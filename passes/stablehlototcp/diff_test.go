@@ -266,7 +266,7 @@ func TestDifferential(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: interpreter: %v\n%s", i, err, src)
 		}
-		if err := (&stablehlototcp.Pass{}).Run(m); err != nil {
+		if err := stablehlototcp.Run(m); err != nil {
 			t.Fatalf("case %d: conversion: %v\n%s", i, err, src)
 		}
 		if err := ir.Verify(m, false); err != nil {
