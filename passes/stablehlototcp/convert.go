@@ -1,7 +1,6 @@
 package stablehlototcp
 
 import (
-
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/stablehlo"
 	"github.com/tcp-project/tcp/dialect/tcp"
