@@ -77,8 +77,10 @@ func takePattern(p gatherPlan) (a, nb int, ok bool) {
 func (bb b) take(p gatherPlan, a, nb int) (ir.Value, error) {
 	s := p.s
 	q := rt(s).Rank()
+	var collapsed ir.Value
 	if int(p.d.IndexVectorDim) == q-1 {
 		s = bb.dropUnits(s, []int{q - 1})
+		collapsed = s
 	}
 	if !tcpbuild.IsIndexElement(rt(s).Elem()) {
 		s = arith.Cast(bb.rw, arith.ExtSIName, bb.loc, s, ir.RankedTensor(rt(s).Shape(), ir.I64)).Result(0)
@@ -86,6 +88,15 @@ func (bb b) take(p gatherPlan, a, nb int) (ir.Value, error) {
 	v, err := tcpbuild.SliceGather(bb.rw, bb.loc, p.x, s, a, nb, tcp.ModeClip, true)
 	if err != nil {
 		return nil, err
+	}
+	// The recipe may expand the indices right back to the explicit
+	// index-vector shape: use the start indices themselves then.
+	if collapsed != nil && ir.HasOneUse(collapsed) {
+		if e := collapsed.FirstUse().Owner(); e.Name() == tensor.ExpandShapeName && e.Result(0).Type() == p.s.Type() {
+			c := collapsed.(*ir.OpResult).Owner()
+			bb.rw.ReplaceOp(e, []ir.Value{p.s})
+			bb.rw.EraseOp(c)
+		}
 	}
 	if v.Type() != ir.Type(p.out) {
 		v = tensor.Cast(bb.rw, bb.loc, v, p.out).Result(0)
