@@ -93,7 +93,7 @@ func convertPlan(op *ir.Operation, rw *ir.Rewriter, p gatherPlan) (bool, error) 
 		return fail(op, "%s", why)
 	}
 	rw.SetInsertionPointBefore(op)
-	bb := b{rw, op.Loc()}
+	bb := newB(rw, op.Loc())
 	if a, bd, ok := takePattern(p); ok {
 		v, err := bb.take(p, a, bd)
 		if err != nil {
@@ -126,7 +126,7 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	start, limit, strides := stablehlo.SliceParams(op)
 	rw.SetInsertionPointBefore(op)
-	bb := b{rw, op.Loc()}
+	bb := newB(rw, op.Loc())
 	n := len(start)
 	st, sz, sd := make([]ir.Value, n), make([]ir.Value, n), make([]ir.Value, n)
 	for i := range start {
@@ -154,7 +154,7 @@ func convertDynamicSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	sizes := stablehlo.SliceSizes(op)
 	rw.SetInsertionPointBefore(op)
-	bb := b{rw, op.Loc()}
+	bb := newB(rw, op.Loc())
 	x := op.Operand(0)
 	n := len(sizes)
 	st, sz, sd := make([]ir.Value, n), make([]ir.Value, n), make([]ir.Value, n)

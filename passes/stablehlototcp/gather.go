@@ -14,15 +14,23 @@ import (
 
 // b bundles the rewriter and the location of the op being converted.
 type b struct {
-	rw  *ir.Rewriter
-	loc ir.Location
+	rw    *ir.Rewriter
+	loc   ir.Location
+	cache *tcpbuild.IndexCache
 }
+
+func newB(rw *ir.Rewriter, loc ir.Location) b { return b{rw, loc, tcpbuild.NewIndexCache(rw, loc)} }
 
 func rt(v ir.Value) *ir.RankedTensorType { return v.Type().(*ir.RankedTensorType) }
 
-func (b b) index(v int64) ir.Value { return tcpbuild.ConstantIndex(b.rw, b.loc, v) }
+func (b b) index(v int64) ir.Value { return b.cache.Get(v) }
 
-func (b b) size(v ir.Value, d int) ir.Value { return tcpbuild.DimSize(b.rw, b.loc, v, d) }
+func (b b) size(v ir.Value, d int) ir.Value {
+	if n := rt(v).Dim(d); n != ir.Dynamic {
+		return b.index(n)
+	}
+	return tcpbuild.DimSize(b.rw, b.loc, v, d)
+}
 
 // unitGroups is the reassociation between a shape and the same shape with
 // unit dims at the positions inserted (indices into the longer shape):
