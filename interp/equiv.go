@@ -34,7 +34,7 @@ func CheckEquivalent(before, after *ir.Operation, trials int, seed int64) (check
 		}
 		ok := true
 		for _, t := range f.Type().Inputs() {
-			if rt, isT := t.(*ir.RankedTensorType); isT && !rt.HasStaticShape() {
+			if rt, isT := RuntimeType(t).(*ir.RankedTensorType); isT && !rt.HasStaticShape() {
 				ok = false
 			}
 		}
@@ -81,6 +81,9 @@ func interpretable(fn *ir.Operation) bool {
 func randomArgs(rng *rand.Rand, types []ir.Type) ([]*tensor.Tensor, error) {
 	args := make([]*tensor.Tensor, len(types))
 	for i, t := range types {
+		if t = RuntimeType(t); t == nil {
+			return nil, fmt.Errorf("argument #%d: no random values for type %s", i, types[i])
+		}
 		dt, err := DType(ir.ElementType(t))
 		if err != nil {
 			return nil, err

@@ -10,7 +10,7 @@ import (
 
 // executableDialects are the dialects whose every op must have a kernel or
 // an explicit Unsupported mark.
-var executableDialects = map[string]bool{"func": true, "arith": true, "tensor": true, "tcp": true, "dml": true}
+var executableDialects = map[string]bool{"func": true, "arith": true, "tensor": true, "tcp": true, "torch": true, "torch_c": true, "dml": true}
 
 // TestEveryOpHasKernel walks the op registry: every registered op (and
 // alias) of func, arith, tensor and tcp is either supported by the

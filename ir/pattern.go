@@ -104,3 +104,30 @@ func (rw *Rewriter) ModifyInPlace(op *Operation, fn func()) {
 		rw.Listener.OpModified(op)
 	}
 }
+
+// MatchFailure is the error a pattern returns with ok == false to say why
+// it does not apply to an op it is rooted on ("dim is not a constant"),
+// as MLIR's notifyMatchFailure. It is not a failure of the rewrite: the
+// greedy driver moves on to the next pattern, and the dialect-conversion
+// driver (passes/conversion) attaches the reason to its "failed to
+// legalize" diagnostic.
+type MatchFailure struct {
+	Diag *Diagnostic
+}
+
+func (m *MatchFailure) Error() string { return m.Diag.Error() }
+
+// Unwrap returns the located diagnostic.
+func (m *MatchFailure) Unwrap() error { return m.Diag }
+
+// NotifyMatchFailure returns a MatchFailure located at op, for
+// `return false, ir.NotifyMatchFailure(op, "...")`.
+func NotifyMatchFailure(op *Operation, format string, args ...any) error {
+	return &MatchFailure{Diag: op.EmitOpError(format, args...)}
+}
+
+// NotifyMatchFailureAt is NotifyMatchFailure located at loc (an operand's
+// defining op, say).
+func NotifyMatchFailureAt(loc Location, format string, args ...any) error {
+	return &MatchFailure{Diag: Errorf(loc, format, args...)}
+}

@@ -106,6 +106,8 @@ type Registry struct {
 	mu    sync.RWMutex
 	names map[string]*OpName
 	defs  []*OpDef
+	// typeDefs holds the dialect type and attribute definitions (typedef.go).
+	typeDefs typeAttrDefs
 }
 
 // NewRegistry returns an empty registry.

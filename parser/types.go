@@ -100,7 +100,51 @@ func (p *parser) dialectType(t *token) (ir.Type, error) {
 		}
 		return ir.Opaque(v, "", body), nil
 	}
+	if def := p.reg.LookupTypeDef(v[:dot], v[dot+1:]); def != nil {
+		q := p.bodyParser(t, 1+len(v), body)
+		ty, err := def.Parse(q)
+		if err == nil {
+			err = q.endOfBody("!" + v)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := ir.VerifyType(ty); err != nil {
+			return nil, p.errorAt(t, "%v", err)
+		}
+		return ty, nil
+	}
 	return ir.Opaque(v[:dot], v[dot+1:], body), nil
+}
+
+// bodyParser returns a parser over the body of a dialect type or attribute
+// token t, which starts skip bytes into the token (after the name). It
+// shares the registry and aliases of p, and locates what it reads at the
+// exact characters of the file.
+func (p *parser) bodyParser(t *token, skip int, body string) *parser {
+	line, col := t.line, t.col
+	for _, c := range t.val[:skip] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	q := *p
+	q.lex = newStream(body, p.file, 0, line, col)
+	return &q
+}
+
+// endOfBody reports text a Parse hook left unread in its body.
+func (q *parser) endOfBody(what string) error {
+	n := q.lex.Peek()
+	if q.lex.err != nil {
+		return q.lex.err
+	}
+	if !n.EOF() {
+		return q.errorAt(n, "unexpected '%s' after the parameters of %s", n.val, what)
+	}
+	return nil
 }
 
 func (p *parser) functionType() (ir.Type, error) {
@@ -279,7 +323,11 @@ func (tp *textParser) typ() (ir.Type, error) {
 		if tp.i < len(tp.s) && tp.s[tp.i] == '<' {
 			tp.i = tp.balancedEnd()
 		}
-		tok := &token{typ: tBangBody, val: tp.s[start:tp.i], line: tp.line, col: tp.col}
+		end := tp.i
+		tp.i = start
+		at := tp.loc().(ir.FileLineColLoc)
+		tp.i = end
+		tok := &token{typ: tBangBody, val: tp.s[start:end], line: at.Line, col: at.Col}
 		return tp.p.dialectType(tok)
 	}
 	w := tp.word()

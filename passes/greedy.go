@@ -29,6 +29,7 @@ package passes
 // A result that is the op's own result means "no fold".
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/tcp-project/tcp/ir"
@@ -262,6 +263,10 @@ func (d *driver) applyPatterns(op *ir.Operation) (bool, error) {
 		for _, p := range list {
 			d.rw.SetInsertionPointBefore(op)
 			ok, err := p.MatchAndRewrite(op, d.rw)
+			var mf *ir.MatchFailure
+			if !ok && errors.As(err, &mf) {
+				err = nil // a reason for not matching, not a failure
+			}
 			if err != nil {
 				return false, fmt.Errorf("pattern %s on '%s': %w", p.Name(), op.Name(), err)
 			}

@@ -32,7 +32,11 @@ import (
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	_ "github.com/tcp-project/tcp/passes"
+	_ "github.com/tcp-project/tcp/passes/frontends"
+	_ "github.com/tcp-project/tcp/passes/onnxtotcp"
+	_ "github.com/tcp-project/tcp/passes/stablehlototcp"
 	_ "github.com/tcp-project/tcp/passes/tcptodml"
+	_ "github.com/tcp-project/tcp/passes/tftotcp"
 )
 
 // Version is printed by --version.
