@@ -312,6 +312,38 @@ func genCase(rng *rand.Rand, kind string) randCase {
 		fmt.Fprintf(&b.b, "  %%r = tcp.slice %s starts(%s) sizes(%s) strides(%s) : %s -> %s\n", x, strings.Join(st, ", "), strings.Join(sz, ", "), strings.Join(sd, ", "), ttype(X, elem), ttype(out, elem))
 		result, resType = "%r", ttype(out, elem)
 		c.idxType = "none"
+	case "transpose":
+		// A transpose, returned (an IDENTITY over permuted strides) or
+		// read by a gather (folded into its input desc).
+		r := 1 + rng.Intn(maxR)
+		if low {
+			r = 1 + rng.Intn(4)
+		}
+		c.rank = r
+		X := dims(rng, r, 3)
+		perm := rng.Perm(r)
+		T := make([]int64, r)
+		ps := make([]string, r)
+		for i, p := range perm {
+			T[i], ps[i] = X[p], fmt.Sprint(p)
+		}
+		x := addArg(ttype(X, elem), nil)
+		fmt.Fprintf(&b.b, "  %%t = tcp.transpose %s {permutation = array<i64: %s>} : %s -> %s\n", x, strings.Join(ps, ", "), ttype(X, elem), ttype(T, elem))
+		result, resType = "%t", ttype(T, elem)
+		c.idxType = "none"
+		if rng.Intn(2) == 0 {
+			dim := rng.Intn(r)
+			I := append([]int64{}, T...)
+			I[dim] = int64(1 + rng.Intn(3))
+			s := T[dim]
+			i := idx(I, func(int) int64 { return s })
+			c.idxType = idxElem
+			if constIdx {
+				c.idxType = "const"
+			}
+			fmt.Fprintf(&b.b, "  %%r = tcp.gather %%t, %s {dim = %d : index%s} : %s, %s -> %s\n", i, dim, modeAttr, ttype(T, elem), ttype(I, idxElem), ttype(I, elem))
+			result, resType = "%r", ttype(I, elem)
+		}
 	case "broadcast":
 		r := 1 + rng.Intn(maxR)
 		if low {
@@ -398,15 +430,16 @@ func randomArgs(rng *rand.Rand, c randCase, fn *ir.Operation) ([]*rt.Tensor, err
 	return args, nil
 }
 
-// TestRandomEquivalence: on random tcp programs across ranks 1–8, index
+// TestRandomEquivalence: on random tcp programs (gathers, the
+// slice-gather recipe, gather_nd, slices, broadcasts, transposes) across ranks 1–8, index
 // types (i32, i64, constants), negative indices and feature levels
 // (including 1.0 and 2.1: 4-D descs and UINT32 indices), the interpreter
 // gives the same result before and after --convert-tcp-to-dml, and the
 // lowered module verifies at its level.
 func TestRandomEquivalence(t *testing.T) {
-	const cases = 1200
+	const cases = 1500
 	rng := rand.New(rand.NewSource(1))
-	kinds := []string{"gather_elements", "take", "gather_nd", "slice", "broadcast"}
+	kinds := []string{"gather_elements", "take", "gather_nd", "slice", "broadcast", "transpose"}
 	seenRank := map[int]bool{}
 	seen := map[string]int{}
 	compared := 0

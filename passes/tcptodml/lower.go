@@ -9,7 +9,8 @@ import (
 
 // view is a strided view of a base value's packed buffer, in the logical
 // (unpadded) rank of the value it stands for: a chain of tcp broadcasts
-// folds into zero strides (DIRECTML.md §5.2).
+// folds into zero strides and tcp.transpose into permuted strides
+// (DIRECTML.md §5.2).
 type view struct {
 	base           ir.Value
 	sizes, strides []int64
@@ -23,7 +24,13 @@ func numElements(shape []int64) int64 {
 	return n
 }
 
-// viewOf folds the broadcasts producing v into a view of their input.
+// isView reports whether op is folded into its consumers' tensor descs.
+func isView(op *ir.Operation) bool {
+	return tcp.IsBroadcast(op) || op != nil && op.Name() == tcp.TransposeName
+}
+
+// viewOf folds the broadcasts and transposes producing v into a view of
+// their input.
 func viewOf(op *ir.Operation, v ir.Value) (view, *ir.Diagnostic) {
 	if err := checkTensor(op, "operand", v.Type()); err != nil {
 		return view{}, err
@@ -37,6 +44,18 @@ func viewOf(op *ir.Operation, v ir.Value) (view, *ir.Diagnostic) {
 		st := append([]int64{}, inner.strides...)
 		for _, a := range (tcp.BroadcastOp{Operation: def}).Axes() {
 			st[a] = 0
+		}
+		return view{base: inner.base, sizes: append([]int64{}, shapeOf(v)...), strides: st}, nil
+	}
+	if def != nil && def.Name() == tcp.TransposeName {
+		inner, err := viewOf(op, def.Operand(0))
+		if err != nil {
+			return view{}, err
+		}
+		perm := def.Attr("permutation").(*ir.DenseArrayAttr).Ints
+		st := make([]int64, len(perm))
+		for i, p := range perm {
+			st[i] = inner.strides[p]
 		}
 		return view{base: inner.base, sizes: append([]int64{}, shapeOf(v)...), strides: st}, nil
 	}
@@ -462,8 +481,9 @@ func (c *conv) slice(op *ir.Operation) *ir.Diagnostic {
 	return c.finish(op, g)
 }
 
-// broadcast materializes a broadcast that is still used (by a return or
-// a reshape) as an identity over a zero-stride view.
+// broadcast materializes a broadcast or transpose that is still used (by
+// a return or a reshape) as an identity over a zero-stride or permuted
+// view.
 func (c *conv) broadcast(op *ir.Operation) *ir.Diagnostic {
 	if err := checkTensor(op, "result", op.Result(0).Type()); err != nil {
 		return err

@@ -18,8 +18,8 @@ package tcptodml
 //     matches the mode (promise_in_bounds; wrap_negative with signed
 //     indices from FL 3.0), and i32 indices are cast to ui32 below 3.0.
 //     Every other case is a located error that says why.
-//  4. A broadcast still used after that becomes dml.element_wise_identity
-//     over a zero-stride view. Dead tcp ops, reshapes and constants are
+//  4. A broadcast (or tcp.transpose) still used after that becomes
+//     dml.element_wise_identity over a zero-stride (or permuted) view. Dead tcp ops, reshapes and constants are
 //     erased; a tcp op that remains is an error.
 //
 // Invariants: the created ops verify at the target level (each one is
@@ -147,7 +147,7 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 		}
 	}
 	for _, op := range body.Ops() {
-		if tcp.IsBroadcast(op) && usedByNonBroadcast(op) {
+		if isView(op) && usedByNonView(op) {
 			if err := c.broadcast(op); err != nil {
 				return err
 			}
@@ -167,9 +167,9 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 
 func isTensor(t ir.Type) bool { _, ok := t.(*ir.RankedTensorType); return ok }
 
-func usedByNonBroadcast(op *ir.Operation) bool {
+func usedByNonView(op *ir.Operation) bool {
 	for _, u := range ir.Uses(op.Result(0)) {
-		if !tcp.IsBroadcast(u.Owner()) {
+		if !isView(u.Owner()) {
 			return true
 		}
 	}
