@@ -2,11 +2,11 @@
 // input desc, or an ELEMENT_WISE_IDENTITY over a strided input desc when
 // it is returned.
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e returned | FileCheck %s --check-prefix=RUN
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e returned | FileCheck %s --check-prefix=OUT
 
 // CHECK-LABEL: func.func @returned
 // CHECK: dml.element_wise_identity %{{.*}} {dimension_count = 2 : index, input_sizes = [3, 2], input_strides = [1, 3]} : tensor<2x3xi32> -> tensor<3x2xi32>
-// RUN: dense<{{\[\[}}1, 4], [2, 5], [3, 6]]> : tensor<3x2xi32>
+// OUT: dense<{{\[\[}}1, 4], [2, 5], [3, 6]]> : tensor<3x2xi32>
 func.func @returned() -> tensor<3x2xi32> {
   %x = tcp.const {value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>} : tensor<2x3xi32>
   %0 = tcp.transpose %x {permutation = array<i64: 1, 0>} : tensor<2x3xi32> -> tensor<3x2xi32>
