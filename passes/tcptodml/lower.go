@@ -154,12 +154,18 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64) (view
 	return view{base: cast.Result(0), sizes: w.sizes, strides: w.strides}, nil
 }
 
+// maxConstElements bounds the constant index tensors the lowering builds.
+const maxConstElements = 1 << 22
+
 // constIndices applies the mode to constant indices at compile time and
 // returns a plain view of a new dml.constant holding the resolved values
 // (as ui32 below FL 3.0).
 func (c *conv) constIndices(op *ir.Operation, w view, a *ir.DenseElementsAttr, mode string, size func(p int64) int64) (view, *ir.Diagnostic) {
-	vals := a.Ints()
 	n := numElements(w.sizes)
+	if n > maxConstElements {
+		return view{}, errorf(op, "constant indices of %d elements (after broadcasting) are too many to resolve at compile time (limit %d)", n, maxConstElements)
+	}
+	vals := a.Ints()
 	out := make([]int64, n)
 	coord := make([]int64, len(w.sizes))
 	for p := int64(0); p < n; p++ {

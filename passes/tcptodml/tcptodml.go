@@ -92,6 +92,26 @@ func (p *Pass) level() dml.FeatureLevel {
 func (p *Pass) Run(module *ir.Operation) error {
 	module.SetAttr(dml.FeatureLevelAttrName, ir.Str(p.level().String()))
 	var errs ir.DiagnosticList
+	// dml ops already in the module must suit the new level too.
+	module.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if dml.Info(op.Name()) == nil {
+			return
+		}
+		needs, err := dml.Needs(op)
+		if err != nil {
+			errs = append(errs, op.EmitOpError("%v", err))
+			return
+		}
+		for _, n := range needs {
+			if n.Level > p.level() {
+				errs = append(errs, op.EmitOpError("is already in the module, and %s needs feature level %s, got %s", n.Reason, n.Level, p.level()))
+				return
+			}
+		}
+	})
+	if len(errs) > 0 {
+		return errs
+	}
 	for _, fn := range function.Funcs(module) {
 		f := function.FuncOp{Operation: fn}
 		if f.IsDeclaration() {
