@@ -51,3 +51,11 @@ func.func @f64_data(%x: tensor<3x4xf64>, %i: tensor<2x4xi32>) -> tensor<2x4xf64>
   %0 = tcp.gather %x, %i {dim = 0 : index} : tensor<3x4xf64>, tensor<2x4xi32> -> tensor<2x4xf64>
   return %0 : tensor<2x4xf64>
 }
+
+// -----
+
+func.func @already_lowered(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@below {{'dml.element_wise_identity' op is already in the module, and ELEMENT_WISE_IDENTITY with DimensionCount 1 (4 or 5 before 3.0) needs feature level 3.0, got 2.1}}
+  %0 = dml.element_wise_identity %x {dimension_count = 1 : index} : tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
