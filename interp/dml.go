@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/tcp-project/tcp/dialect/dml"
 	"github.com/tcp-project/tcp/interp/kernel"
@@ -31,6 +32,7 @@ func init() {
 		dml.Slice1Name:         runDMLSlice1,
 		dml.IdentityName:       runDMLIdentity,
 		dml.CastName:           runDMLIdentity,
+		dml.ClipName:           runDMLClip,
 		dml.ConstantName:       runConst,
 	})
 }
@@ -303,4 +305,41 @@ func runDMLIdentity(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 		in = conv
 	}
 	return asResult(op, in)
+}
+
+// runDMLClip clamps every element into [min, max]; for integer data the
+// FLOAT bounds are first converted to the data type, truncating toward
+// zero, as DirectML does.
+func runDMLClip(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	in, err := dmlView(x, op, 0, args[0])
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := float64(float32(dml.F32(op, "min"))), float64(float32(dml.F32(op, "max")))
+	out := in.Clone()
+	for i := 0; i < int(out.NumElements()); i++ {
+		if in.DType.IsFloat() {
+			out.SetFloat64(i, math.Max(lo, math.Min(in.Float64At(i), hi)))
+			continue
+		}
+		l, h := int64(math.Trunc(lo)), int64(math.Trunc(hi))
+		if in.DType.IsUnsigned() {
+			v := in.Bits(i)
+			if l > 0 && v < uint64(l) {
+				v = uint64(l)
+			}
+			if h < 0 {
+				v = 0
+			} else if v > uint64(h) {
+				v = uint64(h)
+			}
+			out.SetBits(i, v)
+			continue
+		}
+		out.SetInt64(i, max(l, min(in.Int64At(i), h)))
+	}
+	return asResult(op, out)
 }

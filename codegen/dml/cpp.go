@@ -3,7 +3,10 @@ package dml
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+
+	"github.com/tcp-project/tcp/dialect/dml"
 )
 
 // The C++ form (--mlir-to-dml-cpp): one self-contained C++17 translation
@@ -351,6 +354,8 @@ func writeGraphCPP(b *strings.Builder, g *Graph) {
 			switch f.Kind {
 			case 0: // UInt
 				fields = append(fields, fmt.Sprintf("/*%s*/ %d", f.CName, f.Scalar))
+			case dml.Float:
+				fields = append(fields, fmt.Sprintf("/*%s*/ %s", f.CName, cFloat(f.Float)))
 			case 1, 2: // arrays
 				ctype := "UINT"
 				if f.Kind == 2 {
@@ -415,6 +420,15 @@ HRESULT tcp_dml_run_%[1]s(ID3D12Device* d3d, ID3D12CommandQueue* queue, IDMLDevi
   return tcp_dml_run(d3d, queue, device, compiled.p, tcp_dml_%[1]s_inputs, %[5]d, tcp_dml_%[1]s_outputs, %[4]d, inputs, outputs);
 }
 `, id, g.Name, nonConst(g), len(g.Outputs), len(g.Inputs))
+}
+
+// cFloat spells a FLOAT literal exactly ("4.0f", "1e+30f").
+func cFloat(v float64) string {
+	t := strconv.FormatFloat(v, 'g', -1, 32)
+	if !strings.ContainsAny(t, ".eEn") {
+		t += ".0"
+	}
+	return t + "f"
 }
 
 func nonConst(g *Graph) int {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tcp-project/tcp/dialect/dml"
 )
 
 // The Graphviz form (--mlir-to-dot): one cluster per graph; graph inputs
@@ -48,6 +50,8 @@ func WriteDOT(w io.Writer, m *Module) error {
 				switch {
 				case f.Kind == 0:
 					lines = append(lines, fmt.Sprintf("%s = %d", f.CName, f.Scalar))
+				case f.Kind == dml.Float:
+					lines = append(lines, fmt.Sprintf("%s = %g", f.CName, f.Float))
 				case f.Array != nil:
 					lines = append(lines, fmt.Sprintf("%s = %v", f.CName, f.Array))
 				}

@@ -52,6 +52,7 @@ func (b BufferDesc) Flags() string {
 type FieldValue struct {
 	dml.Field
 	Scalar int64
+	Float  float64
 	Array  []int64
 }
 
@@ -338,6 +339,8 @@ func buildNode(op *ir.Operation, inputs []Input, src map[ir.Value]source) (Node,
 			fv.Scalar = op.IntAttr(f.Attr)
 		case dml.UIntArray, dml.IntArray:
 			fv.Array = dml.I64s(op, f.Attr)
+		case dml.Float:
+			fv.Float = float64(float32(dml.F32(op, f.Attr)))
 		}
 		n.Fields = append(n.Fields, fv)
 	}

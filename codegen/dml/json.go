@@ -87,6 +87,8 @@ type JSONOpDesc struct {
 	InputWindowSizes      []int64         `json:"InputWindowSizes,omitempty"`
 	InputWindowStrides    []int64         `json:"InputWindowStrides,omitempty"`
 	ScaleBias             json.RawMessage `json:"ScaleBias,omitempty"`
+	Min                   *float64        `json:"Min,omitempty"`
+	Max                   *float64        `json:"Max,omitempty"`
 }
 
 // JSONTensorDesc is DML_TENSOR_DESC.
@@ -129,6 +131,7 @@ type JSONEdgeDesc struct {
 
 func ip(v int) *int       { return &v }
 func i64p(v int64) *int64 { return &v }
+func f64p(v float64) *float64 { return &v }
 
 func jsonBuffer(b BufferDesc) JSONBufferTensorDesc {
 	return JSONBufferTensorDesc{DataType: b.DataType.Enum(), Flags: b.Flags(), DimensionCount: b.DimensionCount,
@@ -181,6 +184,10 @@ func ToJSON(m *Module) JSONModule {
 					d.InputWindowStrides = f.Array
 				case "ScaleBias":
 					d.ScaleBias = json.RawMessage("null")
+				case "Min":
+					d.Min = f64p(f.Float)
+				case "Max":
+					d.Max = f64p(f.Float)
 				}
 			}
 			gd.Nodes = append(gd.Nodes, JSONGraphNode{Type: "DML_GRAPH_NODE_TYPE_OPERATOR",

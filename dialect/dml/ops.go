@@ -15,6 +15,7 @@ const (
 	Slice1Name         = "dml.slice1"
 	IdentityName       = "dml.element_wise_identity"
 	CastName           = "dml.cast"
+	ClipName           = "dml.element_wise_clip"
 	ConstantName       = "dml.constant"
 )
 
@@ -30,6 +31,8 @@ const (
 	IntArray
 	// NullScaleBias is a `const DML_SCALE_BIAS*` the lowering leaves null.
 	NullScaleBias
+	// Float is a FLOAT scalar read from an f32 attribute.
+	Float
 )
 
 // Field is one non-tensor field of an operator desc: its DirectML.h name
@@ -76,6 +79,9 @@ var infos = map[string]*OpInfo{
 	IdentityName: {Op: IdentityName, Type: "DML_OPERATOR_ELEMENT_WISE_IDENTITY", Number: 1, DescStruct: "DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC",
 		TensorFields: []string{"InputTensor", "OutputTensor"},
 		Fields:       []Field{{"ScaleBias", "", NullScaleBias}}, Introduced: FL1_0},
+	ClipName: {Op: ClipName, Type: "DML_OPERATOR_ELEMENT_WISE_CLIP", Number: 8, DescStruct: "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC",
+		TensorFields: []string{"InputTensor", "OutputTensor"},
+		Fields:       []Field{{"ScaleBias", "", NullScaleBias}, {"Min", "min", Float}, {"Max", "max", Float}}, Introduced: FL1_0},
 	CastName: {Op: CastName, Type: "DML_OPERATOR_CAST", Number: 61, DescStruct: "DML_CAST_OPERATOR_DESC",
 		TensorFields: []string{"InputTensor", "OutputTensor"}, Introduced: FL1_0},
 }
@@ -313,6 +319,42 @@ Verifier rules:
 	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("input", "out")},
 	Format:   "$input attr-dict `:` type($input) `->` type($out)",
 	Verify:   verifyOp,
+})
+
+// Clip is dml.element_wise_clip.
+var Clip = ir.MustRegister(ir.OpDef{
+	Name:    ClipName,
+	Summary: "DML_OPERATOR_ELEMENT_WISE_CLIP: clamp every element into [min, max]",
+	Description: `DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {InputTensor, OutputTensor, ScaleBias =
+null, Min, Max}: out[p] = max(Min, min(input[p], Max)). Min and Max are
+FLOAT; for integer tensors they are first converted to the data type,
+truncating toward zero. The lowering clamps index tensors with it (mode
+"clip").
+` + descDoc + `
+
+Verifier rules:
+  1. The input desc sizes equal the result sizes; elem(out) == elem(input);
+     min <= max.
+  2. Feature level: 1.0 (F32, F16, D = 4 or 5); 3.0 for integer data and
+     other D (DirectML's table lists 8–32-bit integers from 3.0); 5.0 for
+     64-bit data.
+` + commonRules,
+	Examples: []string{
+		"%0 = dml.element_wise_clip %i {dimension_count = 1 : index, max = 4.000000e+00 : f32, min = 0.000000e+00 : f32} : tensor<6xi32> -> tensor<6xi32>",
+	},
+	Operands: []ir.OperandDef{{Name: "input", Type: dataTensor}},
+	Results:  []ir.ResultDef{{Name: "out", Type: dataTensor}},
+	Attrs: append([]ir.AttrDef{dimCountAttr,
+		{Name: "min", Kind: f32Attr, Required: true},
+		{Name: "max", Kind: f32Attr, Required: true}}, viewAttrs("input")...),
+	Traits: []ir.Trait{ir.Pure, ir.AllElementTypesMatch("input", "out")},
+	Format: "$input attr-dict `:` type($input) `->` type($out)",
+	Verify: verifyOp,
+})
+
+var f32Attr = ir.AttrPred("32-bit float attribute", func(a ir.Attribute) bool {
+	f, ok := a.(ir.FloatAttr)
+	return ok && f.Type == ir.FloatType{Kind: ir.F32}
 })
 
 // Cast is dml.cast.

@@ -148,6 +148,16 @@ var verifyCases = []struct {
 	{"cast 64-bit below 4.1", "3.0", "%x: tensor<4xi64>",
 		"%0 = dml.cast %x {dimension_count = 1 : index} : tensor<4xi64> -> tensor<4xi32>",
 		"'dml.cast' op INT64 data in CAST needs feature level 4.1, got 3.0"},
+	// dml.element_wise_clip
+	{"clip bounds", "", "%x: tensor<4xf32>",
+		"%0 = dml.element_wise_clip %x {dimension_count = 1 : index, max = 1.000000e+00 : f32, min = 2.000000e+00 : f32} : tensor<4xf32> -> tensor<4xf32>",
+		"'dml.element_wise_clip' op expects min <= max, got 2 and 1"},
+	{"clip integers below 3.0", "2.1", "%x: tensor<4xi32>",
+		"%0 = dml.element_wise_clip %x {dimension_count = 4 : index, max = 1.000000e+00 : f32, min = 0.000000e+00 : f32} : tensor<4xi32> -> tensor<4xi32>",
+		"'dml.element_wise_clip' op INT32 data in ELEMENT_WISE_CLIP needs feature level 3.0, got 2.1"},
+	{"clip 64-bit below 5.0", "4.1", "%x: tensor<4xi64>",
+		"%0 = dml.element_wise_clip %x {dimension_count = 1 : index, max = 1.000000e+00 : f32, min = 0.000000e+00 : f32} : tensor<4xi64> -> tensor<4xi64>",
+		"'dml.element_wise_clip' op INT64 data in ELEMENT_WISE_CLIP needs feature level 5.0, got 4.1"},
 	// dml.constant
 	{"constant type", "", "",
 		"%0 = dml.constant {value = dense<[1, 2]> : tensor<2xi32>} : tensor<2xi64>",

@@ -28,9 +28,11 @@
 // (clip, wrap, wrap_negative resolved; error and promise_in_bounds checked;
 // fill accepted when every index is in range). On other indices
 // promise_in_bounds passes through; wrap_negative passes through from FL
-// 3.0 (DirectML reads negative signed indices from the end); error is
-// rejected unless assume-in-bounds=true; clip, wrap and fill are
-// rejected (they would need CLIP, MODULUS_FLOOR and IF nodes).
+// 3.0 (DirectML reads negative signed indices from the end); clip becomes
+// a dml.element_wise_clip of the indices into [0, size-1] (FL 3.0; 5.0
+// for 64-bit indices; one bound for all gather_nd components); error is
+// rejected unless assume-in-bounds=true; wrap and fill are rejected (they
+// would need MODULUS_FLOOR and IF nodes).
 //
 // Types: below FL 3.0 indices must be UINT32, so constant indices are
 // rewritten as ui32 and i32 indices are cast (dml.cast); i64 indices are an

@@ -25,6 +25,7 @@ type randCase struct {
 	rank    int    // the largest rank in the program
 	idxType string // i32, i64 or const
 	negIdx  bool   // indices drawn from [-s, s) (mode wrap_negative)
+	clipIdx bool   // indices drawn from [-2s, 2s) (mode clip, lowered to ELEMENT_WISE_CLIP)
 	// idxSize gives, for index argument element p, the size it selects in;
 	// nil for data arguments.
 	argSizes []func(p int) int64
@@ -134,6 +135,9 @@ func genCase(rng *rand.Rand, kind string) randCase {
 	mode := "promise_in_bounds"
 	if !low && rng.Intn(2) == 0 {
 		mode, c.negIdx = "wrap_negative", true
+	}
+	if !constIdx && !low && (kind == "gather_elements" || kind == "take") && rng.Intn(4) == 0 && (idxElem == "i32" || c.level >= dml.FL5_0) {
+		mode, c.negIdx, c.clipIdx = "clip", false, true
 	}
 	if constIdx {
 		c.idxType = "const"
@@ -414,11 +418,14 @@ func randomArgs(rng *rand.Rand, c randCase, fn *ir.Operation) ([]*rt.Tensor, err
 		for p := 0; p < int(v.NumElements()); p++ {
 			if size := c.argSizes[i]; size != nil {
 				s := size(p)
-				lo := int64(0)
+				lo, hi := int64(0), s
 				if c.negIdx {
 					lo = -s
 				}
-				v.SetInt64(p, lo+rng.Int63n(s-lo))
+				if c.clipIdx {
+					lo, hi = -2*s, 2*s
+				}
+				v.SetInt64(p, lo+rng.Int63n(hi-lo))
 			} else if dt.IsFloat() {
 				v.SetFloat64(p, float64(rng.Intn(2001)-1000)/8)
 			} else {
@@ -490,6 +497,9 @@ func TestRandomEquivalence(t *testing.T) {
 		if c.negIdx {
 			seen["negative indices"]++
 		}
+		if c.clipIdx {
+			seen["clipped indices"]++
+		}
 	}
 	for r := 1; r <= 8; r++ {
 		if !seenRank[r] {
@@ -497,7 +507,7 @@ func TestRandomEquivalence(t *testing.T) {
 		}
 	}
 	for _, k := range []string{"op dml.gather", "op dml.gather_elements", "op dml.gather_nd", "op dml.gather_nd1", "op dml.slice1",
-		"op dml.element_wise_identity", "op dml.cast", "op dml.constant", "level 1.0", "level 2.1", "level 3.0", "level 4.1", "index i32", "index i64", "index const", "negative indices"} {
+		"op dml.element_wise_identity", "op dml.cast", "op dml.constant", "op dml.element_wise_clip", "clipped indices", "level 1.0", "level 2.1", "level 3.0", "level 4.1", "index i32", "index i64", "index const", "negative indices"} {
 		if seen[k] == 0 {
 			t.Errorf("no case with %s", k)
 		}

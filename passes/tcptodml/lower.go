@@ -109,8 +109,9 @@ func ints(vs ...int) []int64 {
 
 // indices legalizes an index view for the target level and the tcp op's
 // mode. size(p) is the size of the input dim that the index at position p
-// (row-major in the view's sizes) selects in.
-func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64) (view, *ir.Diagnostic) {
+// (row-major in the view's sizes) selects in; uniform is that size when it
+// is the same for every position, else 0.
+func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64, uniform int64) (view, *ir.Diagnostic) {
 	mode := op.StrAttr("mode")
 	if mode == "" {
 		mode = tcp.ModePromiseInBounds
@@ -128,8 +129,14 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64) (view
 		if c.level < dml.FL3_0 {
 			return view{}, errorf(op, "mode \"wrap_negative\" needs signed indices, which DirectML reads from the end only from feature level 3.0, got %s", c.level)
 		}
+	case tcp.ModeClip:
+		clipped, err := c.clip(op, w.base, uniform)
+		if err != nil {
+			return view{}, err
+		}
+		w.base = clipped
 	default:
-		return view{}, errorf(op, "mode %q on non-constant indices is not lowered (it would need ELEMENT_WISE_CLIP, MODULUS_FLOOR or IF nodes on the indices); use constant indices", mode)
+		return view{}, errorf(op, "mode %q on non-constant indices is not lowered (it would need MODULUS_FLOOR or IF nodes on the indices); use constant indices", mode)
 	}
 	if c.level >= dml.FL3_0 {
 		return w, nil
@@ -156,6 +163,36 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64) (view
 
 // maxConstElements bounds the constant index tensors the lowering builds.
 const maxConstElements = 1 << 22
+
+// clip clamps an index tensor into [0, size-1] with ELEMENT_WISE_CLIP
+// (mode "clip"): integer CLIP needs FL 3.0 (5.0 for 64-bit), its FLOAT
+// bounds must be exact, and every index must select in the same size.
+func (c *conv) clip(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.Diagnostic) {
+	et := ir.ElementType(base.Type()).(ir.IntegerType)
+	switch {
+	case size == 0:
+		return nil, errorf(op, "mode \"clip\" on non-constant indices needs one bound for all index components, but the indexed dims differ in size")
+	case c.level < dml.FL3_0:
+		return nil, errorf(op, "mode \"clip\" on non-constant indices needs ELEMENT_WISE_CLIP on integers, which needs feature level 3.0, got %s", c.level)
+	case et.Width == 64 && c.level < dml.FL5_0:
+		return nil, errorf(op, "mode \"clip\" on 64-bit indices needs ELEMENT_WISE_CLIP on INT64, which needs feature level 5.0, got %s", c.level)
+	case size-1 > 1<<24:
+		return nil, errorf(op, "mode \"clip\" bound %d is not exact as ELEMENT_WISE_CLIP's FLOAT (CLIP1 is not lowered)", size-1)
+	}
+	bs := shapeOf(base)
+	d, err := c.dims(op, "DML_OPERATOR_ELEMENT_WISE_CLIP", true, len(bs))
+	if err != nil {
+		return nil, err
+	}
+	f32 := ir.FloatType{Kind: ir.F32}
+	c.rw.SetInsertionPointBefore(op)
+	k := c.rw.Create(dml.ClipName, c.loc(op), []ir.Value{base}, []ir.Type{base.Type()}, []ir.NamedAttr{
+		{Name: "dimension_count", Value: ir.IndexAttr(int64(d))},
+		{Name: "max", Value: ir.Float(float64(size-1), f32)},
+		{Name: "min", Value: ir.Float(0, f32)},
+	})
+	return k.Result(0), nil
+}
 
 // constIndices applies the mode to constant indices at compile time and
 // returns a plain view of a new dml.constant holding the resolved values
@@ -326,7 +363,7 @@ func (c *conv) gather(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	if idx, err = c.indices(op, idx, func(int64) int64 { return s }); err != nil {
+	if idx, err = c.indices(op, idx, func(int64) int64 { return s }, s); err != nil {
 		return err
 	}
 	r := len(idxShape)
@@ -348,7 +385,7 @@ func (c *conv) fusedGather(op *ir.Operation, m sliceGather) *ir.Diagnostic {
 	R := len(shapeOf(op.Result(0)))
 	s := shapeOf(m.x)[m.a]
 	idx := view{base: m.idx, sizes: shapeOf(m.idx), strides: dml.PackedStrides(shapeOf(m.idx))}
-	idx, err := c.indices(op, idx, func(int64) int64 { return s })
+	idx, err := c.indices(op, idx, func(int64) int64 { return s }, s)
 	if err != nil {
 		return err
 	}
@@ -391,7 +428,13 @@ func (c *conv) gatherND(op *ir.Operation) *ir.Diagnostic {
 	}
 	r, q, o := len(in.sizes), len(idx.sizes), len(shapeOf(op.Result(0)))
 	mlen := idx.sizes[q-1]
-	if idx, err = c.indices(op, idx, func(p int64) int64 { return in.sizes[int64(b)+p%mlen] }); err != nil {
+	uniform := in.sizes[b]
+	for k := int64(0); k < mlen; k++ {
+		if in.sizes[int64(b)+k] != uniform {
+			uniform = 0
+		}
+	}
+	if idx, err = c.indices(op, idx, func(p int64) int64 { return in.sizes[int64(b)+p%mlen] }, uniform); err != nil {
 		return err
 	}
 	d, err := c.dims(op, dml.Info(name).Type, false, max(r, q, o))

@@ -16,7 +16,9 @@ package tcptodml
 //     at compile time (and are narrowed to ui32 below FL 3.0);
 //     non-constant indices keep their meaning only where DirectML's
 //     matches the mode (promise_in_bounds; wrap_negative with signed
-//     indices from FL 3.0), and i32 indices are cast to ui32 below 3.0.
+//     indices from FL 3.0) or an explicit node makes it (clip: an
+//     ELEMENT_WISE_CLIP of the indices), and i32 indices are cast to ui32
+//     below 3.0.
 //     Every other case is a located error that says why.
 //  4. A broadcast (or tcp.transpose) still used after that becomes
 //     dml.element_wise_identity over a zero-stride (or permuted) view. Dead tcp ops, reshapes and constants are

@@ -59,3 +59,11 @@ func.func @already_lowered(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = dml.element_wise_identity %x {dimension_count = 1 : index} : tensor<4xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @clip(%x: tensor<3x4xf32>, %i: tensor<2x4xi32>) -> tensor<2x4xf32> {
+  // expected-error@below {{mode "clip" on non-constant indices needs ELEMENT_WISE_CLIP on integers, which needs feature level 3.0, got 2.1}}
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<3x4xf32>, tensor<2x4xi32> -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}

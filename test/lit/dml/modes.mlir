@@ -7,6 +7,8 @@
 // RUN: tcp-run %s -e take_clip | FileCheck %s --check-prefix=CLIP
 // RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e take_wrap | FileCheck %s --check-prefix=WRAP
 // RUN: tcp-run %s -e take_wrap | FileCheck %s --check-prefix=WRAP
+// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e clip_args | FileCheck %s --check-prefix=CLIPARGS
+// RUN: tcp-run %s -e clip_args | FileCheck %s --check-prefix=CLIPARGS
 
 // SEMANTICS.md §2's worked example: [10, 20, 30, 40, 50] at [-7, -1, 0, 4, 5, 7].
 // CHECK-LABEL: func.func @take_clip
@@ -67,4 +69,21 @@ func.func @batch_dims(%x: tensor<2x3x4xf32>, %i: tensor<2x2xi32>) -> tensor<2x3x
   %ib = tcp.broadcast_to %ie, %c3 {axes = [1]} : tensor<2x1x2xi32>, index -> tensor<2x3x2xi32>
   %0 = tcp.gather %x, %ib {dim = 2 : index} : tensor<2x3x4xf32>, tensor<2x3x2xi32> -> tensor<2x3x2xf32>
   return %0 : tensor<2x3x2xf32>
+}
+
+// Mode "clip" on computed (non-constant) indices: an ELEMENT_WISE_CLIP of
+// the indices into [0, 4] before the GATHER (FL 3.0 for integers).
+// CHECK-LABEL: func.func @clip_args
+// CHECK: %[[C:.*]] = dml.element_wise_clip %{{.*}} {dimension_count = 1 : index, max = 4.000000e+00 : f32, min = 0.000000e+00 : f32} : tensor<6xi32> -> tensor<6xi32>
+// CHECK: dml.gather %{{.*}}, %[[C]]
+// CLIPARGS: dense<[10, 10, 10, 50, 50, 50]> : tensor<6xi32>
+func.func @clip_args() -> tensor<6xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %x = tcp.const {value = dense<[10, 20, 30, 40, 50]> : tensor<5xi32>} : tensor<5xi32>
+  %k = tcp.const {value = dense<[-7, -1, 0, 4, 5, 7]> : tensor<6xi32>} : tensor<6xi32>
+  %i = tcp.slice %k starts(%c0) sizes(%c6) strides(%c1) : tensor<6xi32> -> tensor<6xi32>
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<5xi32>, tensor<6xi32> -> tensor<6xi32>
+  return %0 : tensor<6xi32>
 }

@@ -431,6 +431,39 @@ module attributes {dml.feature_level = "3.0"} {
 
 // -----
 
+// clip bounds
+module {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@below {{'dml.element_wise_clip' op expects min <= max, got 2 and 1}}
+    %0 = dml.element_wise_clip %x {dimension_count = 1 : index, max = 1.000000e+00 : f32, min = 2.000000e+00 : f32} : tensor<4xf32> -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// clip integers below 3.0
+module attributes {dml.feature_level = "2.1"} {
+  func.func @f(%x: tensor<4xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_clip' op INT32 data in ELEMENT_WISE_CLIP needs feature level 3.0, got 2.1}}
+    %0 = dml.element_wise_clip %x {dimension_count = 4 : index, max = 1.000000e+00 : f32, min = 0.000000e+00 : f32} : tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// clip 64-bit below 5.0
+module attributes {dml.feature_level = "4.1"} {
+  func.func @f(%x: tensor<4xi64>) -> tensor<4xi64> {
+    // expected-error@below {{'dml.element_wise_clip' op INT64 data in ELEMENT_WISE_CLIP needs feature level 5.0, got 4.1}}
+    %0 = dml.element_wise_clip %x {dimension_count = 1 : index, max = 1.000000e+00 : f32, min = 0.000000e+00 : f32} : tensor<4xi64> -> tensor<4xi64>
+    return %0 : tensor<4xi64>
+  }
+}
+
+// -----
+
 // constant type
 module {
   func.func @f() -> tensor<2xi64> {
