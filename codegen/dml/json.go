@@ -129,8 +129,8 @@ type JSONEdgeDesc struct {
 	Name                string `json:"Name"`
 }
 
-func ip(v int) *int       { return &v }
-func i64p(v int64) *int64 { return &v }
+func ip(v int) *int           { return &v }
+func i64p(v int64) *int64     { return &v }
 func f64p(v float64) *float64 { return &v }
 
 func jsonBuffer(b BufferDesc) JSONBufferTensorDesc {
