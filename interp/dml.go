@@ -33,6 +33,7 @@ func init() {
 		dml.IdentityName:       runDMLIdentity,
 		dml.CastName:           runDMLIdentity,
 		dml.ClipName:           runDMLClip,
+		dml.ModulusFloorName:   runDMLModulusFloor,
 		dml.ConstantName:       runConst,
 	})
 }
@@ -340,6 +341,48 @@ func runDMLClip(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tenso
 			continue
 		}
 		out.SetInt64(i, max(l, min(in.Int64At(i), h)))
+	}
+	return asResult(op, out)
+}
+
+// runDMLModulusFloor computes a - b*floor(a/b) elementwise (a zero
+// integer divisor gives 0).
+func runDMLModulusFloor(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 2); err != nil {
+		return nil, err
+	}
+	a, err := dmlView(x, op, 0, args[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := dmlView(x, op, 1, args[1])
+	if err != nil {
+		return nil, err
+	}
+	out := a.Clone()
+	for i := 0; i < int(out.NumElements()); i++ {
+		switch {
+		case a.DType.IsFloat():
+			av, bv := a.Float64At(i), b.Float64At(i)
+			out.SetFloat64(i, av-bv*math.Floor(av/bv))
+		case a.DType.IsUnsigned():
+			if bv := b.Bits(i); bv != 0 {
+				out.SetBits(i, a.Bits(i)%bv)
+			} else {
+				out.SetBits(i, 0)
+			}
+		default:
+			av, bv := a.Int64At(i), b.Int64At(i)
+			if bv == 0 {
+				out.SetInt64(i, 0)
+				continue
+			}
+			m := av % bv
+			if m != 0 && (m < 0) != (bv < 0) {
+				m += bv
+			}
+			out.SetInt64(i, m)
+		}
 	}
 	return asResult(op, out)
 }

@@ -167,7 +167,7 @@ func TestJSONRoundTrip(t *testing.T) {
 			tensors := func(n int) []*codegen.JSONTensorDesc {
 				desc := d.Nodes[n].Desc.Operator.Desc
 				var out []*codegen.JSONTensorDesc
-				for _, td := range []*codegen.JSONTensorDesc{desc.InputTensor, desc.IndicesTensor} {
+				for _, td := range []*codegen.JSONTensorDesc{desc.InputTensor, desc.IndicesTensor, desc.ATensor, desc.BTensor} {
 					if td != nil {
 						out = append(out, td)
 					}

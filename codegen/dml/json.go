@@ -76,6 +76,8 @@ type JSONOperatorDesc struct {
 type JSONOpDesc struct {
 	InputTensor           *JSONTensorDesc `json:"InputTensor,omitempty"`
 	IndicesTensor         *JSONTensorDesc `json:"IndicesTensor,omitempty"`
+	ATensor               *JSONTensorDesc `json:"ATensor,omitempty"`
+	BTensor               *JSONTensorDesc `json:"BTensor,omitempty"`
 	OutputTensor          *JSONTensorDesc `json:"OutputTensor,omitempty"`
 	Axis                  *int64          `json:"Axis,omitempty"`
 	IndexDimensions       *int64          `json:"IndexDimensions,omitempty"`
@@ -158,7 +160,8 @@ func ToJSON(m *Module) JSONModule {
 		gd.InputCount, gd.OutputCount, gd.NodeCount = len(g.Inputs), len(g.Outputs), len(g.Nodes)
 		for _, n := range g.Nodes {
 			var d JSONOpDesc
-			tensors := map[string]**JSONTensorDesc{"InputTensor": &d.InputTensor, "IndicesTensor": &d.IndicesTensor, "OutputTensor": &d.OutputTensor}
+			tensors := map[string]**JSONTensorDesc{"InputTensor": &d.InputTensor, "IndicesTensor": &d.IndicesTensor,
+				"ATensor": &d.ATensor, "BTensor": &d.BTensor, "OutputTensor": &d.OutputTensor}
 			for i, name := range n.Info.TensorFields {
 				*tensors[name] = &JSONTensorDesc{Type: "DML_TENSOR_TYPE_BUFFER", Desc: jsonBuffer(n.Tensors[i])}
 			}

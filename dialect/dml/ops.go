@@ -16,6 +16,7 @@ const (
 	IdentityName       = "dml.element_wise_identity"
 	CastName           = "dml.cast"
 	ClipName           = "dml.element_wise_clip"
+	ModulusFloorName   = "dml.element_wise_modulus_floor"
 	ConstantName       = "dml.constant"
 )
 
@@ -82,6 +83,8 @@ var infos = map[string]*OpInfo{
 	ClipName: {Op: ClipName, Type: "DML_OPERATOR_ELEMENT_WISE_CLIP", Number: 8, DescStruct: "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC",
 		TensorFields: []string{"InputTensor", "OutputTensor"},
 		Fields:       []Field{{"ScaleBias", "", NullScaleBias}, {"Min", "min", Float}, {"Max", "max", Float}}, Introduced: FL1_0},
+	ModulusFloorName: {Op: ModulusFloorName, Type: "DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR", Number: 102, DescStruct: "DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC",
+		TensorFields: []string{"ATensor", "BTensor", "OutputTensor"}, Introduced: FL2_1},
 	CastName: {Op: CastName, Type: "DML_OPERATOR_CAST", Number: 61, DescStruct: "DML_CAST_OPERATOR_DESC",
 		TensorFields: []string{"InputTensor", "OutputTensor"}, Introduced: FL1_0},
 }
@@ -350,6 +353,34 @@ Verifier rules:
 	Traits: []ir.Trait{ir.Pure, ir.AllElementTypesMatch("input", "out")},
 	Format: "$input attr-dict `:` type($input) `->` type($out)",
 	Verify: verifyOp,
+})
+
+// ModulusFloor is dml.element_wise_modulus_floor.
+var ModulusFloor = ir.MustRegister(ir.OpDef{
+	Name:    ModulusFloorName,
+	Summary: "DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR: floor modulo, the sign of the divisor",
+	Description: `DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC {ATensor, BTensor, OutputTensor}:
+out[p] = a[p] - b[p] * floor(a[p] / b[p]) (Python's %). The lowering wraps
+index tensors with it (mode "wrap"), reading b, a one-element constant,
+through a zero-stride view. A zero divisor is undefined (the emulator
+returns 0).
+` + descDoc + `
+
+Verifier rules:
+  1. The a and b desc sizes equal the result sizes; the three element
+     types are equal.
+  2. Feature level: 2.1 (F32, F16, D = 4 or 5); 3.0 for integer data and
+     other D; 6.0 for 64-bit data.
+` + commonRules,
+	Examples: []string{
+		"%0 = dml.element_wise_modulus_floor %i, %s {b_sizes = [6], b_strides = [0], dimension_count = 1 : index} : tensor<6xi32>, tensor<1xi32> -> tensor<6xi32>",
+	},
+	Operands: []ir.OperandDef{{Name: "a", Type: dataTensor}, {Name: "b", Type: dataTensor}},
+	Results:  []ir.ResultDef{{Name: "out", Type: dataTensor}},
+	Attrs:    append([]ir.AttrDef{dimCountAttr}, viewAttrs("a", "b")...),
+	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("a", "b", "out")},
+	Format:   "$a `,` $b attr-dict `:` type($a) `,` type($b) `->` type($out)",
+	Verify:   verifyOp,
 })
 
 var f32Attr = ir.AttrPred("32-bit float attribute", func(a ir.Attribute) bool {

@@ -30,7 +30,8 @@ func Needs(op *ir.Operation) ([]Need, error) {
 	short := info.Type[len("DML_OPERATOR_"):]
 	needs := []Need{{info.Introduced, "DML_OPERATOR_" + short}}
 	d := DimensionCount(op)
-	gatherFamily := op.Name() != Slice1Name && op.Name() != IdentityName && op.Name() != CastName && op.Name() != ClipName
+	elementwise := op.Name() == Slice1Name || op.Name() == IdentityName || op.Name() == CastName || op.Name() == ClipName || op.Name() == ModulusFloorName
+	gatherFamily := !elementwise
 	if gatherFamily && d != 4 {
 		needs = append(needs, Need{FL3_0, fmt.Sprintf("%s with DimensionCount %d (4 before 3.0)", short, d)})
 	}
@@ -47,6 +48,10 @@ func Needs(op *ir.Operation) ([]Need, error) {
 	for _, t := range data {
 		dt := t.DataType
 		switch {
+		case op.Name() == ModulusFloorName && dt.Is64():
+			needs = append(needs, Need{FL6_0, fmt.Sprintf("%s data in %s", dt, short)})
+		case op.Name() == ModulusFloorName && !dt.IsFloat():
+			needs = append(needs, Need{FL3_0, fmt.Sprintf("%s data in %s", dt, short)})
 		case op.Name() == ClipName && dt.Is64():
 			needs = append(needs, Need{FL5_0, fmt.Sprintf("%s data in %s", dt, short)})
 		case op.Name() == ClipName && !dt.IsFloat():
@@ -133,6 +138,10 @@ func verifyOp(op *ir.Operation) error {
 	case Slice1Name:
 		if err := verifySlice1(op, in, out, d); err != nil {
 			return err
+		}
+	case ModulusFloorName:
+		if b := descs[1].Sizes; !equal(in, out) || !equal(b, out) {
+			return op.EmitOpError("expects a sizes %v and b sizes %v to equal output sizes %v", in, b, out)
 		}
 	case IdentityName, CastName, ClipName:
 		if !equal(in, out) {

@@ -158,6 +158,16 @@ var verifyCases = []struct {
 	{"clip 64-bit below 5.0", "4.1", "%x: tensor<4xi64>",
 		"%0 = dml.element_wise_clip %x {dimension_count = 1 : index, max = 1.000000e+00 : f32, min = 0.000000e+00 : f32} : tensor<4xi64> -> tensor<4xi64>",
 		"'dml.element_wise_clip' op INT64 data in ELEMENT_WISE_CLIP needs feature level 5.0, got 4.1"},
+	// dml.element_wise_modulus_floor
+	{"modulus_floor sizes", "", "%a: tensor<4xi32>, %b: tensor<1xi32>",
+		"%0 = dml.element_wise_modulus_floor %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<1xi32> -> tensor<4xi32>",
+		"'dml.element_wise_modulus_floor' op expects a sizes [4] and b sizes [1] to equal output sizes [4]"},
+	{"modulus_floor integers below 3.0", "2.1", "%a: tensor<4xi32>, %b: tensor<4xi32>",
+		"%0 = dml.element_wise_modulus_floor %a, %b {dimension_count = 4 : index} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>",
+		"'dml.element_wise_modulus_floor' op INT32 data in ELEMENT_WISE_MODULUS_FLOOR needs feature level 3.0, got 2.1"},
+	{"modulus_floor 64-bit below 6.0", "5.0", "%a: tensor<4xi64>, %b: tensor<4xi64>",
+		"%0 = dml.element_wise_modulus_floor %a, %b {dimension_count = 1 : index} : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>",
+		"'dml.element_wise_modulus_floor' op INT64 data in ELEMENT_WISE_MODULUS_FLOOR needs feature level 6.0, got 5.0"},
 	// dml.constant
 	{"constant type", "", "",
 		"%0 = dml.constant {value = dense<[1, 2]> : tensor<2xi32>} : tensor<2xi64>",

@@ -30,9 +30,11 @@
 // promise_in_bounds passes through; wrap_negative passes through from FL
 // 3.0 (DirectML reads negative signed indices from the end); clip becomes
 // a dml.element_wise_clip of the indices into [0, size-1] (FL 3.0; 5.0
-// for 64-bit indices; one bound for all gather_nd components); error is
-// rejected unless assume-in-bounds=true; wrap and fill are rejected (they
-// would need MODULUS_FLOOR and IF nodes).
+// for 64-bit indices; one bound for all gather_nd components); wrap a
+// dml.element_wise_modulus_floor by a one-element constant read through
+// zero strides (FL 3.0; 6.0 for 64-bit); error is rejected unless
+// assume-in-bounds=true; fill is rejected (it would need an
+// ELEMENT_WISE_IF with an in-range mask).
 //
 // Types: below FL 3.0 indices must be UINT32, so constant indices are
 // rewritten as ui32 and i32 indices are cast (dml.cast); i64 indices are an

@@ -25,7 +25,7 @@ type randCase struct {
 	rank    int    // the largest rank in the program
 	idxType string // i32, i64 or const
 	negIdx  bool   // indices drawn from [-s, s) (mode wrap_negative)
-	clipIdx bool   // indices drawn from [-2s, 2s) (mode clip, lowered to ELEMENT_WISE_CLIP)
+	clipIdx bool   // indices drawn from [-2s, 2s) (mode clip or wrap, lowered to ELEMENT_WISE_CLIP or MODULUS_FLOOR)
 	// idxSize gives, for index argument element p, the size it selects in;
 	// nil for data arguments.
 	argSizes []func(p int) int64
@@ -138,6 +138,9 @@ func genCase(rng *rand.Rand, kind string) randCase {
 	}
 	if !constIdx && !low && (kind == "gather_elements" || kind == "take") && rng.Intn(4) == 0 && (idxElem == "i32" || c.level >= dml.FL5_0) {
 		mode, c.negIdx, c.clipIdx = "clip", false, true
+		if rng.Intn(2) == 0 && (idxElem == "i32" || c.level >= dml.FL6_0) {
+			mode = "wrap"
+		}
 	}
 	if constIdx {
 		c.idxType = "const"
@@ -498,7 +501,7 @@ func TestRandomEquivalence(t *testing.T) {
 			seen["negative indices"]++
 		}
 		if c.clipIdx {
-			seen["clipped indices"]++
+			seen["clipped or wrapped indices"]++
 		}
 	}
 	for r := 1; r <= 8; r++ {
@@ -507,7 +510,7 @@ func TestRandomEquivalence(t *testing.T) {
 		}
 	}
 	for _, k := range []string{"op dml.gather", "op dml.gather_elements", "op dml.gather_nd", "op dml.gather_nd1", "op dml.slice1",
-		"op dml.element_wise_identity", "op dml.cast", "op dml.constant", "op dml.element_wise_clip", "clipped indices", "level 1.0", "level 2.1", "level 3.0", "level 4.1", "index i32", "index i64", "index const", "negative indices"} {
+		"op dml.element_wise_identity", "op dml.cast", "op dml.constant", "op dml.element_wise_clip", "op dml.element_wise_modulus_floor", "clipped or wrapped indices", "level 1.0", "level 2.1", "level 3.0", "level 4.1", "index i32", "index i64", "index const", "negative indices"} {
 		if seen[k] == 0 {
 			t.Errorf("no case with %s", k)
 		}

@@ -135,8 +135,14 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64, unifo
 			return view{}, err
 		}
 		w.base = clipped
+	case tcp.ModeWrap:
+		wrapped, err := c.wrap(op, w.base, uniform)
+		if err != nil {
+			return view{}, err
+		}
+		w.base = wrapped
 	default:
-		return view{}, errorf(op, "mode %q on non-constant indices is not lowered (it would need MODULUS_FLOOR or IF nodes on the indices); use constant indices", mode)
+		return view{}, errorf(op, "mode %q on non-constant indices is not lowered (it would need an ELEMENT_WISE_IF with an in-range mask); use constant indices", mode)
 	}
 	if c.level >= dml.FL3_0 {
 		return w, nil
@@ -192,6 +198,36 @@ func (c *conv) clip(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.
 		{Name: "min", Value: ir.Float(0, f32)},
 	})
 	return k.Result(0), nil
+}
+
+// wrap takes an index tensor modulo size with ELEMENT_WISE_MODULUS_FLOOR
+// (mode "wrap"): the divisor is a one-element DML-owned constant read
+// through a zero-stride view. Integer MODULUS_FLOOR needs FL 3.0 (6.0 for
+// 64-bit); every index must select in the same size.
+func (c *conv) wrap(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.Diagnostic) {
+	et := ir.ElementType(base.Type()).(ir.IntegerType)
+	switch {
+	case size == 0:
+		return nil, errorf(op, "mode \"wrap\" on non-constant indices needs one divisor for all index components, but the indexed dims differ in size")
+	case c.level < dml.FL3_0:
+		return nil, errorf(op, "mode \"wrap\" on non-constant indices needs ELEMENT_WISE_MODULUS_FLOOR on integers, which needs feature level 3.0, got %s", c.level)
+	case et.Width == 64 && c.level < dml.FL6_0:
+		return nil, errorf(op, "mode \"wrap\" on 64-bit indices needs ELEMENT_WISE_MODULUS_FLOOR on INT64, which needs feature level 6.0, got %s", c.level)
+	}
+	bs := shapeOf(base)
+	d, err := c.dims(op, "DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR", true, len(bs))
+	if err != nil {
+		return nil, err
+	}
+	c.rw.SetInsertionPointBefore(op)
+	kt := ir.RankedTensor([]int64{1}, et)
+	k := c.rw.Create(dml.ConstantName, c.loc(op), nil, []ir.Type{kt}, []ir.NamedAttr{{Name: "value", Value: ir.NewDenseInts(kt, []int64{size})}})
+	m := c.rw.Create(dml.ModulusFloorName, c.loc(op), []ir.Value{base, k.Result(0)}, []ir.Type{base.Type()}, []ir.NamedAttr{
+		{Name: "b_sizes", Value: ir.I64Array(dml.Pad(bs, d)...)},
+		{Name: "b_strides", Value: ir.I64Array(make([]int64, d)...)},
+		{Name: "dimension_count", Value: ir.IndexAttr(int64(d))},
+	})
+	return m.Result(0), nil
 }
 
 // constIndices applies the mode to constant indices at compile time and

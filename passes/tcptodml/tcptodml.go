@@ -17,8 +17,8 @@ package tcptodml
 //     non-constant indices keep their meaning only where DirectML's
 //     matches the mode (promise_in_bounds; wrap_negative with signed
 //     indices from FL 3.0) or an explicit node makes it (clip: an
-//     ELEMENT_WISE_CLIP of the indices), and i32 indices are cast to ui32
-//     below 3.0.
+//     ELEMENT_WISE_CLIP of the indices; wrap: ELEMENT_WISE_MODULUS_FLOOR),
+//     and i32 indices are cast to ui32 below 3.0.
 //     Every other case is a located error that says why.
 //  4. A broadcast (or tcp.transpose) still used after that becomes
 //     dml.element_wise_identity over a zero-stride (or permuted) view. Dead tcp ops, reshapes and constants are

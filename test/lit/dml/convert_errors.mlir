@@ -31,15 +31,23 @@ func.func @clip_nd_sizes(%x: tensor<3x4xf32>, %i: tensor<2x2xi32>) -> tensor<2xf
 // -----
 
 func.func @mode_wrap(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>) -> tensor<2x4xf32> {
-  // expected-error@below {{mode "wrap" on non-constant indices is not lowered}}
+  // expected-error@below {{mode "wrap" on 64-bit indices needs ELEMENT_WISE_MODULUS_FLOOR on INT64, which needs feature level 6.0, got 4.1}}
   %0 = tcp.gather_nd %x, %i {mode = "wrap"} : tensor<3x4xf32>, tensor<2x1xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
 
 // -----
 
+func.func @wrap_nd_sizes(%x: tensor<3x4xf32>, %i: tensor<2x2xi32>) -> tensor<2xf32> {
+  // expected-error@below {{mode "wrap" on non-constant indices needs one divisor for all index components, but the indexed dims differ in size}}
+  %0 = tcp.gather_nd %x, %i {mode = "wrap"} : tensor<3x4xf32>, tensor<2x2xi32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
 func.func @mode_fill(%x: tensor<3x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
-  // expected-error@below {{mode "fill" on non-constant indices is not lowered}}
+  // expected-error@below {{mode "fill" on non-constant indices is not lowered (it would need an ELEMENT_WISE_IF with an in-range mask); use constant indices}}
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "fill"} : tensor<3x4xf32>, tensor<2x4xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }

@@ -67,3 +67,11 @@ func.func @clip(%x: tensor<3x4xf32>, %i: tensor<2x4xi32>) -> tensor<2x4xf32> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<3x4xf32>, tensor<2x4xi32> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+func.func @wrap(%x: tensor<3x4xf32>, %i: tensor<2x4xi32>) -> tensor<2x4xf32> {
+  // expected-error@below {{mode "wrap" on non-constant indices needs ELEMENT_WISE_MODULUS_FLOOR on integers, which needs feature level 3.0, got 2.1}}
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap"} : tensor<3x4xf32>, tensor<2x4xi32> -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}

@@ -9,6 +9,8 @@
 // RUN: tcp-run %s -e take_wrap | FileCheck %s --check-prefix=WRAP
 // RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e clip_args | FileCheck %s --check-prefix=CLIPARGS
 // RUN: tcp-run %s -e clip_args | FileCheck %s --check-prefix=CLIPARGS
+// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e wrap_args | FileCheck %s --check-prefix=WRAPARGS
+// RUN: tcp-run %s -e wrap_args | FileCheck %s --check-prefix=WRAPARGS
 
 // SEMANTICS.md §2's worked example: [10, 20, 30, 40, 50] at [-7, -1, 0, 4, 5, 7].
 // CHECK-LABEL: func.func @take_clip
@@ -85,5 +87,23 @@ func.func @clip_args() -> tensor<6xi32> {
   %k = tcp.const {value = dense<[-7, -1, 0, 4, 5, 7]> : tensor<6xi32>} : tensor<6xi32>
   %i = tcp.slice %k starts(%c0) sizes(%c6) strides(%c1) : tensor<6xi32> -> tensor<6xi32>
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<5xi32>, tensor<6xi32> -> tensor<6xi32>
+  return %0 : tensor<6xi32>
+}
+
+// Mode "wrap" on computed indices: ELEMENT_WISE_MODULUS_FLOOR by a
+// one-element constant 5 read through a zero-stride view.
+// CHECK-LABEL: func.func @wrap_args
+// CHECK: %[[K:.*]] = dml.constant {value = dense<5> : tensor<1xi32>} : tensor<1xi32>
+// CHECK: %[[M:.*]] = dml.element_wise_modulus_floor %{{.*}}, %[[K]] {b_sizes = [6], b_strides = [0], dimension_count = 1 : index} : tensor<6xi32>, tensor<1xi32> -> tensor<6xi32>
+// CHECK: dml.gather %{{.*}}, %[[M]]
+// WRAPARGS: dense<[40, 50, 10, 50, 10, 30]> : tensor<6xi32>
+func.func @wrap_args() -> tensor<6xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %x = tcp.const {value = dense<[10, 20, 30, 40, 50]> : tensor<5xi32>} : tensor<5xi32>
+  %k = tcp.const {value = dense<[-7, -1, 0, 4, 5, 7]> : tensor<6xi32>} : tensor<6xi32>
+  %i = tcp.slice %k starts(%c0) sizes(%c6) strides(%c1) : tensor<6xi32> -> tensor<6xi32>
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap"} : tensor<5xi32>, tensor<6xi32> -> tensor<6xi32>
   return %0 : tensor<6xi32>
 }

@@ -464,6 +464,39 @@ module attributes {dml.feature_level = "4.1"} {
 
 // -----
 
+// modulus_floor sizes
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<1xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_modulus_floor' op expects a sizes [4] and b sizes [1] to equal output sizes [4]}}
+    %0 = dml.element_wise_modulus_floor %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<1xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// modulus_floor integers below 3.0
+module attributes {dml.feature_level = "2.1"} {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_modulus_floor' op INT32 data in ELEMENT_WISE_MODULUS_FLOOR needs feature level 3.0, got 2.1}}
+    %0 = dml.element_wise_modulus_floor %a, %b {dimension_count = 4 : index} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// modulus_floor 64-bit below 6.0
+module attributes {dml.feature_level = "5.0"} {
+  func.func @f(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi64> {
+    // expected-error@below {{'dml.element_wise_modulus_floor' op INT64 data in ELEMENT_WISE_MODULUS_FLOOR needs feature level 6.0, got 5.0}}
+    %0 = dml.element_wise_modulus_floor %a, %b {dimension_count = 1 : index} : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+    return %0 : tensor<4xi64>
+  }
+}
+
+// -----
+
 // constant type
 module {
   func.func @f() -> tensor<2xi64> {
