@@ -39,6 +39,7 @@
 // Types: below FL 3.0 indices must be UINT32, so constant indices are
 // rewritten as ui32 and i32 indices are cast (dml.cast); i64 indices are an
 // error there. Data and index types, ranks and operators the level lacks
-// are errors naming the level they need (dml.Needs). i1, bf16 and index
-// tensors, dynamic shapes and empty tensors are errors.
+// are errors naming the level they need (dml.Needs). i1 data is moved as
+// UINT8; bf16 and index tensors, dynamic shapes and empty tensors are
+// errors.
 package tcptodml

@@ -118,7 +118,7 @@ func genCase(rng *rand.Rand, kind string) randCase {
 	if low {
 		maxR = 4
 	}
-	data := []string{"f32", "f16", "i32", "i8"}
+	data := []string{"f32", "f16", "i32", "i8", "i1"}
 	if c.level >= dml.FL4_1 {
 		data = append(data, "f64", "i64")
 	}

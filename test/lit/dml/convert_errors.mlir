@@ -98,10 +98,10 @@ func.func @empty(%x: tensor<3x4xf32>, %i: tensor<0x4xi64>) -> tensor<0x4xf32> {
 
 // -----
 
-func.func @bool_data(%x: tensor<3x4xi1>, %i: tensor<2x4xi64>) -> tensor<2x4xi1> {
-  // expected-error@below {{tensor: element type i1 has no DirectML data type}}
-  %0 = tcp.gather %x, %i {dim = 0 : index} : tensor<3x4xi1>, tensor<2x4xi64> -> tensor<2x4xi1>
-  return %0 : tensor<2x4xi1>
+func.func @bf16_data(%x: tensor<3x4xbf16>, %i: tensor<2x4xi64>) -> tensor<2x4xbf16> {
+  // expected-error@below {{tensor: element type bf16 has no DirectML data type}}
+  %0 = tcp.gather %x, %i {dim = 0 : index} : tensor<3x4xbf16>, tensor<2x4xi64> -> tensor<2x4xbf16>
+  return %0 : tensor<2x4xbf16>
 }
 
 // -----

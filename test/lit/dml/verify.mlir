@@ -48,10 +48,10 @@ module {
 
 // C2 data type
 module {
-  func.func @f(%x: tensor<4xi1>) -> tensor<4xi1> {
-    // expected-error@below {{'dml.element_wise_identity' op operand #0 element type i1 has no DirectML data type}}
-    %0 = dml.element_wise_identity %x {dimension_count = 1 : index} : tensor<4xi1> -> tensor<4xi1>
-    return %0 : tensor<4xi1>
+  func.func @f(%x: tensor<4xbf16>) -> tensor<4xbf16> {
+    // expected-error@below {{'dml.element_wise_identity' op operand #0 element type bf16 has no DirectML data type}}
+    %0 = dml.element_wise_identity %x {dimension_count = 1 : index} : tensor<4xbf16> -> tensor<4xbf16>
+    return %0 : tensor<4xbf16>
   }
 }
 
@@ -510,9 +510,9 @@ module {
 
 // constant data type
 module {
-  func.func @f() -> tensor<2xi1> {
-    // expected-error@below {{'dml.constant' op result: element type i1 has no DirectML data type}}
-    %0 = dml.constant {value = dense<true> : tensor<2xi1>} : tensor<2xi1>
-    return %0 : tensor<2xi1>
+  func.func @f() -> tensor<2xbf16> {
+    // expected-error@below {{'dml.constant' op result: element type bf16 has no DirectML data type}}
+    %0 = dml.constant {value = dense<1.000000e+00> : tensor<2xbf16>} : tensor<2xbf16>
+    return %0 : tensor<2xbf16>
   }
 }
