@@ -27,15 +27,10 @@ func Is(op *ir.Operation, name string) bool {
 
 // Attribute kinds.
 var (
-	// gatherDimsKind admits #stablehlo.gather<…> (or #mhlo.gather<…>) whose
-	// text parses as gather dimension numbers.
-	gatherDimsKind = ir.AttrPred("#stablehlo.gather<...> dimension numbers", func(a ir.Attribute) bool {
-		o, ok := a.(ir.OpaqueAttr)
-		if !ok {
-			return false
-		}
-		_, err := ParseGatherDims(o.Text)
-		return err == nil
+	// gatherDimsKind admits #stablehlo.gather<…> (or #mhlo.gather<…>).
+	gatherDimsKind = ir.AttrPred("gather dimension numbers", func(a ir.Attribute) bool {
+		_, ok := a.(*GatherDimsAttr)
+		return ok
 	})
 	// i64ListKind admits array<i64: …> (StableHLO) and a 1-D i64 dense
 	// elements attribute dense<[…]> : tensor<Nxi64> (older mhlo).
@@ -175,7 +170,7 @@ func shapeOf(v ir.Value) []int64 { return v.Type().(*ir.RankedTensorType).Shape(
 func verifyGather(op *ir.Operation) error {
 	d, err := DimsOf(op)
 	if err != nil {
-		return op.EmitOpError("failed parsing gather dimension numbers attribute: %v", err)
+		return op.EmitOpError("%v", err)
 	}
 	want, err := VerifyGather(shapeOf(op.Operand(0)), shapeOf(op.Operand(1)), d, SliceSizes(op))
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	_ "github.com/tcp-project/tcp/codegen/dml"
 	_ "github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/dialect/all"
 	_ "github.com/tcp-project/tcp/frontend/onnxexport" // --mlir-to-onnx
