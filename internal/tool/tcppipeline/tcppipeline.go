@@ -19,6 +19,7 @@ import (
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/translate"
+	_ "github.com/tcp-project/tcp/translate/all"
 )
 
 //go:embed example/onnx_gather.mlir

@@ -10,16 +10,13 @@ import (
 	"sort"
 	"strings"
 
-	_ "github.com/tcp-project/tcp/codegen/dml"
-	_ "github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/dialect/all"
-	_ "github.com/tcp-project/tcp/frontend/onnxexport" // --mlir-to-onnx
-	_ "github.com/tcp-project/tcp/frontend/onnximport" // --import-onnx
 	"github.com/tcp-project/tcp/internal/atomicfile"
 	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/translate"
+	_ "github.com/tcp-project/tcp/translate/all"
 )
 
 const progName = "tcp-translate"
