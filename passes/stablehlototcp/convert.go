@@ -86,14 +86,19 @@ func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 }
 
 // convertPlan converts a valid gather (or the gather a
-// torch_index_select means): the take pattern through the shared §5.1
-// recipe, every other configuration through lowerGather.
+// torch_index_select means): the gather_elements pattern to one
+// tcp.gather, the take pattern through the shared §5.1 recipe, every other
+// configuration through lowerGather.
 func convertPlan(op *ir.Operation, rw *ir.Rewriter, p gatherPlan) (bool, error) {
 	if why := whyNotGather(p); why != "" {
 		return fail(op, "%s", why)
 	}
 	rw.SetInsertionPointBefore(op)
 	bb := newB(rw, op.Loc())
+	if a, ok := elementsPattern(p); ok {
+		rw.ReplaceOp(op, []ir.Value{bb.elements(p, a)})
+		return true, nil
+	}
 	if a, bd, ok := takePattern(p); ok {
 		v, err := bb.take(p, a, bd)
 		if err != nil {

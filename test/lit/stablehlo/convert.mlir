@@ -28,6 +28,25 @@ func.func @gather_nd_batch2(%x: tensor<2x5x6x4xf32>, %i: tensor<2x3x2xi64>) -> t
   return %0 : tensor<2x3x4xf32>
 }
 
+// gather_elements pattern (jax take_along_axis on axis 1): every other
+// operand dim is a batching dim paired with the same start-indices dim ->
+// one tcp.gather {dim = 1}.
+// CHECK-LABEL: func.func @take_along_axis(
+// CHECK: %[[I:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1], [2, 3]] : tensor<3x2x5x1xi64> into tensor<3x2x5xi64>
+// CHECK-NEXT: tcp.gather %arg0, %[[I]] {dim = 1 : index, mode = "clip"} : tensor<3x4x5xf32>, tensor<3x2x5xi64> -> tensor<3x2x5xf32>
+func.func @take_along_axis(%x: tensor<3x4x5xf32>, %i: tensor<3x2x5x1xi64>) -> tensor<3x2x5xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0, 2], start_indices_batching_dims = [0, 2], start_index_map = [1], index_vector_dim = 3>, slice_sizes = array<i64: 1, 1, 1>} : (tensor<3x4x5xf32>, tensor<3x2x5x1xi64>) -> tensor<3x2x5xf32>
+  return %0 : tensor<3x2x5xf32>
+}
+
+// The same with an implicit index vector and i32 indices.
+// CHECK-LABEL: func.func @take_along_axis_implicit(
+// CHECK-NEXT: tcp.gather %arg0, %arg1 {dim = 0 : index, mode = "clip"} : tensor<3x4xf32>, tensor<2x4xi32> -> tensor<2x4xf32>
+func.func @take_along_axis_implicit(%x: tensor<3x4xf32>, %i: tensor<2x4xi32>) -> tensor<2x4xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1>} : (tensor<3x4xf32>, tensor<2x4xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
 // A length-1 index vector with batching dims is also the take pattern (TF GatherV2 batch_dims = 1): the §5.1 recipe.
 // CHECK-LABEL: func.func @gather_nd_batch(
 // CHECK: %[[B:.*]] = tcp.broadcast_to %arg1, %{{.*}} {axes = [2]} : tensor<2x3x1xi32>, index -> tensor<2x3x4xi32>
