@@ -13,7 +13,9 @@ import (
 // §6): clamping of start indices to [0, dim - slice_size], an implicit
 // index vector (index_vector_dim = rank), batching dims and windows.
 func TestHLOGather(t *testing.T) {
-	i64 := func(shape []int64, v ...int64) *tensor.Tensor { return tensor.Must(tensor.FromInt64s(tensor.I64, shape, v)) }
+	i64 := func(shape []int64, v ...int64) *tensor.Tensor {
+		return tensor.Must(tensor.FromInt64s(tensor.I64, shape, v))
+	}
 	tests := []struct {
 		name         string
 		operand, idx *tensor.Tensor

@@ -47,6 +47,47 @@ func.func @take_along_axis_implicit(%x: tensor<3x4xf32>, %i: tensor<2x4xi32>) ->
   return %0 : tensor<2x4xf32>
 }
 
+// gather_elements in the iota-concat form (onnx-mlir, older jax): the
+// iota component is proven (an iota along its own dim, through a reshape),
+// so the gather is one tcp.gather on the other component.
+// CHECK-LABEL: func.func @gather_elements_iota_concat(
+// CHECK: %[[E:.*]] = tensor.expand_shape %arg1
+// CHECK: %[[I:.*]] = tensor.collapse_shape %[[E]]
+// CHECK-NEXT: tcp.gather %arg0, %[[I]] {dim = 0 : index, mode = "clip"} : tensor<3x2xf32>, tensor<2x2xi64> -> tensor<2x2xf32>
+// CHECK-NOT: tcp.gather_nd
+func.func @gather_elements_iota_concat(%x: tensor<3x2xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %r = stablehlo.reshape %i : (tensor<2x2xi64>) -> tensor<2x2x1xi64>
+  %io = stablehlo.iota dim = 1 : tensor<2x2x1xi64>
+  %c = stablehlo.concatenate %r, %io, dim = 2 : (tensor<2x2x1xi64>, tensor<2x2x1xi64>) -> tensor<2x2x2xi64>
+  %0 = "stablehlo.gather"(%x, %c) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<3x2xf32>, tensor<2x2x2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// An iota along the wrong dim proves nothing: the general decomposition
+// (tensor.concat of the parts, one tcp.gather_nd).
+// CHECK-LABEL: func.func @iota_concat_not_proven(
+// CHECK: %[[C:.*]] = tensor.concat dim(2)
+// CHECK: tcp.gather_nd %arg0, %[[C]] {mode = "clip"} : tensor<3x2xf32>, tensor<2x2x2xi64> -> tensor<2x2xf32>
+func.func @iota_concat_not_proven(%x: tensor<3x2xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %r = stablehlo.reshape %i : (tensor<2x2xi64>) -> tensor<2x2x1xi64>
+  %io = stablehlo.iota dim = 0 : tensor<2x2x1xi64>
+  %c = stablehlo.concatenate %r, %io, dim = 2 : (tensor<2x2x1xi64>, tensor<2x2x1xi64>) -> tensor<2x2x2xi64>
+  %0 = "stablehlo.gather"(%x, %c) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1>} : (tensor<3x2xf32>, tensor<2x2x2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// concatenate is tensor.concat; a reshape no single reassociation covers
+// is a collapse to 1-D and an expansion.
+// CHECK-LABEL: func.func @concatenate_reshape(
+// CHECK: %[[C:.*]] = tensor.concat dim(0) %arg0, %arg1 : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
+// CHECK: %[[F:.*]] = tensor.collapse_shape %[[C]] {{\[\[}}0, 1]] : tensor<3x3xf32> into tensor<9xf32>
+// CHECK: tensor.expand_shape %[[F]] {{\[\[}}0, 1]] : tensor<9xf32> into tensor<9x1xf32>
+func.func @concatenate_reshape(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>) -> tensor<9x1xf32> {
+  %c = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
+  %0 = stablehlo.reshape %c : (tensor<3x3xf32>) -> tensor<9x1xf32>
+  return %0 : tensor<9x1xf32>
+}
+
 // A length-1 index vector with batching dims is also the take pattern (TF GatherV2 batch_dims = 1): the §5.1 recipe.
 // CHECK-LABEL: func.func @gather_nd_batch(
 // CHECK: %[[B:.*]] = tcp.broadcast_to %arg1, %{{.*}} {axes = [2]} : tensor<2x3x1xi32>, index -> tensor<2x3x4xi32>
