@@ -332,7 +332,7 @@ func TestDifferential(t *testing.T) {
 	if len(want) != n {
 		t.Fatalf("gather_spec.py returned %d results for %d cases", len(want), n)
 	}
-	stats := map[string]int{}
+	stats, forms := map[string]int{}, map[string]int{}
 	mismatches := 0
 	for i := range cases {
 		c := &cases[i]
@@ -372,9 +372,22 @@ func TestDifferential(t *testing.T) {
 		if mismatches > 5 {
 			t.Fatal("too many mismatches")
 		}
-		m.Walk(ir.PreOrder, func(o *ir.Operation) { stats[o.Name()]++ })
+		ops := map[string]int{}
+		m.Walk(ir.PreOrder, func(o *ir.Operation) { stats[o.Name()]++; ops[o.Name()]++ })
+		switch {
+		case ops["tcp.const"] == 1 && ops["tcp.gather"]+ops["tcp.gather_nd"] == 0:
+			forms["empty result"]++
+		case ops["tcp.transpose"]+ops["tcp.slice"]+ops["tcp.const"] > 0:
+			forms["general decomposition"]++
+		case ops["tcp.gather_nd"] == 1:
+			forms["one tcp.gather_nd"]++
+		case ops["tcp.gather"] == 1 && ops["tcp.broadcast_to"] == 0:
+			forms["one tcp.gather"]++
+		default:
+			forms["slice-gather recipe"]++
+		}
 	}
-	t.Logf("%d cases, %d mismatches; ops after conversion: %v", n, mismatches, stats)
+	t.Logf("%d cases, %d mismatches; forms: %v; ops after conversion: %v", n, mismatches, forms, stats)
 }
 
 func printIR(m *ir.Operation) string {
