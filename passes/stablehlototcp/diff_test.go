@@ -261,14 +261,35 @@ func tensorType(shape []int64, elem string) string {
 	var b strings.Builder
 	b.WriteString("tensor<")
 	for _, d := range shape {
-		fmt.Fprintf(&b, "%dx", d)
+		if d == ir.Dynamic {
+			b.WriteString("?x")
+		} else {
+			fmt.Fprintf(&b, "%dx", d)
+		}
 	}
 	return b.String() + elem + ">"
 }
 
-func (c *diffCase) program() string {
-	out := c.dims().ResultShape(c.IndicesShape, c.SliceSizes)
-	xt, st, ot := tensorType(c.OperandShape, "i32"), tensorType(c.IndicesShape, c.indexType), tensorType(out, "i32")
+// program is the gather as a function of the operand and the start
+// indices. With dynamic, the start-indices dims other than the index
+// vector and the operand dims that are not windowed (indexed with a slice
+// size other than 1) are written `?`.
+func (c *diffCase) program(dynamic bool) string {
+	X, S := append([]int64{}, c.OperandShape...), append([]int64{}, c.IndicesShape...)
+	if dynamic {
+		for i := range S {
+			if int64(i) != c.IndexVectorDim {
+				S[i] = ir.Dynamic
+			}
+		}
+		for i := range X {
+			if !slices.Contains(c.StartIndexMap, int64(i)) || c.SliceSizes[i] == 1 {
+				X[i] = ir.Dynamic
+			}
+		}
+	}
+	out := c.dims().ResultShape(S, c.SliceSizes)
+	xt, st, ot := tensorType(X, "i32"), tensorType(S, c.indexType), tensorType(out, "i32")
 	sizes := make([]string, len(c.SliceSizes))
 	for i, s := range c.SliceSizes {
 		sizes[i] = fmt.Sprint(s)
@@ -295,7 +316,9 @@ func mustDType(s string) tensor.DType {
 // TestDifferential compares stablehlo.gather in our interpreter, before and
 // after --convert-stablehlo-to-tcp, with a direct numpy transcription of
 // the spec formula (testdata/gather_spec.py) on random valid dimension
-// numbers. One Python process evaluates every case.
+// numbers. One Python process evaluates every case. Every fourth case is
+// written with dynamic dims (start-indices batch dims, unwindowed operand
+// dims).
 func TestDifferential(t *testing.T) {
 	py := oracle.Python(t, "numpy")
 	n := 2000
@@ -336,7 +359,7 @@ func TestDifferential(t *testing.T) {
 	mismatches := 0
 	for i := range cases {
 		c := &cases[i]
-		src := c.program()
+		src := c.program(i%4 == 3)
 		m, err := parser.Parse("case.mlir", src, parser.Options{})
 		if err == nil {
 			err = ir.Verify(m, false)

@@ -23,7 +23,7 @@ func FuzzConvert(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s1, s2 uint64) {
 		c := randomCase(rand.New(rand.NewPCG(s1, s2)))
-		src := c.program()
+		src := c.program(s1%2 == 1)
 		m, err := parser.Parse("case.mlir", src, parser.Options{})
 		if err == nil {
 			err = ir.Verify(m, false)
