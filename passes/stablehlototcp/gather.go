@@ -221,9 +221,9 @@ func (b b) emptyResult(p gatherPlan) ir.Value {
 //     their slice size (1 for collapsed dims: their offset is always 0).
 //  2. Window every indexed dim d whose slice size s is not 1: the operand
 //     gets the dims [D-s+1, s] in place of d (expand, broadcast and a
-//     tcp.gather with the constant indices j+o), so that indexing the
-//     first of them under mode clip clamps the start index to [0, D-s],
-//     exactly the spec's clamp.
+//     tcp.gather with the constant indices j+o; for s = D just a unit dim
+//     in front), so that indexing the first of them under mode clip
+//     clamps the start index to [0, D-s], exactly the spec's clamp.
 //  3. tcp.transpose the operand to [batching dims, indexed dims in
 //     start_index_map order, the rest] and the start indices to [batching
 //     dims in the same order, the other batch dims, the index vector]
@@ -290,6 +290,13 @@ func lowerGather(bb b, p gatherPlan) ir.Value {
 		D := X[dim]
 		n := D - s + 1
 		pos := slices.Index(labels, label{dim: dim})
+		if s == D {
+			// One window, the whole dim: a unit point dim in front of it
+			// (clip sends every start to 0, as the spec's clamp does).
+			v = bb.insertUnits(v, []int{pos})
+			labels = slices.Insert(labels, pos+1, label{dim: dim, window: true})
+			continue
+		}
 		v = bb.insertUnits(v, []int{pos + 1})
 		cur := rt(v).Shape()
 		v = bb.broadcast(v, []int{pos + 1}, []ir.Value{bb.index(s)}, []int64{s})
