@@ -344,7 +344,6 @@ func VerifyGather(operand, indices []int64, d GatherDims, sliceSizes []int64) ([
 // index_vector_dim) at the result dims not in offset_dims, and the slice
 // sizes of the dims neither collapsed nor batching at offset_dims.
 func (d GatherDims) ResultShape(indices, sliceSizes []int64) []int64 {
-	q := int64(len(indices))
 	var batch []int64
 	for i, s := range indices {
 		if int64(i) != d.IndexVectorDim {
@@ -357,7 +356,6 @@ func (d GatherDims) ResultShape(indices, sliceSizes []int64) []int64 {
 			offs = append(offs, s)
 		}
 	}
-	_ = q
 	rr := len(d.OffsetDims) + len(batch)
 	out := make([]int64, rr)
 	bi, oi := 0, 0

@@ -7,6 +7,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/passes/frontends"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // Argument is the pass's pipeline name and tcp-opt flag.
@@ -31,7 +32,8 @@ func init() {
 func Run(root *ir.Operation) error { return frontends.Apply(root, &Frontend) }
 
 var convertible = []string{stablehlo.GatherName, stablehlo.DynamicSliceName, stablehlo.SliceName,
-	stablehlo.TorchIndexSelectName, stablehlo.IotaName, stablehlo.ConstantName}
+	stablehlo.TorchIndexSelectName, stablehlo.IotaName, stablehlo.ConstantName,
+	stablehlo.ConcatenateName, stablehlo.ReshapeName}
 
 // fail is the located conversion error.
 func fail(op *ir.Operation, format string, args ...any) (bool, error) {
@@ -46,6 +48,8 @@ func conversions() []frontends.Conversion {
 		stablehlo.TorchIndexSelectName: convertTorchIndexSelect,
 		stablehlo.IotaName:             convertIota,
 		stablehlo.ConstantName:         convertConstant,
+		stablehlo.ConcatenateName:      convertConcatenate,
+		stablehlo.ReshapeName:          convertReshape,
 	}
 	var cs []frontends.Conversion
 	for _, n := range convertible {
@@ -86,14 +90,23 @@ func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 }
 
 // convertPlan converts a valid gather (or the gather a
-// torch_index_select means): the take pattern through the shared §5.1
-// recipe, every other configuration through lowerGather.
+// torch_index_select means): the gather_elements pattern to one
+// tcp.gather, the take pattern through the shared §5.1 recipe, every other
+// configuration through lowerGather.
 func convertPlan(op *ir.Operation, rw *ir.Rewriter, p gatherPlan) (bool, error) {
 	if why := whyNotGather(p); why != "" {
 		return fail(op, "%s", why)
 	}
 	rw.SetInsertionPointBefore(op)
 	bb := newB(rw, op.Loc())
+	if part, a, ok := iotaConcatPattern(p); ok {
+		rw.ReplaceOp(op, []ir.Value{bb.iotaConcat(p, part, a)})
+		return true, nil
+	}
+	if a, ok := elementsPattern(p); ok {
+		rw.ReplaceOp(op, []ir.Value{bb.elements(p, a)})
+		return true, nil
+	}
 	if a, bd, ok := takePattern(p); ok {
 		v, err := bb.take(p, a, bd)
 		if err != nil {
@@ -208,6 +221,47 @@ func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	rw.SetInsertionPointBefore(op)
 	rw.ReplaceOp(op, []ir.Value{tcp.BuildConst(rw, op.Loc(), a).Result(0)})
+	return true, nil
+}
+
+// convertConcatenate: stablehlo.concatenate is tensor.concat.
+func convertConcatenate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if err := verified(op); err != nil {
+		return false, err
+	}
+	rw.SetInsertionPointBefore(op)
+	v := tensor.Concat(rw, op.Loc(), op.IntAttr("dimension"), op.Operands(), rt(op.Result(0))).Result(0)
+	rw.ReplaceOp(op, []ir.Value{v})
+	return true, nil
+}
+
+// convertReshape: stablehlo.reshape is one tensor.expand_shape or
+// tensor.collapse_shape when one exists (SEMANTICS.md §4 reassociation),
+// else a collapse to 1-D followed by an expansion (both shapes static).
+func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if err := verified(op); err != nil {
+		return false, err
+	}
+	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	if !in.HasStaticShape() {
+		return fail(op, "its operand shape %s is not static", in)
+	}
+	rw.SetInsertionPointBefore(op)
+	loc := op.Loc()
+	v, err := tcpbuild.ExpandTo(rw, loc, op.Operand(0), out.Shape())
+	if err != nil {
+		v, err = tcpbuild.CollapseTo(rw, loc, op.Operand(0), out.Shape())
+	}
+	if err != nil {
+		flat := []int64{in.NumElements()}
+		if v, err = tcpbuild.CollapseTo(rw, loc, op.Operand(0), flat); err == nil {
+			v, err = tcpbuild.ExpandTo(rw, loc, v, out.Shape())
+		}
+	}
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }
 

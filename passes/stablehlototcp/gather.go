@@ -175,15 +175,42 @@ func isEmpty(t *ir.RankedTensorType) bool {
 	return false
 }
 
-// emptyConst is a tcp.const of a statically empty tensor type.
-func (b b) emptyConst(t *ir.RankedTensorType) ir.Value {
+// emptyResult is the value of a gather whose result has a static 0 dim: a
+// tcp.const of the result shape with its dynamic dims (start-indices batch
+// dims; offset dims are static) as 1, broadcast to their run-time sizes.
+func (b b) emptyResult(p gatherPlan) ir.Value {
+	t := p.out
+	shape := append([]int64{}, t.Shape()...)
+	var axes []int
+	var sizes []ir.Value
+	var static []int64
+	var sBatch []int
+	for i := 0; i < rt(p.s).Rank(); i++ {
+		if int64(i) != p.d.IndexVectorDim {
+			sBatch = append(sBatch, i)
+		}
+	}
+	bi := 0
+	for i := range shape {
+		if slices.Contains(p.d.OffsetDims, int64(i)) {
+			continue
+		}
+		if shape[i] == ir.Dynamic {
+			shape[i] = 1
+			axes = append(axes, i)
+			sizes = append(sizes, b.size(p.s, sBatch[bi]))
+			static = append(static, ir.Dynamic)
+		}
+		bi++
+	}
+	ct := ir.RankedTensor(shape, t.Elem())
 	var v *ir.DenseElementsAttr
 	if _, ok := t.Elem().(ir.FloatType); ok {
-		v = ir.NewDenseFloats(t, nil)
+		v = ir.NewDenseFloats(ct, nil)
 	} else {
-		v = ir.NewDenseInts(t, nil)
+		v = ir.NewDenseInts(ct, nil)
 	}
-	return tcp.BuildConst(b.rw, b.loc, v).Result(0)
+	return b.broadcast(tcp.BuildConst(b.rw, b.loc, v).Result(0), axes, sizes, static)
 }
 
 // lowerGather rewrites a valid, convertible gather into tcp ops and
@@ -194,9 +221,9 @@ func (b b) emptyConst(t *ir.RankedTensorType) ir.Value {
 //     their slice size (1 for collapsed dims: their offset is always 0).
 //  2. Window every indexed dim d whose slice size s is not 1: the operand
 //     gets the dims [D-s+1, s] in place of d (expand, broadcast and a
-//     tcp.gather with the constant indices j+o), so that indexing the
-//     first of them under mode clip clamps the start index to [0, D-s],
-//     exactly the spec's clamp.
+//     tcp.gather with the constant indices j+o; for s = D just a unit dim
+//     in front), so that indexing the first of them under mode clip
+//     clamps the start index to [0, D-s], exactly the spec's clamp.
 //  3. tcp.transpose the operand to [batching dims, indexed dims in
 //     start_index_map order, the rest] and the start indices to [batching
 //     dims in the same order, the other batch dims, the index vector]
@@ -208,7 +235,7 @@ func (b b) emptyConst(t *ir.RankedTensorType) ir.Value {
 //     order and insert the unit dims of indexed offset dims of size 1.
 func lowerGather(bb b, p gatherPlan) ir.Value {
 	if isEmpty(p.out) {
-		return bb.emptyConst(p.out)
+		return bb.emptyResult(p)
 	}
 	d := p.d
 	X := rt(p.x).Shape()
@@ -263,6 +290,13 @@ func lowerGather(bb b, p gatherPlan) ir.Value {
 		D := X[dim]
 		n := D - s + 1
 		pos := slices.Index(labels, label{dim: dim})
+		if s == D {
+			// One window, the whole dim: a unit point dim in front of it
+			// (clip sends every start to 0, as the spec's clamp does).
+			v = bb.insertUnits(v, []int{pos})
+			labels = slices.Insert(labels, pos+1, label{dim: dim, window: true})
+			continue
+		}
 		v = bb.insertUnits(v, []int{pos + 1})
 		cur := rt(v).Shape()
 		v = bb.broadcast(v, []int{pos + 1}, []ir.Value{bb.index(s)}, []int64{s})

@@ -103,3 +103,58 @@ func (bb b) take(p gatherPlan, a, nb int) (ir.Value, error) {
 	}
 	return v, nil
 }
+
+// elementsPattern recognizes the gather_elements gather (jax's
+// take_along_axis, torch.gather, onnx.GatherElements): every operand dim
+// but a is a batching dim, paired with the start-indices dim of the same
+// position; start_index_map = collapsed_slice_dims = [a]; all slice sizes
+// 1; no offset dims; the index vector has length 1 (implicit, or an
+// explicit trailing dim of size 1). Then
+// result[p] = operand[p with p[a] := clamp(idx[p], 0, dim_a - 1)], which is
+// tcp.gather {dim = a, mode = "clip"}.
+func elementsPattern(p gatherPlan) (a int, ok bool) {
+	d := p.d
+	if len(d.StartIndexMap) != 1 || !slices.Equal(d.CollapsedSliceDims, d.StartIndexMap) || len(d.OffsetDims) != 0 {
+		return 0, false
+	}
+	a = int(d.StartIndexMap[0])
+	X, S := rt(p.x).Shape(), rt(p.s).Shape()
+	r, q := len(X), len(S)
+	ivd := int(d.IndexVectorDim)
+	switch {
+	case ivd == q && q == r:
+	case ivd == q-1 && S[q-1] == 1 && q-1 == r:
+	default:
+		return 0, false
+	}
+	if len(d.OperandBatchingDims) != r-1 {
+		return 0, false
+	}
+	for i, od := range d.OperandBatchingDims {
+		if od == int64(a) || d.StartIndicesBatchingDims[i] != od {
+			return 0, false
+		}
+	}
+	for _, s := range p.sizes {
+		if s != 1 {
+			return 0, false
+		}
+	}
+	return a, true
+}
+
+// elements converts the gather_elements pattern to one tcp.gather.
+func (bb b) elements(p gatherPlan, a int) ir.Value {
+	s := p.s
+	if q := rt(s).Rank(); int(p.d.IndexVectorDim) == q-1 {
+		s = bb.dropUnits(s, []int{q - 1})
+	}
+	if !tcpbuild.IsIndexElement(rt(s).Elem()) {
+		s = arith.Cast(bb.rw, arith.ExtSIName, bb.loc, s, ir.RankedTensor(rt(s).Shape(), ir.I64)).Result(0)
+	}
+	v := tcp.BuildGather(bb.rw, bb.loc, p.x, s, int64(a), tcp.ModeClip, ir.RankedTensor(rt(s).Shape(), rt(p.x).Elem())).Result(0)
+	if v.Type() != ir.Type(p.out) {
+		return tensor.Cast(bb.rw, bb.loc, v, p.out).Result(0)
+	}
+	return v
+}

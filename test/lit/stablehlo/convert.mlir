@@ -28,6 +28,66 @@ func.func @gather_nd_batch2(%x: tensor<2x5x6x4xf32>, %i: tensor<2x3x2xi64>) -> t
   return %0 : tensor<2x3x4xf32>
 }
 
+// gather_elements pattern (jax take_along_axis on axis 1): every other
+// operand dim is a batching dim paired with the same start-indices dim ->
+// one tcp.gather {dim = 1}.
+// CHECK-LABEL: func.func @take_along_axis(
+// CHECK: %[[I:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1], [2, 3]] : tensor<3x2x5x1xi64> into tensor<3x2x5xi64>
+// CHECK-NEXT: tcp.gather %arg0, %[[I]] {dim = 1 : index, mode = "clip"} : tensor<3x4x5xf32>, tensor<3x2x5xi64> -> tensor<3x2x5xf32>
+func.func @take_along_axis(%x: tensor<3x4x5xf32>, %i: tensor<3x2x5x1xi64>) -> tensor<3x2x5xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0, 2], start_indices_batching_dims = [0, 2], start_index_map = [1], index_vector_dim = 3>, slice_sizes = array<i64: 1, 1, 1>} : (tensor<3x4x5xf32>, tensor<3x2x5x1xi64>) -> tensor<3x2x5xf32>
+  return %0 : tensor<3x2x5xf32>
+}
+
+// The same with an implicit index vector and i32 indices.
+// CHECK-LABEL: func.func @take_along_axis_implicit(
+// CHECK-NEXT: tcp.gather %arg0, %arg1 {dim = 0 : index, mode = "clip"} : tensor<3x4xf32>, tensor<2x4xi32> -> tensor<2x4xf32>
+func.func @take_along_axis_implicit(%x: tensor<3x4xf32>, %i: tensor<2x4xi32>) -> tensor<2x4xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1>} : (tensor<3x4xf32>, tensor<2x4xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// gather_elements in the iota-concat form (onnx-mlir, older jax): the
+// iota component is proven (an iota along its own dim, through a reshape),
+// so the gather is one tcp.gather on the other component.
+// CHECK-LABEL: func.func @gather_elements_iota_concat(
+// CHECK: %[[E:.*]] = tensor.expand_shape %arg1
+// CHECK: %[[I:.*]] = tensor.collapse_shape %[[E]]
+// CHECK-NEXT: tcp.gather %arg0, %[[I]] {dim = 0 : index, mode = "clip"} : tensor<3x2xf32>, tensor<2x2xi64> -> tensor<2x2xf32>
+// CHECK-NOT: tcp.gather_nd
+func.func @gather_elements_iota_concat(%x: tensor<3x2xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %r = stablehlo.reshape %i : (tensor<2x2xi64>) -> tensor<2x2x1xi64>
+  %io = stablehlo.iota dim = 1 : tensor<2x2x1xi64>
+  %c = stablehlo.concatenate %r, %io, dim = 2 : (tensor<2x2x1xi64>, tensor<2x2x1xi64>) -> tensor<2x2x2xi64>
+  %0 = "stablehlo.gather"(%x, %c) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<3x2xf32>, tensor<2x2x2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// An iota along the wrong dim proves nothing: the general decomposition
+// (tensor.concat of the parts, one tcp.gather_nd).
+// CHECK-LABEL: func.func @iota_concat_not_proven(
+// CHECK: %[[C:.*]] = tensor.concat dim(2)
+// CHECK: tcp.gather_nd %arg0, %[[C]] {mode = "clip"} : tensor<3x2xf32>, tensor<2x2x2xi64> -> tensor<2x2xf32>
+func.func @iota_concat_not_proven(%x: tensor<3x2xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %r = stablehlo.reshape %i : (tensor<2x2xi64>) -> tensor<2x2x1xi64>
+  %io = stablehlo.iota dim = 0 : tensor<2x2x1xi64>
+  %c = stablehlo.concatenate %r, %io, dim = 2 : (tensor<2x2x1xi64>, tensor<2x2x1xi64>) -> tensor<2x2x2xi64>
+  %0 = "stablehlo.gather"(%x, %c) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1>} : (tensor<3x2xf32>, tensor<2x2x2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// concatenate is tensor.concat; a reshape no single reassociation covers
+// is a collapse to 1-D and an expansion.
+// CHECK-LABEL: func.func @concatenate_reshape(
+// CHECK: %[[C:.*]] = tensor.concat dim(0) %arg0, %arg1 : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
+// CHECK: %[[F:.*]] = tensor.collapse_shape %[[C]] {{\[\[}}0, 1]] : tensor<3x3xf32> into tensor<9xf32>
+// CHECK: tensor.expand_shape %[[F]] {{\[\[}}0, 1]] : tensor<9xf32> into tensor<9x1xf32>
+func.func @concatenate_reshape(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>) -> tensor<9x1xf32> {
+  %c = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
+  %0 = stablehlo.reshape %c : (tensor<3x3xf32>) -> tensor<9x1xf32>
+  return %0 : tensor<9x1xf32>
+}
+
 // A length-1 index vector with batching dims is also the take pattern (TF GatherV2 batch_dims = 1): the §5.1 recipe.
 // CHECK-LABEL: func.func @gather_nd_batch(
 // CHECK: %[[B:.*]] = tcp.broadcast_to %arg1, %{{.*}} {axes = [2]} : tensor<2x3x1xi32>, index -> tensor<2x3x4xi32>
@@ -53,6 +113,17 @@ func.func @take_axis1(%x: tensor<3x4x5xf32>, %i: tensor<3xi64>) -> tensor<3x3x5x
 func.func @dynamic_batch(%x: tensor<5x4xf32>, %i: tensor<?x1xi64>) -> tensor<?x4xf32> {
   %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>} : (tensor<5x4xf32>, tensor<?x1xi64>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
+}
+
+// A statically empty result with a dynamic batch dim: the empty constant
+// is broadcast to the run-time size of that dim.
+// CHECK-LABEL: func.func @empty_dynamic(
+// CHECK-DAG: %[[C:.*]] = tcp.const {value = dense<> : tensor<1x0xf32>} : tensor<1x0xf32>
+// CHECK-DAG: %[[D:.*]] = tensor.dim %arg1, %{{.*}} : tensor<?x1xi64>
+// CHECK: tcp.broadcast_to %[[C]], %[[D]] {axes = [0]} : tensor<1x0xf32>, index -> tensor<?x0xf32>
+func.func @empty_dynamic(%x: tensor<3x4xf32>, %i: tensor<?x1xi64>) -> tensor<?x0xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 0>} : (tensor<3x4xf32>, tensor<?x1xi64>) -> tensor<?x0xf32>
+  return %0 : tensor<?x0xf32>
 }
 
 // The mhlo spelling, with #mhlo.gather and dense slice sizes.

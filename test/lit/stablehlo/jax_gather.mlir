@@ -10,6 +10,10 @@
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e rows_clamped | FileCheck %s --check-prefix=ROWS
 // RUN: tcp-run %s -e tuples_clamped | FileCheck %s --check-prefix=TUPLES
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e tuples_clamped | FileCheck %s --check-prefix=TUPLES
+// RUN: tcp-run %s -e testdata_3_10 | FileCheck %s --check-prefix=T310
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e testdata_3_10 | FileCheck %s --check-prefix=T310
+// RUN: tcp-run %s -e testdata_2_3_3 | FileCheck %s --check-prefix=T233
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e testdata_2_3_3 | FileCheck %s --check-prefix=T233
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s
 
 // x = jnp.array([10, 11, 12]); x[jnp.array([0, 1, 1, 2, 2, 2])]: jax
@@ -57,4 +61,28 @@ func.func @tuples_clamped() -> tensor<3x2xi64> {
   %i = stablehlo.constant dense<[[0, 1], [1, 0], [1, 7]]> : tensor<3x2xi64>
   %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 2>} : (tensor<2x2x2xi64>, tensor<3x2xi64>) -> tensor<3x2xi64>
   return %0 : tensor<3x2xi64>
+}
+
+// The clamping configurations of the JAX-generated StableHLO testdata
+// (openxla/stablehlo stablehlo/testdata/gather_float32_3_10_int64_3_2 and
+// gather_float32_2_3_3_int64_2_3), with the operand replaced by position
+// codes so that the result shows where each element was read.
+
+// Windows of 5 on a dim of 10: start 8 clamps to 5.
+// T310: {{^}}dense<{{\[\[}}0, 1, 2, 3, 4], [15, 16, 17, 18, 19], [20, 21, 22, 23, 24]]> : tensor<3x5xi32>{{$}}
+func.func @testdata_3_10() -> tensor<3x5xi32> {
+  %x = stablehlo.constant dense<[[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10, 11, 12, 13, 14, 15, 16, 17, 18, 19], [20, 21, 22, 23, 24, 25, 26, 27, 28, 29]]> : tensor<3x10xi32>
+  %i = stablehlo.constant dense<[[0, 0], [1, 8], [2, 0]]> : tensor<3x2xi64>
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 5>}> : (tensor<3x10xi32>, tensor<3x2xi64>) -> tensor<3x5xi32>
+  return %0 : tensor<3x5xi32>
+}
+
+// A full window of 3 on a dim of 3 (start 2 clamps to 0) and a window of 2
+// on a dim of 3 (start 1 stays, 0 stays).
+// T233: {{^}}dense<{{\[\[\[}}0, 1], [3, 4], [6, 7]], {{\[\[}}10, 11], [13, 14], [16, 17]]]> : tensor<2x3x2xi32>{{$}}
+func.func @testdata_2_3_3() -> tensor<2x3x2xi32> {
+  %x = stablehlo.constant dense<[[[0, 1, 2], [3, 4, 5], [6, 7, 8]], [[9, 10, 11], [12, 13, 14], [15, 16, 17]]]> : tensor<2x3x3xi32>
+  %i = stablehlo.constant dense<[[0, 1, 0], [1, 2, 1]]> : tensor<2x3xi64>
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1, 2], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3, 2>}> : (tensor<2x3x3xi32>, tensor<2x3xi64>) -> tensor<2x3x2xi32>
+  return %0 : tensor<2x3x2xi32>
 }

@@ -233,3 +233,75 @@ func.func @expect_eq_const_type(%a: tensor<2xi64>) {
   "check.expect_eq_const"(%a) {value = dense<[1, 2]> : tensor<2xi32>} : (tensor<2xi64>) -> ()
   return
 }
+
+// -----
+
+func.func @concatenate_c1(%a: tensor<2xf32>, %b: tensor<2xi32>) {
+  // expected-error@+1 {{'stablehlo.concatenate' op requires the same element type for all operands and results}}
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2xf32>, tensor<2xi32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @concatenate_c4_rank0(%a: tensor<f32>) {
+  // expected-error@+1 {{'stablehlo.concatenate' op rank-0 values cannot be concatenated}}
+  %0 = stablehlo.concatenate %a, %a, dim = 0 : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @concatenate_c4_dim(%a: tensor<2xf32>) {
+  // expected-error@+1 {{'stablehlo.concatenate' op dimension 1 is out-of-bounds for input rank 1}}
+  %0 = stablehlo.concatenate %a, %a, dim = 1 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @concatenate_c2_rank(%a: tensor<2xf32>, %b: tensor<2x1xf32>) {
+  // expected-error@+1 {{'stablehlo.concatenate' op operands (0) and (1) do not match rank}}
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2xf32>, tensor<2x1xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @concatenate_c2_shape(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>) {
+  // expected-error@+1 {{'stablehlo.concatenate' op shapes of operand (0) and (1) are not compatible at non-concat index 1: (2, 3) != (2, 4)}}
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @concatenate_c6(%a: tensor<2x3xf32>) {
+  // expected-error@+1 {{'stablehlo.concatenate' op inferred type(s) 'tensor<4x3xf32>' are incompatible with return type(s) of operation 'tensor<5x3xf32>'}}
+  %0 = stablehlo.concatenate %a, %a, dim = 0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_c2(%a: tensor<2x3xf32>) {
+  // expected-error@+1 {{'stablehlo.reshape' op number of output elements (8) doesn't match expected number of elements (6)}}
+  %0 = stablehlo.reshape %a : (tensor<2x3xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_static(%a: tensor<2x3xf32>) {
+  // expected-error@+1 {{'stablehlo.reshape' op expects a statically shaped result, got tensor<?xf32>}}
+  %0 = stablehlo.reshape %a : (tensor<2x3xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_c1(%a: tensor<2x3xf32>) {
+  // expected-error@+1 {{'stablehlo.reshape' op failed to verify that all of {operand, result} have same element type}}
+  %0 = stablehlo.reshape %a : (tensor<2x3xf32>) -> tensor<6xi32>
+  return
+}
