@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/tcp-project/tcp/dialect/dml"
 	"github.com/tcp-project/tcp/interp/kernel"
@@ -31,15 +32,20 @@ func init() {
 		dml.Slice1Name:         runDMLSlice1,
 		dml.IdentityName:       runDMLIdentity,
 		dml.CastName:           runDMLIdentity,
+		dml.ClipName:           runDMLClip,
+		dml.ModulusFloorName:   runDMLModulusFloor,
 		dml.ConstantName:       runConst,
 	})
 }
 
 // dmlView materializes operand i of op as a packed tensor of its desc's
 // sizes (reading through the desc's strides, addresses clamped).
-func dmlView(op *ir.Operation, i int, t *tensor.Tensor) (*tensor.Tensor, error) {
+func dmlView(x *execState, op *ir.Operation, i int, t *tensor.Tensor) (*tensor.Tensor, error) {
 	desc, err := dml.OperandDesc(op, i)
 	if err != nil {
+		return nil, err
+	}
+	if err := x.checkSize(t.DType, desc.Sizes); err != nil {
 		return nil, err
 	}
 	return viewOf(t, desc.Sizes, desc.Strides)
@@ -121,11 +127,11 @@ func runDMLGather(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	if err := nargs(args, 2); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}
-	idx, err := dmlView(op, 1, args[1])
+	idx, err := dmlView(x, op, 1, args[1])
 	if err != nil {
 		return nil, err
 	}
@@ -186,11 +192,11 @@ func runDMLGatherElements(x *execState, op *ir.Operation, args []*tensor.Tensor)
 	if err := nargs(args, 2); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}
-	idx, err := dmlView(op, 1, args[1])
+	idx, err := dmlView(x, op, 1, args[1])
 	if err != nil {
 		return nil, err
 	}
@@ -210,11 +216,11 @@ func runDMLGatherND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 	if err := nargs(args, 2); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}
-	idx, err := dmlView(op, 1, args[1])
+	idx, err := dmlView(x, op, 1, args[1])
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +258,7 @@ func runDMLSlice1(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	if err := nargs(args, 1); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +280,7 @@ func runDMLIdentity(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 	if err := nargs(args, 1); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -300,4 +306,83 @@ func runDMLIdentity(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 		in = conv
 	}
 	return asResult(op, in)
+}
+
+// runDMLClip clamps every element into [min, max]; for integer data the
+// FLOAT bounds are first converted to the data type, truncating toward
+// zero, as DirectML does.
+func runDMLClip(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	in, err := dmlView(x, op, 0, args[0])
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := float64(float32(dml.F32(op, "min"))), float64(float32(dml.F32(op, "max")))
+	out := in.Clone()
+	for i := 0; i < int(out.NumElements()); i++ {
+		if in.DType.IsFloat() {
+			out.SetFloat64(i, math.Max(lo, math.Min(in.Float64At(i), hi)))
+			continue
+		}
+		l, h := int64(math.Trunc(lo)), int64(math.Trunc(hi))
+		if in.DType.IsUnsigned() {
+			v := in.Bits(i)
+			if l > 0 && v < uint64(l) {
+				v = uint64(l)
+			}
+			if h < 0 {
+				v = 0
+			} else if v > uint64(h) {
+				v = uint64(h)
+			}
+			out.SetBits(i, v)
+			continue
+		}
+		out.SetInt64(i, max(l, min(in.Int64At(i), h)))
+	}
+	return asResult(op, out)
+}
+
+// runDMLModulusFloor computes a - b*floor(a/b) elementwise (a zero
+// integer divisor gives 0).
+func runDMLModulusFloor(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 2); err != nil {
+		return nil, err
+	}
+	a, err := dmlView(x, op, 0, args[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := dmlView(x, op, 1, args[1])
+	if err != nil {
+		return nil, err
+	}
+	out := a.Clone()
+	for i := 0; i < int(out.NumElements()); i++ {
+		switch {
+		case a.DType.IsFloat():
+			av, bv := a.Float64At(i), b.Float64At(i)
+			out.SetFloat64(i, av-bv*math.Floor(av/bv))
+		case a.DType.IsUnsigned():
+			if bv := b.Bits(i); bv != 0 {
+				out.SetBits(i, a.Bits(i)%bv)
+			} else {
+				out.SetBits(i, 0)
+			}
+		default:
+			av, bv := a.Int64At(i), b.Int64At(i)
+			if bv == 0 {
+				out.SetInt64(i, 0)
+				continue
+			}
+			m := av % bv
+			if m != 0 && (m < 0) != (bv < 0) {
+				m += bv
+			}
+			out.SetInt64(i, m)
+		}
+	}
+	return asResult(op, out)
 }

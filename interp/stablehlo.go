@@ -22,6 +22,8 @@ func init() {
 		stablehlo.TorchIndexSelectName: runHLOTorchIndexSelect,
 		stablehlo.IotaName:             runHLOIota,
 		stablehlo.ConstantName:         runConstValue,
+		stablehlo.ConcatenateName:      runHLOConcatenate,
+		stablehlo.ReshapeName:          runHLOReshape,
 	}
 	for name, k := range m {
 		m[stablehlo.MHLO(name)] = k
@@ -147,6 +149,28 @@ func runHLOIota(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tenso
 		out.SetInt64(int(i), v)
 	}
 	return []*tensor.Tensor{out}, nil
+}
+
+func runHLOConcatenate(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if len(args) == 0 {
+		return nil, fmt.Errorf("expects at least one input")
+	}
+	d := op.IntAttr("dimension")
+	if d < 0 || d >= int64(args[0].Rank()) {
+		return nil, fmt.Errorf("dimension %d is out of range for rank %d", d, args[0].Rank())
+	}
+	return x.concat(args, int(d))
+}
+
+func runHLOReshape(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	return one(kernel.Reshape(args[0], t.Shape()))
 }
 
 func runConstValue(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

@@ -66,7 +66,9 @@ func (t DataType) IsFloat() bool { return t == Float16 || t == Float32 || t == F
 func (t DataType) IsSigned() bool { return t == Int8 || t == Int16 || t == Int32 || t == Int64 }
 
 // DataTypeOf maps an MLIR element type to its DirectML data type:
-// f16/f32/f64, iN and siN (signed), uiN. i1, bf16 and index have none.
+// f16/f32/f64, iN and siN (signed), uiN, and i1 as UINT8 (DirectML has no
+// boolean; an i1 element is one byte holding 0 or 1, so the data movement
+// operators move it exactly). bf16 and index have none.
 func DataTypeOf(t ir.Type) (DataType, error) {
 	switch t := t.(type) {
 	case ir.FloatType:
@@ -81,6 +83,8 @@ func DataTypeOf(t ir.Type) (DataType, error) {
 	case ir.IntegerType:
 		u := t.Sign == ir.Unsigned
 		switch t.Width {
+		case 1:
+			return UInt8, nil
 		case 8:
 			return pick(u, UInt8, Int8), nil
 		case 16:

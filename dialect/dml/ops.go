@@ -15,6 +15,8 @@ const (
 	Slice1Name         = "dml.slice1"
 	IdentityName       = "dml.element_wise_identity"
 	CastName           = "dml.cast"
+	ClipName           = "dml.element_wise_clip"
+	ModulusFloorName   = "dml.element_wise_modulus_floor"
 	ConstantName       = "dml.constant"
 )
 
@@ -30,6 +32,8 @@ const (
 	IntArray
 	// NullScaleBias is a `const DML_SCALE_BIAS*` the lowering leaves null.
 	NullScaleBias
+	// Float is a FLOAT scalar read from an f32 attribute.
+	Float
 )
 
 // Field is one non-tensor field of an operator desc: its DirectML.h name
@@ -76,6 +80,11 @@ var infos = map[string]*OpInfo{
 	IdentityName: {Op: IdentityName, Type: "DML_OPERATOR_ELEMENT_WISE_IDENTITY", Number: 1, DescStruct: "DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC",
 		TensorFields: []string{"InputTensor", "OutputTensor"},
 		Fields:       []Field{{"ScaleBias", "", NullScaleBias}}, Introduced: FL1_0},
+	ClipName: {Op: ClipName, Type: "DML_OPERATOR_ELEMENT_WISE_CLIP", Number: 8, DescStruct: "DML_ELEMENT_WISE_CLIP_OPERATOR_DESC",
+		TensorFields: []string{"InputTensor", "OutputTensor"},
+		Fields:       []Field{{"ScaleBias", "", NullScaleBias}, {"Min", "min", Float}, {"Max", "max", Float}}, Introduced: FL1_0},
+	ModulusFloorName: {Op: ModulusFloorName, Type: "DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR", Number: 102, DescStruct: "DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC",
+		TensorFields: []string{"ATensor", "BTensor", "OutputTensor"}, Introduced: FL2_1},
 	CastName: {Op: CastName, Type: "DML_OPERATOR_CAST", Number: 61, DescStruct: "DML_CAST_OPERATOR_DESC",
 		TensorFields: []string{"InputTensor", "OutputTensor"}, Introduced: FL1_0},
 }
@@ -113,7 +122,7 @@ Common verifier rules (every dml op with tensors):
       shape of rank <= dimension_count, no zero-size dim and fewer than
       2^32 elements.
   C2. Every tensor has a DirectML data type (f16, f32, f64, iN/siN, uiN
-      for N in 8, 16, 32, 64; not i1, bf16 or index).
+      for N in 8, 16, 32, 64; i1 as UINT8; not bf16 or index).
   C3. A view attribute <operand>_sizes / <operand>_strides has
       dimension_count entries, sizes >= 1 and strides >= 0. With strides,
       every address 1 + Σ (size-1)·stride stays within the operand's
@@ -313,6 +322,70 @@ Verifier rules:
 	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("input", "out")},
 	Format:   "$input attr-dict `:` type($input) `->` type($out)",
 	Verify:   verifyOp,
+})
+
+// Clip is dml.element_wise_clip.
+var Clip = ir.MustRegister(ir.OpDef{
+	Name:    ClipName,
+	Summary: "DML_OPERATOR_ELEMENT_WISE_CLIP: clamp every element into [min, max]",
+	Description: `DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {InputTensor, OutputTensor, ScaleBias =
+null, Min, Max}: out[p] = max(Min, min(input[p], Max)). Min and Max are
+FLOAT; for integer tensors they are first converted to the data type,
+truncating toward zero. The lowering clamps index tensors with it (mode
+"clip").
+` + descDoc + `
+
+Verifier rules:
+  1. The input desc sizes equal the result sizes; elem(out) == elem(input);
+     min <= max.
+  2. Feature level: 1.0 (F32, F16, D = 4 or 5); 3.0 for integer data and
+     other D (DirectML's table lists 8–32-bit integers from 3.0); 5.0 for
+     64-bit data.
+` + commonRules,
+	Examples: []string{
+		"%0 = dml.element_wise_clip %i {dimension_count = 1 : index, max = 4.000000e+00 : f32, min = 0.000000e+00 : f32} : tensor<6xi32> -> tensor<6xi32>",
+	},
+	Operands: []ir.OperandDef{{Name: "input", Type: dataTensor}},
+	Results:  []ir.ResultDef{{Name: "out", Type: dataTensor}},
+	Attrs: append([]ir.AttrDef{dimCountAttr,
+		{Name: "min", Kind: f32Attr, Required: true},
+		{Name: "max", Kind: f32Attr, Required: true}}, viewAttrs("input")...),
+	Traits: []ir.Trait{ir.Pure, ir.AllElementTypesMatch("input", "out")},
+	Format: "$input attr-dict `:` type($input) `->` type($out)",
+	Verify: verifyOp,
+})
+
+// ModulusFloor is dml.element_wise_modulus_floor.
+var ModulusFloor = ir.MustRegister(ir.OpDef{
+	Name:    ModulusFloorName,
+	Summary: "DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR: floor modulo, the sign of the divisor",
+	Description: `DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC {ATensor, BTensor, OutputTensor}:
+out[p] = a[p] - b[p] * floor(a[p] / b[p]) (Python's %). The lowering wraps
+index tensors with it (mode "wrap"), reading b, a one-element constant,
+through a zero-stride view. A zero divisor is undefined (the emulator
+returns 0).
+` + descDoc + `
+
+Verifier rules:
+  1. The a and b desc sizes equal the result sizes; the three element
+     types are equal.
+  2. Feature level: 2.1 (F32, F16, D = 4 or 5); 3.0 for integer data and
+     other D; 6.0 for 64-bit data.
+` + commonRules,
+	Examples: []string{
+		"%0 = dml.element_wise_modulus_floor %i, %s {b_sizes = [6], b_strides = [0], dimension_count = 1 : index} : tensor<6xi32>, tensor<1xi32> -> tensor<6xi32>",
+	},
+	Operands: []ir.OperandDef{{Name: "a", Type: dataTensor}, {Name: "b", Type: dataTensor}},
+	Results:  []ir.ResultDef{{Name: "out", Type: dataTensor}},
+	Attrs:    append([]ir.AttrDef{dimCountAttr}, viewAttrs("a", "b")...),
+	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("a", "b", "out")},
+	Format:   "$a `,` $b attr-dict `:` type($a) `,` type($b) `->` type($out)",
+	Verify:   verifyOp,
+})
+
+var f32Attr = ir.AttrPred("32-bit float attribute", func(a ir.Attribute) bool {
+	f, ok := a.(ir.FloatAttr)
+	return ok && f.Type == ir.FloatType{Kind: ir.F32}
 })
 
 // Cast is dml.cast.

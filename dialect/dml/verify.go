@@ -2,6 +2,7 @@ package dml
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/tcp-project/tcp/ir"
@@ -29,7 +30,8 @@ func Needs(op *ir.Operation) ([]Need, error) {
 	short := info.Type[len("DML_OPERATOR_"):]
 	needs := []Need{{info.Introduced, "DML_OPERATOR_" + short}}
 	d := DimensionCount(op)
-	gatherFamily := op.Name() != Slice1Name && op.Name() != IdentityName && op.Name() != CastName
+	elementwise := op.Name() == Slice1Name || op.Name() == IdentityName || op.Name() == CastName || op.Name() == ClipName || op.Name() == ModulusFloorName
+	gatherFamily := !elementwise
 	if gatherFamily && d != 4 {
 		needs = append(needs, Need{FL3_0, fmt.Sprintf("%s with DimensionCount %d (4 before 3.0)", short, d)})
 	}
@@ -46,6 +48,14 @@ func Needs(op *ir.Operation) ([]Need, error) {
 	for _, t := range data {
 		dt := t.DataType
 		switch {
+		case op.Name() == ModulusFloorName && dt.Is64():
+			needs = append(needs, Need{FL6_0, fmt.Sprintf("%s data in %s", dt, short)})
+		case op.Name() == ModulusFloorName && !dt.IsFloat():
+			needs = append(needs, Need{FL3_0, fmt.Sprintf("%s data in %s", dt, short)})
+		case op.Name() == ClipName && dt.Is64():
+			needs = append(needs, Need{FL5_0, fmt.Sprintf("%s data in %s", dt, short)})
+		case op.Name() == ClipName && !dt.IsFloat():
+			needs = append(needs, Need{FL3_0, fmt.Sprintf("%s data in %s", dt, short)})
 		case dt.Is64():
 			needs = append(needs, Need{FL4_1, fmt.Sprintf("%s data in %s", dt, short)})
 		case dt != Float32 && dt != Float16 && (op.Name() == GatherName || op.Name() == IdentityName):
@@ -129,9 +139,18 @@ func verifyOp(op *ir.Operation) error {
 		if err := verifySlice1(op, in, out, d); err != nil {
 			return err
 		}
-	case IdentityName, CastName:
+	case ModulusFloorName:
+		if b := descs[1].Sizes; !equal(in, out) || !equal(b, out) {
+			return op.EmitOpError("expects a sizes %v and b sizes %v to equal output sizes %v", in, b, out)
+		}
+	case IdentityName, CastName, ClipName:
 		if !equal(in, out) {
 			return op.EmitOpError("expects input sizes %v to equal output sizes %v", in, out)
+		}
+		if op.Name() == ClipName {
+			if lo, hi := F32(op, "min"), F32(op, "max"); !(lo <= hi) {
+				return op.EmitOpError("expects min <= max, got %v and %v", lo, hi)
+			}
 		}
 	}
 	target, err := TargetLevel(op)
@@ -215,6 +234,14 @@ func verifySlice1(op *ir.Operation, in, out []int64, d int) error {
 		}
 	}
 	return nil
+}
+
+// F32 returns the value of a float attribute (NaN if absent).
+func F32(op *ir.Operation, name string) float64 {
+	if f, ok := op.Attr(name).(ir.FloatAttr); ok {
+		return f.Value
+	}
+	return math.NaN()
 }
 
 func equal(a, b []int64) bool {

@@ -2,7 +2,9 @@
 // needs, in the syntax the StableHLO project prints: stablehlo.gather
 // (generic form; dimension numbers in #stablehlo.gather<…>),
 // stablehlo.dynamic_slice, stablehlo.slice, stablehlo.torch_index_select,
-// stablehlo.iota and stablehlo.constant, each also registered under its
+// stablehlo.iota, stablehlo.constant, stablehlo.concatenate and
+// stablehlo.reshape (the last two for the iota-concat form of
+// gather_elements), each also registered under its
 // mhlo. spelling (mhlo.gather with #mhlo.gather<…>, …). It also registers
 // the test-support check dialect (check.expect_eq, check.expect_eq_const,
 // check.expect_almost_eq_const) that the StableHLO interpreter tests use.

@@ -14,6 +14,8 @@ const (
 	SliceName            = "stablehlo.slice"
 	TorchIndexSelectName = "stablehlo.torch_index_select"
 	IotaName             = "stablehlo.iota"
+	ConcatenateName      = "stablehlo.concatenate"
+	ReshapeName          = "stablehlo.reshape"
 	ConstantName         = "stablehlo.constant"
 )
 
@@ -27,15 +29,10 @@ func Is(op *ir.Operation, name string) bool {
 
 // Attribute kinds.
 var (
-	// gatherDimsKind admits #stablehlo.gather<…> (or #mhlo.gather<…>) whose
-	// text parses as gather dimension numbers.
-	gatherDimsKind = ir.AttrPred("#stablehlo.gather<...> dimension numbers", func(a ir.Attribute) bool {
-		o, ok := a.(ir.OpaqueAttr)
-		if !ok {
-			return false
-		}
-		_, err := ParseGatherDims(o.Text)
-		return err == nil
+	// gatherDimsKind admits #stablehlo.gather<…> (or #mhlo.gather<…>).
+	gatherDimsKind = ir.AttrPred("gather dimension numbers", func(a ir.Attribute) bool {
+		_, ok := a.(*GatherDimsAttr)
+		return ok
 	})
 	// i64ListKind admits array<i64: …> (StableHLO) and a 1-D i64 dense
 	// elements attribute dense<[…]> : tensor<Nxi64> (older mhlo).
@@ -94,6 +91,7 @@ func SliceParams(op *ir.Operation) (start, limit, strides []int64) {
 var integerTensor = ir.RankedTensorOf(ir.AnyInteger)
 
 func register(def ir.OpDef) *ir.OpDef {
+	_ = directivesRegistered
 	def.Aliases = append(def.Aliases, MHLO(def.Name))
 	return ir.MustRegister(def)
 }
@@ -175,7 +173,7 @@ func shapeOf(v ir.Value) []int64 { return v.Type().(*ir.RankedTensorType).Shape(
 func verifyGather(op *ir.Operation) error {
 	d, err := DimsOf(op)
 	if err != nil {
-		return op.EmitOpError("failed parsing gather dimension numbers attribute: %v", err)
+		return op.EmitOpError("%v", err)
 	}
 	want, err := VerifyGather(shapeOf(op.Operand(0)), shapeOf(op.Operand(1)), d, SliceSizes(op))
 	if err != nil {
@@ -216,7 +214,7 @@ Verifier rules (the spec's constraints, StableHLO's messages):
   C4. 0 <= slice_sizes <= shape(operand).
   C5. shape(result) = slice_sizes.`,
 	Examples: []string{
-		`%0 = "stablehlo.dynamic_slice"(%arg0, %arg1, %arg2) {slice_sizes = array<i64: 2, 2>} : (tensor<4x4xi32>, tensor<i64>, tensor<i64>) -> tensor<2x2xi32>`,
+		"%0 = stablehlo.dynamic_slice %arg0, %arg1, %arg2, sizes = [2, 2] : (tensor<4x4xi32>, tensor<i64>, tensor<i64>) -> tensor<2x2xi32>",
 	},
 	Operands: []ir.OperandDef{
 		{Name: "operand", Type: ir.RankedTensorOf()},
@@ -225,6 +223,7 @@ Verifier rules (the spec's constraints, StableHLO's messages):
 	Results: []ir.ResultDef{{Name: "result", Type: ir.RankedTensorOf()}},
 	Attrs:   []ir.AttrDef{{Name: "slice_sizes", Kind: i64ListKind, Required: true}},
 	Traits:  []ir.Trait{ir.Pure, ir.AllElementTypesMatch("operand", "result")},
+	Format:  "$operand `,` custom<VariadicOperandWithAttribute>($start_indices) `sizes` `=` custom<I64List>($slice_sizes) attr-dict `:` functional-type(operands, results)",
 	Verify:  verifyDynamicSlice,
 })
 
@@ -272,7 +271,8 @@ Verifier rules (the spec's constraints, StableHLO's messages):
   C4. 0 < strides.
   C5. shape(result) = ceil((limit_indices - start_indices) / strides).`,
 	Examples: []string{
-		`%0 = "stablehlo.slice"(%arg0) {limit_indices = array<i64: 3, 6>, start_indices = array<i64: 0, 2>, strides = array<i64: 2, 3>} : (tensor<3x6xi64>) -> tensor<2x2xi64>`,
+		"%0 = stablehlo.slice %arg0 [0:3:2, 2:6:3] : (tensor<3x6xi64>) -> tensor<2x2xi64>",
+		"%1 = stablehlo.slice %arg0 [1:3, 4:8] : (tensor<3x8xf32>) -> tensor<2x4xf32>",
 	},
 	Operands: []ir.OperandDef{{Name: "operand", Type: ir.RankedTensorOf()}},
 	Results:  []ir.ResultDef{{Name: "result", Type: ir.RankedTensorOf()}},
@@ -282,6 +282,7 @@ Verifier rules (the spec's constraints, StableHLO's messages):
 		{Name: "strides", Kind: i64ListKind, Required: true},
 	},
 	Traits: []ir.Trait{ir.Pure, ir.AllElementTypesMatch("operand", "result")},
+	Format: "$operand custom<SliceRanges>($start_indices, $limit_indices, $strides) attr-dict `:` functional-type(operands, results)",
 	Verify: verifySlice,
 })
 
@@ -421,4 +422,108 @@ type").`,
 	ResultName: func(*ir.Operation) string { return "cst" },
 })
 
-var _ = fmt.Sprint
+// Concatenate is stablehlo.concatenate (also mhlo.concatenate).
+var Concatenate = register(ir.OpDef{
+	Name:    ConcatenateName,
+	Summary: "join tensors along one dim",
+	Description: `The inputs, in order, joined along dimension (StableHLO spec,
+"concatenate"): result dim dimension is the sum of the inputs' dims there.
+
+Verifier rules (the spec's constraints, StableHLO's messages):
+  C1, C3, C5. the inputs and the result have the same element type.
+  C2. the inputs have the same rank and the same dims except at dimension.
+  C4. 0 <= dimension < rank(inputs[0]); rank-0 values cannot be concatenated.
+  C6. shape(result) is the inputs' shape with the sum of their dims at dimension.
+  At least one input.`,
+	Examples: []string{
+		"%0 = stablehlo.concatenate %arg0, %arg1, dim = 2 : (tensor<2x2x1xi64>, tensor<2x2x1xi64>) -> tensor<2x2x2xi64>",
+	},
+	Operands: []ir.OperandDef{{Name: "inputs", Type: ir.RankedTensorOf(), Variadic: true}},
+	Results:  []ir.ResultDef{{Name: "result", Type: ir.RankedTensorOf()}},
+	Attrs:    []ir.AttrDef{{Name: "dimension", Kind: ir.I64AttrKind, Required: true}},
+	Traits:   []ir.Trait{ir.Pure},
+	Format:   "custom<VariadicOperandWithAttribute>($inputs) `dim` `=` $dimension attr-dict `:` functional-type(operands, results)",
+	Verify:   verifyConcatenate,
+})
+
+func verifyConcatenate(op *ir.Operation) error {
+	ins := op.Operands()
+	if len(ins) == 0 {
+		return op.EmitOpError("expects at least one input")
+	}
+	out := op.Result(0).Type().(*ir.RankedTensorType)
+	for _, v := range ins {
+		if v.Type().(*ir.RankedTensorType).Elem() != out.Elem() {
+			return op.EmitOpError("requires the same element type for all operands and results")
+		}
+	}
+	w := shapeOf(ins[0])
+	r := int64(len(w))
+	dim := op.IntAttr("dimension")
+	if r == 0 {
+		return op.EmitOpError("rank-0 values cannot be concatenated")
+	}
+	if dim < 0 || dim >= r {
+		return op.EmitOpError("dimension %d is out-of-bounds for input rank %d", dim, r)
+	}
+	want := append([]int64{}, w...)
+	want[dim] = 0
+	for i, v := range ins {
+		sh := shapeOf(v)
+		if int64(len(sh)) != r {
+			return op.EmitOpError("operands (0) and (%d) do not match rank", i)
+		}
+		for d := int64(0); d < r; d++ {
+			if d != dim && sh[d] != ir.Dynamic && w[d] != ir.Dynamic && sh[d] != w[d] {
+				return op.EmitOpError("shapes of operand (0) and (%d) are not compatible at non-concat index %d: (%s) != (%s)", i, d, joinDims(w), joinDims(sh))
+			}
+		}
+		if want[dim] != ir.Dynamic {
+			if sh[dim] == ir.Dynamic {
+				want[dim] = ir.Dynamic
+			} else {
+				want[dim] += sh[dim]
+			}
+		}
+	}
+	return checkInferred(op, want)
+}
+
+func joinDims(s []int64) string {
+	parts := make([]string, len(s))
+	for i, d := range s {
+		parts[i] = fmt.Sprint(d)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Reshape is stablehlo.reshape (also mhlo.reshape).
+var Reshape = register(ir.OpDef{
+	Name:    ReshapeName,
+	Summary: "the same elements in row-major order, in a new static shape",
+	Description: `result is operand's elements in row-major order with the result's shape
+(StableHLO spec, "reshape").
+
+Verifier rules (StableHLO's messages):
+  C1. element_type(result) = element_type(operand).
+  C2. size(operand) = size(result) ("number of output elements (N) doesn't
+      match expected number of elements (M)").
+  The result shape is static.`,
+	Examples: []string{
+		"%0 = stablehlo.reshape %arg0 : (tensor<2x2xi64>) -> tensor<2x2x1xi64>",
+	},
+	Operands: []ir.OperandDef{{Name: "operand", Type: ir.RankedTensorOf()}},
+	Results:  []ir.ResultDef{{Name: "result", Type: ir.RankedTensorOf()}},
+	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("operand", "result")},
+	Format:   "$operand attr-dict `:` functional-type(operands, results)",
+	Verify: func(op *ir.Operation) error {
+		in, out := op.Operand(0).Type().(*ir.RankedTensorType), op.Result(0).Type().(*ir.RankedTensorType)
+		if !out.HasStaticShape() {
+			return op.EmitOpError("expects a statically shaped result, got %s", out)
+		}
+		if in.HasStaticShape() && in.NumElements() != out.NumElements() {
+			return op.EmitOpError("number of output elements (%d) doesn't match expected number of elements (%d)", out.NumElements(), in.NumElements())
+		}
+		return nil
+	},
+})

@@ -11,7 +11,13 @@
 //     other than 1 (so that mode clip clamps to [0, dim - slice_size], as
 //     the spec does), tcp.transpose of operand, indices and result, and
 //     tensor.expand_shape / collapse_shape for unit dims. See lowerGather.
+//     Two gather_elements forms become one tcp.gather {dim = a, mode =
+//     "clip"}: all other dims batching (jax's take_along_axis), and the
+//     iota-concat form (onnx-mlir, older jax) when every other index
+//     component is proven to be an iota along its own dim.
 //   - stablehlo.torch_index_select: through the gather it means.
+//   - stablehlo.concatenate: tensor.concat; stablehlo.reshape:
+//     tensor.expand_shape / collapse_shape.
 //   - stablehlo.dynamic_slice: tcp.slice whose starts are clamped
 //     explicitly (arith.maxsi/minsi) to [0, dim - size].
 //   - stablehlo.slice: tcp.slice with constant operands.

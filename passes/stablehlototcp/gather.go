@@ -9,25 +9,27 @@ import (
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // b bundles the rewriter and the location of the op being converted.
 type b struct {
-	rw  *ir.Rewriter
-	loc ir.Location
+	rw    *ir.Rewriter
+	loc   ir.Location
+	cache *tcpbuild.IndexCache
 }
+
+func newB(rw *ir.Rewriter, loc ir.Location) b { return b{rw, loc, tcpbuild.NewIndexCache(rw, loc)} }
 
 func rt(v ir.Value) *ir.RankedTensorType { return v.Type().(*ir.RankedTensorType) }
 
-func (b b) index(v int64) ir.Value { return arith.ConstantIndex(b.rw, b.loc, v).Result(0) }
+func (b b) index(v int64) ir.Value { return b.cache.Get(v) }
 
-// size returns dim d of v as an index value: a constant when static, else
-// tensor.dim.
 func (b b) size(v ir.Value, d int) ir.Value {
-	if s := rt(v).Dim(d); s != ir.Dynamic {
-		return b.index(s)
+	if n := rt(v).Dim(d); n != ir.Dynamic {
+		return b.index(n)
 	}
-	return tensor.DimConst(b.rw, b.loc, v, int64(d)).Result(0)
+	return tcpbuild.DimSize(b.rw, b.loc, v, d)
 }
 
 // unitGroups is the reassociation between a shape and the same shape with
@@ -113,19 +115,14 @@ func (b b) transpose(v ir.Value, perm []int) ir.Value {
 		[]ir.NamedAttr{{Name: "permutation", Value: &ir.DenseArrayAttr{Elem: ir.I64, Ints: p64}}}).Result(0)
 }
 
-// broadcast expands the unit dims axes of v to the sizes (index values).
+// broadcast expands the unit dims axes of v to the sizes (index values;
+// static are their values or ir.Dynamic).
 func (b b) broadcast(v ir.Value, axes []int, sizes []ir.Value, static []int64) ir.Value {
-	if len(axes) == 0 {
-		return v
-	}
-	shape := append([]int64{}, rt(v).Shape()...)
 	a64 := make([]int64, len(axes))
 	for k, a := range axes {
-		shape[a] = static[k]
 		a64[k] = int64(a)
 	}
-	t := ir.RankedTensor(shape, rt(v).Elem())
-	return tcp.BuildBroadcastTo(b.rw, b.loc, v, sizes, a64, t).Result(0)
+	return tcpbuild.BroadcastTo(b.rw, b.loc, v, a64, sizes, static)
 }
 
 // label names a dim of an intermediate operand value: original operand
@@ -178,15 +175,42 @@ func isEmpty(t *ir.RankedTensorType) bool {
 	return false
 }
 
-// emptyConst is a tcp.const of a statically empty tensor type.
-func (b b) emptyConst(t *ir.RankedTensorType) ir.Value {
+// emptyResult is the value of a gather whose result has a static 0 dim: a
+// tcp.const of the result shape with its dynamic dims (start-indices batch
+// dims; offset dims are static) as 1, broadcast to their run-time sizes.
+func (b b) emptyResult(p gatherPlan) ir.Value {
+	t := p.out
+	shape := append([]int64{}, t.Shape()...)
+	var axes []int
+	var sizes []ir.Value
+	var static []int64
+	var sBatch []int
+	for i := 0; i < rt(p.s).Rank(); i++ {
+		if int64(i) != p.d.IndexVectorDim {
+			sBatch = append(sBatch, i)
+		}
+	}
+	bi := 0
+	for i := range shape {
+		if slices.Contains(p.d.OffsetDims, int64(i)) {
+			continue
+		}
+		if shape[i] == ir.Dynamic {
+			shape[i] = 1
+			axes = append(axes, i)
+			sizes = append(sizes, b.size(p.s, sBatch[bi]))
+			static = append(static, ir.Dynamic)
+		}
+		bi++
+	}
+	ct := ir.RankedTensor(shape, t.Elem())
 	var v *ir.DenseElementsAttr
 	if _, ok := t.Elem().(ir.FloatType); ok {
-		v = ir.NewDenseFloats(t, nil)
+		v = ir.NewDenseFloats(ct, nil)
 	} else {
-		v = ir.NewDenseInts(t, nil)
+		v = ir.NewDenseInts(ct, nil)
 	}
-	return tcp.BuildConst(b.rw, b.loc, v).Result(0)
+	return b.broadcast(tcp.BuildConst(b.rw, b.loc, v).Result(0), axes, sizes, static)
 }
 
 // lowerGather rewrites a valid, convertible gather into tcp ops and
@@ -197,9 +221,9 @@ func (b b) emptyConst(t *ir.RankedTensorType) ir.Value {
 //     their slice size (1 for collapsed dims: their offset is always 0).
 //  2. Window every indexed dim d whose slice size s is not 1: the operand
 //     gets the dims [D-s+1, s] in place of d (expand, broadcast and a
-//     tcp.gather with the constant indices j+o), so that indexing the
-//     first of them under mode clip clamps the start index to [0, D-s],
-//     exactly the spec's clamp.
+//     tcp.gather with the constant indices j+o; for s = D just a unit dim
+//     in front), so that indexing the first of them under mode clip
+//     clamps the start index to [0, D-s], exactly the spec's clamp.
 //  3. tcp.transpose the operand to [batching dims, indexed dims in
 //     start_index_map order, the rest] and the start indices to [batching
 //     dims in the same order, the other batch dims, the index vector]
@@ -211,7 +235,7 @@ func (b b) emptyConst(t *ir.RankedTensorType) ir.Value {
 //     order and insert the unit dims of indexed offset dims of size 1.
 func lowerGather(bb b, p gatherPlan) ir.Value {
 	if isEmpty(p.out) {
-		return bb.emptyConst(p.out)
+		return bb.emptyResult(p)
 	}
 	d := p.d
 	X := rt(p.x).Shape()
@@ -266,6 +290,13 @@ func lowerGather(bb b, p gatherPlan) ir.Value {
 		D := X[dim]
 		n := D - s + 1
 		pos := slices.Index(labels, label{dim: dim})
+		if s == D {
+			// One window, the whole dim: a unit point dim in front of it
+			// (clip sends every start to 0, as the spec's clamp does).
+			v = bb.insertUnits(v, []int{pos})
+			labels = slices.Insert(labels, pos+1, label{dim: dim, window: true})
+			continue
+		}
 		v = bb.insertUnits(v, []int{pos + 1})
 		cur := rt(v).Shape()
 		v = bb.broadcast(v, []int{pos + 1}, []ir.Value{bb.index(s)}, []int64{s})

@@ -9,7 +9,8 @@ import (
 
 // view is a strided view of a base value's packed buffer, in the logical
 // (unpadded) rank of the value it stands for: a chain of tcp broadcasts
-// folds into zero strides (DIRECTML.md §5.2).
+// folds into zero strides and tcp.transpose into permuted strides
+// (DIRECTML.md §5.2).
 type view struct {
 	base           ir.Value
 	sizes, strides []int64
@@ -23,7 +24,13 @@ func numElements(shape []int64) int64 {
 	return n
 }
 
-// viewOf folds the broadcasts producing v into a view of their input.
+// isView reports whether op is folded into its consumers' tensor descs.
+func isView(op *ir.Operation) bool {
+	return tcp.IsBroadcast(op) || op != nil && op.Name() == tcp.TransposeName
+}
+
+// viewOf folds the broadcasts and transposes producing v into a view of
+// their input.
 func viewOf(op *ir.Operation, v ir.Value) (view, *ir.Diagnostic) {
 	if err := checkTensor(op, "operand", v.Type()); err != nil {
 		return view{}, err
@@ -37,6 +44,18 @@ func viewOf(op *ir.Operation, v ir.Value) (view, *ir.Diagnostic) {
 		st := append([]int64{}, inner.strides...)
 		for _, a := range (tcp.BroadcastOp{Operation: def}).Axes() {
 			st[a] = 0
+		}
+		return view{base: inner.base, sizes: append([]int64{}, shapeOf(v)...), strides: st}, nil
+	}
+	if def != nil && def.Name() == tcp.TransposeName {
+		inner, err := viewOf(op, def.Operand(0))
+		if err != nil {
+			return view{}, err
+		}
+		perm := def.Attr("permutation").(*ir.DenseArrayAttr).Ints
+		st := make([]int64, len(perm))
+		for i, p := range perm {
+			st[i] = inner.strides[p]
 		}
 		return view{base: inner.base, sizes: append([]int64{}, shapeOf(v)...), strides: st}, nil
 	}
@@ -90,8 +109,9 @@ func ints(vs ...int) []int64 {
 
 // indices legalizes an index view for the target level and the tcp op's
 // mode. size(p) is the size of the input dim that the index at position p
-// (row-major in the view's sizes) selects in.
-func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64) (view, *ir.Diagnostic) {
+// (row-major in the view's sizes) selects in; uniform is that size when it
+// is the same for every position, else 0.
+func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64, uniform int64) (view, *ir.Diagnostic) {
 	mode := op.StrAttr("mode")
 	if mode == "" {
 		mode = tcp.ModePromiseInBounds
@@ -109,8 +129,20 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64) (view
 		if c.level < dml.FL3_0 {
 			return view{}, errorf(op, "mode \"wrap_negative\" needs signed indices, which DirectML reads from the end only from feature level 3.0, got %s", c.level)
 		}
+	case tcp.ModeClip:
+		clipped, err := c.clip(op, w.base, uniform)
+		if err != nil {
+			return view{}, err
+		}
+		w.base = clipped
+	case tcp.ModeWrap:
+		wrapped, err := c.wrap(op, w.base, uniform)
+		if err != nil {
+			return view{}, err
+		}
+		w.base = wrapped
 	default:
-		return view{}, errorf(op, "mode %q on non-constant indices is not lowered (it would need ELEMENT_WISE_CLIP, MODULUS_FLOOR or IF nodes on the indices); use constant indices", mode)
+		return view{}, errorf(op, "mode %q on non-constant indices is not lowered (it would need an ELEMENT_WISE_IF with an in-range mask); use constant indices", mode)
 	}
 	if c.level >= dml.FL3_0 {
 		return w, nil
@@ -130,17 +162,83 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64) (view
 		return view{}, err
 	}
 	c.rw.SetInsertionPointBefore(op)
-	cast := c.rw.Create(dml.CastName, op.Loc(), []ir.Value{w.base}, []ir.Type{ir.RankedTensor(bs, ir.IntegerType{Width: 32, Sign: ir.Unsigned})},
+	cast := c.rw.Create(dml.CastName, c.loc(op), []ir.Value{w.base}, []ir.Type{ir.RankedTensor(bs, ir.IntegerType{Width: 32, Sign: ir.Unsigned})},
 		[]ir.NamedAttr{{Name: "dimension_count", Value: ir.IndexAttr(int64(d))}})
 	return view{base: cast.Result(0), sizes: w.sizes, strides: w.strides}, nil
+}
+
+// maxConstElements bounds the constant index tensors the lowering builds.
+const maxConstElements = 1 << 22
+
+// clip clamps an index tensor into [0, size-1] with ELEMENT_WISE_CLIP
+// (mode "clip"): integer CLIP needs FL 3.0 (5.0 for 64-bit), its FLOAT
+// bounds must be exact, and every index must select in the same size.
+func (c *conv) clip(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.Diagnostic) {
+	et := ir.ElementType(base.Type()).(ir.IntegerType)
+	switch {
+	case size == 0:
+		return nil, errorf(op, "mode \"clip\" on non-constant indices needs one bound for all index components, but the indexed dims differ in size")
+	case c.level < dml.FL3_0:
+		return nil, errorf(op, "mode \"clip\" on non-constant indices needs ELEMENT_WISE_CLIP on integers, which needs feature level 3.0, got %s", c.level)
+	case et.Width == 64 && c.level < dml.FL5_0:
+		return nil, errorf(op, "mode \"clip\" on 64-bit indices needs ELEMENT_WISE_CLIP on INT64, which needs feature level 5.0, got %s", c.level)
+	case size-1 > 1<<24:
+		return nil, errorf(op, "mode \"clip\" bound %d is not exact as ELEMENT_WISE_CLIP's FLOAT (CLIP1 is not lowered)", size-1)
+	}
+	bs := shapeOf(base)
+	d, err := c.dims(op, "DML_OPERATOR_ELEMENT_WISE_CLIP", true, len(bs))
+	if err != nil {
+		return nil, err
+	}
+	f32 := ir.FloatType{Kind: ir.F32}
+	c.rw.SetInsertionPointBefore(op)
+	k := c.rw.Create(dml.ClipName, c.loc(op), []ir.Value{base}, []ir.Type{base.Type()}, []ir.NamedAttr{
+		{Name: "dimension_count", Value: ir.IndexAttr(int64(d))},
+		{Name: "max", Value: ir.Float(float64(size-1), f32)},
+		{Name: "min", Value: ir.Float(0, f32)},
+	})
+	return k.Result(0), nil
+}
+
+// wrap takes an index tensor modulo size with ELEMENT_WISE_MODULUS_FLOOR
+// (mode "wrap"): the divisor is a one-element DML-owned constant read
+// through a zero-stride view. Integer MODULUS_FLOOR needs FL 3.0 (6.0 for
+// 64-bit); every index must select in the same size.
+func (c *conv) wrap(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.Diagnostic) {
+	et := ir.ElementType(base.Type()).(ir.IntegerType)
+	switch {
+	case size == 0:
+		return nil, errorf(op, "mode \"wrap\" on non-constant indices needs one divisor for all index components, but the indexed dims differ in size")
+	case c.level < dml.FL3_0:
+		return nil, errorf(op, "mode \"wrap\" on non-constant indices needs ELEMENT_WISE_MODULUS_FLOOR on integers, which needs feature level 3.0, got %s", c.level)
+	case et.Width == 64 && c.level < dml.FL6_0:
+		return nil, errorf(op, "mode \"wrap\" on 64-bit indices needs ELEMENT_WISE_MODULUS_FLOOR on INT64, which needs feature level 6.0, got %s", c.level)
+	}
+	bs := shapeOf(base)
+	d, err := c.dims(op, "DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR", true, len(bs))
+	if err != nil {
+		return nil, err
+	}
+	c.rw.SetInsertionPointBefore(op)
+	kt := ir.RankedTensor([]int64{1}, et)
+	k := c.rw.Create(dml.ConstantName, c.loc(op), nil, []ir.Type{kt}, []ir.NamedAttr{{Name: "value", Value: ir.NewDenseInts(kt, []int64{size})}})
+	m := c.rw.Create(dml.ModulusFloorName, c.loc(op), []ir.Value{base, k.Result(0)}, []ir.Type{base.Type()}, []ir.NamedAttr{
+		{Name: "b_sizes", Value: ir.I64Array(dml.Pad(bs, d)...)},
+		{Name: "b_strides", Value: ir.I64Array(make([]int64, d)...)},
+		{Name: "dimension_count", Value: ir.IndexAttr(int64(d))},
+	})
+	return m.Result(0), nil
 }
 
 // constIndices applies the mode to constant indices at compile time and
 // returns a plain view of a new dml.constant holding the resolved values
 // (as ui32 below FL 3.0).
 func (c *conv) constIndices(op *ir.Operation, w view, a *ir.DenseElementsAttr, mode string, size func(p int64) int64) (view, *ir.Diagnostic) {
-	vals := a.Ints()
 	n := numElements(w.sizes)
+	if n > maxConstElements {
+		return view{}, errorf(op, "constant indices of %d elements (after broadcasting) are too many to resolve at compile time (limit %d)", n, maxConstElements)
+	}
+	vals := a.Ints()
 	out := make([]int64, n)
 	coord := make([]int64, len(w.sizes))
 	for p := int64(0); p < n; p++ {
@@ -301,7 +399,7 @@ func (c *conv) gather(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	if idx, err = c.indices(op, idx, func(int64) int64 { return s }); err != nil {
+	if idx, err = c.indices(op, idx, func(int64) int64 { return s }, s); err != nil {
 		return err
 	}
 	r := len(idxShape)
@@ -312,7 +410,7 @@ func (c *conv) gather(op *ir.Operation) *ir.Diagnostic {
 	attrs := []ir.NamedAttr{{Name: "axis", Value: ir.IndexAttr(int64(dim + d - r))}, {Name: "dimension_count", Value: ir.IndexAttr(int64(d))}}
 	attrs = append(append(attrs, in.attrs("input", d)...), idx.attrs("indices", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.GatherElementsName, op.Loc(), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.GatherElementsName, c.loc(op), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -323,7 +421,7 @@ func (c *conv) fusedGather(op *ir.Operation, m sliceGather) *ir.Diagnostic {
 	R := len(shapeOf(op.Result(0)))
 	s := shapeOf(m.x)[m.a]
 	idx := view{base: m.idx, sizes: shapeOf(m.idx), strides: dml.PackedStrides(shapeOf(m.idx))}
-	idx, err := c.indices(op, idx, func(int64) int64 { return s })
+	idx, err := c.indices(op, idx, func(int64) int64 { return s }, s)
 	if err != nil {
 		return err
 	}
@@ -338,7 +436,7 @@ func (c *conv) fusedGather(op *ir.Operation, m sliceGather) *ir.Diagnostic {
 	}
 	attrs = append(attrs, idx.attrs("indices", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.GatherName, op.Loc(), []ir.Value{m.x, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.GatherName, c.loc(op), []ir.Value{m.x, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -366,7 +464,13 @@ func (c *conv) gatherND(op *ir.Operation) *ir.Diagnostic {
 	}
 	r, q, o := len(in.sizes), len(idx.sizes), len(shapeOf(op.Result(0)))
 	mlen := idx.sizes[q-1]
-	if idx, err = c.indices(op, idx, func(p int64) int64 { return in.sizes[int64(b)+p%mlen] }); err != nil {
+	uniform := in.sizes[b]
+	for k := int64(0); k < mlen; k++ {
+		if in.sizes[int64(b)+k] != uniform {
+			uniform = 0
+		}
+	}
+	if idx, err = c.indices(op, idx, func(p int64) int64 { return in.sizes[int64(b)+p%mlen] }, uniform); err != nil {
 		return err
 	}
 	d, err := c.dims(op, dml.Info(name).Type, false, max(r, q, o))
@@ -383,7 +487,7 @@ func (c *conv) gatherND(op *ir.Operation) *ir.Diagnostic {
 	}
 	attrs = append(append(attrs, in.attrs("input", d)...), idx.attrs("indices", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(name, op.Loc(), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(name, c.loc(op), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -458,12 +562,13 @@ func (c *conv) slice(op *ir.Operation) *ir.Diagnostic {
 	}
 	attrs = append(attrs, in.attrs("input", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.Slice1Name, op.Loc(), []ir.Value{in.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.Slice1Name, c.loc(op), []ir.Value{in.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
-// broadcast materializes a broadcast that is still used (by a return or
-// a reshape) as an identity over a zero-stride view.
+// broadcast materializes a broadcast or transpose that is still used (by
+// a return or a reshape) as an identity over a zero-stride or permuted
+// view.
 func (c *conv) broadcast(op *ir.Operation) *ir.Diagnostic {
 	if err := checkTensor(op, "result", op.Result(0).Type()); err != nil {
 		return err
@@ -478,6 +583,6 @@ func (c *conv) broadcast(op *ir.Operation) *ir.Diagnostic {
 	}
 	attrs := append([]ir.NamedAttr{{Name: "dimension_count", Value: ir.IndexAttr(int64(d))}}, w.attrs("input", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.IdentityName, op.Loc(), []ir.Value{w.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.IdentityName, c.loc(op), []ir.Value{w.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }

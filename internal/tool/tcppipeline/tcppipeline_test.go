@@ -25,6 +25,7 @@ func TestEmbeddedExample(t *testing.T) {
 		"== 1. input", `"onnx.Gather"`,
 		"== 2. tcp", `tcp.gather`, `mode = "wrap_negative"`,
 		"== 3. DirectML", "dml.gather",
+		"== 4. DirectML graph", "DML_OPERATOR_GATHER", `"IndexDimensions": 2`,
 		"== 5. Go kernel", "func MainGraph(",
 		"== 6. values", "9 of 9 argument sets agree", "OK: every stage",
 	} {
