@@ -24,7 +24,9 @@ import (
 //   - Floats are multiples of 1/8 in [-125, 125]; i1 is 0 or 1; unsigned
 //     integers are in [0, 8).
 //   - Signed integers and index values are drawn against a bound s: for an
-//     argument used as the indices of a tcp.gather or tcp.gather_nd, the
+//     argument used as the indices of a tcp.gather or tcp.gather_nd
+//     (directly or through reshapes and broadcasts, as in the frontends'
+//     slice-gather recipe), the
 //     size of the dim it indexes (the smallest of them for several; a
 //     dynamic dim of another argument is resolved from the trial's
 //     shapes); otherwise MaxDim. Trials cycle through three ranges so that
@@ -238,6 +240,14 @@ func interpretable(fn *ir.Operation) bool {
 	return ok
 }
 
+// indexViewOps only reshape, broadcast or retype their first operand:
+// index values keep their meaning through them.
+var indexViewOps = map[string]bool{
+	"tensor.expand_shape": true, "tensor.collapse_shape": true, "tensor.cast": true,
+	tcp.BroadcastToName: true, tcp.BroadcastName: true,
+	"torch_c.to_builtin_tensor": true, "torch_c.from_builtin_tensor": true,
+}
+
 // argGen draws random arguments for one function.
 type argGen struct {
 	types  []ir.Type
@@ -279,22 +289,34 @@ func newArgGen(fn *ir.Operation, opts EquivOptions) (*argGen, error) {
 		if i >= len(g.uses) {
 			break
 		}
-		for u := a.FirstUse(); u != nil; u = u.NextUse() {
-			op := u.Owner()
-			if u.OperandNumber() != 1 || op.NumOperands() != 2 {
-				continue
-			}
-			switch op.Name() {
-			case tcp.GatherName:
-				g.uses[i] = append(g.uses[i], indexedDim{op.Operand(0), int(op.IntAttr("dim"))})
-			case tcp.GatherNDName:
-				it, ok := RuntimeType(a.Type()).(*ir.RankedTensorType)
-				if !ok || it.Rank() == 0 || it.Dim(it.Rank()-1) == ir.Dynamic {
+		// Follow the argument through ops that only reshape, broadcast or
+		// retype it, so indices that reach a gather through the frontends'
+		// slice-gather recipe are drawn against the dim they index.
+		work := []ir.Value{a}
+		for len(work) > 0 && len(work) <= 64 {
+			v := work[0]
+			work = work[1:]
+			for u := v.FirstUse(); u != nil; u = u.NextUse() {
+				op := u.Owner()
+				if indexViewOps[op.Name()] && u.OperandNumber() == 0 && op.NumResults() == 1 {
+					work = append(work, op.Result(0))
 					continue
 				}
-				b := int(op.IntAttr("batch_dims"))
-				for k := 0; k < int(it.Dim(it.Rank()-1)); k++ {
-					g.uses[i] = append(g.uses[i], indexedDim{op.Operand(0), b + k})
+				if u.OperandNumber() != 1 || op.NumOperands() != 2 {
+					continue
+				}
+				switch op.Name() {
+				case tcp.GatherName:
+					g.uses[i] = append(g.uses[i], indexedDim{op.Operand(0), int(op.IntAttr("dim"))})
+				case tcp.GatherNDName:
+					it, ok := RuntimeType(op.Operand(1).Type()).(*ir.RankedTensorType)
+					if !ok || it.Rank() == 0 || it.Dim(it.Rank()-1) == ir.Dynamic {
+						continue
+					}
+					b := int(op.IntAttr("batch_dims"))
+					for k := 0; k < int(it.Dim(it.Rank()-1)); k++ {
+						g.uses[i] = append(g.uses[i], indexedDim{op.Operand(0), b + k})
+					}
 				}
 			}
 		}

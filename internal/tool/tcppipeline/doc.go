@@ -4,14 +4,17 @@
 // backends, every stage executed on the same inputs and compared.
 //
 //	tcp-pipeline                      # the embedded onnx.Gather example
-//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--trials 32] [--seed 1] [--quiet]
+//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--trials 32] [--seed 1] [--quiet]
 //
 // Stages (each printed under a `== N. title` header):
 //
 //  1. the input, parsed and verified (frontend dialects: torch, onnx, tf,
 //     stablehlo; or tcp already);
-//  2. tcp: `convert-frontends-to-tcp, canonicalize, cse`;
-//  3. DirectML: `convert-tcp-to-dml{feature-level=L}` on the tcp module;
+//  2. tcp: `convert-frontends-to-tcp`, torch signatures to builtin tensors,
+//     `canonicalize, cse`;
+//  3. DirectML: `convert-tcp-to-dml{feature-level=L}` on the tcp module
+//     (with --assume-in-bounds, mode "error" is lowered as promised in
+//     bounds: DirectML cannot report an out-of-range index);
 //  4. the DirectML graph: the `mlir-to-dml-json` translation of stage 3;
 //  5. the Go kernel: the `mlir-to-go` translation of stage 2;
 //  6. values: the documented inputs of the embedded example (or none for a

@@ -58,3 +58,24 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestTorchNeedsAssumeInBounds: torch's mode "error" cannot be expressed on
+// DirectML, so stage 3 is skipped with the located reason unless the user
+// asks to lower it as promised in bounds; the other stages still agree.
+func TestTorchNeedsAssumeInBounds(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "is.mlir")
+	os.WriteFile(f, []byte(`func.func @index_select(%arg0: !torch.vtensor<[3,4],f32>, %arg1: !torch.vtensor<[2],si64>) -> !torch.vtensor<[2,4],f32> {
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.index_select %arg0, %int0, %arg1 : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2],si64> -> !torch.vtensor<[2,4],f32>
+  return %0 : !torch.vtensor<[2,4],f32>
+}
+`), 0o644)
+	st, out, errs := runMain(f, "--quiet", "--trials", "12")
+	if st != 0 || !strings.Contains(out, "skipped: this stage cannot be built") || !strings.Contains(errs, `mode "error" cannot be expressed`) || !strings.Contains(out, "OK: every stage") {
+		t.Errorf("without --assume-in-bounds: status %d\nstdout:\n%s\nstderr:\n%s", st, out, errs)
+	}
+	st, out, errs = runMain(f, "--quiet", "--trials", "12", "--assume-in-bounds")
+	if st != 0 || !strings.Contains(out, "and DirectML") || !strings.Contains(out, "OK: every stage") {
+		t.Errorf("with --assume-in-bounds: status %d\nstdout:\n%s\nstderr:\n%s", st, out, errs)
+	}
+}
