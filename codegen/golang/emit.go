@@ -279,6 +279,12 @@ type nest struct {
 	sizes []poly   // trip count per level
 	lets  []*block // statements at the top of each level's body
 	dims  []int    // the dim of the iteration space per level
+	// rows is set on a result nest of two levels or more: the innermost
+	// loop ranges over a destination row (rowOf, a slice bound one level
+	// up), and index loads that advance with it read row slices, so the
+	// compiler can drop their bounds checks.
+	rows  bool
+	rowOf string
 }
 
 type funcGen struct {

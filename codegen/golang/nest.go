@@ -46,6 +46,9 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 		stmts = append(stmts, in)
 	}
 	body := strings.Join(stmts, "\n")
+	if n.rows && from == len(n.vars)-1 && n.rowOf != "" {
+		return fmt.Sprintf("for %s := range %s {\n%s\n}", v, n.rowOf, body)
+	}
 	return fmt.Sprintf("for %s := %s; %s < %s; %s++ {\n%s\n}", v, start, v, end, v, body)
 }
 
@@ -292,6 +295,7 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 	n, coords := f.newNest(ds)
 	f.cur = n
 	defer func() { f.cur = nil }()
+	n.rows = len(n.vars) >= 2
 	r, err := f.read(v, coords, false)
 	if err != nil {
 		return err
@@ -350,6 +354,12 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 		n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 	} else {
 		ob := f.hoist(outOff, nl-1)
+		if n.rows {
+			j := n.vars[nl-1]
+			base := f.hoist(outOff.without(n, nl-1), nl-2)
+			n.rowOf = f.bind(nl-2, fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, n.sizes[nl-1].paren()))
+			dst, ob = n.rowOf, j
+		}
 		inner = f.store(dst, r, ob, f.hoist(r.off, nl-1), nl-1)
 		n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 	}

@@ -551,6 +551,17 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 		names = append(names, g.cond)
 	}
 	l := max(f.levelOf(r.off), f.levelOfAtoms(names...))
+	if n := f.cur; n != nil && n.rows && !checked && len(r.guards) == 0 && l == len(n.vars)-1 {
+		// An index row: base + j with base outside the innermost loop.
+		j := n.vars[l]
+		c, ok := r.off.coeff(j)
+		rest := r.off.without(n, l)
+		if one, isConst := c.constant(); ok && isConst && one == 1 && f.levelOf(rest) < l {
+			base := f.hoist(rest, l-1)
+			row := f.bind(max(f.levelOf(rest), f.levelOf(n.sizes[l])), fmt.Sprintf("%s[%s : %s+%s]", r.buf, f.hoist(rest, max(f.levelOf(rest), f.levelOf(n.sizes[l]))), f.hoist(rest, max(f.levelOf(rest), f.levelOf(n.sizes[l]))), n.sizes[l].paren()))
+			return f.bind(l, fmt.Sprintf("int(%s[%s])", row, j))
+		}
+	}
 	off := f.hoist(r.off, l)
 	load := fmt.Sprintf("int(%s[%s])", r.buf, off)
 	if checked {
