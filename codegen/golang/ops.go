@@ -557,8 +557,9 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 		c, ok := r.off.coeff(j)
 		rest := r.off.without(n, l)
 		if one, isConst := c.constant(); ok && isConst && one == 1 && f.levelOf(rest) < l {
-			base := f.hoist(rest, l-1)
-			row := f.bind(max(f.levelOf(rest), f.levelOf(n.sizes[l])), fmt.Sprintf("%s[%s : %s+%s]", r.buf, f.hoist(rest, max(f.levelOf(rest), f.levelOf(n.sizes[l]))), f.hoist(rest, max(f.levelOf(rest), f.levelOf(n.sizes[l]))), n.sizes[l].paren()))
+			rl := max(f.levelOf(rest), f.levelOf(n.sizes[l]))
+			base := f.hoist(rest, rl)
+			row := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, n.sizes[l].paren()))
 			return f.bind(l, fmt.Sprintf("int(%s[%s])", row, j))
 		}
 	}
