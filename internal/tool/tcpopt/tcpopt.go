@@ -32,6 +32,7 @@ import (
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	_ "github.com/tcp-project/tcp/passes"
+	_ "github.com/tcp-project/tcp/passes/fuse"
 )
 
 // Version is printed by --version.
