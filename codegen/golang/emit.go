@@ -296,6 +296,7 @@ type funcGen struct {
 	cur     *nest
 	nests   int
 	level   map[string]int // atom -> loop level (absent: -1)
+	bound   map[string]poly // resolved index -> the size it indexes
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
 	scaMemo map[ir.Value]poly
@@ -430,7 +431,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.

@@ -360,7 +360,7 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 			n.rowOf = f.bind(nl-2, fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, n.sizes[nl-1].paren()))
 			dst, ob = n.rowOf, j
 		}
-		inner = f.store(dst, r, ob, f.hoist(r.off, nl-1), nl-1)
+		inner = f.store(dst, r, ob, f.rowRead(&r, n), nl-1)
 		n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 	}
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
@@ -402,6 +402,35 @@ func (p poly) without(n *nest, l int) poly {
 		return true
 	})
 	return keep
+}
+
+// rowRead returns the innermost offset of r, reading through a source row
+// when the offset is base + p with p a gathered position of a unit-stride
+// dim of size s (the row is buf[base : base+s], bound outside the loop):
+// the compiler then checks p against the row only, and the address needs
+// no add. It may rename r.buf.
+func (f *funcGen) rowRead(r *ref, n *nest) string {
+	l := len(n.vars) - 1
+	for term, c := range r.off {
+		s, ok := f.bound[term]
+		if c != 1 || !ok || f.levelOfAtoms(term) != l {
+			continue
+		}
+		rest := poly{}
+		for k, v := range r.off {
+			if k != term {
+				rest[k] = v
+			}
+		}
+		rl := f.levelOf(rest, s)
+		if rl >= l {
+			break
+		}
+		base := f.hoist(rest, rl)
+		r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
+		return term
+	}
+	return f.hoist(r.off, l)
 }
 
 // store writes one element at dst[o].

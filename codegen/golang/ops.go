@@ -613,6 +613,7 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 		if mode == tcp.ModePromiseInBounds {
 			f.promise = true
 		}
+		f.bound[pos[k]] = ss[k]
 	}
 	if mode != tcp.ModeFill {
 		return pos, nil, nil

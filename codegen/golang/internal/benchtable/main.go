@@ -24,45 +24,13 @@ import (
 	"time"
 
 	"github.com/tcp-project/tcp/codegen/golang"
+	"github.com/tcp-project/tcp/codegen/golang/internal/workloads"
 	_ "github.com/tcp-project/tcp/dialect/all"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/parser"
-	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/tensor/npy"
 )
-
-const module = `
-func.func @index_select_dim0(%x: tensor<65536x256xf32>, %i: tensor<32768xi64>) -> tensor<32768x256xf32> {
-  %e = tensor.expand_shape %i [[0, 1]] : tensor<32768xi64> into tensor<32768x1xi64>
-  %c = arith.constant 256 : index
-  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<32768x1xi64>, index -> tensor<32768x256xi64>
-  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "error"} : tensor<65536x256xf32>, tensor<32768x256xi64> -> tensor<32768x256xf32>
-  return %0 : tensor<32768x256xf32>
-}
-func.func @index_select_dim1(%x: tensor<4096x4096xf32>, %i: tensor<1024xi64>) -> tensor<4096x1024xf32> {
-  %e = tensor.expand_shape %i [[0, 1]] : tensor<1024xi64> into tensor<1x1024xi64>
-  %c = arith.constant 4096 : index
-  %b = tcp.broadcast_to %e, %c {axes = [0]} : tensor<1x1024xi64>, index -> tensor<4096x1024xi64>
-  %0 = tcp.gather %x, %b {dim = 1 : index, mode = "error"} : tensor<4096x4096xf32>, tensor<4096x1024xi64> -> tensor<4096x1024xf32>
-  return %0 : tensor<4096x1024xf32>
-}
-func.func @gather_dim1(%x: tensor<4096x4096xf32>, %i: tensor<4096x1024xi64>) -> tensor<4096x1024xf32> {
-  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<4096x4096xf32>, tensor<4096x1024xi64> -> tensor<4096x1024xf32>
-  return %0 : tensor<4096x1024xf32>
-}
-func.func @gather_nd(%x: tensor<256x256x64xf32>, %i: tensor<65536x2xi64>) -> tensor<65536x64xf32> {
-  %0 = tcp.gather_nd %x, %i {mode = "wrap_negative"} : tensor<256x256x64xf32>, tensor<65536x2xi64> -> tensor<65536x64xf32>
-  return %0 : tensor<65536x64xf32>
-}
-func.func @reverse(%x: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
-  %c4095 = arith.constant 4095 : index
-  %c4096 = arith.constant 4096 : index
-  %m1 = arith.constant -1 : index
-  %0 = tcp.slice %x starts(%c4095, %c4095) sizes(%c4096, %c4096) strides(%m1, %m1) : tensor<4096x4096xf32> -> tensor<4096x4096xf32>
-  return %0 : tensor<4096x4096xf32>
-}
-`
 
 const torchScript = `
 import sys, time, numpy as np, torch
@@ -87,39 +55,6 @@ for name in sys.argv[4:]:
   ts.sort()
   print(name, ts[len(ts)//2])
 `
-
-type workload struct {
-	name string
-	args func(r *rand.Rand) []*tensor.Tensor
-}
-
-func f32(r *rand.Rand, shape ...int64) *tensor.Tensor {
-	t := tensor.Must(tensor.New(tensor.F32, shape))
-	for i := 0; i < int(t.NumElements()); i++ {
-		t.SetFloat64(i, float64(r.Intn(1<<20)))
-	}
-	return t
-}
-
-func i64(r *rand.Rand, hi int64, shape ...int64) *tensor.Tensor {
-	t := tensor.Must(tensor.New(tensor.I64, shape))
-	for i := 0; i < int(t.NumElements()); i++ {
-		t.SetInt64(i, r.Int63n(hi))
-	}
-	return t
-}
-
-var workloads = []workload{
-	{"index_select_dim0", func(r *rand.Rand) []*tensor.Tensor { return []*tensor.Tensor{f32(r, 65536, 256), i64(r, 65536, 32768)} }},
-	{"index_select_dim1", func(r *rand.Rand) []*tensor.Tensor { return []*tensor.Tensor{f32(r, 4096, 4096), i64(r, 4096, 1024)} }},
-	{"gather_dim1", func(r *rand.Rand) []*tensor.Tensor {
-		return []*tensor.Tensor{f32(r, 4096, 4096), i64(r, 4096, 4096, 1024)}
-	}},
-	{"gather_nd", func(r *rand.Rand) []*tensor.Tensor {
-		return []*tensor.Tensor{f32(r, 256, 256, 64), i64(r, 256, 65536, 2)}
-	}},
-	{"reverse", func(r *rand.Rand) []*tensor.Tensor { return []*tensor.Tensor{f32(r, 4096, 4096)} }},
-}
 
 func median(n int, f func()) float64 {
 	f()
@@ -174,7 +109,7 @@ func main() {
 	interpN := flag.Int("interp-n", 3, "timed interpreter runs")
 	noTorch := flag.Bool("no-torch", false, "skip torch")
 	flag.Parse()
-	m, err := parser.Parse("bench.mlir", module, parser.Options{})
+	m, err := parser.Parse("bench.mlir", workloads.Module, parser.Options{})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -206,29 +141,29 @@ func main() {
 	}
 	var rows []row
 	var names []string
-	for _, w := range workloads {
-		args := w.args(r)
+	for _, w := range workloads.All {
+		args := w.Args(r)
 		for i, a := range args {
 			var b bytes.Buffer
 			npy.Write(&b, a)
-			os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s_%d.npy", w.name, i)), b.Bytes(), 0o644)
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s_%d.npy", w.Name, i)), b.Bytes(), 0o644)
 		}
-		res, k1, err := pr.Call(w.name, args, golang.CallOptions{Bench: *n, Workers: 1})
+		res, k1, err := pr.Call(w.Name, args, golang.CallOptions{Bench: *n, Workers: 1})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		_, kAll, _ := pr.Call(w.name, args, golang.CallOptions{Bench: *n, Workers: all})
+		_, kAll, _ := pr.Call(w.Name, args, golang.CallOptions{Bench: *n, Workers: all})
 		out := int64(len(res[0].Data))
 		moved := 2 * out
 		if len(args) > 1 {
 			moved += int64(len(args[1].Data))
 		}
-		fn := function.Lookup(m, w.name)
+		fn := function.Lookup(m, w.Name)
 		in := median(*interpN, func() { interp.Run(fn, args) })
-		rows = append(rows, row{name: w.name, moved: moved, copyBytes: out, k1: k1, kAll: kAll, in: in,
+		rows = append(rows, row{name: w.Name, moved: moved, copyBytes: out, k1: k1, kAll: kAll, in: in,
 			c1: copyTime(out, 1, *n), cAll: copyTime(out, all, *n)})
-		names = append(names, w.name)
+		names = append(names, w.Name)
 	}
 	var t1, tAll map[string]float64
 	if !*noTorch {
