@@ -285,6 +285,7 @@ type nest struct {
 	// compiler can drop their bounds checks.
 	rows  bool
 	rowOf string
+	touch bool // the body counts touched rows (see rowRead)
 }
 
 type funcGen struct {

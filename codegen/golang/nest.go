@@ -360,10 +360,14 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 			n.rowOf = f.bind(nl-2, fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, n.sizes[nl-1].paren()))
 			dst, ob = n.rowOf, j
 		}
-		inner = f.store(dst, r, ob, f.rowRead(&r, n), nl-1)
+		off := f.rowRead(&r, n, et)
+		inner = f.store(dst, r, ob, off, nl-1)
 		n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 	}
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
+	if n.touch {
+		code = "touched := 0\n" + code + "\nif touched < 0 {\npanic(\"unreachable\")\n}"
+	}
 	rowBytes := fmt.Sprintf("%d", es)
 	if len(ds) > 0 {
 		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
@@ -409,7 +413,12 @@ func (p poly) without(n *nest, l int) poly {
 // dim of size s (the row is buf[base : base+s], bound outside the loop):
 // the compiler then checks p against the row only, and the address needs
 // no add. It may rename r.buf.
-func (f *funcGen) rowRead(r *ref, n *nest) string {
+//
+// When the row is bound once per destination row and the loop reads a
+// good part of it, the row is first touched one element per cache line
+// (tcpTouch), in order: the hardware prefetcher then streams it, and the
+// random reads that follow hit the cache.
+func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 	l := len(n.vars) - 1
 	for term, c := range r.off {
 		s, ok := f.bound[term]
@@ -428,6 +437,12 @@ func (f *funcGen) rowRead(r *ref, n *nest) string {
 		}
 		base := f.hoist(rest, rl)
 		r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
+		if rl == l-1 && n.rowOf != "" && et != "bool" {
+			f.g.used["touch"] = true
+			n.touch = true
+			b := n.lets[rl]
+			b.stmts = append(b.stmts, fmt.Sprintf("if len(%s)*16 >= len(%s) {\ntouched += tcpTouch(%s, %d)\n}", n.rowOf, r.buf, r.buf, max(1, 64/elemSize(et))))
+		}
 		return term
 	}
 	return f.hoist(r.off, l)
