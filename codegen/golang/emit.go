@@ -296,7 +296,7 @@ type funcGen struct {
 	blocks  []*block
 	cur     *nest
 	nests   int
-	level   map[string]int // atom -> loop level (absent: -1)
+	level   map[string]int  // atom -> loop level (absent: -1)
 	bound   map[string]poly // resolved index -> the size it indexes
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
