@@ -20,6 +20,7 @@ func init() {
 		tcp.BroadcastName:   runBroadcast,
 		tcp.SliceName:       runSlice,
 		tcp.ConstName:       runConst,
+		tcp.TransposeName:   runTranspose,
 	})
 }
 
@@ -177,6 +178,26 @@ func runConst(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.
 		}
 	}
 	return one(FromAttr(a))
+}
+
+func runTranspose(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	p, ok := op.Attr("permutation").(*ir.DenseArrayAttr)
+	if !ok {
+		return nil, fmt.Errorf("permutation must be an i64 dense array attribute, got %v", op.Attr("permutation"))
+	}
+	perm := make([]int, len(p.Ints))
+	for i, v := range p.Ints {
+		c, ok := checkedInt(v)
+		if !ok {
+			return nil, fmt.Errorf("permutation entry %d is out of range", v)
+		}
+		perm[i] = c
+	}
+	out, err := kernel.Transpose(args[0], perm)
+	return one(out, err)
 }
 
 // one wraps a single result.
