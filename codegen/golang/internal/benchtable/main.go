@@ -69,17 +69,17 @@ func median(n int, f func()) float64 {
 }
 
 // copyTime times a copy of nb bytes over w goroutines. Each call copies a
-// different slot of pools four times that size, so that, like the
-// kernels' inputs, the bytes come from memory rather than the cache.
+// different slot of pools of at least 256 MiB, so that, like the kernels'
+// inputs, the bytes come from memory rather than the cache.
 func copyTime(nb int64, w, n int) float64 {
-	const slots = 4
+	slots := max(4, (256<<20)/nb)
 	src, dst := make([]byte, slots*nb), make([]byte, slots*nb)
 	for i := range src {
 		src[i], dst[i] = byte(i), 1 // no page faults in the timed copies
 	}
 	call := 0
 	return median(n, func() {
-		off := int64(call%slots) * nb
+		off := int64(call) % slots * nb
 		call++
 		var wg sync.WaitGroup
 		for k := 0; k < w; k++ {
