@@ -296,8 +296,9 @@ type funcGen struct {
 	blocks  []*block
 	cur     *nest
 	nests   int
-	level   map[string]int  // atom -> loop level (absent: -1)
-	bound   map[string]poly // resolved index -> the size it indexes
+	level   map[string]int         // atom -> loop level (absent: -1)
+	bound   map[string]poly        // resolved index -> the size it indexes
+	inline  map[*ir.Operation]bool // gathers checked inside their result loop
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
 	scaMemo map[ir.Value]poly
@@ -432,7 +433,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, inline: map[*ir.Operation]bool{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.

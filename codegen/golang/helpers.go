@@ -123,9 +123,11 @@ var Workers int
 const tcpMinBytesPerWorker = 1 << 16
 
 // tcpParallel runs body over [0, n) in contiguous chunks, one per worker.
-// rowBytes is the output size of one step, to size the chunks. A panic in
-// body (a Go bounds check under mode promise_in_bounds) becomes an error.
-func tcpParallel(n, rowBytes int, body func(lo, hi int)) (err error) {
+// rowBytes is the output size of one step, to size the chunks. The error
+// of the first failing chunk is returned (chunks run in order inside, so
+// it is the first error in row-major order). A panic in body (a Go bounds
+// check under mode promise_in_bounds) becomes an error.
+func tcpParallel(n, rowBytes int, body func(lo, hi int) error) (err error) {
 	w := Workers
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
@@ -139,7 +141,7 @@ func tcpParallel(n, rowBytes int, body func(lo, hi int)) (err error) {
 	if w <= 1 {
 		defer tcpRecover(&err)
 		if n > 0 {
-			body(0, n)
+			return body(0, n)
 		}
 		return nil
 	}
@@ -150,7 +152,7 @@ func tcpParallel(n, rowBytes int, body func(lo, hi int)) (err error) {
 		go func(k int) {
 			defer wg.Done()
 			defer tcpRecover(&errs[k])
-			body(n*k/w, n*(k+1)/w)
+			errs[k] = body(n*k/w, n*(k+1)/w)
 		}(k)
 	}
 	wg.Wait()

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tcp-project/tcp/dialect/arith"
+	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -158,6 +160,8 @@ func (f *funcGen) checkGather(g tcp.GatherOp) error {
 	s := in[dim]
 	mode := g.Mode()
 	switch {
+	case modeChecks(mode) && inlineCheck(g.Operation):
+		f.inline[g.Operation] = true
 	case modeChecks(mode):
 		r := root(g.Indices())
 		rd, err := f.dims(r)
@@ -190,6 +194,30 @@ func (f *funcGen) checkGather(g tcp.GatherOp) error {
 		})
 	}
 	return nil
+}
+
+// inlineCheck reports whether the index checks of gather op can run
+// inside its result loop instead of a pass of their own: its indices are
+// a function argument (so the loop reads each exactly once, in row-major
+// order, as the interpreter checks them), its only use is func.return,
+// and no op after it can fail (its error would otherwise come first).
+// This saves one read of the indices, the largest input of an element
+// gather.
+func inlineCheck(op *ir.Operation) bool {
+	if op.Operand(1).DefiningOp() != nil || !ir.HasOneUse(op.Result(0)) {
+		return false
+	}
+	if u := ir.Uses(op.Result(0))[0].Owner(); u.Name() != function.ReturnName {
+		return false
+	}
+	for o := op.Next(); o != nil; o = o.Next() {
+		switch o.Name() {
+		case function.ReturnName, arith.ConstantName:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // indexCheck returns the statement that fails for a bad index v.
@@ -341,7 +369,7 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 		// The whole result is one contiguous run of the source.
 		base := f.hoist(r.off.without(n, 0), -1)
 		body := f.guardedRun(r, -1, dst, "lo", "hi", "("+base+")+lo", "("+base+")+hi")
-		f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) {\n%s\n}); err != nil {\nreturn err\n}", total, es, body)
+		f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, body)
 		return nil
 	}
 	var inner string
@@ -372,7 +400,7 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 	if len(ds) > 0 {
 		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
 	}
-	par := fmt.Sprintf("if err := tcpParallel(%s, %s, func(lo, hi int) {\n%s\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
+	par := fmt.Sprintf("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
 	if _, isConst := total.constant(); !isConst {
 		// An empty result reads nothing (its outer loops may still run,
 		// and a mode must not see the empty dim).

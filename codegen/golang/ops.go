@@ -516,6 +516,10 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		}
 		iv := f.loadInt(ir, checked)
 		dim := int(gop.Dim())
+		if f.inline[op] && f.cur != nil {
+			b := f.blockAt(f.levelOfAtoms(iv))
+			b.stmts = append(b.stmts, f.indexCheck(gop.Mode(), iv, in[dim], dim))
+		}
 		pos, g, err := f.resolve(op, gop.Mode(), []string{iv}, []poly{in[dim]})
 		if err != nil {
 			return ref{}, err

@@ -8,7 +8,7 @@
 // CHECK-LABEL: func IndexSelect(r0 []float32, a0 []float32, a0d0 int, a1 []int32, a1d0 int) (err error) {
 // CHECK: if uint(t{{[0-9]+}}) >= uint(a0d0) {
 // CHECK-NEXT: return fmt.Errorf("index %d is out of bounds for dimension 0 with size %d"
-// CHECK: tcpParallel(a1d0, 1024, func(lo, hi int) {
+// CHECK: tcpParallel(a1d0, 1024, func(lo, hi int) error {
 // CHECK-NEXT: for [[I:i[0-9_]+]] := lo; [[I]] < hi; [[I]]++ {
 // CHECK-NEXT: [[T:t[0-9]+]] := int(a1[[[I]]])
 // CHECK-NEXT: copy(r0[256*[[I]]:256*[[I]]+256], a0[256*[[T]]:256*[[T]]+256])
