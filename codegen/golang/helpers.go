@@ -120,7 +120,9 @@ func tcpCheckSlice(d, dim, s, n, t int) error {
 // each would get less than tcpMinBytesPerWorker of output.
 var Workers int
 
-const tcpMinBytesPerWorker = 1 << 16
+// tcpMinBytesPerWorker is the least output a worker gets (a variable so
+// that tests can split small outputs).
+var tcpMinBytesPerWorker = 1 << 16
 
 // tcpParallel runs body over [0, n) in contiguous chunks, one per worker.
 // rowBytes is the output size of one step, to size the chunks. The error

@@ -160,6 +160,9 @@ func (pr *Process) Close() error {
 type CallOptions struct {
 	Bench   int // timed calls after the checked one (0: none)
 	Workers int // goroutines per kernel (0: GOMAXPROCS)
+	// MinBytesPerWorker is the least output a worker gets (0: 64 KiB);
+	// tests set 1 to split small outputs.
+	MinBytesPerWorker int
 }
 
 // Call runs @fn on args (tensors, and 0-d tensors for scalar arguments)
@@ -179,6 +182,7 @@ func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*ten
 	w.WriteString(fn)
 	binary.Write(w, le, int64(o.Bench))
 	binary.Write(w, le, int64(o.Workers))
+	binary.Write(w, le, int64(o.MinBytesPerWorker))
 	binary.Write(w, le, uint32(len(args)))
 	for i, a := range args {
 		if _, ok := ft.Inputs()[i].(*ir.RankedTensorType); !ok {
