@@ -104,6 +104,13 @@ var patterns = []pattern{
 		a, b, c := dim(r, 3), dim(r, 4), dim(r, 3)
 		return []*tensor.Tensor{randF32(r, a, b, c), randIdx(r, oob, it, b, a, dim(r, 4), 1)}
 	}},
+	// An empty index tuple: every tuple selects the whole input.
+	{name: "gather_nd", mlir: `func.func @%[3]s(%%x: tensor<?x3xf32>, %%i: tensor<?x0x%[2]s>) -> tensor<?x?x3x%[4]s> {
+  %%0 = tcp.gather_nd %%x, %%i {%[5]s} : tensor<?x3xf32>, tensor<?x0x%[2]s> -> tensor<?x?x3xf32>
+  return %%0 : tensor<?x?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		return []*tensor.Tensor{randF32(r, dim(r, 3), 3), randIdx(r, oob, it, 1, dim(r, 3), 0)}
+	}},
 	// Index_select (SEMANTICS.md §5.1) along dim 0: a row gather.
 	{name: "index_select_dim0", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x?x%[4]s> {
   %%c1 = arith.constant 1 : index

@@ -646,7 +646,7 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 		}
 		f.bound[pos[k]] = ss[k]
 	}
-	if mode != tcp.ModeFill {
+	if mode != tcp.ModeFill || len(conds) == 0 {
 		return pos, nil, nil
 	}
 	var fill string
