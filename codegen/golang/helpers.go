@@ -168,7 +168,7 @@ func tcpParallel(n, rowBytes int, body func(lo, hi int) error) (err error) {
 
 func tcpRecover(err *error) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("index out of range (mode promise_in_bounds): %v", r)
+		*err = fmt.Errorf("%v (an index broke its promise_in_bounds promise)", r)
 	}
 }
 `,

@@ -320,6 +320,12 @@ func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
 // are ordered as the destination is (row-major), so writes are
 // sequential. Level 0 is split over goroutines by tcpParallel.
 func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
+	// Everything for an empty result is skipped, the hoisted index
+	// arithmetic included (a mode must not see the empty dim).
+	return f.guarded(product(ds), "", func() error { return f.resultNestBody(i, v, ds) })
+}
+
+func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 	n, coords := f.newNest(ds)
 	f.cur = n
 	defer func() { f.cur = nil }()
@@ -400,13 +406,7 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 	if len(ds) > 0 {
 		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
 	}
-	par := fmt.Sprintf("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
-	if _, isConst := total.constant(); !isConst {
-		// An empty result reads nothing (its outer loops may still run,
-		// and a mode must not see the empty dim).
-		par = fmt.Sprintf("if %s > 0 {\n%s\n}", total, par)
-	}
-	f.stmt("%s", par)
+	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
 	return nil
 }
 
