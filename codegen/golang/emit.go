@@ -540,7 +540,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 	g.used["parallel"] = true // tcpRecover
 	var b strings.Builder
 	sig := strings.Join(params, ", ")
-	fmt.Fprintf(&b, "// %s computes @%s of %s (%s).\n", goName, f.Name(), "the module", ft)
+	fmt.Fprintf(&b, "// %s computes @%s, of type %s.\n", goName, f.Name(), ft)
 	fmt.Fprintf(&b, "// The destinations r0... must have the sizes %sDims returns; the\n// kernel allocates nothing and splits its outer loop over Workers goroutines.\n", goName)
 	fmt.Fprintf(&b, "func %s(%s) (err error) {\ndefer tcpRecover(&err)\n%s\nreturn nil\n}\n\n", goName, sig, kernelBody)
 	fmt.Fprintf(&b, "// %sDims returns the shapes of the results of %s for the given dynamic\n// argument dims and scalar arguments.\n", goName, goName)
