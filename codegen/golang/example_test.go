@@ -7,6 +7,7 @@ import (
 	"github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/tensor"
 )
 
 // Emit turns torch.index_select, in the form frontends produce (expand,
@@ -36,4 +37,30 @@ func ExampleEmit() {
 	// func IndexSelect(r0 []float32, a0 []float32, a0d0 int, a1 []int64, a1d0 int) (err error) {
 	// copy(r0[64*i0_0:64*i0_0+64], a0[64*t1:64*t1+64])
 	// func IndexSelectDims(a0d0 int, a1d0 int) ([][]int, error) {
+}
+
+// Run compiles the kernel of one function (once; the binary is cached by
+// the hash of its source) and runs it, as tcp-run --backend=go does.
+func ExampleRun() {
+	src := `func.func @take(%x: tensor<4xi32>, %i: tensor<3xi64>) -> tensor<3xi32> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<4xi32>, tensor<3xi64> -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}`
+	m, err := parser.Parse("take.mlir", src, parser.Options{})
+	if err != nil {
+		panic(err)
+	}
+	x := tensor.Must(tensor.FromInt64s(tensor.I32, []int64{4}, []int64{10, 20, 30, 40}))
+	i := tensor.Must(tensor.FromInt64s(tensor.I64, []int64{3}, []int64{3, -1, 0}))
+	res, _, err := golang.Run(m, "take", []*tensor.Tensor{x, i}, golang.CallOptions{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(tensor.Format(res[0]))
+	i = tensor.Must(tensor.FromInt64s(tensor.I64, []int64{3}, []int64{3, -5, 0}))
+	_, _, err = golang.Run(m, "take", []*tensor.Tensor{x, i}, golang.CallOptions{})
+	fmt.Println(err)
+	// Output:
+	// dense<[40, 40, 10]> : tensor<3xi32>
+	// index -5 is out of bounds for dimension 0 with size 4
 }
