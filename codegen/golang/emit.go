@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/token"
 	"regexp"
 	"sort"
 	"strings"
@@ -48,7 +49,7 @@ func emit(module *ir.Operation, opts Options) ([]byte, []Func, error) {
 	if opts.Package == "" {
 		opts.Package = "kernels"
 	}
-	if !isIdent(opts.Package) {
+	if !token.IsIdentifier(opts.Package) || opts.Package == "_" {
 		return nil, nil, fmt.Errorf("go package name %q is not a Go identifier", opts.Package)
 	}
 	if opts.Source == "" {
@@ -148,17 +149,6 @@ func sourceName(module *ir.Operation) string {
 	return "an MLIR module"
 }
 
-func isIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if !(unicode.IsLetter(r) || r == '_' || (i > 0 && unicode.IsDigit(r))) {
-			return false
-		}
-	}
-	return true
-}
 
 // gen is the state shared by the functions of one output file.
 type gen struct {

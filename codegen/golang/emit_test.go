@@ -72,6 +72,9 @@ func TestEmitErrors(t *testing.T) {
 			pkg := "k"
 			if tc.name == "bad package" {
 				pkg = "1x"
+				if _, err := Emit(m, Options{Package: "func"}); err == nil {
+					t.Errorf("package name func accepted")
+				}
 			}
 			_, err = Emit(m, Options{Package: pkg})
 			var dl ir.DiagnosticList
