@@ -449,8 +449,8 @@ func (p poly) without(n *nest, l int) poly {
 func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 	l := len(n.vars) - 1
 	for term, c := range r.off {
-		s, ok := f.bound[term]
-		if c != 1 || !ok || f.levelOfAtoms(term) != l {
+		s := f.bound[term]
+		if c != 1 || s == nil || f.levelOfAtoms(term) != l {
 			continue
 		}
 		rest := poly{}

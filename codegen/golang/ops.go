@@ -644,7 +644,11 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 		if mode == tcp.ModePromiseInBounds {
 			f.promise = true
 		}
-		f.bound[pos[k]] = ss[k]
+		if b, seen := f.bound[pos[k]]; seen && (b == nil || !b.equal(ss[k])) {
+			f.bound[pos[k]] = nil // one value indexing dims of two sizes
+		} else {
+			f.bound[pos[k]] = ss[k]
+		}
 	}
 	if mode != tcp.ModeFill || len(conds) == 0 {
 		return pos, nil, nil
