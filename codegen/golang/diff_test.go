@@ -123,6 +123,17 @@ var patterns = []pattern{
 		a, b := dim(r, 6), dim(r, 6)
 		return []*tensor.Tensor{randF32(r, a, b), randIdx(r, oob, it, a, dim(r, 6))}
 	}},
+	// The same with a static row of 3 elements (a fixed-size array copy).
+	{name: "index_select_dim0", mlir: `func.func @%[3]s(%%x: tensor<?x3xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x3x%[4]s> {
+  %%c3 = arith.constant 3 : index
+  %%e = tensor.expand_shape %%i [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
+  %%b = tcp.broadcast_to %%e, %%c3 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x3x%[2]s>
+  %%0 = tcp.gather %%x, %%b {dim = 0 : index%[1]s} : tensor<?x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  return %%0 : tensor<?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		a := dim(r, 6)
+		return []*tensor.Tensor{randF32(r, a, 3), randIdx(r, oob, it, a, dim(r, 6))}
+	}},
 	// Index_select along dim 1 with 2-d indices: the input is expanded and
 	// broadcast too (q - b > 1).
 	{name: "index_select_dim1_2d", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x?x%[2]s>) -> tensor<?x?x?x%[4]s> {

@@ -385,6 +385,12 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 		ob := f.hoist(outOff.without(n, k), k-1)
 		sb := f.hoist(r.off.without(n, k), k-1)
 		inner = f.guardedRun(r, k-1, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
+		if c, ok := run.constant(); ok && c > 1 && c*int64(es) <= 64 && len(r.guards) == 0 {
+			// A short row of static length: one fixed-size array
+			// assignment (a few moves, no memmove call); the slice to
+			// array pointer conversions keep Go's bounds checks.
+			inner = fmt.Sprintf("*(*[%d]%s)(%s[%s : %s+%d]) = *(*[%d]%s)(%s[%s : %s+%d])", c, et, dst, ob, ob, c, c, et, r.buf, sb, sb, c)
+		}
 		n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 	} else {
 		ob := f.hoist(outOff, nl-1)
