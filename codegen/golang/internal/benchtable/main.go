@@ -186,7 +186,9 @@ func main() {
 		}
 		return float64(b) / s / 1e9
 	}
+	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("GB/s moved (2 x output + index bytes), median of %d calls; copy = Go copy of the output bytes (moves 2 x output)\n", *n)
+	fmt.Printf("GOMAXPROCS %d, %s, load average %s\n", all, runtime.Version(), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
 	for _, threads := range []int{1, all} {
 		fmt.Printf("\n%d worker(s) / torch threads:\n", threads)
 		fmt.Printf("| workload | kernel GB/s | copy GB/s | kernel/copy | interp GB/s | torch GB/s | kernel/torch (time ratio) |\n|---|---|---|---|---|---|---|\n")
