@@ -588,7 +588,9 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 		c, ok := r.off.coeff(j)
 		rest := r.off.without(n, l)
 		if one, isConst := c.constant(); ok && isConst && one == 1 && f.levelOf(rest) < l {
-			rl := max(f.levelOf(rest), f.levelOf(n.sizes[l]))
+			// Level 0 at least: inside the worker closure the compiler
+			// knows the row's length (not so for a captured slice).
+			rl := max(f.levelOf(rest), f.levelOf(n.sizes[l]), 0)
 			base := f.hoist(rest, rl)
 			row := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, n.sizes[l].paren()))
 			return f.bind(l, fmt.Sprintf("int(%s[%s])", row, j))
