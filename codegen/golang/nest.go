@@ -479,6 +479,20 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 		}
 		return term
 	}
+	// A reversed row (the offset steps by -1 along the innermost loop):
+	// read row[len(row)-1-j] of the row that ends at the first element.
+	j := n.vars[l]
+	if c, ok := r.off.coeff(j); ok && n.rowOf != "" {
+		if m1, isConst := c.constant(); isConst && m1 == -1 {
+			rest := r.off.add(patom(j))
+			if rl := max(f.levelOf(rest, n.sizes[l]), 0); rl < l {
+				hi := f.hoist(rest.add(pconst(1)), rl)
+				lo := f.hoist(rest.add(pconst(1)).add(n.sizes[l].scale(-1)), rl)
+				r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s]", r.buf, lo, hi))
+				return fmt.Sprintf("len(%s)-1-%s", r.buf, j)
+			}
+		}
+	}
 	return f.hoist(r.off, l)
 }
 
