@@ -62,10 +62,11 @@
 // same buffer, never outside it; a Go bounds panic becomes an error. No
 // unsafe is used.
 //
-// Not supported (located errors): scalar results, float scalar
-// arguments, ops other than the tcp data-movement ops, tensor reshapes and
-// casts, and index arithmetic (arith.constant, addi, subi, muli,
-// index_cast, tensor.dim).
+// Supported ops: tcp.gather, gather_nd, broadcast_to/broadcast, slice,
+// transpose and const; tensor.expand_shape (without output_shape),
+// collapse_shape, cast and dim; arith.constant and, on index scalars,
+// addi, subi, muli and index_cast. Anything else, scalar results and
+// float scalar arguments are located errors.
 //
 // # Workers
 //
@@ -79,5 +80,6 @@
 // into a binary cached by the hash of its source (CacheDir); Start runs
 // it, and Process.Call sends it tensors and reads the results (and, with
 // CallOptions.Bench, the median time of a call). tcp-run --backend=go and
-// the differential tests use it.
+// the differential tests use it. The cache is never pruned; delete
+// CacheDir to reclaim it.
 package golang
