@@ -149,7 +149,6 @@ func sourceName(module *ir.Operation) string {
 	return "an MLIR module"
 }
 
-
 // gen is the state shared by the functions of one output file.
 type gen struct {
 	used       map[string]bool // helpers the code calls
