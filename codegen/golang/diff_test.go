@@ -58,6 +58,19 @@ func randIdx(r *rand.Rand, oob bool, it tensor.DType, s int64, shape ...int64) *
 	return t
 }
 
+// randOf fills a tensor of any element type with small random values.
+func randOf(r *rand.Rand, dt tensor.DType, shape ...int64) *tensor.Tensor {
+	t := tensor.Must(tensor.New(dt, shape))
+	for i := 0; i < int(t.NumElements()); i++ {
+		if dt.IsFloat() {
+			t.SetFloat64(i, float64(r.Intn(200))-100)
+		} else {
+			t.SetInt64(i, int64(r.Intn(200)))
+		}
+	}
+	return t
+}
+
 func idx(v int64) *tensor.Tensor {
 	t := tensor.Must(tensor.New(tensor.Index, nil))
 	t.SetInt64(0, v)
@@ -150,6 +163,18 @@ var patterns = []pattern{
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 		a, b := dim(r, 4), dim(r, 5)
 		return []*tensor.Tensor{randF32(r, a, b), randIdx(r, oob, it, b, dim(r, 3), dim(r, 3))}
+	}},
+	// Element types other than f32 (their default fill values differ).
+	{name: "gather", mlir: `func.func @%[3]s(%%a: tensor<?xi8>, %%b: tensor<?xi1>, %%c: tensor<?xf16>, %%d: tensor<?xui16>, %%e: tensor<?xindex>, %%i: tensor<?x%[2]s>) -> (tensor<?xi8>, tensor<?xi1>, tensor<?xf16>, tensor<?xui16>, tensor<?xindex>) {
+  %%0 = tcp.gather %%a, %%i {dim = 0 : index%[6]s} : tensor<?xi8>, tensor<?x%[2]s> -> tensor<?xi8>
+  %%1 = tcp.gather %%b, %%i {dim = 0 : index%[6]s} : tensor<?xi1>, tensor<?x%[2]s> -> tensor<?xi1>
+  %%2 = tcp.gather %%c, %%i {dim = 0 : index%[6]s} : tensor<?xf16>, tensor<?x%[2]s> -> tensor<?xf16>
+  %%3 = tcp.gather %%d, %%i {dim = 0 : index%[6]s} : tensor<?xui16>, tensor<?x%[2]s> -> tensor<?xui16>
+  %%4 = tcp.gather %%e, %%i {dim = 0 : index%[6]s} : tensor<?xindex>, tensor<?x%[2]s> -> tensor<?xindex>
+  return %%0, %%1, %%2, %%3, %%4 : tensor<?xi8>, tensor<?xi1>, tensor<?xf16>, tensor<?xui16>, tensor<?xindex>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		n := dim(r, 5)
+		return []*tensor.Tensor{randOf(r, tensor.I8, n), randOf(r, tensor.I1, n), randOf(r, tensor.F16, n), randOf(r, tensor.UI16, n), randOf(r, tensor.Index, n), randIdx(r, oob, it, n, dim(r, 6))}
 	}},
 	// A gather of a gather along the same dim: indices compose.
 	{name: "gather_of_gather", mlir: `func.func @%[3]s(%%x: tensor<?x4xf32>, %%i: tensor<?x4x%[2]s>, %%j: tensor<?x4x%[2]s>) -> tensor<?x4x%[4]s> {
@@ -286,7 +311,11 @@ func instantiate() (string, []inst) {
 					attr += ", fill_value = -1.0 : f32"
 					ndAttr += ", fill_value = -1.0 : f32"
 				}
-				src := fmt.Sprintf(p.mlir, attr, it, name, "f32", ndAttr)
+				plain := ""
+				if m != "promise_in_bounds" {
+					plain = fmt.Sprintf(", mode = %q", m)
+				}
+				src := fmt.Sprintf(p.mlir, attr, it, name, "f32", ndAttr, plain)
 				b.WriteString(src)
 				b.WriteString("\n")
 				out = append(out, inst{name: name, p: p, mode: m, it: it})
