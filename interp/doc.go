@@ -44,11 +44,36 @@
 //	tensor.go  tensor.dim, empty, expand_shape, collapse_shape, reshape,
 //	           extract_slice, insert_slice, extract, insert, concat, cast,
 //	           from_elements, splat
+//	onnx.go    onnx.Gather, GatherElements, GatherND, Slice, Constant,
+//	           NoValue: ONNX's semantics (negatives from the end, every
+//	           index checked even for an empty result)
+//	tf.go      tf.GatherV2 (axis operand, batch_dims), Gather, GatherNd,
+//	           Const: TensorFlow's CPU semantics (indices in [0, s), i16
+//	           widened, every index checked)
+//	torch.go   torch and torch_c (torch 1.13 semantics: index_select and
+//	           gather raise on negative indices, advanced indexing wraps
+//	           them, slice clamps like Python); !torch types map to runtime
+//	           tensors through RuntimeType
+//
+// The none type (onnx.NoValue, an omitted optional operand) has one
+// runtime value, a sentinel that kernels compare against.
 //
 // Supported reports whether an op has a kernel; ops deliberately left out
 // are marked with a reason (Unsupported), and a test walks the op registry
 // to check that every op of the func, arith, tensor and tcp dialects is one
 // or the other.
+//
+// # Constant folding and equivalence
+//
+// The package installs EvalConstant as ir's constant evaluator (ir.
+// SetConstantEvaluator), so the canonicalizer folds any Pure op with a
+// kernel whose operands are constants; ToAttr turns values back into
+// attributes. CompareFuncs (equiv.go) is the semantic oracle for rewrites:
+// one function before and after, on seeded random arguments with dynamic
+// dims drawn at random and index tensors drawn in and out of range for
+// every index mode; undefined behaviour before (Undefined: a broken
+// promise_in_bounds) allows anything after. CheckEquivalent applies it to
+// every function of two modules.
 //
 // # Errors
 //

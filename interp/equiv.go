@@ -1,25 +1,213 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"math/rand"
 	"strings"
 
 	"github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// CheckEquivalent is the semantic oracle for rewrites: for every function
-// of before whose arguments have static shapes and whose ops (in both
-// modules) all have kernels, it runs the function of the same name in both
-// modules on trials sets of random arguments and requires either equal
-// results (bitwise, NaN equal to NaN) or a runtime error in both. Integer
-// arguments are drawn from a small range around zero so that index
-// operands hit both in- and out-of-range values. It returns the first
-// difference, or nil. checked reports how many functions were compared.
+// The semantic oracle for rewrites: run a function before and after a
+// rewrite on the same random arguments and compare.
+//
+// Random arguments (one set per trial, from a seeded source):
+//   - Dynamic dims: even trials give every dynamic dim of every argument
+//     one shared size (so that dims a program requires equal agree), odd
+//     trials draw each independently; sizes are in [1, MaxDim], and 0 with
+//     probability 1/8.
+//   - Floats are multiples of 1/8 in [-125, 125]; i1 is 0 or 1; unsigned
+//     integers are in [0, 8).
+//   - Signed integers and index values are drawn against a bound s: for an
+//     argument used as the indices of a tcp.gather or tcp.gather_nd, the
+//     size of the dim it indexes (the smallest of them for several; a
+//     dynamic dim of another argument is resolved from the trial's
+//     shapes); otherwise MaxDim. Trials cycle through three ranges so that
+//     every index mode meets its interesting values: [0, s) (in range: the
+//     domain of promise_in_bounds and error), [-s, s) (wrap_negative's
+//     domain) and [-s-2, s+2) (out of range both ways: clip, wrap, fill
+//     and the errors of the others).
+//
+// Comparison: equal results (bitwise, NaN equal to NaN), or an error on
+// both sides. Two documented exceptions, both about an error before the
+// rewrite: one that is undefined behaviour (a broken promise of mode
+// promise_in_bounds, see Undefined) allows any outcome after it; one
+// raised by a dead Pure op (its results do not reach the return) may
+// disappear, since dead-code elimination erases such ops (a Pure op's
+// runtime error is not a side effect, as in MLIR). Every other difference
+// is a Mismatch; in particular an error that only appears after the
+// rewrite always is.
+
+// EquivOptions configure CompareFuncs. The zero value uses the defaults.
+type EquivOptions struct {
+	// Trials is the number of random argument sets (0: DefaultTrials).
+	Trials int
+	// Seed seeds the random source.
+	Seed int64
+	// MaxDim bounds the sizes drawn for dynamic dims and the default index
+	// bound (0: DefaultMaxDim).
+	MaxDim int64
+}
+
+// Defaults of EquivOptions.
+const (
+	DefaultTrials = 64
+	DefaultMaxDim = 4
+)
+
+// Mismatch is the first difference CompareFuncs found.
+type Mismatch struct {
+	Func   string           // the function's name, without @
+	Args   []*tensor.Tensor // the arguments of the differing trial
+	Before string           // what the original returned (results, or "raises …" and the error's first line)
+	After  string           // what the rewritten function returned
+	Result int              // the index of the first differing result, or -1
+	// BeforeFailed and AfterFailed report which side raised an error.
+	BeforeFailed, AfterFailed bool
+}
+
+func (m *Mismatch) Error() string {
+	return fmt.Sprintf("@%s on %s: %s: before: %s, after: %s", m.Func, FormatArgs(m.Args), m.What(), m.Before, m.After)
+}
+
+// What says how the outcomes differ: "result N differs", "only before
+// the rewrite it raises an error", "only after the rewrite it raises an
+// error", or "results differ" (their number).
+func (m *Mismatch) What() string {
+	switch {
+	case m.Result >= 0:
+		return fmt.Sprintf("result %d differs", m.Result)
+	case m.BeforeFailed && !m.AfterFailed:
+		return "only before the rewrite it raises an error"
+	case m.AfterFailed && !m.BeforeFailed:
+		return "only after the rewrite it raises an error"
+	}
+	return "results differ"
+}
+
+// Undefined reports whether err is a runtime error whose behaviour is
+// undefined rather than specified: an out-of-range index under mode
+// promise_in_bounds. A rewrite may replace it by anything.
+func Undefined(err error) bool {
+	var ie *kernel.IndexError
+	return errors.As(err, &ie) && ie.Mode == kernel.PromiseInBounds
+}
+
+// raisedByDeadOp reports whether err was raised by a Pure op of fn whose
+// results do not reach fn's return: dead-code elimination may erase such
+// an op, and its error with it (a Pure op's runtime error is not a side
+// effect, as in MLIR).
+func raisedByDeadOp(fn *ir.Operation, err error) bool {
+	var re *RuntimeError
+	if !errors.As(err, &re) || re.Op == nil || !re.Op.HasTrait(ir.Pure) || re.Op.ParentOp() != fn {
+		return false
+	}
+	live := map[*ir.Operation]bool{}
+	var mark func(op *ir.Operation)
+	mark = func(op *ir.Operation) {
+		if op == nil || live[op] {
+			return
+		}
+		live[op] = true
+		for _, v := range op.Operands() {
+			if v != nil {
+				mark(v.DefiningOp())
+			}
+		}
+	}
+	body := function.FuncOp{Operation: fn}.Body()
+	for op := body.First(); op != nil; op = op.Next() {
+		if !op.HasTrait(ir.Pure) || op.HasTrait(ir.Terminator) { // the return, calls, ops with effects
+			mark(op)
+		}
+	}
+	return !live[re.Op]
+}
+
+// Interpretable reports whether every op nested in fn has a kernel.
+func Interpretable(fn *ir.Operation) bool { return interpretable(fn) }
+
+// CompareFuncs runs the func.func ops before and after (the same function
+// before and after a rewrite, same signature) on opts.Trials random
+// argument sets and returns the first difference as a *Mismatch, or nil.
+// Other errors (argument types the interpreter cannot build) are returned
+// as they are.
+func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
+	if opts.Trials <= 0 {
+		opts.Trials = DefaultTrials
+	}
+	if opts.MaxDim <= 0 {
+		opts.MaxDim = DefaultMaxDim
+	}
+	fb := function.FuncOp{Operation: before}
+	name := fb.Name()
+	gen, err := newArgGen(before, opts)
+	if err != nil {
+		return fmt.Errorf("@%s: %v", name, err)
+	}
+	rng := rand.New(rand.NewSource(opts.Seed))
+	for trial := 0; trial < opts.Trials; trial++ {
+		args := gen.draw(rng, trial)
+		rb, eb := Run(before, args)
+		ra, ea := Run(after, args)
+		switch {
+		case eb != nil && Undefined(eb):
+			continue
+		case eb != nil && ea == nil && raisedByDeadOp(before, eb):
+			continue
+		case (eb == nil) != (ea == nil):
+			return &Mismatch{Func: name, Args: args, Before: resultOrErr(rb, eb), After: resultOrErr(ra, ea), Result: -1,
+				BeforeFailed: eb != nil, AfterFailed: ea != nil}
+		case eb != nil:
+			continue
+		}
+		if len(rb) != len(ra) {
+			return &Mismatch{Func: name, Args: args, Before: resultOrErr(rb, eb), After: resultOrErr(ra, ea), Result: -1}
+		}
+		for k := range rb {
+			if !tensor.Equal(rb[k], ra[k], tensor.NaNEqual) {
+				return &Mismatch{Func: name, Args: args, Before: tensor.Format(rb[k]), After: tensor.Format(ra[k]), Result: k}
+			}
+		}
+	}
+	return nil
+}
+
+// RandomArgs returns opts.Trials random argument sets for the func.func fn,
+// drawn exactly as CompareFuncs draws them (see the top of this file): the
+// same seed gives the same sets. Tools use it to drive other executors
+// (generated kernels, the DirectML emulator) with the interpreter's inputs.
+func RandomArgs(fn *ir.Operation, opts EquivOptions) ([][]*tensor.Tensor, error) {
+	if opts.Trials <= 0 {
+		opts.Trials = DefaultTrials
+	}
+	if opts.MaxDim <= 0 {
+		opts.MaxDim = DefaultMaxDim
+	}
+	gen, err := newArgGen(fn, opts)
+	if err != nil {
+		return nil, fmt.Errorf("@%s: %v", function.FuncOp{Operation: fn}.Name(), err)
+	}
+	rng := rand.New(rand.NewSource(opts.Seed))
+	sets := make([][]*tensor.Tensor, opts.Trials)
+	for trial := range sets {
+		sets[trial] = gen.draw(rng, trial)
+	}
+	return sets, nil
+}
+
+// CheckEquivalent is the semantic oracle for rewrites over whole modules:
+// for every function of before with a body whose ops (in both modules) all
+// have kernels, it compares it with the function of the same name in after
+// by CompareFuncs with trials random argument sets and the given seed. It
+// returns the first difference, or nil; checked reports how many functions
+// were compared.
 func CheckEquivalent(before, after *ir.Operation, trials int, seed int64) (checked int, err error) {
-	rng := rand.New(rand.NewSource(seed))
 	for _, fb := range function.Funcs(before) {
 		f := function.FuncOp{Operation: fb}
 		if f.IsDeclaration() || !interpretable(fb) {
@@ -32,37 +220,9 @@ func CheckEquivalent(before, after *ir.Operation, trials int, seed int64) (check
 		if !interpretable(fa) {
 			return checked, fmt.Errorf("@%s: the rewritten function has ops without kernels", f.Name())
 		}
-		ok := true
-		for _, t := range f.Type().Inputs() {
-			if rt, isT := t.(*ir.RankedTensorType); isT && !rt.HasStaticShape() {
-				ok = false
-			}
-		}
-		if !ok {
-			continue
-		}
 		checked++
-		for i := 0; i < trials; i++ {
-			args, err := randomArgs(rng, f.Type().Inputs())
-			if err != nil {
-				return checked, fmt.Errorf("@%s: %v", f.Name(), err)
-			}
-			rb, eb := Run(fb, args)
-			ra, ea := Run(fa, args)
-			switch {
-			case (eb == nil) != (ea == nil):
-				return checked, fmt.Errorf("@%s on %s: before: %v, after: %v", f.Name(), describeArgs(args), resultOrErr(rb, eb), resultOrErr(ra, ea))
-			case eb != nil:
-				continue
-			}
-			if len(rb) != len(ra) {
-				return checked, fmt.Errorf("@%s: %d results before, %d after", f.Name(), len(rb), len(ra))
-			}
-			for k := range rb {
-				if !tensor.Equal(rb[k], ra[k], tensor.NaNEqual) {
-					return checked, fmt.Errorf("@%s on %s: result %d differs: before %s, after %s", f.Name(), describeArgs(args), k, tensor.Format(rb[k]), tensor.Format(ra[k]))
-				}
-			}
+		if err := CompareFuncs(fb, fa, EquivOptions{Trials: trials, Seed: seed}); err != nil {
+			return checked, err
 		}
 	}
 	return checked, nil
@@ -78,20 +238,127 @@ func interpretable(fn *ir.Operation) bool {
 	return ok
 }
 
-func randomArgs(rng *rand.Rand, types []ir.Type) ([]*tensor.Tensor, error) {
-	args := make([]*tensor.Tensor, len(types))
-	for i, t := range types {
+// argGen draws random arguments for one function.
+type argGen struct {
+	types  []ir.Type
+	dts    []tensor.DType
+	maxDim int64
+	// uses[i] lists, for an argument used as gather indices, the dims it
+	// indexes: (value whose dim it is, dim).
+	uses [][]indexedDim
+}
+
+type indexedDim struct {
+	v   ir.Value
+	dim int
+}
+
+func newArgGen(fn *ir.Operation, opts EquivOptions) (*argGen, error) {
+	f := function.FuncOp{Operation: fn}
+	g := &argGen{maxDim: opts.MaxDim}
+	// Dialect types (!torch.vtensor) draw values of their runtime type.
+	for i, t := range f.Type().Inputs() {
+		rt := RuntimeType(t)
+		if rt == nil {
+			return nil, fmt.Errorf("argument #%d: no random values for type %s", i, t)
+		}
+		g.types = append(g.types, rt)
+	}
+	g.uses = make([][]indexedDim, len(g.types))
+	for _, t := range g.types {
 		dt, err := DType(ir.ElementType(t))
 		if err != nil {
 			return nil, err
 		}
-		var shape []int64
-		if rt, ok := t.(*ir.RankedTensorType); ok {
-			shape = rt.Shape()
+		g.dts = append(g.dts, dt)
+	}
+	if f.IsDeclaration() {
+		return g, nil
+	}
+	for i, a := range f.Body().Arguments() {
+		if i >= len(g.uses) {
+			break
 		}
-		v, err := tensor.New(dt, shape)
-		if err != nil {
-			return nil, err
+		for u := a.FirstUse(); u != nil; u = u.NextUse() {
+			op := u.Owner()
+			if u.OperandNumber() != 1 || op.NumOperands() != 2 {
+				continue
+			}
+			switch op.Name() {
+			case tcp.GatherName:
+				g.uses[i] = append(g.uses[i], indexedDim{op.Operand(0), int(op.IntAttr("dim"))})
+			case tcp.GatherNDName:
+				it, ok := RuntimeType(a.Type()).(*ir.RankedTensorType)
+				if !ok || it.Rank() == 0 || it.Dim(it.Rank()-1) == ir.Dynamic {
+					continue
+				}
+				b := int(op.IntAttr("batch_dims"))
+				for k := 0; k < int(it.Dim(it.Rank()-1)); k++ {
+					g.uses[i] = append(g.uses[i], indexedDim{op.Operand(0), b + k})
+				}
+			}
+		}
+	}
+	return g, nil
+}
+
+func (g *argGen) dynSize(rng *rand.Rand) int64 {
+	if rng.Intn(8) == 0 {
+		return 0
+	}
+	return 1 + rng.Int63n(g.maxDim)
+}
+
+// draw returns one argument set for trial number trial.
+func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
+	shared := g.dynSize(rng)
+	shapes := make([][]int64, len(g.types))
+	for i, t := range g.types {
+		rt, ok := t.(*ir.RankedTensorType)
+		if !ok {
+			continue
+		}
+		shapes[i] = append([]int64(nil), rt.Shape()...)
+		for d, n := range shapes[i] {
+			if n != ir.Dynamic {
+				continue
+			}
+			if trial%2 == 0 {
+				shapes[i][d] = shared
+			} else {
+				shapes[i][d] = g.dynSize(rng)
+			}
+		}
+	}
+	// sizeOf resolves the runtime size of dim d of v.
+	sizeOf := func(v ir.Value, d int) int64 {
+		rt, ok := RuntimeType(v.Type()).(*ir.RankedTensorType)
+		if !ok || d < 0 || d >= rt.Rank() {
+			return g.maxDim
+		}
+		if n := rt.Dim(d); n != ir.Dynamic {
+			return n
+		}
+		if a, ok := v.(*ir.BlockArgument); ok && a.Index() < len(shapes) && d < len(shapes[a.Index()]) {
+			return shapes[a.Index()][d]
+		}
+		return shared
+	}
+	args := make([]*tensor.Tensor, len(g.types))
+	for i := range g.types {
+		dt := g.dts[i]
+		v, err := tensor.New(dt, shapes[i])
+		if err != nil { // cannot happen for the small shapes drawn
+			v, _ = tensor.New(dt, make([]int64, len(shapes[i])))
+		}
+		bound := g.maxDim
+		if len(g.uses[i]) > 0 {
+			bound = -1
+			for _, u := range g.uses[i] {
+				if s := sizeOf(u.v, u.dim); bound < 0 || s < bound {
+					bound = s
+				}
+			}
 		}
 		for j := int64(0); j < v.NumElements(); j++ {
 			switch {
@@ -102,15 +369,34 @@ func randomArgs(rng *rand.Rand, types []ir.Type) ([]*tensor.Tensor, error) {
 			case dt.IsUnsigned():
 				v.SetInt64(int(j), int64(rng.Intn(8)))
 			default:
-				v.SetInt64(int(j), int64(rng.Intn(12)-4))
+				v.SetInt64(int(j), drawIndex(rng, bound, trial%3))
 			}
 		}
 		args[i] = v
 	}
-	return args, nil
+	return args
 }
 
-func describeArgs(args []*tensor.Tensor) string {
+// drawIndex draws an integer against bound s: kind 0 in [0, s), kind 1 in
+// [-s, s), kind 2 in [-s-2, s+2).
+func drawIndex(rng *rand.Rand, s int64, kind int) int64 {
+	switch kind {
+	case 0:
+		if s <= 0 {
+			return 0
+		}
+		return rng.Int63n(s)
+	case 1:
+		if s <= 0 {
+			return 0
+		}
+		return rng.Int63n(2*s) - s
+	}
+	return rng.Int63n(2*s+4) - s - 2
+}
+
+// FormatArgs prints argument values as "(v0, v1, …)" MLIR literals.
+func FormatArgs(args []*tensor.Tensor) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		parts[i] = tensor.Format(a)
@@ -120,7 +406,8 @@ func describeArgs(args []*tensor.Tensor) string {
 
 func resultOrErr(r []*tensor.Tensor, err error) string {
 	if err != nil {
-		return "error " + err.Error()
+		msg, _, _ := strings.Cut(err.Error(), "\n")
+		return "raises " + msg
 	}
-	return describeArgs(r)
+	return FormatArgs(r)
 }

@@ -41,3 +41,28 @@ func ExampleRun() {
 	// example.mlir:2:8: note: the index is at position [1, 0] of the indices
 	// example.mlir:1:1: error: @main: argument #0: got tensor<2x2xi64>, want tensor<?x2xf32> (element type i64, want f32)
 }
+
+func ExampleCompareFuncs() {
+	// Rewriting a clip gather of iota indices into a slice is wrong when
+	// the input dim may be smaller than the indices need (clip reads the
+	// last element; the slice raises an error): the random dynamic dims
+	// find it.
+	before, _ := parser.Parse("before.mlir", `func.func @f(%x: tensor<?xi32>) -> tensor<3xi32> {
+  %i = tcp.const {value = dense<[0, 1, 2]> : tensor<3xi64>} : tensor<3xi64>
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<?xi32>, tensor<3xi64> -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}`, parser.Options{})
+	after, _ := parser.Parse("after.mlir", `func.func @f(%x: tensor<?xi32>) -> tensor<3xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %0 = tcp.slice %x starts(%c0) sizes(%c3) strides(%c1) : tensor<?xi32> -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}`, parser.Options{})
+	err := interp.CompareFuncs(function.Lookup(before, "f"), function.Lookup(after, "f"), interp.EquivOptions{Seed: 1})
+	if m, ok := err.(*interp.Mismatch); ok {
+		fmt.Println(m.What())
+	}
+	// Output:
+	// only after the rewrite it raises an error
+}

@@ -49,9 +49,9 @@ func runCall(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.T
 	var d *ir.Diagnostic
 	switch {
 	case errors.As(err, &re):
-		return nil, &RuntimeError{Diag: withNote(re.Diag, op), Err: re.Err}
+		return nil, &RuntimeError{Diag: withNote(re.Diag, op), Err: re.Err, Op: op}
 	case errors.As(err, &d):
-		return nil, &RuntimeError{Diag: withNote(d, op), Err: err}
+		return nil, &RuntimeError{Diag: withNote(d, op), Err: err, Op: op}
 	}
 	return nil, err
 }

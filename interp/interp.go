@@ -129,6 +129,9 @@ func (o Options) Run(fn *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor,
 type RuntimeError struct {
 	Diag *ir.Diagnostic
 	Err  error
+	// Op is the op of the running function that raised the error: the op
+	// itself, or the func.call whose callee raised it.
+	Op *ir.Operation
 }
 
 func (e *RuntimeError) Error() string { return e.Diag.Error() }
@@ -302,7 +305,7 @@ func located(op *ir.Operation, err error) error {
 	}
 	var d *ir.Diagnostic
 	if errors.As(err, &d) {
-		return &RuntimeError{Diag: d, Err: err}
+		return &RuntimeError{Diag: d, Err: err, Op: op}
 	}
 	msg := err.Error()
 	for _, p := range kernelPrefixes {
@@ -316,7 +319,7 @@ func located(op *ir.Operation, err error) error {
 	if errors.As(err, &ie) && len(ie.Position) > 0 {
 		diag.AttachNote(op.Loc(), "the index is at position %s of the indices", tensor.ShapeString(ie.Position))
 	}
-	return &RuntimeError{Diag: diag, Err: err}
+	return &RuntimeError{Diag: diag, Err: err, Op: op}
 }
 
 // alloc checks that a tensor of dt and shape is within the size limit,

@@ -600,12 +600,16 @@ func runConcat(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor
 		return nil, fmt.Errorf("expects at least one operand")
 	}
 	dim64, ok := intAttr(op, "dim")
+	if !ok || dim64 < 0 || dim64 >= int64(args[0].Rank()) {
+		return nil, fmt.Errorf("dim %v is out of range for rank %d", op.Attr("dim"), args[0].Rank())
+	}
+	return x.concat(args, int(dim64))
+}
+
+// concat joins args along dim (tensor.concat, stablehlo.concatenate).
+func (x *execState) concat(args []*tensor.Tensor, dim int) ([]*tensor.Tensor, error) {
 	first := args[0]
 	r := first.Rank()
-	if !ok || dim64 < 0 || dim64 >= int64(r) {
-		return nil, fmt.Errorf("dim %v is out of range for rank %d", op.Attr("dim"), r)
-	}
-	dim := int(dim64)
 	shape := append([]int64{}, first.Shape...)
 	shape[dim] = 0
 	for i, a := range args {

@@ -68,9 +68,35 @@ func IsScalarType(t ir.Type) bool {
 // a scalar type, a 0-d tensor of that element type.
 func CheckValue(v *tensor.Tensor, t ir.Type) error { return checkValue(v, t) }
 
+// runtimeTypes map dialect types to the IR type whose runtime value
+// represents them (a !torch.vtensor is its builtin tensor, !torch.int an
+// i64 scalar); dialect files add theirs from init. A nil type means any
+// valid tensor (a value the dialect checks itself).
+var runtimeTypes []func(ir.Type) (ir.Type, bool)
+
+// RuntimeType returns the IR type whose runtime representation values of
+// type t have: t itself unless a dialect maps it (nil: any tensor).
+func RuntimeType(t ir.Type) ir.Type {
+	for _, f := range runtimeTypes {
+		if r, ok := f(t); ok {
+			return r
+		}
+	}
+	return t
+}
+
 func checkValue(v *tensor.Tensor, t ir.Type) error {
 	if v == nil {
 		return fmt.Errorf("no value for type %s", t)
+	}
+	if t == ir.None || v == noneValue {
+		if t == ir.None && v == noneValue {
+			return nil
+		}
+		return fmt.Errorf("got %s, want %s", describeNone(v, t), t)
+	}
+	if t = RuntimeType(t); t == nil {
+		return v.Validate()
 	}
 	if err := v.Validate(); err != nil {
 		return err
@@ -320,4 +346,15 @@ func checkedInt(v int64) (int, bool) {
 		return 0, false
 	}
 	return int(v), true
+}
+
+// noneValue is the runtime value of type none (onnx.NoValue, the absent
+// optional operand): one shared sentinel, never read as a tensor.
+var noneValue = tensor.Must(tensor.New(tensor.I1, []int64{0}))
+
+func describeNone(v *tensor.Tensor, t ir.Type) string {
+	if v == noneValue {
+		return "none"
+	}
+	return describe(v, t)
 }

@@ -209,7 +209,14 @@ func (d DictAttr) String() string {
 	return b.String()
 }
 
-func writeNamedAttrs(b *strings.Builder, attrs []NamedAttr) {
+// textWriter is what printing helpers write to: a strings.Builder or the
+// printer's bufio.Writer (printing streams without intermediate strings).
+type textWriter interface {
+	WriteString(string) (int, error)
+	WriteByte(byte) error
+}
+
+func writeNamedAttrs(b textWriter, attrs []NamedAttr) {
 	for i, na := range attrs {
 		if i > 0 {
 			b.WriteString(", ")

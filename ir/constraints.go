@@ -93,9 +93,14 @@ func IntOfWidth(w int) TypeConstraint {
 	return typePred{desc: fmt.Sprintf("%d-bit signless integer", w), match: func(x Type) bool { return x == t }, build: t}
 }
 
-// DialectType admits opaque types !dialect.name<...>.
+// DialectType admits the dialect type !dialect.name<...>: a registered
+// type of that definition, or an opaque one of that name.
 func DialectType(dialect, name string) TypeConstraint {
 	return TypePred(fmt.Sprintf("!%s.%s type", dialect, name), func(t Type) bool {
+		if d, ok := t.(DefinedType); ok {
+			def := d.TypeDef()
+			return def.Dialect == dialect && def.Name == name
+		}
 		o, ok := t.(*OpaqueType)
 		return ok && o.Dialect == dialect && o.Name == name
 	})

@@ -13,14 +13,18 @@
 //	Region         a list of blocks owned by an operation
 //	Type           interned: == is type equality (IntegerType, FloatType,
 //	               IndexType, *RankedTensorType, *UnrankedTensorType,
-//	               *FunctionType, *OpaqueType for dialect types)
+//	               *FunctionType; dialect types registered with a TypeDef
+//	               (typedef.go), *OpaqueType for unregistered ones)
 //	Attribute      IntegerAttr, FloatAttr, BoolAttr, StringAttr, UnitAttr,
 //	               ArrayAttr, DictAttr, TypeAttr, SymbolRefAttr,
-//	               *DenseElementsAttr, *DenseArrayAttr, OpaqueAttr
+//	               *DenseElementsAttr, *DenseArrayAttr; dialect attributes
+//	               registered with a DialectAttrDef, OpaqueAttr otherwise
 //	Location       UnknownLoc, FileLineColLoc, *NameLoc, *FusedLoc, *CallSiteLoc
 //	OpDef          one op definition: operands, results, attributes, traits,
 //	               Format, Verify, Fold, Canonicalize, docs
 //	Registry       op definitions by name (Global is filled by dialect inits)
+//	TypeDef        one dialect type: Parse (the body after !dialect.name,
+//	               through AsmParser), Verify, docs; DialectAttrDef likewise
 //	Pattern        a rewrite rooted at an op; Rewriter applies changes
 //
 // # Generic form

@@ -16,7 +16,10 @@ type Operation struct {
 	prev, next *Operation
 	// orderIdx is the op's position in its block as last numbered by the
 	// verifier (MLIR's Operation::orderIndex); valid only during Verify.
-	orderIdx int
+	orderIdx int32
+	// sharedAttrs: attrs is shared with other operations (the parser
+	// interns attribute dictionaries); it is copied before any change.
+	sharedAttrs bool
 }
 
 // OpName is an interned operation name with its registered definition (Def
@@ -50,6 +53,11 @@ type OperationState struct {
 	Attrs      []NamedAttr
 	Regions    []*Region
 	Successors []*Block
+	// SharedAttrs says that Attrs is sorted by name, never modified and may
+	// be shared by many operations (the parser interns attribute
+	// dictionaries, as MLIR uniques them): NewOperation then keeps it
+	// without copying, and the operation copies it before its first change.
+	SharedAttrs bool
 }
 
 // AddAttr sets (or replaces) a named attribute.
@@ -83,10 +91,13 @@ func NewOperation(st *OperationState) *Operation {
 			op.results[i] = OpResult{valueBase: valueBase{typ: t}, owner: op, index: i}
 		}
 	}
-	if len(st.Attrs) > 0 {
+	if st.SharedAttrs && !needsPopulate(st.Name.Def, st.Attrs) {
+		op.attrs = st.Attrs[:len(st.Attrs):len(st.Attrs)]
+		op.sharedAttrs = len(op.attrs) > 0
+	} else if len(st.Attrs) > 0 {
 		op.attrs = append([]NamedAttr(nil), st.Attrs...)
 	}
-	if def := st.Name.Def; def != nil {
+	if def := st.Name.Def; def != nil && !op.sharedAttrs {
 		for i := range def.Attrs {
 			if ad := &def.Attrs[i]; ad.Populate && ad.Default != nil && op.Attr(ad.Name) == nil {
 				op.attrs = append(op.attrs, NamedAttr{ad.Name, ad.Default})
@@ -102,6 +113,41 @@ func NewOperation(st *OperationState) *Operation {
 	}
 	op.successors = st.Successors
 	return op
+}
+
+// needsPopulate reports whether def adds a populated default attribute
+// that attrs lacks.
+func needsPopulate(def *OpDef, attrs []NamedAttr) bool {
+	if def == nil {
+		return false
+	}
+	for i := range def.Attrs {
+		if ad := &def.Attrs[i]; ad.Populate && ad.Default != nil && namedAttrs(attrs).lookup(ad.Name) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// namedAttrs is a list of named attributes with lookup.
+type namedAttrs []NamedAttr
+
+// lookup returns the value of name, or nil.
+func (l namedAttrs) lookup(name string) Attribute {
+	for i := range l {
+		if l[i].Name == name {
+			return l[i].Value
+		}
+	}
+	return nil
+}
+
+// unshareAttrs gives op its own copy of a shared attribute list.
+func (op *Operation) unshareAttrs() {
+	if op.sharedAttrs {
+		op.attrs = append([]NamedAttr(nil), op.attrs...)
+		op.sharedAttrs = false
+	}
 }
 
 // Name returns the full operation name ("tcp.gather").
@@ -200,6 +246,7 @@ func (op *Operation) Attr(name string) Attribute {
 
 // SetAttr sets or replaces an attribute.
 func (op *Operation) SetAttr(name string, a Attribute) {
+	op.unshareAttrs()
 	for i := range op.attrs {
 		if op.attrs[i].Name == name {
 			op.attrs[i].Value = a
@@ -215,6 +262,7 @@ func (op *Operation) RemoveAttr(name string) {
 	for i := range op.attrs {
 		if op.attrs[i].Name == name {
 			op.attrs = append(op.attrs[:i:i], op.attrs[i+1:]...)
+			op.sharedAttrs = false
 			return
 		}
 	}

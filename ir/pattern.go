@@ -10,11 +10,41 @@ type Pattern interface {
 	MatchAndRewrite(op *Operation, rw *Rewriter) (bool, error)
 }
 
+// PatternBenefit is implemented by patterns that state their benefit
+// (MLIR's PatternBenefit): drivers try the patterns that apply to an op in
+// decreasing benefit order, patterns of equal benefit in the order given.
+// A pattern without the method has DefaultBenefit.
+type PatternBenefit interface {
+	Benefit() int
+}
+
+// DefaultBenefit is the benefit of a pattern that does not state one.
+const DefaultBenefit = 1
+
+// BenefitOf returns p's benefit (DefaultBenefit unless p implements
+// PatternBenefit).
+func BenefitOf(p Pattern) int {
+	if b, ok := p.(PatternBenefit); ok {
+		return b.Benefit()
+	}
+	return DefaultBenefit
+}
+
 // PatternFunc adapts a function into a Pattern.
 type PatternFunc struct {
 	RootName    string
 	PatternName string
 	Fn          func(op *Operation, rw *Rewriter) (bool, error)
+	// BenefitValue is the pattern's benefit; 0 means DefaultBenefit.
+	BenefitValue int
+}
+
+// Benefit returns the stated benefit, or DefaultBenefit if none.
+func (p *PatternFunc) Benefit() int {
+	if p.BenefitValue == 0 {
+		return DefaultBenefit
+	}
+	return p.BenefitValue
 }
 
 func (p *PatternFunc) Root() string { return p.RootName }
@@ -103,4 +133,31 @@ func (rw *Rewriter) ModifyInPlace(op *Operation, fn func()) {
 	if rw.Listener != nil {
 		rw.Listener.OpModified(op)
 	}
+}
+
+// MatchFailure is the error a pattern returns with ok == false to say why
+// it does not apply to an op it is rooted on ("dim is not a constant"),
+// as MLIR's notifyMatchFailure. It is not a failure of the rewrite: the
+// greedy driver moves on to the next pattern, and the dialect-conversion
+// driver (passes/conversion) attaches the reason to its "failed to
+// legalize" diagnostic.
+type MatchFailure struct {
+	Diag *Diagnostic
+}
+
+func (m *MatchFailure) Error() string { return m.Diag.Error() }
+
+// Unwrap returns the located diagnostic.
+func (m *MatchFailure) Unwrap() error { return m.Diag }
+
+// NotifyMatchFailure returns a MatchFailure located at op, for
+// `return false, ir.NotifyMatchFailure(op, "...")`.
+func NotifyMatchFailure(op *Operation, format string, args ...any) error {
+	return &MatchFailure{Diag: op.EmitOpError(format, args...)}
+}
+
+// NotifyMatchFailureAt is NotifyMatchFailure located at loc (an operand's
+// defining op, say).
+func NotifyMatchFailureAt(loc Location, format string, args ...any) error {
+	return &MatchFailure{Diag: Errorf(loc, format, args...)}
 }

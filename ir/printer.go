@@ -30,6 +30,7 @@ type AsmPrinter struct {
 	indent  int
 	dialect []string          // default-dialect stack (func.func sets "func")
 	aliases map[string]string // attribute text -> #alias (affine maps)
+	num     []byte            // scratch for value numbers
 }
 
 // Print writes op (usually a module) and a final newline. Attribute aliases
@@ -130,7 +131,7 @@ func (p *AsmPrinter) attrText(a Attribute) string {
 }
 
 // writeAttrs writes `name = value, …` with aliases.
-func (p *AsmPrinter) writeAttrs(b *strings.Builder, attrs []NamedAttr) {
+func (p *AsmPrinter) writeAttrs(b textWriter, attrs []NamedAttr) {
 	if p.aliases == nil {
 		writeNamedAttrs(b, attrs)
 		return
@@ -179,7 +180,19 @@ func (p *AsmPrinter) Options() PrintOptions { return p.opts }
 func (p *AsmPrinter) ValueName(v Value) string { return p.names.valueName(v) }
 
 // PrintOperand writes %name for v.
-func (p *AsmPrinter) PrintOperand(v Value) { p.WriteString(p.names.valueName(v)) }
+func (p *AsmPrinter) PrintOperand(v Value) {
+	// Default-numbered results, the bulk of any large function, are
+	// written without building their name.
+	if r, ok := v.(*OpResult); ok && len(r.owner.results) == 1 {
+		// (a single result is either hint-named or numbered, never both)
+		if id, ok := p.names.opIDs[r.owner]; ok {
+			p.num = strconv.AppendInt(append(p.num[:0], '%'), int64(id), 10)
+			p.w.Write(p.num)
+			return
+		}
+	}
+	p.WriteString(p.names.valueName(v))
+}
 
 // PrintOperands writes a comma-separated operand list.
 func (p *AsmPrinter) PrintOperands(vs []Value) {
@@ -237,9 +250,7 @@ func (p *AsmPrinter) PrintOptionalAttrDict(op *Operation, elided map[string]bool
 		p.WriteString(" attributes")
 	}
 	p.WriteString(" {")
-	var b strings.Builder
-	p.writeAttrs(&b, attrs)
-	p.WriteString(b.String())
+	p.writeAttrs(p.w, attrs)
 	p.WriteByte('}')
 }
 
@@ -435,7 +446,7 @@ func (p *AsmPrinter) printResultNames(op *Operation) {
 		if i > 0 {
 			p.WriteString(", ")
 		}
-		p.WriteString(ns.valueName(&op.results[i]))
+		p.PrintOperand(&op.results[i])
 	}
 }
 
@@ -474,9 +485,7 @@ func (p *AsmPrinter) printGeneric(op *Operation) {
 	}
 	if len(op.attrs) > 0 {
 		p.WriteString(" {")
-		var b strings.Builder
-		p.writeAttrs(&b, op.attrs)
-		p.WriteString(b.String())
+		p.writeAttrs(p.w, op.attrs)
 		p.WriteByte('}')
 	}
 	p.WriteString(" : (")

@@ -106,6 +106,8 @@ type Registry struct {
 	mu    sync.RWMutex
 	names map[string]*OpName
 	defs  []*OpDef
+	// typeDefs holds the dialect type and attribute definitions (typedef.go).
+	typeDefs typeAttrDefs
 }
 
 // NewRegistry returns an empty registry.
@@ -283,6 +285,27 @@ func (def *OpDef) ResultIndex(name string) int {
 		}
 	}
 	return -1
+}
+
+// fixedGroups reports whether every operand and result group of def is a
+// single value and op has exactly that many operands and results, so that
+// group i is operand (result) i. Verification and trait checks use it to
+// skip building groups.
+func (def *OpDef) fixedGroups(op *Operation) bool {
+	if len(op.operands) != len(def.Operands) || len(op.results) != len(def.Results) {
+		return false
+	}
+	for i := range def.Operands {
+		if def.Operands[i].Variadic || def.Operands[i].Optional {
+			return false
+		}
+	}
+	for i := range def.Results {
+		if def.Results[i].Variadic {
+			return false
+		}
+	}
+	return !def.HasTrait(AttrSizedOperandSegments)
 }
 
 // OperandGroups splits op's operands into the def's declared groups.

@@ -68,10 +68,18 @@ func (t *HasParentTrait) traitName() string { return "HasParent" }
 
 // namedTypes resolves trait names to the types of operands, results or
 // typed attributes of op.
-func namedTypes(op *Operation, names []string) ([]Type, error) {
+func namedTypes(op *Operation, names []string, out []Type) ([]Type, error) {
 	def := op.Def()
-	var out []Type
+	fixed := def.fixedGroups(op)
 	for _, n := range names {
+		if i := def.OperandIndex(n); i >= 0 && fixed {
+			out = append(out, op.operands[i].value.Type())
+			continue
+		}
+		if i := def.ResultIndex(n); i >= 0 && fixed {
+			out = append(out, op.results[i].typ)
+			continue
+		}
 		if i := def.OperandIndex(n); i >= 0 {
 			g, err := def.OperandGroups(op)
 			if err != nil {
@@ -111,7 +119,8 @@ func quoteList(names []string) string {
 }
 
 func (t *AllTypesMatchTrait) VerifyTrait(op *Operation) error {
-	ts, err := namedTypes(op, t.Names)
+	var buf [4]Type
+	ts, err := namedTypes(op, t.Names, buf[:0])
 	if err != nil || len(ts) == 0 {
 		return nil
 	}
@@ -124,7 +133,8 @@ func (t *AllTypesMatchTrait) VerifyTrait(op *Operation) error {
 }
 
 func (t *AllElementTypesMatchTrait) VerifyTrait(op *Operation) error {
-	ts, err := namedTypes(op, t.Names)
+	var buf [4]Type
+	ts, err := namedTypes(op, t.Names, buf[:0])
 	if err != nil || len(ts) == 0 {
 		return nil
 	}
@@ -137,7 +147,8 @@ func (t *AllElementTypesMatchTrait) VerifyTrait(op *Operation) error {
 }
 
 func (t *AllRanksMatchTrait) VerifyTrait(op *Operation) error {
-	ts, err := namedTypes(op, t.Names)
+	var buf [4]Type
+	ts, err := namedTypes(op, t.Names, buf[:0])
 	if err != nil || len(ts) == 0 {
 		return nil
 	}

@@ -75,6 +75,20 @@ func (IndexType) isType()   {}
 func (NoneType) isType()    {}
 
 func (t IntegerType) String() string {
+	if t.Sign == Signless {
+		switch t.Width { // the common widths without allocating
+		case 1:
+			return "i1"
+		case 8:
+			return "i8"
+		case 16:
+			return "i16"
+		case 32:
+			return "i32"
+		case 64:
+			return "i64"
+		}
+	}
 	switch t.Sign {
 	case Signed:
 		return "si" + strconv.Itoa(t.Width)
@@ -285,12 +299,36 @@ func UnrankedTensor(elem Type) *UnrankedTensorType {
 
 // Function returns the uniqued function type.
 func Function(inputs, results []Type) *FunctionType {
-	var b strings.Builder
-	b.WriteByte('(')
-	writeTypeList(&b, inputs)
-	b.WriteString(") -> ")
-	writeResultTypes(&b, results)
-	key := b.String()
+	// The key is built in a stack buffer; an existing type is found without
+	// allocating (the parser asks for one per generic operation).
+	var buf [256]byte
+	k := append(buf[:0], '(')
+	for i, t := range inputs {
+		if i > 0 {
+			k = append(k, ", "...)
+		}
+		k = append(k, t.String()...)
+	}
+	k = append(k, ") -> "...)
+	if _, isFn := typeAt(results, 0).(*FunctionType); len(results) == 1 && !isFn {
+		k = append(k, results[0].String()...)
+	} else {
+		k = append(k, '(')
+		for i, t := range results {
+			if i > 0 {
+				k = append(k, ", "...)
+			}
+			k = append(k, t.String()...)
+		}
+		k = append(k, ')')
+	}
+	uniquer.RLock()
+	t, ok := uniquer.m[string(k)]
+	uniquer.RUnlock()
+	if ok {
+		return t.(*FunctionType)
+	}
+	key := string(k)
 	return intern(key, func() Type {
 		return &FunctionType{inputs: append([]Type(nil), inputs...), results: append([]Type(nil), results...), str: key}
 	}).(*FunctionType)
@@ -304,6 +342,13 @@ func Opaque(dialect, name, body string) *OpaqueType {
 		key = "!" + dialect + body
 	}
 	return intern(key, func() Type { return &OpaqueType{Dialect: dialect, Name: name, Body: body, str: key} }).(*OpaqueType)
+}
+
+func typeAt(ts []Type, i int) Type {
+	if i < len(ts) {
+		return ts[i]
+	}
+	return nil
 }
 
 func writeTypeList(b *strings.Builder, ts []Type) {

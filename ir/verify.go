@@ -64,6 +64,27 @@ func (v *verifier) addErr(op *Operation, err error) {
 
 // invariants checks what the declarative definition says.
 func (v *verifier) invariants(op *Operation, def *OpDef) bool {
+	if def.fixedGroups(op) {
+		// One value per group: check the types without building groups.
+		for i := range op.operands {
+			val := op.operands[i].value
+			if val == nil {
+				v.add(op.EmitOpError("operand #%d is null", i))
+				return false
+			}
+			if c := def.Operands[i].Type; !c.Match(val.Type()) {
+				v.add(op.EmitOpError("operand #%d must be %s, but got '%s'", i, c.Describe(), val.Type()))
+				return false
+			}
+		}
+		for i := range op.results {
+			if c := def.Results[i].Type; !c.Match(op.results[i].typ) {
+				v.add(op.EmitOpError("result #%d must be %s, but got '%s'", i, c.Describe(), op.results[i].typ))
+				return false
+			}
+		}
+		return v.attrsRegionsTraits(op, def)
+	}
 	groups, err := def.OperandGroups(op)
 	if err != nil {
 		v.add(op.EmitOpError("%s", operandCountMessage(def, op, err)))
@@ -98,6 +119,12 @@ func (v *verifier) invariants(op *Operation, def *OpDef) bool {
 			n++
 		}
 	}
+	return v.attrsRegionsTraits(op, def)
+}
+
+// attrsRegionsTraits checks attributes, region and successor counts and
+// the trait verifiers.
+func (v *verifier) attrsRegionsTraits(op *Operation, def *OpDef) bool {
 	for i := range def.Attrs {
 		ad := &def.Attrs[i]
 		a := op.Attr(ad.Name)
@@ -197,7 +224,7 @@ func (v *verifier) block(parent *Operation, b *Block) {
 	noTerm := pdef != nil && pdef.HasTrait(NoTerminator)
 	i := 0
 	for o := b.first; o != nil; o = o.next {
-		o.orderIdx = i
+		o.orderIdx = int32(i)
 		i++
 	}
 	for o := b.first; o != nil; o = o.next {

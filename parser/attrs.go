@@ -117,12 +117,12 @@ func (p *parser) ParseAttribute(hint ir.Type) (ir.Attribute, error) {
 			return a, nil
 		}
 		if strings.Contains(name, ".") {
-			return ir.OpaqueAttr{Text: t.val}, nil
+			return p.dialectAttr(t)
 		}
 		return nil, p.errorAt(t, "undefined symbol alias id '%s'", name)
 	case tHashBody:
 		p.lex.Next()
-		return ir.OpaqueAttr{Text: t.val}, nil
+		return p.dialectAttr(t)
 	case tBuiltinAttr:
 		p.lex.Next()
 		return p.builtinAttr(t)
@@ -130,8 +130,47 @@ func (p *parser) ParseAttribute(hint ir.Type) (ir.Attribute, error) {
 	return nil, p.errorAt(t, "expected attribute value")
 }
 
+// dialectAttr parses #dialect.name or #dialect.name<…> (the token t, already
+// consumed) through its registered definition; unknown ones stay opaque.
+func (p *parser) dialectAttr(t *token) (ir.Attribute, error) {
+	v := t.val[1:]
+	body := ""
+	if i := strings.IndexByte(v, '<'); i >= 0 {
+		v, body = v[:i], v[i:]
+	}
+	dot := strings.IndexByte(v, '.')
+	if dot < 0 {
+		return ir.OpaqueAttr{Text: t.val}, nil
+	}
+	def := p.reg.LookupAttrDef(v[:dot], v[dot+1:])
+	if def == nil {
+		return ir.OpaqueAttr{Text: t.val}, nil
+	}
+	if a, ok := p.dialectAttrs[t.val]; ok {
+		return a, nil
+	}
+	q := p.bodyParser(t, 1+len(v), body)
+	a, err := def.Parse(q)
+	if err == nil {
+		err = q.endOfBody("#" + v)
+	}
+	q.release()
+	if err != nil {
+		return nil, err
+	}
+	if err := ir.VerifyAttr(a); err != nil {
+		return nil, p.errorAt(t, "%v", err)
+	}
+	if p.dialectAttrs == nil {
+		p.dialectAttrs = map[string]ir.Attribute{}
+	}
+	p.dialectAttrs[t.val] = a
+	return a, nil
+}
+
 func (p *parser) numberAttr(neg bool, hint ir.Type) (ir.Attribute, error) {
-	t := p.lex.Next()
+	tv := *p.lex.Next()
+	t := &tv // a copy: kept across unbounded parsing
 	ty := hint
 	if ty == nil && p.PeekPunct(":") {
 		p.lex.Next()
@@ -361,7 +400,8 @@ func (p *parser) builtinAttr(t *token) (ir.Attribute, error) {
 		if err := p.ParsePunct(":"); err != nil {
 			return nil, err
 		}
-		typeTok := p.lex.Peek()
+		typeTokv := *p.lex.Peek()
+		typeTok := &typeTokv // a copy: kept across unbounded parsing
 		ty, err := p.ParseType()
 		if err != nil {
 			return nil, err

@@ -74,8 +74,30 @@ func Parse(filename, src string, opts Options) (*ir.Operation, error) {
 
 type ssaEntry struct {
 	vals    []ir.Value
-	loc     ir.Location
-	forward []bool // per result: still a placeholder
+	loc     ir.Location // where the name is defined (or at, below)
+	forward []bool      // per result: still a placeholder
+	one     [1]ir.Value
+	at      pos  // the definition's position when loc is nil
+	defined bool // defined, not only used so far
+}
+
+// pos is a position in the parser's file; it becomes an ir.Location only
+// when a diagnostic needs one (a boxed location per SSA name and operand
+// was a third of the parser's garbage).
+type pos struct{ line, col int32 }
+
+func posOf(t *token) pos { return pos{int32(t.line), int32(t.col)} }
+
+func (p *parser) locAt(ps pos) ir.Location {
+	return ir.FileLineColLoc{File: p.file, Line: int(ps.line), Col: int(ps.col)}
+}
+
+// defLoc is where e was defined.
+func (p *parser) defLoc(e *ssaEntry) ir.Location {
+	if e.loc != nil {
+		return e.loc
+	}
+	return p.locAt(e.at)
 }
 
 type ssaScope struct {
@@ -110,12 +132,22 @@ type parser struct {
 	isolateNext bool // the next region parsed belongs to an IsolatedFromAbove op
 
 	typeAliases map[string]ir.Type
-	attrAliases map[string]ir.Attribute
-	locAliases  map[string]ir.Location
-	pendingLocs []pendingLoc
+	// dialectTypes and dialectAttrs cache registered dialect types and
+	// attributes by token text.
+	dialectTypes map[string]ir.Type
+	dialectAttrs map[string]ir.Attribute
+	attrAliases  map[string]ir.Attribute
+	locAliases   map[string]ir.Location
+	pendingLocs  []pendingLoc
 
 	lastUntyped bool
 	err         error
+
+	entries []ssaEntry                // slab for SSA definitions
+	unres   []operandRef              // operand stack of the generic ops being parsed
+	binds   []resultBinding           // result-binding stack of the ops being parsed
+	vals    []ir.Value                // operand values of the op being created
+	dicts   map[string][]ir.NamedAttr // interned attribute dictionaries by text
 }
 
 // pendingLoc is a use of a location alias before its definition (mlir-opt
@@ -308,6 +340,23 @@ func (p *parser) lookup(name string) (*ssaEntry, bool) {
 	return nil, false
 }
 
+// operandRef is an operand of a generic op whose location is made only if
+// needed.
+type operandRef struct {
+	ir.UnresolvedOperand
+	at pos
+}
+
+// resolveRef is resolve for an operandRef: a use of a defined value of the
+// right type (nearly every use) needs no location.
+func (p *parser) resolveRef(r operandRef, t ir.Type) (ir.Value, error) {
+	if e, ok := p.lookup(r.Name); ok && e.defined && len(e.forward) == 0 && r.Number < len(e.vals) && e.vals[r.Number].Type() == t {
+		return e.vals[r.Number], nil
+	}
+	r.Loc = p.locAt(r.at)
+	return p.resolve(r.UnresolvedOperand, t)
+}
+
 // resolve returns the value for u, which must have type t.
 func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 	e, ok := p.lookup(u.Name)
@@ -320,7 +369,7 @@ func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 		p.scope.firstForward[u.Name] = u.Loc
 	}
 	for len(e.vals) <= u.Number {
-		if e.loc != nil && len(e.forward) == 0 {
+		if e.defined && len(e.forward) == 0 {
 			return nil, ir.Errorf(u.Loc, "result number %d is out of range for '%%%s' (it has %d results)", u.Number, u.Name, len(e.vals))
 		}
 		e.vals = append(e.vals, nil)
@@ -335,8 +384,8 @@ func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 	}
 	if v.Type() != t {
 		d := ir.Errorf(u.Loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", u.Name, t, v.Type())
-		if e.loc != nil {
-			d.AttachNote(e.loc, "prior use here")
+		if e.defined {
+			d.AttachNote(p.defLoc(e), "prior use here")
 		}
 		return nil, d
 	}
@@ -346,8 +395,8 @@ func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 // define binds name to vals in the current scope.
 func (p *parser) define(name string, vals []ir.Value, loc ir.Location) error {
 	if e, ok := p.scope.values[name]; ok {
-		if e.loc != nil {
-			return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name).AttachNote(e.loc, "previously defined here")
+		if e.defined {
+			return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name).AttachNote(p.defLoc(e), "previously defined here")
 		}
 		// Replace forward-reference placeholders.
 		for i, ph := range e.vals {
@@ -364,11 +413,50 @@ func (p *parser) define(name string, vals []ir.Value, loc ir.Location) error {
 			ir.ReplaceAllUsesWith(ph, vals[i])
 		}
 		delete(p.scope.firstForward, name)
-		e.vals, e.loc, e.forward = vals, loc, nil
+		e.vals, e.loc, e.forward, e.defined = vals, loc, nil, true
 		return nil
 	}
-	p.scope.values[name] = &ssaEntry{vals: vals, loc: loc}
+	e := p.newEntry()
+	e.vals, e.loc, e.defined = vals, loc, true
+	p.scope.values[name] = e
 	return nil
+}
+
+// define1At binds name to the single value v defined at ps (an op result:
+// no slice and no location are allocated).
+func (p *parser) define1At(name string, v ir.Value, ps pos) error {
+	if _, ok := p.scope.values[name]; ok {
+		return p.define(name, []ir.Value{v}, p.locAt(ps))
+	}
+	e := p.newEntry()
+	e.one[0] = v
+	e.vals, e.at, e.defined = e.one[:], ps, true
+	p.scope.values[name] = e
+	return nil
+}
+
+// define1 binds name to the single value v (the common case, without
+// allocating a slice).
+func (p *parser) define1(name string, v ir.Value, loc ir.Location) error {
+	if _, ok := p.scope.values[name]; ok {
+		return p.define(name, []ir.Value{v}, loc)
+	}
+	e := p.newEntry()
+	e.one[0] = v
+	e.vals, e.loc, e.defined = e.one[:], loc, true
+	p.scope.values[name] = e
+	return nil
+}
+
+// newEntry returns a zero ssaEntry carved from a slab (one allocation per
+// 256 definitions).
+func (p *parser) newEntry() *ssaEntry {
+	if len(p.entries) == 0 {
+		p.entries = make([]ssaEntry, 256)
+	}
+	e := &p.entries[0]
+	p.entries = p.entries[1:]
+	return e
 }
 
 func (p *parser) pushScope(isolated bool) {
@@ -442,7 +530,7 @@ func (p *parser) regionBody(args []ir.RegionArg, rs *regionState) (*ir.Region, e
 				loc = a.Operand.Loc
 			}
 			ba := cur.AddArgument(a.Type, loc)
-			if err := p.define(a.Operand.Name, []ir.Value{ba}, a.Operand.Loc); err != nil {
+			if err := p.define1(a.Operand.Name, ba, a.Operand.Loc); err != nil {
 				return nil, err
 			}
 		}
@@ -524,7 +612,7 @@ func (p *parser) blockLabel(rs *regionState) (*ir.Block, error) {
 				loc = l
 			}
 			a := b.AddArgument(ty, loc)
-			if err := p.define(u.Name, []ir.Value{a}, u.Loc); err != nil {
+			if err := p.define1(u.Name, a, u.Loc); err != nil {
 				return nil, err
 			}
 		}
@@ -559,11 +647,12 @@ func (p *parser) ParseSuccessor() (*ir.Block, error) {
 type resultBinding struct {
 	name  string
 	count int
-	loc   ir.Location
+	at    pos
 }
 
 func (p *parser) operation() (*ir.Operation, error) {
-	var binds []resultBinding
+	base := len(p.binds)
+	defer func() { clear(p.binds[base:]); p.binds = p.binds[:base] }()
 	numResults := 0
 	if p.lex.Peek().typ == tPercent {
 		for {
@@ -572,7 +661,7 @@ func (p *parser) operation() (*ir.Operation, error) {
 				return nil, p.Errorf("expected SSA result name")
 			}
 			p.lex.Next()
-			b := resultBinding{name: t.val[1:], count: 1, loc: p.locOf(t)}
+			b := resultBinding{name: t.val[1:], count: 1, at: posOf(t)}
 			if p.ParseOptionalPunct(":") {
 				n := p.lex.Peek()
 				v, err := strconv.Atoi(n.val)
@@ -582,7 +671,7 @@ func (p *parser) operation() (*ir.Operation, error) {
 				p.lex.Next()
 				b.count = v
 			}
-			binds = append(binds, b)
+			p.binds = append(p.binds, b)
 			numResults += b.count
 			if !p.ParseOptionalPunct(",") {
 				break
@@ -594,7 +683,8 @@ func (p *parser) operation() (*ir.Operation, error) {
 	} else {
 		numResults = -1
 	}
-	nameTok := p.lex.Peek()
+	nameTokv := *p.lex.Peek()
+	nameTok := &nameTokv // a copy: kept across unbounded parsing
 	var op *ir.Operation
 	var err error
 	switch nameTok.typ {
@@ -620,10 +710,15 @@ func (p *parser) operation() (*ir.Operation, error) {
 		return nil, ir.Errorf(p.locOf(nameTok), "operation defines %d results but was provided %d to bind", op.NumResults(), numResults)
 	}
 	idx := 0
-	for _, b := range binds {
-		vals := op.Results()[idx : idx+b.count]
+	for _, b := range p.binds[base:] {
+		var err error
+		if b.count == 1 {
+			err = p.define1At(b.name, op.Result(idx), b.at)
+		} else {
+			err = p.define(b.name, op.Results()[idx:idx+b.count], p.locAt(b.at))
+		}
 		idx += b.count
-		if err := p.define(b.name, vals, b.loc); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -683,18 +778,26 @@ func (p *parser) genericOp() (*ir.Operation, error) {
 	if err := p.ParsePunct("("); err != nil {
 		return nil, err
 	}
-	var operands []ir.UnresolvedOperand
+	// The operands live on p.unres while the op's regions are parsed
+	// (nested ops push above them), so no slice is allocated per op.
+	base := len(p.unres)
+	defer func() { clear(p.unres[base:]); p.unres = p.unres[:base] }()
 	for !p.ParseOptionalPunct(")") {
-		if len(operands) > 0 {
+		if len(p.unres) > base {
 			if err := p.ParsePunct(","); err != nil {
 				return nil, err
 			}
 		}
-		u, err := p.ParseOperand()
-		if err != nil {
-			return nil, err
+		t := p.lex.Peek()
+		if t.typ != tPercent {
+			return nil, p.Errorf("expected SSA operand")
 		}
-		operands = append(operands, u)
+		p.lex.Next()
+		name, num, err := splitSSA(t.val)
+		if err != nil {
+			return nil, p.errorAt(t, "invalid SSA value result number")
+		}
+		p.unres = append(p.unres, operandRef{ir.UnresolvedOperand{Name: name, Number: num}, posOf(t)})
 	}
 	st := &ir.OperationState{Name: opName, Loc: loc}
 	if p.ParseOptionalPunct("[") {
@@ -743,16 +846,21 @@ func (p *parser) genericOp() (*ir.Operation, error) {
 			return nil, err
 		}
 	}
-	attrs, u, err := p.ParseOptionalAttrDict()
+	attrs, shared, u, err := p.internedAttrDict()
 	if err != nil {
 		return nil, err
 	}
-	st.Attrs = append(st.Attrs, attrs...)
+	if st.Attrs == nil {
+		st.Attrs, st.SharedAttrs = attrs, shared
+	} else {
+		st.Attrs = append(st.Attrs, attrs...)
+	}
 	untyped = append(untyped, u...)
 	if !p.ParseOptionalPunct(":") {
 		return nil, p.wrongTokenf("expected ':' followed by operation type")
 	}
-	typeTok := p.lex.Peek()
+	typeTokv := *p.lex.Peek()
+	typeTok := &typeTokv // a copy: kept across unbounded parsing
 	ty, err := p.ParseType()
 	if err != nil {
 		return nil, err
@@ -761,19 +869,91 @@ func (p *parser) genericOp() (*ir.Operation, error) {
 	if !ok {
 		return nil, p.errorAt(typeTok, "expected function type")
 	}
+	operands := p.unres[base:]
 	if len(ft.Inputs()) != len(operands) {
 		return nil, p.errorAt(typeTok, "expected %d operand type%s but had %d", len(operands), plural(len(operands)), len(ft.Inputs()))
 	}
-	for i, u := range operands {
-		v, err := p.resolve(u, ft.Inputs()[i])
+	// NewOperation copies the operand values, so a reused buffer will do.
+	vals := p.vals[:0]
+	for i, r := range operands {
+		v, err := p.resolveRef(r, ft.Inputs()[i])
 		if err != nil {
 			return nil, err
 		}
-		st.Operands = append(st.Operands, v)
+		vals = append(vals, v)
 	}
+	st.Operands = vals
+	defer func() { clear(vals); p.vals = vals[:0] }()
 	st.Types = ft.Results()
 	p.coerceUntyped(opName.Def, st.Attrs, untyped)
 	return ir.NewOperation(st), nil
+}
+
+// maxInternedDict is the longest attribute dictionary text that is
+// interned (longer ones, such as big dense literals, rarely repeat).
+const maxInternedDict = 512
+
+// internedAttrDict parses an optional attribute dictionary of a generic
+// op. Dictionaries are interned by their text, as MLIR uniques attribute
+// dictionaries: a dictionary spelled like an earlier one is not parsed
+// again, and the operations share one sorted list (ir.OperationState
+// SharedAttrs). Dictionaries with untyped integers (coerced per op) are
+// not interned.
+func (p *parser) internedAttrDict() (attrs []ir.NamedAttr, shared bool, untyped []string, err error) {
+	t := p.lex.Peek()
+	if t.typ != tPunct || t.val != "{" {
+		return nil, false, nil, nil
+	}
+	end := dictEnd(p.src, t.off)
+	var key string
+	if end > 0 {
+		key = p.src[t.off:end]
+		if c, ok := p.dicts[key]; ok {
+			p.lex.skipTo(end)
+			return c, true, nil, nil
+		}
+	}
+	attrs, untyped, err = p.ParseOptionalAttrDict()
+	if err != nil || end <= 0 || len(untyped) > 0 || p.lex.prev == nil || p.lex.prev.off+1 != end {
+		return attrs, false, untyped, err
+	}
+	ir.SortNamedAttrs(attrs)
+	attrs = attrs[:len(attrs):len(attrs)]
+	if p.dicts == nil {
+		p.dicts = map[string][]ir.NamedAttr{}
+	}
+	p.dicts[key] = attrs
+	return attrs, true, nil, nil
+}
+
+// dictEnd returns the offset just past the '}' that closes the dictionary
+// opening at src[off], or -1 if it is longer than maxInternedDict or holds
+// a comment or a newline.
+func dictEnd(src string, off int) int {
+	depth := 0
+	for i := off; i < len(src) && i-off < maxInternedDict; i++ {
+		switch src[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+				if i < len(src) && src[i] == '\n' {
+					return -1
+				}
+			}
+		case '\n', '/':
+			return -1
+		}
+	}
+	return -1
 }
 
 func plural(n int) string {
@@ -819,7 +999,8 @@ func (p *parser) pushDialect(n *ir.OpName) {
 func (p *parser) popDialect(*ir.OpName) { p.dialects = p.dialects[:len(p.dialects)-1] }
 
 func (p *parser) customOp(numResults int) (*ir.Operation, error) {
-	nameTok := p.lex.Next()
+	nameTokv := *p.lex.Next()
+	nameTok := &nameTokv // a copy: kept across unbounded parsing
 	name := nameTok.val
 	var opName *ir.OpName
 	if !strings.Contains(name, ".") {

@@ -192,6 +192,9 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Add("func.func @f(%a: tensor<?x4xf32>) { return }")
+	// Registered dialect types and attributes (typedef_test.go) and opaque ones.
+	f.Add(`%0:3 = "x.op"() {p = #tdt.point<x = 1, y = -2>, q = #o.a<1>} : () -> (!tdt.pair<3, f32>, !tdt.box<pair<0, i8>>, tensor<2x!tdt.unit>)`)
+	f.Add(`"x.op"() : () -> (!o.t<[1, ?], f32>, !tdt.box<unit>)`)
 	f.Fuzz(func(t *testing.T, src string) {
 		m, err := parser.Parse("fuzz.mlir", src, parser.Options{AllowUnregistered: true})
 		if err != nil {

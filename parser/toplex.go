@@ -227,7 +227,8 @@ func (p *parser) parseOps(t *lexer.Token) error {
 // parseAlias parses `#a = attr`, `#loc = loc(...)` or `!t = type`.
 func (p *parser) parseAlias(at *lexer.Token) error {
 	p.streamAt(at)
-	t := p.lex.Next()
+	tv := *p.lex.Next()
+	t := &tv // a copy: kept across unbounded parsing
 	if err := p.ParsePunct("="); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tcp-project/tcp/ir"
 )
@@ -100,7 +101,73 @@ func (p *parser) dialectType(t *token) (ir.Type, error) {
 		}
 		return ir.Opaque(v, "", body), nil
 	}
+	if def := p.reg.LookupTypeDef(v[:dot], v[dot+1:]); def != nil {
+		// A dialect type's meaning depends on its text only (and the
+		// registry): parse each spelling once per file.
+		if ty, ok := p.dialectTypes[t.val]; ok {
+			return ty, nil
+		}
+		q := p.bodyParser(t, 1+len(v), body)
+		ty, err := def.Parse(q)
+		if err == nil {
+			err = q.endOfBody("!" + v)
+		}
+		q.release()
+		if err != nil {
+			return nil, err
+		}
+		if err := ir.VerifyType(ty); err != nil {
+			return nil, p.errorAt(t, "%v", err)
+		}
+		if p.dialectTypes == nil {
+			p.dialectTypes = map[string]ir.Type{}
+		}
+		p.dialectTypes[t.val] = ty
+		return ty, nil
+	}
 	return ir.Opaque(v[:dot], v[dot+1:], body), nil
+}
+
+// bodyParser returns a parser over the body of a dialect type or attribute
+// token t, which starts skip bytes into the token (after the name). It
+// shares the registry and aliases of p, and locates what it reads at the
+// exact characters of the file.
+func (p *parser) bodyParser(t *token, skip int, body string) *parser {
+	line, col := t.line, t.col
+	for _, c := range t.val[:skip] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	q := *p
+	q.lex = bodyStreams.Get().(*tokenStream)
+	*q.lex = tokenStream{lx: mlirLexer{src: body, file: p.file, line: line, col: col}, ring: q.lex.ring}
+	return &q
+}
+
+// bodyStreams recycles the token streams of type and attribute bodies (a
+// stream's token ring is large; a file may hold many distinct types).
+var bodyStreams = sync.Pool{New: func() any { return newStream("", "", 0, 1, 1) }}
+
+// release returns a body parser's stream to the pool; the parser must not
+// be used afterwards.
+func (q *parser) release() {
+	bodyStreams.Put(q.lex)
+	q.lex = nil
+}
+
+// endOfBody reports text a Parse hook left unread in its body.
+func (q *parser) endOfBody(what string) error {
+	n := q.lex.Peek()
+	if q.lex.err != nil {
+		return q.lex.err
+	}
+	if !n.EOF() {
+		return q.errorAt(n, "unexpected '%s' after the parameters of %s", n.val, what)
+	}
+	return nil
 }
 
 func (p *parser) functionType() (ir.Type, error) {
@@ -279,7 +346,11 @@ func (tp *textParser) typ() (ir.Type, error) {
 		if tp.i < len(tp.s) && tp.s[tp.i] == '<' {
 			tp.i = tp.balancedEnd()
 		}
-		tok := &token{typ: tBangBody, val: tp.s[start:tp.i], line: tp.line, col: tp.col}
+		end := tp.i
+		tp.i = start
+		at := tp.loc().(ir.FileLineColLoc)
+		tp.i = end
+		tok := &token{typ: tBangBody, val: tp.s[start:end], line: at.Line, col: at.Col}
 		return tp.p.dialectType(tok)
 	}
 	w := tp.word()

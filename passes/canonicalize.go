@@ -111,3 +111,6 @@ type rooted struct {
 }
 
 func (r rooted) Root() string { return r.root }
+
+// Benefit keeps the wrapped pattern's benefit.
+func (r rooted) Benefit() int { return ir.BenefitOf(r.Pattern) }

@@ -17,11 +17,17 @@
 // # The greedy driver
 //
 // ApplyPatternsGreedily is MLIR's GreedyPatternRewriteDriver: a worklist of
-// ops, trivially dead Pure ops erased, ops folded through ir.OpDef.Fold
-// (attribute results become constants through the dialect's
-// ir.ConstantMaterializer, and constants are uniqued and hoisted to the
-// entry block of their insertion region), then patterns applied, until a
-// fixed point or the iteration limit. All IR changes made by patterns must
+// ops, trivially dead Pure ops erased, ops folded through ir.OpDef.Fold or,
+// when every operand is a constant, ir.EvaluateConstantOp (the interpreter,
+// installed when package interp is linked in, as tcp-opt does; bounded to
+// ir.MaxConstantFoldElements result elements; an op that would raise a
+// runtime error is not folded). Attribute results become constants through
+// the dialect's ir.ConstantMaterializer, and constants are uniqued and
+// hoisted to the entry block of their insertion region. Then the op's
+// patterns are applied in decreasing benefit order (ir.PatternBenefit),
+// until a fixed point or the iteration limit. Canonicalize with
+// test-convergence=true reports non-convergence as an error located at
+// the op it ran on. All IR changes made by patterns must
 // go through the ir.Rewriter the driver passes them, so that the worklist
 // stays accurate.
 //

@@ -12,10 +12,13 @@ package passes
 //     are uniqued on the way: per insertion region and (dialect, value,
 //     type) one constant survives, at the front of the region's entry block.
 //  2. Pop ops until the worklist is empty. A trivially dead op is erased; an
-//     op that folds is replaced by the folded values (attributes become
-//     constants through the dialect's ir.ConstantMaterializer); otherwise the
-//     patterns rooted on the op's name, then the patterns for any op, are
-//     tried in order until one succeeds.
+//     op that folds (ir.OpDef.Fold, else ir.EvaluateConstantOp when every
+//     operand is a constant) is replaced by the folded values (attributes
+//     become constants through the dialect's ir.ConstantMaterializer);
+//     otherwise the patterns rooted on the op's name and the patterns for
+//     any op are tried in decreasing benefit order (ir.BenefitOf; equal
+//     benefits keep the given order, op-specific patterns first) until one
+//     succeeds.
 //  3. Every change goes through an ir.Rewriter whose listener is the
 //     driver: new and modified ops and the users of replaced ops are pushed
 //     on the worklist, erased ops leave it, and the defining ops of the
@@ -29,7 +32,9 @@ package passes
 // A result that is the op's own result means "no fold".
 
 import (
+	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/tcp-project/tcp/ir"
 )
@@ -75,11 +80,12 @@ func ApplyPatternsGreedily(root *ir.Operation, patterns []ir.Pattern, cfg Greedy
 		}
 	}
 	d := &driver{
-		root:   root,
-		cfg:    cfg,
-		byRoot: byRoot,
-		any:    any,
-		index:  map[*ir.Operation]int{},
+		root:    root,
+		cfg:     cfg,
+		byRoot:  byRoot,
+		any:     any,
+		ordered: map[string][]ir.Pattern{},
+		index:   map[*ir.Operation]int{},
 	}
 	d.rw = ir.NewRewriter(cfg.Registry, d)
 	d.folder = &folder{d: d, scopes: map[*ir.Region]map[string]*ir.Operation{}, owned: map[*ir.Operation][]string{}}
@@ -91,6 +97,7 @@ type driver struct {
 	cfg      GreedyConfig
 	byRoot   map[string][]ir.Pattern
 	any      []ir.Pattern
+	ordered  map[string][]ir.Pattern // per op name: byRoot + any by benefit
 	rw       *ir.Rewriter
 	folder   *folder
 	worklist []*ir.Operation
@@ -257,20 +264,35 @@ func (d *driver) processWorklist() (bool, error) {
 	return changed, nil
 }
 
+// patternsFor returns the patterns that apply to ops named name, in
+// decreasing benefit order (stable: op-specific patterns before patterns
+// for any op, each in the order given), computed once per name.
+func (d *driver) patternsFor(name string) []ir.Pattern {
+	if l, ok := d.ordered[name]; ok {
+		return l
+	}
+	l := append(append([]ir.Pattern(nil), d.byRoot[name]...), d.any...)
+	sort.SliceStable(l, func(i, j int) bool { return ir.BenefitOf(l[i]) > ir.BenefitOf(l[j]) })
+	d.ordered[name] = l
+	return l
+}
+
 func (d *driver) applyPatterns(op *ir.Operation) (bool, error) {
-	for _, list := range [2][]ir.Pattern{d.byRoot[op.Name()], d.any} {
-		for _, p := range list {
-			d.rw.SetInsertionPointBefore(op)
-			ok, err := p.MatchAndRewrite(op, d.rw)
-			if err != nil {
-				return false, fmt.Errorf("pattern %s on '%s': %w", p.Name(), op.Name(), err)
-			}
-			if ok {
-				return true, nil
-			}
-			if !d.inScope(op) {
-				return true, nil // erased without reporting success
-			}
+	for _, p := range d.patternsFor(op.Name()) {
+		d.rw.SetInsertionPointBefore(op)
+		ok, err := p.MatchAndRewrite(op, d.rw)
+		var mf *ir.MatchFailure
+		if !ok && errors.As(err, &mf) {
+			err = nil // a reason for not matching, not a failure
+		}
+		if err != nil {
+			return false, fmt.Errorf("pattern %s on '%s': %w", p.Name(), op.Name(), err)
+		}
+		if ok {
+			return true, nil
+		}
+		if !d.inScope(op) {
+			return true, nil // erased without reporting success
 		}
 	}
 	return false, nil
@@ -469,10 +491,18 @@ func (f *folder) notifyRemoval(op *ir.Operation) {
 func (f *folder) tryToFold(op *ir.Operation) (changed, inPlace bool, err error) {
 	updated := f.moveConstantsLast(op)
 	def := op.Def()
-	if def == nil || def.Fold == nil {
+	if def == nil {
 		return updated, updated, nil
 	}
-	results := def.Fold(op)
+	var results []ir.OpFoldResult
+	if def.Fold != nil {
+		results = def.Fold(op)
+	}
+	if results == nil {
+		// Constant operands: evaluate (through the interpreter, when it is
+		// linked in), within ir.EvaluateConstantOp's bounds.
+		results = ir.EvaluateConstantOp(op)
+	}
 	if results == nil {
 		return updated, updated, nil
 	}

@@ -249,3 +249,50 @@ func TestEraseDeadOps(t *testing.T) {
 		t.Errorf("dead ops left:\n%s", got)
 	}
 }
+
+// TestPatternBenefitOrder checks that the driver tries the patterns of an
+// op in decreasing benefit order (ir.PatternBenefit), equal benefits in the
+// order given, op-specific patterns before any-op ones, and that patterns
+// without a Benefit method count as ir.DefaultBenefit.
+func TestPatternBenefitOrder(t *testing.T) {
+	tests := []struct {
+		name     string
+		benefits []int    // of patterns p0, p1, …; 0: ir.DefaultBenefit
+		roots    []string // "" for any op
+		want     string   // the pattern that fires
+	}{
+		{"higher benefit wins", []int{1, 5}, []string{"foo.op", "foo.op"}, "p1"},
+		{"equal benefits keep order", []int{3, 3}, []string{"foo.op", "foo.op"}, "p0"},
+		{"default is one", []int{0, 2}, []string{"foo.op", "foo.op"}, "p1"},
+		{"any-op pattern with a higher benefit", []int{1, 2}, []string{"foo.op", ""}, "p1"},
+		{"op-specific first on a tie", []int{2, 2}, []string{"", "foo.op"}, "p1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := parse(t, `func.func @f() {
+  "foo.op"() : () -> ()
+  return
+}`)
+			var fired []string
+			var pats []ir.Pattern
+			for i, b := range tc.benefits {
+				name := "p" + string(rune('0'+i))
+				pats = append(pats, &ir.PatternFunc{RootName: tc.roots[i], PatternName: name, BenefitValue: b,
+					Fn: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+						if op.Name() != "foo.op" || op.Attr("done") != nil {
+							return false, nil
+						}
+						fired = append(fired, name)
+						rw.ModifyInPlace(op, func() { op.SetAttr("done", ir.UnitAttr{}) })
+						return true, nil
+					}})
+			}
+			if _, err := passes.ApplyPatternsGreedily(m, pats, passes.DefaultGreedyConfig()); err != nil {
+				t.Fatal(err)
+			}
+			if len(fired) != 1 || fired[0] != tc.want {
+				t.Errorf("fired %v, want [%s]", fired, tc.want)
+			}
+		})
+	}
+}

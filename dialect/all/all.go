@@ -1,11 +1,13 @@
-// Package all registers every dialect: import it for its side effects
-// (`import _ "github.com/tcp-project/tcp/dialect/all"`) in tools that must
-// understand all ops. Keep this file a list of blank imports.
 package all
 
 import (
 	_ "github.com/tcp-project/tcp/dialect/arith"
+	_ "github.com/tcp-project/tcp/dialect/dml"
 	_ "github.com/tcp-project/tcp/dialect/func"
+	_ "github.com/tcp-project/tcp/dialect/onnx"
+	_ "github.com/tcp-project/tcp/dialect/stablehlo"
 	_ "github.com/tcp-project/tcp/dialect/tcp"
 	_ "github.com/tcp-project/tcp/dialect/tensor"
+	_ "github.com/tcp-project/tcp/dialect/tf"
+	_ "github.com/tcp-project/tcp/dialect/torch"
 )

@@ -81,6 +81,14 @@ Verifier rules:
      (indices may be smaller than the input, as torch allows).
   5. elem(indices) is i32 or i64 (read as signed).
   6. fill_value only with mode = "fill", typed with elem(out).
+
+Canonicalization: indices that are a constant arithmetic progression along
+dim (an iota, or any start and non-zero stride), constant along the other
+dims, make the gather a tcp.slice of the same elements, when that keeps
+the mode's behaviour: always if the indices are provably in range (static
+input dim); otherwise only under "error", "promise_in_bounds", and
+"wrap_negative" with non-negative indices. With constant operands the op
+folds through the interpreter unless it raises an error.
 ` + modeDoc,
 	Examples: []string{
 		"%0 = tcp.gather %arg0, %arg1 {dim = 0 : index} : tensor<?x?xf32>, tensor<2x?xi64> -> tensor<2x?xf32>",
@@ -96,6 +104,7 @@ Verifier rules:
 	Format:                          "$input `,` $indices attr-dict `:` type($input) `,` type($indices) `->` type($out)",
 	AcceptParenthesizedOperandTypes: true,
 	Verify:                          verifyGather,
+	Canonicalize:                    []ir.Pattern{gatherToSlice},
 })
 
 // GatherND is tcp.gather_nd.
@@ -154,7 +163,11 @@ Verifier rules:
   6. out.shape[d] == in.shape[d] for unlisted d when both are static, and
      out.shape[axes[k]] == new_dim_sizes[k] when the former is static and the
      latter is a constant; constant sizes are non-negative. At run time a
-     size of 0 gives an empty tensor.`,
+     size of 0 gives an empty tensor.
+
+Folds to its input when it broadcasts nothing (no axes, or every size the
+constant 1, with equal types). Canonicalization: a broadcast of a
+broadcast becomes one broadcast of the inner input.`,
 	Examples: []string{
 		"%b = tcp.broadcast_to %indices_2d, %c4 {axes = [1]} : tensor<2x1xi64>, index -> tensor<2x4xi64>",
 		"%0 = tcp.broadcast %arg0, %arg1 {axes = [0]} : tensor<1x?xf32>, index -> tensor<?x?xf32>",
@@ -169,6 +182,8 @@ Verifier rules:
 	Format:                          "$in `,` $new_dim_sizes attr-dict `:` type($in) `,` type($new_dim_sizes) `->` type($out)",
 	AcceptParenthesizedOperandTypes: true,
 	Verify:                          verifyBroadcast,
+	Fold:                            foldBroadcast,
+	Canonicalize:                    []ir.Pattern{mergeBroadcasts},
 })
 
 // Slice is tcp.slice.
@@ -188,7 +203,10 @@ Verifier rules:
   3. Constant strides are non-zero.
   4. out.shape[d] equals a constant size; constant sizes are non-negative.
   5. With constant start, size and stride and a static input dim, the
-     window is in bounds.`,
+     window is in bounds.
+
+Folds to its input when it is the identity: equal types, starts 0, strides
+1 and every size the input dim (a constant or tensor.dim of the input).`,
 	Examples: []string{
 		"%1 = tcp.slice %arg0 starts(%c0, %c0, %c0, %c0) sizes(%c1, %c28, %dim, %dim_0) strides(%c1, %c2, %c1, %c1) : tensor<1x56x?x?xf32> -> tensor<1x28x?x?xf32>",
 	},
@@ -202,6 +220,7 @@ Verifier rules:
 	Traits:  []ir.Trait{ir.Pure, ir.SameVariadicOperandSize, ir.AllRanksMatch("in", "out"), ir.AllElementTypesMatch("in", "out")},
 	Format:  "$in `starts` `(` $starts `)` `sizes` `(` $sizes `)` `strides` `(` $strides `)` attr-dict `:` type($in) `->` type($out)",
 	Verify:  verifySlice,
+	Fold:    foldSlice,
 })
 
 // Const is tcp.const.

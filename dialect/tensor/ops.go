@@ -119,7 +119,9 @@ is rejected ("index is out of range").`,
 		Examples: []string{"%dim = tensor.dim %arg0, %c0 : tensor<?x4xf32>"},
 		Operands: []ir.OperandDef{{Name: "source", Type: anyTensor}, {Name: "index", Type: ir.IndexT}},
 		Results:  []ir.ResultDef{{Name: "result", Type: ir.IndexT}},
-		Format:   "attr-dict $source `,` $index `:` type($source)",
+		// MLIR 16: NoMemoryEffect, so a dead tensor.dim is erased.
+		Traits: []ir.Trait{ir.Pure},
+		Format: "attr-dict $source `,` $index `:` type($source)",
 		Verify: func(op *ir.Operation) error {
 			i, ok := arith.ConstantIntValue(op.Operand(1))
 			if !ok {

@@ -21,6 +21,9 @@ shape provided at pos 1", then dropped) and the design-doc notation
 ": (tensor<2xi64>) -> tensor<2x1xi64>" for ": tensor<2xi64> into
 tensor<2x1xi64>".
 
+Folds: expand_shape(collapse_shape(x)) with the same reassociation and x of
+the result type is x.
+
 Verifier rules, with MLIR 16's messages (an unranked tensor reads as rank 0):
   - "expected rank expansion, but found source rank 2 >= result rank 2";
   - reassociation is an array of i64 arrays ("attribute 'reassociation'
@@ -50,6 +53,7 @@ Verifier rules, with MLIR 16's messages (an unranked tensor reads as rank 0):
 		Format:     "$src $reassociation attr-dict `:` type($src) `into` type($result)",
 		Parse:      func(p ir.AsmParser, st *ir.ParseState) error { return parseReshape(p, st, true) },
 		ResultName: name("expanded"),
+		Fold:       foldReshapeOfReshape(CollapseShapeName),
 		Verify: func(op *ir.Operation) error {
 			src, res := op.Operand(0).Type(), op.Result(0).Type()
 			if s, r := len(shapeOf(src)), len(shapeOf(res)); s >= r {
@@ -68,6 +72,9 @@ result dim. A tensor of all-ones dims collapses into rank 0 with [].
 
 The design-doc notation ": (T) -> U" is accepted on input for ": T into U".
 
+Folds: collapse_shape(expand_shape(x)) with the same reassociation and x of
+the result type is x.
+
 Verifier rules: as tensor.expand_shape with the roles of the types swapped,
 first "expected rank reduction, but found source rank 2 <= result rank 2";
 several dynamic dims may collapse into one dynamic dim.`,
@@ -79,6 +86,7 @@ several dynamic dims may collapse into one dynamic dim.`,
 		Format:     "$src $reassociation attr-dict `:` type($src) `into` type($result)",
 		Parse:      func(p ir.AsmParser, st *ir.ParseState) error { return parseReshape(p, st, false) },
 		ResultName: name("collapsed"),
+		Fold:       foldReshapeOfReshape(ExpandShapeName),
 		Verify: func(op *ir.Operation) error {
 			src, res := op.Operand(0).Type(), op.Result(0).Type()
 			if s, r := len(shapeOf(src)), len(shapeOf(res)); s <= r {
@@ -87,6 +95,23 @@ several dynamic dims may collapse into one dynamic dim.`,
 			return verifyReshape(op, src, res, false)
 		},
 	})
+}
+
+// foldReshapeOfReshape folds expand_shape(collapse_shape(x)) and
+// collapse_shape(expand_shape(x)) to x when the two reshapes cancel: the
+// same reassociation and x of the result type (MLIR's foldReshapeOp). The
+// inner op is named inverse.
+func foldReshapeOfReshape(inverse string) func(op *ir.Operation) []ir.OpFoldResult {
+	return func(op *ir.Operation) []ir.OpFoldResult {
+		inner := op.Operand(0).DefiningOp()
+		if inner == nil || inner.Name() != inverse || inner.Operand(0).Type() != op.Result(0).Type() {
+			return nil
+		}
+		if !ir.AttrEqual(inner.Attr("reassociation"), op.Attr("reassociation")) {
+			return nil
+		}
+		return []ir.OpFoldResult{{Value: inner.Operand(0)}}
+	}
 }
 
 // parseReshape parses the declared format

@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,9 +12,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/tcp-project/tcp/frontend/onnxpb"
 	"github.com/tcp-project/tcp/tensor"
 	scripts "github.com/tcp-project/tcp/tools/onnxdata"
 )
@@ -23,21 +24,28 @@ import (
 // AllOps lists the op types whose node tests the project uses.
 var AllOps = []string{"Gather", "GatherElements", "GatherND", "Scatter", "ScatterElements", "ScatterND", "Slice"}
 
+// layout names the cache layout (part of the cache key): raw ONNX files,
+// read in Go.
+const layout = "onnx-files-v1"
+
 // ErrUnavailable reports that the Python interpreter cannot import onnx
 // and numpy, so the data cannot be generated.
 var ErrUnavailable = errors.New("onnxdata: python cannot import onnx and numpy")
 
 // Case is one ONNX node test: a single node with its inputs and expected
-// outputs.
+// outputs, read from Dir/model.onnx and Dir/test_data_set_0/*.pb.
 type Case struct {
 	Name        string         // test directory name, e.g. test_gather_0
+	Dir         string         // the case directory: model.onnx, test_data_set_0/
 	OpType      string         // ONNX op type, e.g. Gather
 	Opset       int            // default-domain opset of the model
-	Attrs       map[string]any // node attributes as JSON values: float64, string, []any
+	Attrs       map[string]any // node attributes as JSON-like values: float64, string, []any
 	Inputs      []*tensor.Tensor
 	InputNames  []string // graph input names: data, indices, …
 	Outputs     []*tensor.Tensor
 	OutputNames []string
+	InputFiles  []string // paths of the input_N.pb files, in order
+	OutputFiles []string // paths of the output_N.pb files, in order
 }
 
 // IntAttr returns the integer attribute name, or def if it is absent.
@@ -53,29 +61,8 @@ func (c *Case) IntAttr(name string, def int64) (int64, error) {
 	return int64(f), nil
 }
 
-type caseJSON struct {
-	OpType     string         `json:"op_type"`
-	Opset      int            `json:"opset"`
-	Attributes map[string]any `json:"attributes"`
-	Inputs     []tensorJSON   `json:"inputs"`
-	Outputs    []tensorJSON   `json:"outputs"`
-}
-
-type tensorJSON struct {
-	Name  string  `json:"name"`
-	File  string  `json:"file"`
-	DType string  `json:"dtype"`
-	Shape []int64 `json:"shape"`
-}
-
-var numpyDTypes = map[string]tensor.DType{
-	"bool": tensor.I1, "int8": tensor.I8, "int16": tensor.I16, "int32": tensor.I32, "int64": tensor.I64,
-	"uint8": tensor.UI8, "uint16": tensor.UI16, "uint32": tensor.UI32, "uint64": tensor.UI64,
-	"float16": tensor.F16, "float32": tensor.F32, "float64": tensor.F64,
-}
-
-// Load reads every converted case in the subdirectories of dir (those
-// holding a case.json), sorted by name.
+// Load reads every case in the subdirectories of dir (those holding a
+// model.onnx), sorted by name.
 func Load(dir string) ([]Case, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -87,7 +74,7 @@ func Load(dir string) ([]Case, error) {
 			continue
 		}
 		sub := filepath.Join(dir, e.Name())
-		if _, err := os.Stat(filepath.Join(sub, "case.json")); err != nil {
+		if _, err := os.Stat(filepath.Join(sub, "model.onnx")); err != nil {
 			continue
 		}
 		c, err := LoadCase(sub)
@@ -100,69 +87,113 @@ func Load(dir string) ([]Case, error) {
 	return cases, nil
 }
 
-// LoadCase reads one converted case directory: case.json and its .bin files.
+// LoadCase reads one case directory with frontend/onnxpb: the single node
+// of model.onnx and the tensors of test_data_set_0.
 func LoadCase(dir string) (Case, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, "case.json"))
+	path := filepath.Join(dir, "model.onnx")
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		return Case{}, err
 	}
-	var cj caseJSON
-	if err := json.Unmarshal(raw, &cj); err != nil {
-		return Case{}, fmt.Errorf("%s: case.json: %w", dir, err)
+	m, err := onnxpb.DecodeModel(raw)
+	if err != nil {
+		return Case{}, fmt.Errorf("%s: %w", path, err)
 	}
-	c := Case{Name: filepath.Base(dir), OpType: cj.OpType, Opset: cj.Opset, Attrs: cj.Attributes}
-	if c.Attrs == nil {
-		c.Attrs = map[string]any{}
+	if m.Graph == nil || len(m.Graph.Nodes) != 1 {
+		return Case{}, fmt.Errorf("%s: want a graph of one node", path)
+	}
+	node := m.Graph.Nodes[0]
+	c := Case{Name: filepath.Base(dir), Dir: dir, OpType: node.OpType, Opset: int(m.Opset("")), Attrs: map[string]any{}}
+	for _, a := range node.Attrs {
+		v, err := attrValue(a)
+		if err != nil {
+			return Case{}, fmt.Errorf("%s: attribute %s: %w", path, a.Name, err)
+		}
+		c.Attrs[a.Name] = v
 	}
 	for _, part := range []struct {
-		in    []tensorJSON
-		out   *[]*tensor.Tensor
-		names *[]string
-	}{{cj.Inputs, &c.Inputs, &c.InputNames}, {cj.Outputs, &c.Outputs, &c.OutputNames}} {
-		for _, tj := range part.in {
-			t, err := loadTensor(dir, tj)
+		prefix string
+		out    *[]*tensor.Tensor
+		names  *[]string
+		files  *[]string
+	}{{"input_", &c.Inputs, &c.InputNames, &c.InputFiles}, {"output_", &c.Outputs, &c.OutputNames, &c.OutputFiles}} {
+		files, err := numbered(filepath.Join(dir, "test_data_set_0"), part.prefix)
+		if err != nil {
+			return Case{}, err
+		}
+		for _, f := range files {
+			t, name, err := onnxpb.ReadTensorFile(f)
 			if err != nil {
-				return Case{}, fmt.Errorf("%s: %s: %w", dir, tj.File, err)
+				return Case{}, err // names the file
 			}
 			*part.out = append(*part.out, t)
-			*part.names = append(*part.names, tj.Name)
+			*part.names = append(*part.names, name)
+			*part.files = append(*part.files, f)
 		}
 	}
 	return c, nil
 }
 
-func loadTensor(dir string, tj tensorJSON) (*tensor.Tensor, error) {
-	dt, ok := numpyDTypes[tj.DType]
-	if !ok {
-		return nil, fmt.Errorf("unsupported dtype %q", tj.DType)
-	}
-	if tj.File == "" || filepath.Base(tj.File) != tj.File {
-		return nil, fmt.Errorf("bad file name %q", tj.File)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, tj.File))
+// numbered returns dir/<prefix>N.pb for N = 0, 1, … in numeric order, and
+// fails if the numbers have a gap.
+func numbered(dir, prefix string) ([]string, error) {
+	matches, err := filepath.Glob(filepath.Join(dir, prefix+"*.pb"))
 	if err != nil {
 		return nil, err
 	}
-	t := &tensor.Tensor{DType: dt, Shape: tj.Shape, Data: data}
-	if tj.Shape == nil {
-		t.Shape = []int64{}
-	}
-	if err := t.Validate(); err != nil {
-		return nil, err
-	}
-	if dt == tensor.I1 {
-		for i, b := range t.Data {
-			if b != 0 {
-				t.Data[i] = 1
-			}
+	byNum := map[int]string{}
+	for _, m := range matches {
+		n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), prefix), ".pb"))
+		if err != nil || n < 0 {
+			continue
 		}
+		byNum[n] = m
 	}
-	return t, nil
+	out := make([]string, len(byNum))
+	for i := range out {
+		f, ok := byNum[i]
+		if !ok {
+			return nil, fmt.Errorf("%s: %s%d.pb is missing", dir, prefix, i)
+		}
+		out[i] = f
+	}
+	return out, nil
 }
 
-// Generate regenerates the node tests of ops with python and converts
-// every case into outDir/<test name>/. Raw ONNX data go to a temporary
-// directory that is removed afterwards.
+// attrValue gives an attribute the JSON-like value Case.Attrs holds.
+func attrValue(a *onnxpb.Attribute) (any, error) {
+	switch a.Type {
+	case onnxpb.AttrInt:
+		return float64(a.I), nil
+	case onnxpb.AttrFloat:
+		return float64(a.F), nil
+	case onnxpb.AttrString:
+		return string(a.S), nil
+	case onnxpb.AttrInts:
+		out := make([]any, len(a.Ints))
+		for i, v := range a.Ints {
+			out[i] = float64(v)
+		}
+		return out, nil
+	case onnxpb.AttrFloats:
+		out := make([]any, len(a.Floats))
+		for i, v := range a.Floats {
+			out[i] = float64(v)
+		}
+		return out, nil
+	case onnxpb.AttrStrings:
+		out := make([]any, len(a.Strings))
+		for i, v := range a.Strings {
+			out[i] = string(v)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("kind %v is not supported", a.Type)
+}
+
+// Generate regenerates the node tests of ops with python and copies every
+// case (model.onnx and test_data_set_*/*.pb) into outDir/<test name>/.
+// Python only generates; everything is read back in Go.
 func Generate(ctx context.Context, python, outDir string, ops []string) error {
 	tmp, err := os.MkdirTemp("", "tcp-onnxgen-")
 	if err != nil {
@@ -170,11 +201,7 @@ func Generate(ctx context.Context, python, outDir string, ops []string) error {
 	}
 	defer os.RemoveAll(tmp)
 	gen := filepath.Join(tmp, "gen_onnx_node_tests.py")
-	conv := filepath.Join(tmp, "onnx_case_to_raw.py")
 	if err := os.WriteFile(gen, scripts.GenScript, 0o644); err != nil {
-		return err
-	}
-	if err := os.WriteFile(conv, scripts.ConvertScript, 0o644); err != nil {
 		return err
 	}
 	var genJobs [][]string
@@ -191,11 +218,33 @@ func Generate(ctx context.Context, python, outDir string, ops []string) error {
 	if len(caseDirs) == 0 {
 		return fmt.Errorf("onnxdata: the generator produced no node tests for %v", ops)
 	}
-	var convJobs [][]string
 	for _, d := range caseDirs {
-		convJobs = append(convJobs, []string{conv, d, filepath.Join(outDir, filepath.Base(d))})
+		files, err := filepath.Glob(filepath.Join(d, "test_data_set_*", "*.pb"))
+		if err != nil {
+			return err
+		}
+		for _, f := range append(files, filepath.Join(d, "model.onnx")) {
+			rel, err := filepath.Rel(d, f)
+			if err != nil {
+				return err
+			}
+			if err := copyFile(f, filepath.Join(outDir, filepath.Base(d), rel)); err != nil {
+				return err
+			}
+		}
 	}
-	return runAll(ctx, python, convJobs)
+	return nil
+}
+
+func copyFile(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o644)
 }
 
 // runAll runs python with each argument list, NumCPU at a time, and
@@ -280,7 +329,7 @@ func Ensure(ctx context.Context, python string, ops []string) (string, error) {
 		return "", err
 	}
 	h := sha256.New()
-	for _, part := range [][]byte{scripts.GenScript, scripts.ConvertScript, []byte(strings.Join(ops, ",")), []byte(versions)} {
+	for _, part := range [][]byte{scripts.GenScript, []byte(layout), []byte(strings.Join(ops, ",")), []byte(versions)} {
 		fmt.Fprintf(h, "%d:", len(part))
 		h.Write(part)
 	}

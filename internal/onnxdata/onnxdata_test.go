@@ -10,41 +10,59 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tcp-project/tcp/frontend/onnxpb"
 	"github.com/tcp-project/tcp/internal/oracle"
 
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/tensor"
 )
 
-func writeCase(t *testing.T, dir, caseJSON string, files map[string][]byte) {
+// writeCase writes a node-test directory the way ONNX lays them out, with
+// the onnxpb encoder: model.onnx holding node and test_data_set_0 holding
+// the named inputs and outputs.
+func writeCase(t *testing.T, dir string, node *onnxpb.Node, opset int64, ins, outs map[string]*onnxpb.Tensor) {
 	t.Helper()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "case.json"), []byte(caseJSON), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, b := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+	m := &onnxpb.Model{IRVersion: 7, OpsetImports: []onnxpb.OpsetID{{Version: opset}}, Graph: &onnxpb.Graph{Nodes: []*onnxpb.Node{node}}}
+	write := func(path string, b []byte) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	write(filepath.Join(dir, "model.onnx"), m.Marshal())
+	for name, tp := range ins {
+		write(filepath.Join(dir, "test_data_set_0", name), tp.Marshal())
+	}
+	for name, tp := range outs {
+		write(filepath.Join(dir, "test_data_set_0", name), tp.Marshal())
+	}
 }
 
-// TestLoad reads hand-written cases in the converter's format.
+// TestLoad reads hand-made cases in ONNX's layout.
 func TestLoad(t *testing.T) {
 	dir := t.TempDir()
-	writeCase(t, filepath.Join(dir, "test_b"), `{"op_type": "GatherND", "opset": 13, "attributes": {"batch_dims": 1},
-		"inputs": [{"name": "data", "file": "input_0.bin", "dtype": "int32", "shape": [2]},
-		           {"name": "flags", "file": "input_1.bin", "dtype": "bool", "shape": []}],
-		"outputs": [{"name": "y", "file": "output_0.bin", "dtype": "float16", "shape": [0, 3]}]}`,
-		map[string][]byte{"input_0.bin": {1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff}, "input_1.bin": {7}, "output_0.bin": nil})
-	writeCase(t, filepath.Join(dir, "test_a"), `{"op_type": "ScatterElements", "opset": 16, "attributes": {"reduction": "add", "axis": 1},
-		"inputs": [], "outputs": []}`, nil)
+	gnd := &onnxpb.Node{OpType: "GatherND", Inputs: []string{"data", "flags"}, Outputs: []string{"y"},
+		Attrs: []*onnxpb.Attribute{{Name: "batch_dims", Type: onnxpb.AttrInt, I: 1}}}
+	ins := map[string]*onnxpb.Tensor{}
+	for i := 0; i < 11; i++ { // input_10 sorts after input_9, not after input_1
+		ins[fmt.Sprintf("input_%d.pb", i)] = &onnxpb.Tensor{Name: fmt.Sprintf("in%d", i), DataType: onnxpb.Int64, Int64Data: []int64{int64(i)}}
+	}
+	ins["input_0.pb"] = &onnxpb.Tensor{Name: "data", Dims: []int64{2}, DataType: onnxpb.Int32, RawData: []byte{1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff}, HasRawData: true}
+	ins["input_1.pb"] = &onnxpb.Tensor{Name: "flags", DataType: onnxpb.Bool, Int32Data: []int32{7}}
+	writeCase(t, filepath.Join(dir, "test_b"), gnd, 13, ins,
+		map[string]*onnxpb.Tensor{"output_0.pb": {Name: "y", Dims: []int64{0, 3}, DataType: onnxpb.Float16}})
+	se := &onnxpb.Node{OpType: "ScatterElements", Attrs: []*onnxpb.Attribute{
+		{Name: "reduction", Type: onnxpb.AttrString, S: []byte("add")}, {Name: "axis", Type: onnxpb.AttrInt, I: 1},
+		{Name: "scales", Type: onnxpb.AttrFloats, Floats: []float32{0.5}}}}
+	writeCase(t, filepath.Join(dir, "test_a"), se, 16, nil, nil)
 	if err := os.WriteFile(filepath.Join(dir, "stray.txt"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Mkdir(filepath.Join(dir, "no_case_json"), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(dir, "no_model"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	cases, err := Load(dir)
@@ -55,8 +73,11 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("cases = %+v", cases)
 	}
 	a, b := cases[0], cases[1]
-	if a.Attrs["reduction"] != "add" || a.OpType != "ScatterElements" || a.Opset != 16 {
+	if a.Attrs["reduction"] != "add" || a.OpType != "ScatterElements" || a.Opset != 16 || len(a.Inputs) != 0 {
 		t.Errorf("test_a = %+v", a)
+	}
+	if d := cmp.Diff([]any{0.5}, a.Attrs["scales"]); d != "" {
+		t.Errorf("scales (-want +got):\n%s", d)
 	}
 	if v, err := b.IntAttr("batch_dims", 0); err != nil || v != 1 {
 		t.Errorf("batch_dims = %v, %v", v, err)
@@ -76,23 +97,33 @@ func TestLoad(t *testing.T) {
 			t.Errorf("input %d = %s, want %s", i, got, w)
 		}
 	}
-	if b.InputNames[1] != "flags" || b.OutputNames[0] != "y" || tensor.Format(b.Outputs[0]) != "dense<> : tensor<0x3xf16>" {
+	if len(b.Inputs) != 11 || tensor.Format(b.Inputs[10]) != "dense<10> : tensor<i64>" || filepath.Base(b.InputFiles[10]) != "input_10.pb" {
+		t.Errorf("inputs in order: %v", b.InputFiles)
+	}
+	if b.InputNames[1] != "flags" || b.OutputNames[0] != "y" || tensor.Format(b.Outputs[0]) != "dense<> : tensor<0x3xf16>" || b.Dir != filepath.Join(dir, "test_b") {
 		t.Errorf("test_b = %+v", b)
 	}
 
+	node := &onnxpb.Node{OpType: "Gather"}
 	for _, c := range []struct {
-		name, json string
-		files      map[string][]byte
-		want       string
+		name  string
+		model []byte // nil: a valid one-node model
+		files map[string]*onnxpb.Tensor
+		want  string
 	}{
-		{"bad dtype", `{"inputs": [{"file": "x.bin", "dtype": "complex64", "shape": [1]}]}`, map[string][]byte{"x.bin": make([]byte, 8)}, `unsupported dtype "complex64"`},
-		{"short data", `{"inputs": [{"file": "x.bin", "dtype": "int64", "shape": [2]}]}`, map[string][]byte{"x.bin": make([]byte, 8)}, "holds 8 data bytes, want 16"},
-		{"missing file", `{"inputs": [{"file": "x.bin", "dtype": "int64", "shape": [2]}]}`, nil, "no such file"},
-		{"path in file name", `{"inputs": [{"file": "../x.bin", "dtype": "int64", "shape": [2]}]}`, nil, "bad file name"},
-		{"bad json", `{"inputs": [`, nil, "case.json"},
+		{"bad dtype", nil, map[string]*onnxpb.Tensor{"input_0.pb": {DataType: onnxpb.Complex64, Dims: []int64{1}}}, "input_0.pb: tensor \"\": element type COMPLEX64 is not supported"},
+		{"short data", nil, map[string]*onnxpb.Tensor{"input_0.pb": {DataType: onnxpb.Int64, Dims: []int64{2}, RawData: make([]byte, 8), HasRawData: true}}, "raw_data holds 8 bytes, want 16"},
+		{"gap", nil, map[string]*onnxpb.Tensor{"input_1.pb": {DataType: onnxpb.Int64}}, "input_0.pb is missing"},
+		{"two nodes", (&onnxpb.Model{Graph: &onnxpb.Graph{Nodes: []*onnxpb.Node{node, node}}}).Marshal(), nil, "want a graph of one node"},
+		{"corrupt model", []byte{0x3a, 0x10}, nil, "model.onnx: byte 0: ModelProto: field 7 (graph) needs 16 bytes, 0 left"},
 	} {
 		d := filepath.Join(t.TempDir(), "test_bad")
-		writeCase(t, d, c.json, c.files)
+		writeCase(t, d, node, 13, c.files, nil)
+		if c.model != nil {
+			if err := os.WriteFile(filepath.Join(d, "model.onnx"), c.model, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		if _, err := LoadCase(d); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
 		}

@@ -1,7 +1,3 @@
-// Package opdoc renders the op reference (docs/ops.md) from the registered
-// op definitions, as mlir-tblgen -gen-op-doc does from ODS: the doc of an
-// op is never written apart from its definition. TestOpsDocIsCurrent keeps
-// the committed file in step (go test ./internal/opdoc -update rewrites it).
 package opdoc
 
 import (
@@ -29,8 +25,40 @@ func Markdown(reg *ir.Registry, dialects []string) string {
 		for _, def := range defs {
 			writeOp(&b, def)
 		}
+		for _, td := range reg.TypeDefs() {
+			if td.Dialect == d {
+				writeTypeOrAttr(&b, "type", "!"+td.FullName(), td.Summary, td.Description, td.Parameters, td.Examples)
+			}
+		}
+		for _, ad := range reg.AttrDefs() {
+			if ad.Dialect == d {
+				writeTypeOrAttr(&b, "attribute", "#"+ad.FullName(), ad.Summary, ad.Description, ad.Parameters, ad.Examples)
+			}
+		}
 	}
 	return b.String()
+}
+
+// writeTypeOrAttr renders a dialect type or attribute definition (MLIR's
+// -gen-typedef-doc / -gen-attrdef-doc).
+func writeTypeOrAttr(b *strings.Builder, kind, name, summary, desc string, params []ir.ParamDoc, examples []string) {
+	fmt.Fprintf(b, "\n### %s `%s`\n\n%s\n", kind, name, summary)
+	if desc != "" {
+		fmt.Fprintf(b, "\n```text\n%s\n```\n", strings.TrimSpace(desc))
+	}
+	if len(params) > 0 {
+		b.WriteString("\n| parameter | meaning |\n|---|---|\n")
+		for _, p := range params {
+			fmt.Fprintf(b, "| `%s` | %s |\n", p.Name, p.Doc)
+		}
+	}
+	if len(examples) > 0 {
+		b.WriteString("\nExample printed form:\n\n```mlir\n")
+		for _, e := range examples {
+			b.WriteString(strings.TrimSpace(e) + "\n")
+		}
+		b.WriteString("```\n")
+	}
 }
 
 func writeOp(b *strings.Builder, def *ir.OpDef) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tcp-project/tcp/internal/filecheck"
 	"github.com/tcp-project/tcp/internal/lit"
+	"github.com/tcp-project/tcp/internal/semcheck/semchecktest"
 	"github.com/tcp-project/tcp/internal/tool/tcpopt"
 	"github.com/tcp-project/tcp/internal/tool/tcprun"
 	"github.com/tcp-project/tcp/internal/tool/tcptranslate"
@@ -22,8 +23,12 @@ func TestLit(t *testing.T) {
 			"tcp-translate": tcptranslate.Main,
 			"FileCheck":     filecheck.Main,
 		},
-		Features: map[string]bool{},
+		// test-passes: deliberately wrong passes for --verify-semantics
+		// tests, registered here only (never in the tools' binaries, so
+		// LLVM's lit reports those tests as unsupported).
+		Features: map[string]bool{"test-passes": true},
 	}
+	semchecktest.Register()
 	if tool, _, ok := lit.LookPathTool("mlir-opt-16", "mlir-opt"); ok {
 		cfg.Tools["mlir-opt"] = tool
 		cfg.Features["mlir-opt"] = true

@@ -15,6 +15,10 @@
 //	--mlir-print-debuginfo          print locations
 //	--verify-each[=false]           verify after each pass (default true)
 //	--verify-roundtrip              check that print/parse round-trips
+//	--verify-semantics              run every function on 64 random inputs (seed 1)
+//	                                before and after each pass with the interpreter
+//	                                and fail, located at the function and naming the
+//	                                pass, on any difference (package semcheck)
 //	--pass-pipeline='builtin.module(func.func(canonicalize,cse))'
 //	--canonicalize[=max-iterations=2 top-down=false], --cse, --dce, ...
 //	--mlir-print-ir-before-all, --mlir-print-ir-after-all, --mlir-print-ir-after-failure

@@ -28,6 +28,7 @@ type config struct {
 	printDebugInfo    bool
 	verifyEach        bool
 	verifyRoundtrip   bool
+	verifySemantics   bool
 	passPipeline      string
 	pipelineSet       bool
 	passes            []passFlag
@@ -96,6 +97,7 @@ var flagDefs = []flagDef{
 	boolDef("verify-diagnostics", "Check that emitted diagnostics match expected-* lines on the corresponding line", func(c *config) *bool { return &c.verifyDiagnostics }),
 	boolDef("verify-each", "Run the verifier after each transformation pass (default: true)", func(c *config) *bool { return &c.verifyEach }),
 	boolDef("verify-roundtrip", "Round-trip the IR after parsing (generic and custom form) and ensure it prints back the same", func(c *config) *bool { return &c.verifyRoundtrip }),
+	boolDef("verify-semantics", "Run every function on random inputs before and after each pass with the interpreter and fail on any difference (64 trials, seed 1)", func(c *config) *bool { return &c.verifySemantics }),
 	boolDef("version", "Display the version of this program", func(c *config) *bool { return &c.version }),
 }
 

@@ -29,14 +29,22 @@ import (
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/internal/atomicfile"
 	"github.com/tcp-project/tcp/internal/diagcheck"
+	"github.com/tcp-project/tcp/internal/semcheck"
+	_ "github.com/tcp-project/tcp/interp" // constant folding through the interpreter
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
-	_ "github.com/tcp-project/tcp/passes"
-	_ "github.com/tcp-project/tcp/passes/fuse"
+	_ "github.com/tcp-project/tcp/passes/all"
 )
 
 // Version is printed by --version.
 const Version = "tcp-opt (tcp project) development version"
+
+// --verify-semantics runs every function on semanticsTrials random argument
+// sets (seeded with semanticsSeed) before and after each pass.
+const (
+	semanticsTrials = 64
+	semanticsSeed   = 1
+)
 
 // splitMarker separates chunks under --split-input-file.
 const splitMarker = "// -----"
@@ -323,9 +331,22 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 	if timing != nil {
 		pm.Instrumentations = append(pm.Instrumentations, timing)
 	}
+	var sem *semcheck.Checker
+	if c.verifySemantics {
+		sem = semcheck.New(semcheck.Options{Trials: semanticsTrials, Seed: semanticsSeed})
+		pm.Instrumentations = append(pm.Instrumentations, sem)
+	}
 	if err := pm.Run(m); err != nil {
 		t.reportPassFailure(m, err, emit)
 		return false
+	}
+	if sem != nil {
+		if err := sem.Err(); err != nil {
+			for _, d := range diagnostics(err) {
+				emit(m, d)
+			}
+			return false
+		}
 	}
 	stop = start("Output")
 	defer stop()

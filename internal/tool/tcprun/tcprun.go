@@ -1,35 +1,3 @@
-// Package tcprun implements tcp-run, which parses an MLIR file, verifies
-// it and runs one function with the interpreter (package interp):
-//
-//	tcp-run FILE.mlir [-e NAME] [ARG.npy ...] [--out-dir DIR]
-//
-// The function is NAME, or else @main if there is one, or else the only
-// public function with a body; otherwise tcp-run lists the functions and
-// fails. Its arguments are read from the .npy files, in order (a function
-// without arguments runs on its constants). FILE may be "-" for the
-// standard input.
-//
-// Each result is printed on its own line as an MLIR literal, the way
-// mlir-opt prints constants (tensor.Format):
-//
-//	dense<[[1.000000e+00, 2.000000e+00]]> : tensor<1x2xf32>
-//
-// and a scalar result (index, iN, fN) as `4 : index`. With --out-dir DIR,
-// the results are written to DIR/result_0.npy, DIR/result_1.npy, … instead
-// (DIR is created if missing). All files are first written to temporary
-// files in DIR and renamed into place only when every result has been
-// written, so a failure leaves no partial output.
-//
-// Arguments must match the function type: element type, rank and static
-// dims. Because .npy has no index or bfloat16 dtype, an int64 array is
-// accepted for index elements and a float32 array for bf16 elements (each
-// value rounded to nearest even); bool arrays are i1.
-//
-// Every error (usage, unreadable or malformed .npy, argument count, type
-// or shape mismatch, parse, verifier and runtime errors) is printed to
-// stderr as one clear message, located in the MLIR file where it has a
-// location, and the exit status is 1. Main never calls os.Exit and keeps
-// no global state, so it can run in-process (test/lit).
 package tcprun
 
 import (
@@ -52,6 +20,7 @@ import (
 	_ "github.com/tcp-project/tcp/dialect/tensor"
 
 	"github.com/tcp-project/tcp/codegen/golang"
+	"github.com/tcp-project/tcp/frontend/onnxpb"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -59,11 +28,12 @@ import (
 	"github.com/tcp-project/tcp/tensor/npy"
 )
 
-const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy ...] [--out-dir DIR] [--backend=interp|go] [--bench N] [--workers W]
+const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy|ARG.pb ...] [--out-dir DIR] [--expect OUT ...] [--backend=interp|go] [--bench N] [--workers W]
 
 Parses and verifies FILE.mlir ("-" for stdin) and runs one function with the
-tcp interpreter, with arguments read from the .npy files in order. Results
-are printed one per line as MLIR literals, or written to DIR/result_N.npy.
+tcp interpreter, with arguments read from the files in order (.pb: ONNX
+TensorProto, otherwise .npy). Results are printed one per line as MLIR
+literals, or written to DIR/result_N.npy.
 
 options:
   -e NAME, --entry NAME   the function to run (default: @main, or else the
@@ -75,6 +45,9 @@ options:
   --bench N               after the run, time N more calls and print
                           "bench: NAME median SECONDS s over N calls"
   --workers W             goroutines per Go kernel (default GOMAXPROCS)
+  --expect FILE           compare result N (N-th --expect) with FILE (.pb
+                          or .npy): bitwise, NaN equals NaN; exit 1 on a
+                          difference
   -h, --help              print this help
 `
 
@@ -84,6 +57,7 @@ type config struct {
 	entry   string
 	outDir  string
 	args    []string
+	expect  []string
 	backend string
 	bench   int
 	workers int
@@ -151,6 +125,13 @@ func parseArgs(args []string) (*config, bool, error) {
 					c.workers = n
 				}
 			}
+		case "-expect", "--expect":
+			var f string
+			f, err = value()
+			if err == nil && f == "" {
+				err = usageError{"--expect needs a file name"}
+			}
+			c.expect = append(c.expect, f)
 		default:
 			err = usageError{fmt.Sprintf("unknown option %s", name)}
 		}
@@ -241,11 +222,22 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	f := function.FuncOp{Operation: fn}
 	ft := f.Type()
 	if len(c.args) != len(ft.Inputs()) {
-		return fn.EmitError("@%s takes %d argument(s), got %d .npy file(s)", f.Name(), len(ft.Inputs()), len(c.args))
+		return fn.EmitError("@%s takes %d argument(s), got %d file(s)", f.Name(), len(ft.Inputs()), len(c.args))
+	}
+	if len(c.expect) > 0 && len(c.expect) != len(ft.Results()) {
+		return fn.EmitError("@%s has %d result(s), got %d --expect file(s)", f.Name(), len(ft.Results()), len(c.expect))
+	}
+	var want []*tensor.Tensor
+	for i, path := range c.expect {
+		t, err := readTensor(path)
+		if err != nil {
+			return fmt.Errorf("expected result #%d: %v", i, err) // err names the file
+		}
+		want = append(want, t)
 	}
 	args := make([]*tensor.Tensor, len(c.args))
 	for i, path := range c.args {
-		t, err := npy.ReadFile(path)
+		t, err := readTensor(path)
 		if err != nil {
 			return fmt.Errorf("argument #%d: %v", i, err) // err names the file
 		}
@@ -282,7 +274,10 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 		}
 	}()
 	if c.outDir != "" {
-		return writeResults(c.outDir, results)
+		if err := writeResults(c.outDir, results); err != nil {
+			return err
+		}
+		return compare(f.Name(), c.expect, want, results)
 	}
 	var b strings.Builder
 	for i, r := range results {
@@ -293,8 +288,35 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 		b.WriteString(tensor.Format(r))
 		b.WriteByte('\n')
 	}
-	_, err = io.WriteString(stdout, b.String())
-	return err
+	if _, err = io.WriteString(stdout, b.String()); err != nil {
+		return err
+	}
+	return compare(f.Name(), c.expect, want, results)
+}
+
+// readTensor reads an argument or expected result: an ONNX TensorProto if
+// the name ends in .pb, else a .npy file. Errors name the file.
+func readTensor(path string) (*tensor.Tensor, error) {
+	if strings.HasSuffix(path, ".pb") {
+		t, _, err := onnxpb.ReadTensorFile(path)
+		return t, err
+	}
+	return npy.ReadFile(path)
+}
+
+// compare checks each result against its expected value (exact, NaN ==
+// NaN). An index result is compared as int64, the type files store it as.
+func compare(fn string, files []string, want, got []*tensor.Tensor) error {
+	for i, w := range want {
+		g := got[i]
+		if g.DType == tensor.Index && w.DType == tensor.I64 {
+			g = &tensor.Tensor{DType: tensor.I64, Shape: g.Shape, Data: g.Data}
+		}
+		if d := tensor.Diff(w, g, tensor.NaNEqual); d != "" {
+			return fmt.Errorf("result #%d of @%s differs from %s (expected vs actual): %s", i, fn, files[i], d)
+		}
+	}
+	return nil
 }
 
 // selectFunc picks the function to run: entry if given, else @main, else

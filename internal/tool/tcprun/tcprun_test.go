@@ -195,9 +195,9 @@ func TestMain_(t *testing.T) {
 		{name: "unknown function", files: base, args: []string{"DIR/p.mlir", "-e", "nope"}, code: 1,
 			stderr: "tcp-run: error: no function @nope; the module has @main, @consts, @bf16, @half, @scalar\n"},
 		{name: "too few arguments", files: base, args: []string{"DIR/p.mlir", "DIR/x.npy"}, code: 1,
-			stderr: "DIR/p.mlir:1:1: error: @main takes 2 argument(s), got 1 .npy file(s)\n"},
+			stderr: "DIR/p.mlir:1:1: error: @main takes 2 argument(s), got 1 file(s)\n"},
 		{name: "too many arguments", files: base, args: []string{"DIR/p.mlir", "-e", "consts", "DIR/x.npy"}, code: 1,
-			stderr: "DIR/p.mlir:5:1: error: @consts takes 0 argument(s), got 1 .npy file(s)\n"},
+			stderr: "DIR/p.mlir:5:1: error: @consts takes 0 argument(s), got 1 file(s)\n"},
 		{name: "missing npy", files: base, args: []string{"DIR/p.mlir", "DIR/x.npy", "DIR/nope.npy"}, code: 1,
 			stderr: "tcp-run: error: argument #1: open DIR/nope.npy: no such file or directory\n"},
 		{name: "truncated npy", files: with(map[string][]byte{"t.npy": x32[:len(x32)-3]}), args: []string{"DIR/p.mlir", "DIR/t.npy", "DIR/i.npy"}, code: 1,
@@ -236,25 +236,30 @@ func.func @main() -> tensor<1xi64> {
 `)}, args: []string{"DIR/c.mlir"}, code: 1,
 			stderr: "DIR/c.mlir:3:8: error: 'tcp.gather' op index -3 is out of bounds for dimension 0 with size 2\nDIR/c.mlir:3:8: note: the index is at position [0] of the indices\nDIR/c.mlir:8:8: note: called from here\n"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			for name, data := range c.files {
-				if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			args := make([]string, len(c.args))
-			for i, a := range c.args {
-				args[i] = strings.ReplaceAll(a, "DIR/", dir+"/")
-			}
-			var stdout, stderr bytes.Buffer
-			code := Main(args, strings.NewReader(c.stdin), &stdout, &stderr)
-			errText := strings.ReplaceAll(stderr.String(), dir+"/", "DIR/")
-			if code != c.code || stdout.String() != c.stdout || errText != c.stderr {
-				t.Errorf("Main(%q) = %d\nstdout:\n%s\nstderr:\n%s\nwant %d\nstdout:\n%s\nstderr:\n%s", c.args, code, stdout.String(), errText, c.code, c.stdout, c.stderr)
-			}
-		})
+		runMainCase(t, c)
 	}
+}
+
+// runMainCase runs one table case as a subtest.
+func runMainCase(t *testing.T, c mainCase) {
+	t.Run(c.name, func(t *testing.T) {
+		dir := t.TempDir()
+		for name, data := range c.files {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		args := make([]string, len(c.args))
+		for i, a := range c.args {
+			args[i] = strings.ReplaceAll(a, "DIR/", dir+"/")
+		}
+		var stdout, stderr bytes.Buffer
+		code := Main(args, strings.NewReader(c.stdin), &stdout, &stderr)
+		errText := strings.ReplaceAll(stderr.String(), dir+"/", "DIR/")
+		if code != c.code || stdout.String() != c.stdout || errText != c.stderr {
+			t.Errorf("Main(%q) = %d\nstdout:\n%s\nstderr:\n%s\nwant %d\nstdout:\n%s\nstderr:\n%s", c.args, code, stdout.String(), errText, c.code, c.stdout, c.stderr)
+		}
+	})
 }
 
 func listDir(t *testing.T, dir string) []string {

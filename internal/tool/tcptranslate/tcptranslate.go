@@ -1,19 +1,3 @@
-// Package tcptranslate implements tcp-translate, the tcp project's
-// mlir-translate: it runs one registered translation (package translate)
-// on an input file.
-//
-//	tcp-translate --mlir-to-dml-json [--feature-level=4.1] in.mlir [-o out.json]
-//	tcp-translate --import-onnx model.onnx
-//
-// Design: parse the command line (exactly one translation flag, the
-// translation's own --name=value options, -o, the input path or -), read
-// the input, then either parse and verify it as MLIR and call the
-// translation's FromMLIR, or call ToMLIR on the raw bytes and print the
-// module it returns (after verifying it). Output goes to stdout or,
-// atomically, to -o: a failing run leaves an existing -o file untouched.
-// Diagnostics print as `file:line:col: error: …`; every failure exits 1;
-// a panic in a translation is reported as an internal error naming it,
-// never as a goroutine dump.
 package tcptranslate
 
 import (
@@ -26,13 +10,13 @@ import (
 	"sort"
 	"strings"
 
-	_ "github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/internal/atomicfile"
 	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/translate"
+	_ "github.com/tcp-project/tcp/translate/all"
 )
 
 const progName = "tcp-translate"
@@ -43,6 +27,7 @@ type config struct {
 	input, output     string
 	allowUnregistered bool
 	generic           bool
+	debugInfo         bool
 	help              bool
 }
 
@@ -51,7 +36,8 @@ func usage() string {
 	b.WriteString("OVERVIEW: tcp translation driver\n\nUSAGE: tcp-translate [options] <translation> <input file>\n\n")
 	b.WriteString("OPTIONS:\n  -o <file>                       output file (default stdout; written atomically)\n")
 	b.WriteString("  --allow-unregistered-dialect    accept ops of unregistered dialects\n")
-	b.WriteString("  --mlir-print-op-generic         print imported modules in generic form\n\n")
+	b.WriteString("  --mlir-print-op-generic         print imported modules in generic form\n")
+	b.WriteString("  --mlir-print-debuginfo          print imported modules with op locations\n\n")
 	b.WriteString("Translations to perform (exactly one):\n")
 	for _, t := range translate.All() {
 		fmt.Fprintf(&b, "  --%-30s %s\n", t.Name, t.Description)
@@ -96,6 +82,9 @@ func parseArgs(args []string) (*config, error) {
 			continue
 		case "mlir-print-op-generic":
 			c.generic = true
+			continue
+		case "mlir-print-debuginfo":
+			c.debugInfo = true
 			continue
 		}
 		if t := translate.Lookup(name); t != nil {
@@ -203,7 +192,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		if err := ir.SafeVerify(m, c.allowUnregistered); err != nil {
 			return report(err)
 		}
-		if err := ir.Print(w, m, ir.PrintOptions{Generic: c.generic}); err != nil {
+		if err := ir.Print(w, m, ir.PrintOptions{Generic: c.generic, DebugInfo: c.debugInfo}); err != nil {
 			return report(err)
 		}
 		w.WriteString("\n")

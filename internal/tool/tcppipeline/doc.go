@@ -1,0 +1,30 @@
+// Package tcppipeline implements tcp-pipeline, which shows the whole
+// compiler on one function and checks it: framework IR in, tcp out of the
+// frontends, then a DirectML graph and a fused Go kernel out of the
+// backends, every stage executed on the same inputs and compared.
+//
+//	tcp-pipeline                      # the embedded onnx.Gather example
+//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--trials 32] [--seed 1] [--quiet]
+//
+// Stages (each printed under a `== N. title` header):
+//
+//  1. the input, parsed and verified (frontend dialects: torch, onnx, tf,
+//     stablehlo; or tcp already);
+//  2. tcp: `convert-frontends-to-tcp, canonicalize, cse`;
+//  3. DirectML: `convert-tcp-to-dml{feature-level=L}` on the tcp module;
+//  4. the DirectML graph: the `mlir-to-dml-json` translation of stage 3;
+//  5. the Go kernel: the `mlir-to-go` translation of stage 2;
+//  6. values: the documented inputs of the embedded example (or none for a
+//     file) plus --trials random argument sets (interp.RandomArgs), each
+//     run by the interpreter on stages 1, 2 and 3 and by the compiled Go
+//     kernel; every result must equal stage 1's bit for bit.
+//
+// Where the frontend op raises an error (an out-of-range index under the
+// framework's rules), the tcp program and the Go kernel must raise too;
+// DirectML cannot raise (its reads are clamped), so such trials are not
+// compared for stage 3. A stage that cannot be built (for example mode
+// "error" on non-constant indices, which DirectML cannot express) is
+// reported with its diagnostic and skipped; the run still fails if any
+// executed stage disagrees. Exit status: 0 when every comparison agrees, 1
+// otherwise or on any error (located, never a panic).
+package tcppipeline

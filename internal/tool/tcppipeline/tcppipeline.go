@@ -1,0 +1,394 @@
+package tcppipeline
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/tcp-project/tcp/codegen/golang"
+	_ "github.com/tcp-project/tcp/dialect/all"
+	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/internal/diagcheck"
+	"github.com/tcp-project/tcp/interp"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/parser"
+	_ "github.com/tcp-project/tcp/passes/all"
+	"github.com/tcp-project/tcp/tensor"
+	"github.com/tcp-project/tcp/translate"
+	_ "github.com/tcp-project/tcp/translate/all"
+)
+
+//go:embed example/onnx_gather.mlir
+var exampleSrc string
+
+// exampleName is the buffer name of the embedded example in diagnostics.
+const exampleName = "example/onnx_gather.mlir"
+
+// exampleArgs are the documented inputs of the embedded example: the data
+// of SEMANTICS.md §5.3 and indices with one negative value.
+func exampleArgs() []*tensor.Tensor {
+	data := tensor.Must(tensor.FromFloat64s(tensor.F32, []int64{3, 2}, []float64{1, 2, 3, 4, 5, 6}))
+	idx := tensor.Must(tensor.FromInt64s(tensor.I64, []int64{2, 2}, []int64{0, 1, -2, 2}))
+	return []*tensor.Tensor{data, idx}
+}
+
+const usage = `usage: tcp-pipeline [FILE.mlir] [-e NAME] [--feature-level L] [--trials N] [--seed S] [--quiet]
+
+Runs the whole compiler on one function: frontend IR -> tcp -> DirectML
+graph and Go kernel, and checks that every stage computes the same values
+(the interpreter on the frontend, tcp and dml IR, and the compiled Go
+kernel) on the documented and on random inputs. Without FILE it runs the
+embedded onnx.Gather example.
+
+options:
+  -e NAME             the function (default: the only or first function)
+  --feature-level L   DirectML feature level for stage 3 (default 4.1)
+  --trials N          random argument sets (default 32)
+  --seed S            seed of the random arguments (default 1)
+  --quiet             print only the stage headers and the verdicts
+`
+
+type config struct {
+	file, entry, level string
+	trials             int
+	seed               int64
+	quiet              bool
+}
+
+func parseArgs(args []string) (*config, error) {
+	c := &config{level: "4.1", trials: 32, seed: 1}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, val, hasVal := a, "", false
+		if strings.HasPrefix(a, "-") && a != "-" {
+			if k, v, ok := strings.Cut(a, "="); ok {
+				name, val, hasVal = k, v, true
+			}
+		} else {
+			if c.file != "" {
+				return nil, fmt.Errorf("only one input file, got %q and %q", c.file, a)
+			}
+			c.file = a
+			continue
+		}
+		value := func() (string, error) {
+			if hasVal {
+				return val, nil
+			}
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("%s needs a value", name)
+			}
+			i++
+			return args[i], nil
+		}
+		var err error
+		switch strings.TrimLeft(name, "-") {
+		case "h", "help":
+			return nil, errHelp
+		case "quiet":
+			c.quiet = true
+		case "e", "entry":
+			c.entry, err = value()
+		case "feature-level":
+			c.level, err = value()
+		case "trials", "seed":
+			var v string
+			if v, err = value(); err == nil {
+				n, perr := strconv.ParseInt(v, 10, 64)
+				if perr != nil || n < 0 {
+					return nil, fmt.Errorf("%s needs a non-negative integer, got %q", name, v)
+				}
+				if strings.HasSuffix(name, "trials") {
+					c.trials = int(n)
+				} else {
+					c.seed = n
+				}
+			}
+		default:
+			return nil, fmt.Errorf("unknown option %s", a)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+var errHelp = errors.New("help")
+
+// Main runs tcp-pipeline with args (without the program name) and returns
+// the exit status.
+func Main(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(stderr, "tcp-pipeline: internal error: %v\n", v)
+			status = 1
+		}
+	}()
+	c, err := parseArgs(args)
+	if err == errHelp {
+		io.WriteString(stdout, usage)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tcp-pipeline: %v\n%s", err, usage)
+		return 1
+	}
+	r := &run{cfg: c, out: stdout, diags: diagcheck.NewPrinter(stderr), stderr: stderr}
+	if err := r.main(); err != nil {
+		for _, d := range diagnostics(err) {
+			r.diags.Print(d)
+		}
+		return 1
+	}
+	if r.failed {
+		return 1
+	}
+	return 0
+}
+
+type run struct {
+	cfg    *config
+	out    io.Writer
+	stderr io.Writer
+	diags  *diagcheck.Printer
+	failed bool
+}
+
+func (r *run) header(n int, title string) { fmt.Fprintf(r.out, "\n== %d. %s\n", n, title) }
+
+func (r *run) print(m *ir.Operation) error {
+	if r.cfg.quiet {
+		return nil
+	}
+	if err := ir.Print(r.out, m, ir.PrintOptions{}); err != nil {
+		return err
+	}
+	_, err := io.WriteString(r.out, "\n")
+	return err
+}
+
+func (r *run) main() error {
+	name, src, fixed := exampleName, exampleSrc, exampleArgs()
+	if r.cfg.file != "" {
+		b, err := os.ReadFile(r.cfg.file)
+		if err != nil {
+			return fmt.Errorf("cannot open input file: %v", err)
+		}
+		name, src, fixed = r.cfg.file, string(b), nil
+	}
+	r.diags.AddFile(name, src)
+	front, err := parser.Parse(name, src, parser.Options{})
+	if err != nil {
+		return err
+	}
+	if err := ir.Verify(front, false); err != nil {
+		return err
+	}
+	fn, err := pickFunc(front, r.cfg.entry)
+	if err != nil {
+		return err
+	}
+	sym := function.FuncOp{Operation: fn}.Name()
+
+	r.header(1, "input: "+name)
+	if err := r.print(front); err != nil {
+		return err
+	}
+
+	r.header(2, "tcp: convert-frontends-to-tcp, canonicalize, cse")
+	tcpMod := front.Clone()
+	if err := runPipeline(tcpMod, "builtin.module(convert-frontends-to-tcp,canonicalize,cse)"); err != nil {
+		return err
+	}
+	if err := r.print(tcpMod); err != nil {
+		return err
+	}
+
+	r.header(3, "DirectML: convert-tcp-to-dml{feature-level="+r.cfg.level+"}")
+	dmlMod := tcpMod.Clone()
+	dmlErr := runPipeline(dmlMod, "builtin.module(convert-tcp-to-dml{feature-level="+r.cfg.level+"})")
+	if dmlErr != nil {
+		r.skip(dmlErr)
+		dmlMod = nil
+	} else if err := r.print(dmlMod); err != nil {
+		return err
+	}
+
+	r.header(4, "DirectML graph: mlir-to-dml-json")
+	if dmlMod != nil {
+		if err := r.translate("mlir-to-dml-json", dmlMod); err != nil {
+			r.skip(err)
+		}
+	} else {
+		fmt.Fprintln(r.out, "skipped: no DirectML module")
+	}
+
+	r.header(5, "Go kernel: mlir-to-go")
+	if err := r.translate("mlir-to-go", tcpMod); err != nil {
+		return err
+	}
+
+	r.header(6, "values")
+	return r.compare(front, tcpMod, dmlMod, sym, fixed)
+}
+
+// skip reports a stage that cannot be built, with its diagnostics.
+func (r *run) skip(err error) {
+	fmt.Fprintln(r.out, "skipped: this stage cannot be built (diagnostic on stderr)")
+	for _, d := range diagnostics(err) {
+		r.diags.Print(d)
+	}
+}
+
+func (r *run) translate(name string, m *ir.Operation) error {
+	t := translate.Lookup(name)
+	if t == nil {
+		return fmt.Errorf("translation --%s is not linked into this binary", name)
+	}
+	w := r.out
+	if r.cfg.quiet {
+		w = io.Discard
+	}
+	return t.FromMLIR(m, t.DefaultOptions(), w)
+}
+
+// compare runs every stage on the fixed and random argument sets.
+func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*tensor.Tensor) error {
+	ff := function.Lookup(front, sym)
+	ft := function.Lookup(tcpMod, sym)
+	var fd *ir.Operation
+	if dmlMod != nil {
+		fd = function.Lookup(dmlMod, sym)
+	}
+	sets, err := interp.RandomArgs(ff, interp.EquivOptions{Trials: r.cfg.trials, Seed: r.cfg.seed})
+	if err != nil {
+		return err
+	}
+	if fixed != nil {
+		sets = append([][]*tensor.Tensor{fixed}, sets...)
+	}
+	prog, err := golang.Build(tcpMod, []string{sym})
+	if err != nil {
+		return err
+	}
+	proc, err := prog.Start()
+	if err != nil {
+		return err
+	}
+	defer proc.Close()
+
+	var agree, raised, dmlCompared int
+	for k, args := range sets {
+		want, werr := interp.Run(ff, args)
+		label := fmt.Sprintf("set %d", k)
+		if fixed != nil && k == 0 {
+			label = "documented inputs"
+		}
+		show := func(stage string, got []*tensor.Tensor, gerr error) bool {
+			switch {
+			case werr != nil && gerr != nil:
+				return true
+			case werr != nil || gerr != nil:
+				fmt.Fprintf(r.out, "MISMATCH %s on %s: frontend %s, %s %s\n", stage, interp.FormatArgs(args), outcome(want, werr), stage, outcome(got, gerr))
+				return false
+			}
+			for i := range want {
+				if i >= len(got) || !tensor.Equal(want[i], got[i], tensor.NaNEqual) {
+					fmt.Fprintf(r.out, "MISMATCH %s on %s: frontend %s, %s %s\n", stage, interp.FormatArgs(args), outcome(want, nil), stage, outcome(got, nil))
+					return false
+				}
+			}
+			return true
+		}
+		ok := true
+		got, gerr := interp.Run(ft, args)
+		ok = show("tcp", got, gerr) && ok
+		gk, _, kerr := proc.Call(sym, args, golang.CallOptions{})
+		var ke *golang.KernelError
+		if kerr != nil && !errors.As(kerr, &ke) {
+			return kerr // the kernel process failed, not the computation
+		}
+		ok = show("go", gk, kerr) && ok
+		if fd != nil && werr == nil {
+			gd, derr := interp.Run(fd, args)
+			ok = show("dml", gd, derr) && ok
+			dmlCompared++
+		}
+		if werr != nil {
+			raised++
+		}
+		if ok {
+			agree++
+		} else {
+			r.failed = true
+		}
+		if k == 0 && fixed != nil && !r.cfg.quiet {
+			fmt.Fprintf(r.out, "%s: %s\n  -> %s\n", label, interp.FormatArgs(args), outcome(want, werr))
+		}
+	}
+	fmt.Fprintf(r.out, "%d of %d argument sets agree across frontend, tcp, Go kernel", agree, len(sets))
+	if fd != nil {
+		fmt.Fprintf(r.out, " and DirectML (%d compared; DirectML does not raise, so the %d sets the frontend rejects are compared without it)", dmlCompared, raised)
+	}
+	fmt.Fprintln(r.out)
+	if r.failed {
+		fmt.Fprintln(r.out, "FAILED: the stages disagree")
+	} else {
+		fmt.Fprintln(r.out, "OK: every stage computes the frontend's values")
+	}
+	return nil
+}
+
+func outcome(ts []*tensor.Tensor, err error) string {
+	if err != nil {
+		return "error: " + strings.SplitN(err.Error(), "\n", 2)[0]
+	}
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = tensor.Format(t)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func runPipeline(m *ir.Operation, text string) error {
+	pm, err := ir.ParsePassPipeline(text)
+	if err != nil {
+		return err
+	}
+	pm.VerifyEach = true
+	return pm.Run(m)
+}
+
+func pickFunc(m *ir.Operation, entry string) (*ir.Operation, error) {
+	fs := function.Funcs(m)
+	if entry != "" {
+		if f := function.Lookup(m, entry); f != nil {
+			return f, nil
+		}
+		return nil, fmt.Errorf("no func.func @%s in the input (functions: %s)", entry, interp.FuncNames(m))
+	}
+	for _, f := range fs {
+		if !(function.FuncOp{Operation: f}).IsDeclaration() {
+			return f, nil
+		}
+	}
+	return nil, errors.New("the input has no function with a body")
+}
+
+// diagnostics turns an error into diagnostics.
+func diagnostics(err error) ir.DiagnosticList {
+	var dl ir.DiagnosticList
+	var d *ir.Diagnostic
+	switch {
+	case errors.As(err, &dl):
+		return dl
+	case errors.As(err, &d):
+		return ir.DiagnosticList{d}
+	}
+	return ir.DiagnosticList{ir.Errorf(ir.UnknownLoc{}, "%v", err)}
+}

@@ -1,0 +1,219 @@
+package frontends
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/conversion"
+)
+
+// Conversion rewrites one frontend op (named Root) into the tcp form.
+// Convert returns (true, nil) after replacing op through rw, or an error:
+// a located diagnostic (or ir.MatchFailure) naming why the op cannot be
+// converted (a non-constant axis operand, an index type tcp has no gather
+// for, …). It must validate before it creates any op, so that a failure
+// leaves the IR unchanged.
+type Conversion struct {
+	Root    string
+	Name    string
+	Convert func(op *ir.Operation, rw *ir.Rewriter) (bool, error)
+}
+
+// Frontend is one source dialect's conversion into tcp.
+type Frontend struct {
+	// Name identifies the frontend ("onnx", "tf", "torch", "stablehlo").
+	Name string
+	// Dialects are the dialects none of whose ops may remain after the
+	// conversion (the legality check).
+	Dialects []string
+	// Conversions are the rewrites, tried in order.
+	Conversions []Conversion
+}
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]*Frontend{}
+)
+
+// Register adds a frontend (from its conversion package's init) and
+// appends each conversion to its root op's canonicalization patterns in
+// ir.Global. It panics on a duplicate name or an unregistered root op
+// (programmer errors found by every test).
+func Register(f Frontend) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := registry[f.Name]; dup {
+		panic("frontends: " + f.Name + " registered twice")
+	}
+	registry[f.Name] = &f
+	for _, c := range f.Conversions {
+		ir.Global.AddCanonicalizationPatterns(c.Root, c.CanonicalizationPattern())
+	}
+}
+
+// Lookup returns the registered frontend name, or nil.
+func Lookup(name string) *Frontend {
+	mu.RLock()
+	defer mu.RUnlock()
+	return registry[name]
+}
+
+// All returns the registered frontends sorted by name.
+func All() []*Frontend {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]*Frontend, 0, len(registry))
+	for _, f := range registry {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Pattern returns c as a conversion pattern: a failure to convert is an
+// error that stops the driver.
+func (c Conversion) Pattern() ir.Pattern {
+	return &ir.PatternFunc{RootName: c.Root, PatternName: c.Name, Fn: c.Convert}
+}
+
+// CanonicalizationPattern returns c as a canonicalization pattern: an op
+// it cannot convert is left alone.
+func (c Conversion) CanonicalizationPattern() ir.Pattern {
+	return &ir.PatternFunc{RootName: c.Root, PatternName: c.Name, Fn: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+		ok, err := c.Convert(op, rw)
+		return ok && err == nil, nil
+	}}
+}
+
+// Apply converts the ops of the frontends fs nested in root's regions into
+// tcp with the dialect-conversion driver (passes/conversion), in two
+// phases so that conversions can read constant operands:
+//
+//  1. every op with operands that has a conversion is illegal and is
+//     converted (a partial conversion: other ops stay);
+//  2. ops of the frontends' dialects left dead (the constants and
+//     onnx.NoValue that phase 1 read) are erased;
+//  3. the remaining operand-less ops with a conversion (live constants) are
+//     converted;
+//  4. Legalize reports any op of the frontends' dialects still there.
+//
+// A conversion's error becomes the note of the driver's "failed to
+// legalize operation '…' that was explicitly marked illegal", located at
+// the first op that failed.
+func Apply(root *ir.Operation, fs ...*Frontend) error {
+	var ops, leaves []ir.Pattern
+	opTarget, leafTarget := conversion.NewTarget(), conversion.NewTarget()
+	var dialects []string
+	for _, f := range fs {
+		for _, c := range f.Conversions {
+			def := ir.Global.LookupDef(c.Root)
+			if def != nil && len(def.Operands) == 0 {
+				leaves = append(leaves, c.conversionPattern())
+				leafTarget.AddIllegalOp(c.Root)
+			} else {
+				ops = append(ops, c.conversionPattern())
+				opTarget.AddIllegalOp(c.Root)
+			}
+		}
+		dialects = append(dialects, f.Dialects...)
+	}
+	if err := conversion.ApplyPartialConversion(root, opTarget, ops, nil); err != nil {
+		return err
+	}
+	eraseDead(root, dialects)
+	if err := conversion.ApplyPartialConversion(root, leafTarget, leaves, nil); err != nil {
+		return err
+	}
+	return Legalize(root, dialects)
+}
+
+// conversionPattern returns c for the conversion driver: a failure to
+// convert is a match failure whose reason the driver attaches as a note.
+func (c Conversion) conversionPattern() ir.Pattern {
+	return &ir.PatternFunc{RootName: c.Root, PatternName: c.Name, Fn: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+		ok, err := c.Convert(op, rw)
+		var d *ir.Diagnostic
+		var mf *ir.MatchFailure
+		if err != nil && !errors.As(err, &mf) && errors.As(err, &d) {
+			return false, &ir.MatchFailure{Diag: d}
+		}
+		return ok, err
+	}}
+}
+
+// eraseDead erases the unused side-effect-free ops of dialects nested in
+// root, last first, so that chains of dead ops go too.
+func eraseDead(root *ir.Operation, dialects []string) {
+	var ops []*ir.Operation
+	root.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if d, _, ok := strings.Cut(op.Name(), "."); ok && op != root && slices.Contains(dialects, d) {
+			ops = append(ops, op)
+		}
+	})
+	for i := len(ops) - 1; i >= 0; i-- {
+		if op := ops[i]; op.HasTrait(ir.Pure) && len(op.Regions()) == 0 && op.UseEmpty() {
+			op.Erase()
+		}
+	}
+}
+
+// Legalize reports the first op (in pre-order) nested in root whose
+// dialect is one of dialects: "failed to legalize operation 'onnx.Gather'
+// that was explicitly marked illegal".
+func Legalize(root *ir.Operation, dialects []string) error {
+	var bad *ir.Operation
+	root.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if bad != nil || op == root {
+			return
+		}
+		if d, _, ok := strings.Cut(op.Name(), "."); ok && slices.Contains(dialects, d) {
+			bad = op
+		}
+	})
+	if bad != nil {
+		return bad.EmitError("failed to legalize operation '%s' that was explicitly marked illegal", bad.Name())
+	}
+	return nil
+}
+
+// pass applies a set of frontends (all registered ones, looked up at run
+// time, if names is empty).
+type pass struct {
+	info  *ir.PassInfo
+	names []string
+}
+
+func (p *pass) Info() *ir.PassInfo { return p.info }
+
+func (p *pass) Run(op *ir.Operation) error {
+	var fs []*Frontend
+	if len(p.names) == 0 {
+		fs = All()
+	}
+	for _, n := range p.names {
+		f := Lookup(n)
+		if f == nil {
+			return fmt.Errorf("%s: frontend %q is not linked into this tool", p.info.Argument, n)
+		}
+		fs = append(fs, f)
+	}
+	return Apply(op, fs...)
+}
+
+// NewPassInfo returns the pass that converts the named frontends (every
+// registered frontend if none are named) into tcp; register it with
+// ir.RegisterPass.
+func NewPassInfo(argument, description string, names ...string) *ir.PassInfo {
+	info := &ir.PassInfo{Argument: argument, Description: description, Anchor: ir.AnyOp}
+	info.New = func(ir.PassOptions) (ir.Pass, error) { return &pass{info: info, names: names}, nil }
+	return info
+}
+
+func init() {
+	ir.RegisterPass(NewPassInfo("convert-frontends-to-tcp", "Convert every registered frontend dialect (onnx, tf, torch, stablehlo) to tcp"))
+}

@@ -1,0 +1,23 @@
+// Package onnxtotcp converts the onnx dialect into tcp (SEMANTICS.md
+// §5.3): --convert-onnx-to-tcp, part of --convert-frontends-to-tcp, and the
+// onnx ops' canonicalization patterns.
+//
+//	onnx.Gather          the slice-gather recipe (tcpbuild.SliceGather), mode "wrap_negative";
+//	                     scalar indices collapse the gathered dim
+//	onnx.GatherElements  tcp.gather {dim = axis, mode = "wrap_negative"}
+//	onnx.GatherND        tcp.gather_nd {batch_dims, mode = "wrap_negative"} (batch dims kept as the attribute)
+//	onnx.Slice           tcp.slice with the constant starts/ends/axes/steps clamped as ONNX does
+//	                     (interp/kernel.ONNXSliceParams); unsliced dynamic dims through tensor.dim
+//	onnx.Constant        tcp.const
+//
+// Negative axes are normalized. When the converted value's type differs
+// from the op's result type (an unranked tensor<*xf32>, or a more static
+// shape) a tensor.cast restores it. An op that cannot be converted gets a
+// located error naming why: unranked operands, a non-constant Slice
+// operand, a dynamic sliced dim, a dynamic index tuple length.
+//
+// Known difference (docs/frontends.md): ONNX checks every index, but the
+// recipe reads only the indices an output element needs, so an
+// out-of-range index whose gathered slice is empty (data with a zero-size
+// dim besides axis) raises in ONNX/NumPy and not after conversion.
+package onnxtotcp
