@@ -58,6 +58,19 @@ func randIdx(r *rand.Rand, oob bool, it tensor.DType, s int64, shape ...int64) *
 	return t
 }
 
+// randOf fills a tensor of any element type with small random values.
+func randOf(r *rand.Rand, dt tensor.DType, shape ...int64) *tensor.Tensor {
+	t := tensor.Must(tensor.New(dt, shape))
+	for i := 0; i < int(t.NumElements()); i++ {
+		if dt.IsFloat() {
+			t.SetFloat64(i, float64(r.Intn(200))-100)
+		} else {
+			t.SetInt64(i, int64(r.Intn(200)))
+		}
+	}
+	return t
+}
+
 func idx(v int64) *tensor.Tensor {
 	t := tensor.Must(tensor.New(tensor.Index, nil))
 	t.SetInt64(0, v)
@@ -104,6 +117,13 @@ var patterns = []pattern{
 		a, b, c := dim(r, 3), dim(r, 4), dim(r, 3)
 		return []*tensor.Tensor{randF32(r, a, b, c), randIdx(r, oob, it, b, a, dim(r, 4), 1)}
 	}},
+	// An empty index tuple: every tuple selects the whole input.
+	{name: "gather_nd", mlir: `func.func @%[3]s(%%x: tensor<?x3xf32>, %%i: tensor<?x0x%[2]s>) -> tensor<?x?x3x%[4]s> {
+  %%0 = tcp.gather_nd %%x, %%i {%[5]s} : tensor<?x3xf32>, tensor<?x0x%[2]s> -> tensor<?x?x3xf32>
+  return %%0 : tensor<?x?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		return []*tensor.Tensor{randF32(r, dim(r, 3), 3), randIdx(r, oob, it, 1, dim(r, 3), 0)}
+	}},
 	// Index_select (SEMANTICS.md §5.1) along dim 0: a row gather.
 	{name: "index_select_dim0", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x?x%[4]s> {
   %%c1 = arith.constant 1 : index
@@ -115,6 +135,17 @@ var patterns = []pattern{
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 		a, b := dim(r, 6), dim(r, 6)
 		return []*tensor.Tensor{randF32(r, a, b), randIdx(r, oob, it, a, dim(r, 6))}
+	}},
+	// The same with a static row of 3 elements (a fixed-size array copy).
+	{name: "index_select_dim0", mlir: `func.func @%[3]s(%%x: tensor<?x3xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x3x%[4]s> {
+  %%c3 = arith.constant 3 : index
+  %%e = tensor.expand_shape %%i [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
+  %%b = tcp.broadcast_to %%e, %%c3 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x3x%[2]s>
+  %%0 = tcp.gather %%x, %%b {dim = 0 : index%[1]s} : tensor<?x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  return %%0 : tensor<?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		a := dim(r, 6)
+		return []*tensor.Tensor{randF32(r, a, 3), randIdx(r, oob, it, a, dim(r, 6))}
 	}},
 	// Index_select along dim 1 with 2-d indices: the input is expanded and
 	// broadcast too (q - b > 1).
@@ -132,6 +163,18 @@ var patterns = []pattern{
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 		a, b := dim(r, 4), dim(r, 5)
 		return []*tensor.Tensor{randF32(r, a, b), randIdx(r, oob, it, b, dim(r, 3), dim(r, 3))}
+	}},
+	// Element types other than f32 (their default fill values differ).
+	{name: "gather", mlir: `func.func @%[3]s(%%a: tensor<?xi8>, %%b: tensor<?xi1>, %%c: tensor<?xf16>, %%d: tensor<?xui16>, %%e: tensor<?xindex>, %%i: tensor<?x%[2]s>) -> (tensor<?xi8>, tensor<?xi1>, tensor<?xf16>, tensor<?xui16>, tensor<?xindex>) {
+  %%0 = tcp.gather %%a, %%i {dim = 0 : index%[6]s} : tensor<?xi8>, tensor<?x%[2]s> -> tensor<?xi8>
+  %%1 = tcp.gather %%b, %%i {dim = 0 : index%[6]s} : tensor<?xi1>, tensor<?x%[2]s> -> tensor<?xi1>
+  %%2 = tcp.gather %%c, %%i {dim = 0 : index%[6]s} : tensor<?xf16>, tensor<?x%[2]s> -> tensor<?xf16>
+  %%3 = tcp.gather %%d, %%i {dim = 0 : index%[6]s} : tensor<?xui16>, tensor<?x%[2]s> -> tensor<?xui16>
+  %%4 = tcp.gather %%e, %%i {dim = 0 : index%[6]s} : tensor<?xindex>, tensor<?x%[2]s> -> tensor<?xindex>
+  return %%0, %%1, %%2, %%3, %%4 : tensor<?xi8>, tensor<?xi1>, tensor<?xf16>, tensor<?xui16>, tensor<?xindex>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		n := dim(r, 5)
+		return []*tensor.Tensor{randOf(r, tensor.I8, n), randOf(r, tensor.I1, n), randOf(r, tensor.F16, n), randOf(r, tensor.UI16, n), randOf(r, tensor.Index, n), randIdx(r, oob, it, n, dim(r, 6))}
 	}},
 	// A gather of a gather along the same dim: indices compose.
 	{name: "gather_of_gather", mlir: `func.func @%[3]s(%%x: tensor<?x4xf32>, %%i: tensor<?x4x%[2]s>, %%j: tensor<?x4x%[2]s>) -> tensor<?x4x%[4]s> {
@@ -171,6 +214,28 @@ var patterns = []pattern{
 		a := dim(r, 5)
 		return []*tensor.Tensor{randF32(r, a, 3), randIdx(r, oob, it, a, dim(r, 5), 3)}
 	}},
+	// A 2-d reversal (negative strides in both dims) of a gather: rows read
+	// backwards.
+	{name: "reverse_of_gather", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x?x%[2]s>) -> (tensor<?x?x%[4]s>, tensor<?x?xf32>) {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%m1 = arith.constant -1 : index
+  %%0 = tcp.gather %%x, %%i {dim = 1 : index%[1]s} : tensor<?x?xf32>, tensor<?x?x%[2]s> -> tensor<?x?xf32>
+  %%d0 = tensor.dim %%0, %%c0 : tensor<?x?xf32>
+  %%d1 = tensor.dim %%0, %%c1 : tensor<?x?xf32>
+  %%s0 = arith.subi %%d0, %%c1 : index
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%1 = tcp.slice %%0 starts(%%s0, %%s1) sizes(%%d0, %%d1) strides(%%m1, %%m1) : tensor<?x?xf32> -> tensor<?x?xf32>
+  %%x0 = tensor.dim %%x, %%c0 : tensor<?x?xf32>
+  %%x1 = tensor.dim %%x, %%c1 : tensor<?x?xf32>
+  %%t1 = arith.subi %%x1, %%c1 : index
+  %%2 = tcp.slice %%x starts(%%c0, %%t1) sizes(%%x0, %%x1) strides(%%c1, %%m1) : tensor<?x?xf32> -> tensor<?x?xf32>
+  %%3 = tcp.slice %%x starts(%%c0, %%s1) sizes(%%d0, %%d1) strides(%%c1, %%m1) : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %%1, %%2 : tensor<?x?xf32>, tensor<?x?xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		a, b := dim(r, 5), dim(r, 6)
+		return []*tensor.Tensor{randF32(r, a, b), randIdx(r, oob, it, b, int64(r.Intn(int(a)+1)), dim(r, 6))}
+	}},
 	// A gather of a slice of an expanded collapse.
 	{name: "gather_of_slice", mlir: `func.func @%[3]s(%%x: tensor<?x2x3xf32>, %%i: tensor<?x6x%[2]s>, %%s: index, %%t: index, %%n: index) -> tensor<?x6x%[4]s> {
   %%c0 = arith.constant 0 : index
@@ -198,6 +263,18 @@ var patterns = []pattern{
 			s = 0
 		}
 		return []*tensor.Tensor{randF32(r, a, 2, 3), randIdx(r, oob, it, n, dim(r, 4), 6), idx(s), idx(t), idx(n)}
+	}},
+	// A transpose of a gather, and a gather of a transpose (permuted index
+	// maps).
+	{name: "transpose", mlir: `func.func @%[3]s(%%x: tensor<?x?x3xf32>, %%i: tensor<?x?x3x%[2]s>) -> (tensor<3x?x?x%[4]s>, tensor<?x?x3x%[4]s>) {
+  %%0 = tcp.gather %%x, %%i {dim = 1 : index%[1]s} : tensor<?x?x3xf32>, tensor<?x?x3x%[2]s> -> tensor<?x?x3xf32>
+  %%1 = tcp.transpose %%0 {permutation = array<i64: 2, 0, 1>} : tensor<?x?x3xf32> -> tensor<3x?x?xf32>
+  %%2 = tcp.transpose %%x {permutation = array<i64: 1, 0, 2>} : tensor<?x?x3xf32> -> tensor<?x?x3xf32>
+  %%3 = tcp.gather %%2, %%i {dim = 0 : index%[1]s} : tensor<?x?x3xf32>, tensor<?x?x3x%[2]s> -> tensor<?x?x3xf32>
+  return %%1, %%3 : tensor<3x?x?xf32>, tensor<?x?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		a := dim(r, 4)
+		return []*tensor.Tensor{randF32(r, a, a, 3), randIdx(r, oob, it, a, a, dim(r, 4), 3)}
 	}},
 	// Broadcast and expand/collapse alone, and a gather_nd of a broadcast.
 	{name: "views", mlir: `func.func @%[3]s(%%x: tensor<1x?xf32>, %%n: index, %%i: tensor<?x1x%[2]s>) -> (tensor<?x?x%[4]s>, tensor<?x2x%[4]s>, tensor<?x%[4]s>) {
@@ -234,7 +311,11 @@ func instantiate() (string, []inst) {
 					attr += ", fill_value = -1.0 : f32"
 					ndAttr += ", fill_value = -1.0 : f32"
 				}
-				src := fmt.Sprintf(p.mlir, attr, it, name, "f32", ndAttr)
+				plain := ""
+				if m != "promise_in_bounds" {
+					plain = fmt.Sprintf(", mode = %q", m)
+				}
+				src := fmt.Sprintf(p.mlir, attr, it, name, "f32", ndAttr, plain)
 				b.WriteString(src)
 				b.WriteString("\n")
 				out = append(out, inst{name: name, p: p, mode: m, it: it})
@@ -267,6 +348,7 @@ func TestDifferential(t *testing.T) {
 	}
 	defer pr.Close()
 	perGroup := map[string]int{}
+	errCases := 0
 	r := rand.New(rand.NewSource(1))
 	cases := 110
 	if testing.Short() {
@@ -275,11 +357,18 @@ func TestDifferential(t *testing.T) {
 	for _, in := range insts {
 		fn := function.Lookup(m, in.name)
 		for c := 0; c < cases; c++ {
-			oob := in.mode != "promise_in_bounds" && r.Intn(3) == 0
+			// Out-of-range indices in every mode: under promise_in_bounds
+			// a broken promise may give any result or an error, but the
+			// kernel must stay inside its buffers (Go's bounds checks) and
+			// the binary must survive.
+			oob := r.Intn(3) == 0
 			args := in.p.args(r, oob, in.it)
 			want, werr := interp.Run(fn, args)
-			got, _, gerr := pr.Call(in.name, args, CallOptions{Workers: 1 + c%3})
+			got, _, gerr := pr.Call(in.name, args, CallOptions{Workers: 1 + c%3, MinBytesPerWorker: 1})
 			perGroup[in.p.name]++
+			if werr != nil {
+				errCases++
+			}
 			var ke *KernelError
 			if gerr != nil && !errors.As(gerr, &ke) {
 				t.Fatalf("@%s: %v", in.name, gerr)
@@ -318,7 +407,7 @@ func TestDifferential(t *testing.T) {
 		}
 	}
 	if os.Getenv("TCP_DIFF_VERBOSE") != "" {
-		t.Logf("cases per group: %v", perGroup)
+		t.Logf("cases per group: %v; %d cases fail in the interpreter", perGroup, errCases)
 	}
 }
 

@@ -38,21 +38,35 @@
 // shapes fold into constants, and the longest suffix of loops over which
 // the source advances exactly like the destination becomes one copy (a row
 // gather such as the index_select recipe of SEMANTICS.md §5.1 copies whole
-// rows). Loops follow the destination's row-major order, so writes are
-// sequential.
+// rows; a short static row is one fixed-size array assignment). Loops
+// follow the destination's row-major order, so writes are sequential. The
+// innermost loop ranges over a destination row and reads index rows and
+// source rows (also reversed ones) through slices bound outside it, so the
+// compiler drops their bounds checks; a source row that an element gather
+// reads densely is first touched once per cache line, in order, so that the
+// hardware prefetcher streams it before the random reads.
 //
 // # Modes and safety
 //
 // Index modes are inlined (tcpWrapNeg, tcpClip, tcpWrap, tcpSafe). The
 // checks the interpreter makes per op run first, in op order, over the
 // indices (through views, so a broadcast index is checked once per
-// value); the loops then read without further tests. Under mode fill an
+// value); the loops then read without further tests. A returned gather
+// whose indices are an argument checks them inside its own loop instead
+// (one read of the indices; the first error in row-major order wins
+// across workers), when no later op could fail first. Under mode fill an
 // out-of-range index is a guard on the element (or the whole copied run),
 // and reads under the guard use a clamped position, so they stay in the
 // buffers. Under promise_in_bounds the kernel skips checks and relies on
 // Go's bounds checks: a broken promise can read a wrong element of the
 // same buffer, never outside it; a Go bounds panic becomes an error. No
 // unsafe is used.
+//
+// Supported ops: tcp.gather, gather_nd, broadcast_to/broadcast, slice,
+// transpose and const; tensor.expand_shape (without output_shape),
+// collapse_shape, cast and dim; arith.constant and, on index scalars,
+// addi, subi, muli and index_cast. Anything else, scalar results and
+// float scalar arguments are located errors.
 //
 // # Workers
 //
@@ -66,5 +80,6 @@
 // into a binary cached by the hash of its source (CacheDir); Start runs
 // it, and Process.Call sends it tensors and reads the results (and, with
 // CallOptions.Bench, the median time of a call). tcp-run --backend=go and
-// the differential tests use it.
+// the differential tests use it. The cache is never pruned; delete
+// CacheDir to reclaim it.
 package golang

@@ -10,6 +10,7 @@ import (
 // responses from its stdout, all little-endian:
 //
 //	request:  name (u32 length + bytes; empty: exit), bench i64, workers i64,
+//	          least output bytes per worker i64 (0: the default),
 //	          nargs u32, per argument: kind u8 (0 tensor, 1 scalar);
 //	          tensor: rank u32, dims i64..., nbytes u64, bytes; scalar: i64
 //	response: status u8 (0 ok, 1 error); error: message (u32 + bytes);
@@ -158,6 +159,11 @@ func main() {
 		}
 		bench := i64()
 		Workers = int(i64())
+		if m := i64(); m > 0 {
+			tcpMinBytesPerWorker = int(m)
+		} else {
+			tcpMinBytesPerWorker = 1 << 16
+		}
 		args := make([]tcpArg, u32())
 		for i := range args {
 			var kind [1]byte

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/token"
 	"regexp"
 	"sort"
 	"strings"
@@ -48,7 +49,7 @@ func emit(module *ir.Operation, opts Options) ([]byte, []Func, error) {
 	if opts.Package == "" {
 		opts.Package = "kernels"
 	}
-	if !isIdent(opts.Package) {
+	if !token.IsIdentifier(opts.Package) || opts.Package == "_" {
 		return nil, nil, fmt.Errorf("go package name %q is not a Go identifier", opts.Package)
 	}
 	if opts.Source == "" {
@@ -146,18 +147,6 @@ func sourceName(module *ir.Operation) string {
 		}
 	}
 	return "an MLIR module"
-}
-
-func isIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if !(unicode.IsLetter(r) || r == '_' || (i > 0 && unicode.IsDigit(r))) {
-			return false
-		}
-	}
-	return true
 }
 
 // gen is the state shared by the functions of one output file.
@@ -279,6 +268,13 @@ type nest struct {
 	sizes []poly   // trip count per level
 	lets  []*block // statements at the top of each level's body
 	dims  []int    // the dim of the iteration space per level
+	// rows is set on a result nest of two levels or more: the innermost
+	// loop ranges over a destination row (rowOf, a slice bound one level
+	// up), and index loads that advance with it read row slices, so the
+	// compiler can drop their bounds checks.
+	rows  bool
+	rowOf string
+	touch bool // the body counts touched rows (see rowRead)
 }
 
 type funcGen struct {
@@ -289,7 +285,9 @@ type funcGen struct {
 	blocks  []*block
 	cur     *nest
 	nests   int
-	level   map[string]int // atom -> loop level (absent: -1)
+	level   map[string]int         // atom -> loop level (absent: -1)
+	bound   map[string]poly        // resolved index -> the size it indexes
+	inline  map[*ir.Operation]bool // gathers checked inside their result loop
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
 	scaMemo map[ir.Value]poly
@@ -424,7 +422,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, inline: map[*ir.Operation]bool{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.
@@ -528,11 +526,12 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 	}
 	kernelBody := kf.pop()
 
+	g.used["parallel"] = true // tcpRecover
 	var b strings.Builder
 	sig := strings.Join(params, ", ")
-	fmt.Fprintf(&b, "// %s computes @%s of %s (%s).\n", goName, f.Name(), "the module", ft)
+	fmt.Fprintf(&b, "// %s computes @%s, of type %s.\n", goName, f.Name(), ft)
 	fmt.Fprintf(&b, "// The destinations r0... must have the sizes %sDims returns; the\n// kernel allocates nothing and splits its outer loop over Workers goroutines.\n", goName)
-	fmt.Fprintf(&b, "func %s(%s) (err error) {\n%s\nreturn nil\n}\n\n", goName, sig, kernelBody)
+	fmt.Fprintf(&b, "func %s(%s) (err error) {\ndefer tcpRecover(&err)\n%s\nreturn nil\n}\n\n", goName, sig, kernelBody)
 	fmt.Fprintf(&b, "// %sDims returns the shapes of the results of %s for the given dynamic\n// argument dims and scalar arguments.\n", goName, goName)
 	fmt.Fprintf(&b, "func %sDims(%s) ([][]int, error) {\n%s\nreturn [][]int{%s}, nil\n}\n\n", goName, strings.Join(dimParams, ", "), dimsBody, strings.Join(dimExprs, ", "))
 	return b.String(), nil

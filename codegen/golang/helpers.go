@@ -66,6 +66,20 @@ func tcpSel[T any](c bool, a, b T) T {
 	return b
 }
 `,
+	"touch": `// tcpTouch reads s in order, one element per step (a cache line), so that
+// the prefetcher streams it before the random reads of a gather. The
+// count it returns keeps the reads alive.
+func tcpTouch[T comparable](s []T, step int) int {
+	var z T
+	n := 0
+	for k := 0; k < len(s); k += step {
+		if s[k] == z {
+			n++
+		}
+	}
+	return n
+}
+`,
 	"fill": `// tcpFill sets every element of s to v.
 func tcpFill[T any](s []T, v T) {
 	for i := range s {
@@ -106,12 +120,16 @@ func tcpCheckSlice(d, dim, s, n, t int) error {
 // each would get less than tcpMinBytesPerWorker of output.
 var Workers int
 
-const tcpMinBytesPerWorker = 1 << 16
+// tcpMinBytesPerWorker is the least output a worker gets (a variable so
+// that tests can split small outputs).
+var tcpMinBytesPerWorker = 1 << 16
 
 // tcpParallel runs body over [0, n) in contiguous chunks, one per worker.
-// rowBytes is the output size of one step, to size the chunks. A panic in
-// body (a Go bounds check under mode promise_in_bounds) becomes an error.
-func tcpParallel(n, rowBytes int, body func(lo, hi int)) (err error) {
+// rowBytes is the output size of one step, to size the chunks. The error
+// of the first failing chunk is returned (chunks run in order inside, so
+// it is the first error in row-major order). A panic in body (a Go bounds
+// check under mode promise_in_bounds) becomes an error.
+func tcpParallel(n, rowBytes int, body func(lo, hi int) error) (err error) {
 	w := Workers
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
@@ -125,7 +143,7 @@ func tcpParallel(n, rowBytes int, body func(lo, hi int)) (err error) {
 	if w <= 1 {
 		defer tcpRecover(&err)
 		if n > 0 {
-			body(0, n)
+			return body(0, n)
 		}
 		return nil
 	}
@@ -136,7 +154,7 @@ func tcpParallel(n, rowBytes int, body func(lo, hi int)) (err error) {
 		go func(k int) {
 			defer wg.Done()
 			defer tcpRecover(&errs[k])
-			body(n*k/w, n*(k+1)/w)
+			errs[k] = body(n*k/w, n*(k+1)/w)
 		}(k)
 	}
 	wg.Wait()
@@ -150,7 +168,7 @@ func tcpParallel(n, rowBytes int, body func(lo, hi int)) (err error) {
 
 func tcpRecover(err *error) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("index out of range (mode promise_in_bounds): %v", r)
+		*err = fmt.Errorf("%v (an index broke its promise_in_bounds promise)", r)
 	}
 }
 `,

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tcp-project/tcp/dialect/arith"
+	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -46,6 +48,9 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 		stmts = append(stmts, in)
 	}
 	body := strings.Join(stmts, "\n")
+	if n.rows && from == len(n.vars)-1 && n.rowOf != "" {
+		return fmt.Sprintf("for %s := range %s {\n%s\n}", v, n.rowOf, body)
+	}
 	return fmt.Sprintf("for %s := %s; %s < %s; %s++ {\n%s\n}", v, start, v, end, v, body)
 }
 
@@ -147,7 +152,7 @@ func (f *funcGen) checkGather(g tcp.GatherOp) error {
 	for d := range in {
 		_, c1 := in[d].constant()
 		_, c2 := idx[d].constant()
-		if d != dim && !(c1 && c2) {
+		if d != dim && !(c1 && c2) && !idx[d].equal(in[d]) {
 			f.stmt("if %s > %s {\nreturn %s\n}", idx[d], in[d], f.errf("indices dim %d has size %%d, larger than input size %%d", []any{d}, idx[d].String(), in[d].String()))
 		}
 	}
@@ -155,6 +160,8 @@ func (f *funcGen) checkGather(g tcp.GatherOp) error {
 	s := in[dim]
 	mode := g.Mode()
 	switch {
+	case modeChecks(mode) && inlineCheck(g.Operation):
+		f.inline[g.Operation] = true
 	case modeChecks(mode):
 		r := root(g.Indices())
 		rd, err := f.dims(r)
@@ -187,6 +194,30 @@ func (f *funcGen) checkGather(g tcp.GatherOp) error {
 		})
 	}
 	return nil
+}
+
+// inlineCheck reports whether the index checks of gather op can run
+// inside its result loop instead of a pass of their own: its indices are
+// a function argument (so the loop reads each exactly once, in row-major
+// order, as the interpreter checks them), its only use is func.return,
+// and no op after it can fail (its error would otherwise come first).
+// This saves one read of the indices, the largest input of an element
+// gather.
+func inlineCheck(op *ir.Operation) bool {
+	if op.Operand(1).DefiningOp() != nil || !ir.HasOneUse(op.Result(0)) {
+		return false
+	}
+	if u := ir.Uses(op.Result(0))[0].Owner(); u.Name() != function.ReturnName {
+		return false
+	}
+	for o := op.Next(); o != nil; o = o.Next() {
+		switch o.Name() {
+		case function.ReturnName, arith.ConstantName:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // indexCheck returns the statement that fails for a bad index v.
@@ -236,7 +267,7 @@ func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
 	for d := 0; d < b; d++ {
 		_, c1 := in[d].constant()
 		_, c2 := idx[d].constant()
-		if !(c1 && c2) {
+		if !(c1 && c2) && !idx[d].equal(in[d]) {
 			f.stmt("if %s != %s {\nreturn %s\n}", idx[d], in[d], f.errf("batch dim %d has size %%d in indices but %%d in input", []any{d}, idx[d].String(), in[d].String()))
 		}
 	}
@@ -289,9 +320,16 @@ func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
 // are ordered as the destination is (row-major), so writes are
 // sequential. Level 0 is split over goroutines by tcpParallel.
 func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
+	// Everything for an empty result is skipped, the hoisted index
+	// arithmetic included (a mode must not see the empty dim).
+	return f.guarded(product(ds), "", func() error { return f.resultNestBody(i, v, ds) })
+}
+
+func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 	n, coords := f.newNest(ds)
 	f.cur = n
 	defer func() { f.cur = nil }()
+	n.rows = len(n.vars) >= 2
 	r, err := f.read(v, coords, false)
 	if err != nil {
 		return err
@@ -337,7 +375,7 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 		// The whole result is one contiguous run of the source.
 		base := f.hoist(r.off.without(n, 0), -1)
 		body := f.guardedRun(r, -1, dst, "lo", "hi", "("+base+")+lo", "("+base+")+hi")
-		f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) {\n%s\n}); err != nil {\nreturn err\n}", total, es, body)
+		f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, body)
 		return nil
 	}
 	var inner string
@@ -347,24 +385,34 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 		ob := f.hoist(outOff.without(n, k), k-1)
 		sb := f.hoist(r.off.without(n, k), k-1)
 		inner = f.guardedRun(r, k-1, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
+		if c, ok := run.constant(); ok && c > 1 && c*int64(es) <= 64 && len(r.guards) == 0 {
+			// A short row of static length: one fixed-size array
+			// assignment (a few moves, no memmove call); the slice to
+			// array pointer conversions keep Go's bounds checks.
+			inner = fmt.Sprintf("*(*[%d]%s)(%s[%s : %s+%d]) = *(*[%d]%s)(%s[%s : %s+%d])", c, et, dst, ob, ob, c, c, et, r.buf, sb, sb, c)
+		}
 		n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 	} else {
 		ob := f.hoist(outOff, nl-1)
-		inner = f.store(dst, r, ob, f.hoist(r.off, nl-1), nl-1)
+		if n.rows {
+			j := n.vars[nl-1]
+			base := f.hoist(outOff.without(n, nl-1), nl-2)
+			n.rowOf = f.bind(nl-2, fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, n.sizes[nl-1].paren()))
+			dst, ob = n.rowOf, j
+		}
+		off := f.rowRead(&r, n, et)
+		inner = f.store(dst, r, ob, off, nl-1)
 		n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 	}
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
+	if n.touch {
+		code = "touched := 0\n" + code + "\nif touched < 0 {\npanic(\"unreachable\")\n}"
+	}
 	rowBytes := fmt.Sprintf("%d", es)
 	if len(ds) > 0 {
 		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
 	}
-	par := fmt.Sprintf("if err := tcpParallel(%s, %s, func(lo, hi int) {\n%s\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
-	if _, isConst := total.constant(); !isConst {
-		// An empty result reads nothing (its outer loops may still run,
-		// and a mode must not see the empty dim).
-		par = fmt.Sprintf("if %s > 0 {\n%s\n}", total, par)
-	}
-	f.stmt("%s", par)
+	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
 	return nil
 }
 
@@ -392,6 +440,60 @@ func (p poly) without(n *nest, l int) poly {
 		return true
 	})
 	return keep
+}
+
+// rowRead returns the innermost offset of r, reading through a source row
+// when the offset is base + p with p a gathered position of a unit-stride
+// dim of size s (the row is buf[base : base+s], bound outside the loop):
+// the compiler then checks p against the row only, and the address needs
+// no add. It may rename r.buf.
+//
+// When the row is bound once per destination row and the loop reads a
+// good part of it, the row is first touched one element per cache line
+// (tcpTouch), in order: the hardware prefetcher then streams it, and the
+// random reads that follow hit the cache.
+func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
+	l := len(n.vars) - 1
+	for term, c := range r.off {
+		s := f.bound[term]
+		if c != 1 || s == nil || f.levelOfAtoms(term) != l {
+			continue
+		}
+		rest := poly{}
+		for k, v := range r.off {
+			if k != term {
+				rest[k] = v
+			}
+		}
+		rl := f.levelOf(rest, s)
+		if rl >= l {
+			break
+		}
+		base := f.hoist(rest, rl)
+		r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
+		if rl == l-1 && n.rowOf != "" && et != "bool" {
+			f.g.used["touch"] = true
+			n.touch = true
+			b := n.lets[rl]
+			b.stmts = append(b.stmts, fmt.Sprintf("if len(%s)*16 >= len(%s) {\ntouched += tcpTouch(%s, %d)\n}", n.rowOf, r.buf, r.buf, max(1, 64/elemSize(et))))
+		}
+		return term
+	}
+	// A reversed row (the offset steps by -1 along the innermost loop):
+	// read row[len(row)-1-j] of the row that ends at the first element.
+	j := n.vars[l]
+	if c, ok := r.off.coeff(j); ok && n.rowOf != "" {
+		if m1, isConst := c.constant(); isConst && m1 == -1 {
+			rest := r.off.add(patom(j))
+			if rl := max(f.levelOf(rest, n.sizes[l]), 0); rl < l {
+				hi := f.hoist(rest.add(pconst(1)), rl)
+				lo := f.hoist(rest.add(pconst(1)).add(n.sizes[l].scale(-1)), rl)
+				r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s]", r.buf, lo, hi))
+				return fmt.Sprintf("len(%s)-1-%s", r.buf, j)
+			}
+		}
+	}
+	return f.hoist(r.off, l)
 }
 
 // store writes one element at dst[o].

@@ -43,7 +43,7 @@ func CacheDir() (string, error) {
 	}
 	d, err := os.UserCacheDir()
 	if err != nil {
-		return "", err
+		d = os.TempDir() // no $HOME (a scrubbed test environment)
 	}
 	return filepath.Join(d, "tcp-go-kernels"), nil
 }
@@ -106,6 +106,9 @@ func Build(module *ir.Operation, funcs []string) (*Program, error) {
 	cmd := exec.Command(goCmd, "build", "-o", "kernel", ".")
 	cmd.Dir = tmp
 	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod", "GOWORK=off")
+	if _, err := os.UserCacheDir(); err != nil && os.Getenv("GOCACHE") == "" {
+		cmd.Env = append(cmd.Env, "GOCACHE="+filepath.Join(cache, "gocache"))
+	}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("internal error: go build of the generated kernels failed: %v\n%s", err, out)
 	}
@@ -157,6 +160,9 @@ func (pr *Process) Close() error {
 type CallOptions struct {
 	Bench   int // timed calls after the checked one (0: none)
 	Workers int // goroutines per kernel (0: GOMAXPROCS)
+	// MinBytesPerWorker is the least output a worker gets (0: 64 KiB);
+	// tests set 1 to split small outputs.
+	MinBytesPerWorker int
 }
 
 // Call runs @fn on args (tensors, and 0-d tensors for scalar arguments)
@@ -176,6 +182,7 @@ func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*ten
 	w.WriteString(fn)
 	binary.Write(w, le, int64(o.Bench))
 	binary.Write(w, le, int64(o.Workers))
+	binary.Write(w, le, int64(o.MinBytesPerWorker))
 	binary.Write(w, le, uint32(len(args)))
 	for i, a := range args {
 		if _, ok := ft.Inputs()[i].(*ir.RankedTensorType); !ok {

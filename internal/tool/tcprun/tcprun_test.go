@@ -161,6 +161,24 @@ func TestMain_(t *testing.T) {
 		{name: "the only public function", files: map[string][]byte{"o.mlir": []byte(onePublic)}, args: []string{"DIR/o.mlir"},
 			stdout: "dense<3> : tensor<1xi64>\n"},
 		{name: "help", args: []string{"--help"}, stdout: usage},
+		{name: "go backend", files: base, args: []string{"DIR/p.mlir", "--backend=go", "DIR/x.npy", "DIR/i.npy"},
+			stdout: "dense<[[5.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>\n"},
+		{name: "go backend, f16 and bool", files: with(map[string][]byte{
+			"h.npy": npyV1(tensor.Must(tensor.FromFloat64s(tensor.F16, []int64{3}, []float64{0.5, -1.5, 65504}))),
+			"b.npy": npyRaw(1, "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", []byte{1, 0, 1}),
+			"k.npy": npyV1(tensor.Must(tensor.FromInt64s(tensor.I32, []int64{2}, []int64{-1, 4}))),
+		}), args: []string{"DIR/p.mlir", "-e", "half", "--backend", "go", "DIR/h.npy", "DIR/b.npy", "DIR/k.npy"},
+			stdout: "dense<[6.550400e+04, -1.500000e+00]> : tensor<2xf16>\ndense<[true, false]> : tensor<2xi1>\n"},
+		{name: "go backend index error", files: with(map[string][]byte{"i9.npy": npyV1(i64s([]int64{2, 2}, 0, 9, 0, 0))}),
+			args: []string{"DIR/p.mlir", "--backend=go", "DIR/x.npy", "DIR/i9.npy"}, code: 1,
+			stderr: "DIR/p.mlir:1:1: error: @main: index 9 is out of bounds for dimension 0 with size 3\n"},
+		{name: "go backend, scalar result", files: with(map[string][]byte{
+			"n.npy":  npyRaw(1, "{'descr': '<i8', 'fortran_order': False, 'shape': (), }", le64(7)),
+			"bf.npy": npyV1(f32s([]int64{2}, 1.00390625, 3)),
+		}), args: []string{"DIR/p.mlir", "-e", "scalar", "--backend=go", "DIR/n.npy", "DIR/bf.npy"}, code: 1,
+			stderr: "DIR/p.mlir:19:1: error: 'func.func' op result #0 has type index; the Go backend returns ranked tensors only\n"},
+		{name: "unknown backend", args: []string{"--backend=llvm", "p.mlir"}, code: 1, stderr: "tcp-run: unknown backend \"llvm\"; want interp or go\n" + usage},
+		{name: "bad bench count", args: []string{"--bench", "x", "p.mlir"}, code: 1, stderr: "tcp-run: --bench needs a non-negative integer, got \"x\"\n" + usage},
 
 		// Errors.
 		{name: "no arguments", code: 1, stderr: "tcp-run: no input file\n" + usage},
