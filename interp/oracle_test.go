@@ -76,7 +76,6 @@ type oracleCase struct {
 	ir     string         // defines @f
 	inputs []*tensor.Tensor
 	recipe bool // built with the §5.1 recipe
-	desc   string
 }
 
 type gen struct {
@@ -211,14 +210,6 @@ func ty(dt tensor.DType, shape []int64, dyn bool) string {
 	b.WriteString(dt.String())
 	b.WriteByte('>')
 	return b.String()
-}
-
-func ints(vs []int64) string {
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = strconv.FormatInt(v, 10)
-	}
-	return strings.Join(s, ", ")
 }
 
 // ---------------------------------------------------------------- cases

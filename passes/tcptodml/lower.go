@@ -97,14 +97,6 @@ func equal(a, b []int64) bool {
 	return true
 }
 
-func ints(vs ...int) []int64 {
-	out := make([]int64, len(vs))
-	for i, v := range vs {
-		out[i] = int64(v)
-	}
-	return out
-}
-
 // ---------------------------------------------------------------- indices
 
 // indices legalizes an index view for the target level and the tcp op's
