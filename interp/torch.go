@@ -240,26 +240,12 @@ func runTorchSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*te
 	return one(out, err)
 }
 
-// broadcastShapes is numpy's broadcast of shapes.
+// broadcastShapes is numpy's broadcast of shapes (torch.BroadcastSizes,
+// with torch's message).
 func broadcastShapes(shapes [][]int64) ([]int64, error) {
-	r := 0
-	for _, s := range shapes {
-		r = max(r, len(s))
-	}
-	out := make([]int64, r)
-	for i := range out {
-		out[i] = 1
-	}
-	for _, s := range shapes {
-		for i, d := range s {
-			j := r - len(s) + i
-			switch {
-			case out[j] == 1:
-				out[j] = d
-			case d != 1 && d != out[j]:
-				return nil, fmt.Errorf("shape mismatch: indexing tensors could not be broadcast together with shapes %s", shapesStr(shapes))
-			}
-		}
+	out, ok := torch.BroadcastSizes(shapes)
+	if !ok {
+		return nil, fmt.Errorf("shape mismatch: indexing tensors could not be broadcast together with shapes %s", shapesStr(shapes))
 	}
 	return out, nil
 }
