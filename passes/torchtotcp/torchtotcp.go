@@ -166,10 +166,11 @@ func constInt(op *ir.Operation, i int) (int64, error) {
 
 // rankedVT returns operand i's vtensor type if its sizes and dtype are
 // known.
-func rankedVT(op *ir.Operation, v ir.Value, what string) (*torch.VTensorType, error) {
+func rankedVT(op *ir.Operation, i int) (*torch.VTensorType, error) {
+	v := op.Operand(i)
 	t, ok := v.Type().(*torch.VTensorType)
 	if !ok || !t.HasSizes() || !t.HasDType() {
-		return nil, ir.NotifyMatchFailure(op, "%s needs known sizes and dtype, got %s", what, v.Type())
+		return nil, ir.NotifyMatchFailure(op, "%s needs known sizes and dtype, got %s", operandName(op, i), v.Type())
 	}
 	return t, nil
 }
@@ -227,11 +228,11 @@ func convertLiteral(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // ---------------------------------------------------------------- gather
 
 func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	self, err := rankedVT(op, 0)
 	if err != nil {
 		return false, err
 	}
-	idx, err := rankedVT(op, op.Operand(2), operandName(op, 2))
+	idx, err := rankedVT(op, 2)
 	if err != nil {
 		return false, err
 	}
@@ -272,11 +273,11 @@ func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // ---------------------------------------------------------------- index_select
 
 func convertIndexSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	self, err := rankedVT(op, 0)
 	if err != nil {
 		return false, err
 	}
-	idx, err := rankedVT(op, op.Operand(2), operandName(op, 2))
+	idx, err := rankedVT(op, 2)
 	if err != nil {
 		return false, err
 	}
@@ -319,7 +320,7 @@ func convertIndexSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // ---------------------------------------------------------------- slice
 
 func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	self, err := rankedVT(op, 0)
 	if err != nil {
 		return false, err
 	}
@@ -446,7 +447,7 @@ func PySliceBounds(n int64, start, end *int64, step int64) (first, count int64) 
 // ---------------------------------------------------------------- index.Tensor
 
 func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	self, err := rankedVT(op, 0)
 	if err != nil {
 		return false, err
 	}
