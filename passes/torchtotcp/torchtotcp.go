@@ -484,7 +484,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		elem = e
 		shapes = append(shapes, t.Sizes())
 	}
-	B, ok := broadcastShape(shapes)
+	B, ok := torch.BroadcastSizes(shapes)
 	if !ok {
 		return fail(op, "the index tensors do not broadcast together")
 	}
@@ -500,7 +500,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		it := i.Type().(*ir.RankedTensorType)
 		// Prepend unit dims, broadcast to B, append the tuple dim.
-		padded := append(ones(len(B)-it.Rank()), it.Shape()...)
+		padded := append(tcpbuild.Ones(len(B)-it.Rank()), it.Shape()...)
 		if i, err = tcpbuild.ExpandTo(rw, op.Loc(), i, padded); err != nil {
 			return false, op.EmitOpError("%v", err)
 		}
@@ -528,33 +528,4 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	out := ir.RankedTensor(outShape, x.Type().(*ir.RankedTensorType).Elem())
 	g := tcp.BuildGatherND(rw, op.Loc(), x, idx, 0, tcp.ModeWrapNegative, out).Result(0)
 	return true, finish(op, rw, g)
-}
-
-func ones(n int) []int64 {
-	s := make([]int64, max(n, 0))
-	for i := range s {
-		s[i] = 1
-	}
-	return s
-}
-
-// broadcastShape is numpy's broadcast of static shapes.
-func broadcastShape(shapes [][]int64) ([]int64, bool) {
-	r := 0
-	for _, s := range shapes {
-		r = max(r, len(s))
-	}
-	out := ones(r)
-	for _, s := range shapes {
-		for i, d := range s {
-			j := r - len(s) + i
-			switch {
-			case out[j] == 1:
-				out[j] = d
-			case d != 1 && d != out[j]:
-				return nil, false
-			}
-		}
-	}
-	return out, true
 }
