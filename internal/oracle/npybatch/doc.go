@@ -9,6 +9,7 @@
 // concatenated .npy records (one file is much faster than thousands);
 // the script writes RESULTS.json with one entry per case, {"id": n, "npy":
 // base64 .npy} or {"id": n, "err": "<ExceptionType>: <message>"} when the
-// framework raises. Finding the Python (and skipping without it) is
-// internal/oracle's job.
+// framework raises. npybatch.py is the Python half: an oracle script
+// defines run(case, inputs) and hands it to npybatch.serve. Finding the
+// Python (and skipping without it) is internal/oracle's job.
 package npybatch
