@@ -287,14 +287,16 @@ func runDMLIdentity(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 		if err != nil {
 			return nil, err
 		}
+		viaFloat := dt.IsFloat() || in.DType.IsFloat()
+		signExtend := !in.DType.IsUnsigned() && in.DType.Size() < dt.Size()
 		for i := 0; i < int(in.NumElements()); i++ {
-			if dt.IsFloat() || in.DType.IsFloat() {
+			switch {
+			case viaFloat:
 				conv.SetFloat64(i, in.Float64At(i))
-			} else {
+			case signExtend:
+				conv.SetInt64(i, in.Int64At(i))
+			default:
 				conv.SetBits(i, in.Bits(i))
-				if !in.DType.IsUnsigned() && in.DType.Size() < dt.Size() {
-					conv.SetInt64(i, in.Int64At(i))
-				}
 			}
 		}
 		in = conv
