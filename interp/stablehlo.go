@@ -95,7 +95,7 @@ func runHLODynamicSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) (
 		if t.NumElements() != 1 || t.DType.IsFloat() {
 			return nil, fmt.Errorf("start index %d must be a 0-d integer tensor", d)
 		}
-		starts[d] = max(0, min(t.Int64At(0), in.Shape[d]-s))
+		starts[d] = max(0, min(kernel.IndexValue(t, 0), in.Shape[d]-s))
 		strides[d] = 1
 	}
 	return one(kernel.Slice(in, starts, sizes, strides))

@@ -18,14 +18,27 @@
 //   - stablehlo.torch_index_select: through the gather it means.
 //   - stablehlo.concatenate: tensor.concat; stablehlo.reshape:
 //     tensor.expand_shape / collapse_shape.
-//   - stablehlo.dynamic_slice: tcp.slice whose starts are clamped
-//     explicitly (arith.maxsi/minsi) to [0, dim - size].
+//   - stablehlo.dynamic_slice: per static dim, two tcp.gathers (the start
+//     selects, under mode clip, a row of the constant window table
+//     T[j][o] = j + o, i.e. the positions clamp(start, 0, dim - size) + o,
+//     which then gather the operand); dims of a dynamic size (or a window
+//     table over 65536 elements) use one tcp.slice whose starts are
+//     clamped explicitly (tensor.extract, arith.maxsi/minsi).
 //   - stablehlo.slice: tcp.slice with constant operands.
 //   - stablehlo.iota (static) and stablehlo.constant: tcp.const.
 //
+// Start indices of any signedness and of 8 to 64 bits convert: i32 and i64
+// as they are, i8 and i16 through arith.extsi, signed and unsigned types
+// through tcp.cast_indices (by value; a ui64 of 2^63 or more saturates to
+// 2^63 - 1, which the clamp sends to the top of the range, as the spec's
+// clamp of the value does).
+//
 // The same patterns are canonicalization patterns of the stablehlo ops
 // (registered from init), so --canonicalize converts them too. The pass
-// fails with a located error on an op it cannot convert (start indices of
-// a signed/unsigned integer type, which arith cannot compute on; a
-// dynamic operand dim indexed with a slice size other than 1).
+// fails with a located error on an op it cannot convert: start indices of
+// another width (i1, i4, ...), and a dynamic operand dim indexed with a
+// slice size other than 1 by a gather (the window decomposition needs the
+// static size: tcp has no op that counts up to a run-time size, so the
+// constant window table j + o cannot be built for a dynamic number of
+// windows; dynamic_slice has no such limit).
 package stablehlototcp

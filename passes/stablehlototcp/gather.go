@@ -32,6 +32,22 @@ func (b b) size(v ir.Value, d int) ir.Value {
 	return tcpbuild.DimSize(b.rw, b.loc, v, d)
 }
 
+// indexElem returns the integer tensor v with a tcp index element type:
+// i32 and i64 as they are, the narrower signless types sign-extended to
+// i64 (arith.extsi), signed and unsigned types converted by value to i64
+// (tcp.cast_indices: exact, except that a ui64 of 2^63 or more saturates
+// to 2^63 - 1, which every clamp of a start index treats as the value).
+func (b b) indexElem(v ir.Value) ir.Value {
+	it := rt(v).Elem().(ir.IntegerType)
+	switch {
+	case it.Sign == ir.Signless && (it.Width == 32 || it.Width == 64):
+		return v
+	case it.Sign == ir.Signless:
+		return arith.Cast(b.rw, arith.ExtSIName, b.loc, v, ir.RankedTensor(rt(v).Shape(), ir.I64)).Result(0)
+	}
+	return tcp.BuildCastIndices(b.rw, b.loc, v, ir.I64).Result(0)
+}
+
 // unitGroups is the reassociation between a shape and the same shape with
 // unit dims at the positions inserted (indices into the longer shape):
 // each unit dim joins the group of the nearest kept dim to its left, or the
@@ -145,8 +161,8 @@ type gatherPlan struct {
 func whyNotGather(p gatherPlan) string {
 	et := rt(p.s).Elem()
 	it, ok := et.(ir.IntegerType)
-	if !ok || it.Sign != ir.Signless || it.Width < 8 || it.Width > 64 {
-		return fmt.Sprintf("start_indices element type %s is not a signless integer of 8 to 64 bits (tcp index tensors are signless)", et)
+	if !ok || (it.Width != 8 && it.Width != 16 && it.Width != 32 && it.Width != 64) {
+		return fmt.Sprintf("start_indices element type %s is not an integer of 8, 16, 32 or 64 bits", et)
 	}
 	if isEmpty(p.out) {
 		return ""
@@ -156,11 +172,6 @@ func whyNotGather(p gatherPlan) string {
 		s := p.sizes[d]
 		if s != 1 && !slices.Contains(p.d.CollapsedSliceDims, d) && X[d] == ir.Dynamic {
 			return fmt.Sprintf("operand dim %d is dynamic but indexed with slice size %d (the window decomposition needs its static size)", d, s)
-		}
-	}
-	for _, d := range p.d.CollapsedSliceDims {
-		if X[d] == 0 {
-			return fmt.Sprintf("collapsed operand dim %d has size 0, so no element can be read", d)
 		}
 	}
 	return ""
@@ -375,9 +386,7 @@ func lowerGather(bb b, p gatherPlan) ir.Value {
 	sBatchOrder := append([]int{}, sperm...) // original start_indices dims, in gather_nd order
 	sperm = append(sperm, ivd)
 	s = bb.transpose(s, sperm)
-	if it := rt(s).Elem().(ir.IntegerType); it.Width != 32 && it.Width != 64 {
-		s = arith.Cast(bb.rw, arith.ExtSIName, bb.loc, s, ir.RankedTensor(rt(s).Shape(), ir.I64)).Result(0)
-	}
+	s = bb.indexElem(s)
 
 	// 4. gather_nd with clip.
 	sShape, vShape := rt(s).Shape(), rt(v).Shape()

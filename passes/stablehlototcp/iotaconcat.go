@@ -6,7 +6,6 @@ import (
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
-	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // iotaConcatPattern recognizes the gather_elements gather in the iota-concat
@@ -144,9 +143,7 @@ func constInts(v ir.Value) ([]int64, bool) {
 // dim, indexes dim a of one tcp.gather.
 func (bb b) iotaConcat(p gatherPlan, part ir.Value, a int) ir.Value {
 	s := bb.dropUnits(part, []int{rt(part).Rank() - 1})
-	if !tcpbuild.IsIndexElement(rt(s).Elem()) {
-		s = arith.Cast(bb.rw, arith.ExtSIName, bb.loc, s, ir.RankedTensor(rt(s).Shape(), ir.I64)).Result(0)
-	}
+	s = bb.indexElem(s)
 	v := tcp.BuildGather(bb.rw, bb.loc, p.x, s, int64(a), tcp.ModeClip, ir.RankedTensor(rt(s).Shape(), rt(p.x).Elem())).Result(0)
 	if v.Type() != ir.Type(p.out) {
 		return tensor.Cast(bb.rw, bb.loc, v, p.out).Result(0)

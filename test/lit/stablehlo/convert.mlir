@@ -196,19 +196,26 @@ func.func @torch_index_select(%x: tensor<2x4x3xf32>, %i: tensor<2x5xi32>) -> ten
   return %0 : tensor<2x5x3xf32>
 }
 
-// dynamic_slice: each start is clamped explicitly to [0, dim - size] (dim 1 is dynamic: tensor.dim - 2).
+// dynamic_slice on a static dim D with size s: the start selects, under
+// mode clip, row clamp(start, 0, n-1) of the window table T[j][o] = j + o
+// (n = D - s + 1), and that row gathers the operand along the dim. Dim 1 is
+// dynamic: its start is read, cast and clamped to [0, tensor.dim - 2] for a
+// tcp.slice.
 // CHECK-LABEL: func.func @dynamic_slice(
-// CHECK: %[[E0:.*]] = tensor.extract %arg1[] : tensor<i64>
-// CHECK: %[[I0:.*]] = arith.index_cast %[[E0]] : i64 to index
-// CHECK: %[[L0:.*]] = arith.maxsi %[[I0]], %[[C0:.*]] : index
-// CHECK: %[[S0:.*]] = arith.minsi %[[L0]], %[[C2:.*]] : index
-// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<4x?xf32>
+// CHECK: %[[T:.*]] = tcp.const {value = dense<{{\[\[}}0, 1], [1, 2], [2, 3]]> : tensor<3x2xi64>} : tensor<3x2xi64>
+// CHECK: %[[E:.*]] = tensor.expand_shape %arg1 [] : tensor<i64> into tensor<1x1xi64>
+// CHECK: %[[B:.*]] = tcp.broadcast_to %[[E]], %[[C2:.*]] {axes = [1]} : tensor<1x1xi64>, index -> tensor<1x2xi64>
+// CHECK: %[[ROW:.*]] = tcp.gather %[[T]], %[[B]] {dim = 0 : index, mode = "clip"} : tensor<3x2xi64>, tensor<1x2xi64> -> tensor<1x2xi64>
+// CHECK: %[[G:.*]] = tcp.gather %arg0, %{{.*}} {dim = 0 : index} : tensor<4x?xf32>, tensor<2x?xi64> -> tensor<2x?xf32>
+// CHECK: %[[X:.*]] = tensor.extract %arg2[] : tensor<i64>
+// CHECK: %[[I:.*]] = arith.index_cast %[[X]] : i64 to index
+// CHECK: %[[D:.*]] = tensor.dim %[[G]], %{{.*}} : tensor<2x?xf32>
 // CHECK: %[[H:.*]] = arith.subi %[[D]], %[[C2]] : index
-// CHECK: %[[L1:.*]] = arith.maxsi %{{.*}}, %[[C0]] : index
-// CHECK: %[[S1:.*]] = arith.minsi %[[L1]], %[[H]] : index
-// CHECK: tcp.slice %arg0 starts(%[[S0]], %[[S1]]) sizes(%[[C2]], %[[C2]]) strides(%{{.*}}, %{{.*}}) : tensor<4x?xf32> -> tensor<2x2xf32>
-func.func @dynamic_slice(%x: tensor<4x?xf32>, %s0: tensor<i64>, %s1: tensor<i32>) -> tensor<2x2xf32> {
-  %0 = "stablehlo.dynamic_slice"(%x, %s0, %s0) {slice_sizes = array<i64: 2, 2>} : (tensor<4x?xf32>, tensor<i64>, tensor<i64>) -> tensor<2x2xf32>
+// CHECK: %[[L:.*]] = arith.maxsi %[[I]], %[[C0:.*]] : index
+// CHECK: %[[S:.*]] = arith.minsi %[[L]], %[[H]] : index
+// CHECK: tcp.slice %[[G]] starts(%[[C0]], %[[S]]) sizes(%[[C2]], %[[C2]]) strides(%{{.*}}, %{{.*}}) : tensor<2x?xf32> -> tensor<2x2xf32>
+func.func @dynamic_slice(%x: tensor<4x?xf32>, %s0: tensor<i64>, %s1: tensor<i64>) -> tensor<2x2xf32> {
+  %0 = "stablehlo.dynamic_slice"(%x, %s0, %s1) {slice_sizes = array<i64: 2, 2>} : (tensor<4x?xf32>, tensor<i64>, tensor<i64>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
 
