@@ -10,7 +10,8 @@
 //     slices of unindexed dims), a window per indexed dim with a slice size
 //     other than 1 (so that mode clip clamps to [0, dim - slice_size], as
 //     the spec does), tcp.transpose of operand, indices and result, and
-//     tensor.expand_shape / collapse_shape for unit dims. See lowerGather.
+//     tensor.expand_shape / collapse_shape for unit dims (see lowerGather;
+//     windows on a dynamic dim are described below).
 //     Two gather_elements forms become one tcp.gather {dim = a, mode =
 //     "clip"}: all other dims batching (jax's take_along_axis), and the
 //     iota-concat form (onnx-mlir, older jax) when every other index
@@ -36,9 +37,17 @@
 // The same patterns are canonicalization patterns of the stablehlo ops
 // (registered from init), so --canonicalize converts them too. The pass
 // fails with a located error on an op it cannot convert: start indices of
-// another width (i1, i4, ...), and a dynamic operand dim indexed with a
-// slice size other than 1 by a gather (the window decomposition needs the
-// static size: tcp has no op that counts up to a run-time size, so the
-// constant window table j + o cannot be built for a dynamic number of
-// windows; dynamic_slice has no such limit).
+// another width (i1, i4, ...), and a dynamic iota.
+//
+// Windows on a dynamic operand dim D (slice size s > 1, not collapsed): the
+// n = D - s + 1 windows are the tensor.concat of the s slices
+// tcp.slice [o, o + n) (o < s) with n from tensor.dim and arith.subi, since
+// tcp has no op that counts up to a run-time size for the constant window
+// table j + o of the static case.
+//
+// Collapsed dims of slice size 0 clamp to [0, dim - 1] (tcp's definition of
+// what the spec leaves implementation-defined; see stablehlo.gather), which
+// the decomposition does by treating them as slice size 1; an empty
+// collapsed dim then makes mode clip raise at run time, as the interpreter
+// does on the stablehlo op.
 package stablehlototcp

@@ -167,13 +167,6 @@ func whyNotGather(p gatherPlan) string {
 	if isEmpty(p.out) {
 		return ""
 	}
-	X := rt(p.x).Shape()
-	for _, d := range p.d.StartIndexMap {
-		s := p.sizes[d]
-		if s != 1 && !slices.Contains(p.d.CollapsedSliceDims, d) && X[d] == ir.Dynamic {
-			return fmt.Sprintf("operand dim %d is dynamic but indexed with slice size %d (the window decomposition needs its static size)", d, s)
-		}
-	}
 	return ""
 }
 
@@ -222,6 +215,36 @@ func (b b) emptyResult(p gatherPlan) ir.Value {
 		v = ir.NewDenseInts(ct, nil)
 	}
 	return b.broadcast(tcp.BuildConst(b.rw, b.loc, v).Result(0), axes, sizes, static)
+}
+
+// dynamicWindows returns v (whose dim pos has a dynamic size D) with the
+// dims [n, s] in place of pos, n = D - s + 1 computed at run time:
+// window j holds v[j : j + s] along pos. It is the concatenation along a
+// new dim pos+1 of the s slices v[o : o + n] (o < s): tcp has no op that
+// counts to a run-time size, so the constant window table j + o of the
+// static case cannot be built.
+func (b b) dynamicWindows(v ir.Value, pos int, s int64) ir.Value {
+	r := rt(v).Rank()
+	n := arith.Binary(b.rw, arith.SubIName, b.loc, b.size(v, pos), b.index(s-1)).Result(0)
+	shape := append([]int64{}, rt(v).Shape()...)
+	starts, sizes, strides := make([]ir.Value, r), make([]ir.Value, r), make([]ir.Value, r)
+	for i := 0; i < r; i++ {
+		starts[i], sizes[i], strides[i] = b.index(0), n, b.index(1)
+		if i != pos {
+			sizes[i] = b.size(v, i)
+		}
+	}
+	parts := make([]ir.Value, s)
+	for o := int64(0); o < s; o++ {
+		starts[pos] = b.index(o)
+		sl := tcp.BuildSlice(b.rw, b.loc, v, starts, sizes, strides, ir.RankedTensor(shape, rt(v).Elem())).Result(0)
+		parts[o] = b.insertUnits(sl, []int{pos + 1})
+	}
+	if s == 1 {
+		return parts[0]
+	}
+	out := slices.Insert(append([]int64{}, shape...), pos+1, s)
+	return tensor.Concat(b.rw, b.loc, int64(pos+1), parts, ir.RankedTensor(out, rt(v).Elem())).Result(0)
 }
 
 // lowerGather rewrites a valid, convertible gather into tcp ops and
@@ -301,6 +324,11 @@ func lowerGather(bb b, p gatherPlan) ir.Value {
 		D := X[dim]
 		n := D - s + 1
 		pos := slices.Index(labels, label{dim: dim})
+		if D == ir.Dynamic {
+			v = bb.dynamicWindows(v, pos, s)
+			labels = slices.Insert(labels, pos+1, label{dim: dim, window: true})
+			continue
+		}
 		if s == D {
 			// One window, the whole dim: a unit point dim in front of it
 			// (clip sends every start to 0, as the spec's clamp does).

@@ -196,6 +196,21 @@ func.func @torch_index_select(%x: tensor<2x4x3xf32>, %i: tensor<2x5xi32>) -> ten
   return %0 : tensor<2x5x3xf32>
 }
 
+// A window of 3 on a dynamic dim D: the n = D - 2 windows are the
+// concatenation of the slices [o, o + n) for o < 3, and gather_nd clips
+// the start to [0, n - 1] = [0, D - 3], the spec's clamp.
+// CHECK-LABEL: func.func @dynamic_window(
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?xf32>
+// CHECK: %[[N:.*]] = arith.subi %[[D]], %{{.*}} : index
+// CHECK: %[[S0:.*]] = tcp.slice %arg0 starts(%{{.*}}) sizes(%[[N]]) strides(%{{.*}}) : tensor<?xf32> -> tensor<?xf32>
+// CHECK: %[[E0:.*]] = tensor.expand_shape %[[S0]] {{\[\[}}0, 1]] : tensor<?xf32> into tensor<?x1xf32>
+// CHECK: %[[W:.*]] = tensor.concat dim(1) %[[E0]], %{{.*}}, %{{.*}} : (tensor<?x1xf32>, tensor<?x1xf32>, tensor<?x1xf32>) -> tensor<?x3xf32>
+// CHECK: tcp.gather_nd %[[W]], %arg1 {mode = "clip"} : tensor<?x3xf32>, tensor<2x1xi64> -> tensor<2x3xf32>
+func.func @dynamic_window(%x: tensor<?xf32>, %i: tensor<2x1xi64>) -> tensor<2x3xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 3>} : (tensor<?xf32>, tensor<2x1xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
 // dynamic_slice on a static dim D with size s: the start selects, under
 // mode clip, row clamp(start, 0, n-1) of the window table T[j][o] = j + o
 // (n = D - s + 1), and that row gathers the operand along the dim. Dim 1 is

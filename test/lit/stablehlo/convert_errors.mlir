@@ -3,15 +3,6 @@
 // One negative case per valid StableHLO op that --convert-stablehlo-to-tcp
 // cannot bring to tcp; each error is located at the op and names why.
 
-func.func @gather_dynamic_window(%x: tensor<?xf32>, %i: tensor<2x1xi64>) -> tensor<2x3xf32> {
-  // expected-error@+2 {{failed to legalize operation 'stablehlo.gather' that was explicitly marked illegal}}
-  // expected-note@+1 {{'stablehlo.gather' op cannot be converted to tcp: operand dim 0 is dynamic but indexed with slice size 3 (the window decomposition needs its static size)}}
-  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 3>} : (tensor<?xf32>, tensor<2x1xi64>) -> tensor<2x3xf32>
-  return %0 : tensor<2x3xf32>
-}
-
-// -----
-
 func.func @gather_i4_indices(%x: tensor<3x2xf32>, %i: tensor<4x1xi4>) -> tensor<4x2xf32> {
   // expected-error@+2 {{failed to legalize operation 'stablehlo.gather' that was explicitly marked illegal}}
   // expected-note@+1 {{'stablehlo.gather' op cannot be converted to tcp: start_indices element type i4 is not an integer of 8, 16, 32 or 64 bits}}
