@@ -25,7 +25,7 @@ var Frontend = frontends.Frontend{
 
 func init() {
 	frontends.Register(Frontend)
-	ir.RegisterPass(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, constant) to tcp", "stablehlo"))
+	ir.RegisterPass(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, dynamic_iota, reshape, dynamic_reshape, concatenate, constant) to tcp", "stablehlo"))
 }
 
 // Run converts the stablehlo and mhlo ops nested in root (the pass).
@@ -33,7 +33,7 @@ func Run(root *ir.Operation) error { return frontends.Apply(root, &Frontend) }
 
 var convertible = []string{stablehlo.GatherName, stablehlo.DynamicSliceName, stablehlo.SliceName,
 	stablehlo.TorchIndexSelectName, stablehlo.IotaName, stablehlo.ConstantName,
-	stablehlo.ConcatenateName, stablehlo.ReshapeName}
+	stablehlo.ConcatenateName, stablehlo.ReshapeName, stablehlo.DynamicIotaName, stablehlo.DynamicReshapeName}
 
 // fail is the located conversion error.
 func fail(op *ir.Operation, format string, args ...any) (bool, error) {
@@ -50,6 +50,8 @@ func conversions() []frontends.Conversion {
 		stablehlo.ConstantName:         convertConstant,
 		stablehlo.ConcatenateName:      convertConcatenate,
 		stablehlo.ReshapeName:          convertReshape,
+		stablehlo.DynamicIotaName:      convertIota,
+		stablehlo.DynamicReshapeName:   convertReshape,
 	}
 	var cs []frontends.Conversion
 	for _, n := range convertible {
@@ -267,11 +269,24 @@ func (b b) windowSelect(v ir.Value, d int, start ir.Value, s, D int64) ir.Value 
 	return tcp.BuildGather(b.rw, b.loc, v, pos, int64(d), "", ir.RankedTensor(shape, rt(v).Elem())).Result(0)
 }
 
-// convertIota: a static iota is a tcp.const.
+// convertIota: a static iota is a tcp.const; so is a dynamic_iota of a
+// static result type whose output_shape is a constant with those sizes
+// (any other output_shape is a run-time error of the op, which a tcp.const
+// would not raise).
 func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	t := rt(op.Result(0))
 	if err := verified(op); err != nil {
 		return false, err
+	}
+	if stablehlo.Is(op, stablehlo.DynamicIotaName) {
+		shape, ok := constShape(op.Operand(0), t)
+		if !ok {
+			if t.HasStaticShape() {
+				return fail(op, "its output_shape is not a constant equal to the result shape %s", t)
+			}
+			return fail(op, "its result shape %s is not static and its output_shape is not a constant", t)
+		}
+		t = ir.RankedTensor(shape, t.Elem())
 	}
 	if !t.HasStaticShape() {
 		return fail(op, "its result shape %s is not static", t)
@@ -297,7 +312,11 @@ func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		a = ir.NewDenseInts(t, vals)
 	}
 	rw.SetInsertionPointBefore(op)
-	rw.ReplaceOp(op, []ir.Value{tcp.BuildConst(rw, op.Loc(), a).Result(0)})
+	var v ir.Value = tcp.BuildConst(rw, op.Loc(), a).Result(0)
+	if v.Type() != op.Result(0).Type() {
+		v = tensor.Cast(rw, op.Loc(), v, rt(op.Result(0))).Result(0)
+	}
+	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }
 
@@ -312,7 +331,8 @@ func convertConcatenate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return true, nil
 }
 
-// convertReshape: stablehlo.reshape is one tensor.expand_shape or
+// convertReshape: stablehlo.reshape (and a dynamic_reshape between static
+// shapes whose output_shape is a constant with the result's sizes) is one tensor.expand_shape or
 // tensor.collapse_shape when one exists (SEMANTICS.md §4 reassociation),
 // else a collapse to 1-D followed by an expansion (both shapes static).
 func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
@@ -322,6 +342,23 @@ func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	in, out := rt(op.Operand(0)), rt(op.Result(0))
 	if !in.HasStaticShape() {
 		return fail(op, "its operand shape %s is not static", in)
+	}
+	if stablehlo.Is(op, stablehlo.DynamicReshapeName) {
+		shape, ok := constShape(op.Operand(1), out)
+		if !ok {
+			if out.HasStaticShape() {
+				return fail(op, "its output_shape is not a constant equal to the result shape %s", out)
+			}
+			return fail(op, "its result shape %s is not static and its output_shape is not a constant", out)
+		}
+		out = ir.RankedTensor(shape, out.Elem())
+		n := int64(1)
+		for _, d := range shape {
+			n *= d
+		}
+		if n != in.NumElements() {
+			return fail(op, "its output_shape %v does not hold the %d elements of the operand", shape, in.NumElements())
+		}
 	}
 	rw.SetInsertionPointBefore(op)
 	loc := op.Loc()
@@ -338,6 +375,9 @@ func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return fail(op, "%v", err)
 	}
+	if v.Type() != op.Result(0).Type() {
+		v = tensor.Cast(rw, loc, v, rt(op.Result(0))).Result(0)
+	}
 	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }
@@ -351,4 +391,34 @@ func convertConstant(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	rw.SetInsertionPointBefore(op)
 	rw.ReplaceOp(op, []ir.Value{tcp.BuildConst(rw, op.Loc(), a).Result(0)})
 	return true, nil
+}
+
+// constShape returns the sizes the 1-D shape operand v holds when they are
+// known at compile time (a constant of stablehlo, tcp or arith, or
+// tensor.from_elements of constants) and fit the type t (non-negative,
+// equal to its static dims).
+func constShape(v ir.Value, t *ir.RankedTensorType) ([]int64, bool) {
+	vals, ok := constInts(v)
+	if !ok {
+		res, isRes := v.(*ir.OpResult)
+		if !isRes || res.Owner().Name() != tensor.FromElementsName {
+			return nil, false
+		}
+		for _, e := range res.Owner().Operands() {
+			c, ok := arith.ConstantIntValue(e)
+			if !ok {
+				return nil, false
+			}
+			vals = append(vals, c)
+		}
+	}
+	if len(vals) != t.Rank() {
+		return nil, false
+	}
+	for i, n := range vals {
+		if n < 0 || (t.Dim(i) != ir.Dynamic && t.Dim(i) != n) {
+			return nil, false
+		}
+	}
+	return vals, true
 }

@@ -27,6 +27,13 @@
 //     clamped explicitly (tensor.extract, arith.maxsi/minsi).
 //   - stablehlo.slice: tcp.slice with constant operands.
 //   - stablehlo.iota (static) and stablehlo.constant: tcp.const.
+//   - stablehlo.dynamic_iota and stablehlo.dynamic_reshape whose
+//     output_shape is a compile-time constant (stablehlo/arith/tcp constant
+//     or tensor.from_elements of constants) fitting the result type: as
+//     iota and reshape of that shape (plus a tensor.cast to a dynamic
+//     result type). Any other output_shape is a located error: a mismatch
+//     is a run-time error of the op that the static tcp form would not
+//     raise.
 //
 // Start indices of any signedness and of 8 to 64 bits convert: i32 and i64
 // as they are, i8 and i16 through arith.extsi, signed and unsigned types
@@ -37,7 +44,8 @@
 // The same patterns are canonicalization patterns of the stablehlo ops
 // (registered from init), so --canonicalize converts them too. The pass
 // fails with a located error on an op it cannot convert: start indices of
-// another width (i1, i4, ...), and a dynamic iota.
+// another width (i1, i4, ...), an iota or dynamic_iota of unknown shape,
+// and a reshape or dynamic_reshape of a dynamic operand.
 //
 // Windows on a dynamic operand dim D (slice size s > 1, not collapsed): the
 // n = D - s + 1 windows are the tensor.concat of the s slices

@@ -105,9 +105,13 @@ func constInts(v ir.Value) ([]int64, bool) {
 	op := res.Owner()
 	t := rt(v)
 	switch {
-	case stablehlo.Is(op, stablehlo.ReshapeName), op.Name() == tensor.ExpandShapeName, op.Name() == tensor.CollapseShapeName:
+	case stablehlo.Is(op, stablehlo.ReshapeName), stablehlo.Is(op, stablehlo.DynamicReshapeName),
+		op.Name() == tensor.ExpandShapeName, op.Name() == tensor.CollapseShapeName:
+		if !t.HasStaticShape() {
+			return nil, false
+		}
 		return constInts(op.Operand(0))
-	case stablehlo.Is(op, stablehlo.IotaName):
+	case stablehlo.Is(op, stablehlo.IotaName), stablehlo.Is(op, stablehlo.DynamicIotaName):
 		if !t.HasStaticShape() {
 			return nil, false
 		}
@@ -123,7 +127,7 @@ func constInts(v ir.Value) ([]int64, bool) {
 		return vals, true
 	case stablehlo.Is(op, stablehlo.ConstantName), op.Name() == tcp.ConstName, op.Name() == arith.ConstantName:
 		a, ok := op.Attr("value").(*ir.DenseElementsAttr)
-		if !ok || !ir.IsInteger(a.Type.Elem()) {
+		if !ok || (!ir.IsInteger(a.Type.Elem()) && a.Type.Elem() != ir.Index) {
 			return nil, false
 		}
 		vals := make([]int64, a.Type.NumElements())

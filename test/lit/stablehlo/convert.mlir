@@ -65,6 +65,38 @@ func.func @gather_elements_iota_concat(%x: tensor<3x2xf32>, %i: tensor<2x2xi64>)
 
 // An iota along the wrong dim proves nothing: the general decomposition
 // (tensor.concat of the parts, one tcp.gather_nd).
+// onnx-mlir's exact form: the indices and the iota parts shaped by one
+// run-time shape tensor (stablehlo.dynamic_reshape, stablehlo.dynamic_iota).
+// With a static result type each is a static reshape or iota, so the proof
+// and the single tcp.gather are the same.
+// CHECK-LABEL: func.func @gather_elements_dynamic_iota(
+// CHECK: %[[E:.*]] = tensor.expand_shape %arg1
+// CHECK: %[[I:.*]] = tensor.collapse_shape %[[E]]
+// CHECK-NEXT: tcp.gather %arg0, %[[I]] {dim = 0 : index, mode = "clip"} : tensor<3x2xf32>, tensor<2x2xi64> -> tensor<2x2xf32>
+// CHECK-NOT: tcp.gather_nd
+func.func @gather_elements_dynamic_iota(%x: tensor<3x2xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
+  %shape = tensor.from_elements %c2, %c2, %c1 : tensor<3xindex>
+  %r = stablehlo.dynamic_reshape %i, %shape : (tensor<2x2xi64>, tensor<3xindex>) -> tensor<2x2x1xi64>
+  %io = stablehlo.dynamic_iota %shape, dim = 1 : (tensor<3xindex>) -> tensor<2x2x1xi64>
+  %c = stablehlo.concatenate %r, %io, dim = 2 : (tensor<2x2x1xi64>, tensor<2x2x1xi64>) -> tensor<2x2x2xi64>
+  %0 = "stablehlo.gather"(%x, %c) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = dense<1> : tensor<2xi64>} : (tensor<3x2xf32>, tensor<2x2x2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// A dynamic_iota of a static type with a constant output_shape is a
+// tcp.const; such a dynamic_reshape between static shapes a reshape.
+// CHECK-LABEL: func.func @dynamic_iota_reshape(
+// CHECK: tcp.const {value = dense<{{\[\[}}0, 1, 2], [0, 1, 2]]> : tensor<2x3xi32>} : tensor<2x3xi32>
+// CHECK: tensor.expand_shape %arg0 {{\[\[}}0, 1]] : tensor<6xf32> into tensor<2x3xf32>
+func.func @dynamic_iota_reshape(%x: tensor<6xf32>) -> (tensor<2x3xi32>, tensor<2x3xf32>) {
+  %s = mhlo.constant dense<[2, 3]> : tensor<2xi64>
+  %0 = mhlo.dynamic_iota %s, dim = 1 : (tensor<2xi64>) -> tensor<2x3xi32>
+  %1 = mhlo.dynamic_reshape %x, %s : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0, %1 : tensor<2x3xi32>, tensor<2x3xf32>
+}
+
 // CHECK-LABEL: func.func @iota_concat_not_proven(
 // CHECK: %[[C:.*]] = tensor.concat dim(2)
 // CHECK: tcp.gather_nd %arg0, %[[C]] {mode = "clip"} : tensor<3x2xf32>, tensor<2x2x2xi64> -> tensor<2x2xf32>

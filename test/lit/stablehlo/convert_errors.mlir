@@ -27,3 +27,41 @@ func.func @iota_dynamic() -> tensor<?xi32> {
   %0 = stablehlo.iota dim = 0 : tensor<?xi32>
   return %0 : tensor<?xi32>
 }
+
+// -----
+
+func.func @dynamic_iota_dynamic(%s: tensor<1xi64>) -> tensor<?xi32> {
+  // expected-error@+2 {{failed to legalize operation 'stablehlo.dynamic_iota' that was explicitly marked illegal}}
+  // expected-note@+1 {{'stablehlo.dynamic_iota' op cannot be converted to tcp: its result shape tensor<?xi32> is not static and its output_shape is not a constant}}
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+
+// -----
+
+func.func @dynamic_reshape_dynamic(%x: tensor<?x2xf32>, %s: tensor<3xi64>) -> tensor<?x2x1xf32> {
+  // expected-error@+2 {{failed to legalize operation 'stablehlo.dynamic_reshape' that was explicitly marked illegal}}
+  // expected-note@+1 {{'stablehlo.dynamic_reshape' op cannot be converted to tcp: its operand shape tensor<?x2xf32> is not static}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<?x2xf32>, tensor<3xi64>) -> tensor<?x2x1xf32>
+  return %0 : tensor<?x2x1xf32>
+}
+
+// -----
+
+// The shape is only known at run time: a mismatch with the result type is
+// an error of the op that a tcp.const could not raise.
+func.func @dynamic_iota_shape_operand(%s: tensor<2xi64>) -> tensor<2x3xi32> {
+  // expected-error@+2 {{failed to legalize operation 'mhlo.dynamic_iota' that was explicitly marked illegal}}
+  // expected-note@+1 {{'mhlo.dynamic_iota' op cannot be converted to tcp: its output_shape is not a constant equal to the result shape tensor<2x3xi32>}}
+  %0 = mhlo.dynamic_iota %s, dim = 1 : (tensor<2xi64>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @dynamic_reshape_shape_operand(%x: tensor<6xf32>, %s: tensor<2xi64>) -> tensor<2x3xf32> {
+  // expected-error@+2 {{failed to legalize operation 'stablehlo.dynamic_reshape' that was explicitly marked illegal}}
+  // expected-note@+1 {{'stablehlo.dynamic_reshape' op cannot be converted to tcp: its output_shape is not a constant equal to the result shape tensor<2x3xf32>}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
