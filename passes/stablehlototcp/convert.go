@@ -154,9 +154,11 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return true, nil
 }
 
-// maxWindowTable bounds the constant window table (n*s elements) of a
-// dynamic_slice dim converted to gathers; larger dims keep tcp.slice.
-const maxWindowTable = 1 << 16
+// maxWindowTable bounds the constant window tables (n*s elements for n
+// windows of size s): a larger dynamic_slice dim keeps tcp.slice, a larger
+// gather window is built from slices (dynamicWindows, staticWindows). A
+// variable so that tests can lower it.
+var maxWindowTable int64 = 1 << 16
 
 // convertDynamicSlice converts dynamic_slice dim by dim, each start clamped
 // to [0, dim - size] as the spec does:

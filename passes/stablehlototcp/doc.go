@@ -51,7 +51,9 @@
 // n = D - s + 1 windows are the tensor.concat of the s slices
 // tcp.slice [o, o + n) (o < s) with n from tensor.dim and arith.subi, since
 // tcp has no op that counts up to a run-time size for the constant window
-// table j + o of the static case.
+// table j + o of the static case. A static window whose table would exceed
+// 65536 elements is built the same way, or from the n window slices when
+// n < s: O(min(n, s)) ops instead of n*s constants.
 //
 // Collapsed dims of slice size 0 clamp to [0, dim - 1] (tcp's definition of
 // what the spec leaves implementation-defined; see stablehlo.gather), which

@@ -217,16 +217,23 @@ func (b b) emptyResult(p gatherPlan) ir.Value {
 	return b.broadcast(tcp.BuildConst(b.rw, b.loc, v).Result(0), axes, sizes, static)
 }
 
-// dynamicWindows returns v (whose dim pos has a dynamic size D) with the
-// dims [n, s] in place of pos, n = D - s + 1 computed at run time:
-// window j holds v[j : j + s] along pos. It is the concatenation along a
-// new dim pos+1 of the s slices v[o : o + n] (o < s): tcp has no op that
-// counts to a run-time size, so the constant window table j + o of the
-// static case cannot be built.
+// dynamicWindows returns v with the dims [n, s] in place of pos (of size
+// D), n = D - s + 1 computed at run time: window j holds v[j : j + s] along
+// pos. It is the concatenation along a new dim pos+1 of the s slices
+// v[o : o + n] (o < s): tcp has no op that counts to a run-time size, so
+// the constant window table j + o cannot be built for a dynamic D. Static
+// dims whose table would exceed maxWindowTable elements use it too (or
+// staticWindows when n < s): O(min(n, s)) ops instead of n*s constants.
 func (b b) dynamicWindows(v ir.Value, pos int, s int64) ir.Value {
 	r := rt(v).Rank()
-	n := arith.Binary(b.rw, arith.SubIName, b.loc, b.size(v, pos), b.index(s-1)).Result(0)
 	shape := append([]int64{}, rt(v).Shape()...)
+	var n ir.Value
+	if D := shape[pos]; D != ir.Dynamic {
+		shape[pos] = D - s + 1
+		n = b.index(D - s + 1)
+	} else {
+		n = arith.Binary(b.rw, arith.SubIName, b.loc, b.size(v, pos), b.index(s-1)).Result(0)
+	}
 	starts, sizes, strides := make([]ir.Value, r), make([]ir.Value, r), make([]ir.Value, r)
 	for i := 0; i < r; i++ {
 		starts[i], sizes[i], strides[i] = b.index(0), n, b.index(1)
@@ -245,6 +252,31 @@ func (b b) dynamicWindows(v ir.Value, pos int, s int64) ir.Value {
 	}
 	out := slices.Insert(append([]int64{}, shape...), pos+1, s)
 	return tensor.Concat(b.rw, b.loc, int64(pos+1), parts, ir.RankedTensor(out, rt(v).Elem())).Result(0)
+}
+
+// staticWindows is dynamicWindows for a static number n of windows: the
+// concatenation along pos of the n slices v[j : j + s], each with a unit
+// dim inserted at pos.
+func (b b) staticWindows(v ir.Value, pos int, n, s int64) ir.Value {
+	r := rt(v).Rank()
+	shape := append([]int64{}, rt(v).Shape()...)
+	shape[pos] = s
+	starts, sizes, strides := make([]ir.Value, r), make([]ir.Value, r), make([]ir.Value, r)
+	for i := 0; i < r; i++ {
+		starts[i], sizes[i], strides[i] = b.index(0), b.size(v, i), b.index(1)
+	}
+	sizes[pos] = b.index(s)
+	parts := make([]ir.Value, n)
+	for j := int64(0); j < n; j++ {
+		starts[pos] = b.index(j)
+		sl := tcp.BuildSlice(b.rw, b.loc, v, starts, sizes, strides, ir.RankedTensor(shape, rt(v).Elem())).Result(0)
+		parts[j] = b.insertUnits(sl, []int{pos})
+	}
+	if n == 1 {
+		return parts[0]
+	}
+	out := slices.Insert(append([]int64{}, shape...), pos, n)
+	return tensor.Concat(b.rw, b.loc, int64(pos), parts, ir.RankedTensor(out, rt(v).Elem())).Result(0)
 }
 
 // lowerGather rewrites a valid, convertible gather into tcp ops and
@@ -324,8 +356,12 @@ func lowerGather(bb b, p gatherPlan) ir.Value {
 		D := X[dim]
 		n := D - s + 1
 		pos := slices.Index(labels, label{dim: dim})
-		if D == ir.Dynamic {
-			v = bb.dynamicWindows(v, pos, s)
+		if D == ir.Dynamic || (s != D && n*s > maxWindowTable) {
+			if D != ir.Dynamic && n < s {
+				v = bb.staticWindows(v, pos, n, s)
+			} else {
+				v = bb.dynamicWindows(v, pos, s)
+			}
 			labels = slices.Insert(labels, pos+1, label{dim: dim, window: true})
 			continue
 		}

@@ -243,6 +243,19 @@ func.func @dynamic_window(%x: tensor<?xf32>, %i: tensor<2x1xi64>) -> tensor<2x3x
   return %0 : tensor<2x3xf32>
 }
 
+// A static window whose table j + o would exceed 65536 elements (11
+// windows of 6990 on a dim of 7000) is built from the 11 window slices
+// instead, concatenated along a new dim.
+// CHECK-LABEL: func.func @large_window(
+// CHECK-NOT: tcp.const
+// CHECK-COUNT-11: tcp.slice %arg0 starts(%{{.*}}) sizes(%{{.*}}) strides(%{{.*}}) : tensor<7000xf32> -> tensor<6990xf32>
+// CHECK: %[[W:.*]] = tensor.concat dim(0) {{.*}} -> tensor<11x6990xf32>
+// CHECK: tcp.gather_nd %[[W]], %arg1 {mode = "clip"} : tensor<11x6990xf32>, tensor<2x1xi32> -> tensor<2x6990xf32>
+func.func @large_window(%x: tensor<7000xf32>, %i: tensor<2x1xi32>) -> tensor<2x6990xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 6990>} : (tensor<7000xf32>, tensor<2x1xi32>) -> tensor<2x6990xf32>
+  return %0 : tensor<2x6990xf32>
+}
+
 // dynamic_slice on a static dim D with size s: the start selects, under
 // mode clip, row clamp(start, 0, n-1) of the window table T[j][o] = j + o
 // (n = D - s + 1), and that row gathers the operand along the dim. Dim 1 is
