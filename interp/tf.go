@@ -29,14 +29,15 @@ func runTFGatherV2(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*te
 	if args[2].NumElements() != 1 || args[2].Rank() > 1 {
 		return nil, fmt.Errorf("axis must be a scalar or a one-element vector, got %s", args[2].Type())
 	}
-	b, err := normalizeAxis("batch_dims", tf.BatchDims(op), args[1].Rank()+1)
-	if err != nil {
-		return nil, err
+	// TensorFlow: batch_dims in [-q, q], negatives count from q.
+	q, b := int64(args[1].Rank()), tf.BatchDims(op)
+	if b < -q || b > q {
+		return nil, fmt.Errorf("batch_dims %d is out of range [%d, %d] for indices of rank %d", b, -q, q, q)
 	}
-	if b > args[1].Rank() {
-		return nil, fmt.Errorf("batch_dims %d is out of range for indices of rank %d", tf.BatchDims(op), args[1].Rank())
+	if b < 0 {
+		b += q
 	}
-	return tfTake(x, args[0], args[1], args[2].Int64At(0), b)
+	return tfTake(x, args[0], args[1], args[2].Int64At(0), int(b))
 }
 
 func runTFGather(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

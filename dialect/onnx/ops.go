@@ -46,7 +46,10 @@ func si64Attr(name string) ir.AttrDef {
 const indexRule = `
 Index values: -s <= v < s on a dim of size s, negatives counted from the end
 (v + s); anything else is a runtime error, checked for every index even when
-the result is empty. Converts to tcp with mode = "wrap_negative".`
+the result is empty. Converts to tcp with mode = "wrap_negative"; the tcp
+form reads only the indices an output element needs, so an out-of-range
+index whose gathered slice is empty is not reported there (a documented
+difference, docs/frontends.md).`
 
 // Gather is onnx.Gather.
 var Gather = ir.MustRegister(ir.OpDef{

@@ -35,7 +35,10 @@ func isTensor(t ir.Type) bool {
 const indexRule = `
 Index values: 0 <= v < s on a dim of size s (TensorFlow on CPU); negative
 or too large values are a runtime error, checked for every index even when
-the result is empty. Converts to tcp with mode = "error".`
+the result is empty. Converts to tcp with mode = "error"; the tcp form reads
+only the indices an output element needs, so an out-of-range index whose
+gathered slice is empty is not reported there (a documented difference,
+docs/frontends.md).`
 
 // GatherV2 is tf.GatherV2.
 var GatherV2 = ir.MustRegister(ir.OpDef{

@@ -13,10 +13,12 @@
 // apply simply does not match, while the conversion passes report why.
 //
 // NewPassInfo makes a frontend's own pass (--convert-onnx-to-tcp,
-// --convert-tf-to-tcp). Apply is the driver: it applies the conversions
-// with the greedy driver (passes.ApplyPatternsGreedily, folding off so the
-// emitted IR keeps the order of SEMANTICS.md's examples), stops at the
-// first conversion that fails with its located reason, and then checks
-// legality: an op of a converted dialect that is still there is reported
-// as "failed to legalize operation '…'" (Legalize).
+// --convert-tf-to-tcp). Apply is the driver: it runs the conversions with
+// the dialect-conversion driver (passes/conversion) in two phases — the
+// ops with operands first, then, after the constants they read are erased
+// when dead, the remaining constants — so the emitted IR keeps the order of
+// SEMANTICS.md's examples. The first op that cannot be converted fails
+// with "failed to legalize operation '…' that was explicitly marked
+// illegal", located at the op, the conversion's reason attached as a note;
+// Legalize finally reports any op of a converted dialect still present.
 package frontends

@@ -1,6 +1,7 @@
 package frontends
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -8,16 +9,15 @@ import (
 	"sync"
 
 	"github.com/tcp-project/tcp/ir"
-	"github.com/tcp-project/tcp/passes"
+	"github.com/tcp-project/tcp/passes/conversion"
 )
 
 // Conversion rewrites one frontend op (named Root) into the tcp form.
-// Convert returns (true, nil) after replacing op through rw; (false, nil)
-// if the op cannot be converted yet but may be later (for example an
-// onnx.NoValue whose users are not converted); or an error, a located
-// diagnostic naming why the op cannot be converted (a non-constant axis
-// operand, an index type tcp has no gather for, …). It must validate
-// before it creates any op, so that a failure leaves the IR unchanged.
+// Convert returns (true, nil) after replacing op through rw, or an error:
+// a located diagnostic (or ir.MatchFailure) naming why the op cannot be
+// converted (a non-constant axis operand, an index type tcp has no gather
+// for, …). It must validate before it creates any op, so that a failure
+// leaves the IR unchanged.
 type Conversion struct {
 	Root    string
 	Name    string
@@ -91,27 +91,80 @@ func (c Conversion) CanonicalizationPattern() ir.Pattern {
 }
 
 // Apply converts the ops of the frontends fs nested in root's regions into
-// tcp: it applies their conversions greedily (no folding), returns the
-// first conversion failure, then checks legality with Legalize.
+// tcp with the dialect-conversion driver (passes/conversion), in two
+// phases so that conversions can read constant operands:
+//
+//  1. every op with operands that has a conversion is illegal and is
+//     converted (a partial conversion: other ops stay);
+//  2. ops of the frontends' dialects left dead (the constants and
+//     onnx.NoValue that phase 1 read) are erased;
+//  3. the remaining operand-less ops with a conversion (live constants) are
+//     converted;
+//  4. Legalize reports any op of the frontends' dialects still there.
+//
+// A conversion's error becomes the note of the driver's "failed to
+// legalize operation '…' that was explicitly marked illegal", located at
+// the first op that failed.
 func Apply(root *ir.Operation, fs ...*Frontend) error {
-	var ps []ir.Pattern
+	var ops, leaves []ir.Pattern
+	opTarget, leafTarget := conversion.NewTarget(), conversion.NewTarget()
 	var dialects []string
 	for _, f := range fs {
 		for _, c := range f.Conversions {
-			ps = append(ps, c.Pattern())
+			def := ir.Global.LookupDef(c.Root)
+			if def != nil && len(def.Operands) == 0 {
+				leaves = append(leaves, c.conversionPattern())
+				leafTarget.AddIllegalOp(c.Root)
+			} else {
+				ops = append(ops, c.conversionPattern())
+				opTarget.AddIllegalOp(c.Root)
+			}
 		}
 		dialects = append(dialects, f.Dialects...)
 	}
-	cfg := passes.GreedyConfig{MaxIterations: passes.NoLimit, TopDown: true, DisableFolding: true}
-	if _, err := passes.ApplyPatternsGreedily(root, ps, cfg); err != nil {
+	if err := conversion.ApplyPartialConversion(root, opTarget, ops, nil); err != nil {
+		return err
+	}
+	eraseDead(root, dialects)
+	if err := conversion.ApplyPartialConversion(root, leafTarget, leaves, nil); err != nil {
 		return err
 	}
 	return Legalize(root, dialects)
 }
 
+// conversionPattern returns c for the conversion driver: a failure to
+// convert is a match failure whose reason the driver attaches as a note.
+func (c Conversion) conversionPattern() ir.Pattern {
+	return &ir.PatternFunc{RootName: c.Root, PatternName: c.Name, Fn: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+		ok, err := c.Convert(op, rw)
+		var d *ir.Diagnostic
+		var mf *ir.MatchFailure
+		if err != nil && !errors.As(err, &mf) && errors.As(err, &d) {
+			return false, &ir.MatchFailure{Diag: d}
+		}
+		return ok, err
+	}}
+}
+
+// eraseDead erases the unused side-effect-free ops of dialects nested in
+// root, last first, so that chains of dead ops go too.
+func eraseDead(root *ir.Operation, dialects []string) {
+	var ops []*ir.Operation
+	root.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if d, _, ok := strings.Cut(op.Name(), "."); ok && op != root && slices.Contains(dialects, d) {
+			ops = append(ops, op)
+		}
+	})
+	for i := len(ops) - 1; i >= 0; i-- {
+		if op := ops[i]; op.HasTrait(ir.Pure) && len(op.Regions()) == 0 && op.UseEmpty() {
+			op.Erase()
+		}
+	}
+}
+
 // Legalize reports the first op (in pre-order) nested in root whose
-// dialect is one of dialects: "failed to legalize operation 'onnx.Gather'".
-// (It stands in for the dialect-conversion driver's legality check.)
+// dialect is one of dialects: "failed to legalize operation 'onnx.Gather'
+// that was explicitly marked illegal".
 func Legalize(root *ir.Operation, dialects []string) error {
 	var bad *ir.Operation
 	root.Walk(ir.PreOrder, func(op *ir.Operation) {

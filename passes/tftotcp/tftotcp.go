@@ -71,8 +71,12 @@ func gather(op *ir.Operation, rw *ir.Rewriter, axis, batchDims int64) (bool, err
 	if !ok {
 		return fail(op, fmt.Errorf("axis %d is out of range for params of rank %d", axis, x.Rank()))
 	}
-	b, ok := tcpbuild.NormalizeAxis(batchDims, q.Rank()+1)
-	if !ok || b > a {
+	// TensorFlow: batch_dims in [-q, q], negatives count from q.
+	b := int(batchDims)
+	if batchDims < 0 {
+		b += q.Rank()
+	}
+	if batchDims < -int64(q.Rank()) || batchDims > int64(q.Rank()) || b > a {
 		return fail(op, fmt.Errorf("batch_dims %d is out of range for axis %d and indices of rank %d", batchDims, a, q.Rank()))
 	}
 	if err := tcpbuild.CheckResultType(op, tcpbuild.SliceGatherShape(x.Shape(), q.Shape(), a, b, true), x.Elem()); err != nil {

@@ -1,0 +1,143 @@
+package frontends_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tcp-project/tcp/interp"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/passes/frontends"
+)
+
+func TestRegistry(t *testing.T) {
+	var names []string
+	for _, f := range frontends.All() {
+		names = append(names, f.Name)
+	}
+	for _, want := range []string{"onnx", "tf"} {
+		if frontends.Lookup(want) == nil {
+			t.Errorf("frontend %q is not registered; have %v", want, names)
+		}
+	}
+	for _, arg := range []string{"convert-frontends-to-tcp", "convert-onnx-to-tcp", "convert-tf-to-tcp"} {
+		if ir.LookupPass(arg) == nil {
+			t.Errorf("pass %s is not registered", arg)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("registering onnx twice did not panic")
+		}
+	}()
+	frontends.Register(frontends.Frontend{Name: "onnx"})
+}
+
+// litPrograms returns the functions of the conversion lit tests, one
+// module per `// -----` chunk.
+func litPrograms(t *testing.T) map[string]string {
+	out := map[string]string{}
+	for _, name := range []string{"onnx_to_tcp.mlir", "tf_to_tcp.mlir", "canonicalize.mlir"} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "test", "lit", "frontends", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, chunk := range strings.Split(string(src), "// -----") {
+			out[name+"#"+string(rune('a'+i))] = chunk
+		}
+	}
+	return out
+}
+
+// TestConversionsPreserveSemantics: for every program of the conversion
+// lit tests, the interpreter gives the same results (or both fail) before
+// and after --convert-frontends-to-tcp and --canonicalize, on random
+// inputs (interp.CheckEquivalent: functions with static argument shapes).
+func TestConversionsPreserveSemantics(t *testing.T) {
+	checked := 0
+	for name, src := range litPrograms(t) {
+		for _, pl := range []string{"builtin.module(convert-frontends-to-tcp)", "builtin.module(canonicalize)", "builtin.module(convert-frontends-to-tcp,canonicalize,cse)"} {
+			before, err := parser.Parse(name, src, parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			after, _ := parser.Parse(name, src, parser.Options{})
+			pm, err := ir.ParsePassPipeline(pl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(after); err != nil {
+				if strings.Contains(name, "canonicalize") {
+					continue
+				}
+				t.Fatalf("%s %s: %v", name, pl, err)
+			}
+			n, err := interp.CheckEquivalent(before, after, 30, 5)
+			if err != nil {
+				t.Errorf("%s %s: %v", name, pl, err)
+			}
+			checked += n
+		}
+	}
+	if checked < 30 {
+		t.Errorf("compared %d functions, want at least 30", checked)
+	}
+}
+
+// TestCanonicalizeEqualsConversion: --canonicalize and the conversion
+// followed by canonicalize give the same IR, up to the order in which
+// canonicalize hoists constants (lines are compared sorted).
+func TestCanonicalizeEqualsConversion(t *testing.T) {
+	for name, src := range litPrograms(t) {
+		if strings.HasPrefix(name, "canonicalize") {
+			continue
+		}
+		var outs []string
+		for _, pl := range []string{"builtin.module(canonicalize)", "builtin.module(convert-frontends-to-tcp,canonicalize)"} {
+			m, err := parser.Parse(name, src, parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pm, err := ir.ParsePassPipeline(pl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(m); err != nil {
+				t.Fatalf("%s %s: %v", name, pl, err)
+			}
+			var b strings.Builder
+			ir.Print(&b, m, ir.PrintOptions{})
+			lines := strings.Split(b.String(), "\n")
+			slices.Sort(lines)
+			outs = append(outs, strings.Join(lines, "\n"))
+		}
+		if diff := cmp.Diff(outs[1], outs[0]); diff != "" {
+			t.Errorf("%s: canonicalize differs from conversion + canonicalize (-conversion +canonicalize):\n%s", name, diff)
+		}
+	}
+}
+
+// FuzzConvert: parsing, verifying and converting any input never panics,
+// and a conversion that succeeds leaves IR that verifies.
+func FuzzConvert(f *testing.F) {
+	for _, src := range litPrograms(&testing.T{}) {
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		m, err := parser.Parse("fuzz.mlir", src, parser.Options{})
+		if err != nil || ir.Verify(m, false) != nil {
+			return
+		}
+		if err := frontends.Apply(m, frontends.All()...); err != nil {
+			return
+		}
+		if err := ir.Verify(m, false); err != nil {
+			t.Fatalf("converted IR does not verify: %v\n%s", err, src)
+		}
+	})
+}

@@ -1,0 +1,53 @@
+// Package torchtotcp converts torch-mlir's gather-family ops into tcp
+// (MLIR's lib/Conversion/TorchToTcp in mlir-tcp), as the pass
+// --convert-torch-to-tcp, as the "torch" frontend of
+// --convert-frontends-to-tcp (passes/frontends), and as the ops'
+// canonicalization patterns (so --canonicalize brings them to tcp too).
+//
+// # Rewrites
+//
+// Every rewrite takes builtin tensors of its operands with
+// torch_c.to_builtin_tensor, builds the tcp form, and hands the result back
+// with torch_c.from_builtin_tensor (a tensor.cast first if the recipe's
+// type is more or less static than the declared result). Function
+// signatures keep their !torch types, as in mlir-tcp.
+//
+//	torch.aten.gather %x, %dim, %idx, %false
+//	    → tcp.gather {dim = normalized, mode = "error"}
+//	torch.aten.index_select %x, %dim, %idx
+//	    → the slice-gather recipe of SEMANTICS.md §5.1 (passes/tcpbuild:
+//	      tensor.expand_shape, tcp.broadcast_to, tcp.gather with mode
+//	      "error"; a 0-d index keeps the dim)
+//	torch.aten.slice.Tensor %x, %dim, %start, %end, %step
+//	    → tcp.slice: starts/sizes/strides per dim (Python's clamping of
+//	      start and end done at compile time; other dims 0, their size
+//	      (tensor.dim when dynamic), 1)
+//	torch.aten.index.Tensor_hacked_twin %x, (ListConstruct %i0 … %ik-1)
+//	    → the index tensors broadcast to their common shape B
+//	      (tcp.broadcast_to), expanded to B++[1] and concatenated
+//	      (tensor.concat) into B++[k], then tcp.gather_nd with mode
+//	      "wrap_negative" (torch wraps negative indices once)
+//
+// Negative dims are normalized (a + rank); index modes are torch 1.13's
+// (SEMANTICS.md §2.1).
+//
+// # What cannot be converted, and why
+//
+// A pattern that cannot convert an op returns ir.NotifyMatchFailure with
+// a located reason naming the operand: a dim, start, end or step that is
+// not a torch.constant.int (or none), sizes or dtype unknown, sparse_grad
+// not the constant false, a slice along a dynamic dim, index tensors of
+// unknown or dynamic shape or of differing dtypes. --convert-torch-to-tcp
+// then fails with "failed to legalize operation 'torch.aten.…' that was
+// explicitly marked illegal" and the reason as a note; --canonicalize
+// leaves the op as it is.
+//
+// # Documented difference from torch
+//
+// Under mode "error" an out-of-range index is reported only if the
+// recipe reads it. When the result is empty (a zero-size dim elsewhere in
+// the input), the broadcast indices are empty too and nothing is read, so
+// the converted program succeeds where torch 1.13's index_select raises
+// "index out of range in self" (torch checks every index). The
+// differential test checks this case explicitly.
+package torchtotcp

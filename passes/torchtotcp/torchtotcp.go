@@ -1,0 +1,461 @@
+package torchtotcp
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/dialect/torch"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/conversion"
+	"github.com/tcp-project/tcp/passes/frontends"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
+)
+
+// Patterns returns the torch-to-tcp rewrites, one per op, in the order
+// gather, index_select, slice.Tensor, index.Tensor_hacked_twin.
+func Patterns() []ir.Pattern {
+	var ps []ir.Pattern
+	for _, c := range conversions {
+		ps = append(ps, &ir.PatternFunc{RootName: c.root, PatternName: c.name, Fn: c.fn})
+	}
+	return ps
+}
+
+type convFn = func(op *ir.Operation, rw *ir.Rewriter) (bool, error)
+
+var conversions = []struct {
+	root, name string
+	fn         convFn
+}{
+	{torch.GatherName, "torch-gather-to-tcp", convertGather},
+	{torch.IndexSelectName, "torch-index-select-to-tcp", convertIndexSelect},
+	{torch.SliceTensorName, "torch-slice-to-tcp", convertSlice},
+	{torch.IndexTensorName, "torch-index-tensor-to-tcp", convertIndexTensor},
+}
+
+// Target is the conversion target of --convert-torch-to-tcp: the four
+// gather-family aten ops are illegal; everything else is left alone.
+func Target() *conversion.Target {
+	t := conversion.NewTarget()
+	for _, c := range conversions {
+		t.AddIllegalOp(c.root)
+	}
+	return t
+}
+
+// Convert runs the partial conversion on the ops nested in root.
+func Convert(root *ir.Operation) error {
+	return conversion.ApplyPartialConversion(root, Target(), Patterns(), nil)
+}
+
+var passInfo = &ir.PassInfo{
+	Argument:    "convert-torch-to-tcp",
+	Name:        "ConvertTorchToTcp",
+	Description: "Convert torch-mlir gather-family ops (aten.gather, index_select, slice.Tensor, index.Tensor_hacked_twin) to tcp",
+	Anchor:      ir.AnyOp,
+	New:         func(ir.PassOptions) (ir.Pass, error) { return pass{}, nil },
+}
+
+type pass struct{}
+
+func (pass) Info() *ir.PassInfo         { return passInfo }
+func (pass) Run(op *ir.Operation) error { return Convert(op) }
+
+func init() {
+	ir.RegisterPass(passInfo)
+	// The "torch" frontend of --convert-frontends-to-tcp; Register also
+	// makes each rewrite a canonicalization pattern of its op.
+	var cs []frontends.Conversion
+	for _, c := range conversions {
+		fn := c.fn
+		cs = append(cs, frontends.Conversion{Root: c.root, Name: c.name, Convert: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+			ok, err := fn(op, rw)
+			var mf *ir.MatchFailure
+			if errors.As(err, &mf) {
+				// The frontends driver stops on an error: give it the
+				// located reason itself.
+				d := *mf.Diag
+				return false, &d
+			}
+			return ok, err
+		}})
+	}
+	frontends.Register(frontends.Frontend{Name: "torch", Dialects: []string{"torch"}, Conversions: cs})
+}
+
+// ---------------------------------------------------------------- helpers
+
+var operandNames = map[string][]string{
+	torch.GatherName:      {"self", "dim", "index", "sparse_grad"},
+	torch.IndexSelectName: {"self", "dim", "index"},
+	torch.SliceTensorName: {"self", "dim", "start", "end", "step"},
+	torch.IndexTensorName: {"self", "indices"},
+}
+
+func operandName(op *ir.Operation, i int) string {
+	if ns := operandNames[op.Name()]; i < len(ns) {
+		return fmt.Sprintf("operand #%d (%s)", i, ns[i])
+	}
+	return fmt.Sprintf("operand #%d", i)
+}
+
+func fail(op *ir.Operation, format string, args ...any) (bool, error) {
+	return false, ir.NotifyMatchFailure(op, format, args...)
+}
+
+// constInt reads operand i as a compile-time torch.constant.int.
+func constInt(op *ir.Operation, i int) (int64, error) {
+	if v, ok := torch.ConstantIntValue(op.Operand(i)); ok {
+		return v, nil
+	}
+	return 0, ir.NotifyMatchFailure(op, "%s is not a compile-time constant (torch.constant.int)", operandName(op, i))
+}
+
+// rankedVT returns operand i's vtensor type if its sizes and dtype are
+// known.
+func rankedVT(op *ir.Operation, v ir.Value, what string) (*torch.VTensorType, error) {
+	t, ok := v.Type().(*torch.VTensorType)
+	if !ok || !t.HasSizes() || !t.HasDType() {
+		return nil, ir.NotifyMatchFailure(op, "%s needs known sizes and dtype, got %s", what, v.Type())
+	}
+	return t, nil
+}
+
+// finish casts the builtin result v to the builtin type of op's result
+// (tensor.cast if they differ), converts it back with
+// torch_c.from_builtin_tensor and replaces op.
+func finish(op *ir.Operation, rw *ir.Rewriter, v ir.Value) error {
+	rt := op.Result(0).Type().(*torch.VTensorType)
+	want := rt.BuiltinTensorType()
+	c, err := tcpbuild.CastTo(rw, op.Loc(), v, want)
+	if err != nil {
+		return op.EmitOpError("the converted result does not match the declared result type: %v", err)
+	}
+	rw.ReplaceOp(op, []ir.Value{torch.FromBuiltinValue(rw, op.Loc(), c, rt)})
+	return nil
+}
+
+// checkResult validates that op's result type has a known dtype before
+// any op is created.
+func checkResult(op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(*torch.VTensorType)
+	if !ok || !rt.HasDType() {
+		return ir.NotifyMatchFailure(op, "the result needs a known dtype, got %s", op.Result(0).Type())
+	}
+	return nil
+}
+
+func toBuiltin(op *ir.Operation, rw *ir.Rewriter, v ir.Value) (ir.Value, error) {
+	return torch.ToBuiltin(rw, op.Loc(), v)
+}
+
+// ---------------------------------------------------------------- gather
+
+func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	if err != nil {
+		return false, err
+	}
+	idx, err := rankedVT(op, op.Operand(2), operandName(op, 2))
+	if err != nil {
+		return false, err
+	}
+	dim, err := constInt(op, 1)
+	if err != nil {
+		return false, err
+	}
+	if sg, ok := torch.ConstantBoolValue(op.Operand(3)); !ok || sg {
+		return fail(op, "%s must be the constant false (tcp has no sparse gradients)", operandName(op, 3))
+	}
+	if err := checkResult(op); err != nil {
+		return false, err
+	}
+	if self.Rank() == 0 {
+		return fail(op, "%s must have rank >= 1 for tcp.gather, got 0", operandName(op, 0))
+	}
+	d, ok := tcpbuild.NormalizeAxis(dim, self.Rank())
+	if !ok {
+		return fail(op, "dim %d is out of range for rank %d", dim, self.Rank())
+	}
+	if idx.Rank() != self.Rank() {
+		return fail(op, "%s must have the rank of self (%d), got %d", operandName(op, 2), self.Rank(), idx.Rank())
+	}
+	x, err := toBuiltin(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	i, err := toBuiltin(op, rw, op.Operand(2))
+	if err != nil {
+		return false, err
+	}
+	rt := op.Result(0).Type().(*torch.VTensorType)
+	out := ir.RankedTensor(idx.Sizes(), torch.BuiltinElement(rt.DType()))
+	g := tcp.BuildGather(rw, op.Loc(), x, i, int64(d), tcp.ModeError, out).Result(0)
+	return true, finish(op, rw, g)
+}
+
+// ---------------------------------------------------------------- index_select
+
+func convertIndexSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	if err != nil {
+		return false, err
+	}
+	idx, err := rankedVT(op, op.Operand(2), operandName(op, 2))
+	if err != nil {
+		return false, err
+	}
+	dim, err := constInt(op, 1)
+	if err != nil {
+		return false, err
+	}
+	if err := checkResult(op); err != nil {
+		return false, err
+	}
+	if self.Rank() == 0 {
+		return fail(op, "%s must have rank >= 1, got 0", operandName(op, 0))
+	}
+	if idx.Rank() > 1 {
+		return fail(op, "%s must have rank 0 or 1, got %d", operandName(op, 2), idx.Rank())
+	}
+	if !tcpbuild.IsIndexElement(torch.BuiltinElement(idx.DType())) {
+		return fail(op, "%s must have dtype si64 or si32, got %s", operandName(op, 2), idx.DType())
+	}
+	d, ok := tcpbuild.NormalizeAxis(dim, self.Rank())
+	if !ok {
+		return fail(op, "dim %d is out of range for rank %d", dim, self.Rank())
+	}
+	x, err := toBuiltin(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	i, err := toBuiltin(op, rw, op.Operand(2))
+	if err != nil {
+		return false, err
+	}
+	// torch keeps the dim for a 0-d index (no collapse).
+	g, err := tcpbuild.SliceGather(rw, op.Loc(), x, i, d, 0, tcp.ModeError, false)
+	if err != nil {
+		return false, op.EmitOpError("%v", err)
+	}
+	return true, finish(op, rw, g)
+}
+
+// ---------------------------------------------------------------- slice
+
+func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	if err != nil {
+		return false, err
+	}
+	dim, err := constInt(op, 1)
+	if err != nil {
+		return false, err
+	}
+	opt := func(i int) (*int64, error) {
+		if torch.IsConstantNone(op.Operand(i)) {
+			return nil, nil
+		}
+		v, err := constInt(op, i)
+		return &v, err
+	}
+	start, err := opt(2)
+	if err != nil {
+		return false, err
+	}
+	end, err := opt(3)
+	if err != nil {
+		return false, err
+	}
+	step, err := constInt(op, 4)
+	if err != nil {
+		return false, err
+	}
+	if err := checkResult(op); err != nil {
+		return false, err
+	}
+	if step <= 0 {
+		return fail(op, "%s must be positive, got %d", operandName(op, 4), step)
+	}
+	r := self.Rank()
+	if r == 0 {
+		return fail(op, "%s must have rank >= 1, got 0", operandName(op, 0))
+	}
+	d, ok := tcpbuild.NormalizeAxis(dim, r)
+	if !ok {
+		return fail(op, "dim %d is out of range for rank %d", dim, r)
+	}
+	n := self.Sizes()[d]
+	if n == ir.Dynamic {
+		return fail(op, "cannot convert a slice along the dynamic dim %d of %s (start and end are clamped to its size)", d, operandName(op, 0))
+	}
+	first, count := pySliceBounds(n, start, end, step)
+	x, err := toBuiltin(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	consts := map[int64]ir.Value{}
+	c := func(v int64) ir.Value {
+		if cv, ok := consts[v]; ok {
+			return cv
+		}
+		cv := tcpbuild.ConstantIndex(rw, op.Loc(), v)
+		consts[v] = cv
+		return cv
+	}
+	starts, sizes, strides := make([]ir.Value, r), make([]ir.Value, r), make([]ir.Value, r)
+	shape := slices.Clone(self.Sizes())
+	for i := 0; i < r; i++ {
+		switch {
+		case i == d:
+			starts[i], sizes[i], strides[i] = c(first), c(count), c(step)
+			shape[i] = count
+		case shape[i] == ir.Dynamic:
+			starts[i], sizes[i], strides[i] = c(0), tcpbuild.DimSize(rw, op.Loc(), x, i), c(1)
+		default:
+			starts[i], sizes[i], strides[i] = c(0), c(shape[i]), c(1)
+		}
+	}
+	out := ir.RankedTensor(shape, x.Type().(*ir.RankedTensorType).Elem())
+	s := tcp.BuildSlice(rw, op.Loc(), x, starts, sizes, strides, out).Result(0)
+	return true, finish(op, rw, s)
+}
+
+// pySliceBounds is Python's slice rule for step > 0 on a dim of size n
+// (start, end nil for None): wrap negatives once, clamp to [0, n]; the
+// first index read and the count.
+func pySliceBounds(n int64, start, end *int64, step int64) (first, count int64) {
+	clamp := func(p *int64, def int64) int64 {
+		if p == nil {
+			return def
+		}
+		v := *p
+		if v < 0 {
+			v += n
+		}
+		return min(max(v, 0), n)
+	}
+	s, e := clamp(start, 0), clamp(end, n)
+	if e <= s {
+		return s, 0
+	}
+	return s, (e-s-1)/step + 1
+}
+
+// ---------------------------------------------------------------- index.Tensor
+
+func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	if err != nil {
+		return false, err
+	}
+	l := op.Operand(1).DefiningOp()
+	if l == nil || l.Name() != torch.ListConstructName {
+		return fail(op, "%s must come from torch.prim.ListConstruct", operandName(op, 1))
+	}
+	if err := checkResult(op); err != nil {
+		return false, err
+	}
+	k := l.NumOperands()
+	if k == 0 || k > self.Rank() {
+		return fail(op, "expects 1 to %d index tensors for self of rank %d, got %d", self.Rank(), self.Rank(), k)
+	}
+	var shapes [][]int64
+	var elem ir.Type
+	for j, v := range l.Operands() {
+		t, ok := v.Type().(*torch.VTensorType)
+		if !ok || !t.HasSizes() || !t.HasDType() {
+			return fail(op, "index tensor #%d needs known sizes and dtype, got %s", j, v.Type())
+		}
+		for _, s := range t.Sizes() {
+			if s == ir.Dynamic {
+				return fail(op, "index tensor #%d has a dynamic size (%s); the broadcast of the indices needs static shapes", j, t)
+			}
+		}
+		e := torch.BuiltinElement(t.DType())
+		if !tcpbuild.IsIndexElement(e) {
+			return fail(op, "index tensor #%d must have dtype si64 or si32, got %s", j, t.DType())
+		}
+		if elem != nil && e != elem {
+			return fail(op, "index tensors must share one dtype, got %s and %s", torch.DefaultDType(elem), t.DType())
+		}
+		elem = e
+		shapes = append(shapes, t.Sizes())
+	}
+	B, ok := broadcastShape(shapes)
+	if !ok {
+		return fail(op, "the index tensors do not broadcast together")
+	}
+	x, err := toBuiltin(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	var cols []ir.Value
+	for _, v := range l.Operands() {
+		i, err := toBuiltin(op, rw, v)
+		if err != nil {
+			return false, err
+		}
+		it := i.Type().(*ir.RankedTensorType)
+		// Prepend unit dims, broadcast to B, append the tuple dim.
+		padded := append(ones(len(B)-it.Rank()), it.Shape()...)
+		if i, err = tcpbuild.ExpandTo(rw, op.Loc(), i, padded); err != nil {
+			return false, op.EmitOpError("%v", err)
+		}
+		var axes []int64
+		var sizes []ir.Value
+		var static []int64
+		for d, s := range padded {
+			if s != B[d] {
+				axes = append(axes, int64(d))
+				sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), B[d]))
+				static = append(static, B[d])
+			}
+		}
+		i = tcpbuild.BroadcastTo(rw, op.Loc(), i, axes, sizes, static)
+		if i, err = tcpbuild.ExpandTo(rw, op.Loc(), i, append(slices.Clone(B), 1)); err != nil {
+			return false, op.EmitOpError("%v", err)
+		}
+		cols = append(cols, i)
+	}
+	idx := cols[0]
+	if k > 1 {
+		idx = tensor.Concat(rw, op.Loc(), int64(len(B)), cols, ir.RankedTensor(append(slices.Clone(B), int64(k)), elem)).Result(0)
+	}
+	outShape := slices.Concat(B, self.Sizes()[k:])
+	out := ir.RankedTensor(outShape, x.Type().(*ir.RankedTensorType).Elem())
+	g := tcp.BuildGatherND(rw, op.Loc(), x, idx, 0, tcp.ModeWrapNegative, out).Result(0)
+	return true, finish(op, rw, g)
+}
+
+func ones(n int) []int64 {
+	s := make([]int64, max(n, 0))
+	for i := range s {
+		s[i] = 1
+	}
+	return s
+}
+
+// broadcastShape is numpy's broadcast of static shapes.
+func broadcastShape(shapes [][]int64) ([]int64, bool) {
+	r := 0
+	for _, s := range shapes {
+		r = max(r, len(s))
+	}
+	out := ones(r)
+	for _, s := range shapes {
+		for i, d := range s {
+			j := r - len(s) + i
+			switch {
+			case out[j] == 1:
+				out[j] = d
+			case d != 1 && d != out[j]:
+				return nil, false
+			}
+		}
+	}
+	return out, true
+}
