@@ -26,7 +26,9 @@ import (
 // size; gather raises "index i is out of bounds for dimension d with size
 // s" for the same; advanced indexing wraps negatives once and raises the
 // gather message for anything else; slice clamps start and end as Python
-// slicing does and requires step > 0.
+// slicing does and requires step > 0. Like torch, advanced indexing does
+// not check the indices when its result is empty (a zero-size dim of self
+// after the indexed ones); index_select checks every index regardless.
 
 func init() {
 	runtimeTypes = append(runtimeTypes, func(t ir.Type) (ir.Type, bool) {
@@ -335,6 +337,23 @@ func runTorchIndexTensor(x *execState, op *ir.Operation, args []*tensor.Tensor) 
 	}
 	if k := idx.Shape[idx.Rank()-1]; k > int64(self.Rank()) {
 		return nil, fmt.Errorf("too many indices for tensor of dimension %d (got %d)", self.Rank(), k)
+	}
+	// torch reads an index only for the output elements it produces: an
+	// empty result raises nothing, whatever the indices hold.
+	k := int(idx.Shape[idx.Rank()-1])
+	shape := append(append([]int64(nil), idx.Shape[:idx.Rank()-1]...), self.Shape[k:]...)
+	tuples := idx.NumElements() / int64(max(k, 1))
+	for d := 0; d < k; d++ {
+		if self.Shape[d] == 0 && tuples > 0 {
+			return nil, fmt.Errorf("index is out of bounds for dimension with size 0 (dimension %d)", d)
+		}
+	}
+	n := int64(1)
+	for _, d := range shape {
+		n *= d
+	}
+	if n == 0 {
+		return one(x.alloc(self.DType, shape))
 	}
 	out, err := kernel.GatherND(self, idx, 0, kernel.WrapNegative, nil)
 	return one(out, err)

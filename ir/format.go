@@ -359,6 +359,9 @@ func (c *fmtCompiler) directive(name string) (fmtElem, error) {
 				return e, c.expect(')')
 			}
 			c.pos++
+			if err := c.expect('('); err != nil {
+				return nil, err
+			}
 			inner, err := c.directiveRest("type")
 			if err != nil {
 				return nil, err

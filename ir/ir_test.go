@@ -137,3 +137,18 @@ func TestAddCanonicalizationPatterns(t *testing.T) {
 	}()
 	reg.AddCanonicalizationPatterns("test.unknown", p)
 }
+
+// TestQualifiedTypeDirective: `qualified(type($x))` compiles like
+// `type($x)` (all types print qualified here).
+func TestQualifiedTypeDirective(t *testing.T) {
+	r := ir.NewRegistry()
+	def := &ir.OpDef{
+		Name:     "q.op",
+		Operands: []ir.OperandDef{{Name: "a", Type: ir.AnyType}, {Name: "b", Type: ir.AnyType}},
+		Results:  []ir.ResultDef{{Name: "r", Type: ir.AnyType}},
+		Format:   "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `->` qualified(type($r))",
+	}
+	if err := r.Register(def); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -212,9 +212,9 @@ func atenFormat(operands ...string) string {
 		if i > 0 {
 			s += " `,` "
 		}
-		s += "type($" + o + ")"
+		s += "qualified(type($" + o + "))"
 	}
-	return s + " `->` type($result)"
+	return s + " `->` qualified(type($result))"
 }
 
 // normDim checks a constant dim against rank r (torch's maybe_wrap_dim:
@@ -471,7 +471,9 @@ takes a list of tensors without None entries.
 Verifier rules:
   1. indices is a !torch.list<vtensor>.
   2. When indices comes from torch.prim.ListConstruct: at most rank(self)
-     index tensors, each of dtype si64 or si32 (when known).
+     index tensors, each of dtype si64 (when known; torch 1.13 raises
+     "tensors used as indices must be long, byte or bool tensors" for
+     si32, and boolean masks are not supported here).
   3. result has self's dtype.`,
 	Examples: []string{
 		"%1 = torch.aten.index.Tensor_hacked_twin %arg0, %0 : !torch.vtensor<[3,4],f32>, !torch.list<vtensor> -> !torch.vtensor<[2,4],f32>",
@@ -493,8 +495,8 @@ Verifier rules:
 			return op.EmitOpError("too many indices for a tensor of rank %d: %d", self.Rank(), l.NumOperands())
 		}
 		for i, v := range l.Operands() {
-			if t, ok := v.Type().(*VTensorType); ok && t.HasDType() && !isIndexDType(t.DType()) {
-				return op.EmitOpError("index #%d must have dtype si64 or si32, got %s", i, t.DType())
+			if t, ok := v.Type().(*VTensorType); ok && t.HasDType() && t.DType() != ir.Type(ir.IntegerType{Width: 64, Sign: ir.Signed}) {
+				return op.EmitOpError("index #%d must have dtype si64 (tensors used as indices must be long), got %s", i, t.DType())
 			}
 		}
 		return nil
@@ -515,7 +517,7 @@ Verifier rules:
 	Operands: []ir.OperandDef{{Name: "operand", Type: vtensorC}},
 	Results:  []ir.ResultDef{{Name: "result", Type: builtinTensorC}},
 	Traits:   []ir.Trait{ir.Pure},
-	Format:   "$operand attr-dict `:` type($operand) `->` type($result)",
+	Format:   "$operand attr-dict `:` qualified(type($operand)) `->` qualified(type($result))",
 	Verify: func(op *ir.Operation) error {
 		in := vt(op.Operand(0))
 		want := in.BuiltinTensorType()
@@ -543,7 +545,7 @@ Verifier rules:
 	Operands: []ir.OperandDef{{Name: "operand", Type: builtinTensorC}},
 	Results:  []ir.ResultDef{{Name: "result", Type: vtensorC}},
 	Traits:   []ir.Trait{ir.Pure},
-	Format:   "$operand attr-dict `:` type($operand) `->` type($result)",
+	Format:   "$operand attr-dict `:` qualified(type($operand)) `->` qualified(type($result))",
 	Verify: func(op *ir.Operation) error {
 		res := vt(op.Result(0))
 		want := res.BuiltinTensorType()

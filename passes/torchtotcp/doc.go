@@ -42,12 +42,22 @@
 // explicitly marked illegal" and the reason as a note; --canonicalize
 // leaves the op as it is.
 //
-// # Documented difference from torch
+// # Documented differences from torch
 //
-// Under mode "error" an out-of-range index is reported only if the
-// recipe reads it. When the result is empty (a zero-size dim elsewhere in
-// the input), the broadcast indices are empty too and nothing is read, so
-// the converted program succeeds where torch 1.13's index_select raises
-// "index out of range in self" (torch checks every index). The
-// differential test checks this case explicitly.
+// Both concern an out-of-range index when the result is empty; the
+// differential test (oracle_test.go) counts them and fails on any other
+// difference.
+//
+//   - index_select: under mode "error" an index is reported only if the
+//     recipe reads it. When the result is empty (a zero-size dim elsewhere
+//     in the input), the broadcast indices are empty too and nothing is
+//     read, so the converted program succeeds where torch 1.13 raises
+//     "index out of range in self" (torch checks every index).
+//   - index.Tensor_hacked_twin: the other way round. torch reads (and
+//     checks) an index tuple only for the output elements it produces, so
+//     an empty slice (a zero-size dim of self after the indexed ones)
+//     raises nothing; tcp.gather_nd checks every tuple, so the converted
+//     program raises "index i is out of bounds for dimension d with size s".
+//
+// The torch dialect's own interpreter kernels follow torch exactly.
 package torchtotcp

@@ -292,7 +292,7 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if n == ir.Dynamic {
 		return fail(op, "cannot convert a slice along the dynamic dim %d of %s (start and end are clamped to its size)", d, operandName(op, 0))
 	}
-	first, count := pySliceBounds(n, start, end, step)
+	first, count := PySliceBounds(n, start, end, step)
 	x, err := toBuiltin(op, rw, op.Operand(0))
 	if err != nil {
 		return false, err
@@ -324,10 +324,10 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return true, finish(op, rw, s)
 }
 
-// pySliceBounds is Python's slice rule for step > 0 on a dim of size n
+// PySliceBounds is Python's slice rule for step > 0 on a dim of size n
 // (start, end nil for None): wrap negatives once, clamp to [0, n]; the
 // first index read and the count.
-func pySliceBounds(n int64, start, end *int64, step int64) (first, count int64) {
+func PySliceBounds(n int64, start, end *int64, step int64) (first, count int64) {
 	clamp := func(p *int64, def int64) int64 {
 		if p == nil {
 			return def
