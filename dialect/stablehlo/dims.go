@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/tcp-project/tcp/ir"
 )
@@ -75,140 +74,151 @@ func intList(v []int64) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// ParseGatherDims reads the text of a #stablehlo.gather<…> or #mhlo.gather<…>
-// attribute. Fields may come in any order and each at most once, as
-// StableHLO's parser accepts them; absent fields are empty (0 for
-// index_vector_dim).
-func ParseGatherDims(text string) (GatherDims, error) {
-	var d GatherDims
-	s := strings.TrimSpace(text)
-	var body string
-	for _, pre := range []string{"#stablehlo.gather", "#mhlo.gather"} {
-		if rest, ok := strings.CutPrefix(s, pre); ok {
-			rest = strings.TrimSpace(rest)
-			if !strings.HasPrefix(rest, "<") || !strings.HasSuffix(rest, ">") {
-				return d, fmt.Errorf("expected '<' ... '>' after %s", pre)
-			}
-			body = rest[1 : len(rest)-1]
-			goto parse
-		}
+// GatherDimsAttr is the #stablehlo.gather<…> attribute (also spelled
+// #mhlo.gather<…>): the dimension numbers of a gather.
+type GatherDimsAttr struct {
+	ir.AttrBase
+	Dialect string // "stablehlo" or "mhlo"
+	Dims    GatherDims
+}
+
+// String prints the attribute as StableHLO does (GatherDims.Attr).
+func (a *GatherDimsAttr) String() string { return a.Dims.Attr(a.Dialect) }
+
+// AttrDef returns the definition of its spelling.
+func (a *GatherDimsAttr) AttrDef() *ir.DialectAttrDef {
+	if a.Dialect == "mhlo" {
+		return mhloGatherDimsDef
 	}
-	return d, fmt.Errorf("expected #stablehlo.gather<...> or #mhlo.gather<...>, got %s", text)
-parse:
-	sc := &scanner{s: body}
+	return GatherDimsDef
+}
+
+// NewGatherDimsAttr returns #stablehlo.gather<d>.
+func NewGatherDimsAttr(d GatherDims) *GatherDimsAttr {
+	return &GatherDimsAttr{Dialect: "stablehlo", Dims: d}
+}
+
+const gatherDimsDoc = `The dimension numbers of a gather (StableHLO spec inputs I3–I8):
+#stablehlo.gather<offset_dims = [...], collapsed_slice_dims = [...],
+operand_batching_dims = [...], start_indices_batching_dims = [...],
+start_index_map = [...], index_vector_dim = N>. Fields come in any order,
+each at most once; an absent list is empty and an absent index_vector_dim
+is 0, so the older form without batching dims is the same attribute with
+those lists empty. Printed as StableHLO prints it: fields in the order
+above, empty lists and a zero index_vector_dim omitted. The constraints
+between the fields and the shapes are checked by stablehlo.gather's
+verifier.`
+
+// GatherDimsDef defines #stablehlo.gather; mhloGatherDimsDef #mhlo.gather.
+var (
+	GatherDimsDef     = ir.MustRegisterAttr(gatherDimsAttrDef("stablehlo"))
+	mhloGatherDimsDef = ir.MustRegisterAttr(gatherDimsAttrDef("mhlo"))
+)
+
+func gatherDimsAttrDef(dialect string) ir.DialectAttrDef {
+	return ir.DialectAttrDef{
+		Dialect: dialect, Name: "gather",
+		Summary:     "gather dimension numbers",
+		Description: gatherDimsDoc,
+		Parameters: []ir.ParamDoc{
+			{Name: "offset_dims", Doc: "result dims that hold the slice (offset) dims, sorted"},
+			{Name: "collapsed_slice_dims", Doc: "operand dims of slice size <= 1 that the result drops, sorted"},
+			{Name: "operand_batching_dims", Doc: "operand dims indexed by a batch dim of the start indices, sorted"},
+			{Name: "start_indices_batching_dims", Doc: "the start-indices dims paired with operand_batching_dims"},
+			{Name: "start_index_map", Doc: "operand dim of each component of an index vector"},
+			{Name: "index_vector_dim", Doc: "the start-indices dim holding the index vectors (its rank: implicit, length 1)"},
+		},
+		Examples: []string{"#" + dialect + ".gather<offset_dims = [2, 3], collapsed_slice_dims = [0], start_index_map = [1, 0], index_vector_dim = 2>"},
+		Parse: func(p ir.AsmParser) (ir.Attribute, error) {
+			d, err := parseGatherDims(p)
+			if err != nil {
+				return nil, err
+			}
+			return &GatherDimsAttr{Dialect: dialect, Dims: d}, nil
+		},
+	}
+}
+
+// parseGatherDims reads `<field = value, ...>` as StableHLO's parseStruct
+// does: any order, each field at most once.
+func parseGatherDims(p ir.AsmParser) (GatherDims, error) {
+	var d GatherDims
+	if err := p.ParsePunct("<"); err != nil {
+		return d, err
+	}
+	if p.ParseOptionalPunct(">") {
+		return d, nil
+	}
 	seen := make([]bool, len(gatherFields))
 	for {
-		sc.space()
-		if sc.done() {
-			return d, nil
-		}
-		kw := sc.ident()
+		kw, _ := p.ParseOptionalIdentifier()
 		i := slices.Index(gatherFields, kw)
 		if i < 0 {
-			return d, fmt.Errorf("expected one of: `offset_dims`, `collapsed_slice_dims`, `operand_batching_dims`, `start_indices_batching_dims`, `start_index_map`, `index_vector_dim`, got %q", kw)
+			return d, p.Errorf("expected one of: `offset_dims`, `collapsed_slice_dims`, `operand_batching_dims`, `start_indices_batching_dims`, `start_index_map`, `index_vector_dim`")
 		}
 		if seen[i] {
-			return d, fmt.Errorf("duplicated `%s` entry", kw)
+			return d, p.Errorf("duplicated `%s` entry", kw)
 		}
 		seen[i] = true
-		if !sc.lit('=') {
-			return d, fmt.Errorf("expected '=' after `%s`", kw)
+		if err := p.ParsePunct("="); err != nil {
+			return d, err
 		}
 		if i == 5 {
-			v, err := sc.int()
+			v, err := parseInt(p)
 			if err != nil {
-				return d, fmt.Errorf("index_vector_dim: %v", err)
+				return d, err
 			}
 			d.IndexVectorDim = v
 		} else {
-			v, err := sc.list()
-			if err != nil {
-				return d, fmt.Errorf("%s: %v", kw, err)
+			if err := p.ParsePunct("["); err != nil {
+				return d, err
 			}
-			*d.field(i) = v
+			list := []int64{}
+			if !p.ParseOptionalPunct("]") {
+				for {
+					v, err := parseInt(p)
+					if err != nil {
+						return d, err
+					}
+					list = append(list, v)
+					if p.ParseOptionalPunct("]") {
+						break
+					}
+					if err := p.ParsePunct(","); err != nil {
+						return d, err
+					}
+				}
+			}
+			*d.field(i) = list
 		}
-		sc.space()
-		if sc.done() {
+		if p.ParseOptionalPunct(">") {
 			return d, nil
 		}
-		if !sc.lit(',') {
-			return d, fmt.Errorf("expected ',' or '>' after `%s`", kw)
+		if err := p.ParsePunct(","); err != nil {
+			return d, err
 		}
 	}
 }
 
-type scanner struct {
-	s string
-	i int
-}
-
-func (sc *scanner) space() {
-	for sc.i < len(sc.s) && unicode.IsSpace(rune(sc.s[sc.i])) {
-		sc.i++
-	}
-}
-func (sc *scanner) done() bool { return sc.i >= len(sc.s) }
-func (sc *scanner) lit(c byte) bool {
-	sc.space()
-	if sc.i < len(sc.s) && sc.s[sc.i] == c {
-		sc.i++
-		return true
-	}
-	return false
-}
-func (sc *scanner) ident() string {
-	j := sc.i
-	for sc.i < len(sc.s) && (sc.s[sc.i] == '_' || unicode.IsLetter(rune(sc.s[sc.i])) || unicode.IsDigit(rune(sc.s[sc.i]))) {
-		sc.i++
-	}
-	return sc.s[j:sc.i]
-}
-func (sc *scanner) int() (int64, error) {
-	sc.space()
-	j := sc.i
-	if sc.i < len(sc.s) && sc.s[sc.i] == '-' {
-		sc.i++
-	}
-	for sc.i < len(sc.s) && sc.s[sc.i] >= '0' && sc.s[sc.i] <= '9' {
-		sc.i++
-	}
-	v, err := strconv.ParseInt(sc.s[j:sc.i], 10, 64)
+func parseInt(p ir.AsmParser) (int64, error) {
+	v, ok, err := p.ParseOptionalInteger()
 	if err != nil {
-		return 0, fmt.Errorf("expected an integer")
+		return 0, err
+	}
+	if !ok {
+		return 0, p.Errorf("expected integer value")
 	}
 	return v, nil
-}
-func (sc *scanner) list() ([]int64, error) {
-	if !sc.lit('[') {
-		return nil, fmt.Errorf("expected '['")
-	}
-	var out []int64
-	if sc.lit(']') {
-		return out, nil
-	}
-	for {
-		v, err := sc.int()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-		if sc.lit(']') {
-			return out, nil
-		}
-		if !sc.lit(',') {
-			return nil, fmt.Errorf("expected ',' or ']'")
-		}
-	}
 }
 
 // DimsOf returns the dimension numbers of a stablehlo.gather op (from its
 // dimension_numbers attribute).
 func DimsOf(op *ir.Operation) (GatherDims, error) {
-	a, ok := op.Attr("dimension_numbers").(ir.OpaqueAttr)
+	a, ok := op.Attr("dimension_numbers").(*GatherDimsAttr)
 	if !ok {
 		return GatherDims{}, fmt.Errorf("dimension_numbers is not a #stablehlo.gather attribute")
 	}
-	return ParseGatherDims(a.Text)
+	return a.Dims, nil
 }
 
 // VerifyGather checks the constraints C1–C23 of the StableHLO spec for a

@@ -27,15 +27,10 @@ func Is(op *ir.Operation, name string) bool {
 
 // Attribute kinds.
 var (
-	// gatherDimsKind admits #stablehlo.gather<…> (or #mhlo.gather<…>) whose
-	// text parses as gather dimension numbers.
-	gatherDimsKind = ir.AttrPred("#stablehlo.gather<...> dimension numbers", func(a ir.Attribute) bool {
-		o, ok := a.(ir.OpaqueAttr)
-		if !ok {
-			return false
-		}
-		_, err := ParseGatherDims(o.Text)
-		return err == nil
+	// gatherDimsKind admits #stablehlo.gather<…> (or #mhlo.gather<…>).
+	gatherDimsKind = ir.AttrPred("gather dimension numbers", func(a ir.Attribute) bool {
+		_, ok := a.(*GatherDimsAttr)
+		return ok
 	})
 	// i64ListKind admits array<i64: …> (StableHLO) and a 1-D i64 dense
 	// elements attribute dense<[…]> : tensor<Nxi64> (older mhlo).
@@ -94,6 +89,7 @@ func SliceParams(op *ir.Operation) (start, limit, strides []int64) {
 var integerTensor = ir.RankedTensorOf(ir.AnyInteger)
 
 func register(def ir.OpDef) *ir.OpDef {
+	_ = directivesRegistered
 	def.Aliases = append(def.Aliases, MHLO(def.Name))
 	return ir.MustRegister(def)
 }
@@ -175,7 +171,7 @@ func shapeOf(v ir.Value) []int64 { return v.Type().(*ir.RankedTensorType).Shape(
 func verifyGather(op *ir.Operation) error {
 	d, err := DimsOf(op)
 	if err != nil {
-		return op.EmitOpError("failed parsing gather dimension numbers attribute: %v", err)
+		return op.EmitOpError("%v", err)
 	}
 	want, err := VerifyGather(shapeOf(op.Operand(0)), shapeOf(op.Operand(1)), d, SliceSizes(op))
 	if err != nil {
@@ -216,7 +212,7 @@ Verifier rules (the spec's constraints, StableHLO's messages):
   C4. 0 <= slice_sizes <= shape(operand).
   C5. shape(result) = slice_sizes.`,
 	Examples: []string{
-		`%0 = "stablehlo.dynamic_slice"(%arg0, %arg1, %arg2) {slice_sizes = array<i64: 2, 2>} : (tensor<4x4xi32>, tensor<i64>, tensor<i64>) -> tensor<2x2xi32>`,
+		"%0 = stablehlo.dynamic_slice %arg0, %arg1, %arg2, sizes = [2, 2] : (tensor<4x4xi32>, tensor<i64>, tensor<i64>) -> tensor<2x2xi32>",
 	},
 	Operands: []ir.OperandDef{
 		{Name: "operand", Type: ir.RankedTensorOf()},
@@ -225,6 +221,7 @@ Verifier rules (the spec's constraints, StableHLO's messages):
 	Results: []ir.ResultDef{{Name: "result", Type: ir.RankedTensorOf()}},
 	Attrs:   []ir.AttrDef{{Name: "slice_sizes", Kind: i64ListKind, Required: true}},
 	Traits:  []ir.Trait{ir.Pure, ir.AllElementTypesMatch("operand", "result")},
+	Format:  "$operand `,` custom<VariadicOperandWithAttribute>($start_indices) `sizes` `=` custom<I64List>($slice_sizes) attr-dict `:` functional-type(operands, results)",
 	Verify:  verifyDynamicSlice,
 })
 
@@ -272,7 +269,8 @@ Verifier rules (the spec's constraints, StableHLO's messages):
   C4. 0 < strides.
   C5. shape(result) = ceil((limit_indices - start_indices) / strides).`,
 	Examples: []string{
-		`%0 = "stablehlo.slice"(%arg0) {limit_indices = array<i64: 3, 6>, start_indices = array<i64: 0, 2>, strides = array<i64: 2, 3>} : (tensor<3x6xi64>) -> tensor<2x2xi64>`,
+		"%0 = stablehlo.slice %arg0 [0:3:2, 2:6:3] : (tensor<3x6xi64>) -> tensor<2x2xi64>",
+		"%1 = stablehlo.slice %arg0 [1:3, 4:8] : (tensor<3x8xf32>) -> tensor<2x4xf32>",
 	},
 	Operands: []ir.OperandDef{{Name: "operand", Type: ir.RankedTensorOf()}},
 	Results:  []ir.ResultDef{{Name: "result", Type: ir.RankedTensorOf()}},
@@ -282,6 +280,7 @@ Verifier rules (the spec's constraints, StableHLO's messages):
 		{Name: "strides", Kind: i64ListKind, Required: true},
 	},
 	Traits: []ir.Trait{ir.Pure, ir.AllElementTypesMatch("operand", "result")},
+	Format: "$operand custom<SliceRanges>($start_indices, $limit_indices, $strides) attr-dict `:` functional-type(operands, results)",
 	Verify: verifySlice,
 })
 

@@ -1,93 +1,44 @@
 package stablehlototcp
 
 import (
-	"fmt"
-
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/stablehlo"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
-	"github.com/tcp-project/tcp/passes"
+	"github.com/tcp-project/tcp/passes/frontends"
 )
 
 // Argument is the pass's pipeline name and tcp-opt flag.
 const Argument = "convert-stablehlo-to-tcp"
 
-var info = &ir.PassInfo{
-	Argument:    Argument,
-	Name:        "ConvertStablehloToTcp",
-	Description: "Convert stablehlo/mhlo gather, slice, dynamic_slice, torch_index_select, iota and constant to tcp",
-	Anchor:      ir.AnyOp,
-	New:         func(ir.PassOptions) (ir.Pass, error) { return &Pass{}, nil },
+// Frontend is the stablehlo frontend (with the mhlo spellings) as
+// registered in passes/frontends: --convert-stablehlo-to-tcp, part of
+// --convert-frontends-to-tcp, and the canonicalization patterns of the
+// stablehlo and mhlo ops.
+var Frontend = frontends.Frontend{
+	Name:        "stablehlo",
+	Dialects:    []string{"stablehlo", "mhlo"},
+	Conversions: conversions(),
 }
 
 func init() {
-	ir.RegisterPass(info)
-	for _, p := range Patterns() {
-		ir.Global.AddCanonicalizationPatterns(p.Root(), p)
-	}
+	frontends.Register(Frontend)
+	ir.RegisterPass(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, constant) to tcp", "stablehlo"))
 }
 
-// Pass is --convert-stablehlo-to-tcp. It applies Patterns greedily and
-// fails, with a located error naming the reason, on a stablehlo or mhlo op
-// of the gather family that is left (an op that cannot be converted).
-type Pass struct{}
-
-func (*Pass) Info() *ir.PassInfo { return info }
-
-func (*Pass) Run(op *ir.Operation) error {
-	if _, err := passes.ApplyPatternsGreedily(op, Patterns(), passes.DefaultGreedyConfig()); err != nil {
-		return err
-	}
-	var first error
-	op.Walk(ir.PreOrder, func(o *ir.Operation) {
-		if first != nil {
-			return
-		}
-		for _, n := range convertible {
-			if stablehlo.Is(o, n) {
-				first = o.EmitOpError("cannot be converted to tcp: %s", whyNot(o))
-			}
-		}
-	})
-	return first
-}
+// Run converts the stablehlo and mhlo ops nested in root (the pass).
+func Run(root *ir.Operation) error { return frontends.Apply(root, &Frontend) }
 
 var convertible = []string{stablehlo.GatherName, stablehlo.DynamicSliceName, stablehlo.SliceName,
 	stablehlo.TorchIndexSelectName, stablehlo.IotaName, stablehlo.ConstantName}
 
-// whyNot explains why op was not converted.
-func whyNot(op *ir.Operation) string {
-	if err := ir.Verify(op, true); err != nil {
-		return "it does not verify"
-	}
-	switch {
-	case stablehlo.Is(op, stablehlo.GatherName):
-		if p, ok := planOf(op); ok {
-			if w := whyNotGather(p); w != "" {
-				return w
-			}
-		}
-	case stablehlo.Is(op, stablehlo.DynamicSliceName):
-		return whyNotIndex(op.Operand(1))
-	case stablehlo.Is(op, stablehlo.IotaName):
-		return "its result shape is not static"
-	}
-	return "no pattern applies"
+// fail is the located conversion error.
+func fail(op *ir.Operation, format string, args ...any) (bool, error) {
+	return false, op.EmitOpError("cannot be converted to tcp: "+format, args...)
 }
 
-func whyNotIndex(v ir.Value) string {
-	et := rt(v).Elem()
-	if it, ok := et.(ir.IntegerType); !ok || it.Sign != ir.Signless || it.Width < 2 {
-		return fmt.Sprintf("start index element type %s is not a signless integer (arith needs signless values)", et)
-	}
-	return "no pattern applies"
-}
-
-// Patterns returns the conversion patterns, for the stablehlo names and
-// their mhlo spellings. They also serve --canonicalize.
-func Patterns() []ir.Pattern {
+func conversions() []frontends.Conversion {
 	fns := map[string]func(op *ir.Operation, rw *ir.Rewriter) (bool, error){
 		stablehlo.GatherName:           convertGather,
 		stablehlo.DynamicSliceName:     convertDynamicSlice,
@@ -96,13 +47,22 @@ func Patterns() []ir.Pattern {
 		stablehlo.IotaName:             convertIota,
 		stablehlo.ConstantName:         convertConstant,
 	}
-	var ps []ir.Pattern
+	var cs []frontends.Conversion
 	for _, n := range convertible {
 		for _, name := range []string{n, stablehlo.MHLO(n)} {
-			ps = append(ps, &ir.PatternFunc{RootName: name, PatternName: "stablehlo-to-tcp:" + name, Fn: fns[n]})
+			cs = append(cs, frontends.Conversion{Root: name, Name: "StablehloToTcp:" + name, Convert: fns[n]})
 		}
 	}
-	return ps
+	return cs
+}
+
+// verified reports an op that does not verify as a conversion failure (the
+// patterns assume the verifier's guarantees).
+func verified(op *ir.Operation) error {
+	if err := ir.Verify(op, true); err != nil {
+		return op.EmitOpError("cannot be converted to tcp: it does not verify")
+	}
+	return nil
 }
 
 func planOf(op *ir.Operation) (gatherPlan, bool) {
@@ -118,43 +78,55 @@ func planOf(op *ir.Operation) (gatherPlan, bool) {
 }
 
 func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	p, ok := planOf(op)
-	if !ok || whyNotGather(p) != "" {
-		return false, nil
+	if err := verified(op); err != nil {
+		return false, err
+	}
+	p, _ := planOf(op)
+	return convertPlan(op, rw, p)
+}
+
+// convertPlan converts a valid gather (or the gather a
+// torch_index_select means): the take pattern through the shared §5.1
+// recipe, every other configuration through lowerGather.
+func convertPlan(op *ir.Operation, rw *ir.Rewriter, p gatherPlan) (bool, error) {
+	if why := whyNotGather(p); why != "" {
+		return fail(op, "%s", why)
 	}
 	rw.SetInsertionPointBefore(op)
-	v := lowerGather(b{rw, op.Loc()}, p)
-	rw.ReplaceOp(op, []ir.Value{v})
+	bb := newB(rw, op.Loc())
+	if a, bd, ok := takePattern(p); ok {
+		v, err := bb.take(p, a, bd)
+		if err != nil {
+			return fail(op, "%v", err)
+		}
+		rw.ReplaceOp(op, []ir.Value{v})
+		return true, nil
+	}
+	rw.ReplaceOp(op, []ir.Value{lowerGather(bb, p)})
 	return true, nil
 }
 
 // convertTorchIndexSelect converts through the gather it means
 // (stablehlo.TorchIndexSelectDims).
 func convertTorchIndexSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if err := verified(op); err != nil {
+		return false, err
+	}
 	x, idx := op.Operand(0), op.Operand(1)
 	a, bd := op.IntAttr("dim"), op.IntAttr("batch_dims")
-	if ir.Verify(op, true) != nil {
-		return false, nil
-	}
 	d, sizes := stablehlo.TorchIndexSelectDims(rt(x).Shape(), int64(rt(idx).Rank()), a, bd)
-	p := gatherPlan{d: d, sizes: sizes, x: x, s: idx, out: rt(op.Result(0))}
-	if _, err := stablehlo.VerifyGather(rt(x).Shape(), rt(idx).Shape(), d, sizes); err != nil || whyNotGather(p) != "" {
-		return false, nil
-	}
-	rw.SetInsertionPointBefore(op)
-	rw.ReplaceOp(op, []ir.Value{lowerGather(b{rw, op.Loc()}, p)})
-	return true, nil
+	return convertPlan(op, rw, gatherPlan{d: d, sizes: sizes, x: x, s: idx, out: rt(op.Result(0))})
 }
 
 // convertSlice: stablehlo.slice is tcp.slice with constant starts, sizes
 // ceil((limit - start) / stride) and strides.
 func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	if ir.Verify(op, true) != nil {
-		return false, nil
+	if err := verified(op); err != nil {
+		return false, err
 	}
 	start, limit, strides := stablehlo.SliceParams(op)
 	rw.SetInsertionPointBefore(op)
-	bb := b{rw, op.Loc()}
+	bb := newB(rw, op.Loc())
 	n := len(start)
 	st, sz, sd := make([]ir.Value, n), make([]ir.Value, n), make([]ir.Value, n)
 	for i := range start {
@@ -171,12 +143,18 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // and clamped explicitly to [0, dim - size] with arith.maxsi/minsi, as the
 // spec clamps; then one tcp.slice of the static sizes with stride 1.
 func convertDynamicSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	if ir.Verify(op, true) != nil || whyNotIndex(op.Operand(1)) != "no pattern applies" {
-		return false, nil
+	if err := verified(op); err != nil {
+		return false, err
+	}
+	if len(op.Operands()) > 1 {
+		et := rt(op.Operand(1)).Elem()
+		if it, ok := et.(ir.IntegerType); !ok || it.Sign != ir.Signless || it.Width < 2 {
+			return fail(op, "start index element type %s is not a signless integer (arith computes on signless values)", et)
+		}
 	}
 	sizes := stablehlo.SliceSizes(op)
 	rw.SetInsertionPointBefore(op)
-	bb := b{rw, op.Loc()}
+	bb := newB(rw, op.Loc())
 	x := op.Operand(0)
 	n := len(sizes)
 	st, sz, sd := make([]ir.Value, n), make([]ir.Value, n), make([]ir.Value, n)
@@ -202,8 +180,11 @@ func convertDynamicSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // convertIota: a static iota is a tcp.const.
 func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	t := rt(op.Result(0))
-	if ir.Verify(op, true) != nil || !t.HasStaticShape() {
-		return false, nil
+	if err := verified(op); err != nil {
+		return false, err
+	}
+	if !t.HasStaticShape() {
+		return fail(op, "its result shape %s is not static", t)
 	}
 	dim := int(op.IntAttr("iota_dimension"))
 	n := t.NumElements()
@@ -234,7 +215,7 @@ func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 func convertConstant(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	a, ok := op.Attr("value").(*ir.DenseElementsAttr)
 	if !ok || ir.Type(a.Type) != op.Result(0).Type() {
-		return false, nil
+		return false, verified(op)
 	}
 	rw.SetInsertionPointBefore(op)
 	rw.ReplaceOp(op, []ir.Value{tcp.BuildConst(rw, op.Loc(), a).Result(0)})

@@ -196,7 +196,7 @@ func (c *diffCase) program() string {
   %%0 = "stablehlo.gather"(%%x, %%i) {dimension_numbers = %s, slice_sizes = %s} : (%s, %s) -> %s
   return %%0 : %s
 }
-`, xt, st, ot, c.dims(), sz, xt, st, ot, ot)
+`, xt, st, ot, stablehlo.NewGatherDimsAttr(c.dims()), sz, xt, st, ot, ot)
 }
 
 func mustDType(s string) tensor.DType {
@@ -266,7 +266,7 @@ func TestDifferential(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: interpreter: %v\n%s", i, err, src)
 		}
-		if err := (&stablehlototcp.Pass{}).Run(m); err != nil {
+		if err := stablehlototcp.Run(m); err != nil {
 			t.Fatalf("case %d: conversion: %v\n%s", i, err, src)
 		}
 		if err := ir.Verify(m, false); err != nil {

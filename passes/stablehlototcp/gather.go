@@ -9,25 +9,27 @@ import (
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // b bundles the rewriter and the location of the op being converted.
 type b struct {
-	rw  *ir.Rewriter
-	loc ir.Location
+	rw    *ir.Rewriter
+	loc   ir.Location
+	cache *tcpbuild.IndexCache
 }
+
+func newB(rw *ir.Rewriter, loc ir.Location) b { return b{rw, loc, tcpbuild.NewIndexCache(rw, loc)} }
 
 func rt(v ir.Value) *ir.RankedTensorType { return v.Type().(*ir.RankedTensorType) }
 
-func (b b) index(v int64) ir.Value { return arith.ConstantIndex(b.rw, b.loc, v).Result(0) }
+func (b b) index(v int64) ir.Value { return b.cache.Get(v) }
 
-// size returns dim d of v as an index value: a constant when static, else
-// tensor.dim.
 func (b b) size(v ir.Value, d int) ir.Value {
-	if s := rt(v).Dim(d); s != ir.Dynamic {
-		return b.index(s)
+	if n := rt(v).Dim(d); n != ir.Dynamic {
+		return b.index(n)
 	}
-	return tensor.DimConst(b.rw, b.loc, v, int64(d)).Result(0)
+	return tcpbuild.DimSize(b.rw, b.loc, v, d)
 }
 
 // unitGroups is the reassociation between a shape and the same shape with
@@ -113,19 +115,14 @@ func (b b) transpose(v ir.Value, perm []int) ir.Value {
 		[]ir.NamedAttr{{Name: "permutation", Value: &ir.DenseArrayAttr{Elem: ir.I64, Ints: p64}}}).Result(0)
 }
 
-// broadcast expands the unit dims axes of v to the sizes (index values).
+// broadcast expands the unit dims axes of v to the sizes (index values;
+// static are their values or ir.Dynamic).
 func (b b) broadcast(v ir.Value, axes []int, sizes []ir.Value, static []int64) ir.Value {
-	if len(axes) == 0 {
-		return v
-	}
-	shape := append([]int64{}, rt(v).Shape()...)
 	a64 := make([]int64, len(axes))
 	for k, a := range axes {
-		shape[a] = static[k]
 		a64[k] = int64(a)
 	}
-	t := ir.RankedTensor(shape, rt(v).Elem())
-	return tcp.BuildBroadcastTo(b.rw, b.loc, v, sizes, a64, t).Result(0)
+	return tcpbuild.BroadcastTo(b.rw, b.loc, v, a64, sizes, static)
 }
 
 // label names a dim of an intermediate operand value: original operand
