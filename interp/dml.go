@@ -37,9 +37,12 @@ func init() {
 
 // dmlView materializes operand i of op as a packed tensor of its desc's
 // sizes (reading through the desc's strides, addresses clamped).
-func dmlView(op *ir.Operation, i int, t *tensor.Tensor) (*tensor.Tensor, error) {
+func dmlView(x *execState, op *ir.Operation, i int, t *tensor.Tensor) (*tensor.Tensor, error) {
 	desc, err := dml.OperandDesc(op, i)
 	if err != nil {
+		return nil, err
+	}
+	if err := x.checkSize(t.DType, desc.Sizes); err != nil {
 		return nil, err
 	}
 	return viewOf(t, desc.Sizes, desc.Strides)
@@ -121,11 +124,11 @@ func runDMLGather(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	if err := nargs(args, 2); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}
-	idx, err := dmlView(op, 1, args[1])
+	idx, err := dmlView(x, op, 1, args[1])
 	if err != nil {
 		return nil, err
 	}
@@ -186,11 +189,11 @@ func runDMLGatherElements(x *execState, op *ir.Operation, args []*tensor.Tensor)
 	if err := nargs(args, 2); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}
-	idx, err := dmlView(op, 1, args[1])
+	idx, err := dmlView(x, op, 1, args[1])
 	if err != nil {
 		return nil, err
 	}
@@ -210,11 +213,11 @@ func runDMLGatherND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 	if err := nargs(args, 2); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}
-	idx, err := dmlView(op, 1, args[1])
+	idx, err := dmlView(x, op, 1, args[1])
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +255,7 @@ func runDMLSlice1(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	if err := nargs(args, 1); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +277,7 @@ func runDMLIdentity(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 	if err := nargs(args, 1); err != nil {
 		return nil, err
 	}
-	in, err := dmlView(op, 0, args[0])
+	in, err := dmlView(x, op, 0, args[0])
 	if err != nil {
 		return nil, err
 	}

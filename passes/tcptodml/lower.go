@@ -9,7 +9,8 @@ import (
 
 // view is a strided view of a base value's packed buffer, in the logical
 // (unpadded) rank of the value it stands for: a chain of tcp broadcasts
-// folds into zero strides (DIRECTML.md §5.2).
+// folds into zero strides and tcp.transpose into permuted strides
+// (DIRECTML.md §5.2).
 type view struct {
 	base           ir.Value
 	sizes, strides []int64
@@ -23,7 +24,13 @@ func numElements(shape []int64) int64 {
 	return n
 }
 
-// viewOf folds the broadcasts producing v into a view of their input.
+// isView reports whether op is folded into its consumers' tensor descs.
+func isView(op *ir.Operation) bool {
+	return tcp.IsBroadcast(op) || op != nil && op.Name() == tcp.TransposeName
+}
+
+// viewOf folds the broadcasts and transposes producing v into a view of
+// their input.
 func viewOf(op *ir.Operation, v ir.Value) (view, *ir.Diagnostic) {
 	if err := checkTensor(op, "operand", v.Type()); err != nil {
 		return view{}, err
@@ -37,6 +44,18 @@ func viewOf(op *ir.Operation, v ir.Value) (view, *ir.Diagnostic) {
 		st := append([]int64{}, inner.strides...)
 		for _, a := range (tcp.BroadcastOp{Operation: def}).Axes() {
 			st[a] = 0
+		}
+		return view{base: inner.base, sizes: append([]int64{}, shapeOf(v)...), strides: st}, nil
+	}
+	if def != nil && def.Name() == tcp.TransposeName {
+		inner, err := viewOf(op, def.Operand(0))
+		if err != nil {
+			return view{}, err
+		}
+		perm := def.Attr("permutation").(*ir.DenseArrayAttr).Ints
+		st := make([]int64, len(perm))
+		for i, p := range perm {
+			st[i] = inner.strides[p]
 		}
 		return view{base: inner.base, sizes: append([]int64{}, shapeOf(v)...), strides: st}, nil
 	}
@@ -130,17 +149,23 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64) (view
 		return view{}, err
 	}
 	c.rw.SetInsertionPointBefore(op)
-	cast := c.rw.Create(dml.CastName, op.Loc(), []ir.Value{w.base}, []ir.Type{ir.RankedTensor(bs, ir.IntegerType{Width: 32, Sign: ir.Unsigned})},
+	cast := c.rw.Create(dml.CastName, c.loc(op), []ir.Value{w.base}, []ir.Type{ir.RankedTensor(bs, ir.IntegerType{Width: 32, Sign: ir.Unsigned})},
 		[]ir.NamedAttr{{Name: "dimension_count", Value: ir.IndexAttr(int64(d))}})
 	return view{base: cast.Result(0), sizes: w.sizes, strides: w.strides}, nil
 }
+
+// maxConstElements bounds the constant index tensors the lowering builds.
+const maxConstElements = 1 << 22
 
 // constIndices applies the mode to constant indices at compile time and
 // returns a plain view of a new dml.constant holding the resolved values
 // (as ui32 below FL 3.0).
 func (c *conv) constIndices(op *ir.Operation, w view, a *ir.DenseElementsAttr, mode string, size func(p int64) int64) (view, *ir.Diagnostic) {
-	vals := a.Ints()
 	n := numElements(w.sizes)
+	if n > maxConstElements {
+		return view{}, errorf(op, "constant indices of %d elements (after broadcasting) are too many to resolve at compile time (limit %d)", n, maxConstElements)
+	}
+	vals := a.Ints()
 	out := make([]int64, n)
 	coord := make([]int64, len(w.sizes))
 	for p := int64(0); p < n; p++ {
@@ -312,7 +337,7 @@ func (c *conv) gather(op *ir.Operation) *ir.Diagnostic {
 	attrs := []ir.NamedAttr{{Name: "axis", Value: ir.IndexAttr(int64(dim + d - r))}, {Name: "dimension_count", Value: ir.IndexAttr(int64(d))}}
 	attrs = append(append(attrs, in.attrs("input", d)...), idx.attrs("indices", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.GatherElementsName, op.Loc(), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.GatherElementsName, c.loc(op), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -338,7 +363,7 @@ func (c *conv) fusedGather(op *ir.Operation, m sliceGather) *ir.Diagnostic {
 	}
 	attrs = append(attrs, idx.attrs("indices", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.GatherName, op.Loc(), []ir.Value{m.x, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.GatherName, c.loc(op), []ir.Value{m.x, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -383,7 +408,7 @@ func (c *conv) gatherND(op *ir.Operation) *ir.Diagnostic {
 	}
 	attrs = append(append(attrs, in.attrs("input", d)...), idx.attrs("indices", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(name, op.Loc(), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(name, c.loc(op), []ir.Value{in.base, idx.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
@@ -458,12 +483,13 @@ func (c *conv) slice(op *ir.Operation) *ir.Diagnostic {
 	}
 	attrs = append(attrs, in.attrs("input", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.Slice1Name, op.Loc(), []ir.Value{in.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.Slice1Name, c.loc(op), []ir.Value{in.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }
 
-// broadcast materializes a broadcast that is still used (by a return or
-// a reshape) as an identity over a zero-stride view.
+// broadcast materializes a broadcast or transpose that is still used (by
+// a return or a reshape) as an identity over a zero-stride or permuted
+// view.
 func (c *conv) broadcast(op *ir.Operation) *ir.Diagnostic {
 	if err := checkTensor(op, "result", op.Result(0).Type()); err != nil {
 		return err
@@ -478,6 +504,6 @@ func (c *conv) broadcast(op *ir.Operation) *ir.Diagnostic {
 	}
 	attrs := append([]ir.NamedAttr{{Name: "dimension_count", Value: ir.IndexAttr(int64(d))}}, w.attrs("input", d)...)
 	c.rw.SetInsertionPointBefore(op)
-	g := c.rw.Create(dml.IdentityName, op.Loc(), []ir.Value{w.base}, []ir.Type{op.Result(0).Type()}, attrs)
+	g := c.rw.Create(dml.IdentityName, c.loc(op), []ir.Value{w.base}, []ir.Type{op.Result(0).Type()}, attrs)
 	return c.finish(op, g)
 }

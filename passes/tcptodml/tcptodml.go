@@ -18,8 +18,8 @@ package tcptodml
 //     matches the mode (promise_in_bounds; wrap_negative with signed
 //     indices from FL 3.0), and i32 indices are cast to ui32 below 3.0.
 //     Every other case is a located error that says why.
-//  4. A broadcast still used after that becomes dml.element_wise_identity
-//     over a zero-stride view. Dead tcp ops, reshapes and constants are
+//  4. A broadcast (or tcp.transpose) still used after that becomes
+//     dml.element_wise_identity over a zero-stride (or permuted) view. Dead tcp ops, reshapes and constants are
 //     erased; a tcp op that remains is an error.
 //
 // Invariants: the created ops verify at the target level (each one is
@@ -92,6 +92,26 @@ func (p *Pass) level() dml.FeatureLevel {
 func (p *Pass) Run(module *ir.Operation) error {
 	module.SetAttr(dml.FeatureLevelAttrName, ir.Str(p.level().String()))
 	var errs ir.DiagnosticList
+	// dml ops already in the module must suit the new level too.
+	module.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if dml.Info(op.Name()) == nil {
+			return
+		}
+		needs, err := dml.Needs(op)
+		if err != nil {
+			errs = append(errs, op.EmitOpError("%v", err))
+			return
+		}
+		for _, n := range needs {
+			if n.Level > p.level() {
+				errs = append(errs, op.EmitOpError("is already in the module, and %s needs feature level %s, got %s", n.Reason, n.Level, p.level()))
+				return
+			}
+		}
+	})
+	if len(errs) > 0 {
+		return errs
+	}
 	for _, fn := range function.Funcs(module) {
 		f := function.FuncOp{Operation: fn}
 		if f.IsDeclaration() {
@@ -112,6 +132,16 @@ type conv struct {
 	level  dml.FeatureLevel
 	assume bool
 	rw     *ir.Rewriter
+}
+
+// loc is the location of an op created for the tcp op: its location
+// named by the tcp op's name, so that emitters can say where a DirectML
+// node comes from (loc("tcp.gather"("f.mlir":3:8))).
+func (c *conv) loc(op *ir.Operation) ir.Location {
+	if n, ok := op.Loc().(*ir.NameLoc); ok && strings.Contains(n.Name, ".") {
+		return n
+	}
+	return &ir.NameLoc{Name: op.Name(), Child: op.Loc()}
 }
 
 // errorf is a located error at a tcp op saying it cannot be lowered.
@@ -137,7 +167,7 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 		}
 	}
 	for _, op := range body.Ops() {
-		if tcp.IsBroadcast(op) && usedByNonBroadcast(op) {
+		if isView(op) && usedByNonView(op) {
 			if err := c.broadcast(op); err != nil {
 				return err
 			}
@@ -146,7 +176,7 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 	eraseDead(body)
 	for _, op := range body.Ops() {
 		switch {
-		case strings.HasPrefix(op.Name(), "dml."), op.Name() == function.ReturnName,
+		case strings.HasPrefix(op.Name(), "dml."), op.Name() == function.ReturnName, op.HasTrait(ir.ConstantLike),
 			op.Name() == tensor.ExpandShapeName, op.Name() == tensor.CollapseShapeName:
 		default:
 			return errorf(op, "no DirectML lowering for this op")
@@ -157,9 +187,9 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 
 func isTensor(t ir.Type) bool { _, ok := t.(*ir.RankedTensorType); return ok }
 
-func usedByNonBroadcast(op *ir.Operation) bool {
+func usedByNonView(op *ir.Operation) bool {
 	for _, u := range ir.Uses(op.Result(0)) {
-		if !tcp.IsBroadcast(u.Owner()) {
+		if !isView(u.Owner()) {
 			return true
 		}
 	}
@@ -205,7 +235,7 @@ func (c *conv) constant(op *ir.Operation) *ir.Diagnostic {
 		return err
 	}
 	c.rw.SetInsertionPointBefore(op)
-	k := c.rw.Create(dml.ConstantName, op.Loc(), nil, []ir.Type{op.Result(0).Type()}, []ir.NamedAttr{{Name: "value", Value: op.Attr("value")}})
+	k := c.rw.Create(dml.ConstantName, c.loc(op), nil, []ir.Type{op.Result(0).Type()}, []ir.NamedAttr{{Name: "value", Value: op.Attr("value")}})
 	op.ReplaceAllUsesWith(k.Results())
 	op.Erase()
 	return nil

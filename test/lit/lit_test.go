@@ -12,14 +12,16 @@ import (
 	"github.com/tcp-project/tcp/internal/semcheck/semchecktest"
 	"github.com/tcp-project/tcp/internal/tool/tcpopt"
 	"github.com/tcp-project/tcp/internal/tool/tcprun"
+	"github.com/tcp-project/tcp/internal/tool/tcptranslate"
 )
 
 func TestLit(t *testing.T) {
 	cfg := &lit.Config{
 		Tools: map[string]lit.Tool{
-			"tcp-opt":   tcpopt.Main,
-			"tcp-run":   tcprun.Main,
-			"FileCheck": filecheck.Main,
+			"tcp-opt":       tcpopt.Main,
+			"tcp-run":       tcprun.Main,
+			"tcp-translate": tcptranslate.Main,
+			"FileCheck":     filecheck.Main,
 		},
 		// test-passes: deliberately wrong passes for --verify-semantics
 		// tests, registered here only (never in the tools' binaries, so

@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	_ "github.com/tcp-project/tcp/codegen/golang"
+	_ "github.com/tcp-project/tcp/codegen/dml"
 	_ "github.com/tcp-project/tcp/dialect/all"
 	_ "github.com/tcp-project/tcp/frontend/onnximport" // --import-onnx
 	"github.com/tcp-project/tcp/internal/atomicfile"
