@@ -199,6 +199,18 @@ var patterns = []pattern{
 		}
 		return []*tensor.Tensor{randF32(r, a, 2, 3), randIdx(r, oob, it, n, dim(r, 4), 6), idx(s), idx(t), idx(n)}
 	}},
+	// A transpose of a gather, and a gather of a transpose (permuted index
+	// maps).
+	{name: "transpose", mlir: `func.func @%[3]s(%%x: tensor<?x?x3xf32>, %%i: tensor<?x?x3x%[2]s>) -> (tensor<3x?x?x%[4]s>, tensor<?x?x3x%[4]s>) {
+  %%0 = tcp.gather %%x, %%i {dim = 1 : index%[1]s} : tensor<?x?x3xf32>, tensor<?x?x3x%[2]s> -> tensor<?x?x3xf32>
+  %%1 = tcp.transpose %%0 {permutation = array<i64: 2, 0, 1>} : tensor<?x?x3xf32> -> tensor<3x?x?xf32>
+  %%2 = tcp.transpose %%x {permutation = array<i64: 1, 0, 2>} : tensor<?x?x3xf32> -> tensor<?x?x3xf32>
+  %%3 = tcp.gather %%2, %%i {dim = 0 : index%[1]s} : tensor<?x?x3xf32>, tensor<?x?x3x%[2]s> -> tensor<?x?x3xf32>
+  return %%1, %%3 : tensor<3x?x?xf32>, tensor<?x?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		a := dim(r, 4)
+		return []*tensor.Tensor{randF32(r, a, a, 3), randIdx(r, oob, it, a, a, dim(r, 4), 3)}
+	}},
 	// Broadcast and expand/collapse alone, and a gather_nd of a broadcast.
 	{name: "views", mlir: `func.func @%[3]s(%%x: tensor<1x?xf32>, %%n: index, %%i: tensor<?x1x%[2]s>) -> (tensor<?x?x%[4]s>, tensor<?x2x%[4]s>, tensor<?x%[4]s>) {
   %%0 = tcp.broadcast_to %%x, %%n {axes = [0]} : tensor<1x?xf32>, index -> tensor<?x?xf32>

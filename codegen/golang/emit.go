@@ -279,6 +279,13 @@ type nest struct {
 	sizes []poly   // trip count per level
 	lets  []*block // statements at the top of each level's body
 	dims  []int    // the dim of the iteration space per level
+	// rows is set on a result nest of two levels or more: the innermost
+	// loop ranges over a destination row (rowOf, a slice bound one level
+	// up), and index loads that advance with it read row slices, so the
+	// compiler can drop their bounds checks.
+	rows  bool
+	rowOf string
+	touch bool // the body counts touched rows (see rowRead)
 }
 
 type funcGen struct {
@@ -289,7 +296,8 @@ type funcGen struct {
 	blocks  []*block
 	cur     *nest
 	nests   int
-	level   map[string]int // atom -> loop level (absent: -1)
+	level   map[string]int  // atom -> loop level (absent: -1)
+	bound   map[string]poly // resolved index -> the size it indexes
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
 	scaMemo map[ir.Value]poly
@@ -424,7 +432,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.

@@ -66,6 +66,20 @@ func tcpSel[T any](c bool, a, b T) T {
 	return b
 }
 `,
+	"touch": `// tcpTouch reads s in order, one element per step (a cache line), so that
+// the prefetcher streams it before the random reads of a gather. The
+// count it returns keeps the reads alive.
+func tcpTouch[T comparable](s []T, step int) int {
+	var z T
+	n := 0
+	for k := 0; k < len(s); k += step {
+		if s[k] == z {
+			n++
+		}
+	}
+	return n
+}
+`,
 	"fill": `// tcpFill sets every element of s to v.
 func tcpFill[T any](s []T, v T) {
 	for i := range s {

@@ -46,6 +46,9 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 		stmts = append(stmts, in)
 	}
 	body := strings.Join(stmts, "\n")
+	if n.rows && from == len(n.vars)-1 && n.rowOf != "" {
+		return fmt.Sprintf("for %s := range %s {\n%s\n}", v, n.rowOf, body)
+	}
 	return fmt.Sprintf("for %s := %s; %s < %s; %s++ {\n%s\n}", v, start, v, end, v, body)
 }
 
@@ -292,6 +295,7 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 	n, coords := f.newNest(ds)
 	f.cur = n
 	defer func() { f.cur = nil }()
+	n.rows = len(n.vars) >= 2
 	r, err := f.read(v, coords, false)
 	if err != nil {
 		return err
@@ -350,10 +354,20 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 		n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 	} else {
 		ob := f.hoist(outOff, nl-1)
-		inner = f.store(dst, r, ob, f.hoist(r.off, nl-1), nl-1)
+		if n.rows {
+			j := n.vars[nl-1]
+			base := f.hoist(outOff.without(n, nl-1), nl-2)
+			n.rowOf = f.bind(nl-2, fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, n.sizes[nl-1].paren()))
+			dst, ob = n.rowOf, j
+		}
+		off := f.rowRead(&r, n, et)
+		inner = f.store(dst, r, ob, off, nl-1)
 		n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 	}
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
+	if n.touch {
+		code = "touched := 0\n" + code + "\nif touched < 0 {\npanic(\"unreachable\")\n}"
+	}
 	rowBytes := fmt.Sprintf("%d", es)
 	if len(ds) > 0 {
 		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
@@ -392,6 +406,46 @@ func (p poly) without(n *nest, l int) poly {
 		return true
 	})
 	return keep
+}
+
+// rowRead returns the innermost offset of r, reading through a source row
+// when the offset is base + p with p a gathered position of a unit-stride
+// dim of size s (the row is buf[base : base+s], bound outside the loop):
+// the compiler then checks p against the row only, and the address needs
+// no add. It may rename r.buf.
+//
+// When the row is bound once per destination row and the loop reads a
+// good part of it, the row is first touched one element per cache line
+// (tcpTouch), in order: the hardware prefetcher then streams it, and the
+// random reads that follow hit the cache.
+func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
+	l := len(n.vars) - 1
+	for term, c := range r.off {
+		s, ok := f.bound[term]
+		if c != 1 || !ok || f.levelOfAtoms(term) != l {
+			continue
+		}
+		rest := poly{}
+		for k, v := range r.off {
+			if k != term {
+				rest[k] = v
+			}
+		}
+		rl := f.levelOf(rest, s)
+		if rl >= l {
+			break
+		}
+		base := f.hoist(rest, rl)
+		r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
+		if rl == l-1 && n.rowOf != "" && et != "bool" {
+			f.g.used["touch"] = true
+			n.touch = true
+			b := n.lets[rl]
+			b.stmts = append(b.stmts, fmt.Sprintf("if len(%s)*16 >= len(%s) {\ntouched += tcpTouch(%s, %d)\n}", n.rowOf, r.buf, r.buf, max(1, 64/elemSize(et))))
+		}
+		return term
+	}
+	return f.hoist(r.off, l)
 }
 
 // store writes one element at dst[o].

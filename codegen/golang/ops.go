@@ -38,7 +38,7 @@ func isView(op *ir.Operation) bool {
 		return false
 	}
 	switch op.Name() {
-	case tcp.BroadcastToName, tcp.BroadcastName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+	case tcp.BroadcastToName, tcp.BroadcastName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
 		return true
 	}
 	return false
@@ -57,7 +57,7 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
-			tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+			tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName:
 			if _, err := f.scalarOrConst(op); err != nil {
 				return err
@@ -243,6 +243,18 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		for d := range ds {
 			from(d, all)
 		}
+	case tcp.TransposeName:
+		in, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		all := make([]poly, len(ds))
+		for i, p := range permutation(op) {
+			all[i] = in[p]
+		}
+		for d := range ds {
+			from(d, all)
+		}
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		for d, sz := range so.Sizes() {
@@ -337,6 +349,13 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 	return ds, nil
 }
 
+func permutation(op *ir.Operation) []int64 {
+	if a, ok := op.Attr("permutation").(*ir.DenseArrayAttr); ok {
+		return a.Ints
+	}
+	return nil
+}
+
 func shapeOf(t *ir.RankedTensorType, g []int64) string {
 	var parts []string
 	for _, d := range g {
@@ -414,6 +433,14 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		nc := append([]poly{}, coords...)
 		for _, a := range (tcp.BroadcastOp{Operation: op}).Axes() {
 			nc[a] = poly{}
+		}
+		return f.read(op.Operand(0), nc, checked)
+	case tcp.TransposeName:
+		// A permuted index map: input coordinate perm[i] is output
+		// coordinate i.
+		nc := make([]poly, len(coords))
+		for i, p := range permutation(op) {
+			nc[p] = coords[i]
 		}
 		return f.read(op.Operand(0), nc, checked)
 	case tcp.SliceName:
@@ -551,6 +578,18 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 		names = append(names, g.cond)
 	}
 	l := max(f.levelOf(r.off), f.levelOfAtoms(names...))
+	if n := f.cur; n != nil && n.rows && !checked && len(r.guards) == 0 && l == len(n.vars)-1 {
+		// An index row: base + j with base outside the innermost loop.
+		j := n.vars[l]
+		c, ok := r.off.coeff(j)
+		rest := r.off.without(n, l)
+		if one, isConst := c.constant(); ok && isConst && one == 1 && f.levelOf(rest) < l {
+			rl := max(f.levelOf(rest), f.levelOf(n.sizes[l]))
+			base := f.hoist(rest, rl)
+			row := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, n.sizes[l].paren()))
+			return f.bind(l, fmt.Sprintf("int(%s[%s])", row, j))
+		}
+	}
 	off := f.hoist(r.off, l)
 	load := fmt.Sprintf("int(%s[%s])", r.buf, off)
 	if checked {
@@ -601,6 +640,7 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 		if mode == tcp.ModePromiseInBounds {
 			f.promise = true
 		}
+		f.bound[pos[k]] = ss[k]
 	}
 	if mode != tcp.ModeFill {
 		return pos, nil, nil

@@ -6,8 +6,10 @@ package all
 import (
 	_ "github.com/tcp-project/tcp/passes"
 	_ "github.com/tcp-project/tcp/passes/frontends"
+	_ "github.com/tcp-project/tcp/passes/fuse"
 	_ "github.com/tcp-project/tcp/passes/onnxtotcp"
 	_ "github.com/tcp-project/tcp/passes/stablehlototcp"
 	_ "github.com/tcp-project/tcp/passes/tcptodml"
 	_ "github.com/tcp-project/tcp/passes/tftotcp"
+	_ "github.com/tcp-project/tcp/passes/torchtotcp"
 )

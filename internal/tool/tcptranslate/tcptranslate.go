@@ -26,8 +26,8 @@ import (
 	"sort"
 	"strings"
 
-	_ "github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/codegen/dml"
+	_ "github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/dialect/all"
 	_ "github.com/tcp-project/tcp/frontend/onnximport" // --import-onnx
 	"github.com/tcp-project/tcp/internal/atomicfile"

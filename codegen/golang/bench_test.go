@@ -1,0 +1,66 @@
+package golang
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/tcp-project/tcp/codegen/golang/internal/workloads"
+	"github.com/tcp-project/tcp/parser"
+)
+
+// BenchmarkWorkloads runs the issue-9 workloads through their generated
+// kernels (one worker and GOMAXPROCS) and reports GB/s moved (2 x output
+// + index bytes). Each b.N is one timed call inside the kernel binary, so
+// the numbers exclude the transfer of the arguments. The table with the
+// interpreter, a Go copy and torch side by side is
+// scripts/bench-go-kernels.sh.
+func BenchmarkWorkloads(b *testing.B) {
+	m, err := parser.Parse("bench.mlir", workloads.Module, parser.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := Build(m, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pr, err := p.Start()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pr.Close()
+	r := rand.New(rand.NewSource(1))
+	for _, w := range workloads.All {
+		args := w.Args(r)
+		for _, workers := range []int{1, 0} {
+			name := w.Name + "/workers=1"
+			if workers == 0 {
+				name = w.Name + "/workers=all"
+			}
+			b.Run(name, func(b *testing.B) {
+				res, sec, err := pr.Call(w.Name, args, CallOptions{Bench: b.N, Workers: workers})
+				if err != nil {
+					b.Fatal(err)
+				}
+				moved := 2 * len(res[0].Data)
+				if len(args) > 1 {
+					moved += len(args[1].Data)
+				}
+				b.ReportMetric(float64(moved)/sec/1e9, "GB/s")
+				b.ReportMetric(sec*1e3, "ms/call")
+			})
+		}
+	}
+}
+
+// BenchmarkCopy is the memory limit: a Go copy of the output bytes of
+// index_select_dim0 (32 MiB).
+func BenchmarkCopy(b *testing.B) {
+	src, dst := make([]byte, 32<<20), make([]byte, 32<<20)
+	for i := range src {
+		src[i] = byte(i)
+	}
+	b.SetBytes(2 * int64(len(src)))
+	for i := 0; i < b.N; i++ {
+		copy(dst, src)
+	}
+}
