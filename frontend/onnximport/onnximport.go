@@ -275,7 +275,7 @@ func (im *importer) value(name string, loc ir.Location, what string) (ir.Value, 
 // optional inputs.
 func (im *importer) noValue() ir.Value {
 	if im.noVal == nil {
-		st := &ir.OperationState{Name: ir.Global.Lookup("onnx.NoValue"), Loc: ir.UnknownLoc{}, Types: []ir.Type{ir.None}}
+		st := &ir.OperationState{Name: ir.Global.Lookup("onnx.NoValue"), Loc: im.loc(im.g.Offset), Types: []ir.Type{ir.None}}
 		st.AddAttr("value", ir.UnitAttr{})
 		op := ir.NewOperation(st)
 		if first := im.body.First(); first != nil {
@@ -348,11 +348,9 @@ func (im *importer) node(idx int, n *onnxpb.Node) error {
 		if err != nil {
 			return ir.Errorf(loc, "%s: %v", desc, err)
 		}
-		if st.Attrs != nil {
-			for _, prev := range st.Attrs {
-				if prev.Name == a.Name {
-					return ir.Errorf(loc, "%s: attribute %q is given twice", desc, a.Name)
-				}
+		for _, prev := range st.Attrs {
+			if prev.Name == a.Name {
+				return ir.Errorf(loc, "%s: attribute %q is given twice", desc, a.Name)
 			}
 		}
 		st.AddAttr(a.Name, attr)

@@ -3,6 +3,7 @@ package onnxpb
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -24,11 +25,13 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("byte %d: %s: %s", e.Offset, e.Path, e.Msg)
 }
 
-// DecodeModel decodes a ModelProto (the contents of a .onnx file).
+// DecodeModel decodes a ModelProto (the contents of a .onnx file). Byte
+// fields of the result (raw_data, string attributes and string data) share
+// memory with data, which must not change while the model is in use.
 func DecodeModel(data []byte) (*Model, error) {
 	d := &decoder{b: data}
 	m := &Model{}
-	if err := d.model(0, len(data), "ModelProto", m); err != nil {
+	if err := d.model(0, len(data), &pathElem{name: "ModelProto", index: -1}, m); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -39,7 +42,7 @@ func DecodeModel(data []byte) (*Model, error) {
 func DecodeTensor(data []byte) (*Tensor, error) {
 	d := &decoder{b: data}
 	t := &Tensor{}
-	if err := d.tensor(0, len(data), "TensorProto", t); err != nil {
+	if err := d.tensor(0, len(data), &pathElem{name: "TensorProto", index: -1}, t); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -48,6 +51,30 @@ func DecodeTensor(data []byte) (*Tensor, error) {
 type decoder struct {
 	b     []byte
 	depth int
+}
+
+// pathElem is the path of a message, for errors; it is formatted only when
+// an error is reported.
+type pathElem struct {
+	parent *pathElem
+	name   string
+	index  int // -1 for a singular field
+}
+
+func (p *pathElem) child(name string, index int) *pathElem {
+	return &pathElem{parent: p, name: name, index: index}
+}
+
+func (p *pathElem) String() string {
+	var s string
+	if p.parent != nil {
+		s = p.parent.String() + "."
+	}
+	s += p.name
+	if p.index >= 0 {
+		s += "[" + strconv.Itoa(p.index) + "]"
+	}
+	return s
 }
 
 // field is one decoded field: its number and wire type, the offset of its
@@ -66,19 +93,20 @@ var wireNames = map[protowire.Type]string{
 	protowire.BytesType: "length-delimited", protowire.StartGroupType: "group",
 }
 
-func (d *decoder) errf(off int, path, format string, args ...any) error {
-	return &Error{Offset: off, Path: path, Msg: fmt.Sprintf(format, args...)}
+func (d *decoder) errf(off int, path *pathElem, format string, args ...any) error {
+	return &Error{Offset: off, Path: path.String(), Msg: fmt.Sprintf(format, args...)}
 }
 
 // fields calls fn for each field of the message held in b[start:end].
-func (d *decoder) fields(start, end int, path, kind string, fn func(f *field) error) error {
+func (d *decoder) fields(start, end int, path *pathElem, kind string, fn func(f *field) error) error {
 	pos := start
+	f := &field{} // one per message, reused for each field
 	for pos < end {
 		num, typ, n := protowire.ConsumeTag(d.b[pos:end])
 		if n < 0 {
 			return d.errf(pos, path, "malformed field tag (%s)", parseError(n))
 		}
-		f := &field{num: num, typ: typ, tagOff: pos}
+		*f = field{num: num, typ: typ, tagOff: pos}
 		pos += n
 		rest := d.b[pos:end]
 		switch typ {
@@ -128,14 +156,14 @@ func parseError(n int) string {
 }
 
 // want checks the wire type of f, which the message knows as name.
-func (d *decoder) want(f *field, path, name string, typ protowire.Type) error {
+func (d *decoder) want(f *field, path *pathElem, name string, typ protowire.Type) error {
 	if f.typ != typ {
 		return d.errf(f.tagOff, path, "field %d (%s) has wire type %s, want %s", f.num, name, wireNames[f.typ], wireNames[typ])
 	}
 	return nil
 }
 
-func (d *decoder) str(f *field, path, name string, dst *string) error {
+func (d *decoder) str(f *field, path *pathElem, name string, dst *string) error {
 	if err := d.want(f, path, name, protowire.BytesType); err != nil {
 		return err
 	}
@@ -143,14 +171,14 @@ func (d *decoder) str(f *field, path, name string, dst *string) error {
 	return nil
 }
 
-func (d *decoder) bytes(f *field, path, name string) ([]byte, error) {
+func (d *decoder) bytes(f *field, path *pathElem, name string) ([]byte, error) {
 	if err := d.want(f, path, name, protowire.BytesType); err != nil {
 		return nil, err
 	}
 	return d.b[f.off : f.off+f.n : f.off+f.n], nil
 }
 
-func (d *decoder) varint(f *field, path, name string) (uint64, error) {
+func (d *decoder) varint(f *field, path *pathElem, name string) (uint64, error) {
 	if err := d.want(f, path, name, protowire.VarintType); err != nil {
 		return 0, err
 	}
@@ -158,7 +186,7 @@ func (d *decoder) varint(f *field, path, name string) (uint64, error) {
 }
 
 // varints appends a repeated varint field, packed or not.
-func (d *decoder) varints(f *field, path, name string, add func(uint64)) error {
+func (d *decoder) varints(f *field, path *pathElem, name string, add func(uint64)) error {
 	switch f.typ {
 	case protowire.VarintType:
 		add(f.v)
@@ -180,7 +208,7 @@ func (d *decoder) varints(f *field, path, name string, add func(uint64)) error {
 
 // fixed appends a repeated fixed32 or fixed64 field (size 4 or 8), packed
 // or not.
-func (d *decoder) fixed(f *field, path, name string, size int, add func(uint64)) error {
+func (d *decoder) fixed(f *field, path *pathElem, name string, size int, add func(uint64)) error {
 	single := protowire.Fixed32Type
 	if size == 8 {
 		single = protowire.Fixed64Type
@@ -209,14 +237,14 @@ func (d *decoder) fixed(f *field, path, name string, size int, add func(uint64))
 }
 
 // sub checks that f is length-delimited and returns its extent.
-func (d *decoder) sub(f *field, path, name string) (int, int, error) {
+func (d *decoder) sub(f *field, path *pathElem, name string) (int, int, error) {
 	if err := d.want(f, path, name, protowire.BytesType); err != nil {
 		return 0, 0, err
 	}
 	return f.off, f.off + f.n, nil
 }
 
-func (d *decoder) model(start, end int, path string, m *Model) error {
+func (d *decoder) model(start, end int, path *pathElem, m *Model) error {
 	return d.fields(start, end, path, "ModelProto", func(f *field) error {
 		var err error
 		var v uint64
@@ -241,14 +269,14 @@ func (d *decoder) model(start, end int, path string, m *Model) error {
 				return err
 			}
 			m.Graph = &Graph{}
-			return d.graph(s, e, path+".graph", m.Graph)
+			return d.graph(s, e, path.child("graph", -1), m.Graph)
 		case 8:
 			s, e, err := d.sub(f, path, "opset_import")
 			if err != nil {
 				return err
 			}
 			var o OpsetID
-			p := fmt.Sprintf("%s.opset_import[%d]", path, len(m.OpsetImports))
+			p := path.child("opset_import", len(m.OpsetImports))
 			err = d.fields(s, e, p, "OperatorSetIdProto", func(f *field) error {
 				switch f.num {
 				case 1:
@@ -267,7 +295,7 @@ func (d *decoder) model(start, end int, path string, m *Model) error {
 	})
 }
 
-func (d *decoder) graph(start, end int, path string, g *Graph) error {
+func (d *decoder) graph(start, end int, path *pathElem, g *Graph) error {
 	g.Offset = start
 	return d.fields(start, end, path, "GraphProto", func(f *field) error {
 		switch f.num {
@@ -278,7 +306,7 @@ func (d *decoder) graph(start, end int, path string, g *Graph) error {
 			}
 			n := &Node{}
 			g.Nodes = append(g.Nodes, n)
-			return d.node(s, e, fmt.Sprintf("%s.node[%d]", path, len(g.Nodes)-1), n)
+			return d.node(s, e, path.child("node", len(g.Nodes)-1), n)
 		case 2:
 			return d.str(f, path, "name", &g.Name)
 		case 10:
@@ -290,17 +318,22 @@ func (d *decoder) graph(start, end int, path string, g *Graph) error {
 			}
 			t := &Tensor{}
 			g.Initializers = append(g.Initializers, t)
-			return d.tensor(s, e, fmt.Sprintf("%s.initializer[%d]", path, len(g.Initializers)-1), t)
+			return d.tensor(s, e, path.child("initializer", len(g.Initializers)-1), t)
 		case 11, 12, 13:
-			name := map[protowire.Number]string{11: "input", 12: "output", 13: "value_info"}[f.num]
-			list := map[protowire.Number]*[]*ValueInfo{11: &g.Inputs, 12: &g.Outputs, 13: &g.ValueInfo}[f.num]
+			name, list := "input", &g.Inputs
+			switch f.num {
+			case 12:
+				name, list = "output", &g.Outputs
+			case 13:
+				name, list = "value_info", &g.ValueInfo
+			}
 			s, e, err := d.sub(f, path, name)
 			if err != nil {
 				return err
 			}
 			vi := &ValueInfo{}
 			*list = append(*list, vi)
-			return d.valueInfo(s, e, fmt.Sprintf("%s.%s[%d]", path, name, len(*list)-1), vi)
+			return d.valueInfo(s, e, path.child(name, len(*list)-1), vi)
 		case 15:
 			g.SparseInitializers++
 		}
@@ -308,7 +341,7 @@ func (d *decoder) graph(start, end int, path string, g *Graph) error {
 	})
 }
 
-func (d *decoder) node(start, end int, path string, n *Node) error {
+func (d *decoder) node(start, end int, path *pathElem, n *Node) error {
 	n.Offset = start
 	return d.fields(start, end, path, "NodeProto", func(f *field) error {
 		switch f.num {
@@ -341,13 +374,13 @@ func (d *decoder) node(start, end int, path string, n *Node) error {
 			}
 			a := &Attribute{}
 			n.Attrs = append(n.Attrs, a)
-			return d.attribute(s, e, fmt.Sprintf("%s.attribute[%d]", path, len(n.Attrs)-1), a)
+			return d.attribute(s, e, path.child("attribute", len(n.Attrs)-1), a)
 		}
 		return nil
 	})
 }
 
-func (d *decoder) attribute(start, end int, path string, a *Attribute) error {
+func (d *decoder) attribute(start, end int, path *pathElem, a *Attribute) error {
 	a.Offset = start
 	var present []AttrType // value kinds seen, to infer a missing type
 	err := d.fields(start, end, path, "AttributeProto", func(f *field) error {
@@ -385,7 +418,7 @@ func (d *decoder) attribute(start, end int, path string, a *Attribute) error {
 			}
 			a.T = &Tensor{}
 			present = append(present, AttrTensor)
-			return d.tensor(s, e, path+".t", a.T)
+			return d.tensor(s, e, path.child("t", -1), a.T)
 		case 6:
 			s, e, err := d.sub(f, path, "g")
 			if err != nil {
@@ -393,7 +426,7 @@ func (d *decoder) attribute(start, end int, path string, a *Attribute) error {
 			}
 			a.G = &Graph{}
 			present = append(present, AttrGraph)
-			return d.nested(s, e, path+".g", a.G)
+			return d.nested(s, e, path.child("g", -1), a.G)
 		case 7:
 			present = append(present, AttrFloats)
 			return d.fixed(f, path, "floats", 4, func(v uint64) { a.Floats = append(a.Floats, math.Float32frombits(uint32(v))) })
@@ -413,7 +446,7 @@ func (d *decoder) attribute(start, end int, path string, a *Attribute) error {
 			t := &Tensor{}
 			a.Tensors = append(a.Tensors, t)
 			present = append(present, AttrTensors)
-			return d.tensor(s, e, fmt.Sprintf("%s.tensors[%d]", path, len(a.Tensors)-1), t)
+			return d.tensor(s, e, path.child("tensors", len(a.Tensors)-1), t)
 		case 11:
 			s, e, err := d.sub(f, path, "graphs")
 			if err != nil {
@@ -422,7 +455,7 @@ func (d *decoder) attribute(start, end int, path string, a *Attribute) error {
 			g := &Graph{}
 			a.Graphs = append(a.Graphs, g)
 			present = append(present, AttrGraphs)
-			return d.nested(s, e, fmt.Sprintf("%s.graphs[%d]", path, len(a.Graphs)-1), g)
+			return d.nested(s, e, path.child("graphs", len(a.Graphs)-1), g)
 		case 22:
 			present = append(present, AttrSparseTensor)
 		case 23:
@@ -441,7 +474,7 @@ func (d *decoder) attribute(start, end int, path string, a *Attribute) error {
 }
 
 // nested decodes a graph held in an attribute, within MaxDepth.
-func (d *decoder) nested(start, end int, path string, g *Graph) error {
+func (d *decoder) nested(start, end int, path *pathElem, g *Graph) error {
 	if d.depth >= MaxDepth {
 		return d.errf(start, path, "graphs nested more than %d deep", MaxDepth)
 	}
@@ -450,7 +483,7 @@ func (d *decoder) nested(start, end int, path string, g *Graph) error {
 	return d.graph(start, end, path, g)
 }
 
-func (d *decoder) valueInfo(start, end int, path string, vi *ValueInfo) error {
+func (d *decoder) valueInfo(start, end int, path *pathElem, vi *ValueInfo) error {
 	vi.Offset = start
 	return d.fields(start, end, path, "ValueInfoProto", func(f *field) error {
 		switch f.num {
@@ -464,19 +497,19 @@ func (d *decoder) valueInfo(start, end int, path string, vi *ValueInfo) error {
 				return err
 			}
 			vi.Type = &TypeProto{}
-			return d.typeProto(s, e, path+".type", vi.Type)
+			return d.typeProto(s, e, path.child("type", -1), vi.Type)
 		}
 		return nil
 	})
 }
 
-func (d *decoder) typeProto(start, end int, path string, t *TypeProto) error {
+func (d *decoder) typeProto(start, end int, path *pathElem, t *TypeProto) error {
 	return d.fields(start, end, path, "TypeProto", func(f *field) error {
 		switch f.num {
 		case 6:
 			return d.str(f, path, "denotation", &t.Denotation)
 		case 4, 5, 8, 9:
-			t.Kind = map[protowire.Number]string{4: "sequence_type", 5: "map_type", 8: "sparse_tensor_type", 9: "optional_type"}[f.num]
+			t.Kind = fieldNames["TypeProto"][f.num]
 			return d.want(f, path, t.Kind, protowire.BytesType)
 		case 1:
 			t.Kind = "tensor_type"
@@ -484,7 +517,7 @@ func (d *decoder) typeProto(start, end int, path string, t *TypeProto) error {
 			if err != nil {
 				return err
 			}
-			p := path + ".tensor_type"
+			p := path.child("tensor_type", -1)
 			return d.fields(s, e, p, "TypeProto.Tensor", func(f *field) error {
 				switch f.num {
 				case 1:
@@ -497,7 +530,7 @@ func (d *decoder) typeProto(start, end int, path string, t *TypeProto) error {
 						return err
 					}
 					t.Shape = []Dim{}
-					return d.shape(s, e, p+".shape", t)
+					return d.shape(s, e, p.child("shape", -1), t)
 				}
 				return nil
 			})
@@ -506,7 +539,7 @@ func (d *decoder) typeProto(start, end int, path string, t *TypeProto) error {
 	})
 }
 
-func (d *decoder) shape(start, end int, path string, t *TypeProto) error {
+func (d *decoder) shape(start, end int, path *pathElem, t *TypeProto) error {
 	return d.fields(start, end, path, "TensorShapeProto", func(f *field) error {
 		if f.num != 1 {
 			return nil
@@ -516,7 +549,7 @@ func (d *decoder) shape(start, end int, path string, t *TypeProto) error {
 			return err
 		}
 		var dim Dim
-		p := fmt.Sprintf("%s.dim[%d]", path, len(t.Shape))
+		p := path.child("dim", len(t.Shape))
 		err = d.fields(s, e, p, "TensorShapeProto.Dimension", func(f *field) error {
 			switch f.num {
 			case 1:
@@ -535,7 +568,7 @@ func (d *decoder) shape(start, end int, path string, t *TypeProto) error {
 	})
 }
 
-func (d *decoder) tensor(start, end int, path string, t *Tensor) error {
+func (d *decoder) tensor(start, end int, path *pathElem, t *Tensor) error {
 	t.Offset = start
 	return d.fields(start, end, path, "TensorProto", func(f *field) error {
 		switch f.num {
@@ -573,7 +606,7 @@ func (d *decoder) tensor(start, end int, path string, t *Tensor) error {
 				return err
 			}
 			var kv [2]string
-			p := fmt.Sprintf("%s.external_data[%d]", path, len(t.ExternalData))
+			p := path.child("external_data", len(t.ExternalData))
 			err = d.fields(s, e, p, "StringStringEntryProto", func(f *field) error {
 				switch f.num {
 				case 1:

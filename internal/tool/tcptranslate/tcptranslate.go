@@ -29,6 +29,7 @@ import (
 	_ "github.com/tcp-project/tcp/codegen/dml"
 	_ "github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/dialect/all"
+	_ "github.com/tcp-project/tcp/frontend/onnxexport" // --mlir-to-onnx
 	_ "github.com/tcp-project/tcp/frontend/onnximport" // --import-onnx
 	"github.com/tcp-project/tcp/internal/atomicfile"
 	"github.com/tcp-project/tcp/internal/diagcheck"
@@ -45,6 +46,7 @@ type config struct {
 	input, output     string
 	allowUnregistered bool
 	generic           bool
+	debugInfo         bool
 	help              bool
 }
 
@@ -53,7 +55,8 @@ func usage() string {
 	b.WriteString("OVERVIEW: tcp translation driver\n\nUSAGE: tcp-translate [options] <translation> <input file>\n\n")
 	b.WriteString("OPTIONS:\n  -o <file>                       output file (default stdout; written atomically)\n")
 	b.WriteString("  --allow-unregistered-dialect    accept ops of unregistered dialects\n")
-	b.WriteString("  --mlir-print-op-generic         print imported modules in generic form\n\n")
+	b.WriteString("  --mlir-print-op-generic         print imported modules in generic form\n")
+	b.WriteString("  --mlir-print-debuginfo          print imported modules with op locations\n\n")
 	b.WriteString("Translations to perform (exactly one):\n")
 	for _, t := range translate.All() {
 		fmt.Fprintf(&b, "  --%-30s %s\n", t.Name, t.Description)
@@ -98,6 +101,9 @@ func parseArgs(args []string) (*config, error) {
 			continue
 		case "mlir-print-op-generic":
 			c.generic = true
+			continue
+		case "mlir-print-debuginfo":
+			c.debugInfo = true
 			continue
 		}
 		if t := translate.Lookup(name); t != nil {
@@ -205,7 +211,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		if err := ir.SafeVerify(m, c.allowUnregistered); err != nil {
 			return report(err)
 		}
-		if err := ir.Print(w, m, ir.PrintOptions{Generic: c.generic}); err != nil {
+		if err := ir.Print(w, m, ir.PrintOptions{Generic: c.generic, DebugInfo: c.debugInfo}); err != nil {
 			return report(err)
 		}
 		w.WriteString("\n")
