@@ -2,6 +2,7 @@ package stablehlototcp
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/stablehlo"
@@ -51,11 +52,12 @@ func addElementwise() bool {
 		stablehlo.ReshapeName:        convertReshape,
 		stablehlo.ConcatenateName:    convertConcatenate,
 		stablehlo.TransposeName:      convertTranspose,
+		stablehlo.ReduceName:         convertReduce,
 	}
 	for _, n := range []string{stablehlo.AddName, stablehlo.SubtractName, stablehlo.MultiplyName, stablehlo.RemainderName,
 		stablehlo.AndName, stablehlo.OrName, stablehlo.MaximumName, stablehlo.MinimumName, stablehlo.CompareName,
 		stablehlo.SelectName, stablehlo.ClampName, stablehlo.ConvertName, stablehlo.BroadcastInDimName,
-		stablehlo.ReshapeName, stablehlo.ConcatenateName, stablehlo.TransposeName} {
+		stablehlo.ReshapeName, stablehlo.ConcatenateName, stablehlo.TransposeName, stablehlo.ReduceName} {
 		for _, name := range []string{n, stablehlo.MHLO(n)} {
 			Frontend.Conversions = append(Frontend.Conversions, frontends.Conversion{Root: name, Name: "StablehloToTcp:" + name, Convert: fns[n]})
 		}
@@ -335,5 +337,90 @@ func convertTranspose(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	t := rw.Create(tcp.TransposeName, op.Loc(), []ir.Value{op.Operand(0)}, []ir.Type{op.Result(0).Type()},
 		[]ir.NamedAttr{{Name: "permutation", Value: &ir.DenseArrayAttr{Elem: ir.I64, Ints: perm}}})
 	rw.ReplaceOp(op, []ir.Value{t.Result(0)})
+	return true, nil
+}
+
+// reduceOps maps a reduce body to its arith op (integer, float).
+var reduceOps = map[string][2]string{
+	stablehlo.AddName:      {arith.AddIName, arith.AddFName},
+	stablehlo.MultiplyName: {arith.MulIName, arith.MulFName},
+	stablehlo.AndName:      {arith.AndIName, ""},
+	stablehlo.OrName:       {arith.OrIName, ""},
+	stablehlo.MaximumName:  {arith.MaxSIName, ""},
+	stablehlo.MinimumName:  {arith.MinSIName, ""},
+}
+
+// maxReduceSlices bounds the unrolling of convertReduce.
+const maxReduceSlices = 64
+
+// convertReduce unrolls stablehlo.reduce (one-op body, static shapes, at
+// most maxReduceSlices reduced elements per result element): the init
+// broadcast to the result shape, combined with the body's arith op with
+// each slice of the input at one position of the reduced dims, in
+// row-major order (tensor.extract_slice + tensor.collapse_shape). jax's
+// fill-mode masks reduce a dimension of size 1 or 2.
+func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	body := stablehlo.ReducerOf(op)
+	names, ok := reduceOps[body]
+	if !ok {
+		return fail(op, "its body is not one binary op")
+	}
+	name := names[0]
+	if ir.IsFloat(in.Elem()) {
+		name = names[1]
+	}
+	if name == "" || !signless(in) {
+		return fail(op, "reducing %s with %s is not supported", in.Elem(), body)
+	}
+	if !in.HasStaticShape() {
+		return fail(op, "dynamic shapes are not supported")
+	}
+	dims, _ := stablehlo.I64List(op.Attr("dimensions"))
+	var red []int64
+	n := int64(1)
+	for _, d := range dims {
+		red = append(red, in.Dim(int(d)))
+		n *= in.Dim(int(d))
+	}
+	if n > maxReduceSlices {
+		return fail(op, "it reduces %d elements per result element (at most %d are unrolled)", n, maxReduceSlices)
+	}
+	rw.SetInsertionPointBefore(op)
+	loc := op.Loc()
+	acc, err := broadcastTo(rw, loc, op.Operand(1), nil, out.Shape())
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	sliceShape := append([]int64{}, in.Shape()...)
+	for _, d := range dims {
+		sliceShape[d] = 1
+	}
+	st := ir.RankedTensor(sliceShape, in.Elem())
+	groups, err := tensord.Reassociation(out.Shape(), sliceShape)
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	for j := int64(0); j < n; j++ {
+		offs := make([]int64, in.Rank())
+		rem := j
+		for k := len(dims) - 1; k >= 0; k-- {
+			offs[dims[k]] = rem % red[k]
+			rem /= red[k]
+		}
+		ones := make([]int64, in.Rank())
+		for i := range ones {
+			ones[i] = 1
+		}
+		s := op.Operand(0)
+		if !slices.Equal(sliceShape, in.Shape()) {
+			s = tensord.ExtractSlice(rw, loc, s, st, tensord.Static(offs...), tensord.Static(sliceShape...), tensord.Static(ones...)).Result(0)
+		}
+		if out.Rank() != len(sliceShape) {
+			s = tensord.CollapseShapeWith(rw, loc, s, out, groups).Result(0)
+		}
+		acc = arith.Binary(rw, name, loc, acc, s).Result(0)
+	}
+	rw.ReplaceOp(op, []ir.Value{acc})
 	return true, nil
 }
