@@ -345,10 +345,15 @@ func runHLOReshape(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*te
 }
 
 func runHLOConcatenate(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	return concatAlong(x, args, int(op.IntAttr("dimension")))
+}
+
+// concatAlong joins args along dimension d (StableHLO concatenate, TF
+// ConcatV2 after normalizing the axis).
+func concatAlong(x *execState, args []*tensor.Tensor, d int) ([]*tensor.Tensor, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("expects at least 1 input")
 	}
-	d := int(op.IntAttr("dimension"))
 	shape := append([]int64(nil), args[0].Shape...)
 	if d < 0 || d >= len(shape) {
 		return nil, fmt.Errorf("dimension %d is out of range for rank %d", d, len(shape))

@@ -48,17 +48,17 @@ type program struct {
 	entry      string
 	tcp        *ir.Operation // after convert, for the Go kernel stage
 	marks      map[string]string
-	reason     string // the first failure
+	reasons    []string // one per failed stage, in stage order of failure
 }
 
 func (p *program) id() string { return p.form + "/" + p.name }
 
 func (p *program) failf(stage, format string, args ...any) {
 	p.marks[stage] = fail
-	if p.reason == "" {
-		p.reason = stage + ": " + oneLine(fmt.Sprintf(format, args...))
-	}
+	p.reasons = append(p.reasons, "**"+stage+"**: "+oneLine(fmt.Sprintf(format, args...)))
 }
+
+func (p *program) reason() string { return strings.Join(p.reasons, "; ") }
 
 var pathRE = regexp.MustCompile(`(^|\s)/[^ :]*/`)
 
@@ -68,8 +68,8 @@ func oneLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	s = pathRE.ReplaceAllString(s, "$1")
 	s = strings.ReplaceAll(s, "|", `\|`)
-	if len(s) > 160 {
-		s = s[:157] + "..."
+	if len(s) > 140 {
+		s = s[:137] + "..."
 	}
 	return s
 }
@@ -374,13 +374,13 @@ interpreter); each result equals the framework's own output bit for bit.
 
 `)
 	b.WriteString(countsTable(ps))
-	b.WriteString("\n## Programs\n\n| program | " + strings.Join(stages, " | ") + " | first failure |\n|---|" + strings.Repeat("---|", len(stages)) + "---|\n")
+	b.WriteString("\n## Programs\n\n| program | " + strings.Join(stages, " | ") + " | failures |\n|---|" + strings.Repeat("---|", len(stages)) + "---|\n")
 	for _, p := range ps {
 		fmt.Fprintf(&b, "| %s |", p.id())
 		for _, s := range stages {
 			fmt.Fprintf(&b, " %s |", p.marks[s])
 		}
-		fmt.Fprintf(&b, " %s |\n", p.reason)
+		fmt.Fprintf(&b, " %s |\n", p.reason())
 	}
 	return b.String()
 }
@@ -420,7 +420,7 @@ func checkGolden(t *testing.T, ps []*program) {
 		for _, s := range stages {
 			switch {
 			case old[s] == pass && p.marks[s] != pass:
-				t.Errorf("%s: stage %s passed before and now is %s: %s", p.id(), s, p.marks[s], p.reason)
+				t.Errorf("%s: stage %s passed before and now is %s: %s", p.id(), s, p.marks[s], p.reason())
 			case old[s] != pass && p.marks[s] == pass:
 				better = append(better, p.id()+" "+s)
 			}
