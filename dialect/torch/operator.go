@@ -37,8 +37,24 @@ Verifier rules: name is a non-empty string.`,
 	},
 })
 
+// signless gives a dense tensor attribute of si/ui integers the signless
+// element type of the same width (the builtin tensors of !torch.vtensor
+// and the onnx dialect are signless); the bytes are the same.
+func signless(a ir.Attribute) ir.Attribute {
+	d, ok := a.(*ir.DenseElementsAttr)
+	if !ok {
+		return a
+	}
+	it, ok := d.Type.Elem().(ir.IntegerType)
+	if !ok || it.Sign == ir.Signless {
+		return a
+	}
+	return &ir.DenseElementsAttr{Type: ir.RankedTensor(d.Type.Shape(), ir.IntegerType{Width: it.Width, Sign: ir.Signless}), Splat: d.Splat, Raw: d.Raw}
+}
+
 // ONNXOperator returns the ONNX op name ("onnx.Gather") of a torch.operator
-// and its attributes with the torch.onnx. prefix removed, or ok=false.
+// and its attributes with the torch.onnx. prefix removed (dense integer
+// values made signless), or ok=false.
 func ONNXOperator(op *ir.Operation) (name string, attrs []ir.NamedAttr, ok bool) {
 	name = op.StrAttr("name")
 	if op.Name() != OperatorName || !strings.HasPrefix(name, "onnx.") {
@@ -46,7 +62,7 @@ func ONNXOperator(op *ir.Operation) (name string, attrs []ir.NamedAttr, ok bool)
 	}
 	for _, a := range op.Attrs() {
 		if n, ok := strings.CutPrefix(a.Name, "torch.onnx."); ok {
-			attrs = append(attrs, ir.NamedAttr{Name: n, Value: a.Value})
+			attrs = append(attrs, ir.NamedAttr{Name: n, Value: signless(a.Value)})
 		}
 	}
 	return name, attrs, true
