@@ -242,7 +242,7 @@ func (x *execState) call(fn *ir.Operation, args []*tensor.Tensor) ([]*tensor.Ten
 			}
 			vals[i] = v
 		}
-		if op.Name() == function.ReturnName {
+		if op.Name() == function.ReturnName || op.HasTrait(ir.ReturnLike) {
 			res := ft.Results()
 			if len(vals) != len(res) {
 				return nil, located(op, fmt.Errorf("returns %d value(s), but @%s returns %d", len(vals), f.Name(), len(res)))
