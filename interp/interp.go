@@ -242,7 +242,7 @@ func (x *execState) call(fn *ir.Operation, args []*tensor.Tensor) ([]*tensor.Ten
 			}
 			vals[i] = v
 		}
-		if op.Name() == function.ReturnName {
+		if op.Name() == function.ReturnName || op.HasTrait(ir.ReturnLike) {
 			res := ft.Results()
 			if len(vals) != len(res) {
 				return nil, located(op, fmt.Errorf("returns %d value(s), but @%s returns %d", len(vals), f.Name(), len(res)))
@@ -254,7 +254,9 @@ func (x *execState) call(fn *ir.Operation, args []*tensor.Tensor) ([]*tensor.Ten
 			}
 			return vals, nil
 		}
-		if len(op.Regions()) > 0 || len(op.Successors()) > 0 {
+		// A kernel registered for an op with regions reads them itself
+		// (stablehlo.reduce's one-op body); other region ops are unsupported.
+		if (len(op.Regions()) > 0 && kernels[op.Name()] == nil) || len(op.Successors()) > 0 {
 			return nil, located(op, errors.New("operations with regions or successors are not supported by the interpreter"))
 		}
 		k := kernels[op.Name()]

@@ -420,6 +420,21 @@ func (p *parser) builtinAttr(t *token) (ir.Attribute, error) {
 		tp := p.text(t)
 		tp.i = len(kw) + 1
 		return tp.denseArray()
+	case "dense_resource":
+		if err := p.ParsePunct(":"); err != nil {
+			return nil, err
+		}
+		typeTokv := *p.lex.Peek()
+		typeTok := &typeTokv
+		ty, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		rt, ok := ty.(*ir.RankedTensorType)
+		if !ok || !rt.HasStaticShape() {
+			return nil, p.errorAt(typeTok, "dense_resource type must be a ranked tensor with static shape")
+		}
+		return p.denseResource(t, strings.Trim(strings.TrimSuffix(v[len(kw)+1:], ">"), `"`), rt)
 	}
 	return ir.OpaqueAttr{Text: v}, nil
 }

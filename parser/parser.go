@@ -119,12 +119,14 @@ type regionState struct {
 }
 
 type parser struct {
-	lex  *tokenStream
-	src  string
-	ops  []*ir.Operation // top-level operations
-	reg  *ir.Registry
-	opts Options
-	file string
+	lex *tokenStream
+	src string
+	ops []*ir.Operation // top-level operations
+	// resources are the dialect_resources blobs of the file (resources.go).
+	resources map[string][]byte
+	reg       *ir.Registry
+	opts      Options
+	file      string
 
 	scope       *ssaScope
 	regions     []*regionState
@@ -1116,6 +1118,7 @@ func (p *parser) parseFile(src string) (*ir.Operation, error) {
 	p.pushScope(true)
 	p.regions = append(p.regions, &regionState{blocks: map[string]*blockEntry{}})
 	p.dialects = []string{""}
+	p.resources = scanResources(src)
 	_, perr := grammar.ParseString(p.file, src)
 	if p.err != nil {
 		return nil, p.err

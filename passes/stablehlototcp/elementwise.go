@@ -1,0 +1,373 @@
+package stablehlototcp
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tcp-project/tcp/dialect/arith"
+	"github.com/tcp-project/tcp/dialect/stablehlo"
+	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/frontends"
+)
+
+// The index arithmetic and shape plumbing jax wraps around its gathers
+// (dialect/stablehlo elementwise.go) become elementwise arith ops on
+// tensors, tensor reshapes, tcp.broadcast_to and tcp.transpose:
+//
+//	stablehlo.add/subtract/multiply/remainder/and/or/maximum/minimum
+//	    -> arith.addi/subi/muli/remsi/andi/ori/maxsi/minsi (addf/subf/mulf
+//	       for floats)
+//	stablehlo.compare (integers)      -> arith.cmpi (SIGNED s*, UNSIGNED u*)
+//	stablehlo.select                  -> arith.select
+//	stablehlo.clamp                   -> arith.maxsi then arith.minsi
+//	stablehlo.convert (integers, int->float, float->int)
+//	                                  -> arith.extsi/extui/trunci/sitofp/fptosi
+//	stablehlo.broadcast_in_dim        -> tensor.expand_shape + tcp.broadcast_to
+//	stablehlo.reshape                 -> tensor.collapse_shape / expand_shape
+//	stablehlo.concatenate             -> tensor.concat
+//	stablehlo.transpose               -> tcp.transpose
+//
+// What has no tcp/arith counterpart yet (float compare, float remainder,
+// unsigned element types, a 0-d select predicate on a tensor, non-monotone
+// broadcast dims) is a located conversion error.
+var _ = addElementwise()
+
+func addElementwise() bool {
+	fns := map[string]func(op *ir.Operation, rw *ir.Rewriter) (bool, error){
+		stablehlo.AddName:            binaryTo(arith.AddIName, arith.AddFName),
+		stablehlo.SubtractName:       binaryTo(arith.SubIName, arith.SubFName),
+		stablehlo.MultiplyName:       binaryTo(arith.MulIName, arith.MulFName),
+		stablehlo.RemainderName:      binaryTo(arith.RemSIName, ""),
+		stablehlo.AndName:            binaryTo(arith.AndIName, ""),
+		stablehlo.OrName:             binaryTo(arith.OrIName, ""),
+		stablehlo.MaximumName:        binaryTo(arith.MaxSIName, ""),
+		stablehlo.MinimumName:        binaryTo(arith.MinSIName, ""),
+		stablehlo.CompareName:        convertCompare,
+		stablehlo.SelectName:         convertSelect,
+		stablehlo.ClampName:          convertClamp,
+		stablehlo.ConvertName:        convertConvert,
+		stablehlo.BroadcastInDimName: convertBroadcastInDim,
+		stablehlo.TransposeName:      convertTranspose,
+		stablehlo.ReduceName:         convertReduce,
+	}
+	for _, n := range []string{stablehlo.AddName, stablehlo.SubtractName, stablehlo.MultiplyName, stablehlo.RemainderName,
+		stablehlo.AndName, stablehlo.OrName, stablehlo.MaximumName, stablehlo.MinimumName, stablehlo.CompareName,
+		stablehlo.SelectName, stablehlo.ClampName, stablehlo.ConvertName, stablehlo.BroadcastInDimName,
+		stablehlo.TransposeName, stablehlo.ReduceName} {
+		for _, name := range []string{n, stablehlo.MHLO(n)} {
+			Frontend.Conversions = append(Frontend.Conversions, frontends.Conversion{Root: name, Name: "StablehloToTcp:" + name, Convert: fns[n]})
+		}
+	}
+	return true
+}
+
+// signless reports whether t's elements are signless integers or floats
+// (arith has no ops on ui/si types).
+func signless(t ir.Type) bool {
+	e := ir.ElementType(t)
+	if it, ok := e.(ir.IntegerType); ok {
+		return it.Sign == ir.Signless
+	}
+	return ir.IsFloat(e)
+}
+
+func binaryTo(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	return func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+		t := op.Result(0).Type()
+		if !signless(t) {
+			return fail(op, "element type %s is not signless", ir.ElementType(t))
+		}
+		name := intOp
+		if ir.IsFloat(ir.ElementType(t)) {
+			name = floatOp
+		}
+		if name == "" {
+			return fail(op, "element type %s is not supported (no arith op)", ir.ElementType(t))
+		}
+		rw.SetInsertionPointBefore(op)
+		rw.ReplaceOp(op, []ir.Value{arith.Binary(rw, name, op.Loc(), op.Operand(0), op.Operand(1)).Result(0)})
+		return true, nil
+	}
+}
+
+func convertCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	t := op.Operand(0).Type()
+	if ir.IsFloat(ir.ElementType(t)) || !signless(t) {
+		return fail(op, "comparing %s is not supported (integer comparisons only)", ir.ElementType(t))
+	}
+	dir, _ := stablehlo.EnumKeyword(op.Attr("comparison_direction"), "comparison_direction")
+	typ, ok := stablehlo.EnumKeyword(op.Attr("compare_type"), "comparison_type")
+	unsigned := typ == "UNSIGNED" || (!ok && ir.ElementType(t) == ir.I1)
+	if ok && typ != "SIGNED" && typ != "UNSIGNED" {
+		return fail(op, "compare_type %s on integers is not supported", typ)
+	}
+	var p arith.CmpIPredicate
+	switch dir {
+	case "EQ":
+		p = arith.CmpEQ
+	case "NE":
+		p = arith.CmpNE
+	case "LT":
+		p = pick(unsigned, arith.CmpULT, arith.CmpSLT)
+	case "LE":
+		p = pick(unsigned, arith.CmpULE, arith.CmpSLE)
+	case "GT":
+		p = pick(unsigned, arith.CmpUGT, arith.CmpSGT)
+	case "GE":
+		p = pick(unsigned, arith.CmpUGE, arith.CmpSGE)
+	default:
+		return fail(op, "unknown comparison_direction %q", dir)
+	}
+	rw.SetInsertionPointBefore(op)
+	rw.ReplaceOp(op, []ir.Value{arith.CmpI(rw, op.Loc(), p, op.Operand(0), op.Operand(1)).Result(0)})
+	return true, nil
+}
+
+func pick(c bool, a, b arith.CmpIPredicate) arith.CmpIPredicate {
+	if c {
+		return a
+	}
+	return b
+}
+
+func convertSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	pred := op.Operand(0)
+	rw.SetInsertionPointBefore(op)
+	if p, r := rt(pred), rt(op.Result(0)); p.Rank() == 0 && r.Rank() != 0 {
+		v, err := broadcastTo(rw, op.Loc(), pred, nil, r.Shape())
+		if err != nil {
+			return fail(op, "%v", err)
+		}
+		pred = v
+	}
+	rw.ReplaceOp(op, []ir.Value{arith.Select(rw, op.Loc(), pred, op.Operand(1), op.Operand(2)).Result(0)})
+	return true, nil
+}
+
+func convertClamp(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	t := rt(op.Operand(1))
+	if ir.IsFloat(t.Elem()) || !signless(t) {
+		return fail(op, "clamping %s is not supported (signless integers only)", t.Elem())
+	}
+	rw.SetInsertionPointBefore(op)
+	bound := func(v ir.Value) (ir.Value, error) {
+		if rt(v).Rank() == 0 && t.Rank() != 0 {
+			return broadcastTo(rw, op.Loc(), v, nil, t.Shape())
+		}
+		return v, nil
+	}
+	lo, err := bound(op.Operand(0))
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	hi, err := bound(op.Operand(2))
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	m := arith.Binary(rw, arith.MaxSIName, op.Loc(), op.Operand(1), lo).Result(0)
+	rw.ReplaceOp(op, []ir.Value{arith.Binary(rw, arith.MinSIName, op.Loc(), m, hi).Result(0)})
+	return true, nil
+}
+
+func convertConvert(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	if !signless(in) || !signless(out) {
+		return fail(op, "converting %s to %s is not supported (signless types only)", in.Elem(), out.Elem())
+	}
+	rw.SetInsertionPointBefore(op)
+	if in == out {
+		rw.ReplaceOp(op, []ir.Value{op.Operand(0)})
+		return true, nil
+	}
+	fi, fo := ir.IsFloat(in.Elem()), ir.IsFloat(out.Elem())
+	var name string
+	switch {
+	case !fi && !fo:
+		wi, wo := in.Elem().(ir.IntegerType).Width, out.Elem().(ir.IntegerType).Width
+		switch {
+		case wo == 1:
+			// to i1 is "!= 0".
+			zero := tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(in, make([]int64, in.NumElements()))).Result(0)
+			rw.ReplaceOp(op, []ir.Value{arith.CmpI(rw, op.Loc(), arith.CmpNE, op.Operand(0), zero).Result(0)})
+			return true, nil
+		case wi == 1:
+			name = arith.ExtUIName
+		case wo > wi:
+			name = arith.ExtSIName
+		default:
+			name = arith.TruncIName
+		}
+	case !fi && fo:
+		if in.Elem() == ir.I1 {
+			return fail(op, "converting i1 to a float is not supported")
+		}
+		name = arith.SIToFPName
+	case fi && !fo:
+		if out.Elem() == ir.I1 {
+			return fail(op, "converting a float to i1 is not supported")
+		}
+		name = arith.FPToSIName
+	default:
+		return fail(op, "converting %s to %s is not supported (no arith.extf/truncf)", in.Elem(), out.Elem())
+	}
+	rw.ReplaceOp(op, []ir.Value{arith.Cast(rw, name, op.Loc(), op.Operand(0), out).Result(0)})
+	return true, nil
+}
+
+// broadcastTo broadcasts v into shape: the operand dims go to dims (nil:
+// the trailing dims, numpy style; they must be increasing), unit dims are
+// inserted with tensor.expand_shape and size-1 dims broadcast with
+// tcp.broadcast_to.
+func broadcastTo(rw *ir.Rewriter, loc ir.Location, v ir.Value, dims []int64, shape []int64) (ir.Value, error) {
+	in := rt(v)
+	if dims == nil {
+		for i := 0; i < in.Rank(); i++ {
+			dims = append(dims, int64(len(shape)-in.Rank()+i))
+		}
+	}
+	for i := 1; i < len(dims); i++ {
+		if dims[i] <= dims[i-1] {
+			return nil, fmt.Errorf("broadcast dimensions %v are not increasing (a transposing broadcast)", dims)
+		}
+	}
+	// expanded: the operand with unit dims at the result dims not in dims.
+	exp := make([]int64, len(shape))
+	for i := range exp {
+		exp[i] = 1
+	}
+	for k, d := range dims {
+		exp[d] = in.Dim(k)
+	}
+	cur := v
+	if len(shape) != in.Rank() {
+		et := ir.RankedTensor(exp, in.Elem())
+		groups, err := tensord.Reassociation(in.Shape(), exp)
+		if err != nil {
+			return nil, err
+		}
+		cur = tensord.ExpandShapeWith(rw, loc, v, et, groups).Result(0)
+	}
+	var axes []int64
+	var sizes []ir.Value
+	for d := range shape {
+		if exp[d] == 1 && shape[d] != 1 {
+			axes = append(axes, int64(d))
+			sizes = append(sizes, arith.ConstantIndex(rw, loc, shape[d]).Result(0))
+		}
+	}
+	if len(axes) == 0 {
+		return cur, nil
+	}
+	return tcp.BuildBroadcastTo(rw, loc, cur, sizes, axes, ir.RankedTensor(shape, in.Elem())).Result(0), nil
+}
+
+func convertBroadcastInDim(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	out := rt(op.Result(0))
+	if !out.HasStaticShape() || !rt(op.Operand(0)).HasStaticShape() {
+		return fail(op, "dynamic shapes are not supported")
+	}
+	dims, _ := stablehlo.I64List(op.Attr("broadcast_dimensions"))
+	rw.SetInsertionPointBefore(op)
+	v, err := broadcastTo(rw, op.Loc(), op.Operand(0), append([]int64{}, dims...), out.Shape())
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	rw.ReplaceOp(op, []ir.Value{v})
+	return true, nil
+}
+
+func convertTranspose(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	perm, _ := stablehlo.I64List(op.Attr("permutation"))
+	rw.SetInsertionPointBefore(op)
+	t := rw.Create(tcp.TransposeName, op.Loc(), []ir.Value{op.Operand(0)}, []ir.Type{op.Result(0).Type()},
+		[]ir.NamedAttr{{Name: "permutation", Value: &ir.DenseArrayAttr{Elem: ir.I64, Ints: perm}}})
+	rw.ReplaceOp(op, []ir.Value{t.Result(0)})
+	return true, nil
+}
+
+// reduceOps maps a reduce body to its arith op (integer, float).
+var reduceOps = map[string][2]string{
+	stablehlo.AddName:      {arith.AddIName, arith.AddFName},
+	stablehlo.MultiplyName: {arith.MulIName, arith.MulFName},
+	stablehlo.AndName:      {arith.AndIName, ""},
+	stablehlo.OrName:       {arith.OrIName, ""},
+	stablehlo.MaximumName:  {arith.MaxSIName, ""},
+	stablehlo.MinimumName:  {arith.MinSIName, ""},
+}
+
+// maxReduceSlices bounds the unrolling of convertReduce.
+const maxReduceSlices = 64
+
+// convertReduce unrolls stablehlo.reduce (one-op body, static shapes, at
+// most maxReduceSlices reduced elements per result element): the init
+// broadcast to the result shape, combined with the body's arith op with
+// each slice of the input at one position of the reduced dims, in
+// row-major order (tensor.extract_slice + tensor.collapse_shape). jax's
+// fill-mode masks reduce a dimension of size 1 or 2.
+func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	body := stablehlo.ReducerOf(op)
+	names, ok := reduceOps[body]
+	if !ok {
+		return fail(op, "its body is not one binary op")
+	}
+	name := names[0]
+	if ir.IsFloat(in.Elem()) {
+		name = names[1]
+	}
+	if name == "" || !signless(in) {
+		return fail(op, "reducing %s with %s is not supported", in.Elem(), body)
+	}
+	if !in.HasStaticShape() {
+		return fail(op, "dynamic shapes are not supported")
+	}
+	dims, _ := stablehlo.I64List(op.Attr("dimensions"))
+	var red []int64
+	n := int64(1)
+	for _, d := range dims {
+		red = append(red, in.Dim(int(d)))
+		n *= in.Dim(int(d))
+	}
+	if n > maxReduceSlices {
+		return fail(op, "it reduces %d elements per result element (at most %d are unrolled)", n, maxReduceSlices)
+	}
+	rw.SetInsertionPointBefore(op)
+	loc := op.Loc()
+	acc, err := broadcastTo(rw, loc, op.Operand(1), nil, out.Shape())
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	sliceShape := append([]int64{}, in.Shape()...)
+	for _, d := range dims {
+		sliceShape[d] = 1
+	}
+	st := ir.RankedTensor(sliceShape, in.Elem())
+	groups, err := tensord.Reassociation(out.Shape(), sliceShape)
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	for j := int64(0); j < n; j++ {
+		offs := make([]int64, in.Rank())
+		rem := j
+		for k := len(dims) - 1; k >= 0; k-- {
+			offs[dims[k]] = rem % red[k]
+			rem /= red[k]
+		}
+		ones := make([]int64, in.Rank())
+		for i := range ones {
+			ones[i] = 1
+		}
+		s := op.Operand(0)
+		if !slices.Equal(sliceShape, in.Shape()) {
+			s = tensord.ExtractSlice(rw, loc, s, st, tensord.Static(offs...), tensord.Static(sliceShape...), tensord.Static(ones...)).Result(0)
+		}
+		if out.Rank() != len(sliceShape) {
+			s = tensord.CollapseShapeWith(rw, loc, s, out, groups).Result(0)
+		}
+		acc = arith.Binary(rw, name, loc, acc, s).Result(0)
+	}
+	rw.ReplaceOp(op, []ir.Value{acc})
+	return true, nil
+}
