@@ -275,6 +275,10 @@ type nest struct {
 	rows  bool
 	rowOf string
 	touch bool // the body counts touched rows (see rowRead)
+	// ring names the tcpRows of a gather whose runs are copied through
+	// it (see pipelinedRun), declared at the top of the body; ringDecl
+	// declares it.
+	ring, ringDecl string
 }
 
 type funcGen struct {
