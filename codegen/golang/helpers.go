@@ -80,45 +80,6 @@ func tcpTouch[T comparable](s []T, step int) int {
 	return n
 }
 `,
-	"rows": `// tcpRowsAhead is how many gathered runs tcpRows keeps pending.
-const tcpRowsAhead = 4
-
-// tcpRows copies runs of n elements of a gather, at source positions that
-// come from indices, in order but tcpRowsAhead runs late: add reads the
-// first element of its run at once (a real load, counted in touched so
-// that the compiler keeps it) and copies the run added tcpRowsAhead calls
-// before. The run's first cache line, and with it the page walk of a
-// random row, is then in flight while earlier runs are copied, so more
-// than one random row is fetched at a time; flush copies what is left.
-type tcpRows[T comparable] struct {
-	dst, src []T
-	n        int
-	q        int
-	do, so   [tcpRowsAhead]int
-	touched  int
-}
-
-func (r *tcpRows[T]) add(do, so int) {
-	var z T
-	if r.src[so] == z {
-		r.touched++
-	}
-	k := r.q % tcpRowsAhead
-	if r.q >= tcpRowsAhead {
-		copy(r.dst[r.do[k]:r.do[k]+r.n], r.src[r.so[k]:r.so[k]+r.n])
-	}
-	r.do[k], r.so[k] = do, so
-	r.q++
-}
-
-func (r *tcpRows[T]) flush() {
-	for q := max(0, r.q-tcpRowsAhead); q < r.q; q++ {
-		k := q % tcpRowsAhead
-		copy(r.dst[r.do[k]:r.do[k]+r.n], r.src[r.so[k]:r.so[k]+r.n])
-	}
-	r.q = 0
-}
-`,
 	"fill": `// tcpFill sets every element of s to v.
 func tcpFill[T any](s []T, v T) {
 	for i := range s {

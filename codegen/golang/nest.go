@@ -391,8 +391,10 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 			// array pointer conversions keep Go's bounds checks.
 			inner = fmt.Sprintf("*(*[%d]%s)(%s[%s : %s+%d]) = *(*[%d]%s)(%s[%s : %s+%d])", c, et, dst, ob, ob, c, c, et, r.buf, sb, sb, c)
 		}
-		if c, ok := run.constant(); (!ok || c*int64(es) > 64) && len(r.guards) == 0 && f.gatheredRuns(r, n, k) {
-			inner = f.pipelinedRun(n, et, dst, r.buf, rs, ob, sb)
+		if c, ok := run.constant(); (!ok || c*int64(es) > 64) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
+			if t := f.touchAhead(n, k-1, r.buf, r.off.without(n, k)); t != "" {
+				inner = t + "\n" + inner
+			}
 		}
 		n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 	} else {
@@ -410,9 +412,6 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
 	if n.touch {
 		code = "touched := 0\n" + code + "\nif touched < 0 {\npanic(\"unreachable\")\n}"
-	}
-	if n.ring != "" {
-		code = n.ringDecl + "\n" + code + "\n" + n.ring + ".flush()\nif " + n.ring + ".touched < 0 {\npanic(\"unreachable\")\n}"
 	}
 	rowBytes := fmt.Sprintf("%d", es)
 	if len(ds) > 0 {
@@ -439,18 +438,6 @@ func (f *funcGen) gatheredRuns(r ref, n *nest, k int) bool {
 		}
 	}
 	return false
-}
-
-// pipelinedRun copies the run src[so:so+rs] to dst[do:do+rs] through a
-// tcpRows, which touches each source run at once and copies it a few runs
-// later. Measured on the index_select workload (1 KiB random rows): up to
-// ~1.2x the direct copy per row, whose loads otherwise wait for one random
-// row at a time (BenchmarkRowGather).
-func (f *funcGen) pipelinedRun(n *nest, et, dst, src, rs, do, so string) string {
-	f.g.used["rows"] = true
-	n.ring = fmt.Sprintf("rows%d", n.id)
-	n.ringDecl = fmt.Sprintf("%s := tcpRows[%s]{dst: %s, src: %s, n: %s}", n.ring, et, dst, src, rs)
-	return fmt.Sprintf("%s.add(%s, %s)", n.ring, do, so)
 }
 
 func (f *funcGen) isLoopVarAtOrAbove(n *nest, a string, l int) bool {
