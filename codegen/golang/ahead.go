@@ -10,6 +10,12 @@ import (
 // (see touchAhead).
 const touchDistance = 4
 
+// minTouchedRun is the least static run, in bytes, that touchAhead
+// serves: it was measured to pay on 1 KiB rows; on 256 B rows (the
+// gather_nd workload) the A/B runs on the shared machine were
+// inconclusive, so shorter runs keep the plain copy.
+const minTouchedRun = 1024
+
 // redo says how an index temporary was computed, so that touchAhead can
 // compute it for a later iteration: a load int(buf[off]) of an index
 // tensor, or a mode function fn(arg, size) of another temporary.

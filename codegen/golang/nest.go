@@ -391,7 +391,7 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 			// array pointer conversions keep Go's bounds checks.
 			inner = fmt.Sprintf("*(*[%d]%s)(%s[%s : %s+%d]) = *(*[%d]%s)(%s[%s : %s+%d])", c, et, dst, ob, ob, c, c, et, r.buf, sb, sb, c)
 		}
-		if c, ok := run.constant(); (!ok || c*int64(es) > 64) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
+		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
 			if t := f.touchAhead(n, k-1, r.buf, r.off.without(n, k)); t != "" {
 				inner = t + "\n" + inner
 			}
