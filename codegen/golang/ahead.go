@@ -46,8 +46,12 @@ func (f *funcGen) bindRedo(l int, fn, v, s string) string {
 // page walk and the first cache line of a later row meanwhile. The
 // indices are read again through tcpAt and the offset is tested against
 // len(src), so the touch never faults, whatever the indices hold; it
-// changes no result. Measured on the index_select workload (1 KiB rows):
-// ~1.2x to 1.3x the copy without it (BenchmarkRowGather).
+// changes no result. Measured on the index_select workload (1 KiB rows,
+// one worker, shared 2-core machine): the ratio to a plain copy went from
+// a median of 0.45 to 0.49 over six runs of BenchmarkRowGather (best
+// calls 0.46 to 0.51), ~1.1x; in-process A/B runs of the generated
+// kernels on sources outside the cache mostly agreed (up to 1.2x), one
+// run under heavy load did not.
 func (f *funcGen) touchAhead(n *nest, l int, src string, so poly) string {
 	v := n.vars[l]
 	j := fmt.Sprintf("j%d", n.id)
