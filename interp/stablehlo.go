@@ -24,6 +24,8 @@ func init() {
 		stablehlo.ConstantName:         runConstValue,
 		stablehlo.ConcatenateName:      runHLOConcatenate,
 		stablehlo.ReshapeName:          runHLOReshape,
+		stablehlo.DynamicIotaName:      runHLODynamicIota,
+		stablehlo.DynamicReshapeName:   runHLODynamicReshape,
 	}
 	for name, k := range m {
 		m[stablehlo.MHLO(name)] = k
@@ -95,7 +97,7 @@ func runHLODynamicSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) (
 		if t.NumElements() != 1 || t.DType.IsFloat() {
 			return nil, fmt.Errorf("start index %d must be a 0-d integer tensor", d)
 		}
-		starts[d] = max(0, min(t.Int64At(0), in.Shape[d]-s))
+		starts[d] = max(0, min(kernel.IndexValue(t, 0), in.Shape[d]-s))
 		strides[d] = 1
 	}
 	return one(kernel.Slice(in, starts, sizes, strides))
@@ -125,30 +127,82 @@ func runHLOIota(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tenso
 	if err != nil {
 		return nil, err
 	}
+	if !t.HasStaticShape() {
+		return nil, fmt.Errorf("iota needs a static result shape, got %s", t)
+	}
+	return x.iota(op, t, t.Shape())
+}
+
+// iota fills a tensor of the element type of t and the given shape with
+// coordinate iota_dimension.
+func (x *execState) iota(op *ir.Operation, t *ir.RankedTensorType, shape []int64) ([]*tensor.Tensor, error) {
 	dt, err := DType(t.Elem())
 	if err != nil {
 		return nil, err
 	}
-	if !t.HasStaticShape() {
-		return nil, fmt.Errorf("iota needs a static result shape, got %s", t)
-	}
 	dim := op.IntAttr("iota_dimension")
-	if dim < 0 || dim >= int64(t.Rank()) {
+	if dim < 0 || dim >= int64(len(shape)) {
 		return nil, fmt.Errorf("iota dimension %d is out of range", dim)
 	}
-	if err := x.checkSize(dt, t.Shape()); err != nil {
+	if err := x.checkSize(dt, shape); err != nil {
 		return nil, err
 	}
-	out, err := tensor.New(dt, t.Shape())
+	out, err := tensor.New(dt, shape)
 	if err != nil {
 		return nil, err
 	}
 	strides := out.Strides()
 	for i := int64(0); i < out.NumElements(); i++ {
-		v := (i / strides[dim]) % t.Dim(int(dim))
+		v := (i / strides[dim]) % shape[dim]
 		out.SetInt64(int(i), v)
 	}
 	return []*tensor.Tensor{out}, nil
+}
+
+// shapeOperand reads the output_shape operand of a dynamic_* op: one
+// non-negative size per dim of t, equal to t's static dims.
+func shapeOperand(s *tensor.Tensor, t *ir.RankedTensorType) ([]int64, error) {
+	if s.Rank() != 1 || s.DType.IsFloat() || int(s.NumElements()) != t.Rank() {
+		return nil, fmt.Errorf("output_shape must be a 1-D integer tensor of %d elements, got %s", t.Rank(), tensor.Format(s))
+	}
+	shape := make([]int64, t.Rank())
+	for i := range shape {
+		shape[i] = kernel.IndexValue(s, i)
+		if shape[i] < 0 || (t.Dim(i) != ir.Dynamic && t.Dim(i) != shape[i]) {
+			return nil, fmt.Errorf("output_shape %s does not fit the result type %s", tensor.Format(s), t)
+		}
+	}
+	return shape, nil
+}
+
+func runHLODynamicIota(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	shape, err := shapeOperand(args[0], t)
+	if err != nil {
+		return nil, err
+	}
+	return x.iota(op, t, shape)
+}
+
+func runHLODynamicReshape(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 2); err != nil {
+		return nil, err
+	}
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	shape, err := shapeOperand(args[1], t)
+	if err != nil {
+		return nil, err
+	}
+	return one(kernel.Reshape(args[0], shape))
 }
 
 func runHLOConcatenate(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

@@ -21,6 +21,7 @@ func init() {
 		tcp.SliceName:       runSlice,
 		tcp.ConstName:       runConst,
 		tcp.TransposeName:   runTranspose,
+		tcp.CastIndicesName: runCastIndices,
 	})
 }
 
@@ -198,6 +199,21 @@ func runTranspose(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	}
 	out, err := kernel.Transpose(args[0], perm)
 	return one(out, err)
+}
+
+func runCastIndices(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	dt, err := DType(t.Elem())
+	if err != nil {
+		return nil, err
+	}
+	return one(kernel.CastIndices(args[0], dt))
 }
 
 // one wraps a single result.

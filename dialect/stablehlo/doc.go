@@ -2,9 +2,10 @@
 // needs, in the syntax the StableHLO project prints: stablehlo.gather
 // (generic form; dimension numbers in #stablehlo.gather<…>),
 // stablehlo.dynamic_slice, stablehlo.slice, stablehlo.torch_index_select,
-// stablehlo.iota, stablehlo.constant, stablehlo.concatenate and
-// stablehlo.reshape (the last two for the iota-concat form of
-// gather_elements), each also registered under its
+// stablehlo.iota, stablehlo.constant, stablehlo.concatenate,
+// stablehlo.reshape, stablehlo.dynamic_iota and stablehlo.dynamic_reshape
+// (the last four for the iota-concat form of gather_elements that
+// onnx-mlir and older jax emit), each also registered under its
 // mhlo. spelling (mhlo.gather with #mhlo.gather<…>, …). It also registers
 // the test-support check dialect (check.expect_eq, check.expect_eq_const,
 // check.expect_almost_eq_const) that the StableHLO interpreter tests use.

@@ -53,6 +53,12 @@ var errorCases = []dialecttest.ErrorCase{
 	{Name: "torch_index_select batch", Src: dialecttest.WrapFunc("%x: tensor<4x3xf32>, %i: tensor<3x2xi64>",
 		`%0 = "stablehlo.torch_index_select"(%x, %i) {batch_dims = 1 : i64, dim = 1 : i64} : (tensor<4x3xf32>, tensor<3x2xi64>) -> tensor<4x2xf32>`),
 		Want: []string{at + "8: error: 'stablehlo.torch_index_select' op expects batch dim 0 of index (size 3) to equal that of operand (size 4)"}},
+	{Name: "dynamic_iota shape size", Src: dialecttest.WrapFunc("%s: tensor<3xi64>",
+		`%0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<3xi64>) -> tensor<?x4xi32>`),
+		Want: []string{at + "8: error: 'stablehlo.dynamic_iota' op expects output_shape to have 2 elements (the result rank), got 3"}},
+	{Name: "dynamic_reshape count", Src: dialecttest.WrapFunc("%x: tensor<2x3xf32>, %s: tensor<2xi64>",
+		`%0 = stablehlo.dynamic_reshape %x, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x2xf32>`),
+		Want: []string{at + "8: error: 'stablehlo.dynamic_reshape' op number of output elements (8) doesn't match expected number of elements (6)"}},
 }
 
 // TestErrors: each case fails with exactly its located diagnostic.

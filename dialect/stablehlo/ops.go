@@ -113,6 +113,17 @@ var Gather = register(ir.OpDef{
   full_offset = ri[offset_dims] with 0 inserted at collapsed_slice_dims and
     operand_batching_dims;
   oi = full_start + full_batching + full_offset.
+Start indices are read by value: signless as signed, unsigned types
+zero-extended (a ui64 of 2^63 or more is a large positive value, clamped
+to the top of the range, never a negative one).
+Out-of-bounds reads: the clamp keeps every read in bounds except on a
+collapsed dim whose slice size is 0 (allowed by C9 and C21), where
+[0, dim - 0] would start a read at dim; the spec leaves an out-of-bounds
+operand index implementation-defined. tcp defines it: a collapsed dim is
+clamped to [0, dim - 1], as with slice size 1, and a collapsed dim of size
+0 with a non-empty result is a run-time error (there is no element to
+read; the interpreter and the tcp program after
+--convert-stablehlo-to-tcp both raise it). Such a gather verifies.
 indices_are_sorted is a promise that is not checked and does not change
 the result. dimension_numbers is #stablehlo.gather<offset_dims = [...],
 collapsed_slice_dims = [...], operand_batching_dims = [...],
@@ -205,7 +216,8 @@ var DynamicSlice = register(ir.OpDef{
 adjusted[d] = clamp(start_indices[d], 0, operand.shape[d] - slice_sizes[d])
 (StableHLO spec, "dynamic_slice"): the window always lies inside the
 operand; out-of-range and negative starts are clamped, never an error.
-Each start index is a 0-d integer tensor.
+Each start index is a 0-d integer tensor, read by value (unsigned types
+zero-extended: a ui64 of 2^63 or more clamps to the top).
 
 Verifier rules (the spec's constraints, StableHLO's messages):
   C1. element_type(operand) = element_type(result).

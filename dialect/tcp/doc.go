@@ -1,6 +1,9 @@
 // Package tcp registers the tcp dialect's gather-family ops: tcp.gather,
 // tcp.gather_nd, tcp.broadcast_to (also registered as mlir-tcp's
-// tcp.broadcast), tcp.slice and tcp.const.
+// tcp.broadcast), tcp.slice and tcp.const; tcp.transpose (transpose.go)
+// and tcp.cast_indices (castindices.go: index values of any signedness to
+// the i32/i64 index tensors the gathers read, saturating) serve the
+// StableHLO conversion.
 //
 // Each op is one ir.OpDef (ops.go) carrying its operands, attributes,
 // traits, assembly format, verifier and documentation. The printed form is

@@ -105,6 +105,15 @@ func HLOGather(operand, startIndices *tensor.Tensor, dn GatherDimensionNumbers, 
 			return nil, fmt.Errorf("%s: start_index_map entry %d out of range", op, d)
 		}
 	}
+	// A collapsed dim of slice size 0 clamps as one of size 1: the spec's
+	// [0, dim] would read past the end, which it leaves
+	// implementation-defined (see stablehlo.gather's description).
+	collapsedMin := make([]int64, r)
+	for _, d := range dn.CollapsedSliceDims {
+		if d >= 0 && d < int64(r) {
+			collapsedMin[d] = 1
+		}
+	}
 	out, err := tensor.New(operand.DType, shape)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
@@ -112,6 +121,11 @@ func HLOGather(operand, startIndices *tensor.Tensor, dn GatherDimensionNumbers, 
 	n := out.NumElements()
 	if n == 0 {
 		return out, nil
+	}
+	for _, d := range dn.CollapsedSliceDims {
+		if d >= 0 && d < int64(r) && operand.Shape[d] == 0 {
+			return nil, fmt.Errorf("%s: collapsed operand dim %d has size 0, so the non-empty result has no element to read", op, d)
+		}
 	}
 	es := operand.DType.Size()
 	inStrides := operand.Strides()
@@ -140,8 +154,8 @@ func HLOGather(operand, startIndices *tensor.Tensor, dn GatherDimensionNumbers, 
 			if ivd < q {
 				pos += int64(kk) * idxStrides[ivd]
 			}
-			v := startIndices.Int64At(int(pos))
-			hi := operand.Shape[d] - sliceSizes[d]
+			v := IndexValue(startIndices, int(pos))
+			hi := operand.Shape[d] - max(sliceSizes[d], collapsedMin[d])
 			full[d] += max(0, min(v, hi))
 		}
 		for d := 0; d < r; d++ {

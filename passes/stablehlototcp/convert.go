@@ -25,7 +25,7 @@ var Frontend = frontends.Frontend{
 
 func init() {
 	frontends.Register(Frontend)
-	ir.RegisterPass(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, constant) to tcp", "stablehlo"))
+	ir.RegisterPass(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, dynamic_iota, reshape, dynamic_reshape, concatenate, constant) to tcp", "stablehlo"))
 }
 
 // Run converts the stablehlo and mhlo ops nested in root (the pass).
@@ -33,7 +33,7 @@ func Run(root *ir.Operation) error { return frontends.Apply(root, &Frontend) }
 
 var convertible = []string{stablehlo.GatherName, stablehlo.DynamicSliceName, stablehlo.SliceName,
 	stablehlo.TorchIndexSelectName, stablehlo.IotaName, stablehlo.ConstantName,
-	stablehlo.ConcatenateName, stablehlo.ReshapeName}
+	stablehlo.ConcatenateName, stablehlo.ReshapeName, stablehlo.DynamicIotaName, stablehlo.DynamicReshapeName}
 
 // fail is the located conversion error.
 func fail(op *ir.Operation, format string, args ...any) (bool, error) {
@@ -50,6 +50,8 @@ func conversions() []frontends.Conversion {
 		stablehlo.ConstantName:         convertConstant,
 		stablehlo.ConcatenateName:      convertConcatenate,
 		stablehlo.ReshapeName:          convertReshape,
+		stablehlo.DynamicIotaName:      convertIota,
+		stablehlo.DynamicReshapeName:   convertReshape,
 	}
 	var cs []frontends.Conversion
 	for _, n := range convertible {
@@ -152,49 +154,141 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return true, nil
 }
 
-// convertDynamicSlice: each start is read (tensor.extract), cast to index
-// and clamped explicitly to [0, dim - size] with arith.maxsi/minsi, as the
-// spec clamps; then one tcp.slice of the static sizes with stride 1.
+// maxWindowTable bounds the constant window tables (n*s elements for n
+// windows of size s): a larger dynamic_slice dim keeps tcp.slice, a larger
+// gather window is built from slices (dynamicWindows, staticWindows). A
+// variable so that tests can lower it.
+var maxWindowTable int64 = 1 << 16
+
+// convertDynamicSlice converts dynamic_slice dim by dim, each start clamped
+// to [0, dim - size] as the spec does:
+//   - a static dim D with 0 < size s < D (and a window table of at most
+//     maxWindowTable elements) becomes two tcp.gathers: the start, as a
+//     [1, s] index tensor, selects under mode clip row clamp(start, 0, n-1)
+//     of the constant table T[j][o] = j + o (n = D - s + 1 windows), and
+//     that row, the positions clamp(start) + o, gathers the operand along
+//     the dim (always in range);
+//   - a dim with s = D needs nothing (the start clamps to 0);
+//   - the other dims (s = 0, a dynamic dim, a large table) are done by one
+//     final tcp.slice whose start is read (tensor.extract), cast to index
+//     and clamped with arith.maxsi/minsi.
+//
+// So a dynamic_slice of a static operand is only tcp.const, tcp.broadcast_to,
+// reshapes and tcp.gather, which both backends lower.
 func convertDynamicSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err := verified(op); err != nil {
 		return false, err
 	}
 	if len(op.Operands()) > 1 {
 		et := rt(op.Operand(1)).Elem()
-		if it, ok := et.(ir.IntegerType); !ok || it.Sign != ir.Signless || it.Width < 2 {
-			return fail(op, "start index element type %s is not a signless integer (arith computes on signless values)", et)
+		if it, ok := et.(ir.IntegerType); !ok || (it.Width != 8 && it.Width != 16 && it.Width != 32 && it.Width != 64) {
+			return fail(op, "start index element type %s is not an integer of 8, 16, 32 or 64 bits", et)
 		}
 	}
 	sizes := stablehlo.SliceSizes(op)
 	rw.SetInsertionPointBefore(op)
 	bb := newB(rw, op.Loc())
 	x := op.Operand(0)
+	v := x
 	n := len(sizes)
-	st, sz, sd := make([]ir.Value, n), make([]ir.Value, n), make([]ir.Value, n)
-	c0, c1 := bb.index(0), bb.index(1)
-	for i := range sizes {
-		e := tensor.Extract(rw, op.Loc(), op.Operand(1+i), nil).Result(0)
-		v := arith.IndexCast(rw, op.Loc(), e, ir.Index).Result(0)
-		var hi ir.Value
-		if D := rt(x).Dim(i); D != ir.Dynamic {
-			hi = bb.index(D - sizes[i])
-		} else {
-			hi = arith.Binary(rw, arith.SubIName, op.Loc(), bb.size(x, i), bb.index(sizes[i])).Result(0)
+	var sliced []int
+	for i, s := range sizes {
+		D := rt(x).Dim(i)
+		switch {
+		case D == s:
+		case s == 0 || D == ir.Dynamic || (D-s+1)*s > maxWindowTable:
+			sliced = append(sliced, i)
+		default:
+			v = bb.windowSelect(v, i, bb.indexElem(op.Operand(1+i)), s, D)
 		}
-		v = arith.Binary(rw, arith.MaxSIName, op.Loc(), v, c0).Result(0)
-		v = arith.Binary(rw, arith.MinSIName, op.Loc(), v, hi).Result(0)
-		st[i], sz[i], sd[i] = v, bb.index(sizes[i]), c1
 	}
-	v := tcp.BuildSlice(rw, op.Loc(), x, st, sz, sd, op.Result(0).Type()).Result(0)
+	if len(sliced) > 0 {
+		st, sz, sd := make([]ir.Value, n), make([]ir.Value, n), make([]ir.Value, n)
+		c0, c1 := bb.index(0), bb.index(1)
+		for i := range sizes {
+			st[i], sz[i], sd[i] = c0, bb.index(sizes[i]), c1
+		}
+		for _, i := range sliced {
+			if sizes[i] == 0 {
+				continue
+			}
+			e := tensor.Extract(rw, op.Loc(), bb.indexElem(op.Operand(1+i)), nil).Result(0)
+			s := arith.IndexCast(rw, op.Loc(), e, ir.Index).Result(0)
+			hi := arith.Binary(rw, arith.SubIName, op.Loc(), bb.size(v, i), bb.index(sizes[i])).Result(0)
+			s = arith.Binary(rw, arith.MaxSIName, op.Loc(), s, c0).Result(0)
+			st[i] = arith.Binary(rw, arith.MinSIName, op.Loc(), s, hi).Result(0)
+		}
+		v = tcp.BuildSlice(rw, op.Loc(), v, st, sz, sd, op.Result(0).Type()).Result(0)
+	}
+	if v.Type() != op.Result(0).Type() {
+		v = tensor.Cast(rw, op.Loc(), v, rt(op.Result(0))).Result(0)
+	}
 	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }
 
-// convertIota: a static iota is a tcp.const.
+// windowSelect returns v with its static dim d (size D) replaced by the s
+// elements from clamp(start, 0, D - s) on (start: a 0-d i32/i64 tensor).
+func (b b) windowSelect(v ir.Value, d int, start ir.Value, s, D int64) ir.Value {
+	n := D - s + 1
+	vals := make([]int64, 0, n*s)
+	for j := int64(0); j < n; j++ {
+		for o := int64(0); o < s; o++ {
+			vals = append(vals, j+o)
+		}
+	}
+	table := tcp.BuildConst(b.rw, b.loc, ir.NewDenseInts(ir.RankedTensor([]int64{n, s}, ir.I64), vals)).Result(0)
+	st := rt(start).Elem()
+	var idx ir.Value = tensor.ExpandShapeWith(b.rw, b.loc, start, ir.RankedTensor([]int64{1, 1}, st), [][]int64{}).Result(0)
+	idx = b.broadcast(idx, []int{1}, []ir.Value{b.index(s)}, []int64{s})
+	var row ir.Value = tcp.BuildGather(b.rw, b.loc, table, idx, 0, tcp.ModeClip, ir.RankedTensor([]int64{1, s}, ir.I64)).Result(0)
+	r := rt(v).Rank()
+	var units, lead []int
+	for i := 0; i < r; i++ {
+		if i != d {
+			units = append(units, i)
+		}
+		if i > 0 && i < r-1 {
+			lead = append(lead, i)
+		}
+	}
+	// [1, s] to the unit shape with s at d.
+	var pos ir.Value = row
+	if d == r-1 && r >= 2 {
+		pos = b.insertUnits(row, lead)
+	} else {
+		pos = b.insertUnits(b.dropUnits(row, []int{0}), units)
+	}
+	var sizes []ir.Value
+	var static []int64
+	for _, i := range units {
+		sizes = append(sizes, b.size(v, i))
+		static = append(static, rt(v).Dim(i))
+	}
+	pos = b.broadcast(pos, units, sizes, static)
+	shape := append([]int64{}, rt(v).Shape()...)
+	shape[d] = s
+	return tcp.BuildGather(b.rw, b.loc, v, pos, int64(d), "", ir.RankedTensor(shape, rt(v).Elem())).Result(0)
+}
+
+// convertIota: a static iota is a tcp.const; so is a dynamic_iota of a
+// static result type whose output_shape is a constant with those sizes
+// (any other output_shape is a run-time error of the op, which a tcp.const
+// would not raise).
 func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	t := rt(op.Result(0))
 	if err := verified(op); err != nil {
 		return false, err
+	}
+	if stablehlo.Is(op, stablehlo.DynamicIotaName) {
+		shape, ok := constShape(op.Operand(0), t)
+		if !ok {
+			if t.HasStaticShape() {
+				return fail(op, "its output_shape is not a constant equal to the result shape %s", t)
+			}
+			return fail(op, "its result shape %s is not static and its output_shape is not a constant", t)
+		}
+		t = ir.RankedTensor(shape, t.Elem())
 	}
 	if !t.HasStaticShape() {
 		return fail(op, "its result shape %s is not static", t)
@@ -220,7 +314,11 @@ func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		a = ir.NewDenseInts(t, vals)
 	}
 	rw.SetInsertionPointBefore(op)
-	rw.ReplaceOp(op, []ir.Value{tcp.BuildConst(rw, op.Loc(), a).Result(0)})
+	var v ir.Value = tcp.BuildConst(rw, op.Loc(), a).Result(0)
+	if v.Type() != op.Result(0).Type() {
+		v = tensor.Cast(rw, op.Loc(), v, rt(op.Result(0))).Result(0)
+	}
+	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }
 
@@ -235,7 +333,8 @@ func convertConcatenate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return true, nil
 }
 
-// convertReshape: stablehlo.reshape is one tensor.expand_shape or
+// convertReshape: stablehlo.reshape (and a dynamic_reshape between static
+// shapes whose output_shape is a constant with the result's sizes) is one tensor.expand_shape or
 // tensor.collapse_shape when one exists (SEMANTICS.md §4 reassociation),
 // else a collapse to 1-D followed by an expansion (both shapes static).
 func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
@@ -245,6 +344,23 @@ func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	in, out := rt(op.Operand(0)), rt(op.Result(0))
 	if !in.HasStaticShape() {
 		return fail(op, "its operand shape %s is not static", in)
+	}
+	if stablehlo.Is(op, stablehlo.DynamicReshapeName) {
+		shape, ok := constShape(op.Operand(1), out)
+		if !ok {
+			if out.HasStaticShape() {
+				return fail(op, "its output_shape is not a constant equal to the result shape %s", out)
+			}
+			return fail(op, "its result shape %s is not static and its output_shape is not a constant", out)
+		}
+		out = ir.RankedTensor(shape, out.Elem())
+		n := int64(1)
+		for _, d := range shape {
+			n *= d
+		}
+		if n != in.NumElements() {
+			return fail(op, "its output_shape %v does not hold the %d elements of the operand", shape, in.NumElements())
+		}
 	}
 	rw.SetInsertionPointBefore(op)
 	loc := op.Loc()
@@ -261,6 +377,9 @@ func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return fail(op, "%v", err)
 	}
+	if v.Type() != op.Result(0).Type() {
+		v = tensor.Cast(rw, loc, v, rt(op.Result(0))).Result(0)
+	}
 	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }
@@ -274,4 +393,34 @@ func convertConstant(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	rw.SetInsertionPointBefore(op)
 	rw.ReplaceOp(op, []ir.Value{tcp.BuildConst(rw, op.Loc(), a).Result(0)})
 	return true, nil
+}
+
+// constShape returns the sizes the 1-D shape operand v holds when they are
+// known at compile time (a constant of stablehlo, tcp or arith, or
+// tensor.from_elements of constants) and fit the type t (non-negative,
+// equal to its static dims).
+func constShape(v ir.Value, t *ir.RankedTensorType) ([]int64, bool) {
+	vals, ok := constInts(v)
+	if !ok {
+		res, isRes := v.(*ir.OpResult)
+		if !isRes || res.Owner().Name() != tensor.FromElementsName {
+			return nil, false
+		}
+		for _, e := range res.Owner().Operands() {
+			c, ok := arith.ConstantIntValue(e)
+			if !ok {
+				return nil, false
+			}
+			vals = append(vals, c)
+		}
+	}
+	if len(vals) != t.Rank() {
+		return nil, false
+	}
+	for i, n := range vals {
+		if n < 0 || (t.Dim(i) != ir.Dynamic && t.Dim(i) != n) {
+			return nil, false
+		}
+	}
+	return vals, true
 }

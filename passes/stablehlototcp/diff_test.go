@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -38,7 +39,10 @@ type diffCase struct {
 	StartIndexMap            []int64 `json:"start_index_map"`
 	IndexVectorDim           int64   `json:"index_vector_dim"`
 	SliceSizes               []int64 `json:"slice_sizes"`
-	indexType                string
+	// IndexType is the start indices' element type; Indices holds their
+	// bits sign-extended to 64 (gather_spec.py reads unsigned types'
+	// values from them).
+	IndexType string `json:"index_type"`
 }
 
 type diffResult struct {
@@ -154,7 +158,16 @@ func fill(rng *rand.Rand, c diffCase, X, S []int64) diffCase {
 		D := X[c.StartIndexMap[k]]
 		c.Indices = append(c.Indices, rng.Int64N(D+5)-2)
 	}
-	c.indexType = []string{"i64", "i32", "i16"}[rng.IntN(3)]
+	// Unsigned types read the negative draws as large values: 2^N - 1 and
+	// 2^N - 2; for ui64 some are 2^63 (MinInt64's bits).
+	c.IndexType = []string{"i64", "i32", "i16", "i8", "ui8", "ui16", "ui32", "ui64", "si32"}[rng.IntN(9)]
+	if c.IndexType == "ui64" {
+		for i := range c.Indices {
+			if rng.IntN(8) == 0 {
+				c.Indices[i] = math.MinInt64
+			}
+		}
+	}
 	for _, f := range []*[]int64{&c.CollapsedSliceDims, &c.OperandBatchingDims, &c.StartIndicesBatchingDims, &c.Operand, &c.Indices, &c.OffsetDims, &c.StartIndexMap} {
 		if *f == nil {
 			*f = []int64{}
@@ -192,6 +205,9 @@ func generalCase(rng *rand.Rand) diffCase {
 		case 'c':
 			c.CollapsedSliceDims = append(c.CollapsedSliceDims, int64(i))
 			sizes[i] = 1
+			if rng.IntN(6) == 0 {
+				sizes[i] = 0 // allowed on a collapsed dim (C9, C21)
+			}
 			nonBatch = append(nonBatch, int64(i))
 		default:
 			sizes[i] = rng.Int64N(X[i] + 1)
@@ -272,8 +288,7 @@ func tensorType(shape []int64, elem string) string {
 
 // program is the gather as a function of the operand and the start
 // indices. With dynamic, the start-indices dims other than the index
-// vector and the operand dims that are not windowed (indexed with a slice
-// size other than 1) are written `?`.
+// vector and every operand dim (windowed dims too) are written `?`.
 func (c *diffCase) program(dynamic bool) string {
 	X, S := append([]int64{}, c.OperandShape...), append([]int64{}, c.IndicesShape...)
 	if dynamic {
@@ -283,13 +298,11 @@ func (c *diffCase) program(dynamic bool) string {
 			}
 		}
 		for i := range X {
-			if !slices.Contains(c.StartIndexMap, int64(i)) || c.SliceSizes[i] == 1 {
-				X[i] = ir.Dynamic
-			}
+			X[i] = ir.Dynamic
 		}
 	}
 	out := c.dims().ResultShape(S, c.SliceSizes)
-	xt, st, ot := tensorType(X, "i32"), tensorType(S, c.indexType), tensorType(out, "i32")
+	xt, st, ot := tensorType(X, "i32"), tensorType(S, c.IndexType), tensorType(out, "i32")
 	sizes := make([]string, len(c.SliceSizes))
 	for i, s := range c.SliceSizes {
 		sizes[i] = fmt.Sprint(s)
@@ -317,8 +330,9 @@ func mustDType(s string) tensor.DType {
 // after --convert-stablehlo-to-tcp, with a direct numpy transcription of
 // the spec formula (testdata/gather_spec.py) on random valid dimension
 // numbers. One Python process evaluates every case. Every fourth case is
-// written with dynamic dims (start-indices batch dims, unwindowed operand
-// dims).
+// written with dynamic dims (start-indices batch dims, all operand dims),
+// and another fourth converted with the window-table bound 0 (windows from
+// tcp.slice and tensor.concat).
 func TestDifferential(t *testing.T) {
 	py := oracle.Python(t, "numpy")
 	n := 2000
@@ -368,13 +382,21 @@ func TestDifferential(t *testing.T) {
 			t.Fatalf("case %d does not verify: %v\n%s", i, err, src)
 		}
 		x := tensor.Must(tensor.FromInt64s(tensor.I32, c.OperandShape, c.Operand))
-		idx := tensor.Must(tensor.FromInt64s(mustDType(c.indexType), c.IndicesShape, c.Indices))
+		idx := tensor.Must(tensor.FromInt64s(mustDType(c.IndexType), c.IndicesShape, c.Indices))
 		wantT := tensor.Must(tensor.FromInt64s(tensor.I32, want[i].Shape, want[i].Values))
 		before, err := interp.RunFunc(m, "f", x, idx)
 		if err != nil {
 			t.Fatalf("case %d: interpreter: %v\n%s", i, err, src)
 		}
-		if err := stablehlototcp.Run(m); err != nil {
+		// Every fourth case (offset by one from the dynamic ones) builds
+		// its windows from slices, as large static windows are.
+		restore := func() {}
+		if i%4 == 1 {
+			restore = stablehlototcp.SetMaxWindowTable(0)
+		}
+		err = stablehlototcp.Run(m)
+		restore()
+		if err != nil {
 			t.Fatalf("case %d: conversion: %v\n%s", i, err, src)
 		}
 		if err := ir.Verify(m, false); err != nil {

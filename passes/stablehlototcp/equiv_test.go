@@ -11,11 +11,12 @@ import (
 	"github.com/tcp-project/tcp/passes/stablehlototcp"
 )
 
-// TestLitEquivalence runs every function of the conversion lit tests before
+// TestLitEquivalence runs every function of the conversion lit tests (also
+// the run-only files unsigned, empty_slice and dynamic_shape) before
 // and after --convert-stablehlo-to-tcp on random inputs (indices from -4 to
 // 7, so that clamping is exercised) and requires equal results.
 func TestLitEquivalence(t *testing.T) {
-	for _, name := range []string{"convert.mlir", "jax_gather.mlir"} {
+	for _, name := range []string{"convert.mlir", "jax_gather.mlir", "unsigned.mlir", "empty_slice.mlir", "dynamic_shape.mlir"} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join("..", "..", "test", "lit", "stablehlo", name)
 			src, err := os.ReadFile(path)

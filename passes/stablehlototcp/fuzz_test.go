@@ -32,7 +32,7 @@ func FuzzConvert(f *testing.F) {
 			t.Fatalf("generated gather does not verify: %v\n%s", err, src)
 		}
 		x := tensor.Must(tensor.FromInt64s(tensor.I32, c.OperandShape, c.Operand))
-		idx := tensor.Must(tensor.FromInt64s(mustDType(c.indexType), c.IndicesShape, c.Indices))
+		idx := tensor.Must(tensor.FromInt64s(mustDType(c.IndexType), c.IndicesShape, c.Indices))
 		before, err := interp.RunFunc(m, "f", x, idx)
 		if err != nil {
 			t.Fatalf("interpreter: %v\n%s", err, src)

@@ -32,6 +32,22 @@ func (b b) size(v ir.Value, d int) ir.Value {
 	return tcpbuild.DimSize(b.rw, b.loc, v, d)
 }
 
+// indexElem returns the integer tensor v with a tcp index element type:
+// i32 and i64 as they are, the narrower signless types sign-extended to
+// i64 (arith.extsi), signed and unsigned types converted by value to i64
+// (tcp.cast_indices: exact, except that a ui64 of 2^63 or more saturates
+// to 2^63 - 1, which every clamp of a start index treats as the value).
+func (b b) indexElem(v ir.Value) ir.Value {
+	it := rt(v).Elem().(ir.IntegerType)
+	switch {
+	case it.Sign == ir.Signless && (it.Width == 32 || it.Width == 64):
+		return v
+	case it.Sign == ir.Signless:
+		return arith.Cast(b.rw, arith.ExtSIName, b.loc, v, ir.RankedTensor(rt(v).Shape(), ir.I64)).Result(0)
+	}
+	return tcp.BuildCastIndices(b.rw, b.loc, v, ir.I64).Result(0)
+}
+
 // unitGroups is the reassociation between a shape and the same shape with
 // unit dims at the positions inserted (indices into the longer shape):
 // each unit dim joins the group of the nearest kept dim to its left, or the
@@ -145,23 +161,11 @@ type gatherPlan struct {
 func whyNotGather(p gatherPlan) string {
 	et := rt(p.s).Elem()
 	it, ok := et.(ir.IntegerType)
-	if !ok || it.Sign != ir.Signless || it.Width < 8 || it.Width > 64 {
-		return fmt.Sprintf("start_indices element type %s is not a signless integer of 8 to 64 bits (tcp index tensors are signless)", et)
+	if !ok || (it.Width != 8 && it.Width != 16 && it.Width != 32 && it.Width != 64) {
+		return fmt.Sprintf("start_indices element type %s is not an integer of 8, 16, 32 or 64 bits", et)
 	}
 	if isEmpty(p.out) {
 		return ""
-	}
-	X := rt(p.x).Shape()
-	for _, d := range p.d.StartIndexMap {
-		s := p.sizes[d]
-		if s != 1 && !slices.Contains(p.d.CollapsedSliceDims, d) && X[d] == ir.Dynamic {
-			return fmt.Sprintf("operand dim %d is dynamic but indexed with slice size %d (the window decomposition needs its static size)", d, s)
-		}
-	}
-	for _, d := range p.d.CollapsedSliceDims {
-		if X[d] == 0 {
-			return fmt.Sprintf("collapsed operand dim %d has size 0, so no element can be read", d)
-		}
 	}
 	return ""
 }
@@ -211,6 +215,68 @@ func (b b) emptyResult(p gatherPlan) ir.Value {
 		v = ir.NewDenseInts(ct, nil)
 	}
 	return b.broadcast(tcp.BuildConst(b.rw, b.loc, v).Result(0), axes, sizes, static)
+}
+
+// dynamicWindows returns v with the dims [n, s] in place of pos (of size
+// D), n = D - s + 1 computed at run time: window j holds v[j : j + s] along
+// pos. It is the concatenation along a new dim pos+1 of the s slices
+// v[o : o + n] (o < s): tcp has no op that counts to a run-time size, so
+// the constant window table j + o cannot be built for a dynamic D. Static
+// dims whose table would exceed maxWindowTable elements use it too (or
+// staticWindows when n < s): O(min(n, s)) ops instead of n*s constants.
+func (b b) dynamicWindows(v ir.Value, pos int, s int64) ir.Value {
+	r := rt(v).Rank()
+	shape := append([]int64{}, rt(v).Shape()...)
+	var n ir.Value
+	if D := shape[pos]; D != ir.Dynamic {
+		shape[pos] = D - s + 1
+		n = b.index(D - s + 1)
+	} else {
+		n = arith.Binary(b.rw, arith.SubIName, b.loc, b.size(v, pos), b.index(s-1)).Result(0)
+	}
+	starts, sizes, strides := make([]ir.Value, r), make([]ir.Value, r), make([]ir.Value, r)
+	for i := 0; i < r; i++ {
+		starts[i], sizes[i], strides[i] = b.index(0), n, b.index(1)
+		if i != pos {
+			sizes[i] = b.size(v, i)
+		}
+	}
+	parts := make([]ir.Value, s)
+	for o := int64(0); o < s; o++ {
+		starts[pos] = b.index(o)
+		sl := tcp.BuildSlice(b.rw, b.loc, v, starts, sizes, strides, ir.RankedTensor(shape, rt(v).Elem())).Result(0)
+		parts[o] = b.insertUnits(sl, []int{pos + 1})
+	}
+	if s == 1 {
+		return parts[0]
+	}
+	out := slices.Insert(append([]int64{}, shape...), pos+1, s)
+	return tensor.Concat(b.rw, b.loc, int64(pos+1), parts, ir.RankedTensor(out, rt(v).Elem())).Result(0)
+}
+
+// staticWindows is dynamicWindows for a static number n of windows: the
+// concatenation along pos of the n slices v[j : j + s], each with a unit
+// dim inserted at pos.
+func (b b) staticWindows(v ir.Value, pos int, n, s int64) ir.Value {
+	r := rt(v).Rank()
+	shape := append([]int64{}, rt(v).Shape()...)
+	shape[pos] = s
+	starts, sizes, strides := make([]ir.Value, r), make([]ir.Value, r), make([]ir.Value, r)
+	for i := 0; i < r; i++ {
+		starts[i], sizes[i], strides[i] = b.index(0), b.size(v, i), b.index(1)
+	}
+	sizes[pos] = b.index(s)
+	parts := make([]ir.Value, n)
+	for j := int64(0); j < n; j++ {
+		starts[pos] = b.index(j)
+		sl := tcp.BuildSlice(b.rw, b.loc, v, starts, sizes, strides, ir.RankedTensor(shape, rt(v).Elem())).Result(0)
+		parts[j] = b.insertUnits(sl, []int{pos})
+	}
+	if n == 1 {
+		return parts[0]
+	}
+	out := slices.Insert(append([]int64{}, shape...), pos, n)
+	return tensor.Concat(b.rw, b.loc, int64(pos), parts, ir.RankedTensor(out, rt(v).Elem())).Result(0)
 }
 
 // lowerGather rewrites a valid, convertible gather into tcp ops and
@@ -290,6 +356,15 @@ func lowerGather(bb b, p gatherPlan) ir.Value {
 		D := X[dim]
 		n := D - s + 1
 		pos := slices.Index(labels, label{dim: dim})
+		if D == ir.Dynamic || (s != D && n*s > maxWindowTable) {
+			if D != ir.Dynamic && n < s {
+				v = bb.staticWindows(v, pos, n, s)
+			} else {
+				v = bb.dynamicWindows(v, pos, s)
+			}
+			labels = slices.Insert(labels, pos+1, label{dim: dim, window: true})
+			continue
+		}
 		if s == D {
 			// One window, the whole dim: a unit point dim in front of it
 			// (clip sends every start to 0, as the spec's clamp does).
@@ -375,9 +450,7 @@ func lowerGather(bb b, p gatherPlan) ir.Value {
 	sBatchOrder := append([]int{}, sperm...) // original start_indices dims, in gather_nd order
 	sperm = append(sperm, ivd)
 	s = bb.transpose(s, sperm)
-	if it := rt(s).Elem().(ir.IntegerType); it.Width != 32 && it.Width != 64 {
-		s = arith.Cast(bb.rw, arith.ExtSIName, bb.loc, s, ir.RankedTensor(rt(s).Shape(), ir.I64)).Result(0)
-	}
+	s = bb.indexElem(s)
 
 	// 4. gather_nd with clip.
 	sShape, vShape := rt(s).Shape(), rt(v).Shape()

@@ -6,7 +6,6 @@ import (
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
-	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // iotaConcatPattern recognizes the gather_elements gather in the iota-concat
@@ -106,9 +105,13 @@ func constInts(v ir.Value) ([]int64, bool) {
 	op := res.Owner()
 	t := rt(v)
 	switch {
-	case stablehlo.Is(op, stablehlo.ReshapeName), op.Name() == tensor.ExpandShapeName, op.Name() == tensor.CollapseShapeName:
+	case stablehlo.Is(op, stablehlo.ReshapeName), stablehlo.Is(op, stablehlo.DynamicReshapeName),
+		op.Name() == tensor.ExpandShapeName, op.Name() == tensor.CollapseShapeName:
+		if !t.HasStaticShape() {
+			return nil, false
+		}
 		return constInts(op.Operand(0))
-	case stablehlo.Is(op, stablehlo.IotaName):
+	case stablehlo.Is(op, stablehlo.IotaName), stablehlo.Is(op, stablehlo.DynamicIotaName):
 		if !t.HasStaticShape() {
 			return nil, false
 		}
@@ -124,7 +127,7 @@ func constInts(v ir.Value) ([]int64, bool) {
 		return vals, true
 	case stablehlo.Is(op, stablehlo.ConstantName), op.Name() == tcp.ConstName, op.Name() == arith.ConstantName:
 		a, ok := op.Attr("value").(*ir.DenseElementsAttr)
-		if !ok || !ir.IsInteger(a.Type.Elem()) {
+		if !ok || (!ir.IsInteger(a.Type.Elem()) && a.Type.Elem() != ir.Index) {
 			return nil, false
 		}
 		vals := make([]int64, a.Type.NumElements())
@@ -144,9 +147,7 @@ func constInts(v ir.Value) ([]int64, bool) {
 // dim, indexes dim a of one tcp.gather.
 func (bb b) iotaConcat(p gatherPlan, part ir.Value, a int) ir.Value {
 	s := bb.dropUnits(part, []int{rt(part).Rank() - 1})
-	if !tcpbuild.IsIndexElement(rt(s).Elem()) {
-		s = arith.Cast(bb.rw, arith.ExtSIName, bb.loc, s, ir.RankedTensor(rt(s).Shape(), ir.I64)).Result(0)
-	}
+	s = bb.indexElem(s)
 	v := tcp.BuildGather(bb.rw, bb.loc, p.x, s, int64(a), tcp.ModeClip, ir.RankedTensor(rt(s).Shape(), rt(p.x).Elem())).Result(0)
 	if v.Type() != ir.Type(p.out) {
 		return tensor.Cast(bb.rw, bb.loc, v, p.out).Result(0)

@@ -3,7 +3,6 @@ package stablehlototcp
 import (
 	"slices"
 
-	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
@@ -82,9 +81,7 @@ func (bb b) take(p gatherPlan, a, nb int) (ir.Value, error) {
 		s = bb.dropUnits(s, []int{q - 1})
 		collapsed = s
 	}
-	if !tcpbuild.IsIndexElement(rt(s).Elem()) {
-		s = arith.Cast(bb.rw, arith.ExtSIName, bb.loc, s, ir.RankedTensor(rt(s).Shape(), ir.I64)).Result(0)
-	}
+	s = bb.indexElem(s)
 	v, err := tcpbuild.SliceGather(bb.rw, bb.loc, p.x, s, a, nb, tcp.ModeClip, true)
 	if err != nil {
 		return nil, err
@@ -149,9 +146,7 @@ func (bb b) elements(p gatherPlan, a int) ir.Value {
 	if q := rt(s).Rank(); int(p.d.IndexVectorDim) == q-1 {
 		s = bb.dropUnits(s, []int{q - 1})
 	}
-	if !tcpbuild.IsIndexElement(rt(s).Elem()) {
-		s = arith.Cast(bb.rw, arith.ExtSIName, bb.loc, s, ir.RankedTensor(rt(s).Shape(), ir.I64)).Result(0)
-	}
+	s = bb.indexElem(s)
 	v := tcp.BuildGather(bb.rw, bb.loc, p.x, s, int64(a), tcp.ModeClip, ir.RankedTensor(rt(s).Shape(), rt(p.x).Elem())).Result(0)
 	if v.Type() != ir.Type(p.out) {
 		return tensor.Cast(bb.rw, bb.loc, v, p.out).Result(0)

@@ -5,7 +5,8 @@ Usage: gather_spec.py CASES.json RESULTS.json
 CASES.json is a list of objects with operand_shape, operand (flat, row
 major), indices_shape, indices (flat), offset_dims, collapsed_slice_dims,
 operand_batching_dims, start_indices_batching_dims, start_index_map,
-index_vector_dim and slice_sizes. RESULTS.json gets, per case, the result
+index_vector_dim, slice_sizes and index_type (the element type of the
+start indices; indices holds their bits sign-extended to 64). RESULTS.json gets, per case, the result
 shape and flat values. One process evaluates every case (the differential
 test of passes/stablehlototcp).
 """
@@ -17,7 +18,16 @@ import numpy as np
 
 def gather(c):
     operand = np.array(c["operand"], dtype=np.int64).reshape(c["operand_shape"])
-    start_indices = np.array(c["indices"], dtype=np.int64).reshape(c["indices_shape"])
+    # Start indices by value: unsigned types read their bits as unsigned
+    # (Python ints, so that ui64 values of 2**63 and more stay positive).
+    t = c["index_type"]
+    vals = c["indices"]
+    if t.startswith("ui"):
+        bits = int(t[2:])
+        vals = [v % (1 << bits) for v in vals]
+    start_indices = np.empty(len(vals), dtype=object)
+    start_indices[:] = vals
+    start_indices = start_indices.reshape(c["indices_shape"])
     offset_dims = c["offset_dims"]
     collapsed = c["collapsed_slice_dims"]
     obd = c["operand_batching_dims"]
@@ -50,8 +60,13 @@ def gather(c):
             start_index = [start_indices[tuple(batch_index)]]
         full_start = [0] * operand.ndim
         for d_start, d_operand in enumerate(sim):
-            hi = operand.shape[d_operand] - slice_sizes[d_operand]
-            full_start[d_operand] = int(np.clip(start_index[d_start], 0, hi))
+            size = slice_sizes[d_operand]
+            if d_operand in collapsed:
+                # Implementation-defined in the spec (the read at dim would
+                # be out of bounds); tcp clamps as for slice size 1.
+                size = max(size, 1)
+            hi = operand.shape[d_operand] - size
+            full_start[d_operand] = max(0, min(int(start_index[d_start]), hi))
         full_batching = [0] * operand.ndim
         for i_b, d_operand in enumerate(obd):
             d_start = sibd[i_b]

@@ -65,6 +65,38 @@ func.func @gather_elements_iota_concat(%x: tensor<3x2xf32>, %i: tensor<2x2xi64>)
 
 // An iota along the wrong dim proves nothing: the general decomposition
 // (tensor.concat of the parts, one tcp.gather_nd).
+// onnx-mlir's exact form: the indices and the iota parts shaped by one
+// run-time shape tensor (stablehlo.dynamic_reshape, stablehlo.dynamic_iota).
+// With a static result type each is a static reshape or iota, so the proof
+// and the single tcp.gather are the same.
+// CHECK-LABEL: func.func @gather_elements_dynamic_iota(
+// CHECK: %[[E:.*]] = tensor.expand_shape %arg1
+// CHECK: %[[I:.*]] = tensor.collapse_shape %[[E]]
+// CHECK-NEXT: tcp.gather %arg0, %[[I]] {dim = 0 : index, mode = "clip"} : tensor<3x2xf32>, tensor<2x2xi64> -> tensor<2x2xf32>
+// CHECK-NOT: tcp.gather_nd
+func.func @gather_elements_dynamic_iota(%x: tensor<3x2xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
+  %shape = tensor.from_elements %c2, %c2, %c1 : tensor<3xindex>
+  %r = stablehlo.dynamic_reshape %i, %shape : (tensor<2x2xi64>, tensor<3xindex>) -> tensor<2x2x1xi64>
+  %io = stablehlo.dynamic_iota %shape, dim = 1 : (tensor<3xindex>) -> tensor<2x2x1xi64>
+  %c = stablehlo.concatenate %r, %io, dim = 2 : (tensor<2x2x1xi64>, tensor<2x2x1xi64>) -> tensor<2x2x2xi64>
+  %0 = "stablehlo.gather"(%x, %c) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = dense<1> : tensor<2xi64>} : (tensor<3x2xf32>, tensor<2x2x2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// A dynamic_iota of a static type with a constant output_shape is a
+// tcp.const; such a dynamic_reshape between static shapes a reshape.
+// CHECK-LABEL: func.func @dynamic_iota_reshape(
+// CHECK: tcp.const {value = dense<{{\[\[}}0, 1, 2], [0, 1, 2]]> : tensor<2x3xi32>} : tensor<2x3xi32>
+// CHECK: tensor.expand_shape %arg0 {{\[\[}}0, 1]] : tensor<6xf32> into tensor<2x3xf32>
+func.func @dynamic_iota_reshape(%x: tensor<6xf32>) -> (tensor<2x3xi32>, tensor<2x3xf32>) {
+  %s = mhlo.constant dense<[2, 3]> : tensor<2xi64>
+  %0 = mhlo.dynamic_iota %s, dim = 1 : (tensor<2xi64>) -> tensor<2x3xi32>
+  %1 = mhlo.dynamic_reshape %x, %s : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0, %1 : tensor<2x3xi32>, tensor<2x3xf32>
+}
+
 // CHECK-LABEL: func.func @iota_concat_not_proven(
 // CHECK: %[[C:.*]] = tensor.concat dim(2)
 // CHECK: tcp.gather_nd %arg0, %[[C]] {mode = "clip"} : tensor<3x2xf32>, tensor<2x2x2xi64> -> tensor<2x2xf32>
@@ -196,19 +228,54 @@ func.func @torch_index_select(%x: tensor<2x4x3xf32>, %i: tensor<2x5xi32>) -> ten
   return %0 : tensor<2x5x3xf32>
 }
 
-// dynamic_slice: each start is clamped explicitly to [0, dim - size] (dim 1 is dynamic: tensor.dim - 2).
+// A window of 3 on a dynamic dim D: the n = D - 2 windows are the
+// concatenation of the slices [o, o + n) for o < 3, and gather_nd clips
+// the start to [0, n - 1] = [0, D - 3], the spec's clamp.
+// CHECK-LABEL: func.func @dynamic_window(
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?xf32>
+// CHECK: %[[N:.*]] = arith.subi %[[D]], %{{.*}} : index
+// CHECK: %[[S0:.*]] = tcp.slice %arg0 starts(%{{.*}}) sizes(%[[N]]) strides(%{{.*}}) : tensor<?xf32> -> tensor<?xf32>
+// CHECK: %[[E0:.*]] = tensor.expand_shape %[[S0]] {{\[\[}}0, 1]] : tensor<?xf32> into tensor<?x1xf32>
+// CHECK: %[[W:.*]] = tensor.concat dim(1) %[[E0]], %{{.*}}, %{{.*}} : (tensor<?x1xf32>, tensor<?x1xf32>, tensor<?x1xf32>) -> tensor<?x3xf32>
+// CHECK: tcp.gather_nd %[[W]], %arg1 {mode = "clip"} : tensor<?x3xf32>, tensor<2x1xi64> -> tensor<2x3xf32>
+func.func @dynamic_window(%x: tensor<?xf32>, %i: tensor<2x1xi64>) -> tensor<2x3xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 3>} : (tensor<?xf32>, tensor<2x1xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// A static window whose table j + o would exceed 65536 elements (11
+// windows of 6990 on a dim of 7000) is built from the 11 window slices
+// instead, concatenated along a new dim.
+// CHECK-LABEL: func.func @large_window(
+// CHECK-NOT: tcp.const
+// CHECK-COUNT-11: tcp.slice %arg0 starts(%{{.*}}) sizes(%{{.*}}) strides(%{{.*}}) : tensor<7000xf32> -> tensor<6990xf32>
+// CHECK: %[[W:.*]] = tensor.concat dim(0) {{.*}} -> tensor<11x6990xf32>
+// CHECK: tcp.gather_nd %[[W]], %arg1 {mode = "clip"} : tensor<11x6990xf32>, tensor<2x1xi32> -> tensor<2x6990xf32>
+func.func @large_window(%x: tensor<7000xf32>, %i: tensor<2x1xi32>) -> tensor<2x6990xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 6990>} : (tensor<7000xf32>, tensor<2x1xi32>) -> tensor<2x6990xf32>
+  return %0 : tensor<2x6990xf32>
+}
+
+// dynamic_slice on a static dim D with size s: the start selects, under
+// mode clip, row clamp(start, 0, n-1) of the window table T[j][o] = j + o
+// (n = D - s + 1), and that row gathers the operand along the dim. Dim 1 is
+// dynamic: its start is read, cast and clamped to [0, tensor.dim - 2] for a
+// tcp.slice.
 // CHECK-LABEL: func.func @dynamic_slice(
-// CHECK: %[[E0:.*]] = tensor.extract %arg1[] : tensor<i64>
-// CHECK: %[[I0:.*]] = arith.index_cast %[[E0]] : i64 to index
-// CHECK: %[[L0:.*]] = arith.maxsi %[[I0]], %[[C0:.*]] : index
-// CHECK: %[[S0:.*]] = arith.minsi %[[L0]], %[[C2:.*]] : index
-// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<4x?xf32>
+// CHECK: %[[T:.*]] = tcp.const {value = dense<{{\[\[}}0, 1], [1, 2], [2, 3]]> : tensor<3x2xi64>} : tensor<3x2xi64>
+// CHECK: %[[E:.*]] = tensor.expand_shape %arg1 [] : tensor<i64> into tensor<1x1xi64>
+// CHECK: %[[B:.*]] = tcp.broadcast_to %[[E]], %[[C2:.*]] {axes = [1]} : tensor<1x1xi64>, index -> tensor<1x2xi64>
+// CHECK: %[[ROW:.*]] = tcp.gather %[[T]], %[[B]] {dim = 0 : index, mode = "clip"} : tensor<3x2xi64>, tensor<1x2xi64> -> tensor<1x2xi64>
+// CHECK: %[[G:.*]] = tcp.gather %arg0, %{{.*}} {dim = 0 : index} : tensor<4x?xf32>, tensor<2x?xi64> -> tensor<2x?xf32>
+// CHECK: %[[X:.*]] = tensor.extract %arg2[] : tensor<i64>
+// CHECK: %[[I:.*]] = arith.index_cast %[[X]] : i64 to index
+// CHECK: %[[D:.*]] = tensor.dim %[[G]], %{{.*}} : tensor<2x?xf32>
 // CHECK: %[[H:.*]] = arith.subi %[[D]], %[[C2]] : index
-// CHECK: %[[L1:.*]] = arith.maxsi %{{.*}}, %[[C0]] : index
-// CHECK: %[[S1:.*]] = arith.minsi %[[L1]], %[[H]] : index
-// CHECK: tcp.slice %arg0 starts(%[[S0]], %[[S1]]) sizes(%[[C2]], %[[C2]]) strides(%{{.*}}, %{{.*}}) : tensor<4x?xf32> -> tensor<2x2xf32>
-func.func @dynamic_slice(%x: tensor<4x?xf32>, %s0: tensor<i64>, %s1: tensor<i32>) -> tensor<2x2xf32> {
-  %0 = "stablehlo.dynamic_slice"(%x, %s0, %s0) {slice_sizes = array<i64: 2, 2>} : (tensor<4x?xf32>, tensor<i64>, tensor<i64>) -> tensor<2x2xf32>
+// CHECK: %[[L:.*]] = arith.maxsi %[[I]], %[[C0:.*]] : index
+// CHECK: %[[S:.*]] = arith.minsi %[[L]], %[[H]] : index
+// CHECK: tcp.slice %[[G]] starts(%[[C0]], %[[S]]) sizes(%[[C2]], %[[C2]]) strides(%{{.*}}, %{{.*}}) : tensor<2x?xf32> -> tensor<2x2xf32>
+func.func @dynamic_slice(%x: tensor<4x?xf32>, %s0: tensor<i64>, %s1: tensor<i64>) -> tensor<2x2xf32> {
+  %0 = "stablehlo.dynamic_slice"(%x, %s0, %s1) {slice_sizes = array<i64: 2, 2>} : (tensor<4x?xf32>, tensor<i64>, tensor<i64>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
 

@@ -34,9 +34,8 @@
 // CHECK-LABEL: func.func @gather_op_with_batching_dim_test
 // CHECK: tcp.gather_nd {{.*}}batch_dims = 1 : index, mode = "clip"
 // CHECK-LABEL: func.func @dynamic_slice(
-// CHECK: arith.maxsi
-// CHECK: arith.minsi
-// CHECK: tcp.slice
+// CHECK: tcp.gather {{.*}}mode = "clip"
+// CHECK: tcp.gather
 
 // Start index [0, 9]: start_index_map = [1, 0] sends 9 to operand dim 0
 // (size 3, slice size 1), where it clamps to 2.

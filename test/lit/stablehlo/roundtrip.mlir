@@ -78,3 +78,19 @@ func.func @other_ops(%x: tensor<4x4xf32>) {
   check.expect_almost_eq_const %i, dense<0.0> : tensor<2x3xf32>
   return
 }
+
+// The shape-operand forms (onnx-mlir's gather_elements lowering).
+// CHECK-LABEL: func.func @dynamic_shape_ops(
+// CHECK-NEXT: stablehlo.dynamic_iota %arg0, dim = 1 : (tensor<3xi64>) -> tensor<?x?x1xi64>
+// CHECK-NEXT: mhlo.dynamic_iota %arg2, dim = 0 : (tensor<3xindex>) -> tensor<2x2x1xi32>
+// CHECK-NEXT: stablehlo.dynamic_reshape %arg1, %arg0 : (tensor<?x?xi64>, tensor<3xi64>) -> tensor<?x?x1xi64>
+// CHECK-NEXT: mhlo.dynamic_reshape %arg1, %arg2 : (tensor<?x?xi64>, tensor<3xindex>) -> tensor<?x?x1xi64>
+// GENERIC: "stablehlo.dynamic_iota"(%arg0) {iota_dimension = 1 : i64} : (tensor<3xi64>) -> tensor<?x?x1xi64>
+// GENERIC: "stablehlo.dynamic_reshape"(%arg1, %arg0) : (tensor<?x?xi64>, tensor<3xi64>) -> tensor<?x?x1xi64>
+func.func @dynamic_shape_ops(%s: tensor<3xi64>, %i: tensor<?x?xi64>, %t: tensor<3xindex>) {
+  %0 = "stablehlo.dynamic_iota"(%s) {iota_dimension = 1 : i64} : (tensor<3xi64>) -> tensor<?x?x1xi64>
+  %1 = mhlo.dynamic_iota %t, dim = 0 : (tensor<3xindex>) -> tensor<2x2x1xi32>
+  %2 = "stablehlo.dynamic_reshape"(%i, %s) : (tensor<?x?xi64>, tensor<3xi64>) -> tensor<?x?x1xi64>
+  %3 = mhlo.dynamic_reshape %i, %t : (tensor<?x?xi64>, tensor<3xindex>) -> tensor<?x?x1xi64>
+  return
+}

@@ -305,3 +305,75 @@ func.func @reshape_c1(%a: tensor<2x3xf32>) {
   %0 = stablehlo.reshape %a : (tensor<2x3xf32>) -> tensor<6xi32>
   return
 }
+
+// -----
+
+func.func @dynamic_iota_scalar(%s: tensor<0xi64>) {
+  // expected-error@+1 {{'stablehlo.dynamic_iota' op does not support scalars.}}
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<0xi64>) -> tensor<i32>
+  return
+}
+
+// -----
+
+func.func @dynamic_iota_dim(%s: tensor<2xi64>) {
+  // expected-error@+1 {{'stablehlo.dynamic_iota' op iota dimension cannot go beyond the output rank.}}
+  %0 = stablehlo.dynamic_iota %s, dim = 2 : (tensor<2xi64>) -> tensor<?x4xi32>
+  return
+}
+
+// -----
+
+func.func @dynamic_iota_shape_size(%s: tensor<3xi64>) {
+  // expected-error@+1 {{'stablehlo.dynamic_iota' op expects output_shape to have 2 elements (the result rank), got 3}}
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<3xi64>) -> tensor<?x4xi32>
+  return
+}
+
+// -----
+
+func.func @dynamic_iota_shape_type(%s: tensor<2xf32>) {
+  // expected-error@+1 {{'stablehlo.dynamic_iota' op operand #0 must be 1-D tensor of integer or index values, but got 'tensor<2xf32>'}}
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xf32>) -> tensor<?x4xi32>
+  return
+}
+
+// -----
+
+func.func @dynamic_iota_elem(%s: tensor<1xi64>) {
+  // expected-error@+1 {{'stablehlo.dynamic_iota' op result #0 must be ranked tensor of integer or floating-point values, but got 'tensor<?xindex>'}}
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xindex>
+  return
+}
+
+// -----
+
+func.func @dynamic_reshape_elem(%x: tensor<2x3xf32>, %s: tensor<2xi64>) {
+  // expected-error@+1 {{'stablehlo.dynamic_reshape' op failed to verify that all of {operand, result} have same element type}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xi32>
+  return
+}
+
+// -----
+
+func.func @dynamic_reshape_count(%x: tensor<2x3xf32>, %s: tensor<2xi64>) {
+  // expected-error@+1 {{'stablehlo.dynamic_reshape' op number of output elements (8) doesn't match expected number of elements (6)}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_reshape_shape_size(%x: tensor<?x3xf32>, %s: tensor<3xi64>) {
+  // expected-error@+1 {{'stablehlo.dynamic_reshape' op expects output_shape to have 2 elements (the result rank), got 3}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<?x3xf32>, tensor<3xi64>) -> tensor<3x?xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_reshape_shape_rank(%x: tensor<?x3xf32>, %s: tensor<1x2xi64>) {
+  // expected-error@+1 {{'stablehlo.dynamic_reshape' op operand #1 must be 1-D tensor of integer or index values, but got 'tensor<1x2xi64>'}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<?x3xf32>, tensor<1x2xi64>) -> tensor<3x?xf32>
+  return
+}
