@@ -116,6 +116,7 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64, unifo
 	if mode == "" {
 		mode = tcp.ModePromiseInBounds
 	}
+	w = c.peelCasts(op, w)
 	if a, ok := ir.ConstantAttr(w.base).(*ir.DenseElementsAttr); ok {
 		return c.constIndices(op, w, a, mode, size)
 	}
@@ -130,6 +131,18 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64, unifo
 			return view{}, errorf(op, "mode \"wrap_negative\" needs signed indices, which DirectML reads from the end only from feature level 3.0, got %s", c.level)
 		}
 	case tcp.ModeClip:
+		if uniform == 0 {
+			bounds := make([]int64, w.sizes[len(w.sizes)-1])
+			for k := range bounds {
+				bounds[k] = size(int64(k))
+			}
+			cw, err := c.clipComponents(op, w, bounds)
+			if err != nil {
+				return view{}, err
+			}
+			w = cw
+			break
+		}
 		clipped, err := c.clip(op, w.base, uniform)
 		if err != nil {
 			return view{}, err
