@@ -178,6 +178,14 @@ func (c *conv) peelCasts(op *ir.Operation, w view) view {
 	}
 	if ir.ElementType(base.Type()).(ir.IntegerType).Width < 32 {
 		bs := shapeOf(base)
+		if a, ok := ir.ConstantAttr(base).(*ir.DenseElementsAttr); ok {
+			// Constant indices stay constant (resolved at compile time).
+			t := ir.RankedTensor(bs, ir.I32)
+			c.rw.SetInsertionPointBefore(op)
+			k := c.rw.Create(dml.ConstantName, base.DefiningOp().Loc(), nil, []ir.Type{t}, []ir.NamedAttr{{Name: "value", Value: ir.NewDenseInts(t, a.Ints())}})
+			w.base = k.Result(0)
+			return w
+		}
 		d, err := c.dims(op, "DML_OPERATOR_CAST", true, len(bs))
 		if err != nil {
 			return w

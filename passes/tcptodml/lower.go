@@ -185,12 +185,11 @@ const maxConstElements = 1 << 22
 
 // clip clamps an index tensor into [0, size-1] with ELEMENT_WISE_CLIP
 // (mode "clip"): integer CLIP needs FL 3.0 (5.0 for 64-bit), its FLOAT
-// bounds must be exact, and every index must select in the same size.
+// bounds must be exact, and every index must select in the same size
+// (else indices calls clipComponents).
 func (c *conv) clip(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.Diagnostic) {
 	et := ir.ElementType(base.Type()).(ir.IntegerType)
 	switch {
-	case size == 0:
-		return nil, errorf(op, "mode \"clip\" on non-constant indices needs one bound for all index components, but the indexed dims differ in size")
 	case c.level < dml.FL3_0:
 		return nil, errorf(op, "mode \"clip\" on non-constant indices needs ELEMENT_WISE_CLIP on integers, which needs feature level 3.0, got %s", c.level)
 	case et.Width == 64 && c.level < dml.FL5_0:

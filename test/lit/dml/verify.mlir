@@ -516,3 +516,47 @@ module {
     return %0 : tensor<2xbf16>
   }
 }
+
+// -----
+
+// min sizes
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<1xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_min' op expects a sizes [4] and b sizes [1] to equal output sizes [4]}}
+    %0 = dml.element_wise_min %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<1xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// min element types
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_min' op failed to verify that all of {a, b, out} have same element type}}
+    %0 = dml.element_wise_min %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<4xi64> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// min integers below 3.0
+module attributes {dml.feature_level = "2.1"} {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_min' op INT32 data in ELEMENT_WISE_MIN needs feature level 3.0, got 2.1}}
+    %0 = dml.element_wise_min %a, %b {dimension_count = 4 : index} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// min 64-bit below 5.0
+module attributes {dml.feature_level = "4.1"} {
+  func.func @f(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi64> {
+    // expected-error@below {{'dml.element_wise_min' op INT64 data in ELEMENT_WISE_MIN needs feature level 5.0, got 4.1}}
+    %0 = dml.element_wise_min %a, %b {dimension_count = 1 : index} : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+    return %0 : tensor<4xi64>
+  }
+}
