@@ -5,12 +5,14 @@
 package littest
 
 import (
+	"io"
 	"testing"
 
 	"github.com/tcp-project/tcp/internal/filecheck"
 	"github.com/tcp-project/tcp/internal/lit"
 	"github.com/tcp-project/tcp/internal/semcheck/semchecktest"
 	"github.com/tcp-project/tcp/internal/tool/tcpopt"
+	"github.com/tcp-project/tcp/internal/tool/tcppipeline"
 	"github.com/tcp-project/tcp/internal/tool/tcprun"
 	"github.com/tcp-project/tcp/internal/tool/tcptranslate"
 )
@@ -21,7 +23,10 @@ func TestLit(t *testing.T) {
 			"tcp-opt":       tcpopt.Main,
 			"tcp-run":       tcprun.Main,
 			"tcp-translate": tcptranslate.Main,
-			"FileCheck":     filecheck.Main,
+			"tcp-pipeline": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+				return tcppipeline.Main(args, stdout, stderr)
+			},
+			"FileCheck": filecheck.Main,
 		},
 		// test-passes: deliberately wrong passes for --verify-semantics
 		// tests, registered here only (never in the tools' binaries, so
