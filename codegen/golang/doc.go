@@ -64,7 +64,8 @@
 //
 // Supported ops: tcp.gather, gather_nd, broadcast_to/broadcast, slice,
 // transpose, const and cast_indices; tensor.expand_shape (without
-// output_shape), collapse_shape, cast, dim and extract (of integers);
+// output_shape), collapse_shape, cast, concat, dim and extract (of
+// integers);
 // arith.constant, extsi, extui, trunci, index_cast and index_castui;
 // on index scalars addi, subi, muli, maxsi and minsi. Anything else,
 // scalar results and float scalar arguments are located errors.
@@ -76,7 +77,10 @@
 // error. tensor.extract loads one element before the loops (the starts
 // of a StableHLO dynamic_slice, clamped with maxsi/minsi); a result size
 // that depends on one is a located error, since the Dims function gets
-// no tensor data.
+// no tensor data. tensor.concat is a piecewise index map (emit_concat.go):
+// each element selects its operand's buffer and offset with tcpSel on the
+// concatenated coordinate, so a StableHLO window on a dynamic dim (a
+// concat of slices) reads its source directly and allocates nothing.
 //
 // # Workers
 //

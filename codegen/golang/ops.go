@@ -54,6 +54,12 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		}
+		if op.Name() == tensord.ConcatName {
+			if err := f.concatTensor(op); err != nil {
+				return err
+			}
+			continue
+		}
 		switch op.Name() {
 		case function.ReturnName:
 			for i, v := range op.Operands() {
@@ -360,6 +366,9 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		if isCast(op) {
 			return f.castDims(op, t)
 		}
+		if op.Name() == tensord.ConcatName {
+			return f.concatDims(op, t)
+		}
 		return nil, unsupported(op, "dynamic result shape")
 	}
 	return ds, nil
@@ -439,6 +448,9 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	}
 	if isCast(op) {
 		return f.readCast(op, coords, checked)
+	}
+	if op.Name() == tensord.ConcatName {
+		return f.readConcat(op, coords, checked)
 	}
 	switch op.Name() {
 	case tcp.ConstName, arith.ConstantName:
@@ -597,6 +609,7 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 // loadInt binds the element at r, converted to int, at the deepest level
 // its address and guards need.
 func (f *funcGen) loadInt(r ref, checked bool) string {
+	f.loads++
 	if len(r.conv) > 0 {
 		raw := r
 		raw.conv = nil
