@@ -73,11 +73,15 @@ func genCastCase(rng *rand.Rand, n int) (text string, level dml.FeatureLevel, si
 		return text, level, sizes, "gather_nd clip"
 	}
 	cc := castCases[rng.Intn(len(castCases))]
-	for level = levels[rng.Intn(len(levels))]; level < cc.level; level = levels[rng.Intn(len(levels))] {
+	levels = append(levels, dml.FL2_1) // UINT32 indices only: exact casts, in range
+	for level = levels[rng.Intn(len(levels))]; level < cc.level && !(level == dml.FL2_1 && cc.level == dml.FL3_0); level = levels[rng.Intn(len(levels))] {
 	}
 	modes := []string{"promise_in_bounds", "clip"}
 	if cc.wrap && (cc.dst == "i32" || level >= dml.FL6_0 || cc.src != "i64" && cc.src != "ui64") {
 		modes = append(modes, "wrap")
+	}
+	if level == dml.FL2_1 {
+		modes = modes[:1]
 	}
 	mode := modes[rng.Intn(len(modes))]
 	r := 1 + rng.Intn(3)
@@ -157,13 +161,14 @@ func TestCastEquivalence(t *testing.T) {
 			t.Fatalf("case %d (FL %s): results differ: tcp %s, dml %s\nargs %s\n%s\nlowered:\n%s", n, level, rt.Format(want[0]), rt.Format(got[0]), rt.Format(args[1]), text, b.String())
 		}
 		seen[kind]++
+		seen["level "+level.String()]++
 		fa.Walk(ir.PreOrder, func(op *ir.Operation) {
 			if strings.HasPrefix(op.Name(), "dml.") {
 				seen["op "+op.Name()]++
 			}
 		})
 	}
-	for _, k := range []string{"op dml.cast", "op dml.element_wise_min", "op dml.element_wise_clip", "op dml.element_wise_modulus_floor", "gather_nd clip", "ui64 tcp.cast_indices", "i16 arith.extsi"} {
+	for _, k := range []string{"level 2.1", "op dml.cast", "op dml.element_wise_min", "op dml.element_wise_clip", "op dml.element_wise_modulus_floor", "gather_nd clip", "ui64 tcp.cast_indices", "i16 arith.extsi"} {
 		if seen[k] == 0 {
 			t.Errorf("no case with %s", k)
 		}
