@@ -162,16 +162,65 @@ func TestCastEquivalence(t *testing.T) {
 		}
 		seen[kind]++
 		seen["level "+level.String()]++
+		if kind == "gather_nd clip" {
+			// DirectML leaves out-of-range reads unspecified (the emulator
+			// clamps, which would hide a missing bound): the indices the
+			// lowered gather_nd reads must be in range per component.
+			if err := ndIndicesInRange(text, level, args); err != nil {
+				t.Fatalf("case %d (FL %s): %v\n%s", n, level, err, text)
+			}
+			seen["indices in range"]++
+		}
 		fa.Walk(ir.PreOrder, func(op *ir.Operation) {
 			if strings.HasPrefix(op.Name(), "dml.") {
 				seen["op "+op.Name()]++
 			}
 		})
 	}
-	for _, k := range []string{"level 2.1", "op dml.cast", "op dml.element_wise_min", "op dml.element_wise_clip", "op dml.element_wise_modulus_floor", "gather_nd clip", "ui64 tcp.cast_indices", "i16 arith.extsi"} {
+	for _, k := range []string{"level 2.1", "op dml.cast", "op dml.element_wise_min", "op dml.element_wise_clip", "op dml.element_wise_modulus_floor", "gather_nd clip", "indices in range", "ui64 tcp.cast_indices", "i16 arith.extsi"} {
 		if seen[k] == 0 {
 			t.Errorf("no case with %s", k)
 		}
 	}
 	t.Logf("coverage %v", seen)
+}
+
+// ndIndicesInRange lowers text again, makes its function return the
+// indices its dml.gather_nd1 reads, and checks each component against the
+// size of the input dim it selects in.
+func ndIndicesInRange(text string, level dml.FeatureLevel, args []*rt.Tensor) error {
+	m, err := parser.Parse("case.mlir", text, parser.Options{})
+	if err != nil {
+		return err
+	}
+	if err := tcptodml.New(level).Run(m); err != nil {
+		return err
+	}
+	fn := function.Lookup(m, "f")
+	var g *ir.Operation
+	fn.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if op.Name() == dml.GatherND1Name {
+			g = op
+		}
+	})
+	if g == nil {
+		return fmt.Errorf("no dml.gather_nd1")
+	}
+	idx := g.Operand(1)
+	in := idx.Type().(*ir.RankedTensorType).Shape()
+	x := g.Operand(0).Type().(*ir.RankedTensorType).Shape()
+	ret := function.FuncOp{Operation: fn}.Body().Last()
+	ret.SetOperand(0, idx)
+	fn.SetAttr("function_type", ir.TypeAttr{Type: ir.Function(function.FuncOp{Operation: fn}.Type().Inputs(), []ir.Type{idx.Type()})})
+	got, err := interp.Run(fn, args)
+	if err != nil {
+		return err
+	}
+	mlen := int(in[len(in)-1])
+	for p := 0; p < int(got[0].NumElements()); p++ {
+		if v, s := got[0].Int64At(p), x[p%mlen]; v < 0 || v >= s {
+			return fmt.Errorf("lowered index %d at %d is outside [0, %d)", v, p, s)
+		}
+	}
+	return nil
 }
