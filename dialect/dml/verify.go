@@ -30,7 +30,7 @@ func Needs(op *ir.Operation) ([]Need, error) {
 	short := info.Type[len("DML_OPERATOR_"):]
 	needs := []Need{{info.Introduced, "DML_OPERATOR_" + short}}
 	d := DimensionCount(op)
-	elementwise := op.Name() == Slice1Name || op.Name() == IdentityName || op.Name() == CastName || op.Name() == ClipName || op.Name() == ModulusFloorName || op.Name() == MinName
+	elementwise := op.Name() == Slice1Name || op.Name() == IdentityName || op.Name() == CastName || op.Name() == ClipName || op.Name() == ModulusFloorName || op.Name() == MinName || op.Name() == JoinName
 	gatherFamily := !elementwise
 	if gatherFamily && d != 4 {
 		needs = append(needs, Need{FL3_0, fmt.Sprintf("%s with DimensionCount %d (4 before 3.0)", short, d)})

@@ -21,6 +21,7 @@
 //	const, arith.constant tensors            constant (a DML-owned graph input)
 //	cast_indices, arith.extsi/trunci tensors cast (element_wise_clip first when cast_indices
 //	                                         saturates); peeled off gather indices when exact
+//	tensor.concat                            join (operands packed; views materialized by identity)
 //
 // DimensionCount D is the largest rank involved from FL 3.0 and 4 (4 or 5
 // for SLICE1, IDENTITY and CAST) before; larger ranks are an error there.

@@ -166,6 +166,8 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.slice(op)
 		case isIndexCast(op):
 			err = c.castIndices(op)
+		case op.Name() == tensor.ConcatName:
+			err = c.concat(op)
 		}
 		if err != nil {
 			return err
