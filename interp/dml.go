@@ -38,6 +38,23 @@ func init() {
 	})
 }
 
+// dmlViews checks that op has n operands and returns their views
+// (dmlView).
+func dmlViews(x *execState, op *ir.Operation, args []*tensor.Tensor, n int) ([]*tensor.Tensor, error) {
+	if err := nargs(args, n); err != nil {
+		return nil, err
+	}
+	views := make([]*tensor.Tensor, n)
+	for i, t := range args {
+		v, err := dmlView(x, op, i, t)
+		if err != nil {
+			return nil, err
+		}
+		views[i] = v
+	}
+	return views, nil
+}
+
 // dmlView materializes operand i of op as a packed tensor of its desc's
 // sizes (reading through the desc's strides, addresses clamped).
 func dmlView(x *execState, op *ir.Operation, i int, t *tensor.Tensor) (*tensor.Tensor, error) {
@@ -124,17 +141,11 @@ func asResult(op *ir.Operation, t *tensor.Tensor) ([]*tensor.Tensor, error) {
 }
 
 func runDMLGather(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 2); err != nil {
-		return nil, err
-	}
-	in, err := dmlView(x, op, 0, args[0])
+	v, err := dmlViews(x, op, args, 2)
 	if err != nil {
 		return nil, err
 	}
-	idx, err := dmlView(x, op, 1, args[1])
-	if err != nil {
-		return nil, err
-	}
+	in, idx := v[0], v[1]
 	d, a, k := len(in.Shape), int(op.IntAttr("axis")), int(op.IntAttr("index_dimensions"))
 	outSizes, err := dml.GatherOutputSizes(in.Shape, idx.Shape, a, k)
 	if err != nil {
@@ -174,9 +185,8 @@ func runDMLGather(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	return asResult(op, out)
 }
 
-// normalizeIndices returns idx as i64 values resolved the DirectML way
-// against size(k), k being the position along the last dim when perLast
-// is set and 0 otherwise.
+// normalizeIndices returns idx as i64 values resolved the DirectML way,
+// element i against the dim size size(i).
 func normalizeIndices(idx *tensor.Tensor, size func(i int) int64) (*tensor.Tensor, error) {
 	out, err := tensor.New(tensor.I64, idx.Shape)
 	if err != nil {
@@ -189,17 +199,11 @@ func normalizeIndices(idx *tensor.Tensor, size func(i int) int64) (*tensor.Tenso
 }
 
 func runDMLGatherElements(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 2); err != nil {
-		return nil, err
-	}
-	in, err := dmlView(x, op, 0, args[0])
+	v, err := dmlViews(x, op, args, 2)
 	if err != nil {
 		return nil, err
 	}
-	idx, err := dmlView(x, op, 1, args[1])
-	if err != nil {
-		return nil, err
-	}
+	in, idx := v[0], v[1]
 	a := int(op.IntAttr("axis"))
 	norm, err := normalizeIndices(idx, func(int) int64 { return in.Shape[a] })
 	if err != nil {
@@ -213,17 +217,11 @@ func runDMLGatherElements(x *execState, op *ir.Operation, args []*tensor.Tensor)
 }
 
 func runDMLGatherND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 2); err != nil {
-		return nil, err
-	}
-	in, err := dmlView(x, op, 0, args[0])
+	v, err := dmlViews(x, op, args, 2)
 	if err != nil {
 		return nil, err
 	}
-	idx, err := dmlView(x, op, 1, args[1])
-	if err != nil {
-		return nil, err
-	}
+	in, idx := v[0], v[1]
 	d := len(in.Shape)
 	r, q := int(op.IntAttr("input_dimension_count")), int(op.IntAttr("indices_dimension_count"))
 	b := 0
@@ -255,13 +253,11 @@ func runDMLGatherND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 }
 
 func runDMLSlice1(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 1); err != nil {
-		return nil, err
-	}
-	in, err := dmlView(x, op, 0, args[0])
+	v, err := dmlViews(x, op, args, 1)
 	if err != nil {
 		return nil, err
 	}
+	in := v[0]
 	desc, err := dml.ResultDesc(op)
 	if err != nil {
 		return nil, err
@@ -277,13 +273,11 @@ func runDMLSlice1(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 // runDMLIdentity runs element_wise_identity and cast: the input view,
 // converted to the result's element type (integers keep their low bits).
 func runDMLIdentity(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 1); err != nil {
-		return nil, err
-	}
-	in, err := dmlView(x, op, 0, args[0])
+	v, err := dmlViews(x, op, args, 1)
 	if err != nil {
 		return nil, err
 	}
+	in := v[0]
 	dt, err := DType(ir.ElementType(op.Result(0).Type()))
 	if err != nil {
 		return nil, err
@@ -293,14 +287,16 @@ func runDMLIdentity(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 		if err != nil {
 			return nil, err
 		}
+		viaFloat := dt.IsFloat() || in.DType.IsFloat()
+		signExtend := !in.DType.IsUnsigned() && in.DType.Size() < dt.Size()
 		for i := 0; i < int(in.NumElements()); i++ {
-			if dt.IsFloat() || in.DType.IsFloat() {
+			switch {
+			case viaFloat:
 				conv.SetFloat64(i, in.Float64At(i))
-			} else {
+			case signExtend:
+				conv.SetInt64(i, in.Int64At(i))
+			default:
 				conv.SetBits(i, in.Bits(i))
-				if !in.DType.IsUnsigned() && in.DType.Size() < dt.Size() {
-					conv.SetInt64(i, in.Int64At(i))
-				}
 			}
 		}
 		in = conv
@@ -312,32 +308,30 @@ func runDMLIdentity(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 // FLOAT bounds are first converted to the data type, truncating toward
 // zero, as DirectML does.
 func runDMLClip(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 1); err != nil {
-		return nil, err
-	}
-	in, err := dmlView(x, op, 0, args[0])
+	v, err := dmlViews(x, op, args, 1)
 	if err != nil {
 		return nil, err
 	}
+	in := v[0]
 	lo, hi := float64(float32(dml.F32(op, "min"))), float64(float32(dml.F32(op, "max")))
+	l, h := int64(math.Trunc(lo)), int64(math.Trunc(hi))
 	out := in.Clone()
 	for i := 0; i < int(out.NumElements()); i++ {
 		if in.DType.IsFloat() {
 			out.SetFloat64(i, math.Max(lo, math.Min(in.Float64At(i), hi)))
 			continue
 		}
-		l, h := int64(math.Trunc(lo)), int64(math.Trunc(hi))
 		if in.DType.IsUnsigned() {
-			v := in.Bits(i)
-			if l > 0 && v < uint64(l) {
-				v = uint64(l)
+			b := in.Bits(i)
+			if l > 0 && b < uint64(l) {
+				b = uint64(l)
 			}
 			if h < 0 {
-				v = 0
-			} else if v > uint64(h) {
-				v = uint64(h)
+				b = 0
+			} else if b > uint64(h) {
+				b = uint64(h)
 			}
-			out.SetBits(i, v)
+			out.SetBits(i, b)
 			continue
 		}
 		out.SetInt64(i, max(l, min(in.Int64At(i), h)))
@@ -348,17 +342,11 @@ func runDMLClip(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tenso
 // runDMLModulusFloor computes a - b*floor(a/b) elementwise (a zero
 // integer divisor gives 0).
 func runDMLModulusFloor(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 2); err != nil {
-		return nil, err
-	}
-	a, err := dmlView(x, op, 0, args[0])
+	v, err := dmlViews(x, op, args, 2)
 	if err != nil {
 		return nil, err
 	}
-	b, err := dmlView(x, op, 1, args[1])
-	if err != nil {
-		return nil, err
-	}
+	a, b := v[0], v[1]
 	out := a.Clone()
 	for i := 0; i < int(out.NumElements()); i++ {
 		switch {

@@ -1,16 +1,11 @@
 package interp_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tcp-project/tcp/internal/onnxdata"
-	"github.com/tcp-project/tcp/internal/oracle"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/tensor"
 )
@@ -34,21 +29,7 @@ func TestONNXNodeTests(t *testing.T) {
 			t.Skipf("needs ops that are not registered yet: %v", m)
 		}
 	}
-	py := oracle.PythonPath()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	ops := []string{"Gather", "GatherElements", "GatherND", "Slice"}
-	dir, err := onnxdata.Ensure(ctx, py, ops)
-	if errors.Is(err, onnxdata.ErrUnavailable) || errors.Is(err, os.ErrNotExist) {
-		oracle.Missing(t, "ONNX node tests cannot be generated: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, err := onnxdata.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := onnxdata.ForTest(t, onnxdata.GatherOps)
 	perOp := map[string]int{}
 	for i := range cases {
 		c := &cases[i]
@@ -75,13 +56,7 @@ func TestONNXNodeTests(t *testing.T) {
 			}
 		})
 	}
-	// onnx 1.12: 4 Gather, 3 GatherElements, 3 GatherND and 8 Slice cases.
-	want := map[string]int{"Gather": 4, "GatherElements": 3, "GatherND": 3, "Slice": 8}
-	for op, n := range want {
-		if perOp[op] != n {
-			t.Errorf("%d %s cases, want %d", perOp[op], op, n)
-		}
-	}
+	onnxdata.CheckCounts(t, perOp)
 }
 
 // onnxProgram writes the tcp program @f for one node test and returns the

@@ -36,15 +36,11 @@ package interp_test
 // default /usr/bin/python3) the test skips, or fails under CI=true.
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -52,11 +48,11 @@ import (
 	"time"
 
 	"github.com/tcp-project/tcp/internal/oracle"
+	"github.com/tcp-project/tcp/internal/oracle/npybatch"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
-	"github.com/tcp-project/tcp/tensor/npy"
 )
 
 func casesPerOp() int {
@@ -76,7 +72,6 @@ type oracleCase struct {
 	ir     string         // defines @f
 	inputs []*tensor.Tensor
 	recipe bool // built with the §5.1 recipe
-	desc   string
 }
 
 type gen struct {
@@ -211,14 +206,6 @@ func ty(dt tensor.DType, shape []int64, dyn bool) string {
 	b.WriteString(dt.String())
 	b.WriteByte('>')
 	return b.String()
-}
-
-func ints(vs []int64) string {
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = strconv.FormatInt(v, 10)
-	}
-	return strings.Join(s, ", ")
 }
 
 // ---------------------------------------------------------------- cases
@@ -646,8 +633,7 @@ func TestOracle(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var cases []oracleCase
-	var spec []map[string]any
-	var inputs bytes.Buffer
+	var batch []npybatch.Case
 	for _, o := range ops {
 		var missing []string
 		for _, name := range o.ops {
@@ -661,59 +647,28 @@ func TestOracle(t *testing.T) {
 		}
 		for k := 0; k < n; k++ {
 			c := o.fn()
-			entry := map[string]any{"id": len(cases), "op": c.op, "ninputs": len(c.inputs)}
-			for key, v := range c.spec {
-				entry[key] = v
-			}
+			var ins []*tensor.Tensor
 			for _, in := range c.inputs {
 				if in.DType == tensor.BF16 {
 					in = toF32(in)
 				}
-				if err := npy.Write(&inputs, in); err != nil {
-					t.Fatal(err)
-				}
+				ins = append(ins, in)
 			}
-			spec = append(spec, entry)
 			cases = append(cases, c)
+			batch = append(batch, npybatch.Case{Op: c.op, Spec: c.spec, Inputs: ins})
 		}
-	}
-	js, err := json.Marshal(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	specPath, inputsPath, resultsPath := filepath.Join(dir, "spec.json"), filepath.Join(dir, "inputs.npys"), filepath.Join(dir, "results.json")
-	if err := os.WriteFile(specPath, js, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(inputsPath, inputs.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	if d, ok := t.Deadline(); ok {
 		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-20*time.Second))
 	}
 	defer cancel()
-	cmd := exec.CommandContext(ctx, py, "testdata/oracle.py", specPath, inputsPath, resultsPath)
-	cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
 	start := time.Now()
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("oracle.py: %v\n%s", err, stderr.String())
+	results, err := npybatch.Run(ctx, py, "testdata/oracle.py", dir, []string{"OMP_NUM_THREADS=1"}, batch)
+	if err != nil {
+		t.Fatal(err)
 	}
 	t.Logf("oracle.py: %d cases in %v", len(cases), time.Since(start).Round(time.Millisecond))
-	var results []struct {
-		ID  int    `json:"id"`
-		Npy []byte `json:"npy"`
-		Err string `json:"err"`
-	}
-	rj, err := os.ReadFile(resultsPath)
-	if err == nil {
-		err = json.Unmarshal(rj, &results)
-	}
-	if err != nil || len(results) != len(cases) {
-		t.Fatalf("oracle results: %v (%d for %d cases)", err, len(results), len(cases))
-	}
 
 	type stats struct{ cases, results, errors, divergences int }
 	counts := map[string]*stats{}
@@ -725,13 +680,7 @@ func TestOracle(t *testing.T) {
 			counts[c.op] = st
 		}
 		st.cases++
-		var want *tensor.Tensor
-		oracleErr := results[id].Err
-		if oracleErr == "" {
-			if want, err = npy.Read(bytes.NewReader(results[id].Npy)); err != nil {
-				t.Fatalf("case %d: bad oracle output: %v", id, err)
-			}
-		}
+		want, oracleErr := results[id].Out, results[id].Err
 		got, err := runOracleCase(c)
 		fail := func(format string, args ...any) {
 			mismatches++

@@ -107,16 +107,22 @@ func wrapDim(dim int64, rank int) (int, error) {
 	return int(dim), nil
 }
 
+// dimArg reads a !torch.int dim operand and wraps it for a tensor of the
+// given rank (wrapDim).
+func dimArg(dim *tensor.Tensor, rank int) (int, error) {
+	d, err := scalarInt(dim)
+	if err != nil {
+		return 0, fmt.Errorf("dim: %v", err)
+	}
+	return wrapDim(d, rank)
+}
+
 func runTorchIndexSelect(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	if err := nargs(args, 3); err != nil {
 		return nil, err
 	}
 	self, idx := args[0], args[2]
-	dim64, err := scalarInt(args[1])
-	if err != nil {
-		return nil, fmt.Errorf("dim: %v", err)
-	}
-	d, err := wrapDim(dim64, self.Rank())
+	d, err := dimArg(args[1], self.Rank())
 	if err != nil {
 		return nil, err
 	}
@@ -152,11 +158,7 @@ func runTorchGather(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 		return nil, err
 	}
 	self, idx := args[0], args[2]
-	dim64, err := scalarInt(args[1])
-	if err != nil {
-		return nil, fmt.Errorf("dim: %v", err)
-	}
-	d, err := wrapDim(dim64, self.Rank())
+	d, err := dimArg(args[1], self.Rank())
 	if err != nil {
 		return nil, err
 	}
@@ -240,26 +242,12 @@ func runTorchSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*te
 	return one(out, err)
 }
 
-// broadcastShapes is numpy's broadcast of shapes.
+// broadcastShapes is numpy's broadcast of shapes (torch.BroadcastSizes,
+// with torch's message).
 func broadcastShapes(shapes [][]int64) ([]int64, error) {
-	r := 0
-	for _, s := range shapes {
-		r = max(r, len(s))
-	}
-	out := make([]int64, r)
-	for i := range out {
-		out[i] = 1
-	}
-	for _, s := range shapes {
-		for i, d := range s {
-			j := r - len(s) + i
-			switch {
-			case out[j] == 1:
-				out[j] = d
-			case d != 1 && d != out[j]:
-				return nil, fmt.Errorf("shape mismatch: indexing tensors could not be broadcast together with shapes %s", shapesStr(shapes))
-			}
-		}
+	out, ok := torch.BroadcastSizes(shapes)
+	if !ok {
+		return nil, fmt.Errorf("shape mismatch: indexing tensors could not be broadcast together with shapes %s", shapesStr(shapes))
 	}
 	return out, nil
 }

@@ -363,17 +363,6 @@ func (f *funcGen) bind(l int, code string) string {
 	return n
 }
 
-// bindStmts names a value computed by statements (decl declares it).
-func (f *funcGen) bindStmts(l int, stmts func(name string) string) string {
-	n := f.temp()
-	b := f.blockAt(l)
-	b.stmts = append(b.stmts, stmts(n))
-	if l >= 0 {
-		f.level[n] = l
-	}
-	return n
-}
-
 // hoist returns an expression for p at level l, binding the partial sums
 // of its lower-level terms at their levels.
 func (f *funcGen) hoist(p poly, l int) string {

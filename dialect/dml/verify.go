@@ -3,6 +3,7 @@ package dml
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/tcp-project/tcp/ir"
@@ -106,7 +107,7 @@ func verifyOp(op *ir.Operation) error {
 		if err != nil {
 			return op.EmitOpError("%v", err)
 		}
-		if !equal(want, out) {
+		if !slices.Equal(want, out) {
 			return op.EmitOpError("expects output sizes %v (computed from the input and indices sizes), got %v", want, out)
 		}
 	case GatherElementsName:
@@ -120,7 +121,7 @@ func verifyOp(op *ir.Operation) error {
 				return op.EmitOpError("expects input sizes %v to equal indices sizes %v except at axis %d (use an input view for smaller indices)", in, ix, a)
 			}
 		}
-		if !equal(ix, out) {
+		if !slices.Equal(ix, out) {
 			return op.EmitOpError("expects output sizes %v to equal the indices sizes %v", out, ix)
 		}
 	case GatherNDName, GatherND1Name:
@@ -132,7 +133,7 @@ func verifyOp(op *ir.Operation) error {
 		if err != nil {
 			return op.EmitOpError("%v", err)
 		}
-		if !equal(want, out) {
+		if !slices.Equal(want, out) {
 			return op.EmitOpError("expects output sizes %v (indices[0:q-1] ++ input[b+m:r], padded), got %v", want, out)
 		}
 	case Slice1Name:
@@ -140,11 +141,11 @@ func verifyOp(op *ir.Operation) error {
 			return err
 		}
 	case ModulusFloorName, MinName:
-		if b := descs[1].Sizes; !equal(in, out) || !equal(b, out) {
+		if b := descs[1].Sizes; !slices.Equal(in, out) || !slices.Equal(b, out) {
 			return op.EmitOpError("expects a sizes %v and b sizes %v to equal output sizes %v", in, b, out)
 		}
 	case IdentityName, CastName, ClipName:
-		if !equal(in, out) {
+		if !slices.Equal(in, out) {
 			return op.EmitOpError("expects input sizes %v to equal output sizes %v", in, out)
 		}
 		if op.Name() == ClipName {
@@ -242,16 +243,4 @@ func F32(op *ir.Operation, name string) float64 {
 		return f.Value
 	}
 	return math.NaN()
-}
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

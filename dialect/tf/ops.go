@@ -50,8 +50,9 @@ end of indices): out has shape params[:a] ++ indices[b:] ++ params[a+1:]
 and out[B, i, J, k] = params[B, i, indices[B, J], k], where B are the b
 batch coordinates shared by params and indices, i the dims of params
 between b and a, J the remaining dims of indices and k the dims after a.` + indexRule + `
+The verifier's messages are TensorFlow's (quoted below).
 
-Verifier rules (TensorFlow's messages):
+Verifier rules:
   1. "requires axis to have rank at most 1"; a constant axis holds one value.
   2. "batch_dims (-3) must be in range [-2, 3)": [-q, q+1) for indices of rank q.
   3. "axis (-4) must be in range [-3, 3)": [-r, r) for params of rank r.

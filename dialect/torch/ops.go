@@ -189,9 +189,10 @@ func listElemMatches(elem, t ir.Type) bool {
 	return true
 }
 
-// broadcastSizes broadcasts sizes numpy-style; a dynamic size broadcasts
-// to a dynamic size unless the other is static and not 1.
-func broadcastSizes(shapes [][]int64) ([]int64, bool) {
+// BroadcastSizes broadcasts sizes numpy-style; a dynamic size broadcasts
+// to a dynamic size unless the other is static and not 1. It reports false
+// when two static sizes other than 1 differ.
+func BroadcastSizes(shapes [][]int64) ([]int64, bool) {
 	r := 0
 	for _, s := range shapes {
 		r = max(r, len(s))
@@ -570,7 +571,7 @@ Verifier rules:
 		if !self.HasSizes() || !res.HasSizes() || len(shapes) != l.NumOperands() {
 			return nil
 		}
-		b, ok := broadcastSizes(shapes)
+		b, ok := BroadcastSizes(shapes)
 		if !ok {
 			return op.EmitOpError("the index tensors do not broadcast together")
 		}

@@ -88,6 +88,9 @@ func TestDocProblems(t *testing.T) {
 	if !spells("return %0 : f32", opSpellings(def(t, function.ReturnName))) {
 		t.Error("func.return: `return` (func.func's default dialect) is not accepted")
 	}
+	if !spells(`%0 = "arith.addi"(%a, %b) : (i64, i64) -> i64`, opSpellings(def(t, arith.AddIName))) {
+		t.Error("arith.addi: the generic spelling is not accepted")
+	}
 	if spells("%0 = arith.subi %a, %b : i64", opSpellings(def(t, arith.AddIName))) {
 		t.Error("arith.addi: an arith.subi example is accepted")
 	}

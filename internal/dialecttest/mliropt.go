@@ -55,6 +55,21 @@ func MLIROptGolden(t *testing.T, dir string) {
 	}
 }
 
+// MLIROptGenericGolden: for a dialect mlir-opt-16 does not know, the
+// generic output of every <dir>/*.txtar input is read by mlir-opt-16 with
+// --allow-unregistered-dialect and printed back byte for byte.
+func MLIROptGenericGolden(t *testing.T, dir string) {
+	t.Helper()
+	bin := oracle.MLIROpt(t)
+	for _, g := range LoadGolden(t, dir) {
+		_, generic := RoundTrip(t, g.File, g.Sections["input.mlir"])
+		got := RunMlirOpt(t, bin, generic, "--allow-unregistered-dialect", "--mlir-print-op-generic")
+		if diff := cmp.Diff(generic, got); diff != "" {
+			t.Errorf("%s: mlir-opt-16 prints our generic form differently (-ours +mlir-opt):\n%s", g.File, diff)
+		}
+	}
+}
+
 // RunErrorsMlirOpt checks the expectations of RunErrors against mlir-opt-16
 // itself; cases marked NotMlirOpt are skipped with the reason.
 func RunErrorsMlirOpt(t *testing.T, cases []ErrorCase) {

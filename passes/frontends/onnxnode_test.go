@@ -1,17 +1,12 @@
 package frontends_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tcp-project/tcp/internal/onnxdata"
-	"github.com/tcp-project/tcp/internal/oracle"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -23,20 +18,8 @@ import (
 // op in the interpreter and after --convert-frontends-to-tcp. Skips
 // without python3-onnx, fails under CI=true.
 func TestONNXNodeTestsThroughFrontend(t *testing.T) {
-	ops := []string{"Gather", "GatherElements", "GatherND", "Slice"}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	dir, err := onnxdata.Ensure(ctx, oracle.PythonPath(), ops)
-	if errors.Is(err, onnxdata.ErrUnavailable) || errors.Is(err, os.ErrNotExist) {
-		oracle.Missing(t, "ONNX node tests cannot be generated: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, err := onnxdata.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ops := onnxdata.GatherOps
+	cases := onnxdata.ForTest(t, ops)
 	perOp := map[string]int{}
 	for i := range cases {
 		c := &cases[i]
@@ -60,12 +43,7 @@ func TestONNXNodeTestsThroughFrontend(t *testing.T) {
 			}
 		})
 	}
-	want := map[string]int{"Gather": 4, "GatherElements": 3, "GatherND": 3, "Slice": 8}
-	for op, n := range want {
-		if perOp[op] != n {
-			t.Errorf("%d %s cases, want %d", perOp[op], op, n)
-		}
-	}
+	onnxdata.CheckCounts(t, perOp)
 }
 
 // onnxFrontendProgram writes @f for one node test in onnx-mlir's form.

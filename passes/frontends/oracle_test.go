@@ -17,27 +17,22 @@ package frontends_test
 // must have an empty result.
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tcp-project/tcp/internal/oracle"
+	"github.com/tcp-project/tcp/internal/oracle/npybatch"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
-	"github.com/tcp-project/tcp/tensor/npy"
 )
 
 // casesPerOp is the number of random cases per frontend op (at least 200).
@@ -418,52 +413,19 @@ func TestNumPyOracle(t *testing.T) {
 		{"tf_gather_nd", g.tfGatherNd},
 	}
 	var cases []oracleCase
-	var spec []map[string]any
-	var inputs bytes.Buffer
+	var batch []npybatch.Case
 	for _, o := range ops {
 		for range casesPerOp {
 			c := o.fn()
-			e := map[string]any{"id": len(cases), "op": c.op, "ninputs": len(c.inputs)}
-			for k, v := range c.spec {
-				e[k] = v
-			}
-			for _, in := range c.inputs {
-				if err := npy.Write(&inputs, in); err != nil {
-					t.Fatal(err)
-				}
-			}
-			spec = append(spec, e)
 			cases = append(cases, c)
+			batch = append(batch, npybatch.Case{Op: c.op, Spec: c.spec, Inputs: c.inputs})
 		}
-	}
-	dir := t.TempDir()
-	js, _ := json.Marshal(spec)
-	specPath, inPath, outPath := filepath.Join(dir, "spec.json"), filepath.Join(dir, "in.npys"), filepath.Join(dir, "out.json")
-	if err := os.WriteFile(specPath, js, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(inPath, inputs.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, py, "testdata/oracle.py", specPath, inPath, outPath)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("oracle.py: %v\n%s", err, stderr.String())
-	}
-	var results []struct {
-		ID  int    `json:"id"`
-		Npy []byte `json:"npy"`
-		Err string `json:"err"`
-	}
-	rj, err := os.ReadFile(outPath)
-	if err == nil {
-		err = json.Unmarshal(rj, &results)
-	}
-	if err != nil || len(results) != len(cases) {
-		t.Fatalf("oracle results: %v (%d for %d cases)", err, len(results), len(cases))
+	results, err := npybatch.Run(ctx, py, "testdata/oracle.py", t.TempDir(), nil, batch)
+	if err != nil {
+		t.Fatal(err)
 	}
 	type stats struct{ results, errors, empty, unconvertible, numpySkips int }
 	counts := map[string]*stats{}
@@ -474,13 +436,7 @@ func TestNumPyOracle(t *testing.T) {
 			st = &stats{}
 			counts[c.op] = st
 		}
-		var want *tensor.Tensor
-		oerr := results[id].Err
-		if oerr == "" {
-			if want, err = npy.Read(bytes.NewReader(results[id].Npy)); err != nil {
-				t.Fatalf("case %d: %v", id, err)
-			}
-		}
+		want, oerr := results[id].Out, results[id].Err
 		fail := func(format string, args ...any) {
 			bad++
 			if bad <= 15 {

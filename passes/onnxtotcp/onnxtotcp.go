@@ -38,12 +38,19 @@ func fail(op *ir.Operation, err error) (bool, error) {
 	return false, op.EmitOpError("cannot be converted to tcp: %v", err)
 }
 
-func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	x, err := tcpbuild.Ranked(op.Operand(0), "data")
-	if err != nil {
-		return fail(op, err)
+// dataAndIndices returns the ranked types of a gather's data and indices.
+func dataAndIndices(op *ir.Operation) (x, q *ir.RankedTensorType, err error) {
+	if x, err = tcpbuild.Ranked(op.Operand(0), "data"); err != nil {
+		return nil, nil, err
 	}
-	q, err := tcpbuild.Ranked(op.Operand(1), "indices")
+	if q, err = tcpbuild.Ranked(op.Operand(1), "indices"); err != nil {
+		return nil, nil, err
+	}
+	return x, q, nil
+}
+
+func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	x, q, err := dataAndIndices(op)
 	if err != nil {
 		return fail(op, err)
 	}
@@ -63,11 +70,7 @@ func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 }
 
 func convertGatherElements(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	x, err := tcpbuild.Ranked(op.Operand(0), "data")
-	if err != nil {
-		return fail(op, err)
-	}
-	q, err := tcpbuild.Ranked(op.Operand(1), "indices")
+	x, q, err := dataAndIndices(op)
 	if err != nil {
 		return fail(op, err)
 	}
@@ -89,11 +92,7 @@ func convertGatherElements(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 }
 
 func convertGatherND(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	x, err := tcpbuild.Ranked(op.Operand(0), "data")
-	if err != nil {
-		return fail(op, err)
-	}
-	q, err := tcpbuild.Ranked(op.Operand(1), "indices")
+	x, q, err := dataAndIndices(op)
 	if err != nil {
 		return fail(op, err)
 	}

@@ -186,7 +186,7 @@ func SliceGather(rw *ir.Rewriter, loc ir.Location, x, idx ir.Value, axis, batchD
 	if q == b {
 		// Step 5: expand to Q[0:b] ++ [1]*(r-b), broadcast every dim in
 		// [b, r) but a, gather, then (optionally) collapse dim a.
-		ieShape := append(slices.Clone(Q), ones(r-b)...)
+		ieShape := append(slices.Clone(Q), Ones(r-b)...)
 		ie, err := ExpandTo(rw, loc, idx, ieShape)
 		if err != nil {
 			return nil, err
@@ -212,7 +212,7 @@ func SliceGather(rw *ir.Rewriter, loc ir.Location, x, idx ir.Value, axis, batchD
 	}
 	R := r + q - b - 1
 	// Step 1: expand the indices.
-	ieShape := slices.Concat(Q[:b], ones(a-b), Q[b:], ones(r-a-1))
+	ieShape := slices.Concat(Q[:b], Ones(a-b), Q[b:], Ones(r-a-1))
 	ie, err := ExpandTo(rw, loc, idx, ieShape)
 	if err != nil {
 		return nil, err
@@ -236,7 +236,7 @@ func SliceGather(rw *ir.Rewriter, loc ir.Location, x, idx ir.Value, axis, batchD
 	// Step 3: broadcast the input over Q[b+1:q].
 	xb := x
 	if q-b > 1 {
-		xe, err := ExpandTo(rw, loc, x, slices.Concat(X[:a+1], ones(q-b-1), X[a+1:]))
+		xe, err := ExpandTo(rw, loc, x, slices.Concat(X[:a+1], Ones(q-b-1), X[a+1:]))
 		if err != nil {
 			return nil, err
 		}
@@ -253,7 +253,9 @@ func SliceGather(rw *ir.Rewriter, loc ir.Location, x, idx ir.Value, axis, batchD
 	return tcp.BuildGather(rw, loc, xb, ib, int64(a), mode, ir.RankedTensor(gShape, elem)).Result(0), nil
 }
 
-func ones(n int) []int64 {
+// Ones returns n sizes of 1 (none for n <= 0), the unit dims of an
+// expanded shape.
+func Ones(n int) []int64 {
 	s := make([]int64, max(n, 0))
 	for i := range s {
 		s[i] = 1

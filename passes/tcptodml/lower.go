@@ -1,6 +1,8 @@
 package tcptodml
 
 import (
+	"slices"
+
 	"github.com/tcp-project/tcp/dialect/dml"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
@@ -66,7 +68,7 @@ func viewOf(op *ir.Operation, v ir.Value) (view, *ir.Diagnostic) {
 // plain reports whether the view is its base, packed.
 func (w view) plain() bool {
 	s := shapeOf(w.base)
-	return equal(s, w.sizes) && equal(dml.PackedStrides(s), w.strides)
+	return slices.Equal(s, w.sizes) && slices.Equal(dml.PackedStrides(s), w.strides)
 }
 
 // attrs returns the <name>_sizes/_strides attributes of w padded to d
@@ -83,26 +85,6 @@ func (w view) attrs(name string, d int) []ir.NamedAttr {
 	}
 	strides = append(strides, w.strides...)
 	return []ir.NamedAttr{{Name: name + "_sizes", Value: ir.I64Array(sizes...)}, {Name: name + "_strides", Value: ir.I64Array(strides...)}}
-}
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func ints(vs ...int) []int64 {
-	out := make([]int64, len(vs))
-	for i, v := range vs {
-		out[i] = int64(v)
-	}
-	return out
 }
 
 // ---------------------------------------------------------------- indices
@@ -339,15 +321,15 @@ func matchSliceGather(g *ir.Operation) (sliceGather, bool) {
 		}
 		// The input: X[0:a+1] ++ [1]*(q-1) ++ X[a+1:], broadcast in a+1 .. a+q-1.
 		want := append(append(append([]int64{}, X[:a+1]...), ones(q-1)...), X[a+1:]...)
-		if !equal(shapeOf(xe), want) || !within(xaxes, a+1, a+q) {
+		if !slices.Equal(shapeOf(xe), want) || !within(xaxes, a+1, a+q) {
 			continue
 		}
 		// The indices: [1]*a ++ Q ++ [1]*(r-a-1), broadcast outside Q.
 		Q := ieShape[a : a+q]
-		if !equal(ieShape, append(append(ones(a), Q...), ones(r-a-1)...)) {
+		if !slices.Equal(ieShape, append(append(ones(a), Q...), ones(r-a-1)...)) {
 			continue
 		}
-		if !equal(idxShape, Q) && !(len(idxShape) == 0 && equal(Q, []int64{1})) {
+		if !slices.Equal(idxShape, Q) && !(len(idxShape) == 0 && slices.Equal(Q, []int64{1})) {
 			continue
 		}
 		for _, ax := range iaxes {
@@ -356,7 +338,7 @@ func matchSliceGather(g *ir.Operation) (sliceGather, bool) {
 			}
 		}
 		wantOut := append(append(append([]int64{}, X[:a]...), Q...), X[a+1:]...)
-		if !equal(out, wantOut) {
+		if !slices.Equal(out, wantOut) {
 			continue
 		}
 		return sliceGather{x: x0, idx: idx0, a: a, r: r, q: Q}, true

@@ -103,16 +103,19 @@ func fail(op *ir.Operation, err error) (bool, error) {
 	return false, op.EmitOpError("cannot be converted to tcp: %v", err)
 }
 
-// indices checks the indices operand: ranked, i32 or i64.
-func indices(op *ir.Operation) (*ir.RankedTensorType, error) {
-	q, err := tcpbuild.Ranked(op.Operand(1), "indices")
-	if err != nil {
-		return nil, err
+// paramsAndIndices returns the ranked types of a gather's params and
+// indices, checking that the indices are i32 or i64.
+func paramsAndIndices(op *ir.Operation) (x, q *ir.RankedTensorType, err error) {
+	if x, err = tcpbuild.Ranked(op.Operand(0), "params"); err != nil {
+		return nil, nil, err
+	}
+	if q, err = tcpbuild.Ranked(op.Operand(1), "indices"); err != nil {
+		return nil, nil, err
 	}
 	if !tcpbuild.IsIndexElement(q.Elem()) {
-		return nil, fmt.Errorf("operand #1 (indices) has element type %s; tcp gathers take i32 or i64 indices", q.Elem())
+		return nil, nil, fmt.Errorf("operand #1 (indices) has element type %s; tcp gathers take i32 or i64 indices", q.Elem())
 	}
-	return q, nil
+	return x, q, nil
 }
 
 func (c converter) convertGatherV2(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
@@ -128,11 +131,7 @@ func (c converter) convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error
 }
 
 func (c converter) gather(op *ir.Operation, rw *ir.Rewriter, axis, batchDims int64) (bool, error) {
-	x, err := tcpbuild.Ranked(op.Operand(0), "params")
-	if err != nil {
-		return fail(op, err)
-	}
-	q, err := indices(op)
+	x, q, err := paramsAndIndices(op)
 	if err != nil {
 		return fail(op, err)
 	}
@@ -161,11 +160,7 @@ func (c converter) gather(op *ir.Operation, rw *ir.Rewriter, axis, batchDims int
 }
 
 func (c converter) convertGatherNd(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	x, err := tcpbuild.Ranked(op.Operand(0), "params")
-	if err != nil {
-		return fail(op, err)
-	}
-	q, err := indices(op)
+	x, q, err := paramsAndIndices(op)
 	if err != nil {
 		return fail(op, err)
 	}

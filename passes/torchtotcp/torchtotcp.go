@@ -166,10 +166,11 @@ func constInt(op *ir.Operation, i int) (int64, error) {
 
 // rankedVT returns operand i's vtensor type if its sizes and dtype are
 // known.
-func rankedVT(op *ir.Operation, v ir.Value, what string) (*torch.VTensorType, error) {
+func rankedVT(op *ir.Operation, i int) (*torch.VTensorType, error) {
+	v := op.Operand(i)
 	t, ok := v.Type().(*torch.VTensorType)
 	if !ok || !t.HasSizes() || !t.HasDType() {
-		return nil, ir.NotifyMatchFailure(op, "%s needs known sizes and dtype, got %s", what, v.Type())
+		return nil, ir.NotifyMatchFailure(op, "%s needs known sizes and dtype, got %s", operandName(op, i), v.Type())
 	}
 	return t, nil
 }
@@ -227,11 +228,11 @@ func convertLiteral(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // ---------------------------------------------------------------- gather
 
 func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	self, err := rankedVT(op, 0)
 	if err != nil {
 		return false, err
 	}
-	idx, err := rankedVT(op, op.Operand(2), operandName(op, 2))
+	idx, err := rankedVT(op, 2)
 	if err != nil {
 		return false, err
 	}
@@ -272,11 +273,11 @@ func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // ---------------------------------------------------------------- index_select
 
 func convertIndexSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	self, err := rankedVT(op, 0)
 	if err != nil {
 		return false, err
 	}
-	idx, err := rankedVT(op, op.Operand(2), operandName(op, 2))
+	idx, err := rankedVT(op, 2)
 	if err != nil {
 		return false, err
 	}
@@ -319,7 +320,7 @@ func convertIndexSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // ---------------------------------------------------------------- slice
 
 func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	self, err := rankedVT(op, 0)
 	if err != nil {
 		return false, err
 	}
@@ -446,7 +447,7 @@ func PySliceBounds(n int64, start, end *int64, step int64) (first, count int64) 
 // ---------------------------------------------------------------- index.Tensor
 
 func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, op.Operand(0), operandName(op, 0))
+	self, err := rankedVT(op, 0)
 	if err != nil {
 		return false, err
 	}
@@ -483,7 +484,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		elem = e
 		shapes = append(shapes, t.Sizes())
 	}
-	B, ok := broadcastShape(shapes)
+	B, ok := torch.BroadcastSizes(shapes)
 	if !ok {
 		return fail(op, "the index tensors do not broadcast together")
 	}
@@ -499,7 +500,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		it := i.Type().(*ir.RankedTensorType)
 		// Prepend unit dims, broadcast to B, append the tuple dim.
-		padded := append(ones(len(B)-it.Rank()), it.Shape()...)
+		padded := append(tcpbuild.Ones(len(B)-it.Rank()), it.Shape()...)
 		if i, err = tcpbuild.ExpandTo(rw, op.Loc(), i, padded); err != nil {
 			return false, op.EmitOpError("%v", err)
 		}
@@ -527,33 +528,4 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	out := ir.RankedTensor(outShape, x.Type().(*ir.RankedTensorType).Elem())
 	g := tcp.BuildGatherND(rw, op.Loc(), x, idx, 0, tcp.ModeWrapNegative, out).Result(0)
 	return true, finish(op, rw, g)
-}
-
-func ones(n int) []int64 {
-	s := make([]int64, max(n, 0))
-	for i := range s {
-		s[i] = 1
-	}
-	return s
-}
-
-// broadcastShape is numpy's broadcast of static shapes.
-func broadcastShape(shapes [][]int64) ([]int64, bool) {
-	r := 0
-	for _, s := range shapes {
-		r = max(r, len(s))
-	}
-	out := ones(r)
-	for _, s := range shapes {
-		for i, d := range s {
-			j := r - len(s) + i
-			switch {
-			case out[j] == 1:
-				out[j] = d
-			case d != 1 && d != out[j]:
-				return nil, false
-			}
-		}
-	}
-	return out, true
 }

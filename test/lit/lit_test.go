@@ -1,6 +1,7 @@
 // Package littest runs every lit test under test/lit in-process: the RUN
-// lines' tools (tcp-opt, tcp-run, FileCheck) are the same Main functions the
-// binaries call, so `go test ./...` needs no build step and no Python.
+// lines' tools (tcp-opt, tcp-run, tcp-translate, tcp-pipeline, FileCheck)
+// are the same Main functions the binaries call, so `go test ./...` needs
+// no build step and no Python.
 // scripts/run-llvm-lit.sh runs the same files with LLVM's lit and FileCheck-16.
 package littest
 

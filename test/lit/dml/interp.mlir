@@ -9,6 +9,7 @@
 // RUN: tcp-run %s -e clamped | FileCheck %s --check-prefix=CLAMPED
 // RUN: tcp-run %s -e broadcast | FileCheck %s --check-prefix=BROADCAST
 // RUN: tcp-run %s -e cast | FileCheck %s --check-prefix=CAST
+// RUN: tcp-run %s -e cast_widen | FileCheck %s --check-prefix=WIDEN
 // RUN: tcp-run %s -e slice1_example1 | FileCheck %s --check-prefix=SLICE1
 
 // DML_GATHER_ND example 2: Input {1,2,2,2} (InputDimensionCount 3), Indices
@@ -79,6 +80,14 @@ func.func @cast() -> tensor<3xui32> {
   %x = dml.constant {value = dense<[0, 7, -1]> : tensor<3xi32>} : tensor<3xi32>
   %0 = dml.cast %x {dimension_count = 4 : index} : tensor<3xi32> -> tensor<3xui32>
   return %0 : tensor<3xui32>
+}
+
+// A signed integer cast to a wider type keeps its value (sign extension).
+// WIDEN: dense<[-1, 7, -128]> : tensor<3xi64>
+func.func @cast_widen() -> tensor<3xi64> {
+  %x = dml.constant {value = dense<[-1, 7, -128]> : tensor<3xi8>} : tensor<3xi8>
+  %0 = dml.cast %x {dimension_count = 4 : index} : tensor<3xi8> -> tensor<3xi64>
+  return %0 : tensor<3xi64>
 }
 
 // DML_SLICE1 example 1 on the doc's window (offsets {0,0,0,1}, sizes

@@ -138,3 +138,45 @@ func.func @no_value_type() {
   %0 = "onnx.NoValue"() {value} : () -> i64
   return
 }
+
+// -----
+
+func.func @gather_elements_axis(%a: tensor<3x4xf32>, %i: tensor<2x4xi64>) {
+  // expected-error@+1 {{'onnx.GatherElements' op expects axis in [-2, 1], got 2}}
+  %0 = "onnx.GatherElements"(%a, %i) {axis = 2 : si64} : (tensor<3x4xf32>, tensor<2x4xi64>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_elements_result_elem(%a: tensor<3x4xf32>, %i: tensor<2x4xi64>) {
+  // expected-error@+1 {{'onnx.GatherElements' op expects the result element type to be f32 (that of the data), got f16}}
+  %0 = "onnx.GatherElements"(%a, %i) {axis = 0 : si64} : (tensor<3x4xf32>, tensor<2x4xi64>) -> tensor<2x4xf16>
+  return
+}
+
+// -----
+
+func.func @gather_nd_result_elem(%a: tensor<3x4xf32>, %i: tensor<2x1xi64>) {
+  // expected-error@+1 {{'onnx.GatherND' op expects the result element type to be f32 (that of the data), got i32}}
+  %0 = "onnx.GatherND"(%a, %i) {batch_dims = 0 : si64} : (tensor<3x4xf32>, tensor<2x1xi64>) -> tensor<2x4xi32>
+  return
+}
+
+// -----
+
+func.func @slice_index_type(%a: tensor<3x4xf32>, %s: tensor<1xi16>) {
+  %n = "onnx.NoValue"() {value} : () -> none
+  // expected-error@+1 {{'onnx.Slice' op operand #1 must be tensor of 32-bit or 64-bit signless integer values, but got 'tensor<1xi16>'}}
+  %0 = "onnx.Slice"(%a, %s, %s, %n, %n) : (tensor<3x4xf32>, tensor<1xi16>, tensor<1xi16>, none, none) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @slice_result_elem(%a: tensor<3x4xf32>, %s: tensor<1xi64>) {
+  %n = "onnx.NoValue"() {value} : () -> none
+  // expected-error@+1 {{'onnx.Slice' op expects the result element type to be f32 (that of the data), got i32}}
+  %0 = "onnx.Slice"(%a, %s, %s, %n, %n) : (tensor<3x4xf32>, tensor<1xi64>, tensor<1xi64>, none, none) -> tensor<3x4xi32>
+  return
+}

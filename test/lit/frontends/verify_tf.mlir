@@ -119,3 +119,44 @@ func.func @const_type() {
   %0 = "tf.Const"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<3xi64>
   return
 }
+
+// -----
+
+func.func @gather_v2_result_elem(%p: tensor<16x2xf32>, %i: tensor<3xi32>) {
+  %a = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  // expected-error@+1 {{'tf.GatherV2' op expects the result element type to be f32 (that of params), got i32}}
+  %0 = "tf.GatherV2"(%p, %i, %a) {batch_dims = 0 : i64} : (tensor<16x2xf32>, tensor<3xi32>, tensor<i32>) -> tensor<3x2xi32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_result(%p: tensor<4x3xf32>, %i: tensor<2x1xi32>) {
+  // expected-error@+1 {{'tf.GatherNd' op has invalid output type; should be compatible with inferred type 'tensor<2x3xf32>', got 'tensor<2x4xf32>'}}
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<4x3xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_result_elem(%p: tensor<4x3xf32>, %i: tensor<2x1xi32>) {
+  // expected-error@+1 {{'tf.GatherNd' op expects the result element type to be f32 (that of params), got f16}}
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<4x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf16>
+  return
+}
+
+// -----
+
+func.func @gather_result(%p: tensor<5x2xf32>, %i: tensor<3xi32>) {
+  // expected-error@+1 {{'tf.Gather' op has invalid output type; should be compatible with inferred type 'tensor<3x2xf32>', got 'tensor<3x5xf32>'}}
+  %0 = "tf.Gather"(%p, %i) : (tensor<5x2xf32>, tensor<3xi32>) -> tensor<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @const_elem() {
+  // expected-error@+1 {{'tf.Const' op expects a result type compatible with the value type tensor<2xi64>, got tensor<2xi32>}}
+  %0 = "tf.Const"() {value = dense<1> : tensor<2xi64>} : () -> tensor<2xi32>
+  return
+}

@@ -143,7 +143,6 @@ func main() {
 		name                   string
 		moved, copyBytes       int64
 		k1, kAll, in, c1, cAll float64
-		t1, tAll               float64
 	}
 	var rows []row
 	var names []string
