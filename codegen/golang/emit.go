@@ -288,6 +288,7 @@ type funcGen struct {
 	nests   int
 	level   map[string]int         // atom -> loop level (absent: -1)
 	bound   map[string]poly        // resolved index -> the size it indexes
+	redo    map[string]redo        // index temp -> how to compute it anew (see touchAhead)
 	inline  map[*ir.Operation]bool // gathers checked inside their result loop
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
@@ -412,7 +413,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, inline: map[*ir.Operation]bool{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, inline: map[*ir.Operation]bool{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.

@@ -394,6 +394,11 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 			// array pointer conversions keep Go's bounds checks.
 			inner = fmt.Sprintf("*(*[%d]%s)(%s[%s : %s+%d]) = *(*[%d]%s)(%s[%s : %s+%d])", c, et, dst, ob, ob, c, c, et, r.buf, sb, sb, c)
 		}
+		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
+			if t := f.touchAhead(n, k-1, r.buf, r.off.without(n, k)); t != "" {
+				inner = t + "\n" + inner
+			}
+		}
 		n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 	} else {
 		ob := f.hoist(outOff, nl-1)
@@ -417,6 +422,25 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 	}
 	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
 	return nil
+}
+
+// gatheredRuns reports whether the source of the runs copied at level k-1
+// of n moves with a value read from an index tensor (an atom of that
+// level that is not a loop counter): consecutive runs are then random
+// rows, which the hardware prefetcher cannot predict.
+func (f *funcGen) gatheredRuns(r ref, n *nest, k int) bool {
+	loopVar := map[string]bool{}
+	for _, v := range n.vars {
+		loopVar[v] = true
+	}
+	for term := range r.off.without(n, k) {
+		for _, a := range atoms(term) {
+			if !loopVar[a] && f.levelOfAtoms(a) == k-1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (f *funcGen) isLoopVarAtOrAbove(n *nest, a string, l int) bool {

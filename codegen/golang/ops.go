@@ -641,7 +641,11 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 		load = fmt.Sprintf("int(tcpAt(%s, %s))", r.buf, off)
 	}
 	if len(r.guards) == 0 {
-		return f.bind(l, load)
+		v := f.bind(l, load)
+		if _, seen := f.redo[v]; !seen {
+			f.redo[v] = redo{buf: r.buf, off: r.off}
+		}
+		return v
 	}
 	// Under a guard the position may address an empty dim: read with
 	// tcpAt, and select.
@@ -667,17 +671,17 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 			pos[k] = v
 		case tcp.ModeWrapNegative:
 			f.g.used["wrapneg"] = true
-			pos[k] = f.bind(l, fmt.Sprintf("tcpWrapNeg(%s, %s)", v, s))
+			pos[k] = f.bindRedo(l, "tcpWrapNeg", v, s)
 		case tcp.ModeClip:
 			f.g.used["clip"] = true
-			pos[k] = f.bind(l, fmt.Sprintf("tcpClip(%s, %s)", v, s))
+			pos[k] = f.bindRedo(l, "tcpClip", v, s)
 		case tcp.ModeWrap:
 			f.g.used["wrap"] = true
-			pos[k] = f.bind(l, fmt.Sprintf("tcpWrap(%s, %s)", v, s))
+			pos[k] = f.bindRedo(l, "tcpWrap", v, s)
 		case tcp.ModeFill:
 			f.g.used["safe"] = true
 			conds = append(conds, fmt.Sprintf("uint(%s) >= uint(%s)", v, s))
-			pos[k] = f.bind(l, fmt.Sprintf("tcpSafe(%s, %s)", v, s))
+			pos[k] = f.bindRedo(l, "tcpSafe", v, s)
 		default:
 			return nil, nil, unsupported(op, "unknown mode "+mode)
 		}

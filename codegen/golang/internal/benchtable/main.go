@@ -20,7 +20,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tcp-project/tcp/codegen/golang"
@@ -68,27 +67,10 @@ func median(n int, f func()) float64 {
 	return ts[n/2]
 }
 
-// copyTime times a copy of nb bytes over w goroutines. Each call copies a
-// different slot of pools of at least 256 MiB, so that, like the kernels'
-// inputs, the bytes come from memory rather than the cache.
+// copyTime is the median of n copies of nb bytes over w goroutines.
 func copyTime(nb int64, w, n int) float64 {
-	slots := max(4, (256<<20)/nb)
-	src, dst := make([]byte, slots*nb), make([]byte, slots*nb)
-	for i := range src {
-		src[i], dst[i] = byte(i), 1 // no page faults in the timed copies
-	}
-	call := 0
-	return median(n, func() {
-		off := int64(call) % slots * nb
-		call++
-		var wg sync.WaitGroup
-		for k := 0; k < w; k++ {
-			lo, hi := off+nb*int64(k)/int64(w), off+nb*int64(k+1)/int64(w)
-			wg.Add(1)
-			go func() { defer wg.Done(); copy(dst[lo:hi], src[lo:hi]) }()
-		}
-		wg.Wait()
-	})
+	c := workloads.NewCopier(int(nb))
+	return median(n, func() { c.Time(w) })
 }
 
 func torchTimes(dir string, threads, n int, names []string) (map[string]float64, error) {

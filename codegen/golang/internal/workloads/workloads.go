@@ -6,6 +6,8 @@ package workloads
 
 import (
 	"math/rand"
+	"sync"
+	"time"
 
 	"github.com/tcp-project/tcp/tensor"
 )
@@ -76,4 +78,40 @@ var All = []Workload{
 		return []*tensor.Tensor{f32(r, 256, 256, 64), i64(r, 256, 65536, 2)}
 	}},
 	{"reverse", func(r *rand.Rand) []*tensor.Tensor { return []*tensor.Tensor{f32(r, 4096, 4096)} }},
+}
+
+// Copier times a plain Go copy of n bytes over w goroutines: the memory
+// limit the kernels are compared with. Each call copies a different slot
+// of pools of at least 256 MiB (more than the last-level cache), so that
+// the bytes come from memory; for 1 MiB and more per goroutine Go's copy
+// uses non-temporal stores.
+type Copier struct {
+	n, slots int
+	src, dst []byte
+	call     int
+}
+
+// NewCopier allocates and touches the pools for copies of n bytes.
+func NewCopier(n int) *Copier {
+	slots := max(4, (256<<20)/n)
+	c := &Copier{n: n, slots: slots, src: make([]byte, slots*n), dst: make([]byte, slots*n)}
+	for i := range c.src {
+		c.src[i], c.dst[i] = byte(i), 1 // no page faults in the timed copies
+	}
+	return c
+}
+
+// Time copies the next slot over w goroutines and returns the seconds.
+func (c *Copier) Time(w int) float64 {
+	off := c.call % c.slots * c.n
+	c.call++
+	t0 := time.Now()
+	var wg sync.WaitGroup
+	for k := 0; k < w; k++ {
+		lo, hi := off+c.n*k/w, off+c.n*(k+1)/w
+		wg.Add(1)
+		go func() { defer wg.Done(); copy(c.dst[lo:hi], c.src[lo:hi]) }()
+	}
+	wg.Wait()
+	return time.Since(t0).Seconds()
 }

@@ -1,0 +1,96 @@
+package golang
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tcp-project/tcp/parser"
+)
+
+// TestTouchAhead checks where row gathers touch a later row: runs copied
+// from rows chosen by indices (through every index mode), not sequential
+// runs or rows under 1 KiB. That the touches change no result is what the
+// differential tests check.
+func TestTouchAhead(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // in the emitted code; empty: no touch
+	}{
+		{"index_select", `func.func @f(%x: tensor<?x256xf32>, %i: tensor<?xi64>) -> tensor<?x256xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<?xi64> into tensor<?x1xi64>
+  %c = arith.constant 256 : index
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi64>, index -> tensor<?x256xi64>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "error"} : tensor<?x256xf32>, tensor<?x256xi64> -> tensor<?x256xf32>
+  return %0 : tensor<?x256xf32>
+}`, []string{"if j1 := i1_0 + 4; j1 < hi {", "if p := 256 * int(tcpAt(a1, j1)); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+		{"wrap_negative i32", `func.func @f(%x: tensor<64x256xf32>, %i: tensor<16xi32>) -> tensor<16x256xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<16xi32> into tensor<16x1xi32>
+  %c = arith.constant 256 : index
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<16x1xi32>, index -> tensor<16x256xi32>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<64x256xf32>, tensor<16x256xi32> -> tensor<16x256xf32>
+  return %0 : tensor<16x256xf32>
+}`, []string{"if p := 256 * tcpWrapNeg(int(tcpAt(a1, j1)), 64); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+		{"gather_nd two components", `func.func @f(%x: tensor<16x16x256xf32>, %i: tensor<100x2xi64>) -> tensor<100x256xf32> {
+  %0 = tcp.gather_nd %x, %i {mode = "wrap"} : tensor<16x16x256xf32>, tensor<100x2xi64> -> tensor<100x256xf32>
+  return %0 : tensor<100x256xf32>
+}`, []string{"if p := 4096*tcpWrap(int(tcpAt(a1, 2*j0)), 16) + 256*tcpWrap(int(tcpAt(a1, 1+2*j0)), 16); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+		{"dynamic rows", `func.func @f(%x: tensor<?x?xi8>, %i: tensor<?xi64>) -> tensor<?x?xi8> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<?xi64> into tensor<?x1xi64>
+  %c1 = arith.constant 1 : index
+  %c = tensor.dim %x, %c1 : tensor<?x?xi8>
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi64>, index -> tensor<?x?xi64>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "promise_in_bounds"} : tensor<?x?xi8>, tensor<?x?xi64> -> tensor<?x?xi8>
+  return %0 : tensor<?x?xi8>
+}`, []string{"if p := a0d1 * int(tcpAt(a1, j0)); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+		{"256-byte rows", `func.func @f(%x: tensor<256x256x64xf32>, %i: tensor<100x2xi64>) -> tensor<100x64xf32> {
+  %0 = tcp.gather_nd %x, %i {mode = "wrap"} : tensor<256x256x64xf32>, tensor<100x2xi64> -> tensor<100x64xf32>
+  return %0 : tensor<100x64xf32>
+}`, nil},
+		{"sequential runs of a slice", `func.func @f(%x: tensor<64x32xf32>) -> tensor<32x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %0 = tcp.slice %x starts(%c0, %c0) sizes(%c32, %c32) strides(%c2, %c1) : tensor<64x32xf32> -> tensor<32x32xf32>
+  return %0 : tensor<32x32xf32>
+}`, nil},
+		{"short rows", `func.func @f(%x: tensor<64x4xf32>, %i: tensor<16xi64>) -> tensor<16x4xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<16xi64> into tensor<16x1xi64>
+  %c = arith.constant 4 : index
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<16x1xi64>, index -> tensor<16x4xi64>
+  %0 = tcp.gather %x, %b {dim = 0 : index} : tensor<64x4xf32>, tensor<16x4xi64> -> tensor<16x4xf32>
+  return %0 : tensor<16x4xf32>
+}`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := parser.Parse("f.mlir", tc.src, parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Emit(m, Options{Package: "k"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := string(b)
+			if len(tc.want) == 0 && strings.Contains(out, "touched++") {
+				t.Errorf("unexpected touch:\n%s", out)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("missing %q in:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+func TestPrimary(t *testing.T) {
+	for x, want := range map[string]bool{
+		"t2": true, "int(tcpAt(a1, 2*j0))": true, "tcpWrap(int(tcpAt(a1, j0)), 256)": true,
+		"a + b": false, "2*j0": false, "f(a) + g(b)": false, "-t": false,
+	} {
+		if got := primary(x); got != want {
+			t.Errorf("primary(%q) = %v, want %v", x, got, want)
+		}
+	}
+}
