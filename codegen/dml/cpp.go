@@ -337,7 +337,7 @@ func writeGraphCPP(b *strings.Builder, g *Graph) {
 		fmt.Fprintf(b, "\n  // node %d: %s from %s%s\n", k, n.Info.Type, SourceOp(n.Op), from)
 		var tensorRefs []string
 		for i, t := range n.Tensors {
-			tn := fmt.Sprintf("%s_%s", p, strings.TrimSuffix(n.Info.TensorFields[i], "Tensor"))
+			tn := fmt.Sprintf("%s_%s", p, cppTensorName(n.Info.TensorField(i, len(n.Tensors))))
 			fmt.Fprintf(b, "  UINT %s_sizes[%d] = %s;\n", tn, len(t.Sizes), cppList(t.Sizes))
 			strides := "nullptr"
 			if t.Strides != nil {
@@ -350,6 +350,16 @@ func writeGraphCPP(b *strings.Builder, g *Graph) {
 			tensorRefs = append(tensorRefs, "&"+tn)
 		}
 		fields := tensorRefs
+		if n.Info.TensorFields[0] == "InputTensors" {
+			// An array of input descs: {InputCount, InputTensors, OutputTensor, ...}.
+			k := len(tensorRefs) - 1
+			var ins []string
+			for _, r := range tensorRefs[:k] {
+				ins = append(ins, strings.TrimPrefix(r, "&"))
+			}
+			fmt.Fprintf(b, "  DML_TENSOR_DESC %s_Inputs[%d] = {%s};\n", p, k, strings.Join(ins, ", "))
+			fields = []string{fmt.Sprintf("/*InputCount*/ %d", k), p + "_Inputs", tensorRefs[k]}
+		}
 		for _, f := range n.Fields {
 			switch f.Kind {
 			case 0: // UInt
@@ -439,4 +449,12 @@ func nonConst(g *Graph) int {
 		}
 	}
 	return n
+}
+
+// cppTensorName turns a desc field name ("InputTensor", "InputTensors[2]")
+// into an identifier fragment ("Input", "Input2").
+func cppTensorName(field string) string {
+	f := strings.TrimSuffix(field, "Tensor")
+	f = strings.Replace(f, "Tensors[", "", 1)
+	return strings.TrimSuffix(f, "]")
 }

@@ -67,12 +67,12 @@ func WriteDOT(w io.Writer, m *Module) error {
 		for _, e := range g.InputEdges {
 			n := g.Nodes[e.ToNodeIndex]
 			fmt.Fprintf(&b, "    %sin%d -> %sn%d [label=%s];\n", p, e.GraphInputIndex, p, e.ToNodeIndex,
-				dotQuote(fmt.Sprintf("%d %s\n%s", e.ToNodeInputIndex, n.Info.TensorFields[e.ToNodeInputIndex], descLabel(n.Tensors[e.ToNodeInputIndex]))))
+				dotQuote(fmt.Sprintf("%d %s\n%s", e.ToNodeInputIndex, n.Info.TensorField(e.ToNodeInputIndex, len(n.Tensors)), descLabel(n.Tensors[e.ToNodeInputIndex]))))
 		}
 		for _, e := range g.IntermediateEdges {
 			n := g.Nodes[e.ToNodeIndex]
 			fmt.Fprintf(&b, "    %sn%d -> %sn%d [label=%s];\n", p, e.FromNodeIndex, p, e.ToNodeIndex,
-				dotQuote(fmt.Sprintf("%d %s\n%s", e.ToNodeInputIndex, n.Info.TensorFields[e.ToNodeInputIndex], descLabel(n.Tensors[e.ToNodeInputIndex]))))
+				dotQuote(fmt.Sprintf("%d %s\n%s", e.ToNodeInputIndex, n.Info.TensorField(e.ToNodeInputIndex, len(n.Tensors)), descLabel(n.Tensors[e.ToNodeInputIndex]))))
 		}
 		for _, e := range g.OutputEdges {
 			n := g.Nodes[e.FromNodeIndex]

@@ -167,6 +167,9 @@ func TestJSONRoundTrip(t *testing.T) {
 			tensors := func(n int) []*codegen.JSONTensorDesc {
 				desc := d.Nodes[n].Desc.Operator.Desc
 				var out []*codegen.JSONTensorDesc
+				for i := range desc.InputTensors { // JOIN's array of input descs
+					out = append(out, &desc.InputTensors[i])
+				}
 				for _, td := range []*codegen.JSONTensorDesc{desc.InputTensor, desc.IndicesTensor, desc.ATensor, desc.BTensor} {
 					if td != nil {
 						out = append(out, td)

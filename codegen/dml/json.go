@@ -74,23 +74,25 @@ type JSONOperatorDesc struct {
 // JSONOpDesc holds the fields of every operator desc the lowering uses;
 // the fields of one operator appear in its struct's order.
 type JSONOpDesc struct {
-	InputTensor           *JSONTensorDesc `json:"InputTensor,omitempty"`
-	IndicesTensor         *JSONTensorDesc `json:"IndicesTensor,omitempty"`
-	ATensor               *JSONTensorDesc `json:"ATensor,omitempty"`
-	BTensor               *JSONTensorDesc `json:"BTensor,omitempty"`
-	OutputTensor          *JSONTensorDesc `json:"OutputTensor,omitempty"`
-	Axis                  *int64          `json:"Axis,omitempty"`
-	IndexDimensions       *int64          `json:"IndexDimensions,omitempty"`
-	InputDimensionCount   *int64          `json:"InputDimensionCount,omitempty"`
-	IndicesDimensionCount *int64          `json:"IndicesDimensionCount,omitempty"`
-	BatchDimensionCount   *int64          `json:"BatchDimensionCount,omitempty"`
-	DimensionCount        *int64          `json:"DimensionCount,omitempty"`
-	InputWindowOffsets    []int64         `json:"InputWindowOffsets,omitempty"`
-	InputWindowSizes      []int64         `json:"InputWindowSizes,omitempty"`
-	InputWindowStrides    []int64         `json:"InputWindowStrides,omitempty"`
-	ScaleBias             json.RawMessage `json:"ScaleBias,omitempty"`
-	Min                   *float64        `json:"Min,omitempty"`
-	Max                   *float64        `json:"Max,omitempty"`
+	InputTensor           *JSONTensorDesc  `json:"InputTensor,omitempty"`
+	IndicesTensor         *JSONTensorDesc  `json:"IndicesTensor,omitempty"`
+	InputCount            *int64           `json:"InputCount,omitempty"`
+	InputTensors          []JSONTensorDesc `json:"InputTensors,omitempty"`
+	ATensor               *JSONTensorDesc  `json:"ATensor,omitempty"`
+	BTensor               *JSONTensorDesc  `json:"BTensor,omitempty"`
+	OutputTensor          *JSONTensorDesc  `json:"OutputTensor,omitempty"`
+	Axis                  *int64           `json:"Axis,omitempty"`
+	IndexDimensions       *int64           `json:"IndexDimensions,omitempty"`
+	InputDimensionCount   *int64           `json:"InputDimensionCount,omitempty"`
+	IndicesDimensionCount *int64           `json:"IndicesDimensionCount,omitempty"`
+	BatchDimensionCount   *int64           `json:"BatchDimensionCount,omitempty"`
+	DimensionCount        *int64           `json:"DimensionCount,omitempty"`
+	InputWindowOffsets    []int64          `json:"InputWindowOffsets,omitempty"`
+	InputWindowSizes      []int64          `json:"InputWindowSizes,omitempty"`
+	InputWindowStrides    []int64          `json:"InputWindowStrides,omitempty"`
+	ScaleBias             json.RawMessage  `json:"ScaleBias,omitempty"`
+	Min                   *float64         `json:"Min,omitempty"`
+	Max                   *float64         `json:"Max,omitempty"`
 }
 
 // JSONTensorDesc is DML_TENSOR_DESC.
@@ -162,8 +164,17 @@ func ToJSON(m *Module) JSONModule {
 			var d JSONOpDesc
 			tensors := map[string]**JSONTensorDesc{"InputTensor": &d.InputTensor, "IndicesTensor": &d.IndicesTensor,
 				"ATensor": &d.ATensor, "BTensor": &d.BTensor, "OutputTensor": &d.OutputTensor}
-			for i, name := range n.Info.TensorFields {
-				*tensors[name] = &JSONTensorDesc{Type: "DML_TENSOR_TYPE_BUFFER", Desc: jsonBuffer(n.Tensors[i])}
+			if n.Info.TensorFields[0] == "InputTensors" {
+				k := len(n.Tensors) - 1
+				d.InputCount = i64p(int64(k))
+				for _, t := range n.Tensors[:k] {
+					d.InputTensors = append(d.InputTensors, JSONTensorDesc{Type: "DML_TENSOR_TYPE_BUFFER", Desc: jsonBuffer(t)})
+				}
+				d.OutputTensor = &JSONTensorDesc{Type: "DML_TENSOR_TYPE_BUFFER", Desc: jsonBuffer(n.Tensors[k])}
+			} else {
+				for i, name := range n.Info.TensorFields {
+					*tensors[name] = &JSONTensorDesc{Type: "DML_TENSOR_TYPE_BUFFER", Desc: jsonBuffer(n.Tensors[i])}
+				}
 			}
 			for _, f := range n.Fields {
 				switch f.CName {

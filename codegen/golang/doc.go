@@ -70,10 +70,24 @@
 // unsafe is used.
 //
 // Supported ops: tcp.gather, gather_nd, broadcast_to/broadcast, slice,
-// transpose and const; tensor.expand_shape (without output_shape),
-// collapse_shape, cast and dim; arith.constant and, on index scalars,
-// addi, subi, muli and index_cast. Anything else, scalar results and
-// float scalar arguments are located errors.
+// transpose, const and cast_indices; tensor.expand_shape (without
+// output_shape), collapse_shape, cast, concat, dim and extract (of
+// integers);
+// arith.constant, extsi, extui, trunci, index_cast and index_castui;
+// on index scalars addi, subi, muli, maxsi and minsi. Anything else,
+// scalar results and float scalar arguments are located errors.
+//
+// Integer casts of index tensors (emit_casts.go) are never materialized:
+// like a view, a cast is composed into the index read, as a conversion of
+// the loaded int (saturation for tcp.cast_indices, zero extension,
+// truncation); a cast result returned or gathered as data is a located
+// error. tensor.extract loads one element before the loops (the starts
+// of a StableHLO dynamic_slice, clamped with maxsi/minsi); a result size
+// that depends on one is a located error, since the Dims function gets
+// no tensor data. tensor.concat is a piecewise index map (emit_concat.go):
+// each element selects its operand's buffer and offset with tcpSel on the
+// concatenated coordinate, so a StableHLO window on a dynamic dim (a
+// concat of slices) reads its source directly and allocates nothing.
 //
 // # Workers
 //

@@ -282,6 +282,7 @@ type funcGen struct {
 	fn      *ir.Operation
 	goName  string
 	dimsFor bool // emitting the FDims function: sizes and their checks only
+	loads   int  // index loads emitted (emit_concat.go)
 	blocks  []*block
 	cur     *nest
 	nests   int

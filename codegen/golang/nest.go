@@ -334,6 +334,9 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 	if err != nil {
 		return err
 	}
+	if r.conv != nil {
+		return castNotIndex(v)
+	}
 	et, _ := goElem(ir.ElementType(v.Type()))
 	outOff := linear(coords, ds)
 	nl := len(n.vars)

@@ -48,6 +48,18 @@ func isView(op *ir.Operation) bool {
 // (emitting their runtime checks) and, in the kernel, each op's checks.
 func (f *funcGen) walk(body *ir.Block) error {
 	for op := body.First(); op != nil; op = op.Next() {
+		if isCast(op) {
+			if err := f.castTensor(op); err != nil {
+				return err
+			}
+			continue
+		}
+		if op.Name() == tensord.ConcatName {
+			if err := f.concatTensor(op); err != nil {
+				return err
+			}
+			continue
+		}
 		switch op.Name() {
 		case function.ReturnName:
 			for i, v := range op.Operands() {
@@ -58,7 +70,11 @@ func (f *funcGen) walk(body *ir.Block) error {
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
 			tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
-		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName:
+		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
+			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
+			if f.dimsFor && isDataScalar(op) {
+				continue // computed on demand (emit_casts.go)
+			}
 			if _, err := f.scalarOrConst(op); err != nil {
 				return err
 			}
@@ -148,6 +164,9 @@ func (f *funcGen) scalarUncached(v ir.Value) (poly, error) {
 		return a.mul(b), nil
 	case arith.IndexCastName:
 		return f.scalar(op.Operand(0))
+	}
+	if p, ok, err := f.dataScalar(op); ok {
+		return p, err
 	}
 	return nil, unsupported(op, "only constant, tensor.dim, addi, subi, muli and index_cast scalars are supported")
 }
@@ -344,6 +363,12 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		if static() {
 			return ds, nil
 		}
+		if isCast(op) {
+			return f.castDims(op, t)
+		}
+		if op.Name() == tensord.ConcatName {
+			return f.concatDims(op, t)
+		}
 		return nil, unsupported(op, "dynamic result shape")
 	}
 	return ds, nil
@@ -394,6 +419,7 @@ type ref struct {
 	guards []guard // the first true guard's fill replaces the element
 	buf    string
 	off    poly
+	conv   []string // int -> int conversions of the loaded value; non-nil under a cast (emit_casts.go)
 }
 
 func (f *funcGen) zeroUnit(v ir.Value, coords []poly) []poly {
@@ -419,6 +445,12 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	op := v.DefiningOp()
 	if op == nil {
 		return ref{buf: f.args[v], off: linear(coords, ds)}, nil
+	}
+	if isCast(op) {
+		return f.readCast(op, coords, checked)
+	}
+	if op.Name() == tensord.ConcatName {
+		return f.readConcat(op, coords, checked)
 	}
 	switch op.Name() {
 	case tcp.ConstName, arith.ConstantName:
@@ -577,6 +609,12 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 // loadInt binds the element at r, converted to int, at the deepest level
 // its address and guards need.
 func (f *funcGen) loadInt(r ref, checked bool) string {
+	f.loads++
+	if len(r.conv) > 0 {
+		raw := r
+		raw.conv = nil
+		return f.convert(r, f.loadInt(raw, checked))
+	}
 	var names []string
 	for _, g := range r.guards {
 		names = append(names, g.cond)

@@ -69,10 +69,11 @@ func staticShape(v ir.Value) ([]int64, bool) {
 // reshape of the operand.
 func OperandDesc(op *ir.Operation, i int) (TensorDesc, error) {
 	def := op.Def()
-	if def == nil || i >= len(def.Operands) {
+	variadic := def != nil && len(def.Operands) > 0 && def.Operands[len(def.Operands)-1].Variadic && i < op.NumOperands()
+	if def == nil || i >= len(def.Operands) && !variadic {
 		return TensorDesc{}, fmt.Errorf("operand #%d is not a tensor operand of %s", i, op.Name())
 	}
-	name := def.Operands[i].Name
+	name := def.Operands[min(i, len(def.Operands)-1)].Name
 	v := op.Operand(i)
 	dt, err := DataTypeOf(ir.ElementType(v.Type()))
 	if err != nil {

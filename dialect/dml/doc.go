@@ -2,7 +2,8 @@
 // tcp lowering uses, named after the DML_OPERATOR_* enumerator in lower
 // case (dml.gather, dml.gather_elements, dml.gather_nd, dml.gather_nd1,
 // dml.slice1, dml.element_wise_identity, dml.element_wise_clip,
-// dml.element_wise_modulus_floor, dml.cast),
+// dml.element_wise_modulus_floor, dml.element_wise_min, dml.cast,
+// dml.join),
 // plus dml.constant for
 // data bound as DML-owned graph inputs.
 //

@@ -31,7 +31,7 @@ func Needs(op *ir.Operation) ([]Need, error) {
 	short := info.Type[len("DML_OPERATOR_"):]
 	needs := []Need{{info.Introduced, "DML_OPERATOR_" + short}}
 	d := DimensionCount(op)
-	elementwise := op.Name() == Slice1Name || op.Name() == IdentityName || op.Name() == CastName || op.Name() == ClipName || op.Name() == ModulusFloorName
+	elementwise := op.Name() == Slice1Name || op.Name() == IdentityName || op.Name() == CastName || op.Name() == ClipName || op.Name() == ModulusFloorName || op.Name() == MinName || op.Name() == JoinName
 	gatherFamily := !elementwise
 	if gatherFamily && d != 4 {
 		needs = append(needs, Need{FL3_0, fmt.Sprintf("%s with DimensionCount %d (4 before 3.0)", short, d)})
@@ -53,9 +53,9 @@ func Needs(op *ir.Operation) ([]Need, error) {
 			needs = append(needs, Need{FL6_0, fmt.Sprintf("%s data in %s", dt, short)})
 		case op.Name() == ModulusFloorName && !dt.IsFloat():
 			needs = append(needs, Need{FL3_0, fmt.Sprintf("%s data in %s", dt, short)})
-		case op.Name() == ClipName && dt.Is64():
+		case (op.Name() == ClipName || op.Name() == MinName) && dt.Is64():
 			needs = append(needs, Need{FL5_0, fmt.Sprintf("%s data in %s", dt, short)})
-		case op.Name() == ClipName && !dt.IsFloat():
+		case (op.Name() == ClipName || op.Name() == MinName) && !dt.IsFloat():
 			needs = append(needs, Need{FL3_0, fmt.Sprintf("%s data in %s", dt, short)})
 		case dt.Is64():
 			needs = append(needs, Need{FL4_1, fmt.Sprintf("%s data in %s", dt, short)})
@@ -140,7 +140,7 @@ func verifyOp(op *ir.Operation) error {
 		if err := verifySlice1(op, in, out, d); err != nil {
 			return err
 		}
-	case ModulusFloorName:
+	case ModulusFloorName, MinName:
 		if b := descs[1].Sizes; !slices.Equal(in, out) || !slices.Equal(b, out) {
 			return op.EmitOpError("expects a sizes %v and b sizes %v to equal output sizes %v", in, b, out)
 		}

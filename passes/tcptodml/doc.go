@@ -19,6 +19,9 @@
 //	broadcast_to, transpose                  folded into the consumer's tensor desc (zero or permuted
 //	                                         strides); element_wise_identity over that view if still used
 //	const, arith.constant tensors            constant (a DML-owned graph input)
+//	cast_indices, arith.extsi/trunci tensors cast (element_wise_clip first when cast_indices
+//	                                         saturates); peeled off gather indices when exact
+//	tensor.concat                            join (operands packed; views materialized by identity)
 //
 // DimensionCount D is the largest rank involved from FL 3.0 and 4 (4 or 5
 // for SLICE1, IDENTITY and CAST) before; larger ranks are an error there.
@@ -30,11 +33,23 @@
 // promise_in_bounds passes through; wrap_negative passes through from FL
 // 3.0 (DirectML reads negative signed indices from the end); clip becomes
 // a dml.element_wise_clip of the indices into [0, size-1] (FL 3.0; 5.0
-// for 64-bit indices; one bound for all gather_nd components); wrap a
+// for 64-bit indices; gather_nd components over dims of different sizes
+// add a dml.element_wise_min with a constant of per-component bounds read
+// through strides 0…0 1); wrap a
 // dml.element_wise_modulus_floor by a one-element constant read through
 // zero strides (FL 3.0; 6.0 for 64-bit); error is rejected unless
 // assume-in-bounds=true; fill is rejected (it would need an
 // ELEMENT_WISE_IF with an in-range mask).
+//
+// Index casts (casts.go): a gather reads through exact widening casts of
+// its indices (tcp.cast_indices from ui8/16/32 or signed types, extsi), so
+// ui32 indices stay UINT32 and 8- or 16-bit ones become INT32 (no 64-bit
+// CAST or CLIP needed); a saturating tcp.cast_indices (ui64 to i64, or
+// narrowing to i32) clamps with CLIP to the largest FLOAT below the
+// result's maximum, exact for every mode but wrap, where it is an error;
+// arith.extui is not lowered (CAST sign-extends a signless source). A
+// cast's feature level is checked only if it is still used after the
+// gathers are lowered.
 //
 // Types: below FL 3.0 indices must be UINT32, so constant indices are
 // rewritten as ui32 and i32 indices are cast (dml.cast); i64 indices are an

@@ -98,6 +98,7 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64, unifo
 	if mode == "" {
 		mode = tcp.ModePromiseInBounds
 	}
+	w = c.peelCasts(op, w)
 	if a, ok := ir.ConstantAttr(w.base).(*ir.DenseElementsAttr); ok {
 		return c.constIndices(op, w, a, mode, size)
 	}
@@ -112,6 +113,18 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64, unifo
 			return view{}, errorf(op, "mode \"wrap_negative\" needs signed indices, which DirectML reads from the end only from feature level 3.0, got %s", c.level)
 		}
 	case tcp.ModeClip:
+		if uniform == 0 {
+			bounds := make([]int64, w.sizes[len(w.sizes)-1])
+			for k := range bounds {
+				bounds[k] = size(int64(k))
+			}
+			cw, err := c.clipComponents(op, w, bounds)
+			if err != nil {
+				return view{}, err
+			}
+			w = cw
+			break
+		}
 		clipped, err := c.clip(op, w.base, uniform)
 		if err != nil {
 			return view{}, err
@@ -154,12 +167,11 @@ const maxConstElements = 1 << 22
 
 // clip clamps an index tensor into [0, size-1] with ELEMENT_WISE_CLIP
 // (mode "clip"): integer CLIP needs FL 3.0 (5.0 for 64-bit), its FLOAT
-// bounds must be exact, and every index must select in the same size.
+// bounds must be exact, and every index must select in the same size
+// (else indices calls clipComponents).
 func (c *conv) clip(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.Diagnostic) {
 	et := ir.ElementType(base.Type()).(ir.IntegerType)
 	switch {
-	case size == 0:
-		return nil, errorf(op, "mode \"clip\" on non-constant indices needs one bound for all index components, but the indexed dims differ in size")
 	case c.level < dml.FL3_0:
 		return nil, errorf(op, "mode \"clip\" on non-constant indices needs ELEMENT_WISE_CLIP on integers, which needs feature level 3.0, got %s", c.level)
 	case et.Width == 64 && c.level < dml.FL5_0:

@@ -131,9 +131,10 @@ func (p *Pass) Run(module *ir.Operation) error {
 }
 
 type conv struct {
-	level  dml.FeatureLevel
-	assume bool
-	rw     *ir.Rewriter
+	level   dml.FeatureLevel
+	assume  bool
+	rw      *ir.Rewriter
+	pending []pending // casts.go
 }
 
 // loc is the location of an op created for the tcp op: its location
@@ -163,6 +164,10 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.gatherND(op)
 		case op.Name() == tcp.SliceName:
 			err = c.slice(op)
+		case isIndexCast(op):
+			err = c.castIndices(op)
+		case op.Name() == tensor.ConcatName:
+			err = c.concat(op)
 		}
 		if err != nil {
 			return err
@@ -176,6 +181,9 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 		}
 	}
 	eraseDead(body)
+	if err := c.checkPending(body); err != nil {
+		return err
+	}
 	for _, op := range body.Ops() {
 		switch {
 		case strings.HasPrefix(op.Name(), "dml."), op.Name() == function.ReturnName, op.HasTrait(ir.ConstantLike),

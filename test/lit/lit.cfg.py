@@ -10,7 +10,8 @@
 #
 # Parameters (lit --param NAME=VALUE) and environment variables:
 #   tcp_bin        / TCP_BIN            directory of the tcp tool binaries
-#                                       (tcp-opt, tcp-translate, tcp-run, ...);
+#                                       (tcp-opt, tcp-translate, tcp-run,
+#                                       tcp-pipeline, ...);
 #                                       required
 #   filecheck      / TCP_FILECHECK      FileCheck to use (default: FileCheck-16)
 #   llvm_bin       / TCP_LLVM_BIN       LLVM tools directory, for `not`,

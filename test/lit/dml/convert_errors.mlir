@@ -22,9 +22,9 @@ func.func @mode_clip(%x: tensor<3x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32
 
 // -----
 
-func.func @clip_nd_sizes(%x: tensor<3x4xf32>, %i: tensor<2x2xi32>) -> tensor<2xf32> {
-  // expected-error@below {{mode "clip" on non-constant indices needs one bound for all index components, but the indexed dims differ in size}}
-  %0 = tcp.gather_nd %x, %i {mode = "clip"} : tensor<3x4xf32>, tensor<2x2xi32> -> tensor<2xf32>
+func.func @clip_nd_sizes(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) -> tensor<2xf32> {
+  // expected-error@below {{mode "clip" on 64-bit indices needs ELEMENT_WISE_CLIP and ELEMENT_WISE_MIN on INT64, which need feature level 5.0, got 4.1}}
+  %0 = tcp.gather_nd %x, %i {mode = "clip"} : tensor<3x4xf32>, tensor<2x2xi64> -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
 

@@ -516,3 +516,113 @@ module {
     return %0 : tensor<2xbf16>
   }
 }
+
+// -----
+
+// join element types
+module {
+  func.func @f(%a: tensor<3x1xf32>, %b: tensor<3x2xf16>) -> tensor<3x3xf32> {
+    // expected-error@below {{'dml.join' op expects every input to have the result's element type f32, got f16 for input #1}}
+    %0 = dml.join %a, %b {axis = 1 : index, dimension_count = 2 : index} : tensor<3x1xf32>, tensor<3x2xf16> -> tensor<3x3xf32>
+    return %0 : tensor<3x3xf32>
+  }
+}
+
+// -----
+
+// join axis
+module {
+  func.func @f(%a: tensor<3x1xf32>, %b: tensor<3x2xf32>) -> tensor<3x3xf32> {
+    // expected-error@below {{'dml.join' op expects axis in [0, 2), got 2}}
+    %0 = dml.join %a, %b {axis = 2 : index, dimension_count = 2 : index} : tensor<3x1xf32>, tensor<3x2xf32> -> tensor<3x3xf32>
+    return %0 : tensor<3x3xf32>
+  }
+}
+
+// -----
+
+// join sizes off the axis
+module {
+  func.func @f(%a: tensor<3x1xf32>, %b: tensor<2x2xf32>) -> tensor<3x3xf32> {
+    // expected-error@below {{'dml.join' op expects input #1 sizes [2 2] to equal the output sizes [3 3] except at axis 1}}
+    %0 = dml.join %a, %b {axis = 1 : index, dimension_count = 2 : index} : tensor<3x1xf32>, tensor<2x2xf32> -> tensor<3x3xf32>
+    return %0 : tensor<3x3xf32>
+  }
+}
+
+// -----
+
+// join sum
+module {
+  func.func @f(%a: tensor<3x1xf32>, %b: tensor<3x1xf32>) -> tensor<3x3xf32> {
+    // expected-error@below {{'dml.join' op expects the input sizes at axis 1 to sum to the output's 3, got 2}}
+    %0 = dml.join %a, %b {axis = 1 : index, dimension_count = 2 : index} : tensor<3x1xf32>, tensor<3x1xf32> -> tensor<3x3xf32>
+    return %0 : tensor<3x3xf32>
+  }
+}
+
+// -----
+
+// join 64-bit below 4.1
+module attributes {dml.feature_level = "4.0"} {
+  func.func @f(%a: tensor<3x1xi64>, %b: tensor<3x2xi64>) -> tensor<3x3xi64> {
+    // expected-error@below {{'dml.join' op INT64 data in JOIN needs feature level 4.1, got 4.0}}
+    %0 = dml.join %a, %b {axis = 1 : index, dimension_count = 2 : index} : tensor<3x1xi64>, tensor<3x2xi64> -> tensor<3x3xi64>
+    return %0 : tensor<3x3xi64>
+  }
+}
+
+// -----
+
+// join DimensionCount below 3.0
+module attributes {dml.feature_level = "2.1"} {
+  func.func @f(%a: tensor<3x1xf32>, %b: tensor<3x2xf32>) -> tensor<3x3xf32> {
+    // expected-error@below {{'dml.join' op JOIN with DimensionCount 2 (4 or 5 before 3.0) needs feature level 3.0, got 2.1}}
+    %0 = dml.join %a, %b {axis = 1 : index, dimension_count = 2 : index} : tensor<3x1xf32>, tensor<3x2xf32> -> tensor<3x3xf32>
+    return %0 : tensor<3x3xf32>
+  }
+}
+
+// -----
+
+// min sizes
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<1xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_min' op expects a sizes [4] and b sizes [1] to equal output sizes [4]}}
+    %0 = dml.element_wise_min %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<1xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// min element types
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_min' op failed to verify that all of {a, b, out} have same element type}}
+    %0 = dml.element_wise_min %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<4xi64> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// min integers below 3.0
+module attributes {dml.feature_level = "2.1"} {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_min' op INT32 data in ELEMENT_WISE_MIN needs feature level 3.0, got 2.1}}
+    %0 = dml.element_wise_min %a, %b {dimension_count = 4 : index} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// min 64-bit below 5.0
+module attributes {dml.feature_level = "4.1"} {
+  func.func @f(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi64> {
+    // expected-error@below {{'dml.element_wise_min' op INT64 data in ELEMENT_WISE_MIN needs feature level 5.0, got 4.1}}
+    %0 = dml.element_wise_min %a, %b {dimension_count = 1 : index} : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+    return %0 : tensor<4xi64>
+  }
+}

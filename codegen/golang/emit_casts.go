@@ -1,0 +1,292 @@
+package golang
+
+import (
+	"fmt"
+
+	"github.com/tcp-project/tcp/dialect/arith"
+	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/ir"
+)
+
+// Integer casts of index tensors and data-dependent index scalars.
+//
+// A cast of an index tensor (tcp.cast_indices, arith.extsi, extui,
+// trunci, index_cast, index_castui) is never materialized: read composes
+// it like a view and records the value conversion in ref.conv, which
+// loadInt applies to the element it loads (one inlined call per index
+// read). Every element is loaded as a Go int (sign-extended for signless
+// and signed types, zero-extended for unsigned ones), so a conversion is
+// an int -> int function: saturation (tcp.cast_indices), a zero
+// extension (extui) or a truncation (trunci, narrowing index casts). A
+// cast value that is not read as an index (returned, or gathered as
+// data) is a located error.
+//
+// tensor.extract of an integer tensor is a scalar like tensor.dim: it
+// loads the element before the loops (its coordinates are scalars), and
+// arith.maxsi / minsi over such scalars are Go's min and max. These are
+// what --convert-stablehlo-to-tcp emits to clamp the starts of a
+// dynamic_slice. A result size that depends on an extracted value cannot
+// be computed by the Dims function, which gets no tensor data; that is a
+// located error.
+
+// castOps are the tensor casts read by conversion at the index load.
+func isCast(op *ir.Operation) bool {
+	if op == nil || op.NumOperands() != 1 || op.NumResults() != 1 {
+		return false
+	}
+	switch op.Name() {
+	case tcp.CastIndicesName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastName, arith.IndexCastUIName:
+		_, ok := op.Result(0).Type().(*ir.RankedTensorType)
+		return ok
+	}
+	return false
+}
+
+// bitWidth is the width of an integer or index element (index: 64).
+func bitWidth(t ir.Type) (int, bool) {
+	switch t := t.(type) {
+	case ir.IntegerType:
+		return t.Width, true
+	case ir.IndexType:
+		return 64, true
+	}
+	return 0, false
+}
+
+// castConv returns the helpers (applied in order) that turn the int value
+// of a cast's operand element into the int value of its result element.
+func castConv(op *ir.Operation) ([]string, error) {
+	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
+	wf, ok1 := bitWidth(from)
+	wt, ok2 := bitWidth(to)
+	if !ok1 || !ok2 || wf == 1 || wt == 1 {
+		return nil, unsupported(op, fmt.Sprintf("casts between 8- to 64-bit integer or index elements only, got %s to %s", from, to))
+	}
+	unsigned := false
+	if it, ok := from.(ir.IntegerType); ok && it.Sign == ir.Unsigned {
+		unsigned = true
+	}
+	var conv []string
+	switch op.Name() {
+	case tcp.CastIndicesName:
+		if unsigned && wf == 64 {
+			conv = append(conv, "tcpSatU64")
+		}
+		if wt == 32 && (wf == 64 || unsigned && wf == 32) {
+			conv = append(conv, "tcpSatI32")
+		}
+	case arith.ExtSIName:
+		// The int load already sign-extends a signless element.
+	case arith.ExtUIName:
+		if wf < 64 {
+			conv = append(conv, fmt.Sprintf("tcpZext%d", wf))
+		}
+	case arith.TruncIName:
+		if wt < 64 {
+			conv = append(conv, fmt.Sprintf("tcpTrunc%d", wt))
+		}
+	case arith.IndexCastName, arith.IndexCastUIName:
+		switch {
+		case wt < wf:
+			conv = append(conv, fmt.Sprintf("tcpTrunc%d", wt))
+		case wt > wf && op.Name() == arith.IndexCastUIName:
+			conv = append(conv, fmt.Sprintf("tcpZext%d", wf))
+		}
+	}
+	return conv, nil
+}
+
+// readCast reads a cast value: its operand's element, converted.
+func (f *funcGen) readCast(op *ir.Operation, coords []poly, checked bool) (ref, error) {
+	conv, err := castConv(op)
+	if err != nil {
+		return ref{}, err
+	}
+	r, err := f.read(op.Operand(0), coords, checked)
+	if err != nil {
+		return ref{}, err
+	}
+	for _, c := range conv {
+		f.g.used[c] = true
+	}
+	r.conv = append(append([]string{}, r.conv...), conv...) // non-nil: a cast
+	return r, nil
+}
+
+// convert applies the conversions of r to the int expression v.
+func (f *funcGen) convert(r ref, v string) string {
+	for _, c := range r.conv {
+		v = f.bind(f.levelOfAtoms(v), c+"("+v+")")
+	}
+	return v
+}
+
+// castDims: a cast has its operand's shape.
+func (f *funcGen) castDims(op *ir.Operation, t *ir.RankedTensorType) ([]poly, error) {
+	src, err := f.dims(op.Operand(0))
+	if err != nil {
+		return nil, err
+	}
+	ds := make([]poly, len(src))
+	for d := range ds {
+		ds[d] = src[d]
+		if !t.IsDynamicDim(d) {
+			ds[d] = pconst(t.Dim(d))
+		}
+	}
+	return ds, nil
+}
+
+// isDataScalar reports whether a scalar op is computed from tensor
+// elements (tensor.extract, or an op over such a scalar).
+func isDataScalar(op *ir.Operation) bool {
+	if op == nil {
+		return false
+	}
+	if op.Name() == tensord.ExtractName {
+		return true
+	}
+	for _, v := range op.Operands() {
+		if _, ok := v.Type().(*ir.RankedTensorType); ok {
+			continue
+		}
+		if isDataScalar(v.DefiningOp()) {
+			return true
+		}
+	}
+	return false
+}
+
+// dataScalar returns the scalars that only this file handles: extract,
+// maxsi, minsi and scalar integer casts; ok is false for other ops.
+func (f *funcGen) dataScalar(op *ir.Operation) (p poly, ok bool, err error) {
+	switch op.Name() {
+	case tensord.ExtractName:
+		if f.dimsFor {
+			return nil, true, unsupported(op, "a result size depends on a tensor element, which the Dims function does not get")
+		}
+		et := ir.ElementType(op.Operand(0).Type())
+		if w, isInt := bitWidth(et); !isInt || w == 1 {
+			return nil, true, unsupported(op, fmt.Sprintf("extracts integer or index elements only, got %s", et))
+		}
+		coords := make([]poly, op.NumOperands()-1)
+		for i := range coords {
+			c, err := f.scalar(op.Operand(i + 1))
+			if err != nil {
+				return nil, true, err
+			}
+			coords[i] = c
+		}
+		ds, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, true, err
+		}
+		for i := range coords {
+			cv, c1 := coords[i].constant()
+			dv, c2 := ds[i].constant()
+			if c1 && c2 && (cv < 0 || cv >= dv) {
+				return nil, true, unsupported(op, fmt.Sprintf("index %d out of bounds for dim %d of size %d", cv, i, dv))
+			}
+			if !c1 || !c2 {
+				f.stmt("if uint(%s) >= uint(%s) {\nreturn %s\n}", coords[i], ds[i], f.errf("tensor.extract: index %%d is out of bounds for dim %d with size %%d", []any{i}, coords[i].String(), ds[i].String()))
+			}
+		}
+		r, err := f.read(op.Operand(0), coords, false)
+		if err != nil {
+			return nil, true, err
+		}
+		return patom(f.loadInt(r, false)), true, nil
+	case arith.MaxSIName, arith.MinSIName:
+		a, err := f.scalar(op.Operand(0))
+		if err != nil {
+			return nil, true, err
+		}
+		b, err := f.scalar(op.Operand(1))
+		if err != nil {
+			return nil, true, err
+		}
+		fn := "max"
+		if op.Name() == arith.MinSIName {
+			fn = "min"
+		}
+		if x, ok1 := a.constant(); ok1 {
+			if y, ok2 := b.constant(); ok2 {
+				if fn == "max" {
+					return pconst(max(x, y)), true, nil
+				}
+				return pconst(min(x, y)), true, nil
+			}
+		}
+		return patom(f.bind(f.levelOf(a, b), fmt.Sprintf("%s(%s, %s)", fn, a, b))), true, nil
+	case arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
+		conv, err := castConv(op)
+		if err != nil {
+			return nil, true, err
+		}
+		a, err := f.scalar(op.Operand(0))
+		if err != nil {
+			return nil, true, err
+		}
+		if len(conv) == 0 {
+			return a, true, nil
+		}
+		v := a.String()
+		for _, c := range conv {
+			f.g.used[c] = true
+			v = f.bind(f.levelOf(a), c+"("+v+")")
+		}
+		return patom(v), true, nil
+	}
+	return nil, false, nil
+}
+
+func init() {
+	helpers["tcpSatU64"] = `// tcpSatU64 saturates a ui64 index loaded as int (2^63 and more wrap to
+// negative values) to the largest int64.
+func tcpSatU64(v int) int {
+	if v < 0 {
+		return 1<<63 - 1
+	}
+	return v
+}
+`
+	helpers["tcpSatI32"] = `// tcpSatI32 clamps v into the int32 range (tcp.cast_indices to i32).
+func tcpSatI32(v int) int {
+	return min(max(v, -1<<31), 1<<31-1)
+}
+`
+	for _, w := range []int{8, 16, 32} {
+		helpers[fmt.Sprintf("tcpZext%d", w)] = fmt.Sprintf(`// tcpZext%[1]d zero-extends the low %[1]d bits of v.
+func tcpZext%[1]d(v int) int { return int(uint%[1]d(v)) }
+`, w)
+		helpers[fmt.Sprintf("tcpTrunc%d", w)] = fmt.Sprintf(`// tcpTrunc%[1]d keeps the low %[1]d bits of v, sign-extended.
+func tcpTrunc%[1]d(v int) int { return int(int%[1]d(v)) }
+`, w)
+	}
+}
+
+// castTensor checks a tensor cast where walk meets it: no code, its dims.
+func (f *funcGen) castTensor(op *ir.Operation) error {
+	if _, err := goElem(ir.ElementType(op.Result(0).Type())); err != nil {
+		return unsupported(op, err.Error())
+	}
+	if _, err := castConv(op); err != nil {
+		return err
+	}
+	_, err := f.dims(op.Result(0))
+	return err
+}
+
+// castNotIndex is the error for a cast value read as data.
+func castNotIndex(v ir.Value) error {
+	for op := v.DefiningOp(); op != nil; op = op.Operand(0).DefiningOp() {
+		if isCast(op) {
+			return unsupported(op, "a cast is fused into index reads only; its result is returned or gathered as data")
+		}
+		if op.NumOperands() == 0 {
+			break
+		}
+	}
+	return fmt.Errorf("internal error: a converted read of %s", v.Type())
+}
