@@ -541,9 +541,17 @@ type nameState struct {
 }
 
 func newNameState(root *Operation, generic bool) *nameState {
+	// Size the numbering table once (a million-op function otherwise
+	// rehashes it twenty times, holding old and new tables at once).
+	numbered := 0
+	root.Walk(PreOrder, func(op *Operation) {
+		if len(op.results) > 0 {
+			numbered++
+		}
+	})
 	ns := &nameState{
 		generic: generic,
-		opIDs:   map[*Operation]int{},
+		opIDs:   make(map[*Operation]int, numbered),
 		named:   map[Value]string{},
 		argIDs:  map[*BlockArgument]int{},
 		blocks:  map[*Block]string{},

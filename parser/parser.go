@@ -100,8 +100,16 @@ func (p *parser) defLoc(e *ssaEntry) ir.Location {
 	return p.locAt(e.at)
 }
 
+// ssaSlot is a name's binding in a scope: a single defined value inline
+// (nearly every name: an op result), or an entry for the rest.
+type ssaSlot struct {
+	one ir.Value
+	at  pos
+	e   *ssaEntry
+}
+
 type ssaScope struct {
-	values   map[string]*ssaEntry
+	values   map[string]ssaSlot
 	isolated bool
 	parent   *ssaScope
 	// firstForward records where each placeholder was first used.
@@ -324,16 +332,37 @@ func (p *parser) ParseOptionalInteger() (int64, bool, error) {
 	return v, true, nil
 }
 
-func (p *parser) lookup(name string) (*ssaEntry, bool) {
+// lookupSlot finds name in the scopes visible from the current one.
+func (p *parser) lookupSlot(name string) (ssaSlot, *ssaScope, bool) {
 	for s := p.scope; s != nil; s = s.parent {
 		if e, ok := s.values[name]; ok {
-			return e, true
+			return e, s, true
 		}
 		if s.isolated {
 			break
 		}
 	}
-	return nil, false
+	return ssaSlot{}, nil, false
+}
+
+// lookup finds name's entry, turning an inline slot into an entry.
+func (p *parser) lookup(name string) (*ssaEntry, bool) {
+	sl, s, ok := p.lookupSlot(name)
+	if !ok {
+		return nil, false
+	}
+	return p.entryOf(s, name, sl), true
+}
+
+func (p *parser) entryOf(s *ssaScope, name string, sl ssaSlot) *ssaEntry {
+	if sl.e != nil {
+		return sl.e
+	}
+	e := p.newEntry()
+	e.one[0] = sl.one
+	e.vals, e.at, e.defined = e.one[:], sl.at, true
+	s.values[name] = ssaSlot{e: e}
+	return e
 }
 
 // operandRef is an operand of a generic op whose location is made only if
@@ -346,8 +375,8 @@ type operandRef struct {
 // resolveRef is resolve for an operandRef: a use of a defined value of the
 // right type (nearly every use) needs no location.
 func (p *parser) resolveRef(r operandRef, t ir.Type) (ir.Value, error) {
-	if e, ok := p.lookup(r.Name); ok && e.defined && len(e.forward) == 0 && r.Number < len(e.vals) && e.vals[r.Number].Type() == t {
-		return e.vals[r.Number], nil
+	if sl, _, ok := p.lookupSlot(r.Name); ok && sl.e == nil && r.Number == 0 && sl.one.Type() == t {
+		return sl.one, nil
 	}
 	r.Loc = p.locAt(r.at)
 	return p.resolve(r.UnresolvedOperand, t)
@@ -358,7 +387,7 @@ func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 	e, ok := p.lookup(u.Name)
 	if !ok {
 		e = &ssaEntry{}
-		p.scope.values[u.Name] = e
+		p.scope.values[u.Name] = ssaSlot{e: e}
 		if p.scope.firstForward == nil {
 			p.scope.firstForward = map[string]ir.Location{}
 		}
@@ -390,7 +419,8 @@ func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 
 // define binds name to vals in the current scope.
 func (p *parser) define(name string, vals []ir.Value, loc ir.Location) error {
-	if e, ok := p.scope.values[name]; ok {
+	if sl, ok := p.scope.values[name]; ok {
+		e := p.entryOf(p.scope, name, sl)
 		if e.defined {
 			return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name).AttachNote(p.defLoc(e), "previously defined here")
 		}
@@ -414,7 +444,7 @@ func (p *parser) define(name string, vals []ir.Value, loc ir.Location) error {
 	}
 	e := p.newEntry()
 	e.vals, e.loc, e.defined = vals, loc, true
-	p.scope.values[name] = e
+	p.scope.values[name] = ssaSlot{e: e}
 	return nil
 }
 
@@ -424,10 +454,7 @@ func (p *parser) define1At(name string, v ir.Value, ps pos) error {
 	if _, ok := p.scope.values[name]; ok {
 		return p.define(name, []ir.Value{v}, p.locAt(ps))
 	}
-	e := p.newEntry()
-	e.one[0] = v
-	e.vals, e.at, e.defined = e.one[:], ps, true
-	p.scope.values[name] = e
+	p.scope.values[name] = ssaSlot{one: v, at: ps}
 	return nil
 }
 
@@ -440,7 +467,7 @@ func (p *parser) define1(name string, v ir.Value, loc ir.Location) error {
 	e := p.newEntry()
 	e.one[0] = v
 	e.vals, e.loc, e.defined = e.one[:], loc, true
-	p.scope.values[name] = e
+	p.scope.values[name] = ssaSlot{e: e}
 	return nil
 }
 
@@ -456,7 +483,7 @@ func (p *parser) newEntry() *ssaEntry {
 }
 
 func (p *parser) pushScope(isolated bool) {
-	p.scope = &ssaScope{values: map[string]*ssaEntry{}, isolated: isolated, parent: p.scope}
+	p.scope = &ssaScope{values: map[string]ssaSlot{}, isolated: isolated, parent: p.scope}
 }
 
 // popScope ends a region's scope; unresolved forward references are errors.

@@ -105,6 +105,7 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 	// The input is never modified, so the source string shares its bytes
 	// (a 100 MB input is not held twice).
 	t.text = unsafe.String(unsafe.SliceData(data), len(data))
+	defer tuneGC(len(data))()
 	if c.runReproducer {
 		if err := t.loadReproducer(); err != nil {
 			t.errorf("<unknown>:0: error: %v", err)
