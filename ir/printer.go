@@ -31,6 +31,20 @@ type AsmPrinter struct {
 	dialect []string          // default-dialect stack (func.func sets "func")
 	aliases map[string]string // attribute text -> #alias (affine maps)
 	num     []byte            // scratch for value numbers
+	// replace, if set, is printed as text in place of replaceOp (crash
+	// reproducers put an op as it was before a pass into the module).
+	replaceOp *Operation
+	replace   string
+}
+
+// printReplacing prints root with op printed as text.
+func printReplacing(w io.Writer, root *Operation, opts PrintOptions, op *Operation, text string) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	p := &AsmPrinter{w: bw, names: newNameState(root, opts.Generic), opts: opts, replaceOp: op, replace: strings.TrimRight(text, "\n")}
+	p.collectAliases(root)
+	p.printOp(root)
+	p.WriteByte('\n')
+	return bw.Flush()
 }
 
 // Print writes op (usually a module) and a final newline. Attribute aliases
@@ -369,7 +383,11 @@ func (p *AsmPrinter) printBlock(b *Block, header bool, preds map[*Block][]*Block
 	p.indent += 2
 	for o := b.first; o != nil; o = o.next {
 		p.writeIndent()
-		p.printOp(o)
+		if o == p.replaceOp {
+			p.WriteString(strings.ReplaceAll(p.replace, "\n", "\n"+strings.Repeat(" ", p.indent)))
+		} else {
+			p.printOp(o)
+		}
 		p.WriteByte('\n')
 	}
 	p.indent -= 2

@@ -100,6 +100,9 @@ func (p *parser) dialectType(t *token) (ir.Type, error) {
 		}
 		return ir.Opaque(v, "", body), nil
 	}
+	if dot == len(v)-1 && body == "" { // `!d.` would print as the alias `!d`
+		return nil, p.errorAt(t, "expected a type name after '%s'", t.val)
+	}
 	return ir.Opaque(v[:dot], v[dot+1:], body), nil
 }
 

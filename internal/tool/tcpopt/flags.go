@@ -38,6 +38,8 @@ type config struct {
 	timing            bool
 	reproducer        string
 	runReproducer     bool
+	disableThreading  bool
+	args              []string // the command line, for reproduction hints
 	dumpPipeline      bool
 	showDialects      bool
 	help              bool
@@ -74,7 +76,7 @@ var flagDefs = []flagDef{
 	boolDef("allow-unregistered-dialect", "Allow operation with no registered dialects", func(c *config) *bool { return &c.allowUnregistered }),
 	boolDef("dump-pass-pipeline", "Print the pipeline that will be run", func(c *config) *bool { return &c.dumpPipeline }),
 	boolDef("help", "Display available options", func(c *config) *bool { return &c.help }),
-	boolDef("mlir-disable-threading", "Accepted for compatibility with mlir-opt; tcp-opt is single-threaded", func(c *config) *bool { return new(bool) }),
+	boolDef("mlir-disable-threading", "Verify and run function passes on one thread (by default functions are processed in parallel, with the same output)", func(c *config) *bool { return &c.disableThreading }),
 	{name: "mlir-pass-pipeline-crash-reproducer", kind: valueFlag, valueDesc: "<string>",
 		help: "Generate a .mlir reproducer file at the given output path if the pass manager crashes or fails",
 		set:  func(c *config, v string) { c.reproducer = v }},
@@ -133,7 +135,7 @@ func (e usageError) Error() string { return string(e) }
 
 // parseArgs parses the command line.
 func parseArgs(args []string) (*config, error) {
-	c := &config{input: "-", output: "-", verifyEach: true}
+	c := &config{input: "-", output: "-", verifyEach: true, args: args}
 	var positional []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
