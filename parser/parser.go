@@ -20,6 +20,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -38,7 +39,17 @@ type Options struct {
 	// StartLine is the line number of the first line of src (1 if zero), so
 	// that chunks of a split file report file-absolute positions.
 	StartLine int
+	// MaxNestingDepth bounds how deeply regions, types and attributes may
+	// nest (DefaultMaxNestingDepth if zero, no bound if negative). Deeper
+	// input is an error at the token that goes too deep: the parser, the
+	// verifier, the printer and passes recurse on nesting, and unbounded
+	// input could exhaust the stack.
+	MaxNestingDepth int
 }
+
+// DefaultMaxNestingDepth is the nesting bound when Options leave it zero.
+// Real programs nest a few levels; generated ones a few dozen.
+const DefaultMaxNestingDepth = 1000
 
 // ParseString parses MLIR text into a builtin.module.
 func ParseString(filename, src string, reg *ir.Registry) (*ir.Operation, error) {
@@ -56,7 +67,14 @@ func Parse(filename, src string, opts Options) (*ir.Operation, error) {
 	if opts.StartLine == 0 {
 		opts.StartLine = 1
 	}
+	switch {
+	case opts.MaxNestingDepth == 0:
+		opts.MaxNestingDepth = DefaultMaxNestingDepth
+	case opts.MaxNestingDepth < 0:
+		opts.MaxNestingDepth = math.MaxInt
+	}
 	p := &parser{
+		maxDepth:    opts.MaxNestingDepth,
 		src:         src,
 		reg:         opts.Registry,
 		opts:        opts,
@@ -152,6 +170,8 @@ type parser struct {
 	binds   []resultBinding           // result-binding stack of the ops being parsed
 	vals    []ir.Value                // operand values of the op being created
 	dicts   map[string][]ir.NamedAttr // interned attribute dictionaries by text
+
+	depth, maxDepth int // nesting of regions, types and attributes
 }
 
 // pendingLoc is a use of a location alias before its definition (mlir-opt
@@ -166,6 +186,23 @@ type pendingLoc struct {
 var placeholderName = &ir.OpName{Name: "builtin.unresolved_forward_reference", Dialect: "builtin"}
 
 // ---------------------------------------------------------------- errors
+
+// nest enters one level of nesting (a region, type or attribute) at the
+// next token; it fails beyond Options.MaxNestingDepth.
+func (p *parser) nest() error {
+	p.depth++
+	if p.depth > p.maxDepth {
+		p.depth--
+		return p.Errorf("%s", p.tooDeep())
+	}
+	return nil
+}
+
+func (p *parser) unnest() { p.depth-- }
+
+func (p *parser) tooDeep() string {
+	return fmt.Sprintf("nesting is deeper than %d levels of regions, types and attributes (see --max-nesting-depth)", p.maxDepth)
+}
 
 func (p *parser) locOf(t *token) ir.Location {
 	return ir.FileLineColLoc{File: p.file, Line: t.line, Col: t.col}
@@ -522,6 +559,10 @@ func (p *parser) ParseOptionalRegion(args []ir.RegionArg) (*ir.Region, bool, err
 }
 
 func (p *parser) ParseRegion(args []ir.RegionArg) (*ir.Region, error) {
+	if err := p.nest(); err != nil {
+		return nil, err
+	}
+	defer p.unnest()
 	if err := p.ParsePunct("{"); err != nil {
 		return nil, err
 	}

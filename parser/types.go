@@ -49,6 +49,10 @@ func scalarType(s string) (ir.Type, bool) {
 
 // ParseType parses a type at the next token.
 func (p *parser) ParseType() (ir.Type, error) {
+	if err := p.nest(); err != nil {
+		return nil, err
+	}
+	defer p.unnest()
 	t := p.lex.Peek()
 	switch t.typ {
 	case tBuiltinType:
@@ -272,6 +276,11 @@ func (tp *textParser) balancedEnd() int {
 
 // typ parses a type from text.
 func (tp *textParser) typ() (ir.Type, error) {
+	if tp.p.depth++; tp.p.depth > tp.p.maxDepth {
+		tp.p.depth--
+		return nil, tp.errorf("%s", tp.p.tooDeep())
+	}
+	defer func() { tp.p.depth-- }()
 	c := tp.peek()
 	if c == '!' {
 		start := tp.i

@@ -288,7 +288,7 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 		return timing.Start(nil, name)
 	}
 	stop := start("Parser")
-	m, err := parser.Parse(t.name, ch.text, parser.Options{AllowUnregistered: c.allowUnregistered, StartLine: ch.first})
+	m, err := parser.Parse(t.name, ch.text, parser.Options{AllowUnregistered: c.allowUnregistered, StartLine: ch.first, MaxNestingDepth: c.maxNesting})
 	if err == nil {
 		// mlir-opt verifies as part of parsing.
 		if verr := ir.SafeVerifyWith(m, ir.VerifyOptions{AllowUnregistered: c.allowUnregistered, DisableThreading: c.disableThreading}); verr != nil {
