@@ -67,6 +67,13 @@ options:
                           only public function)
   --out-dir DIR           write the results as .npy files into DIR
   -h, --help              print this help
+
+resource limits (exceeding one is a located error, exit status 1):
+  --max-tensor-bytes N    largest tensor an op may create (default 1073741824)
+  --max-steps N           most operations one run may execute (default 10000000)
+  --max-call-depth N      deepest func.call nesting (default 200)
+  --max-nesting-depth N   deepest nesting of regions, types and attributes in
+                          the input (default 1000)
 `
 
 // config is the parsed command line.
@@ -75,6 +82,8 @@ type config struct {
 	entry  string
 	outDir string
 	args   []string
+	limits interp.Options
+	nest   int
 }
 
 // usageError is a command-line error; Main prints the usage hint with it.
@@ -122,6 +131,18 @@ func parseArgs(args []string) (*config, bool, error) {
 			if err == nil && c.outDir == "" {
 				err = usageError{"--out-dir needs a non-empty directory"}
 			}
+		case "-max-tensor-bytes", "--max-tensor-bytes":
+			c.limits.MaxTensorBytes, err = positive(name, value)
+		case "-max-steps", "--max-steps":
+			c.limits.MaxSteps, err = positive(name, value)
+		case "-max-call-depth", "--max-call-depth":
+			var n int64
+			n, err = positive(name, value)
+			c.limits.MaxCallDepth = int(n)
+		case "-max-nesting-depth", "--max-nesting-depth":
+			var n int64
+			n, err = positive(name, value)
+			c.nest = int(n)
 		default:
 			err = usageError{fmt.Sprintf("unknown option %s", name)}
 		}
@@ -134,6 +155,19 @@ func parseArgs(args []string) (*config, bool, error) {
 	}
 	c.file, c.args = pos[0], pos[1:]
 	return c, false, nil
+}
+
+// positive reads a limit: a positive integer.
+func positive(name string, value func() (string, error)) (int64, error) {
+	v, err := value()
+	if err != nil {
+		return 0, err
+	}
+	n, perr := strconv.ParseInt(v, 10, 64)
+	if perr != nil || n <= 0 {
+		return 0, usageError{fmt.Sprintf("%s needs a positive integer, got %q", name, v)}
+	}
+	return n, nil
 }
 
 // Main runs tcp-run with args (without the program name) and returns the
@@ -184,7 +218,7 @@ func run(c *config, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	module, err := parser.Parse(name, string(src), parser.Options{})
+	module, err := parser.Parse(name, string(src), parser.Options{MaxNestingDepth: c.nest})
 	if err != nil {
 		return err
 	}
@@ -212,7 +246,7 @@ func run(c *config, stdin io.Reader, stdout io.Writer) error {
 		}
 		args[i] = t
 	}
-	results, err := interp.Run(fn, args)
+	results, err := c.limits.Run(fn, args)
 	if err != nil {
 		return err
 	}
