@@ -127,6 +127,9 @@ type ssaSlot struct {
 }
 
 type ssaScope struct {
+	// nums holds the names that are small decimal numbers (%0, %1, …: the
+	// bulk of printed IR) by number, without hashing; values the rest.
+	nums     []ssaSlot
 	values   map[string]ssaSlot
 	isolated bool
 	parent   *ssaScope
@@ -369,10 +372,65 @@ func (p *parser) ParseOptionalInteger() (int64, bool, error) {
 	return v, true, nil
 }
 
+// numIndex returns the number a name spells if it is a decimal number
+// without leading zeros that is small enough to index nums.
+func numIndex(name string) (int, bool) {
+	if len(name) == 0 || len(name) > 9 || name[0] == '0' && len(name) > 1 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+func (s *ssaScope) get(name string) (ssaSlot, bool) {
+	if i, ok := numIndex(name); ok && i < len(s.nums) {
+		if sl := s.nums[i]; sl.one != nil || sl.e != nil {
+			return sl, true
+		}
+		if len(s.values) == 0 {
+			return ssaSlot{}, false
+		}
+	}
+	sl, ok := s.values[name]
+	return sl, ok
+}
+
+func (s *ssaScope) put(name string, sl ssaSlot) {
+	if i, ok := numIndex(name); ok {
+		if len(s.values) > 0 {
+			if _, inMap := s.values[name]; inMap {
+				s.values[name] = sl // bound while nums was too short
+				return
+			}
+		}
+		if i < len(s.nums) {
+			s.nums[i] = sl
+			return
+		}
+		// Grow densely only (a hostile %999999999 goes to the map).
+		if i < 2*len(s.nums)+1024 {
+			if i >= cap(s.nums) {
+				s.nums = append(s.nums[:cap(s.nums)], make([]ssaSlot, i+1-cap(s.nums))...)
+			}
+			s.nums = s.nums[:i+1]
+			s.nums[i] = sl
+			return
+		}
+	}
+	s.values[name] = sl
+}
+
 // lookupSlot finds name in the scopes visible from the current one.
 func (p *parser) lookupSlot(name string) (ssaSlot, *ssaScope, bool) {
 	for s := p.scope; s != nil; s = s.parent {
-		if e, ok := s.values[name]; ok {
+		if e, ok := s.get(name); ok {
 			return e, s, true
 		}
 		if s.isolated {
@@ -398,7 +456,7 @@ func (p *parser) entryOf(s *ssaScope, name string, sl ssaSlot) *ssaEntry {
 	e := p.newEntry()
 	e.one[0] = sl.one
 	e.vals, e.at, e.defined = e.one[:], sl.at, true
-	s.values[name] = ssaSlot{e: e}
+	s.put(name, ssaSlot{e: e})
 	return e
 }
 
@@ -424,7 +482,7 @@ func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 	e, ok := p.lookup(u.Name)
 	if !ok {
 		e = &ssaEntry{}
-		p.scope.values[u.Name] = ssaSlot{e: e}
+		p.scope.put(u.Name, ssaSlot{e: e})
 		if p.scope.firstForward == nil {
 			p.scope.firstForward = map[string]ir.Location{}
 		}
@@ -456,7 +514,7 @@ func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 
 // define binds name to vals in the current scope.
 func (p *parser) define(name string, vals []ir.Value, loc ir.Location) error {
-	if sl, ok := p.scope.values[name]; ok {
+	if sl, ok := p.scope.get(name); ok {
 		e := p.entryOf(p.scope, name, sl)
 		if e.defined {
 			return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name).AttachNote(p.defLoc(e), "previously defined here")
@@ -481,30 +539,30 @@ func (p *parser) define(name string, vals []ir.Value, loc ir.Location) error {
 	}
 	e := p.newEntry()
 	e.vals, e.loc, e.defined = vals, loc, true
-	p.scope.values[name] = ssaSlot{e: e}
+	p.scope.put(name, ssaSlot{e: e})
 	return nil
 }
 
 // define1At binds name to the single value v defined at ps (an op result:
 // no slice and no location are allocated).
 func (p *parser) define1At(name string, v ir.Value, ps pos) error {
-	if _, ok := p.scope.values[name]; ok {
+	if _, ok := p.scope.get(name); ok {
 		return p.define(name, []ir.Value{v}, p.locAt(ps))
 	}
-	p.scope.values[name] = ssaSlot{one: v, at: ps}
+	p.scope.put(name, ssaSlot{one: v, at: ps})
 	return nil
 }
 
 // define1 binds name to the single value v (the common case, without
 // allocating a slice).
 func (p *parser) define1(name string, v ir.Value, loc ir.Location) error {
-	if _, ok := p.scope.values[name]; ok {
+	if _, ok := p.scope.get(name); ok {
 		return p.define(name, []ir.Value{v}, loc)
 	}
 	e := p.newEntry()
 	e.one[0] = v
 	e.vals, e.loc, e.defined = e.one[:], loc, true
-	p.scope.values[name] = ssaSlot{e: e}
+	p.scope.put(name, ssaSlot{e: e})
 	return nil
 }
 
