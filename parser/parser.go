@@ -470,8 +470,14 @@ type operandRef struct {
 // resolveRef is resolve for an operandRef: a use of a defined value of the
 // right type (nearly every use) needs no location.
 func (p *parser) resolveRef(r operandRef, t ir.Type) (ir.Value, error) {
-	if sl, _, ok := p.lookupSlot(r.Name); ok && sl.e == nil && r.Number == 0 && sl.one.Type() == t {
-		return sl.one, nil
+	if sl, _, ok := p.lookupSlot(r.Name); ok {
+		if sl.e == nil && r.Number == 0 && sl.one.Type() == t {
+			return sl.one, nil
+		}
+		// Block arguments and multi-result ops have entries.
+		if e := sl.e; e != nil && e.defined && len(e.forward) == 0 && r.Number < len(e.vals) && e.vals[r.Number].Type() == t {
+			return e.vals[r.Number], nil
+		}
 	}
 	r.Loc = p.locAt(r.at)
 	return p.resolve(r.UnresolvedOperand, t)
