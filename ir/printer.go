@@ -31,6 +31,8 @@ type AsmPrinter struct {
 	dialect []string          // default-dialect stack (func.func sets "func")
 	aliases map[string]string // attribute text -> #alias (affine maps)
 	num     []byte            // scratch for value numbers
+	types   []Type            // scratch for the format printer's type lists
+	attrBuf []NamedAttr       // scratch for visible attributes
 	// replace, if set, is printed as text in place of replaceOp (crash
 	// reproducers put an op as it was before a pass into the module).
 	replaceOp *Operation
@@ -257,6 +259,7 @@ func (p *AsmPrinter) PrintSuccessor(b *Block) { p.WriteString(p.names.blockName(
 // operand-segment-size attribute. Nothing is written if none remain.
 func (p *AsmPrinter) PrintOptionalAttrDict(op *Operation, elided map[string]bool, withKeyword bool) {
 	attrs := p.visibleAttrs(op, elided)
+	defer func() { p.attrBuf = attrs[:0] }()
 	if len(attrs) == 0 {
 		return
 	}
@@ -270,7 +273,7 @@ func (p *AsmPrinter) PrintOptionalAttrDict(op *Operation, elided map[string]bool
 
 func (p *AsmPrinter) visibleAttrs(op *Operation, elided map[string]bool) []NamedAttr {
 	def := op.Def()
-	var out []NamedAttr
+	out := p.attrBuf[:0]
 	for _, na := range op.Attrs() {
 		if elided[na.Name] {
 			continue
@@ -438,8 +441,10 @@ func printableCustom(op *Operation, def *OpDef) ([][]Value, bool) {
 	if err != nil {
 		return nil, false
 	}
-	if _, err := def.ResultGroups(op); err != nil {
-		return nil, false
+	if !def.fixedGroups(op) {
+		if _, err := def.ResultGroups(op); err != nil {
+			return nil, false
+		}
 	}
 	for i := range def.Attrs {
 		ad := &def.Attrs[i]
