@@ -334,7 +334,7 @@ func predecessors(r *Region) map[*Block][]*Block {
 	preds := map[*Block][]*Block{}
 	for _, b := range r.Blocks {
 		if t := b.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.successors() {
 				preds[s] = append(preds[s], b)
 			}
 		}
@@ -483,9 +483,9 @@ func (p *AsmPrinter) printGeneric(op *Operation) {
 		p.PrintOperand(op.operands[i].value)
 	}
 	p.WriteByte(')')
-	if len(op.successors) > 0 {
+	if len(op.successors()) > 0 {
 		p.WriteByte('[')
-		for i, s := range op.successors {
+		for i, s := range op.successors() {
 			if i > 0 {
 				p.WriteString(", ")
 			}

@@ -250,7 +250,7 @@ func (v *verifier) attrsRegionsTraits(op *Operation, def *OpDef) bool {
 		v.add(op.EmitOpError("requires %d regions", want))
 		return false
 	}
-	if want := len(def.Successors); want != len(op.successors) && !(want > 0 && def.Successors[want-1].Variadic) {
+	if want := len(def.Successors); want != len(op.successors()) && !(want > 0 && def.Successors[want-1].Variadic) {
 		v.add(op.EmitOpError("requires %d successors", want))
 		return false
 	}
@@ -465,7 +465,7 @@ func Dominators(r *Region) (idom map[*Block]*Block, rpo []*Block) {
 	dfs = func(b *Block) {
 		seen[b] = true
 		if t := b.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.successors() {
 				if !seen[s] {
 					dfs(s)
 				}
@@ -481,7 +481,7 @@ func Dominators(r *Region) (idom map[*Block]*Block, rpo []*Block) {
 	preds := map[*Block][]*Block{}
 	for _, b := range post {
 		if t := b.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.successors() {
 				preds[s] = append(preds[s], b)
 			}
 		}
