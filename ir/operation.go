@@ -4,13 +4,13 @@ package ir
 // regions, successors and a location. Operations live in blocks (a doubly
 // linked list); blocks live in regions; regions belong to operations.
 type Operation struct {
-	name       *OpName
-	operands   []OpOperand
-	results    []OpResult
-	attrs      []NamedAttr // sorted by name
-	regions    []*Region
-	succ       *[]*Block // successors (nil without any: most ops have none)
-	loc        Location
+	name     *OpName
+	operands []OpOperand
+	results  []OpResult
+	attrs    []NamedAttr // sorted by name
+	regions  []*Region
+	succ     *[]*Block // successors (nil without any: most ops have none)
+	loc      Location
 
 	block      *Block
 	prev, next *Operation
