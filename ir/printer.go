@@ -33,6 +33,8 @@ type AsmPrinter struct {
 	num     []byte            // scratch for value numbers
 	types   []Type            // scratch for the format printer's type lists
 	attrBuf []NamedAttr       // scratch for visible attributes
+	// dictText caches the text of shared (interned) attribute lists.
+	dictText map[*NamedAttr]string
 	// replace, if set, is printed as text in place of replaceOp (crash
 	// reproducers put an op as it was before a pass into the module).
 	replaceOp *Operation
@@ -474,7 +476,7 @@ func (p *AsmPrinter) printResultNames(op *Operation) {
 }
 
 func (p *AsmPrinter) printGeneric(op *Operation) {
-	p.WriteString(QuoteString(op.Name()))
+	writeQuoted(p.w, op.Name())
 	p.WriteByte('(')
 	for i := range op.operands {
 		if i > 0 {
@@ -508,7 +510,23 @@ func (p *AsmPrinter) printGeneric(op *Operation) {
 	}
 	if len(op.attrs) > 0 {
 		p.WriteString(" {")
-		p.writeAttrs(p.w, op.attrs)
+		if op.sharedAttrs {
+			// An interned dictionary is printed once per printer.
+			key := &op.attrs[0]
+			text, ok := p.dictText[key]
+			if !ok {
+				var b strings.Builder
+				p.writeAttrs(&b, op.attrs)
+				text = b.String()
+				if p.dictText == nil {
+					p.dictText = map[*NamedAttr]string{}
+				}
+				p.dictText[key] = text
+			}
+			p.WriteString(text)
+		} else {
+			p.writeAttrs(p.w, op.attrs)
+		}
 		p.WriteByte('}')
 	}
 	p.WriteString(" : (")
