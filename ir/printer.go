@@ -33,6 +33,8 @@ type AsmPrinter struct {
 	num     []byte            // scratch for value numbers
 	types   []Type            // scratch for the format printer's type lists
 	attrBuf []NamedAttr       // scratch for visible attributes
+	vals    []Value           // operand stack of the custom-printed ops
+	groups  [][]Value         // their operand groups
 	// dictText caches the text of shared (interned) attribute lists.
 	dictText map[*NamedAttr]string
 	// replace, if set, is printed as text in place of replaceOp (crash
@@ -208,6 +210,11 @@ func (p *AsmPrinter) PrintOperand(v Value) {
 			p.w.Write(p.num)
 			return
 		}
+	}
+	if n, ok := p.names.named[v]; ok {
+		p.WriteByte('%')
+		p.WriteString(n)
+		return
 	}
 	p.WriteString(p.names.valueName(v))
 }
@@ -407,7 +414,27 @@ func (p *AsmPrinter) printOp(op *Operation) {
 	var groups [][]Value
 	custom := !p.opts.Generic && def != nil && (def.format != nil || def.Print != nil)
 	if custom {
-		groups, custom = printableCustom(op, def)
+		if def.fixedGroups(op) {
+			// One operand per group: the groups are views of a stack
+			// shared by the ops being printed (nested ops push above).
+			base, gbase := len(p.vals), len(p.groups)
+			for i := range op.operands {
+				p.vals = append(p.vals, op.operands[i].value)
+			}
+			vals := p.vals[base:]
+			for i := range vals {
+				p.groups = append(p.groups, vals[i:i+1:i+1])
+			}
+			groups = p.groups[gbase:]
+			custom = printableAttrsRegions(op, def)
+			defer func() {
+				clear(p.vals[base:])
+				clear(p.groups[gbase:])
+				p.vals, p.groups = p.vals[:base], p.groups[:gbase]
+			}()
+		} else {
+			groups, custom = printableCustom(op, def)
+		}
 	}
 	if custom {
 		name := op.Name()
@@ -448,17 +475,23 @@ func printableCustom(op *Operation, def *OpDef) ([][]Value, bool) {
 			return nil, false
 		}
 	}
+	return groups, printableAttrsRegions(op, def)
+}
+
+// printableAttrsRegions is printableCustom's check of attributes and
+// regions.
+func printableAttrsRegions(op *Operation, def *OpDef) bool {
 	for i := range def.Attrs {
 		ad := &def.Attrs[i]
 		a := op.Attr(ad.Name)
 		if a == nil && ad.Required || a != nil && !ad.Kind.Match(a) {
-			return nil, false
+			return false
 		}
 	}
 	if n := len(def.Regions); n != len(op.regions) && !(n > 0 && def.Regions[n-1].Variadic) {
-		return nil, false
+		return false
 	}
-	return groups, true
+	return true
 }
 
 func (p *AsmPrinter) printResultNames(op *Operation) {
