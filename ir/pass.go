@@ -313,7 +313,7 @@ func (o PassOptions) Format() string {
 	parts := make([]string, len(names))
 	for i, n := range names {
 		v := o.values[n]
-		if v == "" || strings.ContainsAny(v, " \t\n{}'\",()") {
+		if v == "" || strings.ContainsAny(v, " \t\n\r{}'\",()") {
 			v = "{" + v + "}"
 		}
 		parts[i] = n + "=" + v
