@@ -259,6 +259,18 @@ func isBareIdent(s string) bool {
 func QuoteString(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
+	writeQuoted(&b, s)
+	return b.String()
+}
+
+// writeQuoted writes QuoteString(s) to b without building it.
+func writeQuoted(b textWriter, s string) {
+	if plain(s) {
+		b.WriteByte('"')
+		b.WriteString(s)
+		b.WriteByte('"')
+		return
+	}
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -275,7 +287,16 @@ func QuoteString(s string) string {
 		}
 	}
 	b.WriteByte('"')
-	return b.String()
+}
+
+// plain reports whether s quotes to itself between the quotes.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\\' || c < 0x20 || c >= 0x7f || c == '"' {
+			return false
+		}
+	}
+	return true
 }
 
 func (a TypeAttr) String() string { return a.Type.String() }

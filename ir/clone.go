@@ -16,9 +16,9 @@ func (op *Operation) Clone() *Operation {
 				o.operands[i].Set(nv)
 			}
 		}
-		for i, s := range o.successors {
+		for i, s := range o.successors() {
 			if nb, ok := blocks[s]; ok {
-				o.successors[i] = nb
+				o.successors()[i] = nb
 			}
 		}
 	}
@@ -49,7 +49,7 @@ func cloneOp(op *Operation, values map[Value]Value, blocks map[*Block]*Block, cr
 		Types:      op.ResultTypes(),
 		Attrs:      op.attrs,
 		Regions:    regions,
-		Successors: append([]*Block(nil), op.successors...),
+		Successors: append([]*Block(nil), op.successors()...),
 	})
 	for i := range op.results {
 		values[&op.results[i]] = &c.results[i]

@@ -49,7 +49,7 @@ func EvaluateConstantOp(op *Operation) []OpFoldResult {
 	eval := evaluator
 	evalMu.RUnlock()
 	if eval == nil || op.Def() == nil || !op.HasTrait(Pure) || op.HasTrait(ConstantLike) ||
-		len(op.regions) > 0 || len(op.successors) > 0 || op.NumOperands() == 0 || op.NumResults() == 0 {
+		len(op.regions) > 0 || len(op.successors()) > 0 || op.NumOperands() == 0 || op.NumResults() == 0 {
 		return nil
 	}
 	var total int64

@@ -60,5 +60,11 @@
 //   - print(parse(print(parse(x)))) == print(parse(x)), in both forms.
 //   - Verify never panics on any IR the parser accepts; nested ops are not
 //     verified under an op whose own invariants fail.
+//   - Threading: Verify checks the isolated-from-above ops of a block
+//     (functions) in parallel, and the pass manager runs nested pipelines
+//     on them in parallel (VerifyOptions, PassManager.DisableThreading);
+//     results and diagnostics are those of a sequential run. Types and
+//     attributes are interned behind locks; an op and everything nested
+//     in it may be changed only by the goroutine that runs a pass on it.
 //   - Rewrites go through a Rewriter so drivers see every change.
 package ir

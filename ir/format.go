@@ -727,27 +727,38 @@ func customArgs(es []fmtElem) []CustomArg {
 }
 
 func (s *fmtPrintState) targetTypes(t typeTarget) []Type {
+	// The result is consumed before the next call: one buffer on the
+	// printer serves every op.
+	ts := s.p.types[:0]
+	defer func() { s.p.types = ts[:0] }()
 	switch t.kind {
 	case tgtOperand:
-		ts := make([]Type, len(s.operands[t.idx]))
-		for i, v := range s.operands[t.idx] {
-			ts[i] = v.Type()
+		for _, v := range s.operands[t.idx] {
+			ts = append(ts, v.Type())
 		}
 		return ts
 	case tgtResult:
+		if def := s.op.Def(); def.fixedGroups(s.op) {
+			return append(ts, s.op.results[t.idx].typ)
+		}
 		groups, err := s.op.Def().ResultGroups(s.op)
 		if err != nil {
 			return nil
 		}
-		ts := make([]Type, len(groups[t.idx]))
-		for i, v := range groups[t.idx] {
-			ts[i] = v.Type()
+		for _, v := range groups[t.idx] {
+			ts = append(ts, v.Type())
 		}
 		return ts
 	case tgtAllOperands:
-		return s.op.OperandTypes()
+		for i := range s.op.operands {
+			ts = append(ts, s.op.operands[i].value.Type())
+		}
+		return ts
 	}
-	return s.op.ResultTypes()
+	for i := range s.op.results {
+		ts = append(ts, s.op.results[i].typ)
+	}
+	return ts
 }
 
 func (s *fmtPrintState) present(e fmtElem) bool {

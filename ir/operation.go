@@ -4,13 +4,13 @@ package ir
 // regions, successors and a location. Operations live in blocks (a doubly
 // linked list); blocks live in regions; regions belong to operations.
 type Operation struct {
-	name       *OpName
-	operands   []OpOperand
-	results    []OpResult
-	attrs      []NamedAttr // sorted by name
-	regions    []*Region
-	successors []*Block
-	loc        Location
+	name     *OpName
+	operands []OpOperand
+	results  []OpResult
+	attrs    []NamedAttr // sorted by name
+	regions  []*Region
+	succ     *[]*Block // successors (nil without any: most ops have none)
+	loc      Location
 
 	block      *Block
 	prev, next *Operation
@@ -111,7 +111,10 @@ func NewOperation(st *OperationState) *Operation {
 	for _, r := range op.regions {
 		r.parent = op
 	}
-	op.successors = st.Successors
+	if len(st.Successors) > 0 {
+		succ := st.Successors
+		op.succ = &succ
+	}
 	return op
 }
 
@@ -291,7 +294,14 @@ func (op *Operation) Regions() []*Region { return op.regions }
 func (op *Operation) Region(i int) *Region { return op.regions[i] }
 
 // Successors returns the successor blocks.
-func (op *Operation) Successors() []*Block { return op.successors }
+func (op *Operation) Successors() []*Block { return op.successors() }
+
+func (op *Operation) successors() []*Block {
+	if op.succ == nil {
+		return nil
+	}
+	return *op.succ
+}
 
 // Block returns the containing block (nil if detached).
 func (op *Operation) Block() *Block { return op.block }

@@ -31,6 +31,26 @@ type AsmPrinter struct {
 	dialect []string          // default-dialect stack (func.func sets "func")
 	aliases map[string]string // attribute text -> #alias (affine maps)
 	num     []byte            // scratch for value numbers
+	types   []Type            // scratch for the format printer's type lists
+	attrBuf []NamedAttr       // scratch for visible attributes
+	vals    []Value           // operand stack of the custom-printed ops
+	groups  [][]Value         // their operand groups
+	// dictText caches the text of shared (interned) attribute lists.
+	dictText map[*NamedAttr]string
+	// replace, if set, is printed as text in place of replaceOp (crash
+	// reproducers put an op as it was before a pass into the module).
+	replaceOp *Operation
+	replace   string
+}
+
+// printReplacing prints root with op printed as text.
+func printReplacing(w io.Writer, root *Operation, opts PrintOptions, op *Operation, text string) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	p := &AsmPrinter{w: bw, names: newNameState(root, opts.Generic), opts: opts, replaceOp: op, replace: strings.TrimRight(text, "\n")}
+	p.collectAliases(root)
+	p.printOp(root)
+	p.WriteByte('\n')
+	return bw.Flush()
 }
 
 // Print writes op (usually a module) and a final newline. Attribute aliases
@@ -191,6 +211,11 @@ func (p *AsmPrinter) PrintOperand(v Value) {
 			return
 		}
 	}
+	if n, ok := p.names.named[v]; ok {
+		p.WriteByte('%')
+		p.WriteString(n)
+		return
+	}
 	p.WriteString(p.names.valueName(v))
 }
 
@@ -243,6 +268,7 @@ func (p *AsmPrinter) PrintSuccessor(b *Block) { p.WriteString(p.names.blockName(
 // operand-segment-size attribute. Nothing is written if none remain.
 func (p *AsmPrinter) PrintOptionalAttrDict(op *Operation, elided map[string]bool, withKeyword bool) {
 	attrs := p.visibleAttrs(op, elided)
+	defer func() { p.attrBuf = attrs[:0] }()
 	if len(attrs) == 0 {
 		return
 	}
@@ -256,7 +282,7 @@ func (p *AsmPrinter) PrintOptionalAttrDict(op *Operation, elided map[string]bool
 
 func (p *AsmPrinter) visibleAttrs(op *Operation, elided map[string]bool) []NamedAttr {
 	def := op.Def()
-	var out []NamedAttr
+	out := p.attrBuf[:0]
 	for _, na := range op.Attrs() {
 		if elided[na.Name] {
 			continue
@@ -317,7 +343,7 @@ func predecessors(r *Region) map[*Block][]*Block {
 	preds := map[*Block][]*Block{}
 	for _, b := range r.Blocks {
 		if t := b.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.successors() {
 				preds[s] = append(preds[s], b)
 			}
 		}
@@ -369,7 +395,11 @@ func (p *AsmPrinter) printBlock(b *Block, header bool, preds map[*Block][]*Block
 	p.indent += 2
 	for o := b.first; o != nil; o = o.next {
 		p.writeIndent()
-		p.printOp(o)
+		if o == p.replaceOp {
+			p.WriteString(strings.ReplaceAll(p.replace, "\n", "\n"+strings.Repeat(" ", p.indent)))
+		} else {
+			p.printOp(o)
+		}
 		p.WriteByte('\n')
 	}
 	p.indent -= 2
@@ -384,7 +414,27 @@ func (p *AsmPrinter) printOp(op *Operation) {
 	var groups [][]Value
 	custom := !p.opts.Generic && def != nil && (def.format != nil || def.Print != nil)
 	if custom {
-		groups, custom = printableCustom(op, def)
+		if def.fixedGroups(op) {
+			// One operand per group: the groups are views of a stack
+			// shared by the ops being printed (nested ops push above).
+			base, gbase := len(p.vals), len(p.groups)
+			for i := range op.operands {
+				p.vals = append(p.vals, op.operands[i].value)
+			}
+			vals := p.vals[base:]
+			for i := range vals {
+				p.groups = append(p.groups, vals[i:i+1:i+1])
+			}
+			groups = p.groups[gbase:]
+			custom = printableAttrsRegions(op, def)
+			defer func() {
+				clear(p.vals[base:])
+				clear(p.groups[gbase:])
+				p.vals, p.groups = p.vals[:base], p.groups[:gbase]
+			}()
+		} else {
+			groups, custom = printableCustom(op, def)
+		}
 	}
 	if custom {
 		name := op.Name()
@@ -420,20 +470,28 @@ func printableCustom(op *Operation, def *OpDef) ([][]Value, bool) {
 	if err != nil {
 		return nil, false
 	}
-	if _, err := def.ResultGroups(op); err != nil {
-		return nil, false
+	if !def.fixedGroups(op) {
+		if _, err := def.ResultGroups(op); err != nil {
+			return nil, false
+		}
 	}
+	return groups, printableAttrsRegions(op, def)
+}
+
+// printableAttrsRegions is printableCustom's check of attributes and
+// regions.
+func printableAttrsRegions(op *Operation, def *OpDef) bool {
 	for i := range def.Attrs {
 		ad := &def.Attrs[i]
 		a := op.Attr(ad.Name)
 		if a == nil && ad.Required || a != nil && !ad.Kind.Match(a) {
-			return nil, false
+			return false
 		}
 	}
 	if n := len(def.Regions); n != len(op.regions) && !(n > 0 && def.Regions[n-1].Variadic) {
-		return nil, false
+		return false
 	}
-	return groups, true
+	return true
 }
 
 func (p *AsmPrinter) printResultNames(op *Operation) {
@@ -451,7 +509,7 @@ func (p *AsmPrinter) printResultNames(op *Operation) {
 }
 
 func (p *AsmPrinter) printGeneric(op *Operation) {
-	p.WriteString(QuoteString(op.Name()))
+	writeQuoted(p.w, op.Name())
 	p.WriteByte('(')
 	for i := range op.operands {
 		if i > 0 {
@@ -460,9 +518,9 @@ func (p *AsmPrinter) printGeneric(op *Operation) {
 		p.PrintOperand(op.operands[i].value)
 	}
 	p.WriteByte(')')
-	if len(op.successors) > 0 {
+	if len(op.successors()) > 0 {
 		p.WriteByte('[')
-		for i, s := range op.successors {
+		for i, s := range op.successors() {
 			if i > 0 {
 				p.WriteString(", ")
 			}
@@ -485,7 +543,23 @@ func (p *AsmPrinter) printGeneric(op *Operation) {
 	}
 	if len(op.attrs) > 0 {
 		p.WriteString(" {")
-		p.writeAttrs(p.w, op.attrs)
+		if op.sharedAttrs {
+			// An interned dictionary is printed once per printer.
+			key := &op.attrs[0]
+			text, ok := p.dictText[key]
+			if !ok {
+				var b strings.Builder
+				p.writeAttrs(&b, op.attrs)
+				text = b.String()
+				if p.dictText == nil {
+					p.dictText = map[*NamedAttr]string{}
+				}
+				p.dictText[key] = text
+			}
+			p.WriteString(text)
+		} else {
+			p.writeAttrs(p.w, op.attrs)
+		}
 		p.WriteByte('}')
 	}
 	p.WriteString(" : (")
@@ -541,9 +615,17 @@ type nameState struct {
 }
 
 func newNameState(root *Operation, generic bool) *nameState {
+	// Size the numbering table once (a million-op function otherwise
+	// rehashes it twenty times, holding old and new tables at once).
+	numbered := 0
+	root.Walk(PreOrder, func(op *Operation) {
+		if len(op.results) > 0 {
+			numbered++
+		}
+	})
 	ns := &nameState{
 		generic: generic,
-		opIDs:   map[*Operation]int{},
+		opIDs:   make(map[*Operation]int, numbered),
 		named:   map[Value]string{},
 		argIDs:  map[*BlockArgument]int{},
 		blocks:  map[*Block]string{},

@@ -1,13 +1,34 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
 
 // Verify checks op and everything nested in it: registered ops against their
 // definitions (operand/result counts and types, attributes, regions, traits,
 // custom verifiers), terminators, and SSA dominance within blocks. It
-// returns every diagnostic found, or nil.
+// returns every diagnostic found, or nil. Ops that are isolated from above
+// (functions) are verified in parallel; the diagnostics are the same, in
+// the same order, as a sequential run (VerifyWith can disable threading).
 func Verify(op *Operation, allowUnregistered bool) error {
-	v := &verifier{allowUnregistered: allowUnregistered}
+	return VerifyWith(op, VerifyOptions{AllowUnregistered: allowUnregistered})
+}
+
+// VerifyOptions configure VerifyWith.
+type VerifyOptions struct {
+	// AllowUnregistered accepts unregistered ops.
+	AllowUnregistered bool
+	// DisableThreading verifies everything on the calling goroutine
+	// (--mlir-disable-threading).
+	DisableThreading bool
+}
+
+// VerifyWith is Verify with options.
+func VerifyWith(op *Operation, o VerifyOptions) error {
+	v := &verifier{allowUnregistered: o.AllowUnregistered, threads: !o.DisableThreading}
 	v.op(op)
 	if len(v.diags) == 0 {
 		return nil
@@ -17,8 +38,93 @@ func Verify(op *Operation, allowUnregistered bool) error {
 
 type verifier struct {
 	allowUnregistered bool
+	threads           bool // verify isolated ops of a block in parallel
 	diags             DiagnosticList
 	doms              map[*Region]map[*Block]*Block // immediate dominators, per multi-block region
+}
+
+// Workers returns the number of goroutines parallel IR work uses: one per
+// available CPU (GOMAXPROCS), at least 1.
+func Workers() int { return max(1, runtime.GOMAXPROCS(0)) }
+
+// ParallelFor calls fn(i) for i in [0, n) on up to Workers() goroutines,
+// handing out indices in increasing order, and waits for all calls. If
+// stop is non-nil and returns true, no further indices are handed out.
+// A panic in fn is re-raised on the calling goroutine after the others
+// finish (so that callers' recover-based error reporting still works).
+func ParallelFor(n int, fn func(i int), stop func() bool) {
+	workers := min(Workers(), n)
+	if workers <= 1 {
+		for i := 0; i < n; i++ {
+			if stop != nil && stop() {
+				return
+			}
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var panicOnce sync.Once
+	var panicked any
+	var stopped atomic.Bool
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					panicOnce.Do(func() { panicked = r })
+					stopped.Store(true)
+				}
+			}()
+			for !stopped.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= n || stop != nil && stop() {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+	if panicked != nil {
+		panic(panicked)
+	}
+}
+
+// parallelVerify verifies the isolated-from-above ops of b concurrently,
+// each with its own verifier, and returns their diagnostics by position
+// in b (nil where the op is not isolated, or threading is off, or fewer
+// than two ops qualify).
+func (v *verifier) parallelVerify(b *Block) (pre []DiagnosticList, isolated []bool) {
+	if !v.threads || Workers() < 2 {
+		return nil, nil
+	}
+	var ops []*Operation
+	var idx []int
+	i := 0
+	for o := b.first; o != nil; o = o.next {
+		if o.HasTrait(IsolatedFromAbove) && len(o.regions) > 0 {
+			ops = append(ops, o)
+			idx = append(idx, i)
+		}
+		i++
+	}
+	if len(ops) < 2 {
+		return nil, nil
+	}
+	pre = make([]DiagnosticList, i)
+	isolated = make([]bool, i)
+	ParallelFor(len(ops), func(k int) {
+		w := &verifier{allowUnregistered: v.allowUnregistered, threads: false}
+		w.op(ops[k])
+		pre[idx[k]] = w.diags
+	}, nil)
+	for _, j := range idx {
+		isolated[j] = true
+	}
+	return pre, isolated
 }
 
 func (v *verifier) add(d *Diagnostic) { v.diags = append(v.diags, d) }
@@ -144,7 +250,7 @@ func (v *verifier) attrsRegionsTraits(op *Operation, def *OpDef) bool {
 		v.add(op.EmitOpError("requires %d regions", want))
 		return false
 	}
-	if want := len(def.Successors); want != len(op.successors) && !(want > 0 && def.Successors[want-1].Variadic) {
+	if want := len(def.Successors); want != len(op.successors()) && !(want > 0 && def.Successors[want-1].Variadic) {
 		v.add(op.EmitOpError("requires %d successors", want))
 		return false
 	}
@@ -227,6 +333,8 @@ func (v *verifier) block(parent *Operation, b *Block) {
 		o.orderIdx = int32(i)
 		i++
 	}
+	pre, isolated := v.parallelVerify(b)
+	i = 0
 	for o := b.first; o != nil; o = o.next {
 		for oi := range o.operands {
 			val := o.operands[oi].value
@@ -237,7 +345,12 @@ func (v *verifier) block(parent *Operation, b *Block) {
 				v.add(err)
 			}
 		}
-		v.op(o)
+		if isolated != nil && isolated[i] {
+			v.diags = append(v.diags, pre[i]...)
+		} else {
+			v.op(o)
+		}
+		i++
 	}
 	if !noTerm && pdef != nil && b.last != nil && !b.last.HasTrait(Terminator) && b.last.Def() != nil && !hasTerminator(b) {
 		v.add(b.last.EmitOpError("is not a terminator; '%s' needs a terminator at the end of its block", parent.Name()))
@@ -352,7 +465,7 @@ func Dominators(r *Region) (idom map[*Block]*Block, rpo []*Block) {
 	dfs = func(b *Block) {
 		seen[b] = true
 		if t := b.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.successors() {
 				if !seen[s] {
 					dfs(s)
 				}
@@ -368,7 +481,7 @@ func Dominators(r *Region) (idom map[*Block]*Block, rpo []*Block) {
 	preds := map[*Block][]*Block{}
 	for _, b := range post {
 		if t := b.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.successors() {
 				preds[s] = append(preds[s], b)
 			}
 		}

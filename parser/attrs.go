@@ -32,6 +32,10 @@ func (p *parser) CanStartAttribute() bool {
 // ParseAttribute parses an attribute; hint types untyped numeric literals and
 // suppresses the `: type` suffix (a buildable type is never spelled).
 func (p *parser) ParseAttribute(hint ir.Type) (ir.Attribute, error) {
+	if err := p.nest(); err != nil {
+		return nil, err
+	}
+	defer p.unnest()
 	p.lastUntyped = false
 	t := p.lex.Peek()
 	switch t.typ {
@@ -537,6 +541,9 @@ func shapeStr(s []int64) string {
 
 // denseList parses a nested list at depth and returns its shape.
 func (tp *textParser) denseList(lits *[]denseLit, depth int, _ *[]int64) ([]int64, error) {
+	if tp.p.depth+depth > tp.p.maxDepth {
+		return nil, tp.errorf("%s", tp.p.tooDeep())
+	}
 	if err := tp.expect('['); err != nil {
 		return nil, err
 	}
@@ -756,6 +763,11 @@ func (p *parser) ParseOptionalLocation() (ir.Location, bool, error) {
 }
 
 func (tp *textParser) location() (ir.Location, error) {
+	if tp.p.depth++; tp.p.depth > tp.p.maxDepth {
+		tp.p.depth--
+		return nil, tp.errorf("%s", tp.p.tooDeep())
+	}
+	defer func() { tp.p.depth-- }()
 	switch tp.peek() {
 	case '#':
 		start := tp.i

@@ -20,6 +20,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -38,7 +39,17 @@ type Options struct {
 	// StartLine is the line number of the first line of src (1 if zero), so
 	// that chunks of a split file report file-absolute positions.
 	StartLine int
+	// MaxNestingDepth bounds how deeply regions, types and attributes may
+	// nest (DefaultMaxNestingDepth if zero, no bound if negative). Deeper
+	// input is an error at the token that goes too deep: the parser, the
+	// verifier, the printer and passes recurse on nesting, and unbounded
+	// input could exhaust the stack.
+	MaxNestingDepth int
 }
+
+// DefaultMaxNestingDepth is the nesting bound when Options leave it zero.
+// Real programs nest a few levels; generated ones a few dozen.
+const DefaultMaxNestingDepth = 1000
 
 // ParseString parses MLIR text into a builtin.module.
 func ParseString(filename, src string, reg *ir.Registry) (*ir.Operation, error) {
@@ -56,7 +67,14 @@ func Parse(filename, src string, opts Options) (*ir.Operation, error) {
 	if opts.StartLine == 0 {
 		opts.StartLine = 1
 	}
+	switch {
+	case opts.MaxNestingDepth == 0:
+		opts.MaxNestingDepth = DefaultMaxNestingDepth
+	case opts.MaxNestingDepth < 0:
+		opts.MaxNestingDepth = math.MaxInt
+	}
 	p := &parser{
+		maxDepth:    opts.MaxNestingDepth,
 		src:         src,
 		reg:         opts.Registry,
 		opts:        opts,
@@ -100,8 +118,19 @@ func (p *parser) defLoc(e *ssaEntry) ir.Location {
 	return p.locAt(e.at)
 }
 
+// ssaSlot is a name's binding in a scope: a single defined value inline
+// (nearly every name: an op result), or an entry for the rest.
+type ssaSlot struct {
+	one ir.Value
+	at  pos
+	e   *ssaEntry
+}
+
 type ssaScope struct {
-	values   map[string]*ssaEntry
+	// nums holds the names that are small decimal numbers (%0, %1, …: the
+	// bulk of printed IR) by number, without hashing; values the rest.
+	nums     []ssaSlot
+	values   map[string]ssaSlot
 	isolated bool
 	parent   *ssaScope
 	// firstForward records where each placeholder was first used.
@@ -150,6 +179,8 @@ type parser struct {
 	binds   []resultBinding           // result-binding stack of the ops being parsed
 	vals    []ir.Value                // operand values of the op being created
 	dicts   map[string][]ir.NamedAttr // interned attribute dictionaries by text
+
+	depth, maxDepth int // nesting of regions, types and attributes
 }
 
 // pendingLoc is a use of a location alias before its definition (mlir-opt
@@ -164,6 +195,23 @@ type pendingLoc struct {
 var placeholderName = &ir.OpName{Name: "builtin.unresolved_forward_reference", Dialect: "builtin"}
 
 // ---------------------------------------------------------------- errors
+
+// nest enters one level of nesting (a region, type or attribute) at the
+// next token; it fails beyond Options.MaxNestingDepth.
+func (p *parser) nest() error {
+	p.depth++
+	if p.depth > p.maxDepth {
+		p.depth--
+		return p.Errorf("%s", p.tooDeep())
+	}
+	return nil
+}
+
+func (p *parser) unnest() { p.depth-- }
+
+func (p *parser) tooDeep() string {
+	return fmt.Sprintf("nesting is deeper than %d levels of regions, types and attributes (see --max-nesting-depth)", p.maxDepth)
+}
 
 func (p *parser) locOf(t *token) ir.Location {
 	return ir.FileLineColLoc{File: p.file, Line: t.line, Col: t.col}
@@ -330,16 +378,92 @@ func (p *parser) ParseOptionalInteger() (int64, bool, error) {
 	return v, true, nil
 }
 
-func (p *parser) lookup(name string) (*ssaEntry, bool) {
+// numIndex returns the number a name spells if it is a decimal number
+// without leading zeros that is small enough to index nums.
+func numIndex(name string) (int, bool) {
+	if len(name) == 0 || len(name) > 9 || name[0] == '0' && len(name) > 1 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+func (s *ssaScope) get(name string) (ssaSlot, bool) {
+	if i, ok := numIndex(name); ok && i < len(s.nums) {
+		if sl := s.nums[i]; sl.one != nil || sl.e != nil {
+			return sl, true
+		}
+		if len(s.values) == 0 {
+			return ssaSlot{}, false
+		}
+	}
+	sl, ok := s.values[name]
+	return sl, ok
+}
+
+func (s *ssaScope) put(name string, sl ssaSlot) {
+	if i, ok := numIndex(name); ok {
+		if len(s.values) > 0 {
+			if _, inMap := s.values[name]; inMap {
+				s.values[name] = sl // bound while nums was too short
+				return
+			}
+		}
+		if i < len(s.nums) {
+			s.nums[i] = sl
+			return
+		}
+		// Grow densely only (a hostile %999999999 goes to the map).
+		if i < 2*len(s.nums)+1024 {
+			if i >= cap(s.nums) {
+				s.nums = append(s.nums[:cap(s.nums)], make([]ssaSlot, i+1-cap(s.nums))...)
+			}
+			s.nums = s.nums[:i+1]
+			s.nums[i] = sl
+			return
+		}
+	}
+	s.values[name] = sl
+}
+
+// lookupSlot finds name in the scopes visible from the current one.
+func (p *parser) lookupSlot(name string) (ssaSlot, *ssaScope, bool) {
 	for s := p.scope; s != nil; s = s.parent {
-		if e, ok := s.values[name]; ok {
-			return e, true
+		if e, ok := s.get(name); ok {
+			return e, s, true
 		}
 		if s.isolated {
 			break
 		}
 	}
-	return nil, false
+	return ssaSlot{}, nil, false
+}
+
+// lookup finds name's entry, turning an inline slot into an entry.
+func (p *parser) lookup(name string) (*ssaEntry, bool) {
+	sl, s, ok := p.lookupSlot(name)
+	if !ok {
+		return nil, false
+	}
+	return p.entryOf(s, name, sl), true
+}
+
+func (p *parser) entryOf(s *ssaScope, name string, sl ssaSlot) *ssaEntry {
+	if sl.e != nil {
+		return sl.e
+	}
+	e := p.newEntry()
+	e.one[0] = sl.one
+	e.vals, e.at, e.defined = e.one[:], sl.at, true
+	s.put(name, ssaSlot{e: e})
+	return e
 }
 
 // operandRef is an operand of a generic op whose location is made only if
@@ -352,8 +476,14 @@ type operandRef struct {
 // resolveRef is resolve for an operandRef: a use of a defined value of the
 // right type (nearly every use) needs no location.
 func (p *parser) resolveRef(r operandRef, t ir.Type) (ir.Value, error) {
-	if e, ok := p.lookup(r.Name); ok && e.defined && len(e.forward) == 0 && r.Number < len(e.vals) && e.vals[r.Number].Type() == t {
-		return e.vals[r.Number], nil
+	if sl, _, ok := p.lookupSlot(r.Name); ok {
+		if sl.e == nil && r.Number == 0 && sl.one.Type() == t {
+			return sl.one, nil
+		}
+		// Block arguments and multi-result ops have entries.
+		if e := sl.e; e != nil && e.defined && len(e.forward) == 0 && r.Number < len(e.vals) && e.vals[r.Number].Type() == t {
+			return e.vals[r.Number], nil
+		}
 	}
 	r.Loc = p.locAt(r.at)
 	return p.resolve(r.UnresolvedOperand, t)
@@ -364,7 +494,7 @@ func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 	e, ok := p.lookup(u.Name)
 	if !ok {
 		e = &ssaEntry{}
-		p.scope.values[u.Name] = e
+		p.scope.put(u.Name, ssaSlot{e: e})
 		if p.scope.firstForward == nil {
 			p.scope.firstForward = map[string]ir.Location{}
 		}
@@ -396,7 +526,8 @@ func (p *parser) resolve(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
 
 // define binds name to vals in the current scope.
 func (p *parser) define(name string, vals []ir.Value, loc ir.Location) error {
-	if e, ok := p.scope.values[name]; ok {
+	if sl, ok := p.scope.get(name); ok {
+		e := p.entryOf(p.scope, name, sl)
 		if e.defined {
 			return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name).AttachNote(p.defLoc(e), "previously defined here")
 		}
@@ -420,33 +551,30 @@ func (p *parser) define(name string, vals []ir.Value, loc ir.Location) error {
 	}
 	e := p.newEntry()
 	e.vals, e.loc, e.defined = vals, loc, true
-	p.scope.values[name] = e
+	p.scope.put(name, ssaSlot{e: e})
 	return nil
 }
 
 // define1At binds name to the single value v defined at ps (an op result:
 // no slice and no location are allocated).
 func (p *parser) define1At(name string, v ir.Value, ps pos) error {
-	if _, ok := p.scope.values[name]; ok {
+	if _, ok := p.scope.get(name); ok {
 		return p.define(name, []ir.Value{v}, p.locAt(ps))
 	}
-	e := p.newEntry()
-	e.one[0] = v
-	e.vals, e.at, e.defined = e.one[:], ps, true
-	p.scope.values[name] = e
+	p.scope.put(name, ssaSlot{one: v, at: ps})
 	return nil
 }
 
 // define1 binds name to the single value v (the common case, without
 // allocating a slice).
 func (p *parser) define1(name string, v ir.Value, loc ir.Location) error {
-	if _, ok := p.scope.values[name]; ok {
+	if _, ok := p.scope.get(name); ok {
 		return p.define(name, []ir.Value{v}, loc)
 	}
 	e := p.newEntry()
 	e.one[0] = v
 	e.vals, e.loc, e.defined = e.one[:], loc, true
-	p.scope.values[name] = e
+	p.scope.put(name, ssaSlot{e: e})
 	return nil
 }
 
@@ -462,7 +590,7 @@ func (p *parser) newEntry() *ssaEntry {
 }
 
 func (p *parser) pushScope(isolated bool) {
-	p.scope = &ssaScope{values: map[string]*ssaEntry{}, isolated: isolated, parent: p.scope}
+	p.scope = &ssaScope{values: map[string]ssaSlot{}, isolated: isolated, parent: p.scope}
 }
 
 // popScope ends a region's scope; unresolved forward references are errors.
@@ -501,6 +629,10 @@ func (p *parser) ParseOptionalRegion(args []ir.RegionArg) (*ir.Region, bool, err
 }
 
 func (p *parser) ParseRegion(args []ir.RegionArg) (*ir.Region, error) {
+	if err := p.nest(); err != nil {
+		return nil, err
+	}
+	defer p.unnest()
 	if err := p.ParsePunct("{"); err != nil {
 		return nil, err
 	}

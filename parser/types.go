@@ -50,6 +50,10 @@ func scalarType(s string) (ir.Type, bool) {
 
 // ParseType parses a type at the next token.
 func (p *parser) ParseType() (ir.Type, error) {
+	if err := p.nest(); err != nil {
+		return nil, err
+	}
+	defer p.unnest()
 	t := p.lex.Peek()
 	switch t.typ {
 	case tBuiltinType:
@@ -100,6 +104,9 @@ func (p *parser) dialectType(t *token) (ir.Type, error) {
 			return nil, p.errorAt(t, "undefined symbol alias id '%s'", v)
 		}
 		return ir.Opaque(v, "", body), nil
+	}
+	if dot == len(v)-1 && body == "" { // `!d.` would print as the alias `!d`
+		return nil, p.errorAt(t, "expected a type name after '%s'", t.val)
 	}
 	if def := p.reg.LookupTypeDef(v[:dot], v[dot+1:]); def != nil {
 		// A dialect type's meaning depends on its text only (and the
@@ -336,6 +343,11 @@ func (tp *textParser) balancedEnd() int {
 
 // typ parses a type from text.
 func (tp *textParser) typ() (ir.Type, error) {
+	if tp.p.depth++; tp.p.depth > tp.p.maxDepth {
+		tp.p.depth--
+		return nil, tp.errorf("%s", tp.p.tooDeep())
+	}
+	defer func() { tp.p.depth-- }()
 	c := tp.peek()
 	if c == '!' {
 		start := tp.i

@@ -6,8 +6,10 @@
 #   custom   parse + verify + print in custom form
 #   canon    parse + verify + func.func(canonicalize,cse) + print
 # mlir-opt-16 runs with --mlir-disable-threading --allow-unregistered-dialect
-# (the tcp ops are unregistered there); tcp-opt with its defaults. The last
-# column is tcp-opt's time per op in microseconds.
+# (the tcp ops are unregistered there); tcp-opt with its defaults. Columns:
+# wall seconds, CPU seconds (user+sys: steadier than wall time on a shared
+# machine) and peak RSS of each tool with their ratios (tcp/mlir, best of N
+# runs each, N interleaved; each column its own minimum), and tcp-opt's wall time per op in microseconds.
 #
 #   scripts/bench-parse.sh [N_RUNS]      (default 3; needs mlir-opt-16 and GNU time)
 #   BENCH_SIZES="10000 100000" BENCH_JOBS="generic" TCP_OPT=path scripts/bench-parse.sh
@@ -30,19 +32,19 @@ fi
 # shellcheck disable=SC2086
 go run ./internal/benchgen/cmd/benchgen -o "$work" $sizes
 
-# best prints "seconds maxrss_kb" for the fastest of $runs runs of the command.
-best() {
-  local b_t=999999 b_m=0
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
-    read -r t m <"$work/t"
-    if awk -v a="$t" -v b="$b_t" 'BEGIN{exit !(a<b)}'; then b_t=$t; b_m=$m; fi
-  done
-  echo "$b_t $b_m"
+# one runs the command once and prints "wall_s cpu_s maxrss_kb".
+one() {
+  /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+  awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$work/t"
+}
+
+# min keeps the smallest of each column over the lines it reads.
+min() {
+  awk 'NR == 1 { w = $1; c = $2; m = $3 } { if ($1 < w) w = $1; if ($2 < c) c = $2; if ($3 < m) m = $3 } END { print w, c, m }'
 }
 
 pipeline='--pass-pipeline=builtin.module(func.func(canonicalize,cse))'
-printf '%-8s %-9s %10s %10s %8s %10s %10s %8s %8s\n' job ops tcp-opt-s mlir-opt-s time-x tcp-MB mlir-MB mem-x us/op
+printf '%-8s %-8s %8s %8s %7s %8s %8s %7s %8s %8s %7s %7s\n' job ops tcp-s mlir-s time-x tcp-cpu mlir-cpu cpu-x tcp-MB mlir-MB mem-x us/op
 for job in $jobs; do
   case $job in
   generic) targs=(--mlir-print-op-generic) margs=(--mlir-print-op-generic) ;;
@@ -52,9 +54,15 @@ for job in $jobs; do
   esac
   for n in $sizes; do
     f="$work/ops$n.mlir"
-    read -r ts tm < <(best "$tcp_opt" "${targs[@]}" "$f")
-    read -r ms mm < <(best "$mlir_opt" --mlir-disable-threading --allow-unregistered-dialect "${margs[@]}" "$f")
-    awk -v job="$job" -v n="$n" -v ts="$ts" -v ms="$ms" -v tm="$tm" -v mm="$mm" 'BEGIN {
-      printf "%-8s %-9d %10.3f %10.3f %7.2fx %10.1f %10.1f %7.2fx %8.3f\n", job, n, ts, ms, ts/ms, tm/1024, mm/1024, tm/mm, ts*1e6/n }'
+    : >"$work/tcp"
+    : >"$work/mlir"
+    for _ in $(seq "$runs"); do # interleaved, so both see the same load
+      one "$tcp_opt" "${targs[@]}" "$f" >>"$work/tcp"
+      one "$mlir_opt" --mlir-disable-threading --allow-unregistered-dialect "${margs[@]}" "$f" >>"$work/mlir"
+    done
+    read -r ts tc tm < <(min <"$work/tcp")
+    read -r ms mc mm < <(min <"$work/mlir")
+    awk -v job="$job" -v n="$n" -v ts="$ts" -v ms="$ms" -v tc="$tc" -v mc="$mc" -v tm="$tm" -v mm="$mm" 'BEGIN {
+      printf "%-8s %-8d %8.2f %8.2f %6.2fx %8.2f %8.2f %6.2fx %8.1f %8.1f %6.2fx %7.2f\n", job, n, ts, ms, ts/ms, tc, mc, tc/mc, tm/1024, mm/1024, tm/mm, ts*1e6/n }'
   done
 done

@@ -47,9 +47,14 @@ func NumElementsOf(shape []int64) (int64, error) {
 }
 
 // byteSize returns n*size and checks that it fits an int.
+// maxBytes is the largest tensor New allocates: the Go runtime's limit on
+// one allocation on 64-bit machines is 2^48 bytes.
+const maxBytes = min(1<<47, math.MaxInt)
+
 func byteSize(n int64, size int) (int, error) {
 	hi, lo := bits.Mul64(uint64(n), uint64(size))
-	if hi != 0 || lo > math.MaxInt {
+	// Beyond maxBytes make panics ("len out of range") rather than fail.
+	if hi != 0 || lo > maxBytes {
 		return 0, fmt.Errorf("tensor: %d elements of %d bytes do not fit in memory", n, size)
 	}
 	return int(lo), nil

@@ -24,10 +24,21 @@
 //	--mlir-print-ir-before-all, --mlir-print-ir-after-all, --mlir-print-ir-after-failure
 //	--mlir-print-ir-module-scope, --mlir-timing, --dump-pass-pipeline
 //	--mlir-pass-pipeline-crash-reproducer=FILE, --run-reproducer
+//	--mlir-disable-threading        verify and run function passes on one thread
+//	--max-nesting-depth=N           bound on nesting in the input (default 1000, 0: none)
 //	--show-dialects, --version, --help
+//
+// Scale: functions are verified and run through nested pipelines in
+// parallel (same output as --mlir-disable-threading); the collector runs
+// under a soft memory limit that grows with the input (gc.go). A pass that
+// panics yields a short report naming the pass, the op, where it panicked
+// and a command line that repeats it; with the crash reproducer flag the IR
+// before that pass is saved for --run-reproducer. docs/hostile-input.md
+// lists what hostile input yields.
 //
 // Diagnostics are printed as mlir-opt prints them (file:line:col, the
 // source line, a caret, notes; verifier errors add `see current operation`).
 // Positions are file-absolute, also for split chunks. The exit status is 0
-// on success and 1 on any error; Main is safe for concurrent use.
+// on success and 1 on any error. Main may be called concurrently, but it
+// sets the process's GC parameters while it runs (restored on return).
 package tcpopt

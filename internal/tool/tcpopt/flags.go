@@ -3,6 +3,7 @@ package tcpopt
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/tcp-project/tcp/ir"
@@ -39,6 +40,10 @@ type config struct {
 	timing            bool
 	reproducer        string
 	runReproducer     bool
+	disableThreading  bool
+	maxNesting        int
+	badValue          string   // set by a value flag that rejects its value
+	args              []string // the command line, for reproduction hints
 	dumpPipeline      bool
 	showDialects      bool
 	help              bool
@@ -75,7 +80,20 @@ var flagDefs = []flagDef{
 	boolDef("allow-unregistered-dialect", "Allow operation with no registered dialects", func(c *config) *bool { return &c.allowUnregistered }),
 	boolDef("dump-pass-pipeline", "Print the pipeline that will be run", func(c *config) *bool { return &c.dumpPipeline }),
 	boolDef("help", "Display available options", func(c *config) *bool { return &c.help }),
-	boolDef("mlir-disable-threading", "Accepted for compatibility with mlir-opt; tcp-opt is single-threaded", func(c *config) *bool { return new(bool) }),
+	{name: "max-nesting-depth", kind: valueFlag, valueDesc: "<uint>",
+		help: "Reject input whose regions, types and attributes nest deeper than this (default 1000; 0: no limit)",
+		set: func(c *config, v string) {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				c.badValue = fmt.Sprintf("for the --max-nesting-depth option: '%s' value invalid for uint argument!", v)
+				return
+			}
+			c.maxNesting = n
+			if n == 0 {
+				c.maxNesting = -1
+			}
+		}},
+	boolDef("mlir-disable-threading", "Verify and run function passes on one thread (by default functions are processed in parallel, with the same output)", func(c *config) *bool { return &c.disableThreading }),
 	{name: "mlir-pass-pipeline-crash-reproducer", kind: valueFlag, valueDesc: "<string>",
 		help: "Generate a .mlir reproducer file at the given output path if the pass manager crashes or fails",
 		set:  func(c *config, v string) { c.reproducer = v }},
@@ -135,7 +153,7 @@ func (e usageError) Error() string { return string(e) }
 
 // parseArgs parses the command line.
 func parseArgs(args []string) (*config, error) {
-	c := &config{input: "-", output: "-", verifyEach: true}
+	c := &config{input: "-", output: "-", verifyEach: true, args: args}
 	var positional []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -174,6 +192,9 @@ func parseArgs(args []string) (*config, error) {
 					value = args[i]
 				}
 				d.set(c, value)
+				if c.badValue != "" {
+					return nil, usageError(progName + ": " + c.badValue)
+				}
 			}
 			continue
 		}

@@ -9,8 +9,9 @@ package tcpopt
 // under --verify-diagnostics. Chunk outputs are joined with `// -----`
 // lines and written at the end: to stdout, or atomically to -o (a temporary
 // file in the same directory renamed over the target on success, removed on
-// failure). Main never panics: a panic anywhere becomes an error and exit
-// status 1.
+// failure). Main never panics: a panic anywhere becomes a short internal
+// error report (what panicked, where, and the command line that repeats
+// it; no goroutine dump) and exit status 1; -o is then left untouched.
 
 import (
 	"bufio"
@@ -54,7 +55,12 @@ const splitMarker = "// -----"
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
 	defer func() {
 		if v := recover(); v != nil {
-			fmt.Fprintf(stderr, "%s: internal error: %v\n%s", progName, v, debug.Stack())
+			site := ir.PanicSite(debug.Stack())
+			if site == "" {
+				site = "an unknown place"
+			}
+			fmt.Fprintf(stderr, "%s: internal error: %v\n%s: the panic happened in %s\n%s: to reproduce: %s\n",
+				progName, v, progName, site, progName, commandLine(args))
 			status = 1
 		}
 	}()
@@ -114,6 +120,7 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 	// The input is never modified, so the source string shares its bytes
 	// (a 100 MB input is not held twice).
 	t.text = unsafe.String(unsafe.SliceData(data), len(data))
+	defer tuneGC(len(data))()
 	if c.runReproducer {
 		if err := t.loadReproducer(); err != nil {
 			t.errorf("<unknown>:0: error: %v", err)
@@ -290,10 +297,10 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 		return timing.Start(nil, name)
 	}
 	stop := start("Parser")
-	m, err := parser.Parse(t.name, ch.text, parser.Options{AllowUnregistered: c.allowUnregistered, StartLine: ch.first})
+	m, err := parser.Parse(t.name, ch.text, parser.Options{AllowUnregistered: c.allowUnregistered, StartLine: ch.first, MaxNestingDepth: c.maxNesting})
 	if err == nil {
 		// mlir-opt verifies as part of parsing.
-		if verr := ir.SafeVerify(m, c.allowUnregistered); verr != nil {
+		if verr := ir.SafeVerifyWith(m, ir.VerifyOptions{AllowUnregistered: c.allowUnregistered, DisableThreading: c.disableThreading}); verr != nil {
 			stop()
 			for _, d := range diagnostics(verr) {
 				emit(m, t.withOpNote(m, d))
@@ -322,6 +329,7 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 	pm.VerifyEach = c.verifyEach
 	pm.AllowUnregistered = c.allowUnregistered
 	pm.CrashReproducer = c.reproducer
+	pm.DisableThreading = c.disableThreading
 	if c.printBefore || c.printAfter || c.printAfterFailure {
 		pm.Instrumentations = append(pm.Instrumentations, &ir.IRPrinter{
 			W: t.stderr, Before: c.printBefore, After: c.printAfter, AfterFailure: c.printAfterFailure,
@@ -436,8 +444,52 @@ func (t *tool) reportPassFailure(m *ir.Operation, err error, emit func(*ir.Opera
 		}
 	}
 	if pe.Panic != nil {
-		fmt.Fprintf(t.stderr, "%s: pass '%s' panicked; stack:\n%s", progName, pe.Pass.Info().Argument, pe.Stack)
+		t.panicReport(m, pe)
 	}
+}
+
+// panicReport explains a pass that panicked (a bug in tcp-opt): the pass,
+// the op, where it panicked, and a command line that repeats it.
+func (t *tool) panicReport(root *ir.Operation, pe *ir.PassError) {
+	what := "'" + pe.Op.Name() + "' op"
+	if s, ok := pe.Op.Attr("sym_name").(ir.StringAttr); ok {
+		what += " @" + string(s)
+	}
+	where := pe.Op.Loc().String()
+	if f, ok := ir.FileLineCol(pe.Op.Loc()); ok {
+		where = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
+	}
+	fmt.Fprintf(t.stderr, "%s: internal error: pass '%s' panicked on %s at %s: %v\n", progName, pe.Pass.Info().Argument, what, where, pe.Panic)
+	if site := pe.PanicSite(); site != "" {
+		fmt.Fprintf(t.stderr, "%s: the panic happened in %s\n", progName, site)
+	}
+	if pe.Reproducer != "" {
+		extra := ""
+		if t.cfg.allowUnregistered {
+			extra = " --allow-unregistered-dialect"
+		}
+		fmt.Fprintf(t.stderr, "%s: to reproduce: %s --run-reproducer%s %s\n", progName, progName, extra, shellQuote(pe.Reproducer))
+		return
+	}
+	fmt.Fprintf(t.stderr, "%s: to reproduce: %s\n%s: (add --mlir-pass-pipeline-crash-reproducer=FILE to save the IR before the pass with the pipeline %s)\n",
+		progName, commandLine(t.cfg.args), progName, shellQuote(pe.LocalPipeline(root)))
+}
+
+// commandLine is args as a shell command line.
+func commandLine(args []string) string {
+	parts := []string{progName}
+	for _, a := range args {
+		parts = append(parts, shellQuote(a))
+	}
+	return strings.Join(parts, " ")
+}
+
+// shellQuote quotes s for a POSIX shell if it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=./,:@%+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // diagnostics turns an error into diagnostics.

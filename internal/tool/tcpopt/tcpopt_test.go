@@ -309,7 +309,11 @@ func TestMainPasses(t *testing.T) {
 		{name: "pass error", args: []string{"--test-fail-plain"}, stdin: dupPure, wantCode: 1,
 			wantErr: "<stdin>:1:1: error: pass 'test-fail-plain' failed on 'builtin.module' op: plain failure\nfunc.func @f(%arg0: i32) -> (i32, i32) {\n^\n"},
 		{name: "pass panic", args: []string{"--pass-pipeline=builtin.module(func.func(test-panic))"}, stdin: dupPure, wantCode: 1,
-			errRE: `(?s)^<stdin>:1:1: error: pass 'test-panic' panicked on 'func.func' op: test-panic exploded\n.*tcp-opt: pass 'test-panic' panicked; stack:\ngoroutine`},
+			errRE: `(?s)^<stdin>:1:1: error: pass 'test-panic' panicked on 'func.func' op: test-panic exploded\n.*` +
+				`tcp-opt: internal error: pass 'test-panic' panicked on 'func.func' op @f at <stdin>:1:1: test-panic exploded\n` +
+				`tcp-opt: the panic happened in \S+ \(tcpopt/tcpopt_test.go:\d+\)\n` +
+				`tcp-opt: to reproduce: tcp-opt '--pass-pipeline=builtin.module\(func.func\(test-panic\)\)'\n` +
+				`tcp-opt: \(add --mlir-pass-pipeline-crash-reproducer=FILE to save the IR before the pass with the pipeline 'builtin.module\(func.func\(test-panic\)\)'\)\n$`},
 		{name: "verify each", args: []string{"--pass-pipeline=builtin.module(func.func(test-break-ir))"}, stdin: dupPure, wantCode: 1,
 			errRE: `(?s)^<stdin>:1:1: error: 'func.func' op attribute 'sym_name' failed to satisfy constraint: string attribute\n.*\n\^\n` +
 				`<stdin>:1:1: note: see current operation: \n"func.func"\(\) \(\{.*sym_name = 1 : i32\} : \(\) -> \(\)\n` +
@@ -359,8 +363,10 @@ func TestCrashReproducer(t *testing.T) {
 			"$D/in.mlir:1:1: error: Failures have been detected while processing an MLIR pass pipeline\nfunc.func @f() {\n^\n" +
 			"$D/in.mlir:1:1: note: Pipeline failed while executing [`Testtest-fail` on 'func.func' operation: @f]: reproducer generated at `$D/repro.mlir`\n",
 		check: func(t *testing.T, dir string) {
-			wantFile(t, dir, "repro.mlir", "module {\n  func.func @f() {\n    return\n  }\n}\n\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"+
-				"      pipeline: \"builtin.module(func.func(test-tag,test-fail))\",\n      disable_threading: false,\n      verify_each: true\n    }\n  }\n#-}\n")
+			// The IR before the failing pass (test-tag has run) and that
+			// pass alone, as MLIR's local reproducer.
+			wantFile(t, dir, "repro.mlir", "module {\n  func.func @f() attributes {tagged} {\n    return\n  }\n}\n\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"+
+				"      pipeline: \"builtin.module(func.func(test-fail))\",\n      disable_threading: false,\n      verify_each: true\n    }\n  }\n#-}\n")
 			// Running the reproducer fails the same way.
 			runCase(t, mainCase{
 				args: []string{dir + "/repro.mlir", "--run-reproducer"}, wantCode: 1,

@@ -49,6 +49,13 @@ options:
                           or .npy): bitwise, NaN equals NaN; exit 1 on a
                           difference
   -h, --help              print this help
+
+resource limits (exceeding one is a located error, exit status 1):
+  --max-tensor-bytes N    largest tensor an op may create (default 1073741824)
+  --max-steps N           most operations one run may execute (default 10000000)
+  --max-call-depth N      deepest func.call nesting (default 200)
+  --max-nesting-depth N   deepest nesting of regions, types and attributes in
+                          the input (default 1000)
 `
 
 // config is the parsed command line.
@@ -61,6 +68,8 @@ type config struct {
 	backend string
 	bench   int
 	workers int
+	limits  interp.Options
+	nest    int
 }
 
 // usageError is a command-line error; Main prints the usage hint with it.
@@ -132,6 +141,18 @@ func parseArgs(args []string) (*config, bool, error) {
 				err = usageError{"--expect needs a file name"}
 			}
 			c.expect = append(c.expect, f)
+		case "-max-tensor-bytes", "--max-tensor-bytes":
+			c.limits.MaxTensorBytes, err = positive(name, value)
+		case "-max-steps", "--max-steps":
+			c.limits.MaxSteps, err = positive(name, value)
+		case "-max-call-depth", "--max-call-depth":
+			var n int64
+			n, err = positive(name, value)
+			c.limits.MaxCallDepth = int(n)
+		case "-max-nesting-depth", "--max-nesting-depth":
+			var n int64
+			n, err = positive(name, value)
+			c.nest = int(n)
 		default:
 			err = usageError{fmt.Sprintf("unknown option %s", name)}
 		}
@@ -144,6 +165,19 @@ func parseArgs(args []string) (*config, bool, error) {
 	}
 	c.file, c.args = pos[0], pos[1:]
 	return c, false, nil
+}
+
+// positive reads a limit: a positive integer.
+func positive(name string, value func() (string, error)) (int64, error) {
+	v, err := value()
+	if err != nil {
+		return 0, err
+	}
+	n, perr := strconv.ParseInt(v, 10, 64)
+	if perr != nil || n <= 0 {
+		return 0, usageError{fmt.Sprintf("%s needs a positive integer, got %q", name, v)}
+	}
+	return n, nil
 }
 
 // Main runs tcp-run with args (without the program name) and returns the
@@ -208,7 +242,7 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
-	module, err := parser.Parse(name, string(src), parser.Options{})
+	module, err := parser.Parse(name, string(src), parser.Options{MaxNestingDepth: c.nest})
 	if err != nil {
 		return err
 	}
@@ -256,7 +290,7 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 			err = fn.EmitError("@%s: %v", f.Name(), ke.Msg)
 		}
 	} else {
-		results, err = interp.Run(fn, args)
+		results, err = c.limits.Run(fn, args)
 		if err == nil && c.bench > 0 {
 			median, err = benchInterp(fn, args, c.bench)
 		}
