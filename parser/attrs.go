@@ -150,26 +150,35 @@ func (p *parser) dialectAttr(t *token) (ir.Attribute, error) {
 	if def == nil {
 		return ir.OpaqueAttr{Text: t.val}, nil
 	}
-	if a, ok := p.dialectAttrs[t.val]; ok {
-		return a, nil
+	return parseDialectBody(p, t, v, body, "#", def.Parse, ir.VerifyAttr, &p.dialectAttrs)
+}
+
+// parseDialectBody parses the body of the dialect type or attribute token t
+// (sigil "!" or "#", name v, body text body) through its definition's
+// parse hook and verifier. A spelling's meaning depends on its text only
+// (and the registry), so each one is parsed once per file and cached.
+func parseDialectBody[T any](p *parser, t *token, v, body, sigil string, parse func(ir.AsmParser) (T, error), verify func(T) error, cache *map[string]T) (T, error) {
+	var zero T
+	if x, ok := (*cache)[t.val]; ok {
+		return x, nil
 	}
 	q := p.bodyParser(t, 1+len(v), body)
-	a, err := def.Parse(q)
+	x, err := parse(q)
 	if err == nil {
-		err = q.endOfBody("#" + v)
+		err = q.endOfBody(sigil + v)
 	}
 	q.release()
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
-	if err := ir.VerifyAttr(a); err != nil {
-		return nil, p.errorAt(t, "%v", err)
+	if err := verify(x); err != nil {
+		return zero, p.errorAt(t, "%v", err)
 	}
-	if p.dialectAttrs == nil {
-		p.dialectAttrs = map[string]ir.Attribute{}
+	if *cache == nil {
+		*cache = map[string]T{}
 	}
-	p.dialectAttrs[t.val] = a
-	return a, nil
+	(*cache)[t.val] = x
+	return x, nil
 }
 
 func (p *parser) numberAttr(neg bool, hint ir.Type) (ir.Attribute, error) {

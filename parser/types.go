@@ -109,28 +109,7 @@ func (p *parser) dialectType(t *token) (ir.Type, error) {
 		return nil, p.errorAt(t, "expected a type name after '%s'", t.val)
 	}
 	if def := p.reg.LookupTypeDef(v[:dot], v[dot+1:]); def != nil {
-		// A dialect type's meaning depends on its text only (and the
-		// registry): parse each spelling once per file.
-		if ty, ok := p.dialectTypes[t.val]; ok {
-			return ty, nil
-		}
-		q := p.bodyParser(t, 1+len(v), body)
-		ty, err := def.Parse(q)
-		if err == nil {
-			err = q.endOfBody("!" + v)
-		}
-		q.release()
-		if err != nil {
-			return nil, err
-		}
-		if err := ir.VerifyType(ty); err != nil {
-			return nil, p.errorAt(t, "%v", err)
-		}
-		if p.dialectTypes == nil {
-			p.dialectTypes = map[string]ir.Type{}
-		}
-		p.dialectTypes[t.val] = ty
-		return ty, nil
+		return parseDialectBody(p, t, v, body, "!", def.Parse, ir.VerifyType, &p.dialectTypes)
 	}
 	return ir.Opaque(v[:dot], v[dot+1:], body), nil
 }
