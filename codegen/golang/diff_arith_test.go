@@ -74,5 +74,31 @@ func init() {
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 			return []*tensor.Tensor{randF32(r, 4, 6), randWide(r, true, it, 9, dim(r, 6))}
 		}},
+		// jax's fill: a select of gathered data (f32, and i32 with the
+		// splat on the true side) with a constant splat under an
+		// in-bounds mask, read as a guarded element.
+		pattern{name: "arith", mlir: `func.func @%[3]s(%%x: tensor<5x3xf32>, %%y: tensor<5x3xi32>, %%i: tensor<?x3x%[2]s>) -> (tensor<?x3x%[4]s>, tensor<?x3xi32>) {
+  %%c0 = arith.constant 0 : index
+  %%n = tensor.dim %%i, %%c0 : tensor<?x3x%[2]s>
+  %%k0 = arith.constant dense<0> : tensor<1x3x%[2]s>
+  %%k4 = arith.constant dense<4> : tensor<1x3x%[2]s>
+  %%f0 = tcp.broadcast_to %%k0, %%n {axes = [0]} : tensor<1x3x%[2]s>, index -> tensor<?x3x%[2]s>
+  %%f4 = tcp.broadcast_to %%k4, %%n {axes = [0]} : tensor<1x3x%[2]s>, index -> tensor<?x3x%[2]s>
+  %%ge = arith.cmpi sge, %%i, %%f0 : tensor<?x3x%[2]s>
+  %%le = arith.cmpi sle, %%i, %%f4 : tensor<?x3x%[2]s>
+  %%ok = arith.andi %%ge, %%le : tensor<?x3xi1>
+  %%g = tcp.gather %%x, %%i {dim = 0 : index%[1]s} : tensor<5x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  %%kn = arith.constant dense<0x7FC00000> : tensor<1x3xf32>
+  %%fn = tcp.broadcast_to %%kn, %%n {axes = [0]} : tensor<1x3xf32>, index -> tensor<?x3xf32>
+  %%0 = arith.select %%ok, %%g, %%fn : tensor<?x3xi1>, tensor<?x3xf32>
+  %%gy = tcp.gather %%y, %%i {dim = 0 : index, mode = "clip"} : tensor<5x3xi32>, tensor<?x3x%[2]s> -> tensor<?x3xi32>
+  %%km = arith.constant dense<-1> : tensor<1x3xi32>
+  %%fm = tcp.broadcast_to %%km, %%n {axes = [0]} : tensor<1x3xi32>, index -> tensor<?x3xi32>
+  %%1 = arith.select %%ok, %%fm, %%gy : tensor<?x3xi1>, tensor<?x3xi32>
+  return %%0, %%1 : tensor<?x3xf32>, tensor<?x3xi32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			n := dim(r, 5)
+			return []*tensor.Tensor{randF32(r, 5, 3), randOf(r, tensor.I32, 5, 3), randWide(r, oob, it, 5, n, 3)}
+		}},
 	)
 }

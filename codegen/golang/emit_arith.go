@@ -76,7 +76,16 @@ func (f *funcGen) intElementwise(op *ir.Operation) error {
 		}
 	}
 	et := ir.ElementType(op.Operand(first).Type())
-	if _, ok := elemWidth(et); !ok {
+	if _, isInt := elemWidth(et); !isInt && first == 1 {
+		if _, err := goElem(et); err != nil {
+			return unsupported(op, err.Error())
+		}
+		_, ok1 := splatBits(op.Operand(1))
+		_, ok2 := splatBits(op.Operand(2))
+		if !ok1 && !ok2 {
+			return unsupported(op, fmt.Sprintf("a select of %s data needs a constant splat operand (a fill value)", et))
+		}
+	} else if _, ok := elemWidth(et); !ok {
 		return unsupported(op, fmt.Sprintf("elementwise ops on signless integer or index tensors only (float math on data is not fused), got %s", et))
 	}
 	if op.Name() == arith.RemSIName {
@@ -115,9 +124,9 @@ func (f *funcGen) intElementwiseDims(op *ir.Operation, t *ir.RankedTensorType) (
 	return ds, nil
 }
 
-// splatInt returns the value (sign-extended from its width) of a constant
-// whose elements are all equal, seen through views.
-func splatInt(v ir.Value) (int64, bool) {
+// splatBits returns the element bits of a constant whose elements are all
+// equal, seen through views.
+func splatBits(v ir.Value) (uint64, bool) {
 	op := v.DefiningOp()
 	for isView(op) || op != nil && op.Name() == tcp.SliceName {
 		op = op.Operand(0).DefiningOp()
@@ -126,10 +135,6 @@ func splatInt(v ir.Value) (int64, bool) {
 		return 0, false
 	}
 	a, ok := op.Attr("value").(*ir.DenseElementsAttr)
-	if !ok {
-		return 0, false
-	}
-	w, ok := elemWidth(a.Type.Elem())
 	if !ok {
 		return 0, false
 	}
@@ -142,6 +147,20 @@ func splatInt(v ir.Value) (int64, bool) {
 		if t.Bits(i) != b {
 			return 0, false
 		}
+	}
+	return b, true
+}
+
+// splatInt returns the value (sign-extended from its width) of an integer
+// splat constant (splatBits).
+func splatInt(v ir.Value) (int64, bool) {
+	w, ok := elemWidth(ir.ElementType(v.Type()))
+	if !ok {
+		return 0, false
+	}
+	b, ok := splatBits(v)
+	if !ok {
+		return 0, false
 	}
 	s := uint(64 - w)
 	return int64(b<<s) >> s, true
@@ -170,6 +189,28 @@ func (f *funcGen) operandInt(op *ir.Operation, k int, coords []poly, checked boo
 
 // readIntElementwise computes the element of op at coords (see above).
 func (f *funcGen) readIntElementwise(op *ir.Operation, coords []poly, checked bool) (ref, error) {
+	if op.Name() == arith.SelectName {
+		_, isInt := elemWidth(ir.ElementType(op.Result(0).Type()))
+		if !isInt {
+			return f.readSelectData(op, coords, checked)
+		}
+		// An integer select with one splat operand whose other operand
+		// is a plain read (data, or indices gathered from a buffer) is a
+		// guarded read too, so that it can also be returned.
+		_, s1 := splatBits(op.Operand(1))
+		_, s2 := splatBits(op.Operand(2))
+		if s1 != s2 {
+			other := op.Operand(1)
+			if s1 {
+				other = op.Operand(2)
+			}
+			if d := other.DefiningOp(); d == nil || !isIntElementwise(d) && !isCast(d) {
+				if r, err := f.read(other, coords, checked); err == nil && r.val == "" && r.conv == nil {
+					return f.readSelectData(op, coords, checked)
+				}
+			}
+		}
+	}
 	vs := make([]string, op.NumOperands())
 	for k := range vs {
 		v, err := f.operandInt(op, k, coords, checked)
@@ -229,6 +270,34 @@ func (f *funcGen) readIntElementwise(op *ir.Operation, coords []poly, checked bo
 		expr = h + "(" + expr + ")"
 	}
 	return ref{val: f.bind(f.levelOfAtoms(vs...), expr)}, nil
+}
+
+// readSelectData reads a select of data with a constant splat operand
+// (jax's fill: select(in_bounds, gathered, fill)) as a read of the other
+// operand under a guard whose fill is the splat, like a gather's mode
+// fill; the result nest then stores whole runs or the fill.
+func (f *funcGen) readSelectData(op *ir.Operation, coords []poly, checked bool) (ref, error) {
+	c, err := f.operandInt(op, 0, coords, checked)
+	if err != nil {
+		return ref{}, err
+	}
+	et := ir.ElementType(op.Result(0).Type())
+	k, test := 1, "%s == 0" // the splat is operand 2: it replaces false
+	bits, ok := splatBits(op.Operand(2))
+	if !ok {
+		bits, _ = splatBits(op.Operand(1))
+		k, test = 2, "%s != 0"
+	}
+	r, err := f.read(op.Operand(k), coords, checked)
+	if err != nil {
+		return ref{}, err
+	}
+	if r.val != "" || r.conv != nil {
+		return ref{}, unsupported(op, fmt.Sprintf("operand #%d is a fused cast or integer arith value, read here as data", k))
+	}
+	g := guard{cond: f.bind(f.levelOfAtoms(c), fmt.Sprintf(test, c)), fill: literal(et, bits)}
+	r.guards = append([]guard{g}, r.guards...)
+	return r, nil
 }
 
 // foldGuards applies the fill guards of a gather to a computed value.

@@ -32,6 +32,30 @@ func.func @wrap(%x: tensor<6x3xf32>, %i: tensor<?xi32>) -> tensor<?x3xf32> {
   return %0 : tensor<?x3xf32>
 }
 
+// jax's fill: a select of the gathered rows with a NaN splat under an
+// in-bounds mask is a guard on the copied row, not a temporary.
+// CHECK-LABEL: func Fill(
+// CHECK: tcpB2I(
+// CHECK: math.Float32frombits(0x7fc00000)
+// CHECK-NOT: make(
+// CHECK-LABEL: func FillDims(
+func.func @fill(%x: tensor<6x3xf32>, %i: tensor<4xi32>) -> tensor<4x3xf32> {
+  %c3 = arith.constant 3 : index
+  %k0 = arith.constant dense<0> : tensor<4xi32>
+  %k5 = arith.constant dense<5> : tensor<4xi32>
+  %nan = tcp.const {value = dense<0x7FC00000> : tensor<4x3xf32>} : tensor<4x3xf32>
+  %ge = arith.cmpi sge, %i, %k0 : tensor<4xi32>
+  %le = arith.cmpi sle, %i, %k5 : tensor<4xi32>
+  %ok = arith.andi %ge, %le : tensor<4xi1>
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<4xi32> into tensor<4x1xi32>
+  %b = tcp.broadcast_to %e, %c3 {axes = [1]} : tensor<4x1xi32>, index -> tensor<4x3xi32>
+  %g = tcp.gather %x, %b {dim = 0 : index, mode = "clip"} : tensor<6x3xf32>, tensor<4x3xi32> -> tensor<4x3xf32>
+  %oe = tensor.expand_shape %ok [[0, 1]] : tensor<4xi1> into tensor<4x1xi1>
+  %ob = tcp.broadcast_to %oe, %c3 {axes = [1]} : tensor<4x1xi1>, index -> tensor<4x3xi1>
+  %0 = arith.select %ob, %g, %nan : tensor<4x3xi1>, tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
 // -1 wraps to 5, 7 to 1, -13 to 5, 2 stays.
 // OUT: dense<[5.000000e+00, 1.000000e+00, 5.000000e+00, 2.000000e+00]> : tensor<4xf32>
 func.func @wrapped() -> tensor<4xf32> {
