@@ -100,5 +100,25 @@ func init() {
 			n := dim(r, 5)
 			return []*tensor.Tensor{randF32(r, 5, 3), randOf(r, tensor.I32, 5, 3), randWide(r, oob, it, 5, n, 3)}
 		}},
+		// jax's index tuples: computed index columns concatenated along
+		// the tuple dim and read by gather_nd at constant components.
+		pattern{name: "arith", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x%[2]s>, %%j: tensor<?x%[2]s>) -> tensor<?x%[4]s> {
+  %%c0 = arith.constant 0 : index
+  %%n = tensor.dim %%i, %%c0 : tensor<?x%[2]s>
+  %%kz = arith.constant dense<0> : tensor<1x%[2]s>
+  %%km = arith.constant dense<-3> : tensor<1x%[2]s>
+  %%fz = tcp.broadcast_to %%kz, %%n {axes = [0]} : tensor<1x%[2]s>, index -> tensor<?x%[2]s>
+  %%fm = tcp.broadcast_to %%km, %%n {axes = [0]} : tensor<1x%[2]s>, index -> tensor<?x%[2]s>
+  %%a = arith.addi %%i, %%fz : tensor<?x%[2]s>
+  %%b = arith.maxsi %%j, %%fm : tensor<?x%[2]s>
+  %%ea = tensor.expand_shape %%a [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
+  %%eb = tensor.expand_shape %%b [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
+  %%cat = tensor.concat dim(1) %%ea, %%eb : (tensor<?x1x%[2]s>, tensor<?x1x%[2]s>) -> tensor<?x2x%[2]s>
+  %%0 = tcp.gather_nd %%x, %%cat {%[5]s} : tensor<?x?xf32>, tensor<?x2x%[2]s> -> tensor<?xf32>
+  return %%0 : tensor<?xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			a, b, n := dim(r, 5), dim(r, 5), dim(r, 6)
+			return []*tensor.Tensor{randF32(r, a, b), randWide(r, oob, it, a, n), randWide(r, oob, it, b, n)}
+		}},
 	)
 }

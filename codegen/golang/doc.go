@@ -99,6 +99,8 @@
 // converts that expression. A select of data with a constant splat
 // operand (jax's fill) is a guard on the read of the other operand, like
 // mode fill. Such a value returned or gathered as data is a located error.
+// A concat read at a constant coordinate of its dim (a gather_nd index
+// tuple built from computed columns) reads the one operand holding it.
 //
 // # Workers
 //
