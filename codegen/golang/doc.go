@@ -74,8 +74,11 @@
 // output_shape), collapse_shape, cast, concat, dim and extract (of
 // integers);
 // arith.constant, extsi, extui, trunci, index_cast and index_castui;
-// on index scalars addi, subi, muli, maxsi and minsi. Anything else,
-// scalar results and float scalar arguments are located errors.
+// on index scalars addi, subi, muli, maxsi and minsi; on integer index
+// tensors addi, subi, muli, remsi (by a nonzero constant), andi, ori,
+// maxsi, minsi, cmpi and select, and select of data with a constant
+// splat operand. Anything else, scalar results and float scalar
+// arguments are located errors.
 //
 // Integer casts of index tensors (emit_casts.go) are never materialized:
 // like a view, a cast is composed into the index read, as a conversion of
@@ -88,6 +91,16 @@
 // each element selects its operand's buffer and offset with tcpSel on the
 // concatenated coordinate, so a StableHLO window on a dynamic dim (a
 // concat of slices) reads its source directly and allocates nothing.
+//
+// Elementwise integer arith on index tensors (emit_arith.go; jax's index
+// wrapping, clamping and masks) extends the same mechanism: read computes
+// the element at the index load as a Go int expression (ref.val),
+// wrapping at the element width like the interpreter, and a cast above it
+// converts that expression. A select of data with a constant splat
+// operand (jax's fill) is a guard on the read of the other operand, like
+// mode fill. Such a value returned or gathered as data is a located error.
+// A concat read at a constant coordinate of its dim (a gather_nd index
+// tuple built from computed columns) reads the one operand holding it.
 //
 // # Workers
 //

@@ -110,6 +110,12 @@ func (f *funcGen) readCast(op *ir.Operation, coords []poly, checked bool) (ref, 
 	for _, c := range conv {
 		f.g.used[c] = true
 	}
+	if r.val != "" {
+		for _, c := range conv {
+			r.val = f.bind(f.levelOfAtoms(r.val), c+"("+r.val+")")
+		}
+		return r, nil
+	}
 	r.conv = append(append([]string{}, r.conv...), conv...) // non-nil: a cast
 	return r, nil
 }

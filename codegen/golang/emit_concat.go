@@ -15,7 +15,9 @@ import (
 // its source directly. Every operand's offset is computed for every
 // element, which is pure arithmetic; an operand whose read would load an
 // index (a gather below the concat), or carries a fill guard or a cast, is
-// a located error, since its load would run at coordinates outside it.
+// a located error, since its load would run at coordinates outside it,
+// unless the coordinate along d is a constant (readConcatPiece): then the
+// one operand that holds it is read directly, whatever it loads.
 
 // concatTensor checks a concat where walk meets it: no code, its dims
 // (and, for dynamic sizes, the runtime checks that the operands agree
@@ -60,9 +62,44 @@ func (f *funcGen) concatDims(op *ir.Operation, t *ir.RankedTensorType) ([]poly, 
 	return ds, nil
 }
 
+// readConcatPiece reads a concat at a constant coordinate along dim d
+// (gather_nd reads the components of an index tuple so: jax builds the
+// tuple by concatenating computed index columns) from the one operand
+// that holds it, when the sizes before it are constants; that operand
+// may then load indices, carry a fill guard or a cast. ok is false
+// otherwise.
+func (f *funcGen) readConcatPiece(op *ir.Operation, d int, coords []poly, checked bool) (ref, bool, error) {
+	c, ok := coords[d].constant()
+	if !ok {
+		return ref{}, false, nil
+	}
+	lo := int64(0)
+	for k := 0; k < op.NumOperands(); k++ {
+		od, err := f.dims(op.Operand(k))
+		if err != nil {
+			return ref{}, true, err
+		}
+		s, ok := od[d].constant()
+		if !ok {
+			return ref{}, false, nil
+		}
+		if c < lo+s {
+			nc := append([]poly{}, coords...)
+			nc[d] = pconst(c - lo)
+			r, err := f.read(op.Operand(k), nc, checked)
+			return r, true, err
+		}
+		lo += s
+	}
+	return ref{}, false, nil
+}
+
 // readConcat reads a concat at coords (see above).
 func (f *funcGen) readConcat(op *ir.Operation, coords []poly, checked bool) (ref, error) {
 	d := int(op.IntAttr("dim"))
+	if r, ok, err := f.readConcatPiece(op, d, coords, checked); ok {
+		return r, err
+	}
 	var bufs, offs, conds []string
 	var ps []poly
 	lo := poly{}
@@ -78,7 +115,7 @@ func (f *funcGen) readConcat(op *ir.Operation, coords []poly, checked bool) (ref
 		if err != nil {
 			return ref{}, err
 		}
-		if f.loads != loads || len(r.guards) > 0 || r.conv != nil {
+		if f.loads != loads || len(r.guards) > 0 || r.conv != nil || r.val != "" {
 			return ref{}, unsupported(op, fmt.Sprintf("operand #%d reads indices, a fill guard or a cast, which would run outside its piece", k))
 		}
 		lo = lo.add(od[d])

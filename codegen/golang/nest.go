@@ -334,8 +334,8 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 	if err != nil {
 		return err
 	}
-	if r.conv != nil {
-		return castNotIndex(v)
+	if r.conv != nil || r.val != "" {
+		return notIndex(v)
 	}
 	et, _ := goElem(ir.ElementType(v.Type()))
 	outOff := linear(coords, ds)

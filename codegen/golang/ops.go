@@ -54,6 +54,12 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		}
+		if isIntElementwise(op) {
+			if err := f.intElementwise(op); err != nil {
+				return err
+			}
+			continue
+		}
 		if op.Name() == tensord.ConcatName {
 			if err := f.concatTensor(op); err != nil {
 				return err
@@ -369,6 +375,9 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		if op.Name() == tensord.ConcatName {
 			return f.concatDims(op, t)
 		}
+		if isIntElementwise(op) {
+			return f.intElementwiseDims(op, t)
+		}
 		return nil, unsupported(op, "dynamic result shape")
 	}
 	return ds, nil
@@ -420,6 +429,7 @@ type ref struct {
 	buf    string
 	off    poly
 	conv   []string // int -> int conversions of the loaded value; non-nil under a cast (emit_casts.go)
+	val    string   // a computed int element (emit_arith.go); buf, off, guards and conv unused
 }
 
 func (f *funcGen) zeroUnit(v ir.Value, coords []poly) []poly {
@@ -451,6 +461,9 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	}
 	if op.Name() == tensord.ConcatName {
 		return f.readConcat(op, coords, checked)
+	}
+	if isIntElementwise(op) {
+		return f.readIntElementwise(op, coords, checked)
 	}
 	switch op.Name() {
 	case tcp.ConstName, arith.ConstantName:
@@ -565,7 +578,7 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		if g != nil {
 			r.guards = append([]guard{*g}, r.guards...)
 		}
-		return r, nil
+		return f.foldGuards(r), nil
 	case tcp.GatherNDName:
 		gop := tcp.GatherNDOp{Operation: op}
 		in, err := f.dims(gop.Input())
@@ -601,7 +614,7 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		if g != nil {
 			r.guards = append([]guard{*g}, r.guards...)
 		}
-		return r, nil
+		return f.foldGuards(r), nil
 	}
 	return ref{}, unsupported(op, "cannot be read by the Go backend")
 }
@@ -610,6 +623,9 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 // its address and guards need.
 func (f *funcGen) loadInt(r ref, checked bool) string {
 	f.loads++
+	if r.val != "" {
+		return r.val
+	}
 	if len(r.conv) > 0 {
 		raw := r
 		raw.conv = nil
