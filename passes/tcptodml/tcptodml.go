@@ -168,6 +168,8 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.castIndices(op)
 		case op.Name() == tensor.ConcatName:
 			err = c.concat(op)
+		case isIndexArith(op):
+			err = c.arith(op)
 		}
 		if err != nil {
 			return err
