@@ -23,7 +23,9 @@ func init() {
 
 // dmlSigned reports whether DirectML reads t's elements as signed values
 // (the INTn data types of tcp's signless and signed integers).
-func dmlSigned(t *tensor.Tensor) bool { return !t.DType.IsFloat() && !t.DType.IsUnsigned() && t.DType != tensor.I1 }
+func dmlSigned(t *tensor.Tensor) bool {
+	return !t.DType.IsFloat() && !t.DType.IsUnsigned() && t.DType != tensor.I1
+}
 
 // runDMLBinary computes the two-input elementwise ops of
 // dialect/dml/elementwise.go through both views. Integer results wrap at
