@@ -85,7 +85,11 @@ const ewLevels = `
      highest level among these operators so one rule holds for all):
      FLOAT32/FLOAT16 data from the operator's level; INT32/UINT32 data
      needs 3.0, 64-bit data 5.0, 8- and 16-bit data 5.1 (UINT8 0/1
-     booleans, i1 here, from the operator's level).`
+     booleans, i1 here, from the operator's level). ADD's page lists
+     INT32/UINT32 from 3.0, 64-bit from 4.1 and 8/16-bit from 5.1; we
+     did not find every other operator's table, so 64-bit data waits
+     for 5.0 (the level ELEMENT_WISE_CLIP and IF list it from), which
+     is never lower than the truth as far as we read it.`
 
 func init() {
 	for i := range ewSpecs {
