@@ -173,7 +173,8 @@ func constDivisor(op *ir.Operation) *ir.Diagnostic {
 }
 
 // splatView replaces a view of a splat constant with more than one element
-// by a one-element DML-owned constant read through zero strides.
+// by a one-element DML-owned constant read through zero strides, one per
+// value in the function.
 func (c *conv) splatView(op *ir.Operation, w view) view {
 	a, ok := ir.ConstantAttr(w.base).(*ir.DenseElementsAttr)
 	if !ok || !a.Splat || numElements(shapeOf(w.base)) == 1 {
@@ -181,8 +182,19 @@ func (c *conv) splatView(op *ir.Operation, w view) view {
 	}
 	et := ir.ElementType(w.base.Type())
 	kt := ir.RankedTensor([]int64{1}, et)
-	k := c.rw.Create(dml.ConstantName, c.loc(op), nil, []ir.Type{kt}, []ir.NamedAttr{{Name: "value", Value: &ir.DenseElementsAttr{Type: kt, Raw: a.Raw[:ir.ElemByteSize(et)]}}})
-	return view{base: k.Result(0), sizes: append([]int64{}, w.sizes...), strides: make([]int64, len(w.sizes))}
+	value := &ir.DenseElementsAttr{Type: kt, Raw: a.Raw[:ir.ElemByteSize(et)]}
+	key := value.String()
+	k, ok := c.splats[key]
+	if !ok {
+		// The function body is one block lowered in order, so a constant
+		// created before an earlier op dominates the later uses.
+		k = c.rw.Create(dml.ConstantName, c.loc(op), nil, []ir.Type{kt}, []ir.NamedAttr{{Name: "value", Value: value}}).Result(0)
+		if c.splats == nil {
+			c.splats = map[string]ir.Value{}
+		}
+		c.splats[key] = k
+	}
+	return view{base: k, sizes: append([]int64{}, w.sizes...), strides: make([]int64, len(w.sizes))}
 }
 
 // sortAttrs orders attributes by name (the printed order of the other

@@ -134,7 +134,8 @@ type conv struct {
 	level   dml.FeatureLevel
 	assume  bool
 	rw      *ir.Rewriter
-	pending []pending // casts.go
+	pending []pending           // casts.go
+	splats  map[string]ir.Value // arith.go: one-element constants by value and type
 }
 
 // loc is the location of an op created for the tcp op: its location

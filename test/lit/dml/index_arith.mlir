@@ -15,7 +15,7 @@
 // CHECK: %[[EQ:.*]] = dml.element_wise_logical_equals %[[R]], %{{.*}}
 // CHECK: %[[NZ:.*]] = dml.element_wise_logical_not %[[EQ]] {dimension_count = 2 : index} : tensor<2x3xi1> -> tensor<2x3xi1>
 // CHECK: %[[FIX:.*]] = dml.element_wise_logical_and %[[NEG]], %[[NZ]]
-// CHECK: %[[UP:.*]] = dml.element_wise_add %[[R]], %{{.*}}
+// CHECK: %[[UP:.*]] = dml.element_wise_add %[[R]], %[[FOUR]]
 // CHECK: dml.element_wise_if %[[FIX]], %[[UP]], %[[R]] {dimension_count = 2 : index} : tensor<2x3xi1>, tensor<2x3xi32>, tensor<2x3xi32> -> tensor<2x3xi32>
 // CHECK-NOT: arith.
 // VALUES: dense<{{\[\[}}1.000000e+01, 5.000000e+00, 9.000000e+00], [7.000000e+00, 2.000000e+00, 6.000000e+00]]> : tensor<2x3xf32>
