@@ -22,7 +22,7 @@ import (
 // muli, maxsi, remsi by a constant, andi, ori, cmpi (every signed
 // predicate and eq/ne, also on i1), andi/ori of masks and select; the last
 // value is returned or, half of the time, gathers from a data tensor
-// (mode "clip").
+// (mode "clip"), sometimes followed by a select of a float fill value.
 func genArithCase(rng *rand.Rand, elem string) (text string, gathers bool) {
 	r := 1 + rng.Intn(4)
 	shape := dims(rng, r, 3)
@@ -111,6 +111,13 @@ func genArithCase(rng *rand.Rand, elem string) (text string, gathers bool) {
 		name := next()
 		fmt.Fprintf(&b.b, "  %s = tcp.gather %%d, %s {dim = 0 : index, mode = \"clip\"} : %s, %s -> %s\n", name, res, ttype(data, "f32"), ty, out)
 		res = name
+		if len(bools) > 0 && rng.Intn(2) == 0 {
+			// A fill value selected by a mask, as jax's mode "fill" does.
+			fill, sel := next(), next()
+			fmt.Fprintf(&b.b, "  %s = tcp.const {value = dense<-1.5> : %s} : %s\n", fill, out, out)
+			fmt.Fprintf(&b.b, "  %s = arith.select %s, %s, %s : %s, %s\n", sel, pick(bools), res, fill, bty, out)
+			res = sel
+		}
 	}
 	return fmt.Sprintf("func.func @f(%s) -> %s {\n%s  return %s : %s\n}\n", args, out, b.b.String(), res, out), gathers
 }
@@ -187,8 +194,11 @@ func TestIndexArithEquivalence(t *testing.T) {
 		if gathers {
 			seen["gathers"]++
 		}
+		if strings.Contains(text, "dense<-1.5>") {
+			seen["float select"]++
+		}
 	}
-	for _, k := range []string{"elem i32", "elem i64", "elem i16", "gathers", "refused below its level",
+	for _, k := range []string{"elem i32", "elem i64", "elem i16", "gathers", "float select", "refused below its level",
 		"op " + dml.AddName, "op " + dml.SubtractName, "op " + dml.MultiplyName, "op " + dml.MaxName, "op " + dml.ModulusTruncateName,
 		"op " + dml.BitAndName, "op " + dml.BitOrName, "op " + dml.EqualsName, "op " + dml.LessThanName, "op " + dml.GreaterThanName,
 		"op " + dml.LessOrEqualName, "op " + dml.GreaterOrEqualName, "op " + dml.LogicalNotName, "op " + dml.LogicalAndName,
