@@ -101,6 +101,9 @@ func init() {
 		traits := []ir.Trait{ir.Pure, ir.AllElementTypesMatch("a", "b", "out")}
 		format := "$a `,` $b attr-dict `:` type($a) `,` type($b) `->` type($out)"
 		rule1 := "The a and b desc sizes equal the result sizes; the three element types are equal."
+		if s.name == BitAndName || s.name == BitOrName {
+			rule1 += " The data is integer (a bitwise operator)."
+		}
 		example := fmt.Sprintf("%%0 = %s %%a, %%b {dimension_count = 2 : index} : tensor<5x2xi32>, tensor<5x2xi32> -> tensor<5x2xi32>", s.name)
 		views := viewAttrs("a", "b")
 		switch s.kind {
@@ -158,6 +161,8 @@ Verifier rules:
 		})
 	}
 }
+
+func isInteger(t ir.Type) bool { _, ok := t.(ir.IntegerType); return ok }
 
 func joinFields(f []string) string {
 	s := ""

@@ -151,6 +151,9 @@ func verifyOp(op *ir.Operation) error {
 		}
 	default:
 		if IsIntElementwise(op.Name()) {
+			if et := ir.ElementType(op.Result(0).Type()); (op.Name() == BitAndName || op.Name() == BitOrName) && !isInteger(et) {
+				return op.EmitOpError("expects integer data (a bitwise operator), got %s", et)
+			}
 			for i := 0; i < op.NumOperands(); i++ {
 				if !slices.Equal(descs[i].Sizes, out) {
 					return op.EmitOpError("expects %s sizes %v to equal output sizes %v", op.Def().Operands[i].Name, descs[i].Sizes, out)

@@ -576,9 +576,20 @@ module attributes {dml.feature_level = "5.0"} {
 
 // bit_and operator below 3.0
 module attributes {dml.feature_level = "2.1"} {
-  func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
     // expected-error@below {{'dml.element_wise_bit_and' op DML_OPERATOR_ELEMENT_WISE_BIT_AND needs feature level 3.0, got 2.1}}
-    %0 = dml.element_wise_bit_and %a, %b {dimension_count = 4 : index} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+    %0 = dml.element_wise_bit_and %a, %b {dimension_count = 4 : index} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// bit_or integer data
+module {
+  func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@below {{'dml.element_wise_bit_or' op expects integer data (a bitwise operator), got f32}}
+    %0 = dml.element_wise_bit_or %a, %b {dimension_count = 1 : index} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
     return %0 : tensor<4xf32>
   }
 }
