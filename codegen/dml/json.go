@@ -78,6 +78,7 @@ type JSONOpDesc struct {
 	IndicesTensor         *JSONTensorDesc  `json:"IndicesTensor,omitempty"`
 	InputCount            *int64           `json:"InputCount,omitempty"`
 	InputTensors          []JSONTensorDesc `json:"InputTensors,omitempty"`
+	ConditionTensor       *JSONTensorDesc  `json:"ConditionTensor,omitempty"`
 	ATensor               *JSONTensorDesc  `json:"ATensor,omitempty"`
 	BTensor               *JSONTensorDesc  `json:"BTensor,omitempty"`
 	OutputTensor          *JSONTensorDesc  `json:"OutputTensor,omitempty"`
@@ -163,7 +164,7 @@ func ToJSON(m *Module) JSONModule {
 		for _, n := range g.Nodes {
 			var d JSONOpDesc
 			tensors := map[string]**JSONTensorDesc{"InputTensor": &d.InputTensor, "IndicesTensor": &d.IndicesTensor,
-				"ATensor": &d.ATensor, "BTensor": &d.BTensor, "OutputTensor": &d.OutputTensor}
+				"ConditionTensor": &d.ConditionTensor, "ATensor": &d.ATensor, "BTensor": &d.BTensor, "OutputTensor": &d.OutputTensor}
 			if n.Info.TensorFields[0] == "InputTensors" {
 				k := len(n.Tensors) - 1
 				d.InputCount = i64p(int64(k))

@@ -3,7 +3,12 @@
 // case (dml.gather, dml.gather_elements, dml.gather_nd, dml.gather_nd1,
 // dml.slice1, dml.element_wise_identity, dml.element_wise_clip,
 // dml.element_wise_modulus_floor, dml.element_wise_min, dml.cast,
-// dml.join),
+// dml.join, and the integer elementwise operators of elementwise.go:
+// dml.element_wise_add, _subtract, _multiply, _max, _modulus_truncate,
+// _bit_and, _bit_or, _logical_equals, _logical_less_than,
+// _logical_greater_than, _logical_less_than_or_equal,
+// _logical_greater_than_or_equal, _logical_not, _logical_and,
+// _logical_or and dml.element_wise_if),
 // plus dml.constant for
 // data bound as DML-owned graph inputs.
 //

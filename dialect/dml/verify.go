@@ -31,13 +31,18 @@ func Needs(op *ir.Operation) ([]Need, error) {
 	short := info.Type[len("DML_OPERATOR_"):]
 	needs := []Need{{info.Introduced, "DML_OPERATOR_" + short}}
 	d := DimensionCount(op)
-	elementwise := op.Name() == Slice1Name || op.Name() == IdentityName || op.Name() == CastName || op.Name() == ClipName || op.Name() == ModulusFloorName || op.Name() == MinName || op.Name() == JoinName
+	elementwise := op.Name() == Slice1Name || op.Name() == IdentityName || op.Name() == CastName || op.Name() == ClipName || op.Name() == ModulusFloorName || op.Name() == MinName || op.Name() == JoinName || IsIntElementwise(op.Name())
 	gatherFamily := !elementwise
 	if gatherFamily && d != 4 {
 		needs = append(needs, Need{FL3_0, fmt.Sprintf("%s with DimensionCount %d (4 before 3.0)", short, d)})
 	}
 	if !gatherFamily && d != 4 && d != 5 {
 		needs = append(needs, Need{FL3_0, fmt.Sprintf("%s with DimensionCount %d (4 or 5 before 3.0)", short, d)})
+	}
+	if IsIntElementwise(op.Name()) {
+		needs = append(needs, ewNeeds(op, descs, short)...)
+		sort.SliceStable(needs, func(i, j int) bool { return needs[i].Level > needs[j].Level })
+		return needs, nil
 	}
 	data := []TensorDesc{descs[0], descs[len(descs)-1]}
 	if gatherFamily {
@@ -143,6 +148,17 @@ func verifyOp(op *ir.Operation) error {
 	case ModulusFloorName, MinName:
 		if b := descs[1].Sizes; !slices.Equal(in, out) || !slices.Equal(b, out) {
 			return op.EmitOpError("expects a sizes %v and b sizes %v to equal output sizes %v", in, b, out)
+		}
+	default:
+		if IsIntElementwise(op.Name()) {
+			if et := ir.ElementType(op.Result(0).Type()); (op.Name() == BitAndName || op.Name() == BitOrName) && !isInteger(et) {
+				return op.EmitOpError("expects integer data (a bitwise operator), got %s", et)
+			}
+			for i := 0; i < op.NumOperands(); i++ {
+				if !slices.Equal(descs[i].Sizes, out) {
+					return op.EmitOpError("expects %s sizes %v to equal output sizes %v", op.Def().Operands[i].Name, descs[i].Sizes, out)
+				}
+			}
 		}
 	case IdentityName, CastName, ClipName:
 		if !slices.Equal(in, out) {

@@ -22,6 +22,12 @@
 //	cast_indices, arith.extsi/trunci tensors cast (element_wise_clip first when cast_indices
 //	                                         saturates); peeled off gather indices when exact
 //	tensor.concat                            join (operands packed; views materialized by identity)
+//	arith.addi/subi/muli/maxsi/andi/ori      element_wise_add/subtract/multiply/max/bit_and/bit_or
+//	                                         (andi/ori of i1: element_wise_logical_and/or)
+//	arith.remsi (constant non-zero divisor)  element_wise_modulus_truncate
+//	arith.cmpi                               element_wise_logical_equals/less_than/greater_than/
+//	                                         ..._or_equal (ne: logical_not of equals)
+//	arith.select (tensor condition)          element_wise_if (any data type)
 //
 // DimensionCount D is the largest rank involved from FL 3.0 and 4 (4 or 5
 // for SLICE1, IDENTITY and CAST) before; larger ranks are an error there.
@@ -50,6 +56,19 @@
 // arith.extui is not lowered (CAST sign-extends a signless source). A
 // cast's feature level is checked only if it is still used after the
 // gathers are lowered.
+//
+// Index arithmetic (arith.go): jax wraps its gathers in integer arith on
+// index tensors; each op is one DirectML elementwise operator reading its
+// operands through views, a splat constant as a one-element input with
+// zero strides. Integer add/subtract/multiply wrap at the width on
+// DirectML as in arith (the dml ops' docs give our reading). Refused with
+// a located error: remsi by a computed or zero divisor (DirectML cannot
+// report division by zero, the interpreter does), predicates whose
+// signedness differs from DirectML's reading of the data type (INTn
+// signed; UINTn and i1 as UINT8 unsigned), arithmetic on i1, scalar
+// select conditions, and data types the level lacks (32-bit from 3.0,
+// 64-bit from 5.0). As for casts, the level is checked only for ops
+// still used after the gathers are lowered.
 //
 // Types: below FL 3.0 indices must be UINT32, so constant indices are
 // rewritten as ui32 and i32 indices are cast (dml.cast); i64 indices are an

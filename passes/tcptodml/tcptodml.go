@@ -134,7 +134,8 @@ type conv struct {
 	level   dml.FeatureLevel
 	assume  bool
 	rw      *ir.Rewriter
-	pending []pending // casts.go
+	pending []pending           // casts.go
+	splats  map[string]ir.Value // arith.go: one-element constants by value and type
 }
 
 // loc is the location of an op created for the tcp op: its location
@@ -168,6 +169,8 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.castIndices(op)
 		case op.Name() == tensor.ConcatName:
 			err = c.concat(op)
+		case isIndexArith(op):
+			err = c.arith(op)
 		}
 		if err != nil {
 			return err

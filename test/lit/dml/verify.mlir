@@ -519,6 +519,171 @@ module {
 
 // -----
 
+// add sizes
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<1xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_add' op expects b sizes [1] to equal output sizes [4]}}
+    %0 = dml.element_wise_add %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<1xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// add element types
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_add' op failed to verify that all of {a, b, out} have same element type}}
+    %0 = dml.element_wise_add %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<4xi64> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// add INT32 below 3.0
+module attributes {dml.feature_level = "2.1"} {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_add' op INT32 data in ELEMENT_WISE_ADD needs feature level 3.0, got 2.1}}
+    %0 = dml.element_wise_add %a, %b {dimension_count = 4 : index} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// subtract 64-bit below 5.0
+module attributes {dml.feature_level = "4.1"} {
+  func.func @f(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi64> {
+    // expected-error@below {{'dml.element_wise_subtract' op INT64 data in ELEMENT_WISE_SUBTRACT needs feature level 5.0, got 4.1}}
+    %0 = dml.element_wise_subtract %a, %b {dimension_count = 1 : index} : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+    return %0 : tensor<4xi64>
+  }
+}
+
+// -----
+
+// multiply 16-bit below 5.1
+module attributes {dml.feature_level = "5.0"} {
+  func.func @f(%a: tensor<4xi16>, %b: tensor<4xi16>) -> tensor<4xi16> {
+    // expected-error@below {{'dml.element_wise_multiply' op INT16 data in ELEMENT_WISE_MULTIPLY needs feature level 5.1, got 5.0}}
+    %0 = dml.element_wise_multiply %a, %b {dimension_count = 1 : index} : tensor<4xi16>, tensor<4xi16> -> tensor<4xi16>
+    return %0 : tensor<4xi16>
+  }
+}
+
+// -----
+
+// bit_and operator below 3.0
+module attributes {dml.feature_level = "2.1"} {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_bit_and' op DML_OPERATOR_ELEMENT_WISE_BIT_AND needs feature level 3.0, got 2.1}}
+    %0 = dml.element_wise_bit_and %a, %b {dimension_count = 4 : index} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// bit_or integer data
+module {
+  func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@below {{'dml.element_wise_bit_or' op expects integer data (a bitwise operator), got f32}}
+    %0 = dml.element_wise_bit_or %a, %b {dimension_count = 1 : index} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// less_than result i1
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_logical_less_than' op result #0 must be ranked tensor of i1 values, but got 'tensor<4xi32>'}}
+    %0 = dml.element_wise_logical_less_than %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// equals element types
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi1> {
+    // expected-error@below {{'dml.element_wise_logical_equals' op failed to verify that all of {a, b} have same element type}}
+    %0 = dml.element_wise_logical_equals %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<4xi64> -> tensor<4xi1>
+    return %0 : tensor<4xi1>
+  }
+}
+
+// -----
+
+// logical_and operands i1
+module {
+  func.func @f(%a: tensor<4xi32>, %b: tensor<4xi1>) -> tensor<4xi1> {
+    // expected-error@below {{'dml.element_wise_logical_and' op operand #0 must be ranked tensor of i1 values, but got 'tensor<4xi32>'}}
+    %0 = dml.element_wise_logical_and %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<4xi1> -> tensor<4xi1>
+    return %0 : tensor<4xi1>
+  }
+}
+
+// -----
+
+// logical_not sizes
+module {
+  func.func @f(%a: tensor<4xi1>) -> tensor<2x4xi1> {
+    // expected-error@below {{'dml.element_wise_logical_not' op expects input sizes [1 4] to equal output sizes [2 4]}}
+    %0 = dml.element_wise_logical_not %a {dimension_count = 2 : index} : tensor<4xi1> -> tensor<2x4xi1>
+    return %0 : tensor<2x4xi1>
+  }
+}
+
+// -----
+
+// if condition i1
+module {
+  func.func @f(%c: tensor<4xi32>, %a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_if' op operand #0 must be ranked tensor of i1 values, but got 'tensor<4xi32>'}}
+    %0 = dml.element_wise_if %c, %a, %b {dimension_count = 1 : index} : tensor<4xi32>, tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// if operator below 2.0
+module attributes {dml.feature_level = "1.0"} {
+  func.func @f(%c: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@below {{'dml.element_wise_if' op DML_OPERATOR_ELEMENT_WISE_IF needs feature level 2.0, got 1.0}}
+    %0 = dml.element_wise_if %c, %a, %b {dimension_count = 4 : index} : tensor<4xi1>, tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// if condition sizes
+module {
+  func.func @f(%c: tensor<2xi1>, %a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+    // expected-error@below {{'dml.element_wise_if' op expects condition sizes [2] to equal output sizes [4]}}
+    %0 = dml.element_wise_if %c, %a, %b {dimension_count = 1 : index} : tensor<2xi1>, tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}
+
+// -----
+
+// modulus_truncate operator below 2.1
+module attributes {dml.feature_level = "2.0"} {
+  func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@below {{'dml.element_wise_modulus_truncate' op DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE needs feature level 2.1, got 2.0}}
+    %0 = dml.element_wise_modulus_truncate %a, %b {dimension_count = 4 : index} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
 // join element types
 module {
   func.func @f(%a: tensor<3x1xf32>, %b: tensor<3x2xf16>) -> tensor<3x3xf32> {

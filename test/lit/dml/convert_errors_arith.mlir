@@ -1,0 +1,65 @@
+// RUN: tcp-opt %s --convert-tcp-to-dml -split-input-file -verify-diagnostics
+
+// The index arithmetic --convert-tcp-to-dml cannot express (arith.go),
+// each a located error.
+
+// DirectML's MODULUS_TRUNCATE cannot report a zero divisor, which the
+// interpreter does: only constant divisors are lowered.
+func.func @remsi_computed(%i: tensor<4xi32>, %n: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@below {{'arith.remsi' op cannot be lowered to DirectML: arith.remsi needs a constant divisor: DirectML's MODULUS_TRUNCATE has no division-by-zero error, got a computed divisor}}
+  %0 = arith.remsi %i, %n : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @remsi_zero(%i: tensor<4xi32>) -> tensor<4xi32> {
+  %n = tcp.const {value = dense<[3, 0, 2, 5]> : tensor<4xi32>} : tensor<4xi32>
+  // expected-error@below {{'arith.remsi' op cannot be lowered to DirectML: arith.remsi divides by zero (element 1 of the constant divisor), which DirectML cannot report}}
+  %0 = arith.remsi %i, %n : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// DirectML compares INT32 as signed.
+func.func @unsigned_predicate(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error@below {{'arith.cmpi' op cannot be lowered to DirectML: predicate ult on i32: DirectML compares INT32 data as signed}}
+  %0 = arith.cmpi ult, %a, %b : tensor<4xi32>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// i1 moves as UINT8, which DirectML compares as unsigned.
+func.func @signed_predicate_i1(%a: tensor<4xi1>, %b: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error@below {{'arith.cmpi' op cannot be lowered to DirectML: predicate slt on i1: DirectML compares UINT8 data as unsigned}}
+  %0 = arith.cmpi slt, %a, %b : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @i1_add(%a: tensor<4xi1>, %b: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error@below {{'arith.addi' op cannot be lowered to DirectML: i1 arithmetic is not lowered (DirectML would compute it on UINT8 without wrapping at 1 bit)}}
+  %0 = arith.addi %a, %b : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @scalar_condition(%c: i1, %a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@below {{'arith.select' op cannot be lowered to DirectML: operands must be tensors, got i1}}
+  %0 = arith.select %c, %a, %b : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// The integer elementwise operators take 64-bit data from 5.0 (our
+// reading; see dml.element_wise_add).
+func.func @add_i64(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi64> {
+  // expected-error@below {{'arith.addi' op cannot be lowered to DirectML: INT64 data in ELEMENT_WISE_ADD needs feature level 5.0, got 4.1}}
+  %0 = arith.addi %a, %b : tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
