@@ -376,7 +376,7 @@ passes here. Stages: **parse** (the exporter's output parses and verifies),
 **convert** (` + "`inline,convert-frontends-to-tcp,torch-func-backend-type-conversion,refine-func-result-types,canonicalize,cse`" + ` leaves no
 frontend op and no unranked type), **front** (the interpreter on the
 exported IR), **interp** (the interpreter on the tcp IR), **go** (the
-generated Go kernel), **dml** (` + "`convert-tcp-to-dml{assume-in-bounds=true}`: every program has a framework-defined result, so its indices are in range" + ` then the DirectML
+generated Go kernel), **dml** (` + "`convert-tcp-to-dml{assume-in-bounds=true}`: every program has a framework-defined result, so its indices are in range; then the DirectML" + `
 interpreter); each result equals the framework's own output bit for bit.
 "-" means not reached (an earlier stage failed).
 
