@@ -47,4 +47,26 @@ func TestTFExecutor(t *testing.T) {
 	if want := "t.mlir:7:12: error: 'tf.Const' op the run exceeds the limit of 7 operations"; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %q", err, want)
 	}
+
+	// A func.call in an island runs its callee in a new frame. (Not in the
+	// lit tests: mlir-opt-16 resolves no symbol from inside an unregistered
+	// op.)
+	callSrc := `func.func @g(%x: tensor<2xi32>) -> tensor<2xi32> {
+  %0 = tf_executor.graph {
+    %r:2 = tf_executor.island {
+      %c = func.call @id(%x) : (tensor<2xi32>) -> tensor<2xi32>
+      tf_executor.yield %c : tensor<2xi32>
+    }
+    tf_executor.fetch %r#0 : tensor<2xi32>
+  }
+  return %0 : tensor<2xi32>
+}
+func.func @id(%x: tensor<2xi32>) -> tensor<2xi32> {
+  %0 = tf_executor.graph {
+    %r, %cr = tf_executor.island wraps "tf.Identity"(%x) : (tensor<2xi32>) -> tensor<2xi32>
+    tf_executor.fetch %r : tensor<2xi32>
+  }
+  return %0 : tensor<2xi32>
+}`
+	checkRun(t, parseFunc(t, callSrc, "g"), runCase{name: "call in an island", args: []*tensor.Tensor{typed(i32, sh(2), 4, 5)}, want: []string{"dense<[4, 5]> : tensor<2xi32>"}})
 }

@@ -27,15 +27,13 @@ func.func @main() -> (tensor<*xf32>, tensor<2xi32>) {
   return %0#0, %0#1 : tensor<*xf32>, tensor<2xi32>
 }
 
-// A func.call inside an island runs its callee's graph in a new frame.
+// A function with a graph calls one with a graph (a new frame each).
 // CALL: {{^}}dense<[3.000000e+00, 1.000000e+00]> : tensor<2xf32>{{$}}
 func.func @call() -> tensor<*xf32> {
+  %m:2 = func.call @main() : () -> (tensor<*xf32>, tensor<2xi32>)
   %0 = tf_executor.graph {
-    %r:3 = tf_executor.island {
-      %m:2 = func.call @main() : () -> (tensor<*xf32>, tensor<2xi32>)
-      tf_executor.yield %m#0, %m#1 : tensor<*xf32>, tensor<2xi32>
-    }
-    tf_executor.fetch %r#0 : tensor<*xf32>
+    %r, %cr = tf_executor.island wraps "tf.Identity"(%m#0) : (tensor<*xf32>) -> tensor<*xf32>
+    tf_executor.fetch %r : tensor<*xf32>
   }
   return %0 : tensor<*xf32>
 }
