@@ -50,6 +50,10 @@
 //	tf.go      tf.GatherV2 (axis operand, batch_dims), Gather, GatherNd,
 //	           Const: TensorFlow's CPU semantics (indices in [0, s), i16
 //	           widened, every index checked)
+//	tf_executor.go  tf_executor.graph and island run their body blocks
+//	           (execState.runBlock, values from above visible); the
+//	           results are the fetch's data operands and the yield's
+//	           operands plus a control token (the none value)
 //	torch.go   torch and torch_c (torch 1.13 semantics: index_select and
 //	           gather raise on negative indices, advanced indexing wraps
 //	           them, slice clamps like Python); !torch types map to runtime

@@ -1,16 +1,20 @@
 package interp
 
-// Design: a tree-walking interpreter over one block per function.
+// Design: a tree-walking interpreter over single-block bodies.
 //
 // Phases of a call (execState.call):
 //  1. check the arguments against the function type (element type, rank,
 //     static dims; a dynamic dim accepts any size);
-//  2. bind the entry block arguments and run the operations in order, each
-//     through the kernel registered for its name; the operand values come
-//     from an environment keyed by ir.Value;
+//  2. bind the entry block arguments and run the block (execState.runBlock):
+//     the operations in order, each through the kernel registered for its
+//     name; the operand values come from an env keyed by ir.Value;
 //  3. check every result against the op's declared result type;
 //  4. at func.return, check the returned values against the function's
 //     result types and return them.
+//
+// Ops with regions run only through a kernel for them: a kernelFunc that
+// reads its body itself (stablehlo.reduce), or a regionKernelFunc that runs
+// its body blocks with runBlock in a child env (tf_executor.graph, island).
 //
 // Invariants:
 //   - Runtime values are *tensor.Tensor and are never modified after they
@@ -130,7 +134,8 @@ type RuntimeError struct {
 	Diag *ir.Diagnostic
 	Err  error
 	// Op is the op of the running function that raised the error: the op
-	// itself, or the func.call whose callee raised it.
+	// itself (possibly nested in a region, such as an op in a
+	// tf_executor.island), or the func.call whose callee raised it.
 	Op *ir.Operation
 }
 
@@ -142,9 +147,16 @@ func (e *RuntimeError) Unwrap() error { return e.Err }
 // Errors it returns are located at op by the interpreter.
 type kernelFunc func(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error)
 
+// regionKernelFunc executes an operation whose regions hold ops the
+// interpreter runs (tf_executor.graph): like a kernelFunc, plus the env of
+// the enclosing block, which it passes on to runBlock as the parent of its
+// body's env so that the body sees the values defined above it.
+type regionKernelFunc func(x *execState, op *ir.Operation, e *env, args []*tensor.Tensor) ([]*tensor.Tensor, error)
+
 var (
-	kernels     = map[string]kernelFunc{}
-	unsupported = map[string]string{}
+	kernels       = map[string]kernelFunc{}
+	regionKernels = map[string]regionKernelFunc{}
+	unsupported   = map[string]string{}
 	// structural ops are executed by the interpreter itself, not by a kernel.
 	structural = map[string]bool{function.FuncName: true, ir.ModuleName: true}
 )
@@ -155,7 +167,23 @@ func register(m map[string]kernelFunc) {
 		if _, dup := kernels[name]; dup {
 			panic("interp: two kernels for " + name)
 		}
+		if _, dup := regionKernels[name]; dup {
+			panic("interp: two kernels for " + name)
+		}
 		kernels[name] = k
+	}
+}
+
+// registerRegion adds region kernels, like register.
+func registerRegion(m map[string]regionKernelFunc) {
+	for name, k := range m {
+		if _, dup := kernels[name]; dup {
+			panic("interp: two kernels for " + name)
+		}
+		if _, dup := regionKernels[name]; dup {
+			panic("interp: two kernels for " + name)
+		}
+		regionKernels[name] = k
 	}
 }
 
@@ -170,7 +198,7 @@ func markUnsupported(m map[string]string) {
 // Supported reports whether the interpreter can execute operations named
 // opName (including func.func and builtin.module, which it runs itself).
 func Supported(opName string) bool {
-	return kernels[opName] != nil || structural[opName]
+	return kernels[opName] != nil || regionKernels[opName] != nil || structural[opName]
 }
 
 // Unsupported reports whether opName is explicitly marked as having no
@@ -182,8 +210,11 @@ func Unsupported(opName string) (reason string, ok bool) {
 
 // Kernels returns the names of the ops with kernels, sorted.
 func Kernels() []string {
-	out := make([]string, 0, len(kernels))
+	out := make([]string, 0, len(kernels)+len(regionKernels))
 	for n := range kernels {
+		out = append(out, n)
+	}
+	for n := range regionKernels {
 		out = append(out, n)
 	}
 	sort.Strings(out)
@@ -226,61 +257,109 @@ func (x *execState) call(fn *ir.Operation, args []*tensor.Tensor) ([]*tensor.Ten
 	if body.NumArguments() != len(args) {
 		return nil, fn.EmitOpError("entry block has %d arguments, the function type %d", body.NumArguments(), len(args))
 	}
-	env := make(map[ir.Value]*tensor.Tensor, 16)
+	e := newEnv(nil)
 	for i, a := range body.Arguments() {
-		env[a] = args[i]
+		e.vals[a] = args[i]
 	}
-	for op := body.First(); op != nil; op = op.Next() {
+	isReturn := func(op *ir.Operation) bool {
+		return op.Name() == function.ReturnName || op.HasTrait(ir.ReturnLike)
+	}
+	ret, vals, err := x.runBlock(body, e, isReturn)
+	if err != nil {
+		return nil, err
+	}
+	if ret == nil {
+		return nil, fn.EmitError("@%s: the body does not end in func.return", f.Name())
+	}
+	res := ft.Results()
+	if len(vals) != len(res) {
+		return nil, located(ret, fmt.Errorf("returns %d value(s), but @%s returns %d", len(vals), f.Name(), len(res)))
+	}
+	for i, t := range res {
+		if err := checkValue(vals[i], t); err != nil {
+			return nil, located(ret, fmt.Errorf("returned value #%d: %v", i, err))
+		}
+	}
+	return vals, nil
+}
+
+// env maps the SSA values in scope to their runtime values. A function
+// body has a fresh env (func.func is isolated from above); the body of a
+// region op run by runBlock gets a child env, so it sees the values defined
+// above it while the values it defines stay out of the enclosing scope.
+type env struct {
+	vals   map[ir.Value]*tensor.Tensor
+	parent *env
+}
+
+func newEnv(parent *env) *env {
+	return &env{vals: make(map[ir.Value]*tensor.Tensor, 16), parent: parent}
+}
+
+func (e *env) lookup(v ir.Value) (*tensor.Tensor, bool) {
+	for ; e != nil; e = e.parent {
+		if t, ok := e.vals[v]; ok {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// runBlock runs the operations of b in order in e, each through its kernel
+// (counting steps and checking results against the declared types), up to
+// the first op for which isTerminator holds. It returns that op and its
+// operand values without running it, or a nil op if the block has none.
+// Every error is located at the op that raised it.
+func (x *execState) runBlock(b *ir.Block, e *env, isTerminator func(*ir.Operation) bool) (*ir.Operation, []*tensor.Tensor, error) {
+	for op := b.First(); op != nil; op = op.Next() {
 		if x.steps++; x.steps > x.opts.MaxSteps {
-			return nil, located(op, fmt.Errorf("the run exceeds the limit of %d operations", x.opts.MaxSteps))
+			return nil, nil, located(op, fmt.Errorf("the run exceeds the limit of %d operations", x.opts.MaxSteps))
 		}
 		vals := make([]*tensor.Tensor, op.NumOperands())
 		for i := range vals {
-			v, ok := env[op.Operand(i)]
+			v, ok := e.lookup(op.Operand(i))
 			if !ok {
-				return nil, located(op, fmt.Errorf("operand #%d has no value (it is not defined before its use)", i))
+				return nil, nil, located(op, fmt.Errorf("operand #%d has no value (it is not defined before its use)", i))
 			}
 			vals[i] = v
 		}
-		if op.Name() == function.ReturnName || op.HasTrait(ir.ReturnLike) {
-			res := ft.Results()
-			if len(vals) != len(res) {
-				return nil, located(op, fmt.Errorf("returns %d value(s), but @%s returns %d", len(vals), f.Name(), len(res)))
-			}
-			for i, t := range res {
-				if err := checkValue(vals[i], t); err != nil {
-					return nil, located(op, fmt.Errorf("returned value #%d: %v", i, err))
-				}
-			}
-			return vals, nil
+		if isTerminator(op) {
+			return op, vals, nil
 		}
 		// A kernel registered for an op with regions reads them itself
-		// (stablehlo.reduce's one-op body); other region ops are unsupported.
-		if (len(op.Regions()) > 0 && kernels[op.Name()] == nil) || len(op.Successors()) > 0 {
-			return nil, located(op, errors.New("operations with regions or successors are not supported by the interpreter"))
+		// (stablehlo.reduce's one-op body); a region kernel runs them with
+		// runBlock (tf_executor.graph); other region ops are unsupported.
+		k, rk := kernels[op.Name()], regionKernels[op.Name()]
+		if (len(op.Regions()) > 0 && k == nil && rk == nil) || len(op.Successors()) > 0 {
+			return nil, nil, located(op, errors.New("operations with regions or successors are not supported by the interpreter"))
 		}
-		k := kernels[op.Name()]
-		if k == nil {
+		var results []*tensor.Tensor
+		var err error
+		switch {
+		case k != nil:
+			results, err = k(x, op, vals)
+		case rk != nil:
+			results, err = rk(x, op, e, vals)
+		default:
 			if why, ok := unsupported[op.Name()]; ok {
-				return nil, located(op, fmt.Errorf("is not supported by the interpreter: %s", why))
+				return nil, nil, located(op, fmt.Errorf("is not supported by the interpreter: %s", why))
 			}
-			return nil, located(op, errors.New("has no interpreter kernel"))
+			return nil, nil, located(op, errors.New("has no interpreter kernel"))
 		}
-		results, err := k(x, op, vals)
 		if err != nil {
-			return nil, located(op, err)
+			return nil, nil, located(op, err)
 		}
 		if len(results) != op.NumResults() {
-			return nil, located(op, fmt.Errorf("kernel produced %d result(s), the op has %d", len(results), op.NumResults()))
+			return nil, nil, located(op, fmt.Errorf("kernel produced %d result(s), the op has %d", len(results), op.NumResults()))
 		}
 		for i, r := range results {
 			if err := checkValue(r, op.Result(i).Type()); err != nil {
-				return nil, located(op, fmt.Errorf("result #%d: %v", i, err))
+				return nil, nil, located(op, fmt.Errorf("result #%d: %v", i, err))
 			}
-			env[op.Result(i)] = r
+			e.vals[op.Result(i)] = r
 		}
 	}
-	return nil, fn.EmitError("@%s: the body does not end in func.return", f.Name())
+	return nil, nil, nil
 }
 
 // lookupCallee finds the func.func named name in the symbol table that

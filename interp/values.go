@@ -89,13 +89,14 @@ func checkValue(v *tensor.Tensor, t ir.Type) error {
 	if v == nil {
 		return fmt.Errorf("no value for type %s", t)
 	}
-	if t == ir.None || v == noneValue {
-		if t == ir.None && v == noneValue {
+	rt := RuntimeType(t)
+	if rt == ir.None || v == noneValue {
+		if rt == ir.None && v == noneValue {
 			return nil
 		}
 		return fmt.Errorf("got %s, want %s", describeNone(v, t), t)
 	}
-	if t = RuntimeType(t); t == nil {
+	if t = rt; t == nil {
 		return v.Validate()
 	}
 	if err := v.Validate(); err != nil {
