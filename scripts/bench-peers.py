@@ -49,6 +49,18 @@ WORKLOADS = {
         onnx=("Gather", {"axis": 0}),
         jax="lambda x, i: x[i]",
         torch="lambda x, i: torch.index_select(x, 0, i)"),
+    "index_select_dim1": dict(
+        mlir="""func.func @main(%x: tensor<2048x2048xf32>, %i: tensor<512xi64>) -> tensor<2048x512xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<512xi64> into tensor<1x512xi64>
+  %c2048 = arith.constant 2048 : index
+  %b = tcp.broadcast_to %e, %c2048 {axes = [0]} : tensor<1x512xi64>, index -> tensor<2048x512xi64>
+  %0 = tcp.gather %x, %b {dim = 1 : index} : tensor<2048x2048xf32>, tensor<2048x512xi64> -> tensor<2048x512xf32>
+  return %0 : tensor<2048x512xf32>
+}""",
+        make=lambda r: [r.standard_normal((2048, 2048), dtype=np.float32), r.integers(0, 2048, 512).astype(np.int64)],
+        onnx=("Gather", {"axis": 1}),
+        jax="lambda x, i: x[:, i]",
+        torch="lambda x, i: torch.index_select(x, 1, i)"),
     "gather_dim1": dict(
         mlir="""func.func @main(%x: tensor<2048x2048xf32>, %i: tensor<2048x512xi64>) -> tensor<2048x512xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index} : tensor<2048x2048xf32>, tensor<2048x512xi64> -> tensor<2048x512xf32>
@@ -67,6 +79,21 @@ WORKLOADS = {
         onnx=("GatherND", {}),
         jax="lambda x, i: x[i[:, 0], i[:, 1]]",
         torch="lambda x, i: x[i[:, 0], i[:, 1]]"),
+    # Both dims reversed, as the Go benchmark's reverse; ONNX Slice takes its
+    # starts, ends, axes and steps as constant inputs (initializers).
+    "reverse": dict(
+        mlir="""func.func @main(%x: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
+  %c2047 = arith.constant 2047 : index
+  %c2048 = arith.constant 2048 : index
+  %m1 = arith.constant -1 : index
+  %0 = tcp.slice %x starts(%c2047, %c2047) sizes(%c2048, %c2048) strides(%m1, %m1) : tensor<2048x2048xf32> -> tensor<2048x2048xf32>
+  return %0 : tensor<2048x2048xf32>
+}""",
+        make=lambda r: [r.standard_normal((2048, 2048), dtype=np.float32)],
+        onnx=("Slice", {}),
+        consts=[("starts", [-1, -1]), ("ends", [np.iinfo(np.int64).min] * 2), ("axes", [0, 1]), ("steps", [-1, -1])],
+        jax="lambda x: x[::-1, ::-1]",
+        torch="lambda x: torch.flip(x, [0, 1])"),
 }
 
 
@@ -75,9 +102,9 @@ def moved_bytes(args, out):
     return 2 * out.nbytes + idx
 
 
-def run_tcp(d, name, n, workers):
+def run_tcp(d, name, nargs, n, workers):
     mlir = os.path.join(d, name + ".mlir")
-    args = [os.path.join(d, "%s_%d.npy" % (name, k)) for k in range(2)]
+    args = [os.path.join(d, "%s_%d.npy" % (name, k)) for k in range(nargs)]
     out = os.path.join(d, "tcp_out_%d" % workers)
     os.makedirs(out, exist_ok=True)
     r = subprocess.run(["go", "run", "./cmd/tcp-run", mlir, *args, "--backend=go", "--bench", str(n),
@@ -89,7 +116,7 @@ def run_tcp(d, name, n, workers):
 PEER_SCRIPT = r'''
 import json, os, sys, time, numpy as np
 kind, threads, n, d, name, spec = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5], json.loads(sys.argv[6])
-args = [np.load(os.path.join(d, "%s_%d.npy" % (name, k))) for k in range(2)]
+args = [np.load(os.path.join(d, "%s_%d.npy" % (name, k))) for k in range(spec["nargs"])]
 def timeit(f):
     f()
     ts = []
@@ -115,7 +142,7 @@ else:
     if kind == "ort":
         so = ort.SessionOptions(); so.intra_op_num_threads = threads; so.inter_op_num_threads = 1
         s = ort.InferenceSession(model, so, providers=["CPUExecutionProvider"])
-        feed = {"x": args[0], "i": args[1]}
+        feed = dict(zip(["x", "i"], args))
         out = s.run(None, feed)[0]; t = timeit(lambda: s.run(None, feed))
     else:
         import iree.runtime as rt
@@ -140,7 +167,7 @@ def run_peer(kind, threads, n, d, name, spec):
     script = os.path.join(d, "peer.py")
     with open(script, "w") as f:
         f.write(PEER_SCRIPT)
-    s = {k: spec[k] for k in ("jax", "torch", "onnx")}
+    s = {k: spec[k] for k in ("jax", "torch", "onnx", "nargs")}
     try:
         r = subprocess.run([py, script, kind, str(threads), str(n), d, name, json.dumps(s)], env=env,
                            capture_output=True, text=True, check=True)
@@ -155,10 +182,12 @@ def build_onnx(d, name, spec, args):
     from onnx import TensorProto, helper
     op, attrs = spec["onnx"]
     tp = {np.dtype(np.float32): TensorProto.FLOAT, np.dtype(np.int64): TensorProto.INT64}
-    g = helper.make_graph([helper.make_node(op, ["x", "i"], ["y"], **attrs)], name,
-                          [helper.make_tensor_value_info("x", tp[args[0].dtype], list(args[0].shape)),
-                           helper.make_tensor_value_info("i", tp[args[1].dtype], list(args[1].shape))],
-                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+    names = ["x", "i"][:len(args)]
+    consts = spec.get("consts", [])
+    inits = [helper.make_tensor(c, TensorProto.INT64, [len(v)], v) for c, v in consts]
+    g = helper.make_graph([helper.make_node(op, names + [c for c, _ in consts], ["y"], **attrs)], name,
+                          [helper.make_tensor_value_info(v, tp[a.dtype], list(a.shape)) for v, a in zip(names, args)],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializer=inits)
     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)])
     m = onnx.shape_inference.infer_shapes(m)
     path = os.path.join(d, name + ".onnx")
@@ -182,13 +211,14 @@ def main():
         for name in names:
             spec = WORKLOADS[name]
             args = spec["make"](np.random.default_rng(1))
+            spec["nargs"] = len(args)
             for k, arr in enumerate(args):
                 np.save(os.path.join(d, "%s_%d.npy" % (name, k)), arr)
             with open(os.path.join(d, name + ".mlir"), "w") as f:
                 f.write(spec["mlir"])
             build_onnx(d, name, spec, args)
             for threads in sorted(rows):
-                t, ref = run_tcp(d, name, a.n, threads)
+                t, ref = run_tcp(d, name, len(args), a.n, threads)
                 gb = moved_bytes(args, ref) / 1e9
                 cells, best = [], None
                 for p in peers:
