@@ -227,16 +227,21 @@ func convertLiteral(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 
 // ---------------------------------------------------------------- gather
 
+// selfIndexDim reads the operands torch.aten.gather and index_select share:
+// self (#0) and index (#2) as ranked vtensors, and dim (#1) as a constant.
+func selfIndexDim(op *ir.Operation) (self, idx *torch.VTensorType, dim int64, err error) {
+	if self, err = rankedVT(op, 0); err != nil {
+		return nil, nil, 0, err
+	}
+	if idx, err = rankedVT(op, 2); err != nil {
+		return nil, nil, 0, err
+	}
+	dim, err = constInt(op, 1)
+	return self, idx, dim, err
+}
+
 func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, 0)
-	if err != nil {
-		return false, err
-	}
-	idx, err := rankedVT(op, 2)
-	if err != nil {
-		return false, err
-	}
-	dim, err := constInt(op, 1)
+	self, idx, dim, err := selfIndexDim(op)
 	if err != nil {
 		return false, err
 	}
@@ -273,15 +278,7 @@ func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // ---------------------------------------------------------------- index_select
 
 func convertIndexSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, 0)
-	if err != nil {
-		return false, err
-	}
-	idx, err := rankedVT(op, 2)
-	if err != nil {
-		return false, err
-	}
-	dim, err := constInt(op, 1)
+	self, idx, dim, err := selfIndexDim(op)
 	if err != nil {
 		return false, err
 	}
