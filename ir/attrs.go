@@ -226,7 +226,29 @@ func writeNamedAttrs(b textWriter, attrs []NamedAttr) {
 			continue
 		}
 		b.WriteString(" = ")
-		b.WriteString(na.Value.String())
+		writeAttr(b, na.Value)
+	}
+}
+
+// writeAttr writes a.String() to b, without building the text for the
+// attributes that ops carry most (strings, integers, dense literals).
+func writeAttr(b textWriter, a Attribute) {
+	switch a := a.(type) {
+	case StringAttr:
+		writeQuoted(b, string(a))
+	case IntegerAttr:
+		b.WriteString(formatIntValue(a.Value, a.Type))
+		if a.Type != I1 {
+			b.WriteString(" : ")
+			b.WriteString(a.Type.String())
+		}
+	case *DenseElementsAttr:
+		b.WriteString("dense<")
+		a.writeBody(b)
+		b.WriteString("> : ")
+		b.WriteString(a.Type.String())
+	default:
+		b.WriteString(a.String())
 	}
 }
 
@@ -478,14 +500,11 @@ const denseHexThreshold = 100
 
 func (a *DenseElementsAttr) String() string {
 	var b strings.Builder
-	b.WriteString("dense<")
-	a.writeBody(&b)
-	b.WriteString("> : ")
-	b.WriteString(a.Type.String())
+	writeAttr(&b, a)
 	return b.String()
 }
 
-func (a *DenseElementsAttr) writeBody(b *strings.Builder) {
+func (a *DenseElementsAttr) writeBody(b textWriter) {
 	elem := a.Type.Elem()
 	if a.Splat || a.allEqual() {
 		// MLIR stores (and prints) a literal whose elements are all equal,
@@ -573,7 +592,7 @@ func (a *DenseElementsAttr) allEqual() bool {
 	return true
 }
 
-func (a *DenseElementsAttr) writeElem(b *strings.Builder, i int, elem Type) {
+func (a *DenseElementsAttr) writeElem(b textWriter, i int, elem Type) {
 	if ft, ok := elem.(FloatType); ok {
 		b.WriteString(FormatFloat(a.FloatAt(i), ft.Kind))
 		return

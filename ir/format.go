@@ -577,7 +577,7 @@ type fmtPrintState struct {
 }
 
 // print runs the program over op, whose operands are already split into
-// the definition's groups (printableCustom checked that they split).
+// the definition's groups (printOp checked that they split).
 func (prog *formatProgram) print(p *AsmPrinter, op *Operation, groups [][]Value) {
 	s := &fmtPrintState{p: p, op: op, operands: groups, shouldEmitSpace: true}
 	s.elems(prog.elems, prog)
@@ -741,12 +741,13 @@ func (s *fmtPrintState) targetTypes(t typeTarget) []Type {
 		if def := s.op.Def(); def.fixedGroups(s.op) {
 			return append(ts, s.op.results[t.idx].typ)
 		}
-		groups, err := s.op.Def().ResultGroups(s.op)
+		var buf [8]int
+		b, err := s.op.Def().resultBounds(s.op, buf[:0])
 		if err != nil {
 			return nil
 		}
-		for _, v := range groups[t.idx] {
-			ts = append(ts, v.Type())
+		for i := b[t.idx]; i < b[t.idx+1]; i++ {
+			ts = append(ts, s.op.results[i].typ)
 		}
 		return ts
 	case tgtAllOperands:

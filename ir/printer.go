@@ -239,7 +239,13 @@ func (p *AsmPrinter) PrintType(t Type) {
 }
 
 // PrintAttribute writes an attribute with its type.
-func (p *AsmPrinter) PrintAttribute(a Attribute) { p.WriteString(p.attrText(a)) }
+func (p *AsmPrinter) PrintAttribute(a Attribute) {
+	if p.aliases == nil {
+		writeAttr(p.w, a)
+		return
+	}
+	p.WriteString(p.attrText(a))
+}
 
 // PrintAttributeElided writes a, omitting `: T` when T is the buildable type.
 func (p *AsmPrinter) PrintAttributeElided(a Attribute, buildable Type) {
@@ -414,16 +420,23 @@ func (p *AsmPrinter) printOp(op *Operation) {
 	var groups [][]Value
 	custom := !p.opts.Generic && def != nil && (def.format != nil || def.Print != nil)
 	if custom {
-		if def.fixedGroups(op) {
-			// One operand per group: the groups are views of a stack
-			// shared by the ops being printed (nested ops push above).
+		// The groups are views of a stack shared by the ops being
+		// printed (nested ops push above, and pop when done).
+		var buf [8]int
+		bounds, err := def.operandBounds(op, buf[:0])
+		if err == nil && !def.fixedGroups(op) {
+			_, err = def.resultBounds(op, buf[len(bounds):len(bounds)])
+		}
+		if err != nil {
+			custom = false
+		} else {
 			base, gbase := len(p.vals), len(p.groups)
 			for i := range op.operands {
 				p.vals = append(p.vals, op.operands[i].value)
 			}
 			vals := p.vals[base:]
-			for i := range vals {
-				p.groups = append(p.groups, vals[i:i+1:i+1])
+			for i := 0; i+1 < len(bounds); i++ {
+				p.groups = append(p.groups, vals[bounds[i]:bounds[i+1]:bounds[i+1]])
 			}
 			groups = p.groups[gbase:]
 			custom = printableAttrsRegions(op, def)
@@ -432,8 +445,6 @@ func (p *AsmPrinter) printOp(op *Operation) {
 				clear(p.groups[gbase:])
 				p.vals, p.groups = p.vals[:base], p.groups[:gbase]
 			}()
-		} else {
-			groups, custom = printableCustom(op, def)
 		}
 	}
 	if custom {
@@ -460,26 +471,10 @@ func (p *AsmPrinter) printOp(op *Operation) {
 	}
 }
 
-// printableCustom reports whether op's structure is what its definition
-// declares (operand/result groups, required attributes of the right kind,
-// region count), so that its custom printer can rely on it, and returns
-// the operand groups. Unverified IR that is not falls back to the generic
-// form, as MLIR does.
-func printableCustom(op *Operation, def *OpDef) ([][]Value, bool) {
-	groups, err := def.OperandGroups(op)
-	if err != nil {
-		return nil, false
-	}
-	if !def.fixedGroups(op) {
-		if _, err := def.ResultGroups(op); err != nil {
-			return nil, false
-		}
-	}
-	return groups, printableAttrsRegions(op, def)
-}
-
-// printableAttrsRegions is printableCustom's check of attributes and
-// regions.
+// printableAttrsRegions reports whether op's attributes and regions are
+// what its definition declares, so that its custom printer can rely on
+// them (its operand and result groups must split too). Unverified IR that
+// is not falls back to the generic form, as MLIR does.
 func printableAttrsRegions(op *Operation, def *OpDef) bool {
 	for i := range def.Attrs {
 		ad := &def.Attrs[i]

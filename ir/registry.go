@@ -327,7 +327,24 @@ func (def *OpDef) ResultGroups(op *Operation) ([][]Value, error) {
 const SegmentSizesAttrName = "operand_segment_sizes"
 
 func splitGroups(op *Operation, n int, kind func(int) (bool, bool), vals []Value, sized bool, sizeAttr string) ([][]Value, error) {
+	var buf [8]int
+	bounds, err := groupBounds(op, n, kind, len(vals), sized, sizeAttr, buf[:0])
+	if err != nil {
+		return nil, err
+	}
 	groups := make([][]Value, n)
+	for i := range groups {
+		groups[i] = vals[bounds[i]:bounds[i+1]]
+	}
+	return groups, nil
+}
+
+// groupBounds computes where each of n groups of count values starts:
+// group i is values [b[i], b[i+1]). It appends the n+1 bounds to buf and
+// allocates nothing when buf has room, so the verifier can check ops with
+// variadic groups without building them.
+func groupBounds(op *Operation, n int, kind func(int) (bool, bool), count int, sized bool, sizeAttr string, buf []int) ([]int, error) {
+	b := append(buf, 0)
 	if sized {
 		a, ok := op.Attr(sizeAttr).(*DenseArrayAttr)
 		if !ok {
@@ -348,15 +365,15 @@ func splitGroups(op *Operation, n int, kind func(int) (bool, bool), vals []Value
 			}
 			total += s
 		}
-		if total != int64(len(vals)) {
-			return nil, fmt.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", len(vals), total, sizeAttr)
+		if total != int64(count) {
+			return nil, fmt.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", count, total, sizeAttr)
 		}
 		pos := 0
-		for i, s := range a.Ints {
-			groups[i] = vals[pos : pos+int(s)]
+		for _, s := range a.Ints {
 			pos += int(s)
+			b = append(b, pos)
 		}
-		return groups, nil
+		return b, nil
 	}
 	fixed, nvar := 0, 0
 	for i := 0; i < n; i++ {
@@ -367,9 +384,9 @@ func splitGroups(op *Operation, n int, kind func(int) (bool, bool), vals []Value
 			fixed++
 		}
 	}
-	rest := len(vals) - fixed
+	rest := count - fixed
 	if rest < 0 || (nvar == 0 && rest != 0) {
-		return nil, fmt.Errorf("expected %d, got %d", fixed, len(vals))
+		return nil, fmt.Errorf("expected %d, got %d", fixed, count)
 	}
 	each := 0
 	if nvar > 0 {
@@ -388,10 +405,24 @@ func splitGroups(op *Operation, n int, kind func(int) (bool, bool), vals []Value
 				return nil, fmt.Errorf("optional group has %d values", sz)
 			}
 		}
-		groups[i] = vals[pos : pos+sz]
 		pos += sz
+		b = append(b, pos)
 	}
-	return groups, nil
+	return b, nil
+}
+
+// operandBounds is groupBounds for def's operand groups.
+func (def *OpDef) operandBounds(op *Operation, buf []int) ([]int, error) {
+	return groupBounds(op, len(def.Operands), func(i int) (bool, bool) {
+		return def.Operands[i].Variadic, def.Operands[i].Optional
+	}, len(op.operands), def.HasTrait(AttrSizedOperandSegments), SegmentSizesAttrName, buf)
+}
+
+// resultBounds is groupBounds for def's result groups.
+func (def *OpDef) resultBounds(op *Operation, buf []int) ([]int, error) {
+	return groupBounds(op, len(def.Results), func(i int) (bool, bool) {
+		return def.Results[i].Variadic, false
+	}, len(op.results), false, "", buf)
 }
 
 // AddCanonicalizationPatterns appends patterns to the canonicalization

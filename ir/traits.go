@@ -81,22 +81,24 @@ func namedTypes(op *Operation, names []string, out []Type) ([]Type, error) {
 			continue
 		}
 		if i := def.OperandIndex(n); i >= 0 {
-			g, err := def.OperandGroups(op)
+			var buf [8]int
+			b, err := def.operandBounds(op, buf[:0])
 			if err != nil {
 				return nil, err
 			}
-			for _, v := range g[i] {
-				out = append(out, v.Type())
+			for j := b[i]; j < b[i+1]; j++ {
+				out = append(out, op.operands[j].value.Type())
 			}
 			continue
 		}
 		if i := def.ResultIndex(n); i >= 0 {
-			g, err := def.ResultGroups(op)
+			var buf [8]int
+			b, err := def.resultBounds(op, buf[:0])
 			if err != nil {
 				return nil, err
 			}
-			for _, v := range g[i] {
-				out = append(out, v.Type())
+			for j := b[i]; j < b[i+1]; j++ {
+				out = append(out, op.results[j].typ)
 			}
 			continue
 		}

@@ -191,14 +191,15 @@ func (v *verifier) invariants(op *Operation, def *OpDef) bool {
 		}
 		return v.attrsRegionsTraits(op, def)
 	}
-	groups, err := def.OperandGroups(op)
+	var buf [8]int
+	bounds, err := def.operandBounds(op, buf[:0])
 	if err != nil {
 		v.add(op.EmitOpError("%s", operandCountMessage(def, op, err)))
 		return false
 	}
-	n := 0
-	for gi, g := range groups {
-		for _, val := range g {
+	for gi := 0; gi+1 < len(bounds); gi++ {
+		for n := bounds[gi]; n < bounds[gi+1]; n++ {
+			val := op.operands[n].value
 			if val == nil {
 				v.add(op.EmitOpError("operand #%d is null", n))
 				return false
@@ -207,22 +208,19 @@ func (v *verifier) invariants(op *Operation, def *OpDef) bool {
 				v.add(op.EmitOpError("operand #%d must be %s, but got '%s'", n, c.Describe(), val.Type()))
 				return false
 			}
-			n++
 		}
 	}
-	rgroups, err := def.ResultGroups(op)
+	bounds, err = def.resultBounds(op, buf[:0])
 	if err != nil {
 		v.add(op.EmitOpError("%s", resultCountMessage(def, op)))
 		return false
 	}
-	n = 0
-	for gi, g := range rgroups {
-		for _, val := range g {
-			if c := def.Results[gi].Type; !c.Match(val.Type()) {
-				v.add(op.EmitOpError("result #%d must be %s, but got '%s'", n, c.Describe(), val.Type()))
+	for gi := 0; gi+1 < len(bounds); gi++ {
+		for n := bounds[gi]; n < bounds[gi+1]; n++ {
+			if c := def.Results[gi].Type; !c.Match(op.results[n].typ) {
+				v.add(op.EmitOpError("result #%d must be %s, but got '%s'", n, c.Describe(), op.results[n].typ))
 				return false
 			}
-			n++
 		}
 	}
 	return v.attrsRegionsTraits(op, def)
@@ -263,11 +261,9 @@ func (v *verifier) attrsRegionsTraits(op *Operation, def *OpDef) bool {
 		}
 		switch t {
 		case SameOperandsAndResultType:
-			for _, x := range append(op.OperandTypes(), op.ResultTypes()...) {
-				if x != op.ResultTypes()[0] {
-					v.add(op.EmitOpError("requires the same type for all operands and results"))
-					return false
-				}
+			if !sameOperandsAndResultType(op) {
+				v.add(op.EmitOpError("requires the same type for all operands and results"))
+				return false
 			}
 		case Terminator:
 			if op.block != nil && op.block.last != op {
@@ -535,4 +531,24 @@ func operandIndex(op *Operation, v Value) int {
 		}
 	}
 	return -1
+}
+
+// sameOperandsAndResultType reports whether every operand and result of op
+// has the type of its first result (true for an op without results).
+func sameOperandsAndResultType(op *Operation) bool {
+	if len(op.results) == 0 {
+		return true
+	}
+	t := op.results[0].typ
+	for i := range op.operands {
+		if op.operands[i].value.Type() != t {
+			return false
+		}
+	}
+	for i := range op.results {
+		if op.results[i].typ != t {
+			return false
+		}
+	}
+	return true
 }
