@@ -13,7 +13,9 @@ import (
 // with the input: 64 MiB plus 5 times the input size, about what the IR
 // of a file takes (the 1M-op benchmark input of 107 MB parses to ~450 MB
 // of live heap). The limit is soft: a module whose IR needs more still
-// works, with the collector running more often. GOGC or GOMEMLIMIT in the
+// works, with the collector running more often. A mapped input (see
+// internal/mapfile) is not in the Go heap, so the limit drops by its size
+// and the process's total stays the same. GOGC or GOMEMLIMIT in the
 // environment turn this off (the runtime's own settings apply).
 const (
 	gcPercent      = 400
@@ -21,14 +23,19 @@ const (
 	gcLimitPerByte = 5
 )
 
-// tuneGC applies the policy for an input of n bytes and returns a function
-// that restores the previous settings (Main is also a library call).
-func tuneGC(n int) (restore func()) {
+// tuneGC applies the policy for an input of n bytes (mapped outside the
+// heap, or read into it) and returns a function that restores the
+// previous settings (Main is also a library call).
+func tuneGC(n int, mapped bool) (restore func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	limit := int64(gcLimitBase) + int64(gcLimitPerByte)*int64(n)
-	if limit < 0 || n > math.MaxInt64/gcLimitPerByte {
+	per := int64(gcLimitPerByte)
+	if mapped {
+		per--
+	}
+	limit := int64(gcLimitBase) + per*int64(n)
+	if limit < 0 || int64(n) > math.MaxInt64/gcLimitPerByte {
 		limit = math.MaxInt64
 	}
 	oldLimit := debug.SetMemoryLimit(limit)

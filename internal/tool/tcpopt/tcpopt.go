@@ -17,9 +17,9 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/tcp-project/tcp/internal/mapfile"
 	"io"
 	"io/fs"
-	"os"
 	"regexp"
 	"runtime/debug"
 	"strconv"
@@ -106,12 +106,17 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 	// Read the input.
 	var data []byte
 	var err error
+	mapped := false
 	if c.input == "-" {
 		t.name = "<stdin>"
 		data, err = io.ReadAll(stdin)
 	} else {
 		t.name = c.input
-		data, err = os.ReadFile(c.input)
+		var f *mapfile.Contents
+		if f, err = mapfile.Read(c.input); err == nil {
+			defer f.Release()
+			data, mapped = f.Data, f.Mapped
+		}
 	}
 	if err != nil {
 		t.errorf("cannot open input file '%s': %s", c.input, errText(err))
@@ -120,7 +125,7 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 	// The input is never modified, so the source string shares its bytes
 	// (a 100 MB input is not held twice).
 	t.text = unsafe.String(unsafe.SliceData(data), len(data))
-	defer tuneGC(len(data))()
+	defer tuneGC(len(data), mapped)()
 	if c.runReproducer {
 		if err := t.loadReproducer(); err != nil {
 			t.errorf("<unknown>:0: error: %v", err)
