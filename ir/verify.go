@@ -36,6 +36,28 @@ func VerifyWith(op *Operation, o VerifyOptions) error {
 	return v.diags
 }
 
+// VerifyLocal checks op alone against its definition: operand and result
+// groups and types, attributes, region counts, traits and the op's own
+// verifier; not the ops nested in it, and not dominance. An unregistered
+// op passes. Rewrite drivers use it to check that a change keeps an op
+// valid.
+func VerifyLocal(op *Operation) error {
+	def := op.Def()
+	if def == nil {
+		return nil
+	}
+	v := &verifier{allowUnregistered: true}
+	if v.invariants(op, def) && def.Verify != nil {
+		if err := def.Verify(op); err != nil {
+			v.addErr(op, err)
+		}
+	}
+	if len(v.diags) == 0 {
+		return nil
+	}
+	return v.diags
+}
+
 type verifier struct {
 	allowUnregistered bool
 	threads           bool // verify isolated ops of a block in parallel

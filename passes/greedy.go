@@ -15,6 +15,8 @@ package passes
 //     op that folds (ir.OpDef.Fold, else ir.EvaluateConstantOp when every
 //     operand is a constant) is replaced by the folded values (attributes
 //     become constants through the dialect's ir.ConstantMaterializer);
+//     a fold whose constant would make a user fail ir.VerifyLocal (a
+//     size operand contradicting a static result dim) is not done;
 //     otherwise the patterns rooted on the op's name and the patterns for
 //     any op are tried in decreasing benefit order (ir.BenefitOf; equal
 //     benefits keep the given order, op-specific patterns first) until one
@@ -525,6 +527,40 @@ func (f *folder) tryToFold(op *ir.Operation) (changed, inPlace bool, err error) 
 	return true, false, nil
 }
 
+// usersStayValid reports whether replacing op's results by vals keeps
+// every user of op that verifies now valid. Verifiers may check constant
+// operands against static types (tcp.broadcast_to's and tcp.slice's sizes,
+// SEMANTICS §3.3-3.4), so folding `arith.addi %c2, %c3` into 5 where a
+// broadcast's result dim is 4 would turn valid IR (which fails at run
+// time) into IR that does not verify; such a fold is not done. Only a
+// replacement by a constant can make a user fail, so only those users are
+// checked, each by ir.VerifyLocal with the operand swapped in and back.
+func usersStayValid(op *ir.Operation, vals []ir.Value) bool {
+	for i, v := range vals {
+		if !isConstantValue(v) {
+			continue
+		}
+		var uses []*ir.OpOperand
+		for u := ir.Value(op.Result(i)).FirstUse(); u != nil; u = u.NextUse() {
+			uses = append(uses, u)
+		}
+		for _, u := range uses {
+			user := u.Owner()
+			if ir.VerifyLocal(user) != nil {
+				continue // already invalid: not this fold's doing
+			}
+			old := u.Get()
+			u.Set(v)
+			err := ir.VerifyLocal(user)
+			u.Set(old)
+			if err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // moveConstantsLast stably moves constant operands of a commutative op
 // after the others, as MLIR's folder does; it reports whether it did.
 func (f *folder) moveConstantsLast(op *ir.Operation) bool {
@@ -609,6 +645,9 @@ func (f *folder) materialize(op *ir.Operation, results []ir.OpFoldResult) ([]ir.
 			c.MoveBefore(b.First())
 		}
 		vals[i] = c.Result(0)
+	}
+	if !usersStayValid(op, vals) {
+		return fail()
 	}
 	return vals, true, nil
 }

@@ -75,3 +75,81 @@ func TestPassesPreserveSemantics(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldKeepsUsersValid checks that canonicalize never folds a value
+// into a constant that a user's verifier rejects (tcp.broadcast_to and
+// tcp.slice check constant sizes against their static result dims): the
+// input verifies, fails at run time, and must still verify after
+// canonicalization, with the same run-time behaviour. A fold that agrees
+// with the user's type still happens.
+func TestFoldKeepsUsersValid(t *testing.T) {
+	tests := []struct {
+		name, src string
+		wantKept  string // op that must survive ("" if the fold must happen)
+	}{
+		{"broadcast size from addi", `
+func.func @f(%x: tensor<2x1xi64>) -> tensor<2x4xi64> {
+  %a = arith.constant 2 : index
+  %b = arith.constant 3 : index
+  %c = arith.addi %a, %b : index
+  %r = tcp.broadcast_to %x, %c {axes = [1]} : tensor<2x1xi64>, index -> tensor<2x4xi64>
+  return %r : tensor<2x4xi64>
+}`, "arith.addi"},
+		{"broadcast size from tensor.dim", `
+func.func @f(%x: tensor<2x1xi64>, %y: tensor<5xf32>) -> tensor<2x4xi64> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %y, %c0 : tensor<5xf32>
+  %r = tcp.broadcast_to %x, %d {axes = [1]} : tensor<2x1xi64>, index -> tensor<2x4xi64>
+  return %r : tensor<2x4xi64>
+}`, "tensor.dim"},
+		{"slice size from addi", `
+func.func @f(%x: tensor<8xf32>) -> tensor<2xf32> {
+  %a = arith.constant 2 : index
+  %b = arith.constant 1 : index
+  %c = arith.addi %a, %b : index
+  %r = tcp.slice %x starts(%b) sizes(%c) strides(%b) : tensor<8xf32> -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}`, "arith.addi"},
+		{"agreeing size folds", `
+func.func @f(%x: tensor<2x1xi64>) -> tensor<2x4xi64> {
+  %a = arith.constant 2 : index
+  %c = arith.addi %a, %a : index
+  %r = tcp.broadcast_to %x, %c {axes = [1]} : tensor<2x1xi64>, index -> tensor<2x4xi64>
+  return %r : tensor<2x4xi64>
+}`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before, err := parser.Parse("in.mlir", tt.src, parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ir.Verify(before, false); err != nil {
+				t.Fatalf("input does not verify: %v", err)
+			}
+			after := before.Clone()
+			pm, err := ir.ParsePassPipeline("builtin.module(canonicalize)")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(after); err != nil {
+				t.Fatalf("canonicalize: %v", err)
+			}
+			if err := ir.Verify(after, false); err != nil {
+				t.Fatalf("canonicalize turned valid IR invalid: %v", err)
+			}
+			var b strings.Builder
+			ir.Print(&b, after, ir.PrintOptions{})
+			folded := !strings.Contains(b.String(), "arith.addi") && !strings.Contains(b.String(), "tensor.dim")
+			if tt.wantKept != "" && !strings.Contains(b.String(), tt.wantKept) {
+				t.Errorf("%s was folded away:\n%s", tt.wantKept, b.String())
+			}
+			if tt.wantKept == "" && !folded {
+				t.Errorf("the agreeing fold did not happen:\n%s", b.String())
+			}
+			if _, err := interp.CheckEquivalent(before, after, 5, 1); err != nil {
+				t.Errorf("semantics changed: %v\n%s", err, b.String())
+			}
+		})
+	}
+}
