@@ -32,10 +32,16 @@ fi
 # shellcheck disable=SC2086
 go run ./internal/benchgen/cmd/benchgen -o "$work" $sizes
 
-# one runs the command once and prints "wall_s cpu_s maxrss_kb".
+# one runs the command once and prints "wall_s cpu_s maxrss_kb". The wall
+# time comes from the clock in nanoseconds around the command (GNU time's
+# %e has 10 ms steps, too coarse for the 10k-op input); CPU time and peak
+# RSS from GNU time.
 one() {
-  /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
-  awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$work/t"
+  local t0 t1
+  t0=$(date +%s%N)
+  /usr/bin/time -f "%U %S %M" -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+  t1=$(date +%s%N)
+  awk -v ns=$((t1 - t0)) '{ printf "%.4f %.2f %s\n", ns / 1e9, $1 + $2, $3 }' "$work/t"
 }
 
 # min keeps the smallest of each column over the lines it reads.
@@ -63,6 +69,9 @@ for job in $jobs; do
     read -r ts tc tm < <(min <"$work/tcp")
     read -r ms mc mm < <(min <"$work/mlir")
     awk -v job="$job" -v n="$n" -v ts="$ts" -v ms="$ms" -v tc="$tc" -v mc="$mc" -v tm="$tm" -v mm="$mm" 'BEGIN {
-      printf "%-8s %-8d %8.2f %8.2f %6.2fx %8.2f %8.2f %6.2fx %8.1f %8.1f %6.2fx %7.2f\n", job, n, ts, ms, ts/ms, tc, mc, tc/mc, tm/1024, mm/1024, tm/mm, ts*1e6/n }'
+      printf "%-8s %-8d %8.3f %8.3f %6.2fx %8.2f %8.2f %6.2fx %8.1f %8.1f %6.2fx %7.2f\n", job, n, ts, ms, ts/ms, tc, mc, tc/mc, tm/1024, mm/1024, tm/mm, ts*1e6/n }' | tee -a "$work/rows"
   done
 done
+# Flatness: per job, the largest wall time per op over the smallest.
+awk '{ u = $NF; if (!($1 in lo) || u < lo[$1]) lo[$1] = u; if (u > hi[$1]) hi[$1] = u }
+  END { for (j in lo) printf "%s: wall time per op varies %.2fx over the sizes (%.2f to %.2f us)\n", j, hi[j] / lo[j], lo[j], hi[j] }' "$work/rows" | sort
