@@ -576,6 +576,15 @@ func UnpackBits(packed []byte, n int) []byte {
 	return out
 }
 
+// SplatInt returns the value of every element of an integer literal whose
+// elements are all equal (as stored: i1 true is 1), and whether it is one.
+func (a *DenseElementsAttr) SplatInt() (int64, bool) {
+	if IsFloat(a.Type.Elem()) || !(a.Splat || a.allEqual()) {
+		return 0, false
+	}
+	return a.IntAt(0), true
+}
+
 // allEqual reports whether the stored literal has at least one element and
 // all elements are bitwise equal.
 func (a *DenseElementsAttr) allEqual() bool {

@@ -171,14 +171,15 @@ failed to satisfy constraint: Floating point fast math flags").`,
 }
 
 // foldIntBinary folds scalar constant operands, and the identities x+0,
-// x-0, x*1, x*0, x/1 (signed and unsigned), maxsi/minsi(x, x).
+// x-0, x*1, x*0 (scalars), x/1 (signed and unsigned), maxsi/minsi(x, x);
+// the identities also with splat tensor constants.
 func foldIntBinary(b intBinary) func(op *ir.Operation) []ir.OpFoldResult {
 	return func(op *ir.Operation) []ir.OpFoldResult {
 		if op.NumOperands() != 2 || op.NumResults() != 1 {
 			return nil
 		}
 		t := op.Result(0).Type()
-		w := bitWidth(t)
+		w := bitWidth(ir.ElementType(t))
 		if w == 0 {
 			return nil
 		}
@@ -191,6 +192,12 @@ func foldIntBinary(b intBinary) func(op *ir.Operation) []ir.OpFoldResult {
 				return nil
 			}
 			return []ir.OpFoldResult{{Attr: IntAttr(r, t)}}
+		}
+		if !yok {
+			y, yok = SplatIntValue(rhs) // identities hold elementwise too
+		}
+		if !xok {
+			x, xok = SplatIntValue(lhs)
 		}
 		switch {
 		case yok && y == 0 && (b.name == AddIName || b.name == SubIName):

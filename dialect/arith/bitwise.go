@@ -31,5 +31,33 @@ the same type for all operands and results").`,
 		Results:  []ir.ResultDef{{Name: "result", Type: SignlessIntegerOrIndexLike}},
 		Traits:   []ir.Trait{ir.Pure, ir.SameOperandsAndResultType, ir.Commutative},
 		Format:   "$lhs `,` $rhs attr-dict `:` type($result)",
+		Fold:     foldBitwise(name),
 	})
+}
+
+// foldBitwise folds the identities andi(x, all ones), ori(x, 0) and
+// andi/ori(x, x) to x, with scalar or splat constants (jax's fill-mode
+// masks are anded with a splat true). Constant operands are folded by the
+// interpreter (ir.EvaluateConstantOp).
+func foldBitwise(name string) func(op *ir.Operation) []ir.OpFoldResult {
+	identity := int64(0) // ori
+	if name == AndIName {
+		identity = -1
+	}
+	return func(op *ir.Operation) []ir.OpFoldResult {
+		if op.NumOperands() != 2 || op.NumResults() != 1 {
+			return nil
+		}
+		lhs, rhs := op.Operand(0), op.Operand(1)
+		if lhs == rhs {
+			return []ir.OpFoldResult{{Value: lhs}}
+		}
+		if y, ok := SplatIntValue(rhs); ok && y == identity {
+			return []ir.OpFoldResult{{Value: lhs}}
+		}
+		if x, ok := SplatIntValue(lhs); ok && x == identity {
+			return []ir.OpFoldResult{{Value: rhs}}
+		}
+		return nil
+	}
 }

@@ -164,6 +164,25 @@ func ConstantIntValue(v ir.Value) (int64, bool) {
 	return 0, false
 }
 
+// SplatIntValue returns the value of a scalar integer constant, or of
+// every element of a constant integer tensor whose elements are all equal
+// (arith.constant, tcp.const: any ConstantLike op), sign-extended from the
+// element width (an i1 true is -1, all ones).
+func SplatIntValue(v ir.Value) (int64, bool) {
+	if x, ok := ConstantIntValue(v); ok {
+		return x, true
+	}
+	d, ok := ir.ConstantAttr(v).(*ir.DenseElementsAttr)
+	if !ok {
+		return 0, false
+	}
+	x, ok := d.SplatInt()
+	if !ok {
+		return 0, false
+	}
+	return sext(x, bitWidth(d.Type.Elem())), true
+}
+
 // sext sign-extends the low w bits of v.
 func sext(v int64, w int) int64 {
 	if w <= 0 || w >= 64 {

@@ -11,12 +11,13 @@ import (
 	"github.com/tcp-project/tcp/parser"
 )
 
-// foldLast parses body (in a function with arguments %x: i64, %y: i8) and
+// foldLast parses body (in a function with arguments %x: i64, %y: i8,
+// %c: i1, %t: tensor<4xi32>, %m: tensor<4xi1>) and
 // folds its last operation, returning the result as text: the attribute,
 // "%x"/"%y" for an argument, or "" if the op does not fold.
 func foldLast(t *testing.T, body string) string {
 	t.Helper()
-	src := "func.func @f(%x: i64, %y: i8, %c: i1) {\n" + body + "\n  return\n}\n"
+	src := "func.func @f(%x: i64, %y: i8, %c: i1, %t: tensor<4xi32>, %m: tensor<4xi1>) {\n" + body + "\n  return\n}\n"
 	m, err := parser.Parse("fold.mlir", src, parser.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +36,7 @@ func foldLast(t *testing.T, body string) string {
 		return res[0].Attr.String()
 	}
 	if a, ok := res[0].Value.(*ir.BlockArgument); ok {
-		return []string{"%x", "%y", "%c"}[a.Index()]
+		return []string{"%x", "%y", "%c", "%t", "%m"}[a.Index()]
 	}
 	return "value of " + res[0].Value.DefiningOp().Name()
 }
@@ -80,11 +81,26 @@ func TestFold(t *testing.T) {
 		{"%r = arith.cmpi sge, %x, %x : i64", "true"},
 		{"%r = arith.cmpi ne, %x, %x : i64", "false"},
 		{"%r = arith.cmpi ne, %x, %x : i64", "false"},
-		{"%t = arith.constant true\n%z = arith.constant 0 : i64\n%r = arith.select %t, %x, %z : i64", "%x"},
+		{"%tr = arith.constant true\n%z = arith.constant 0 : i64\n%r = arith.select %tr, %x, %z : i64", "%x"},
 		{"%f = arith.constant false\n%z = arith.constant 0 : i64\n%r = arith.select %f, %z, %x : i64", "%x"},
 		{"%r = arith.select %c, %x, %x : i64", "%x"},
 		{"%r = arith.select %c, %y, %y : i8", "%y"},
 		{"%r = arith.constant dense<[1, 2]> : tensor<2xi64>", "dense<[1, 2]> : tensor<2xi64>"},
+		// Identities with splat tensor constants (arith.constant or tcp.const).
+		{"%z = arith.constant dense<0> : tensor<4xi32>\n%r = arith.addi %t, %z : tensor<4xi32>", "%t"},
+		{"%z = arith.constant dense<[0, 0, 0, 0]> : tensor<4xi32>\n%r = arith.addi %z, %t : tensor<4xi32>", "%t"},
+		{"%z = arith.constant dense<[0, 1, 0, 0]> : tensor<4xi32>\n%r = arith.addi %t, %z : tensor<4xi32>", ""},
+		{"%o = arith.constant dense<1> : tensor<4xi32>\n%r = arith.muli %t, %o : tensor<4xi32>", "%t"},
+		{"%z = arith.constant dense<0> : tensor<4xi32>\n%r = arith.muli %t, %z : tensor<4xi32>", ""},
+		{"%a = arith.constant dense<true> : tensor<4xi1>\n%r = arith.andi %m, %a : tensor<4xi1>", "%m"},
+		{"%a = arith.constant dense<true> : tensor<4xi1>\n%r = arith.andi %a, %m : tensor<4xi1>", "%m"},
+		{"%a = arith.constant dense<false> : tensor<4xi1>\n%r = arith.andi %m, %a : tensor<4xi1>", ""},
+		{"%a = arith.constant dense<false> : tensor<4xi1>\n%r = arith.ori %m, %a : tensor<4xi1>", "%m"},
+		{"%a = arith.constant dense<-1> : tensor<4xi32>\n%r = arith.andi %t, %a : tensor<4xi32>", "%t"},
+		{"%a = arith.constant dense<255> : tensor<4xi32>\n%r = arith.andi %t, %a : tensor<4xi32>", ""},
+		{"%r = arith.ori %t, %t : tensor<4xi32>", "%t"},
+		{"%a = arith.constant -1 : i64\n%r = arith.andi %x, %a : i64", "%x"},
+		{"%a = arith.constant true\n%r = arith.andi %c, %a : i1", "%c"},
 	}
 	for _, tt := range tests {
 		if got := foldLast(t, tt.body); got != tt.want {

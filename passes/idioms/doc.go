@@ -8,5 +8,23 @@
 //     converter writes gather_nd with batch_dims this way; the batch
 //     coordinates are always in range, so the index mode does not matter).
 //
+//   - a clamped index: tcp.gather or tcp.gather_nd of clamp(i, 0, n - 1)
+//     (arith.maxsi/minsi with splat constants, in either order: what
+//     stablehlo.clamp converts to), n the size of every indexed dim, is the
+//     gather of i under mode clip, whatever its mode was;
+//
+//   - a once-wrapped index: a gather under promise_in_bounds, error or
+//     wrap_negative of select(i < 0, i + n, i) (or select(i >= 0, i,
+//     i + n)) is the gather of i under wrap_negative. Under clip (jax's
+//     x[i]) the select means "wrap once, then clamp", which no single mode
+//     expresses: it stays elementwise index arithmetic, which both backends
+//     fuse into the gather's index loads.
+//
+// The index computation may reach the gather through single-use
+// broadcast_to, expand_shape and collapse_shape ops (the slice-gather
+// recipe's), which commute with elementwise arithmetic. Every pattern is
+// checked by the interpreter on random inputs (test/lit/passes/
+// canonicalize_index_modes.mlir runs under --verify-semantics).
+//
 // The patterns join --canonicalize when the package is linked (passes/all).
 package idioms

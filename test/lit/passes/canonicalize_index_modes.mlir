@@ -1,0 +1,123 @@
+// RUN: tcp-opt %s --canonicalize --split-input-file | FileCheck %s
+// RUN: tcp-opt %s --canonicalize --split-input-file --verify-semantics | FileCheck %s
+
+// Index arithmetic that frameworks wrap around a gather folds into the
+// gather's index mode when the result is the same for every index
+// (passes/idioms). The index may reach the gather through the slice-gather
+// recipe's expand_shape and broadcast_to.
+
+// clamp(i, 0, n - 1) (stablehlo.clamp converts to maxsi then minsi) is
+// mode clip, whatever the gather's mode was.
+// CHECK-LABEL: func.func @clamp_to_clip
+// CHECK-NOT:     arith.maxsi
+// CHECK-NOT:     arith.minsi
+// CHECK:         %[[E:.*]] = tensor.expand_shape %arg1
+// CHECK:         %[[B:.*]] = tcp.broadcast_to %[[E]]
+// CHECK:         tcp.gather %arg0, %[[B]] {dim = 0 : index, mode = "clip"}
+func.func @clamp_to_clip(%x: tensor<6x3xf32>, %i: tensor<4xi32>) -> tensor<4x3xf32> {
+  %lo = tcp.const {value = dense<0> : tensor<4xi32>} : tensor<4xi32>
+  %hi = tcp.const {value = dense<5> : tensor<4xi32>} : tensor<4xi32>
+  %m = arith.maxsi %i, %lo : tensor<4xi32>
+  %c = arith.minsi %m, %hi : tensor<4xi32>
+  %e = tensor.expand_shape %c [[0, 1]] : tensor<4xi32> into tensor<4x1xi32>
+  %c3 = arith.constant 3 : index
+  %b = tcp.broadcast_to %e, %c3 {axes = [1]} : tensor<4x1xi32>, index -> tensor<4x3xi32>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "error"} : tensor<6x3xf32>, tensor<4x3xi32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// The other order, constants first, and a fill gather (its fill_value
+// goes with the mode).
+// CHECK-LABEL: func.func @clamp_other_order
+// CHECK-NEXT:    %[[G:.*]] = tcp.gather %arg0, %arg1 {dim = 1 : index, mode = "clip"} : tensor<2x5xi64>, tensor<2x7xi64>
+// CHECK-NEXT:    return %[[G]]
+func.func @clamp_other_order(%x: tensor<2x5xi64>, %i: tensor<2x7xi64>) -> tensor<2x7xi64> {
+  %lo = arith.constant dense<0> : tensor<2x7xi64>
+  %hi = arith.constant dense<4> : tensor<2x7xi64>
+  %m = arith.minsi %hi, %i : tensor<2x7xi64>
+  %c = arith.maxsi %lo, %m : tensor<2x7xi64>
+  %0 = tcp.gather %x, %c {dim = 1 : index, mode = "fill", fill_value = 7 : i64} : tensor<2x5xi64>, tensor<2x7xi64> -> tensor<2x7xi64>
+  return %0 : tensor<2x7xi64>
+}
+
+// Bounds other than [0, n - 1] are not a mode.
+// CHECK-LABEL: func.func @clamp_other_bounds
+// CHECK:         arith.minsi
+// CHECK:         tcp.gather %arg0, %{{.*}} {dim = 0 : index, mode = "error"}
+func.func @clamp_other_bounds(%x: tensor<6xf32>, %i: tensor<4xi32>) -> tensor<4xf32> {
+  %lo = arith.constant dense<0> : tensor<4xi32>
+  %hi = arith.constant dense<4> : tensor<4xi32>
+  %m = arith.maxsi %i, %lo : tensor<4xi32>
+  %c = arith.minsi %m, %hi : tensor<4xi32>
+  %0 = tcp.gather %x, %c {dim = 0 : index, mode = "error"} : tensor<6xf32>, tensor<4xi32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// gather_nd: each component against its own dim, so the dims must agree.
+// The clamp stays for its other user.
+// CHECK-LABEL: func.func @clamp_gather_nd
+// CHECK:         %[[C:.*]] = arith.minsi
+// CHECK:         tcp.gather_nd %arg0, %arg1 {mode = "clip"} : tensor<4x4x2xf32>
+// CHECK:         tcp.gather_nd %arg2, %[[C]] : tensor<4x5x2xf32>
+func.func @clamp_gather_nd(%x: tensor<4x4x2xf32>, %i: tensor<3x2xi64>, %y: tensor<4x5x2xf32>) -> (tensor<3x2xf32>, tensor<3x2xf32>) {
+  %lo = arith.constant dense<0> : tensor<3x2xi64>
+  %hi = arith.constant dense<3> : tensor<3x2xi64>
+  %m = arith.maxsi %i, %lo : tensor<3x2xi64>
+  %c = arith.minsi %m, %hi : tensor<3x2xi64>
+  %0 = tcp.gather_nd %x, %c : tensor<4x4x2xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
+  %1 = tcp.gather_nd %y, %c : tensor<4x5x2xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
+  return %0, %1 : tensor<3x2xf32>, tensor<3x2xf32>
+}
+
+// -----
+
+// select(i < 0, i + n, i) under error, wrap_negative or promise_in_bounds
+// is mode wrap_negative.
+// CHECK-LABEL: func.func @select_to_wrap_negative
+// CHECK-NOT:     arith.select
+// CHECK:         tcp.gather %arg0, %{{.*}} {dim = 0 : index, mode = "wrap_negative"}
+// CHECK:         tcp.gather %arg0, %arg1 {dim = 0 : index, mode = "wrap_negative"}
+// CHECK:         tcp.gather %arg0, %arg1 {dim = 0 : index, mode = "wrap_negative"}
+func.func @select_to_wrap_negative(%x: tensor<5xf32>, %i: tensor<3xi64>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %z = arith.constant dense<0> : tensor<3xi64>
+  %n = arith.constant dense<5> : tensor<3xi64>
+  %lt = arith.cmpi slt, %i, %z : tensor<3xi64>
+  %w = arith.addi %i, %n : tensor<3xi64>
+  %s = arith.select %lt, %w, %i : tensor<3xi1>, tensor<3xi64>
+  %e = tensor.expand_shape %s [[0, 1]] : tensor<3xi64> into tensor<3x1xi64>
+  %c = tensor.collapse_shape %e [[0, 1]] : tensor<3x1xi64> into tensor<3xi64>
+  %0 = tcp.gather %x, %c {dim = 0 : index, mode = "error"} : tensor<5xf32>, tensor<3xi64> -> tensor<3xf32>
+  %ge = arith.cmpi sge, %i, %z : tensor<3xi64>
+  %w2 = arith.addi %n, %i : tensor<3xi64>
+  %s2 = arith.select %ge, %i, %w2 : tensor<3xi1>, tensor<3xi64>
+  %1 = tcp.gather %x, %s2 {dim = 0 : index} : tensor<5xf32>, tensor<3xi64> -> tensor<3xf32>
+  %lt3 = arith.cmpi slt, %i, %z : tensor<3xi64>
+  %w3 = arith.addi %i, %n : tensor<3xi64>
+  %s3 = arith.select %lt3, %w3, %i : tensor<3xi1>, tensor<3xi64>
+  %2 = tcp.gather %x, %s3 {dim = 0 : index, mode = "wrap_negative"} : tensor<5xf32>, tensor<3xi64> -> tensor<3xf32>
+  return %0, %1, %2 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// Under clip (jax's x[i]) the select is "wrap once, then clamp": no mode.
+// A wrong n, or an index value with another user, stays too.
+// CHECK-LABEL: func.func @select_stays
+// CHECK:         tcp.gather %arg0, %{{.*}} {dim = 0 : index, mode = "clip"}
+// CHECK:         tcp.gather %arg0, %{{.*}} {dim = 0 : index, mode = "error"}
+// CHECK:         %[[E:.*]] = tensor.expand_shape
+// CHECK:         tcp.gather %arg2, %[[E]]
+// CHECK:         return
+func.func @select_stays(%x: tensor<5xf32>, %i: tensor<3xi64>, %y: tensor<5x1xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3x1xf32>, tensor<3x1xi64>) {
+  %z = arith.constant dense<0> : tensor<3xi64>
+  %n = arith.constant dense<5> : tensor<3xi64>
+  %lt = arith.cmpi slt, %i, %z : tensor<3xi64>
+  %w = arith.addi %i, %n : tensor<3xi64>
+  %s = arith.select %lt, %w, %i : tensor<3xi1>, tensor<3xi64>
+  %0 = tcp.gather %x, %s {dim = 0 : index, mode = "clip"} : tensor<5xf32>, tensor<3xi64> -> tensor<3xf32>
+  %n4 = arith.constant dense<4> : tensor<3xi64>
+  %w4 = arith.addi %i, %n4 : tensor<3xi64>
+  %s4 = arith.select %lt, %w4, %i : tensor<3xi1>, tensor<3xi64>
+  %1 = tcp.gather %x, %s4 {dim = 0 : index, mode = "error"} : tensor<5xf32>, tensor<3xi64> -> tensor<3xf32>
+  %e = tensor.expand_shape %s [[0, 1]] : tensor<3xi64> into tensor<3x1xi64>
+  %2 = tcp.gather %y, %e {dim = 0 : index, mode = "error"} : tensor<5x1xf32>, tensor<3x1xi64> -> tensor<3x1xf32>
+  return %0, %1, %2, %e : tensor<3xf32>, tensor<3xf32>, tensor<3x1xf32>, tensor<3x1xi64>
+}
