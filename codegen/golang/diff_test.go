@@ -236,6 +236,26 @@ var patterns = []pattern{
 		a, b := dim(r, 5), dim(r, 6)
 		return []*tensor.Tensor{randF32(r, a, b), randIdx(r, oob, it, b, int64(r.Intn(int(a)+1)), dim(r, 6))}
 	}},
+	// Rows reversed, of x and of a gather, wide enough for tcpReverse's
+	// eight-element steps and its tail.
+	{name: "reverse_rows", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x?x%[2]s>) -> (tensor<?x?x%[4]s>, tensor<?x?xf32>) {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%m1 = arith.constant -1 : index
+  %%x0 = tensor.dim %%x, %%c0 : tensor<?x?xf32>
+  %%x1 = tensor.dim %%x, %%c1 : tensor<?x?xf32>
+  %%t1 = arith.subi %%x1, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%t1) sizes(%%x0, %%x1) strides(%%c1, %%m1) : tensor<?x?xf32> -> tensor<?x?xf32>
+  %%1 = tcp.gather %%x, %%i {dim = 1 : index%[1]s} : tensor<?x?xf32>, tensor<?x?x%[2]s> -> tensor<?x?xf32>
+  %%d0 = tensor.dim %%1, %%c0 : tensor<?x?xf32>
+  %%d1 = tensor.dim %%1, %%c1 : tensor<?x?xf32>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%2 = tcp.slice %%1 starts(%%c0, %%s1) sizes(%%d0, %%d1) strides(%%c1, %%m1) : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %%2, %%0 : tensor<?x?xf32>, tensor<?x?xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		a, b := dim(r, 4), 1+dim(r, 40)
+		return []*tensor.Tensor{randF32(r, a, b), randIdx(r, oob, it, b, a, 1+dim(r, 40))}
+	}},
 	// A gather of a slice of an expanded collapse.
 	{name: "gather_of_slice", mlir: `func.func @%[3]s(%%x: tensor<?x2x3xf32>, %%i: tensor<?x6x%[2]s>, %%s: index, %%t: index, %%n: index) -> tensor<?x6x%[4]s> {
   %%c0 = arith.constant 0 : index

@@ -275,6 +275,9 @@ type nest struct {
 	rows  bool
 	rowOf string
 	touch bool // the body counts touched rows (see rowRead)
+	// innerCall, if set, replaces the innermost loop: one call that does
+	// the whole row (a reversed row copy, tcpReverse).
+	innerCall string
 }
 
 type funcGen struct {

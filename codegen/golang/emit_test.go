@@ -135,3 +135,47 @@ func FuzzEmit(f *testing.F) {
 		Emit(m, Options{})
 	})
 }
+
+// TestReversedRowsUseTcpReverse checks that a row read backwards with
+// nothing else per element is one tcpReverse call per row (the
+// differential test's reverse_rows pattern checks its values), and that
+// a reversal of a rank-1 tensor, split across workers, keeps its loop.
+func TestReversedRowsUseTcpReverse(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      bool
+	}{
+		{"rows", `func.func @f(%x: tensor<4x20xf32>) -> tensor<4x20xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c19 = arith.constant 19 : index
+  %c20 = arith.constant 20 : index
+  %m1 = arith.constant -1 : index
+  %0 = tcp.slice %x starts(%c0, %c19) sizes(%c4, %c20) strides(%c1, %m1) : tensor<4x20xf32> -> tensor<4x20xf32>
+  return %0 : tensor<4x20xf32>
+}`, true},
+		{"rank 1", `func.func @f(%x: tensor<20xf32>) -> tensor<20xf32> {
+  %c19 = arith.constant 19 : index
+  %c20 = arith.constant 20 : index
+  %m1 = arith.constant -1 : index
+  %0 = tcp.slice %x starts(%c19) sizes(%c20) strides(%m1) : tensor<20xf32> -> tensor<20xf32>
+  return %0 : tensor<20xf32>
+}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := parser.Parse("rev.mlir", tt.src, parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := Emit(m, Options{Package: "kernels", Source: "rev.mlir"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(string(out), "tcpReverse("); got != tt.want {
+				t.Errorf("uses tcpReverse = %v, want %v:\n%s", got, tt.want, out)
+			}
+		})
+	}
+}

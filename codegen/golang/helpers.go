@@ -80,6 +80,23 @@ func tcpTouch[T comparable](s []T, step int) int {
 	return n
 }
 `,
+	"reverse": `// tcpReverse sets dst[j] = src[len(src)-1-j] for every j of dst (a
+// reversed row: src ends at the element that goes to dst[0]), eight
+// elements per step with one bounds check each.
+func tcpReverse[T any](dst, src []T) {
+	n := len(dst)
+	src = src[len(src)-n:]
+	j := 0
+	for ; j+8 <= n; j += 8 {
+		d := dst[j : j+8 : j+8]
+		s := src[n-8-j : n-j : n-j]
+		d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = s[7], s[6], s[5], s[4], s[3], s[2], s[1], s[0]
+	}
+	for ; j < n; j++ {
+		dst[j] = src[n-1-j]
+	}
+}
+`,
 	"fill": `// tcpFill sets every element of s to v.
 func tcpFill[T any](s []T, v T) {
 	for i := range s {

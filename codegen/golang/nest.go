@@ -48,6 +48,9 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 		stmts = append(stmts, in)
 	}
 	body := strings.Join(stmts, "\n")
+	if n.innerCall != "" && from == len(n.vars)-1 {
+		return n.innerCall
+	}
 	if n.rows && from == len(n.vars)-1 && n.rowOf != "" {
 		return fmt.Sprintf("for %s := range %s {\n%s\n}", v, n.rowOf, body)
 	}
@@ -409,8 +412,15 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 			dst, ob = n.rowOf, j
 		}
 		off := f.rowRead(&r, n, et)
-		inner = f.store(dst, r, ob, off, nl-1)
-		n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
+		if n.rows && nl >= 2 && len(r.guards) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
+			// A reversed row with nothing else per element: one call
+			// that moves eight elements per step without bounds checks.
+			f.g.used["reverse"] = true
+			n.innerCall = fmt.Sprintf("tcpReverse(%s, %s)", dst, r.buf)
+		} else {
+			inner = f.store(dst, r, ob, off, nl-1)
+			n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
+		}
 	}
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
 	if n.touch {
