@@ -31,11 +31,13 @@ func.func @index_select(%x: tensor<?x256xf32>, %idx: tensor<?xi32>) -> tensor<?x
   return %out : tensor<?x256xf32>
 }
 
-// A reversed 2-d slice reads each row backwards into a sequential write,
-// through a row slice so that the compiler drops the per-element check.
+// A reversed 2-d slice reads each row backwards into a sequential write:
+// one tcpReverse call per row, on the destination row and the source row
+// that ends at its first element.
 // CHECK-LABEL: func Reverse(r0 []float32, a0 []float32) (err error) {
-// CHECK: for [[J:i[0-9_]+]] := range [[ROW:t[0-9]+]] {
-// CHECK-NEXT: [[ROW]][[[J]]] = [[SRC:t[0-9]+]][len([[SRC]])-1-[[J]]]
+// CHECK: [[ROW:t[0-9]+]] := r0[8*[[I:i[0-9_]+]] : 8*[[I]]+8]
+// CHECK-NEXT: [[SRC:t[0-9]+]] := a0[-8*[[I]]+24 : -8*[[I]]+32]
+// CHECK-NEXT: tcpReverse([[ROW]], [[SRC]])
 func.func @reverse(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %c3 = arith.constant 3 : index
   %c4 = arith.constant 4 : index
