@@ -576,10 +576,14 @@ func UnpackBits(packed []byte, n int) []byte {
 	return out
 }
 
+// IsSplat reports whether the literal has elements and all are bitwise
+// equal (stored as a splat or not).
+func (a *DenseElementsAttr) IsSplat() bool { return a.Splat || a.allEqual() }
+
 // SplatInt returns the value of every element of an integer literal whose
 // elements are all equal (as stored: i1 true is 1), and whether it is one.
 func (a *DenseElementsAttr) SplatInt() (int64, bool) {
-	if IsFloat(a.Type.Elem()) || !(a.Splat || a.allEqual()) {
+	if IsFloat(a.Type.Elem()) || !a.IsSplat() {
 		return 0, false
 	}
 	return a.IntAt(0), true

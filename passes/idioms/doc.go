@@ -20,6 +20,14 @@
 //     expresses: it stays elementwise index arithmetic, which both backends
 //     fuse into the gather's index loads.
 //
+//   - a masked gather: select(0 <= J < n, gather(x, I), splat c), where I
+//     and the mask read one root index tensor through broadcasts and
+//     reshapes that place every element identically (checked by running
+//     both chains on a tensor of positions), n the gathered dim and the
+//     gather under a mode that never fails, is the gather under mode fill
+//     with fill_value c: jnp's fill mode (jnp.take's default,
+//     take_along_axis(mode='fill')).
+//
 // The index computation may reach the gather through single-use
 // broadcast_to, expand_shape and collapse_shape ops (the slice-gather
 // recipe's), which commute with elementwise arithmetic. Every pattern is

@@ -44,8 +44,11 @@
 // through strides 0…0 1); wrap a
 // dml.element_wise_modulus_floor by a one-element constant read through
 // zero strides (FL 3.0; 6.0 for 64-bit); error is rejected unless
-// assume-in-bounds=true; fill is rejected (it would need an
-// ELEMENT_WISE_IF with an in-range mask).
+// assume-in-bounds=true; fill on tcp.gather becomes the gather under clip,
+// an in-range mask of the indices (element_wise_logical_greater_than_or_equal,
+// _less_than, _and) and a dml.element_wise_if with the fill value (fill.go;
+// the clip's levels apply); fill on tcp.gather_nd is rejected (its mask
+// would reduce over each index tuple).
 //
 // Index casts (casts.go): a gather reads through exact widening casts of
 // its indices (tcp.cast_indices from ui8/16/32 or signed types, extsi), so

@@ -25,7 +25,7 @@ type randCase struct {
 	rank    int    // the largest rank in the program
 	idxType string // i32, i64 or const
 	negIdx  bool   // indices drawn from [-s, s) (mode wrap_negative)
-	clipIdx bool   // indices drawn from [-2s, 2s) (mode clip or wrap, lowered to ELEMENT_WISE_CLIP or MODULUS_FLOOR)
+	clipIdx bool   // indices drawn from [-2s, 2s) (mode clip, wrap or fill, lowered to ELEMENT_WISE_CLIP, MODULUS_FLOOR or a masked ELEMENT_WISE_IF)
 	// idxSize gives, for index argument element p, the size it selects in;
 	// nil for data arguments.
 	argSizes []func(p int) int64
@@ -140,6 +140,8 @@ func genCase(rng *rand.Rand, kind string) randCase {
 		mode, c.negIdx, c.clipIdx = "clip", false, true
 		if rng.Intn(2) == 0 && (idxElem == "i32" || c.level >= dml.FL6_0) {
 			mode = "wrap"
+		} else if rng.Intn(2) == 0 {
+			mode = "fill" // decomposed: clip, in-range mask, ELEMENT_WISE_IF
 		}
 	}
 	if constIdx {

@@ -136,8 +136,11 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64, unifo
 			return view{}, err
 		}
 		w.base = wrapped
+	case tcp.ModeFill:
+		// decomposeFill rewrote every fill gather it could.
+		return view{}, errorf(op, "%s", fillBlocker(op, c.level))
 	default:
-		return view{}, errorf(op, "mode %q on non-constant indices is not lowered (it would need an ELEMENT_WISE_IF with an in-range mask); use constant indices", mode)
+		return view{}, errorf(op, "mode %q on non-constant indices is not lowered", mode)
 	}
 	if c.level >= dml.FL3_0 {
 		return w, nil

@@ -120,6 +120,7 @@ func (p *Pass) Run(module *ir.Operation) error {
 			continue
 		}
 		c := &conv{level: p.level(), assume: p.AssumeInBounds, rw: ir.NewRewriter(nil, nil)}
+		decomposeFill(f.Body(), c.rw, c.level)
 		if err := c.run(f.Body()); err != nil {
 			errs = append(errs, err)
 		}

@@ -47,9 +47,17 @@ func.func @wrap_nd_sizes(%x: tensor<3x4xf32>, %i: tensor<2x2xi32>) -> tensor<2xf
 // -----
 
 func.func @mode_fill(%x: tensor<3x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
-  // expected-error@below {{mode "fill" on non-constant indices is not lowered (it would need an ELEMENT_WISE_IF with an in-range mask); use constant indices}}
+  // expected-error@below {{mode "fill" on non-constant indices is lowered as a clip, an in-range mask and ELEMENT_WISE_IF; the clip of 64-bit indices needs ELEMENT_WISE_CLIP on INT64, which needs feature level 5.0, got 4.1}}
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "fill"} : tensor<3x4xf32>, tensor<2x4xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @mode_fill_gather_nd(%x: tensor<3x4xf32>, %i: tensor<2x2xi32>) -> tensor<2xf32> {
+  // expected-error@below {{mode "fill" of tcp.gather_nd on non-constant indices is not lowered (its in-range mask would reduce over each index tuple)}}
+  %0 = tcp.gather_nd %x, %i {mode = "fill"} : tensor<3x4xf32>, tensor<2x2xi32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
 }
 
 // -----

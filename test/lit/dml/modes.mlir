@@ -11,6 +11,8 @@
 // RUN: tcp-run %s -e clip_args | FileCheck %s --check-prefix=CLIPARGS
 // RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e wrap_args | FileCheck %s --check-prefix=WRAPARGS
 // RUN: tcp-run %s -e wrap_args | FileCheck %s --check-prefix=WRAPARGS
+// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e fill_args | FileCheck %s --check-prefix=FILLARGS
+// RUN: tcp-run %s -e fill_args | FileCheck %s --check-prefix=FILLARGS
 
 // SEMANTICS.md §2's worked example: [10, 20, 30, 40, 50] at [-7, -1, 0, 4, 5, 7].
 // CHECK-LABEL: func.func @take_clip
@@ -87,6 +89,27 @@ func.func @clip_args() -> tensor<6xi32> {
   %k = tcp.const {value = dense<[-7, -1, 0, 4, 5, 7]> : tensor<6xi32>} : tensor<6xi32>
   %i = tcp.slice %k starts(%c0) sizes(%c6) strides(%c1) : tensor<6xi32> -> tensor<6xi32>
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<5xi32>, tensor<6xi32> -> tensor<6xi32>
+  return %0 : tensor<6xi32>
+}
+
+// Mode "fill" on computed indices: the gather under clip, an in-range
+// mask of the indices, and ELEMENT_WISE_IF with the fill value.
+// CHECK-LABEL: func.func @fill_args
+// CHECK-DAG: %[[C:.*]] = dml.element_wise_clip %[[I:[^ ]*]] {dimension_count = 1 : index, max = 4.000000e+00 : f32, min = 0.000000e+00 : f32}
+// CHECK-DAG: %[[G:.*]] = dml.gather %{{.*}}, %[[C]]
+// CHECK-DAG: %[[GE:.*]] = dml.element_wise_logical_greater_than_or_equal %[[I]]
+// CHECK-DAG: %[[LT:.*]] = dml.element_wise_logical_less_than %[[I]]
+// CHECK-DAG: %[[M:.*]] = dml.element_wise_logical_and %[[GE]], %[[LT]]
+// CHECK: dml.element_wise_if %[[M]], %[[G]]
+// FILLARGS: dense<[-1, 50, 10, 50, -1, -1]> : tensor<6xi32>
+func.func @fill_args() -> tensor<6xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %x = tcp.const {value = dense<[10, 20, 30, 40, 50]> : tensor<5xi32>} : tensor<5xi32>
+  %k = tcp.const {value = dense<[-7, 4, 0, 4, 5, 7]> : tensor<6xi32>} : tensor<6xi32>
+  %i = tcp.slice %k starts(%c0) sizes(%c6) strides(%c1) : tensor<6xi32> -> tensor<6xi32>
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "fill", fill_value = -1 : i32} : tensor<5xi32>, tensor<6xi32> -> tensor<6xi32>
   return %0 : tensor<6xi32>
 }
 

@@ -121,3 +121,92 @@ func.func @select_stays(%x: tensor<5xf32>, %i: tensor<3xi64>, %y: tensor<5x1xf32
   %2 = tcp.gather %y, %e {dim = 0 : index, mode = "error"} : tensor<5x1xf32>, tensor<3x1xi64> -> tensor<3x1xf32>
   return %0, %1, %2, %e : tensor<3xf32>, tensor<3xf32>, tensor<3x1xf32>, tensor<3x1xi64>
 }
+
+// -----
+
+// jnp's fill mode: jax gathers under its own clamp and selects the fill
+// value where an in-range mask of the index is false. The mask and the
+// gather's index must read the same index values at every position (here
+// both broadcast the 4x1 index along dim 1): then it is mode fill.
+// CHECK-LABEL: func.func @masked_gather_to_fill
+// CHECK-NOT:     arith.select
+// CHECK:         tcp.gather %arg0, %{{.*}} {dim = 0 : index, fill_value = -1.000000e+00 : f32, mode = "fill"}
+// CHECK-NEXT:    return
+func.func @masked_gather_to_fill(%x: tensor<6x3xf32>, %j: tensor<4x1xi32>) -> tensor<4x3xf32> {
+  %z = tcp.const {value = dense<0> : tensor<4x1xi32>} : tensor<4x1xi32>
+  %hi = tcp.const {value = dense<5> : tensor<4x1xi32>} : tensor<4x1xi32>
+  %fill = tcp.const {value = dense<-1.0> : tensor<4x3xf32>} : tensor<4x3xf32>
+  %c3 = arith.constant 3 : index
+  %ge = arith.cmpi sge, %j, %z : tensor<4x1xi32>
+  %le = arith.cmpi sle, %j, %hi : tensor<4x1xi32>
+  %in = arith.andi %ge, %le : tensor<4x1xi1>
+  %b = tcp.broadcast_to %j, %c3 {axes = [1]} : tensor<4x1xi32>, index -> tensor<4x3xi32>
+  %g = tcp.gather %x, %b {dim = 0 : index, mode = "clip"} : tensor<6x3xf32>, tensor<4x3xi32> -> tensor<4x3xf32>
+  %m = tcp.broadcast_to %in, %c3 {axes = [1]} : tensor<4x1xi1>, index -> tensor<4x3xi1>
+  %r = arith.select %m, %g, %fill : tensor<4x3xi1>, tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// The mask reshaped on its way (collapse, then expand): the same
+// positions, so still fill; the integer fill value is kept exactly.
+// CHECK-LABEL: func.func @masked_gather_reshaped_mask
+// CHECK:         tcp.gather %arg0, %arg1 {dim = 0 : index, fill_value = 7 : i64, mode = "fill"}
+func.func @masked_gather_reshaped_mask(%x: tensor<4x4xi64>, %j: tensor<4x4xi32>) -> tensor<4x4xi64> {
+  %z = arith.constant dense<0> : tensor<4x4x1xi32>
+  %n = arith.constant dense<4> : tensor<4x4x1xi32>
+  %fill = arith.constant dense<7> : tensor<4x4xi64>
+  %e = tensor.expand_shape %j [[0], [1, 2]] : tensor<4x4xi32> into tensor<4x4x1xi32>
+  %ge = arith.cmpi sge, %e, %z : tensor<4x4x1xi32>
+  %lt = arith.cmpi slt, %e, %n : tensor<4x4x1xi32>
+  %in = arith.andi %lt, %ge : tensor<4x4x1xi1>
+  %m = tensor.collapse_shape %in [[0], [1, 2]] : tensor<4x4x1xi1> into tensor<4x4xi1>
+  %g = tcp.gather %x, %j {dim = 0 : index, mode = "clip"} : tensor<4x4xi64>, tensor<4x4xi32> -> tensor<4x4xi64>
+  %r = arith.select %m, %g, %fill : tensor<4x4xi1>, tensor<4x4xi64>
+  return %r : tensor<4x4xi64>
+}
+
+// Not fill: a bound other than the dim size, a mask of another index, and
+// a gather that can fail (mode error).
+// CHECK-LABEL: func.func @masked_gather_stays
+// CHECK-COUNT-3: arith.select
+func.func @masked_gather_stays(%x: tensor<4x4xf32>, %j: tensor<4x4xi32>, %jt: tensor<4x4xi32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+  %z = arith.constant dense<0> : tensor<4x4xi32>
+  %n = arith.constant dense<4> : tensor<4x4xi32>
+  %n3 = arith.constant dense<3> : tensor<4x4xi32>
+  %fill = arith.constant dense<0.0> : tensor<4x4xf32>
+  %ge = arith.cmpi sge, %j, %z : tensor<4x4xi32>
+  %lt3 = arith.cmpi slt, %j, %n3 : tensor<4x4xi32>
+  %in3 = arith.andi %ge, %lt3 : tensor<4x4xi1>
+  %g = tcp.gather %x, %j {dim = 1 : index, mode = "clip"} : tensor<4x4xf32>, tensor<4x4xi32> -> tensor<4x4xf32>
+  %r0 = arith.select %in3, %g, %fill : tensor<4x4xi1>, tensor<4x4xf32>
+  %get = arith.cmpi sge, %jt, %z : tensor<4x4xi32>
+  %ltt = arith.cmpi slt, %jt, %n : tensor<4x4xi32>
+  %int = arith.andi %get, %ltt : tensor<4x4xi1>
+  %r1 = arith.select %int, %g, %fill : tensor<4x4xi1>, tensor<4x4xf32>
+  %lt = arith.cmpi slt, %j, %n : tensor<4x4xi32>
+  %in = arith.andi %ge, %lt : tensor<4x4xi1>
+  %ge2 = tcp.gather %x, %j {dim = 1 : index, mode = "error"} : tensor<4x4xf32>, tensor<4x4xi32> -> tensor<4x4xf32>
+  %r2 = arith.select %in, %ge2, %fill : tensor<4x4xi1>, tensor<4x4xf32>
+  return %r0, %r1, %r2 : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+}
+
+// Not fill: mask and index come from one index vector, but the mask
+// places it along the other dim (its positions are the transpose).
+// CHECK-LABEL: func.func @masked_gather_transposed_mask
+// CHECK:         arith.select
+func.func @masked_gather_transposed_mask(%x: tensor<4x4xf32>, %r: tensor<4xi32>) -> tensor<4x4xf32> {
+  %z = arith.constant dense<0> : tensor<4xi32>
+  %n = arith.constant dense<4> : tensor<4xi32>
+  %fill = arith.constant dense<0.0> : tensor<4x4xf32>
+  %c4 = arith.constant 4 : index
+  %ge = arith.cmpi sge, %r, %z : tensor<4xi32>
+  %lt = arith.cmpi slt, %r, %n : tensor<4xi32>
+  %in = arith.andi %ge, %lt : tensor<4xi1>
+  %ie = tensor.expand_shape %r [[0, 1]] : tensor<4xi32> into tensor<4x1xi32>
+  %ib = tcp.broadcast_to %ie, %c4 {axes = [1]} : tensor<4x1xi32>, index -> tensor<4x4xi32>
+  %me = tensor.expand_shape %in [[0, 1]] : tensor<4xi1> into tensor<1x4xi1>
+  %mb = tcp.broadcast_to %me, %c4 {axes = [0]} : tensor<1x4xi1>, index -> tensor<4x4xi1>
+  %g = tcp.gather %x, %ib {dim = 0 : index, mode = "clip"} : tensor<4x4xf32>, tensor<4x4xi32> -> tensor<4x4xf32>
+  %s = arith.select %mb, %g, %fill : tensor<4x4xi1>, tensor<4x4xf32>
+  return %s : tensor<4x4xf32>
+}

@@ -1,0 +1,91 @@
+package tcptodml
+
+import (
+	"fmt"
+
+	"github.com/tcp-project/tcp/dialect/arith"
+	"github.com/tcp-project/tcp/dialect/dml"
+	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/ir"
+)
+
+// decomposeFill rewrites each tcp.gather under mode "fill" on non-constant
+// indices of static shape into what DirectML can run (SEMANTICS §8.7): the
+// gather under mode clip, an in-range mask of its indices, and a select of
+// the fill value where the mask is false:
+//
+//	select(0 <= I && I < n, gather(x, I, clip), splat fill_value)
+//
+// which the arith lowering turns into ELEMENT_WISE_CLIP, GATHER,
+// ELEMENT_WISE_LOGICAL_* and ELEMENT_WISE_IF. The index tensor of
+// tcp.gather has the result's shape, so the mask needs no broadcast. It
+// runs before the lowering walks the function, so the new ops are lowered
+// with the rest. Where fillBlocker names a reason, the gather is left
+// alone and the lowering reports that reason.
+func decomposeFill(body *ir.Block, rw *ir.Rewriter, level dml.FeatureLevel) {
+	for _, op := range body.Ops() {
+		g := tcp.GatherOp{Operation: op}
+		if op.Name() != tcp.GatherName || g.Mode() != tcp.ModeFill || ir.ConstantAttr(g.Indices()) != nil || fillBlocker(op, level) != "" {
+			continue
+		}
+		it := g.Indices().Type().(*ir.RankedTensorType)
+		rt := op.Result(0).Type().(*ir.RankedTensorType)
+		n := g.Input().Type().(*ir.RankedTensorType).Dim(int(g.Dim()))
+		var fill *ir.DenseElementsAttr
+		switch v := g.FillValue().(type) {
+		case ir.FloatAttr:
+			fill = ir.NewDenseFloats(rt, []float64{v.Value})
+		case ir.IntegerAttr:
+			fill = ir.NewDenseInts(rt, []int64{v.Value})
+		case ir.BoolAttr:
+			b := int64(0)
+			if v {
+				b = 1
+			}
+			fill = ir.NewDenseInts(rt, []int64{b})
+		default:
+			continue
+		}
+		loc := op.Loc()
+		rw.SetInsertionPointBefore(op)
+		var attrs []ir.NamedAttr
+		for _, a := range op.Attrs() {
+			if a.Name != "mode" && a.Name != "fill_value" {
+				attrs = append(attrs, a)
+			}
+		}
+		attrs = append(attrs, ir.NamedAttr{Name: "mode", Value: ir.StringAttr(tcp.ModeClip)})
+		ir.SortNamedAttrs(attrs)
+		clipped := rw.Create(tcp.GatherName, loc, []ir.Value{g.Input(), g.Indices()}, []ir.Type{rt}, attrs).Result(0)
+		zero := tcp.BuildConst(rw, loc, ir.NewDenseInts(it, []int64{0})).Result(0)
+		size := tcp.BuildConst(rw, loc, ir.NewDenseInts(it, []int64{n})).Result(0)
+		ge := arith.CmpI(rw, loc, arith.CmpSGE, g.Indices(), zero).Result(0)
+		lt := arith.CmpI(rw, loc, arith.CmpSLT, g.Indices(), size).Result(0)
+		mask := arith.Binary(rw, arith.AndIName, loc, ge, lt).Result(0)
+		fv := tcp.BuildConst(rw, loc, fill).Result(0)
+		rw.ReplaceOp(op, []ir.Value{arith.Select(rw, loc, mask, clipped, fv).Result(0)})
+	}
+}
+
+// fillBlocker says why a gather under mode "fill" on non-constant indices
+// cannot be decomposed for DirectML, or "".
+func fillBlocker(op *ir.Operation, level dml.FeatureLevel) string {
+	if op.Name() != tcp.GatherName {
+		return "mode \"fill\" of tcp.gather_nd on non-constant indices is not lowered (its in-range mask would reduce over each index tuple)"
+	}
+	g := tcp.GatherOp{Operation: op}
+	it, ok1 := g.Indices().Type().(*ir.RankedTensorType)
+	rt, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
+	xt, ok3 := g.Input().Type().(*ir.RankedTensorType)
+	if !ok1 || !ok2 || !ok3 || !it.HasStaticShape() || !rt.HasStaticShape() || xt.Dim(int(g.Dim())) == ir.Dynamic {
+		return "mode \"fill\" on non-constant indices is lowered (as a clip, an in-range mask and ELEMENT_WISE_IF) for static shapes only"
+	}
+	et, _ := it.Elem().(ir.IntegerType)
+	switch {
+	case level < dml.FL3_0:
+		return fmt.Sprintf("mode \"fill\" on non-constant indices is lowered as a clip, an in-range mask and ELEMENT_WISE_IF; the clip needs ELEMENT_WISE_CLIP on integers, which needs feature level 3.0, got %s", level)
+	case et.Width == 64 && level < dml.FL5_0:
+		return fmt.Sprintf("mode \"fill\" on non-constant indices is lowered as a clip, an in-range mask and ELEMENT_WISE_IF; the clip of 64-bit indices needs ELEMENT_WISE_CLIP on INT64, which needs feature level 5.0, got %s", level)
+	}
+	return ""
+}
