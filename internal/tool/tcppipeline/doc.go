@@ -10,8 +10,10 @@
 //
 //  1. the input, parsed and verified (frontend dialects: torch, onnx, tf,
 //     stablehlo; or tcp already);
-//  2. tcp: `convert-frontends-to-tcp`, torch signatures to builtin tensors,
-//     `canonicalize, cse`;
+//  2. tcp: `inline` (exporters' private helpers such as jax's @_take),
+//     `convert-frontends-to-tcp`, torch signatures to builtin tensors,
+//     `refine-func-result-types` (TF's and ONNX's unranked results),
+//     `canonicalize, cse`: the pipeline the frameworks' catalogue runs;
 //  3. DirectML: `convert-tcp-to-dml{feature-level=L}` on the tcp module
 //     (with --assume-in-bounds, mode "error" is lowered as promised in
 //     bounds: DirectML cannot report an out-of-range index);

@@ -27,7 +27,7 @@ var exampleSrc string
 
 // tcpPipeline brings any frontend to tcp with builtin tensor types at the
 // function boundary (torch's !torch.vtensor signatures are converted too).
-const tcpPipeline = "convert-frontends-to-tcp,convert-torch-to-tcp{convert-func-signatures=true},canonicalize,cse"
+const tcpPipeline = "inline,convert-frontends-to-tcp,torch-func-backend-type-conversion,refine-func-result-types,canonicalize,cse"
 
 // exampleName is the buffer name of the embedded example in diagnostics.
 const exampleName = "example/onnx_gather.mlir"
