@@ -3,7 +3,6 @@ package idioms
 import (
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
-	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -41,15 +40,10 @@ func indexChain(g *ir.Operation) (src ir.Value, use *ir.OpOperand) {
 	for {
 		v := use.Get()
 		def := v.DefiningOp()
-		if def == nil || !hasOneUse(v) {
+		if !isShapeOp(def) || !hasOneUse(v) {
 			return v, use
 		}
-		switch def.Name() {
-		case tcp.BroadcastToName, tcp.BroadcastName, tensord.ExpandShapeName, tensord.CollapseShapeName:
-			use = def.OpOperand(0)
-		default:
-			return v, use
-		}
+		use = def.OpOperand(0)
 	}
 }
 
