@@ -38,8 +38,15 @@ type OpDef struct {
 
 	// InferResultTypes computes result types when the format cannot name them.
 	InferResultTypes func(st *ParseState) error
-	// Verify checks what the declarative fields cannot express.
+	// Verify checks what the declarative fields cannot express. It must
+	// read only op, its regions and its operands' types.
 	Verify func(op *Operation) error
+	// VerifySymbolUses checks the symbols op refers to (a call's callee
+	// and its type), as MLIR's SymbolUserOpInterface: it runs only when an
+	// enclosing symbol table op (a module) is part of the verification, not
+	// when a function is verified alone, as after a function pass, when
+	// other functions may be changing in parallel.
+	VerifySymbolUses func(op *Operation) error
 	// Fold returns replacement attributes/values for the results, or nil.
 	Fold func(op *Operation) []OpFoldResult
 	// Canonicalize lists the op's canonicalization patterns.

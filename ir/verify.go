@@ -59,6 +59,9 @@ func VerifyLocal(op *Operation) error {
 }
 
 type verifier struct {
+	// symbolScope counts the symbol table ops (modules) being verified
+	// around the current op: symbol uses are checked only inside one.
+	symbolScope       int
 	allowUnregistered bool
 	threads           bool // verify isolated ops of a block in parallel
 	diags             DiagnosticList
@@ -139,7 +142,7 @@ func (v *verifier) parallelVerify(b *Block) (pre []DiagnosticList, isolated []bo
 	pre = make([]DiagnosticList, i)
 	isolated = make([]bool, i)
 	ParallelFor(len(ops), func(k int) {
-		w := &verifier{allowUnregistered: v.allowUnregistered, threads: false}
+		w := &verifier{allowUnregistered: v.allowUnregistered, threads: false, symbolScope: v.symbolScope}
 		w.op(ops[k])
 		pre[idx[k]] = w.diags
 	}, nil)
@@ -167,13 +170,25 @@ func (v *verifier) op(op *Operation) {
 		// invariants fail (their verifiers may rely on the parent).
 		return
 	}
+	table := def != nil && def.HasTrait(SymbolTable)
+	if table {
+		v.symbolScope++
+	}
 	for _, r := range op.regions {
 		for _, b := range r.Blocks {
 			v.block(op, b)
 		}
 	}
+	if table {
+		v.symbolScope--
+	}
 	if ok && def != nil && def.Verify != nil {
 		if err := def.Verify(op); err != nil {
+			v.addErr(op, err)
+		}
+	}
+	if ok && def != nil && def.VerifySymbolUses != nil && v.symbolScope > 0 {
+		if err := def.VerifySymbolUses(op); err != nil {
 			v.addErr(op, err)
 		}
 	}

@@ -66,14 +66,16 @@ var Call = ir.MustRegister(ir.OpDef{
 	Summary: "call operation",
 	Description: `Calls the function named by callee with the operands.
 
-Verifier rules: callee names a func.func in the nearest symbol table; the
-operand and result types equal the callee's function type.`,
-	Examples: []string{"%0 = call @f(%arg0) : (tensor<2xi64>) -> tensor<2xi64>"},
-	Operands: []ir.OperandDef{{Name: "operands", Type: ir.AnyType, Variadic: true}},
-	Results:  []ir.ResultDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
-	Attrs:    []ir.AttrDef{{Name: "callee", Kind: ir.FlatSymbolRefAttrKind, Required: true}},
-	Format:   "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
-	Verify:   verifyCall,
+Verifier rules (symbol uses: checked when the enclosing module is
+verified, not when a function is verified alone, as MLIR's
+SymbolUserOpInterface): callee names a func.func in the nearest symbol
+table; the operand and result types equal the callee's function type.`,
+	Examples:         []string{"%0 = call @f(%arg0) : (tensor<2xi64>) -> tensor<2xi64>"},
+	Operands:         []ir.OperandDef{{Name: "operands", Type: ir.AnyType, Variadic: true}},
+	Results:          []ir.ResultDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
+	Attrs:            []ir.AttrDef{{Name: "callee", Kind: ir.FlatSymbolRefAttrKind, Required: true}},
+	Format:           "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
+	VerifySymbolUses: verifyCall,
 })
 
 // FuncOp is a typed view of func.func.

@@ -164,12 +164,16 @@ func (d *driver) patternsFor(name string) []ir.Pattern {
 // foldCasts folds materialization casts that cancel out and erases the
 // unused ones.
 func (d *driver) foldCasts(root *ir.Operation) {
-	if d.tc == nil || len(d.tc.castNames) == 0 {
+	if d.tc == nil {
+		return
+	}
+	names := d.tc.castNameSet()
+	if len(names) == 0 {
 		return
 	}
 	var casts []*ir.Operation
 	root.Walk(ir.PostOrder, func(op *ir.Operation) {
-		if op != root && d.tc.castNames[op.Name()] {
+		if op != root && names[op.Name()] {
 			casts = append(casts, op)
 		}
 	})

@@ -2,6 +2,7 @@ package conversion
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/tcp-project/tcp/ir"
 )
@@ -11,14 +12,38 @@ import (
 type Materialization func(rw *ir.Rewriter, loc ir.Location, to ir.Type, v ir.Value) ir.Value
 
 // TypeConverter converts types and builds the casts between the original
-// and converted forms (MLIR's TypeConverter).
+// and converted forms (MLIR's TypeConverter). A converter is set up once
+// (Add*) and then shared: conversions of different functions run on it in
+// parallel.
 type TypeConverter struct {
 	conversions []func(ir.Type) (ir.Type, bool)
 	source      []Materialization
 	target      []Materialization
 	// castNames are the op names materializations have produced; the
-	// driver folds such casts away at the end.
+	// driver folds such casts away at the end. Parallel runs add to it.
+	mu        sync.Mutex
 	castNames map[string]bool
+}
+
+// addCastName records that materializations produce ops named name.
+func (tc *TypeConverter) addCastName(name string) {
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	if tc.castNames == nil {
+		tc.castNames = map[string]bool{}
+	}
+	tc.castNames[name] = true
+}
+
+// castNameSet returns a copy of the cast op names recorded so far.
+func (tc *TypeConverter) castNameSet() map[string]bool {
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	out := make(map[string]bool, len(tc.castNames))
+	for k := range tc.castNames {
+		out[k] = true
+	}
+	return out
 }
 
 // AddConversion adds a type conversion. fn returns the converted type and
@@ -73,10 +98,7 @@ func (tc *TypeConverter) materialize(ms []Materialization, rw *ir.Rewriter, loc 
 	for i := len(ms) - 1; i >= 0; i-- {
 		if r := ms[i](rw, loc, to, v); r != nil {
 			if d := r.DefiningOp(); d != nil {
-				if tc.castNames == nil {
-					tc.castNames = map[string]bool{}
-				}
-				tc.castNames[d.Name()] = true
+				tc.addCastName(d.Name())
 			}
 			return r, nil
 		}

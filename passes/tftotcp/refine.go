@@ -18,8 +18,10 @@ func init() {
 		Argument:    "refine-func-result-types",
 		Name:        "RefineFuncResultTypes",
 		Description: "Return the more static value of a tensor.cast at a function's return and refine the result types (uncalled functions)",
-		Anchor:      ir.AnyOp,
-		New:         func(ir.PassOptions) (ir.Pass, error) { return refineResults{}, nil },
+		// A module pass: whether a function is called is a property of the
+		// module, and a refined signature is visible to every caller.
+		Anchor: ir.ModuleName,
+		New:    func(ir.PassOptions) (ir.Pass, error) { return refineResults{}, nil },
 	})
 }
 
