@@ -1229,13 +1229,48 @@ func (r *pmRunner) run(pm *PassManager, op *Operation, nested bool) error {
 			if err := r.runParallel(it.nested, children); err != nil {
 				return err
 			}
-			continue
-		}
-		for _, child := range children {
-			if err := r.run(it.nested, child, true); err != nil {
-				return err
+		} else {
+			for _, child := range children {
+				if err := r.run(it.nested, child, true); err != nil {
+					return err
+				}
 			}
 		}
+		if err := r.verifySymbolUses(it.nested, op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// verifySymbolUses checks, after a nested pipeline ran on the children of
+// a symbol table op, what their own verification skipped: the uses of
+// symbols across them (a call and its callee's type).
+func (r *pmRunner) verifySymbolUses(nested *PassManager, op *Operation) error {
+	if !r.top.VerifyEach || !op.HasTrait(SymbolTable) {
+		return nil
+	}
+	last := nested.lastPass()
+	if last == nil {
+		return nil
+	}
+	if err := VerifySymbolUses(op); err != nil {
+		return &PassError{Pass: last, Op: op, Err: err, Verify: true}
+	}
+	return nil
+}
+
+// lastPass returns the last pass pm runs (nested pipelines included).
+func (pm *PassManager) lastPass() Pass {
+	for i := len(pm.items) - 1; i >= 0; i-- {
+		it := pm.items[i]
+		if it.nested != nil {
+			if p := it.nested.lastPass(); p != nil {
+				return p
+			}
+			continue
+		}
+		return it.pass
 	}
 	return nil
 }

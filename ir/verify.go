@@ -58,6 +58,40 @@ func VerifyLocal(op *Operation) error {
 	return v.diags
 }
 
+// VerifySymbolUses runs the symbol-use checks (OpDef.VerifySymbolUses) of
+// the ops nested in table, a symbol table op (a module), as its
+// verification does; nested symbol tables are left to their own. The pass
+// manager runs it on the parent after a nested pipeline, whose per-function
+// verification skips them (MLIR verifies the module after a pass adaptor).
+func VerifySymbolUses(table *Operation) error {
+	var diags DiagnosticList
+	var walk func(op *Operation)
+	walk = func(op *Operation) {
+		for _, r := range op.regions {
+			for _, b := range r.Blocks {
+				for o := b.first; o != nil; o = o.next {
+					def := o.Def()
+					if def != nil && def.VerifySymbolUses != nil {
+						if err := def.VerifySymbolUses(o); err != nil {
+							v := &verifier{}
+							v.addErr(o, err)
+							diags = append(diags, v.diags...)
+						}
+					}
+					if def == nil || !def.HasTrait(SymbolTable) {
+						walk(o)
+					}
+				}
+			}
+		}
+	}
+	walk(table)
+	if len(diags) == 0 {
+		return nil
+	}
+	return diags
+}
+
 type verifier struct {
 	// symbolScope counts the symbol table ops (modules) being verified
 	// around the current op: symbol uses are checked only inside one.
