@@ -59,6 +59,7 @@ func init() {
 		torch.GatherName:          runTorchGather,
 		torch.SliceTensorName:     runTorchSlice,
 		torch.IndexTensorName:     runTorchIndexTensor,
+		torch.IndexTensorOptName:  runTorchIndexTensor,
 		torch.ToBuiltinTensorName: runTorchIdentity,
 		torch.FromBuiltinName:     runTorchIdentity,
 	})
@@ -288,6 +289,16 @@ func broadcastTensor(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 }
 
 func runTorchList(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	// None entries (whole dims in an index list) have no place in the
+	// tuple tensor; torch.aten.index.Tensor reads their positions from
+	// the list op.
+	var vals []*tensor.Tensor
+	for i, a := range args {
+		if op.Operand(i).Type() != torch.None {
+			vals = append(vals, a)
+		}
+	}
+	args = vals
 	if len(args) == 0 {
 		return nil, fmt.Errorf("empty lists have no runtime value in the interpreter")
 	}
@@ -327,6 +338,40 @@ func runTorchIndexTensor(x *execState, op *ir.Operation, args []*tensor.Tensor) 
 	self, idx := args[0], args[1]
 	if idx.Rank() < 1 {
 		return nil, fmt.Errorf("indices: expected a list of index tensors")
+	}
+	// Leading None entries (x[:, i], x[..., i]): the index tuples address
+	// dims p.., and the first p dims are batch dims of the gather.
+	p := 0
+	if l := op.Operand(1).DefiningOp(); l != nil && l.Name() == torch.ListConstructName {
+		tensors, adjacent := torch.IndexPlacement(l)
+		if !adjacent {
+			return nil, fmt.Errorf("index tensors separated by None entries are not supported")
+		}
+		if len(tensors) > 0 {
+			p = tensors[0]
+		}
+	}
+	if p > 0 {
+		k := idx.Shape[idx.Rank()-1]
+		if int64(p)+k > int64(self.Rank()) {
+			return nil, fmt.Errorf("too many indices for tensor of dimension %d (got %d)", self.Rank(), int64(p)+k)
+		}
+		shape := append(append([]int64(nil), self.Shape[:p]...), idx.Shape...)
+		bidx, err := broadcastTensor(idx, shape) // pads the leading dims with 1s
+		if err != nil {
+			return nil, err
+		}
+		for d := p; d < p+int(k); d++ {
+			if self.Shape[d] == 0 && bidx.NumElements() > 0 {
+				return nil, fmt.Errorf("index is out of bounds for dimension with size 0 (dimension %d)", d)
+			}
+		}
+		if bidx.NumElements() == 0 {
+			out := append(append([]int64(nil), shape[:len(shape)-1]...), self.Shape[p+int(k):]...)
+			return one(x.alloc(self.DType, out))
+		}
+		out, err := kernel.GatherND(self, bidx, p, kernel.WrapNegative, nil)
+		return one(out, err)
 	}
 	if k := idx.Shape[idx.Rank()-1]; k > int64(self.Rank()) {
 		return nil, fmt.Errorf("too many indices for tensor of dimension %d (got %d)", self.Rank(), k)

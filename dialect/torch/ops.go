@@ -18,6 +18,7 @@ const (
 	GatherName          = "torch.aten.gather"
 	SliceTensorName     = "torch.aten.slice.Tensor"
 	IndexTensorName     = "torch.aten.index.Tensor_hacked_twin"
+	IndexTensorOptName  = "torch.aten.index.Tensor"
 	ToBuiltinTensorName = "torch_c.to_builtin_tensor"
 	FromBuiltinName     = "torch_c.from_builtin_tensor"
 )
@@ -39,6 +40,18 @@ var (
 			return false
 		}
 		_, ok = l.Elem().(*VTensorType)
+		return ok
+	})
+	optVtensorListC = ir.TypePred("!torch.list<optional<vtensor>> or !torch.list<vtensor> type", func(t ir.Type) bool {
+		l, ok := t.(*ListType)
+		if !ok {
+			return false
+		}
+		e := l.Elem()
+		if o, ok := e.(*OptionalType); ok {
+			e = o.Elem()
+		}
+		_, ok = e.(*VTensorType)
 		return ok
 	})
 	builtinTensorC = ir.TypePred("tensor of any type values", func(t ir.Type) bool {
@@ -152,7 +165,8 @@ var ListConstruct = ir.MustRegister(ir.OpDef{
 Verifier rules:
   1. The result is a !torch.list type.
   2. Every operand type is the list's element type, or (for list<vtensor>
-     written without sizes) a !torch.vtensor.`,
+     written without sizes) a !torch.vtensor; for list<optional<T>>, a T
+     or !torch.none.`,
 	Examples: []string{"%0 = torch.prim.ListConstruct %arg1, %arg2 : (!torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>) -> !torch.list<vtensor>"},
 	Operands: []ir.OperandDef{{Name: "elements", Type: anyC, Variadic: true}},
 	Results:  []ir.ResultDef{{Name: "result", Type: ir.TypePred("!torch.list type", func(t ir.Type) bool { _, ok := t.(*ListType); return ok })}},
@@ -174,6 +188,10 @@ Verifier rules:
 func listElemMatches(elem, t ir.Type) bool {
 	if elem == t {
 		return true
+	}
+	if o, ok := elem.(*OptionalType); ok {
+		// A None, or a value of the optional's type.
+		return t == None || listElemMatches(o.Elem(), t)
 	}
 	ev, ok1 := elem.(*VTensorType)
 	tv, ok2 := t.(*VTensorType)
@@ -546,41 +564,43 @@ Verifier rules:
 	Results:  []ir.ResultDef{{Name: "result", Type: vtensorC}},
 	Traits:   []ir.Trait{ir.Pure},
 	Format:   atenFormat("self", "indices"),
-	Verify: func(op *ir.Operation) error {
-		self, res := vt(op.Operand(0)), vt(op.Result(0))
-		if err := sameDType(op, self, res); err != nil {
-			return err
-		}
-		l := op.Operand(1).DefiningOp()
-		if l == nil || l.Name() != ListConstructName {
-			return nil
-		}
-		if self.HasSizes() && l.NumOperands() > self.Rank() {
-			return op.EmitOpError("too many indices for a tensor of rank %d: %d", self.Rank(), l.NumOperands())
-		}
-		var shapes [][]int64
-		for i, v := range l.Operands() {
-			t, ok := v.Type().(*VTensorType)
-			if ok && t.HasDType() && t.DType() != ir.Type(ir.IntegerType{Width: 64, Sign: ir.Signed}) {
-				return op.EmitOpError("index #%d must have dtype si64 (tensors used as indices must be long), got %s", i, t.DType())
-			}
-			if ok && t.HasSizes() {
-				shapes = append(shapes, t.Sizes())
-			}
-		}
-		if !self.HasSizes() || !res.HasSizes() || len(shapes) != l.NumOperands() {
-			return nil
-		}
-		b, ok := BroadcastSizes(shapes)
-		if !ok {
-			return op.EmitOpError("the index tensors do not broadcast together")
-		}
-		want := append(b, self.Sizes()[len(shapes):]...)
-		if !compatibleSizes(want, res.Sizes()) {
-			return op.EmitOpError("result sizes [%s] do not match the indexed sizes [%s]", sizesStr(res.Sizes()), sizesStr(want))
-		}
-		return nil
+	Verify:   verifyIndexTensor,
+})
+
+// IndexTensorOpt is torch.aten.index.Tensor, as torch-mlir's FX importer
+// prints x[i], x[:, i] and x[i, j].
+var IndexTensorOpt = ir.MustRegister(ir.OpDef{
+	Name:    IndexTensorOptName,
+	Summary: "advanced indexing self[..., i0, i1, ...] with index tensors and whole dims",
+	Description: `self[indices...], where each entry of the index list is an integer
+index tensor or None (a whole dim, ':'). The index tensors broadcast
+together to a shape B. When they are adjacent, at dims p..p+k-1 (x[i],
+x[:, i], x[..., i], x[i, j]), B takes their place:
+out[a, b, c] = self[a, indices[p][b], ..., indices[p+k-1][b], c], of
+shape self.shape[:p] ++ B ++ self.shape[p+k:]; when None entries separate
+them, B comes first and the other dims follow in order (torch's rule; the
+conversion and the interpreter support the adjacent form). Negative
+indices wrap once (i + size), as torch does; anything else out of range
+raises "index i is out of bounds for dimension d with size s" (tcp mode
+"wrap_negative").
+
+Verifier rules:
+  1. indices is a !torch.list<optional<vtensor>> (or !torch.list<vtensor>).
+  2. When indices comes from torch.prim.ListConstruct: at most rank(self)
+     entries; each index tensor of dtype si64 when known ("tensors used as
+     indices must be long").
+  3. result has self's dtype.
+  4. When self and every index tensor have known sizes, the index sizes
+     broadcast together and the result sizes are the indexed sizes above
+     where static.`,
+	Examples: []string{
+		"%1 = torch.aten.index.Tensor %arg0, %0 : !torch.vtensor<[4,5],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[4,3],f32>",
 	},
+	Operands: []ir.OperandDef{{Name: "self", Type: vtensorC}, {Name: "indices", Type: optVtensorListC}},
+	Results:  []ir.ResultDef{{Name: "result", Type: vtensorC}},
+	Traits:   []ir.Trait{ir.Pure},
+	Format:   atenFormat("self", "indices"),
+	Verify:   verifyIndexTensor,
 })
 
 // ToBuiltinTensor is torch_c.to_builtin_tensor.
@@ -667,4 +687,91 @@ func ToBuiltin(rw *ir.Rewriter, loc ir.Location, v ir.Value) (ir.Value, error) {
 // FromBuiltin inserts torch_c.from_builtin_tensor of v to type to.
 func FromBuiltinValue(rw *ir.Rewriter, loc ir.Location, v ir.Value, to *VTensorType) ir.Value {
 	return rw.Create(FromBuiltinName, loc, []ir.Value{v}, []ir.Type{to}, nil).Result(0)
+}
+
+// verifyIndexTensor checks torch.aten.index.Tensor and its _hacked_twin.
+func verifyIndexTensor(op *ir.Operation) error {
+	self, res := vt(op.Operand(0)), vt(op.Result(0))
+	if err := sameDType(op, self, res); err != nil {
+		return err
+	}
+	l := op.Operand(1).DefiningOp()
+	if l == nil || l.Name() != ListConstructName {
+		return nil
+	}
+	if self.HasSizes() && l.NumOperands() > self.Rank() {
+		return op.EmitOpError("too many indices for a tensor of rank %d: %d", self.Rank(), l.NumOperands())
+	}
+	known := true
+	for i, v := range l.Operands() {
+		if v.Type() == None {
+			continue
+		}
+		t, ok := v.Type().(*VTensorType)
+		if ok && t.HasDType() && t.DType() != ir.Type(ir.IntegerType{Width: 64, Sign: ir.Signed}) {
+			return op.EmitOpError("index #%d must have dtype si64 (tensors used as indices must be long), got %s", i, t.DType())
+		}
+		if !ok || !t.HasSizes() {
+			known = false
+		}
+	}
+	if !self.HasSizes() || !res.HasSizes() || !known {
+		return nil
+	}
+	want, ok := IndexedSizes(self.Sizes(), l)
+	if !ok {
+		return op.EmitOpError("the index tensors do not broadcast together")
+	}
+	if !compatibleSizes(want, res.Sizes()) {
+		return op.EmitOpError("result sizes [%s] do not match the indexed sizes [%s]", sizesStr(res.Sizes()), sizesStr(want))
+	}
+	return nil
+}
+
+// IndexPlacement describes the index list of torch.aten.index.Tensor (a
+// torch.prim.ListConstruct): the positions of its index tensors, and
+// whether they are adjacent (dims p..p+k-1, with only None entries, whole
+// dims, around them).
+func IndexPlacement(list *ir.Operation) (tensors []int, adjacent bool) {
+	for i, v := range list.Operands() {
+		if v.Type() != None {
+			tensors = append(tensors, i)
+		}
+	}
+	adjacent = len(tensors) == 0 || tensors[len(tensors)-1]-tensors[0] == len(tensors)-1
+	return tensors, adjacent
+}
+
+// IndexedSizes returns the result sizes of self[list...] as torch computes
+// them: the index tensors broadcast to B; B replaces the indexed dims when
+// those are adjacent, else B comes first, followed by the dims not indexed.
+// The index tensors' sizes must be known.
+func IndexedSizes(self []int64, list *ir.Operation) ([]int64, bool) {
+	tensors, adjacent := IndexPlacement(list)
+	var shapes [][]int64
+	for _, i := range tensors {
+		shapes = append(shapes, list.Operand(i).Type().(*VTensorType).Sizes())
+	}
+	b, ok := BroadcastSizes(shapes)
+	if !ok {
+		return nil, false
+	}
+	if len(tensors) == 0 {
+		return append([]int64(nil), self...), true
+	}
+	if adjacent {
+		p, k := tensors[0], len(tensors)
+		return append(append(append([]int64(nil), self[:p]...), b...), self[p+k:]...), true
+	}
+	out := append([]int64(nil), b...)
+	indexed := map[int]bool{}
+	for _, i := range tensors {
+		indexed[i] = true
+	}
+	for d, s := range self {
+		if !indexed[d] {
+			out = append(out, s)
+		}
+	}
+	return out, true
 }

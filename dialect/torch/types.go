@@ -10,12 +10,13 @@ import (
 
 // Type names (the part after "!torch.").
 const (
-	VTensorName = "vtensor"
-	IntName     = "int"
-	BoolName    = "bool"
-	FloatName   = "float"
-	NoneName    = "none"
-	ListName    = "list"
+	VTensorName  = "vtensor"
+	IntName      = "int"
+	BoolName     = "bool"
+	FloatName    = "float"
+	NoneName     = "none"
+	ListName     = "list"
+	OptionalName = "optional"
 )
 
 // VTensorType is !torch.vtensor<[sizes],dtype>: a value tensor. Sizes are
@@ -48,6 +49,14 @@ type ListType struct {
 	str  string
 }
 
+// OptionalType is !torch.optional<T>: a T or None (the element type of
+// the index list of torch.aten.index.Tensor, list<optional<vtensor>>).
+type OptionalType struct {
+	ir.TypeBase
+	elem ir.Type
+	str  string
+}
+
 // The scalar types.
 var (
 	Int   ir.Type = IntType{}
@@ -56,19 +65,21 @@ var (
 	None  ir.Type = NoneType{}
 )
 
-func (t *VTensorType) String() string { return t.str }
-func (IntType) String() string        { return "!torch.int" }
-func (BoolType) String() string       { return "!torch.bool" }
-func (FloatType) String() string      { return "!torch.float" }
-func (NoneType) String() string       { return "!torch.none" }
-func (t *ListType) String() string    { return t.str }
+func (t *VTensorType) String() string  { return t.str }
+func (IntType) String() string         { return "!torch.int" }
+func (BoolType) String() string        { return "!torch.bool" }
+func (FloatType) String() string       { return "!torch.float" }
+func (NoneType) String() string        { return "!torch.none" }
+func (t *ListType) String() string     { return t.str }
+func (t *OptionalType) String() string { return t.str }
 
-func (*VTensorType) TypeDef() *ir.TypeDef { return VTensorDef }
-func (IntType) TypeDef() *ir.TypeDef      { return IntDef }
-func (BoolType) TypeDef() *ir.TypeDef     { return BoolDef }
-func (FloatType) TypeDef() *ir.TypeDef    { return FloatDef }
-func (NoneType) TypeDef() *ir.TypeDef     { return NoneDef }
-func (*ListType) TypeDef() *ir.TypeDef    { return ListDef }
+func (*VTensorType) TypeDef() *ir.TypeDef  { return VTensorDef }
+func (IntType) TypeDef() *ir.TypeDef       { return IntDef }
+func (BoolType) TypeDef() *ir.TypeDef      { return BoolDef }
+func (FloatType) TypeDef() *ir.TypeDef     { return FloatDef }
+func (NoneType) TypeDef() *ir.TypeDef      { return NoneDef }
+func (*ListType) TypeDef() *ir.TypeDef     { return ListDef }
+func (*OptionalType) TypeDef() *ir.TypeDef { return OptionalDef }
 
 // HasSizes reports whether the sizes (and so the rank) are known.
 func (t *VTensorType) HasSizes() bool { return t.hasSizes }
@@ -139,6 +150,9 @@ func DefaultDType(elem ir.Type) ir.Type {
 // Elem is the element type of the list.
 func (t *ListType) Elem() ir.Type { return t.elem }
 
+// Elem is the type of the value when it is not None.
+func (t *OptionalType) Elem() ir.Type { return t.elem }
+
 // VTensor returns !torch.vtensor<[sizes],dtype> (dtype nil: unk). It
 // panics on a negative static size or an invalid dtype (programmer errors;
 // the parser checks first), as ir.RankedTensor does.
@@ -200,6 +214,12 @@ func vtensor(sizes []int64, hasSizes bool, dtype ir.Type) *VTensorType {
 func List(elem ir.Type) *ListType {
 	key := "!torch.list<" + shortName(elem) + ">"
 	return ir.InternType(key, func() ir.Type { return &ListType{elem: elem, str: key} }).(*ListType)
+}
+
+// Optional returns !torch.optional<elem>.
+func Optional(elem ir.Type) *OptionalType {
+	key := "!torch.optional<" + shortName(elem) + ">"
+	return ir.InternType(key, func() ir.Type { return &OptionalType{elem: elem, str: key} }).(*OptionalType)
 }
 
 // shortName prints a torch type without its "!torch." prefix, as
@@ -310,6 +330,8 @@ func parseTorchType(p ir.AsmParser) (ir.Type, error) {
 			return None, nil
 		case ListName:
 			return parseListBody(p)
+		case OptionalName:
+			return parseOptionalBody(p)
 		}
 		p.Restore(cp)
 	}
@@ -328,6 +350,20 @@ func parseListBody(p ir.AsmParser) (ir.Type, error) {
 		return nil, err
 	}
 	return List(elem), nil
+}
+
+func parseOptionalBody(p ir.AsmParser) (ir.Type, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	elem, err := parseTorchType(p)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct(">"); err != nil {
+		return nil, err
+	}
+	return Optional(elem), nil
 }
 
 func singleton(t ir.Type) func(ir.AsmParser) (ir.Type, error) {
@@ -387,7 +423,17 @@ Verifier rules:
 		Description: `Syntax: !torch.list<T>, where a torch element type is written without
 its !torch. prefix (list<int>, list<vtensor>, list<vtensor<[2],si64>>).`,
 		Parameters: []ir.ParamDoc{{Name: "elem", Doc: "the element type"}},
-		Examples:   []string{"!torch.list<int>", "!torch.list<vtensor>", "!torch.list<vtensor<[2],si64>>"},
+		Examples:   []string{"!torch.list<int>", "!torch.list<vtensor>", "!torch.list<vtensor<[2],si64>>", "!torch.list<optional<vtensor>>"},
 		Parse:      parseListBody,
+	})
+	OptionalDef = ir.MustRegisterType(ir.TypeDef{
+		Dialect: "torch", Name: OptionalName, Summary: "a value of one type, or None",
+		Description: `Syntax: !torch.optional<T>, T written without its !torch. prefix as in
+lists; torch-mlir's FX importer types the index list of
+torch.aten.index.Tensor as !torch.list<optional<vtensor>> (x[:, i] puts a
+None in it).`,
+		Parameters: []ir.ParamDoc{{Name: "elem", Doc: "the type of a value that is not None"}},
+		Examples:   []string{"!torch.optional<vtensor>", "!torch.optional<int>"},
+		Parse:      parseOptionalBody,
 	})
 )

@@ -34,6 +34,7 @@ var conversions = []struct {
 	{torch.IndexSelectName, "torch-index-select-to-tcp", convertIndexSelect},
 	{torch.SliceTensorName, "torch-slice-to-tcp", convertSlice},
 	{torch.IndexTensorName, "torch-index-tensor-to-tcp", convertIndexTensor},
+	{torch.IndexTensorOptName, "torch-index-tensor-opt-to-tcp", convertIndexTensor},
 	{torch.VTensorLiteralName, "torch-vtensor-literal-to-tcp", convertLiteral},
 }
 
@@ -139,10 +140,11 @@ func init() {
 // ---------------------------------------------------------------- helpers
 
 var operandNames = map[string][]string{
-	torch.GatherName:      {"self", "dim", "index", "sparse_grad"},
-	torch.IndexSelectName: {"self", "dim", "index"},
-	torch.SliceTensorName: {"self", "dim", "start", "end", "step"},
-	torch.IndexTensorName: {"self", "indices"},
+	torch.GatherName:         {"self", "dim", "index", "sparse_grad"},
+	torch.IndexSelectName:    {"self", "dim", "index"},
+	torch.SliceTensorName:    {"self", "dim", "start", "end", "step"},
+	torch.IndexTensorName:    {"self", "indices"},
+	torch.IndexTensorOptName: {"self", "indices"},
 }
 
 func operandName(op *ir.Operation, i int) string {
@@ -455,13 +457,32 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err := checkResult(op); err != nil {
 		return false, err
 	}
-	k := l.NumOperands()
-	if k == 0 || k > self.Rank() {
-		return fail(op, "expects 1 to %d index tensors for self of rank %d, got %d", self.Rank(), self.Rank(), k)
+	// Leading None entries (x[:, i]) are whole dims: the index tuples
+	// address dims p.., which the gather treats as batch dims.
+	positions, adjacent := torch.IndexPlacement(l)
+	if !adjacent {
+		return fail(op, "index tensors separated by None entries (torch moves their broadcast dims to the front) are not supported")
+	}
+	var entries []ir.Value
+	for _, j := range positions {
+		entries = append(entries, l.Operand(j))
+	}
+	p := 0
+	if len(positions) > 0 {
+		p = positions[0]
+	}
+	k := len(entries)
+	if k == 0 || p+k > self.Rank() {
+		return fail(op, "expects 1 to %d index tensors for self of rank %d, got %d", self.Rank()-p, self.Rank(), k)
+	}
+	for d := 0; d < p; d++ {
+		if self.Sizes()[d] == ir.Dynamic {
+			return fail(op, "dim %d of self, before the index tensors, must be static, got %s", d, self)
+		}
 	}
 	var shapes [][]int64
 	var elem ir.Type
-	for j, v := range l.Operands() {
+	for j, v := range entries {
 		t, ok := v.Type().(*torch.VTensorType)
 		if !ok || !t.HasSizes() || !t.HasDType() {
 			return fail(op, "index tensor #%d needs known sizes and dtype, got %s", j, v.Type())
@@ -490,7 +511,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return false, err
 	}
 	var cols []ir.Value
-	for _, v := range l.Operands() {
+	for _, v := range entries {
 		i, err := toBuiltin(op, rw, v)
 		if err != nil {
 			return false, err
@@ -521,8 +542,25 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if k > 1 {
 		idx = tensor.Concat(rw, op.Loc(), int64(len(B)), cols, ir.RankedTensor(append(slices.Clone(B), int64(k)), elem)).Result(0)
 	}
-	outShape := slices.Concat(B, self.Sizes()[k:])
+	if p > 0 {
+		// The same tuples for every position of the leading dims.
+		lead := self.Sizes()[:p]
+		if idx, err = tcpbuild.ExpandTo(rw, op.Loc(), idx, slices.Concat(tcpbuild.Ones(p), B, []int64{int64(k)})); err != nil {
+			return false, op.EmitOpError("%v", err)
+		}
+		var axes, static []int64
+		var sizes []ir.Value
+		for d, s := range lead {
+			if s != 1 {
+				axes = append(axes, int64(d))
+				sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), s))
+				static = append(static, s)
+			}
+		}
+		idx = tcpbuild.BroadcastTo(rw, op.Loc(), idx, axes, sizes, static)
+	}
+	outShape := slices.Concat(self.Sizes()[:p], B, self.Sizes()[p+k:])
 	out := ir.RankedTensor(outShape, x.Type().(*ir.RankedTensorType).Elem())
-	g := tcp.BuildGatherND(rw, op.Loc(), x, idx, 0, tcp.ModeWrapNegative, out).Result(0)
+	g := tcp.BuildGatherND(rw, op.Loc(), x, idx, int64(p), tcp.ModeWrapNegative, out).Result(0)
 	return true, finish(op, rw, g)
 }

@@ -129,3 +129,23 @@ func.func @literal(%arg0: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[2,4],f32
   %0 = torch.aten.index_select %arg0, %int0, %i : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2],si64> -> !torch.vtensor<[2,4],f32>
   return %0 : !torch.vtensor<[2,4],f32>
 }
+
+// -----
+
+// torch.aten.index.Tensor as torch-mlir's FX importer prints x[:, i]: a
+// leading None is a whole dim, so the tuples address dim 1 and dim 0 is a
+// batch dim of the gather (the index broadcast along it).
+// CHECK-LABEL: func.func @index_tensor_none(
+// CHECK:         %[[I:.*]] = torch_c.to_builtin_tensor %arg1 : !torch.vtensor<[3],si64> -> tensor<3xi64>
+// CHECK:         %[[E:.*]] = tensor.expand_shape %[[I]] {{\[\[}}0, 1]] : tensor<3xi64> into tensor<3x1xi64>
+// CHECK:         %[[E2:.*]] = tensor.expand_shape %[[E]] {{\[\[}}0, 1], [2]] : tensor<3x1xi64> into tensor<1x3x1xi64>
+// CHECK:         %[[B:.*]] = tcp.broadcast_to %[[E2]], %{{.*}} {axes = [0]} : tensor<1x3x1xi64>, index -> tensor<4x3x1xi64>
+// CHECK:         tcp.gather_nd %{{.*}}, %[[B]] {batch_dims = 1 : index, mode = "wrap_negative"} : tensor<4x5xf32>, tensor<4x3x1xi64> -> tensor<4x3xf32>
+// CANON-LABEL: func.func @index_tensor_none(
+// CANON:         tcp.gather_nd
+func.func @index_tensor_none(%arg0: !torch.vtensor<[4,5],f32>, %arg1: !torch.vtensor<[3],si64>) -> !torch.vtensor<[4,3],f32> {
+  %none = torch.constant.none
+  %0 = torch.prim.ListConstruct %none, %arg1 : (!torch.none, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %1 = torch.aten.index.Tensor %arg0, %0 : !torch.vtensor<[4,5],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[4,3],f32>
+  return %1 : !torch.vtensor<[4,3],f32>
+}

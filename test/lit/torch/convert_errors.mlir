@@ -125,3 +125,14 @@ func.func @index_tensor_unknown_dtype(%arg0: !torch.vtensor<[3,3],f32>, %i: !tor
   %0 = torch.aten.index.Tensor_hacked_twin %arg0, %l : !torch.vtensor<[3,3],f32>, !torch.list<vtensor> -> !torch.vtensor<[2],f32>
   return %0 : !torch.vtensor<[2],f32>
 }
+
+// -----
+
+func.func @index_tensor_separated(%arg0: !torch.vtensor<[3,4,5],f32>, %i: !torch.vtensor<[2],si64>) -> !torch.vtensor<[2,4],f32> {
+  %none = torch.constant.none
+  %l = torch.prim.ListConstruct %i, %none, %i : (!torch.vtensor<[2],si64>, !torch.none, !torch.vtensor<[2],si64>) -> !torch.list<optional<vtensor>>
+  // expected-error@+2 {{failed to legalize operation 'torch.aten.index.Tensor'}}
+  // expected-note@+1 {{index tensors separated by None entries (torch moves their broadcast dims to the front) are not supported}}
+  %0 = torch.aten.index.Tensor %arg0, %l : !torch.vtensor<[3,4,5],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2,4],f32>
+  return %0 : !torch.vtensor<[2,4],f32>
+}
