@@ -11,7 +11,7 @@ then in the same run times, with one thread and with all threads:
   iree   the one-node model through iree-import-onnx, iree-compile
          --iree-hal-target-backends=llvm-cpu, run by iree.runtime (local-task
          with one worker, or local-task with all)
-  torch  torch 1.13 under /usr/bin/python3 (torch.set_num_threads)
+  torch  torch 2.15 from the same venv (torch.set_num_threads)
 
 and prints GB/s moved (2 x output bytes + index bytes, as
 codegen/golang/internal/benchtable counts them) and the ratio of the tcp
@@ -158,12 +158,20 @@ print(t)
 '''
 
 
+def torch_version():
+    from importlib.metadata import version
+    try:
+        return version("torch").split("+")[0]
+    except Exception:  # noqa: BLE001
+        return "missing"
+
+
 def run_peer(kind, threads, n, d, name, spec):
     env = dict(os.environ)
     if kind == "xla" and threads == 1:
         env["XLA_FLAGS"] = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
         env["OMP_NUM_THREADS"] = "1"
-    py = "/usr/bin/python3" if kind == "torch" else sys.executable
+    py = sys.executable
     script = os.path.join(d, "peer.py")
     with open(script, "w") as f:
         f.write(PEER_SCRIPT)
@@ -234,7 +242,7 @@ def main():
                 rows[threads].append("| %s | %.2f | %s | %s |" % (name, gb / t, " | ".join(cells), ratio))
         for threads, rs in rows.items():
             print("\n%d thread(s); GB/s moved (2 x output + index bytes), median of %d calls:\n" % (threads, a.n))
-            print("| workload | tcp Go kernel | XLA CPU (jax) | ONNX Runtime | IREE llvm-cpu | torch 1.13 | tcp time / best peer time |")
+            print("| workload | tcp Go kernel | XLA CPU (jax) | ONNX Runtime | IREE llvm-cpu | torch %s | tcp time / best peer time |" % torch_version())
             print("|---|---|---|---|---|---|---|")
             print("\n".join(rs))
 

@@ -12,6 +12,8 @@ program, a directory under testdata/<framework>/<name>/:
   model.onnx     onnx: the model built with onnx.helper (current opset)
   iree.mlir      onnx: the same model through IREE's iree-import-onnx
                  (torch-mlir's torch.operator "onnx.*" form)
+                 torch: torch_mlir.fx.export_and_import(module, *args)
+                       (program.mlir; outputs: torch itself, one thread)
   argN.npy       the inputs
   outN.npy       the framework's own outputs on those inputs
 
@@ -400,34 +402,122 @@ def export_onnx(out, names):
     return n
 
 
+
+# ---------------------------------------------------------------------------
+# PyTorch through torch-mlir's FX importer. torch raises on out-of-range
+# indices (and on negative ones, except in advanced indexing, which wraps
+# them once), so the inputs are in torch's defined range.
+
+
+def torch_programs():
+    import torch
+
+    P = []
+
+    def add(name, src, f, make):
+        P.append((name, src, f, make))
+
+    def i64(r, shape, lo, hi):
+        return idx(r, shape, lo, hi, np.int64)
+
+    for dim, shp, n in [(0, (6, 4), 5), (1, (3, 7), 4), (-1, (2, 3, 5), 6), (0, (8,), 3)]:
+        tag = "x".join(map(str, shp))
+        add("index_select_dim%s_%s" % ({-1: "last"}.get(dim, dim), tag), "torch.index_select(x, %d, i)" % dim,
+            lambda x, i, dim=dim: torch.index_select(x, dim, i),
+            lambda r, shp=shp, dim=dim, n=n: [data(r, shp), i64(r, (n,), 0, shp[dim])])
+    add("index_select_int32", "torch.index_select(x, 0, i) (int32 i)",
+        lambda x, i: torch.index_select(x, 0, i),
+        lambda r: [data(r, (5, 3)), idx(r, (4,), 0, 5)])
+    add("index_select_int_data", "torch.index_select(x, 1, i) (int32 x)",
+        lambda x, i: torch.index_select(x, 1, i),
+        lambda r: [data(r, (3, 6), np.int32), i64(r, (4,), 0, 6)])
+    for dim, shp, ishp in [(0, (5, 4), (3, 4)), (1, (3, 6), (3, 2)), (-1, (2, 3, 5), (2, 3, 4)), (1, (4, 5), (2, 3))]:
+        tag = "x".join(map(str, shp)) + "_i" + "x".join(map(str, ishp))
+        add("gather_dim%s_%s" % ({-1: "last"}.get(dim, dim), tag), "torch.gather(x, %d, i)" % dim,
+            lambda x, i, dim=dim: torch.gather(x, dim, i),
+            lambda r, shp=shp, ishp=ishp, dim=dim: [data(r, shp), i64(r, ishp, 0, shp[dim])])
+    for shp, ishp in [((8,), (5,)), ((6, 4), (3,)), ((5, 3), (2, 2))]:
+        tag = "x".join(map(str, shp)) + "_i" + "x".join(map(str, ishp))
+        add("index_%s" % tag, "x[i] (negative i wraps)", lambda x, i: x[i],
+            lambda r, shp=shp, ishp=ishp: [data(r, shp), i64(r, ishp, -shp[0], shp[0])])
+    add("colindex_4x6_i3", "x[:, i]", lambda x, i: x[:, i],
+        lambda r: [data(r, (4, 6)), i64(r, (3,), -6, 6)])
+    add("ellipsis_last", "x[..., i]", lambda x, i: x[..., i],
+        lambda r: [data(r, (2, 3, 5)), i64(r, (4,), -5, 5)])
+    add("pairindex_5x6_i4", "x[i, j]", lambda x, i, j: x[i, j],
+        lambda r: [data(r, (5, 6)), i64(r, (4,), -5, 5), i64(r, (4,), -6, 6)])
+    add("pairindex_broadcast", "x[i, j] (i: 2x1, j: 3)", lambda x, i, j: x[i, j],
+        lambda r: [data(r, (4, 5, 2)), i64(r, (2, 1), -4, 4), i64(r, (3,), -5, 5)])
+    add("slice_step", "x[1:6:2]", lambda x: x[1:6:2], lambda r: [data(r, (7, 3))])
+    add("slice_negative_start", "x[:, -2:]", lambda x: x[:, -2:], lambda r: [data(r, (4, 5))])
+    add("slice_to_end_step", "x[:, 1::2]", lambda x: x[:, 1::2], lambda r: [data(r, (3, 6))])
+    add("narrow", "torch.narrow(x, 1, 1, 2)", lambda x: torch.narrow(x, 1, 1, 2), lambda r: [data(r, (4, 5))])
+    add("slice_clamped_end", "x[2:100]", lambda x: x[2:100], lambda r: [data(r, (5, 2))])
+    return P
+
+
+def export_torch(out, names):
+    import torch
+    import torch_mlir
+    from torch_mlir import fx
+
+    try:
+        from importlib.metadata import version
+        tmv = version("torch-mlir")
+    except Exception:  # noqa: BLE001
+        tmv = "?"
+    ver = "torch %s, torch-mlir %s: torch_mlir.fx.export_and_import(module, *args)" % (torch.__version__, tmv)
+    torch.set_num_threads(1)
+    n = 0
+    for name, src, f, make in torch_programs():
+        if names and name not in names:
+            continue
+        args = [np.asarray(a) for a in make(rng_for("torch/" + name))]
+
+        class M(torch.nn.Module):
+            def forward(self, *a, f=f):
+                return f(*a)
+
+        targs = [torch.from_numpy(a.copy()) for a in args]
+        text = str(fx.export_and_import(M(), *targs))
+        res = M()(*targs)
+        outs = [r.numpy() for r in (res if isinstance(res, (tuple, list)) else [res])]
+        save_case(out, "torch", name, ["exporter: " + ver, "program: " + src], {"program.mlir": text}, args, outs)
+        n += 1
+    return n
+
 # ---------------------------------------------------------------------------
 
 
 def versions():
-    lines = ["python %s" % sys.version.split()[0]]
-    for mod in ["numpy", "jax", "jaxlib", "tensorflow", "onnx", "onnxruntime"]:
-        try:
-            m = __import__(mod)
-            lines.append("%s %s" % (mod, m.__version__))
-        except Exception as e:  # noqa: BLE001
-            lines.append("%s missing (%s)" % (mod, e))
-    try:
-        import iree.compiler.version as iv
+    # From the installed packages' metadata, not by importing them: torch-mlir
+    # and jaxlib/TensorFlow/IREE each carry their own LLVM, which must not be
+    # loaded into one process (LLVM's command-line options clash).
+    from importlib.metadata import version
 
-        lines.append("iree-base-compiler %s" % iv.VERSION)
-    except Exception as e:  # noqa: BLE001
-        lines.append("iree-base-compiler missing (%s)" % e)
-    lines.append("torch-mlir not installed (see README.md)")
+    lines = ["python %s" % sys.version.split()[0]]
+    for pkg in ["numpy", "jax", "jaxlib", "tensorflow-cpu", "onnx", "onnxruntime", "iree-base-compiler", "torch", "torch-mlir"]:
+        try:
+            lines.append("%s %s" % (pkg, version(pkg)))
+        except Exception as e:  # noqa: BLE001
+            lines.append("%s missing (%s)" % (pkg, e))
     return "".join(l + "\n" for l in lines)
 
 
-EXPORTERS = {"jax": export_jax, "tf": export_tf, "onnx": export_onnx}
+EXPORTERS = {"jax": export_jax, "tf": export_tf, "onnx": export_onnx, "torch": export_torch}
 
 
 def generate(out, only, names):
+    """Exports each framework in a process of its own (see versions)."""
     counts = {}
     for fw in only:
-        counts[fw] = EXPORTERS[fw](out, names)
+        cmd = [sys.executable, os.path.abspath(__file__), "--one", fw, "--out", out]
+        for n in names:
+            cmd += ["--name", n]
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            sys.exit("export.py: exporting %s failed (exit %d)" % (fw, r.returncode))
+        counts[fw] = int(r.stdout.strip().splitlines()[-1])
     with open(os.path.join(out, "VERSIONS"), "w") as f:
         f.write("# tools that exported testdata/ (test/frameworks/export.py)\n" + versions())
     return counts
@@ -455,10 +545,14 @@ def diff_trees(a, b):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="fail if the committed testdata differs")
-    ap.add_argument("--only", default="jax,tf,onnx", help="frameworks, comma-separated")
+    ap.add_argument("--only", default="jax,tf,onnx,torch", help="frameworks, comma-separated")
     ap.add_argument("--name", action="append", default=[], help="only these program names")
     ap.add_argument("--out", default=os.path.join(HERE, "testdata"))
+    ap.add_argument("--one", help=argparse.SUPPRESS)  # internal: export one framework into --out
     a = ap.parse_args()
+    if a.one:
+        print(EXPORTERS[a.one](a.out, a.name))
+        return
     only = [s for s in a.only.split(",") if s]
     if a.check:
         with tempfile.TemporaryDirectory() as td:

@@ -39,7 +39,7 @@ const (
 
 // A program is one exported form of one catalogue entry.
 type program struct {
-	form string // jax, tf, onnx (model.onnx), onnx-iree (iree.mlir)
+	form string // jax, tf, onnx (model.onnx), onnx-iree (iree.mlir), torch
 	name string
 	dir  string
 	file string // the exported file, relative to testdata
@@ -76,7 +76,7 @@ func oneLine(s string) string {
 
 func loadPrograms(t *testing.T) []*program {
 	var ps []*program
-	for _, fw := range []string{"jax", "tf", "onnx"} {
+	for _, fw := range []string{"jax", "tf", "onnx", "torch"} {
 		dirs, err := filepath.Glob(filepath.Join("testdata", fw, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -338,7 +338,7 @@ func runKernels(t *testing.T, ps []*program, kernels *ir.Operation, funcs []stri
 	}
 }
 
-var forms = []string{"jax", "tf", "onnx", "onnx-iree"}
+var forms = []string{"jax", "tf", "onnx", "onnx-iree", "torch"}
 
 func countsTable(ps []*program) string {
 	var b strings.Builder
