@@ -32,6 +32,12 @@
 //	      (tcp.broadcast_to), expanded to B++[1] and concatenated
 //	      (tensor.concat) into B++[k], then tcp.gather_nd with mode
 //	      "wrap_negative" (torch wraps negative indices once)
+//	torch.aten.index.Tensor %x, (ListConstruct None … None %i0 … %ik-1)
+//	    → the same (torch-mlir's FX importer prints x[i], x[:, i],
+//	      x[..., i], x[i, j] this way); p leading None entries (whole
+//	      dims) become batch_dims = p of the tcp.gather_nd, the index
+//	      broadcast along them. Index tensors separated by None entries
+//	      (whose broadcast dims torch moves to the front) fail to legalize
 //	torch.vtensor.literal
 //	    → tcp.const of the builtin tensor type (mlir-tcp does the same)
 //
