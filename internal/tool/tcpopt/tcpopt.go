@@ -53,8 +53,14 @@ const splitMarker = "// -----"
 // Main runs tcp-opt with args (without the program name) and returns the
 // exit status: 0 on success, 1 on any error.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	var t *tool
 	defer func() {
 		if v := recover(); v != nil {
+			if f, ok := v.(interface{ Addr() uintptr }); ok && t != nil && t.inMappedInput(f.Addr()) {
+				fmt.Fprintf(stderr, "%s: error: the input file '%s' changed while it was being read (truncated by another process?); nothing was written\n", progName, t.cfg.input)
+				status = 1
+				return
+			}
 			site := ir.PanicSite(debug.Stack())
 			if site == "" {
 				site = "an unknown place"
@@ -80,9 +86,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		io.WriteString(stdout, "Available Dialects:\n"+strings.Join(ir.Global.Dialects(), "\n")+"\n")
 		return 0
 	}
-	t := &tool{cfg: c, stderr: stderr}
+	t = &tool{cfg: c, stderr: stderr}
 	return t.run(stdin, stdout)
 }
+
+// testHookAfterRead, if set, runs after the input is read or mapped (a
+// test truncates the mapped file there).
+var testHookAfterRead func()
 
 type tool struct {
 	cfg      *config
@@ -91,6 +101,19 @@ type tool struct {
 	text     string // the whole input
 	printer  *diagcheck.Printer
 	pipeline string // textual pipeline, "" for none
+	// mapped is the input when it is a mapping of the file
+	// (internal/mapfile), nil otherwise.
+	mapped []byte
+}
+
+// inMappedInput reports whether addr lies in the mapped input (a fault
+// there means the file shrank under the mapping).
+func (t *tool) inMappedInput(addr uintptr) bool {
+	if len(t.mapped) == 0 {
+		return false
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(t.mapped)))
+	return addr >= lo && addr < lo+uintptr(len(t.mapped))
 }
 
 func (t *tool) errorf(format string, args ...any) {
@@ -116,6 +139,16 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 		if f, err = mapfile.Read(c.input); err == nil {
 			defer f.Release()
 			data, mapped = f.Data, f.Mapped
+		}
+		if mapped {
+			// A mapped file that another process truncates faults when
+			// read: a panic here (reported by Main as a changed input),
+			// not a crash of the process.
+			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+			t.mapped = data
+		}
+		if testHookAfterRead != nil {
+			testHookAfterRead()
 		}
 	}
 	if err != nil {
