@@ -431,8 +431,18 @@ func putInt(b []byte, size int, v int64) {
 		binary.LittleEndian.PutUint16(b, uint16(v))
 	case 4:
 		binary.LittleEndian.PutUint32(b, uint32(v))
-	default:
+	case 8:
 		binary.LittleEndian.PutUint64(b, uint64(v))
+	default:
+		// Odd widths (i20: 3 bytes) and wide ones (i128: 16 bytes, the
+		// bytes past the eighth are the sign).
+		for k := 0; k < size; k++ {
+			if k < 8 {
+				b[k] = byte(v >> (8 * k))
+			} else {
+				b[k] = byte(v >> 63)
+			}
+		}
 	}
 }
 
@@ -445,8 +455,15 @@ func getInt(b []byte, size int, t Type) int64 {
 		u = uint64(binary.LittleEndian.Uint16(b))
 	case 4:
 		u = uint64(binary.LittleEndian.Uint32(b))
-	default:
+	case 8:
 		return int64(binary.LittleEndian.Uint64(b))
+	default:
+		for k := 0; k < size && k < 8; k++ {
+			u |= uint64(b[k]) << (8 * k)
+		}
+		if size >= 8 {
+			return int64(u)
+		}
 	}
 	if it, ok := t.(IntegerType); ok && (it.Sign == Unsigned || it.Width == 1) {
 		return int64(u)
