@@ -25,6 +25,9 @@ if ! "$venv/bin/python" -m pip install -q -r "$req"; then
   echo "oracle-venv: pip failed, retrying once"
   "$venv/bin/python" -m pip install -q -r "$req"
 fi
-"$venv/bin/python" -c 'import jax, tensorflow, onnx, onnxruntime, iree.compiler, iree.runtime, numpy, torch, torch_mlir.fx' 2>/dev/null
+# torch-mlir and jaxlib/TensorFlow/IREE each load their own LLVM, which
+# must not meet in one process: check them in two.
+"$venv/bin/python" -c 'import jax, tensorflow, onnx, onnxruntime, iree.compiler, iree.runtime, numpy' 2>/dev/null
+"$venv/bin/python" -c 'import torch, torch_mlir.fx' 2>/dev/null
 echo "$want" >"$stamp"
 echo "oracle-venv: installed $req into $venv in $((SECONDS - start))s"
