@@ -339,20 +339,23 @@ func parseTorchType(p ir.AsmParser) (ir.Type, error) {
 }
 
 func parseListBody(p ir.AsmParser) (ir.Type, error) {
-	if err := p.ParsePunct("<"); err != nil {
-		return nil, err
-	}
-	elem, err := parseTorchType(p)
+	elem, err := parseElemBody(p)
 	if err != nil {
-		return nil, err
-	}
-	if err := p.ParsePunct(">"); err != nil {
 		return nil, err
 	}
 	return List(elem), nil
 }
 
 func parseOptionalBody(p ir.AsmParser) (ir.Type, error) {
+	elem, err := parseElemBody(p)
+	if err != nil {
+		return nil, err
+	}
+	return Optional(elem), nil
+}
+
+// parseElemBody parses `<T>`, T a torch type with or without its prefix.
+func parseElemBody(p ir.AsmParser) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
@@ -363,7 +366,7 @@ func parseOptionalBody(p ir.AsmParser) (ir.Type, error) {
 	if err := p.ParsePunct(">"); err != nil {
 		return nil, err
 	}
-	return Optional(elem), nil
+	return elem, nil
 }
 
 func singleton(t ir.Type) func(ir.AsmParser) (ir.Type, error) {
