@@ -1061,7 +1061,7 @@ func (e *PassError) Diagnostics() DiagnosticList {
 	case e.Panic != nil:
 		out = DiagnosticList{Errorf(loc, "pass '%s' panicked on '%s' op: %v", arg, e.Op.Name(), e.Panic)}
 	case e.Verify:
-		out = append(out, diagnosticsOf(e.Err)...)
+		out = append(out, AsDiagnostics(e.Err)...)
 		if len(out) > 0 {
 			first := *out[0]
 			first.Notes = append(append([]*Diagnostic(nil), first.Notes...),
@@ -1090,7 +1090,10 @@ func (e *PassError) Diagnostics() DiagnosticList {
 	return out
 }
 
-func diagnosticsOf(err error) DiagnosticList {
+// AsDiagnostics turns an error into diagnostics: a DiagnosticList or a
+// *Diagnostic as it is, any other error at an unknown location (nil for
+// nil).
+func AsDiagnostics(err error) DiagnosticList {
 	var d *Diagnostic
 	var dl DiagnosticList
 	switch {

@@ -536,7 +536,7 @@ func verifySlice(op *ir.Operation) error {
 }
 
 // IndexTensor is torch.aten.index.Tensor_hacked_twin.
-var IndexTensor = ir.MustRegister(ir.OpDef{
+var IndexTensor = ir.MustRegister(indexTensorDef(ir.OpDef{
 	Name:    IndexTensorName,
 	Summary: "advanced indexing self[i0, i1, ...] with index tensors on the leading dims",
 	Description: `self[indices[0], ..., indices[k-1]] with k integer index tensors on the
@@ -560,16 +560,11 @@ Verifier rules:
 	Examples: []string{
 		"%1 = torch.aten.index.Tensor_hacked_twin %arg0, %0 : !torch.vtensor<[3,4],f32>, !torch.list<vtensor> -> !torch.vtensor<[2,4],f32>",
 	},
-	Operands: []ir.OperandDef{{Name: "self", Type: vtensorC}, {Name: "indices", Type: vtensorListC}},
-	Results:  []ir.ResultDef{{Name: "result", Type: vtensorC}},
-	Traits:   []ir.Trait{ir.Pure},
-	Format:   atenFormat("self", "indices"),
-	Verify:   verifyIndexTensor,
-})
+}, vtensorListC))
 
 // IndexTensorOpt is torch.aten.index.Tensor, as torch-mlir's FX importer
 // prints x[i], x[:, i] and x[i, j].
-var IndexTensorOpt = ir.MustRegister(ir.OpDef{
+var IndexTensorOpt = ir.MustRegister(indexTensorDef(ir.OpDef{
 	Name:    IndexTensorOptName,
 	Summary: "advanced indexing self[..., i0, i1, ...] with index tensors and whole dims",
 	Description: `self[indices...], where each entry of the index list is an integer
@@ -596,12 +591,7 @@ Verifier rules:
 	Examples: []string{
 		"%1 = torch.aten.index.Tensor %arg0, %0 : !torch.vtensor<[4,5],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[4,3],f32>",
 	},
-	Operands: []ir.OperandDef{{Name: "self", Type: vtensorC}, {Name: "indices", Type: optVtensorListC}},
-	Results:  []ir.ResultDef{{Name: "result", Type: vtensorC}},
-	Traits:   []ir.Trait{ir.Pure},
-	Format:   atenFormat("self", "indices"),
-	Verify:   verifyIndexTensor,
-})
+}, optVtensorListC))
 
 // ToBuiltinTensor is torch_c.to_builtin_tensor.
 var ToBuiltinTensor = ir.MustRegister(ir.OpDef{
@@ -687,6 +677,18 @@ func ToBuiltin(rw *ir.Rewriter, loc ir.Location, v ir.Value) (ir.Value, error) {
 // FromBuiltin inserts torch_c.from_builtin_tensor of v to type to.
 func FromBuiltinValue(rw *ir.Rewriter, loc ir.Location, v ir.Value, to *VTensorType) ir.Value {
 	return rw.Create(FromBuiltinName, loc, []ir.Value{v}, []ir.Type{to}, nil).Result(0)
+}
+
+// indexTensorDef completes the definition of torch.aten.index.Tensor or
+// its _hacked_twin (name and docs in def), whose index list has type
+// list: both have the same operands, format and verifier.
+func indexTensorDef(def ir.OpDef, list ir.TypeConstraint) ir.OpDef {
+	def.Operands = []ir.OperandDef{{Name: "self", Type: vtensorC}, {Name: "indices", Type: list}}
+	def.Results = []ir.ResultDef{{Name: "result", Type: vtensorC}}
+	def.Traits = []ir.Trait{ir.Pure}
+	def.Format = atenFormat("self", "indices")
+	def.Verify = verifyIndexTensor
+	return def
 }
 
 // verifyIndexTensor checks torch.aten.index.Tensor and its _hacked_twin.

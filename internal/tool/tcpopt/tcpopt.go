@@ -340,7 +340,7 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 		// mlir-opt verifies as part of parsing.
 		if verr := ir.SafeVerifyWith(m, ir.VerifyOptions{AllowUnregistered: c.allowUnregistered, DisableThreading: c.disableThreading}); verr != nil {
 			stop()
-			for _, d := range diagnostics(verr) {
+			for _, d := range ir.AsDiagnostics(verr) {
 				emit(m, t.withOpNote(m, d))
 			}
 			return false
@@ -348,7 +348,7 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 	}
 	stop()
 	if err != nil {
-		for _, d := range diagnostics(err) {
+		for _, d := range ir.AsDiagnostics(err) {
 			emit(nil, d)
 		}
 		return false
@@ -388,7 +388,7 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 	}
 	if sem != nil {
 		if err := sem.Err(); err != nil {
-			for _, d := range diagnostics(err) {
+			for _, d := range ir.AsDiagnostics(err) {
 				emit(m, d)
 			}
 			return false
@@ -453,7 +453,7 @@ func (t *tool) loadReproducer() error {
 func (t *tool) reportPassFailure(m *ir.Operation, err error, emit func(*ir.Operation, *ir.Diagnostic)) {
 	var pe *ir.PassError
 	if !errors.As(err, &pe) {
-		for _, d := range diagnostics(err) {
+		for _, d := range ir.AsDiagnostics(err) {
 			emit(m, d)
 		}
 		return
@@ -528,19 +528,6 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// diagnostics turns an error into diagnostics.
-func diagnostics(err error) ir.DiagnosticList {
-	var dl ir.DiagnosticList
-	var d *ir.Diagnostic
-	switch {
-	case errors.As(err, &dl):
-		return dl
-	case errors.As(err, &d):
-		return ir.DiagnosticList{d}
-	}
-	return ir.DiagnosticList{ir.Errorf(ir.UnknownLoc{}, "%v", err)}
 }
 
 // withOpNote adds the note `see current operation: <generic form>` that

@@ -149,7 +149,7 @@ func Main(args []string, stdout, stderr io.Writer) (status int) {
 	}
 	r := &run{cfg: c, out: stdout, diags: diagcheck.NewPrinter(stderr), stderr: stderr}
 	if err := r.main(); err != nil {
-		for _, d := range diagnostics(err) {
+		for _, d := range ir.AsDiagnostics(err) {
 			r.diags.Print(d)
 		}
 		return 1
@@ -253,7 +253,7 @@ func (r *run) main() error {
 // skip reports a stage that cannot be built, with its diagnostics.
 func (r *run) skip(err error) {
 	fmt.Fprintln(r.out, "skipped: this stage cannot be built (diagnostic on stderr)")
-	for _, d := range diagnostics(err) {
+	for _, d := range ir.AsDiagnostics(err) {
 		r.diags.Print(d)
 	}
 }
@@ -393,17 +393,4 @@ func pickFunc(m *ir.Operation, entry string) (*ir.Operation, error) {
 		}
 	}
 	return nil, errors.New("the input has no function with a body")
-}
-
-// diagnostics turns an error into diagnostics.
-func diagnostics(err error) ir.DiagnosticList {
-	var dl ir.DiagnosticList
-	var d *ir.Diagnostic
-	switch {
-	case errors.As(err, &dl):
-		return dl
-	case errors.As(err, &d):
-		return ir.DiagnosticList{d}
-	}
-	return ir.DiagnosticList{ir.Errorf(ir.UnknownLoc{}, "%v", err)}
 }

@@ -165,7 +165,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 	}
 	printer := diagcheck.NewPrinter(stderr)
 	report := func(err error) int {
-		for _, d := range diagnostics(err) {
+		for _, d := range ir.AsDiagnostics(err) {
 			printer.Print(d)
 		}
 		return 1
@@ -230,18 +230,4 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// diagnostics turns an error into diagnostics (a plain error gets an
-// unknown location).
-func diagnostics(err error) ir.DiagnosticList {
-	var dl ir.DiagnosticList
-	var d *ir.Diagnostic
-	switch {
-	case errors.As(err, &dl):
-		return dl
-	case errors.As(err, &d):
-		return ir.DiagnosticList{d}
-	}
-	return ir.DiagnosticList{ir.Errorf(ir.UnknownLoc{}, "%v", err)}
 }
