@@ -110,6 +110,18 @@ func Lookup(module *ir.Operation, name string) *ir.Operation {
 	return nil
 }
 
+// CalledNames returns the names of the symbols that ops nested in root
+// call (their "callee" attribute's root reference).
+func CalledNames(root *ir.Operation) map[string]bool {
+	called := map[string]bool{}
+	root.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if c, ok := op.Attr("callee").(ir.SymbolRefAttr); ok {
+			called[c.Root] = true
+		}
+	})
+	return called
+}
+
 // Funcs returns the func.func ops of module in order.
 func Funcs(module *ir.Operation) []*ir.Operation {
 	var out []*ir.Operation

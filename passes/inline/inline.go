@@ -92,12 +92,7 @@ func inlineCall(root, call *ir.Operation) (bool, error) {
 
 // eraseDeadPrivate erases the private functions no func.call refers to.
 func eraseDeadPrivate(root *ir.Operation) {
-	called := map[string]bool{}
-	root.Walk(ir.PreOrder, func(op *ir.Operation) {
-		if c, ok := op.Attr("callee").(ir.SymbolRefAttr); ok {
-			called[c.Root] = true
-		}
-	})
+	called := function.CalledNames(root)
 	for _, f := range function.Funcs(root) {
 		if f.StrAttr("sym_visibility") == "private" && !called[function.FuncOp{Operation: f}.Name()] {
 			f.Erase()

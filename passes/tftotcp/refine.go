@@ -30,12 +30,9 @@ type refineResults struct{}
 func (refineResults) Info() *ir.PassInfo { return ir.LookupPass("refine-func-result-types") }
 
 func (refineResults) Run(root *ir.Operation) error {
-	called := map[string]bool{}
+	called := function.CalledNames(root)
 	var fns []*ir.Operation
 	root.Walk(ir.PreOrder, func(op *ir.Operation) {
-		if c, ok := op.Attr("callee").(ir.SymbolRefAttr); ok {
-			called[c.Root] = true
-		}
 		if op.Name() == function.FuncName {
 			fns = append(fns, op)
 		}

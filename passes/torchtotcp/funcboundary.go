@@ -35,12 +35,7 @@ type funcBoundary struct{}
 func (funcBoundary) Info() *ir.PassInfo { return ir.LookupPass("torch-func-backend-type-conversion") }
 
 func (funcBoundary) Run(root *ir.Operation) error {
-	called := map[string]bool{}
-	root.Walk(ir.PreOrder, func(op *ir.Operation) {
-		if c, ok := op.Attr("callee").(ir.SymbolRefAttr); ok {
-			called[c.Root] = true
-		}
-	})
+	called := function.CalledNames(root)
 	var fns []*ir.Operation
 	root.Walk(ir.PreOrder, func(op *ir.Operation) {
 		if op.Name() == function.FuncName {
