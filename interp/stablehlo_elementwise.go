@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/tcp-project/tcp/dialect/stablehlo"
+	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
 )
@@ -335,22 +336,13 @@ func runHLOTranspose(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*
 	if len(perm) != a.Rank() {
 		return nil, fmt.Errorf("permutation %v does not fit rank %d", perm, a.Rank())
 	}
+	p := make([]int, len(perm))
 	shape := make([]int64, len(perm))
-	for d, p := range perm {
-		shape[d] = a.Shape[p]
+	for d, q := range perm {
+		p[d], shape[d] = int(q), a.Shape[q]
 	}
-	out, err := x.alloc(a.DType, shape)
-	if err != nil {
+	if err := x.checkSize(a.DType, shape); err != nil {
 		return nil, err
 	}
-	st := a.Strides()
-	for i := 0; i < int(out.NumElements()); i++ {
-		ri := tensor.Unravel(int64(i), shape)
-		var off int64
-		for d, p := range perm {
-			off += ri[d] * st[p]
-		}
-		out.SetBits(i, a.Bits(int(off)))
-	}
-	return []*tensor.Tensor{out}, nil
+	return one(kernel.Transpose(a, p))
 }
