@@ -53,12 +53,8 @@ Verifier rules:
 	Traits:   []ir.Trait{ir.Pure},
 	Format:   "$output_shape `,` `dim` `=` $iota_dimension attr-dict `:` functional-type(operands, results)",
 	Verify: func(op *ir.Operation) error {
-		out := op.Result(0).Type().(*ir.RankedTensorType)
-		if out.Rank() == 0 {
-			return op.EmitOpError("does not support scalars.")
-		}
-		if d := op.IntAttr("iota_dimension"); d < 0 || d >= int64(out.Rank()) {
-			return op.EmitOpError("iota dimension cannot go beyond the output rank.")
+		if err := verifyIotaDimension(op); err != nil {
+			return err
 		}
 		return checkShapeOperand(op, op.Operand(0))
 	},

@@ -399,16 +399,22 @@ Verifier rules (StableHLO's messages):
 	Traits:  []ir.Trait{ir.Pure},
 	Format:  "`dim` `=` $iota_dimension attr-dict `:` type($output)",
 	Verify: func(op *ir.Operation) error {
-		out := op.Result(0).Type().(*ir.RankedTensorType)
-		if out.Rank() == 0 {
-			return op.EmitOpError("does not support scalars.")
-		}
-		if d := op.IntAttr("iota_dimension"); d < 0 || d >= int64(out.Rank()) {
-			return op.EmitOpError("iota dimension cannot go beyond the output rank.")
-		}
-		return nil
+		return verifyIotaDimension(op)
 	},
 })
+
+// verifyIotaDimension checks the result and iota_dimension of iota and
+// dynamic_iota (the spec's C1 and the output rank).
+func verifyIotaDimension(op *ir.Operation) error {
+	out := op.Result(0).Type().(*ir.RankedTensorType)
+	if out.Rank() == 0 {
+		return op.EmitOpError("does not support scalars.")
+	}
+	if d := op.IntAttr("iota_dimension"); d < 0 || d >= int64(out.Rank()) {
+		return op.EmitOpError("iota dimension cannot go beyond the output rank.")
+	}
+	return nil
+}
 
 // Constant is stablehlo.constant (also mhlo.constant).
 var Constant = register(ir.OpDef{
