@@ -98,18 +98,5 @@ func verifyJoin(op *ir.Operation) error {
 	if sum != want[a] {
 		return op.EmitOpError("expects the input sizes at axis %d to sum to the output's %d, got %d", a, want[a], sum)
 	}
-	target, err := TargetLevel(op)
-	if err != nil {
-		return op.EmitOpError("%v", err)
-	}
-	needs, err := Needs(op)
-	if err != nil {
-		return op.EmitOpError("%v", err)
-	}
-	for _, n := range needs {
-		if n.Level > target {
-			return op.EmitOpError("%s needs feature level %s, got %s", n.Reason, n.Level, target)
-		}
-	}
-	return nil
+	return checkLevel(op)
 }

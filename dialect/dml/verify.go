@@ -170,20 +170,7 @@ func verifyOp(op *ir.Operation) error {
 			}
 		}
 	}
-	target, err := TargetLevel(op)
-	if err != nil {
-		return op.EmitOpError("%v", err)
-	}
-	needs, err := Needs(op)
-	if err != nil {
-		return op.EmitOpError("%v", err)
-	}
-	for _, n := range needs {
-		if n.Level > target {
-			return op.EmitOpError("%s needs feature level %s, got %s", n.Reason, n.Level, target)
-		}
-	}
-	return nil
+	return checkLevel(op)
 }
 
 func checkView(op *ir.Operation, i int, desc TensorDesc, d int) error {
@@ -259,4 +246,23 @@ func F32(op *ir.Operation, name string) float64 {
 		return f.Value
 	}
 	return math.NaN()
+}
+
+// checkLevel reports the first of op's needs (Needs) that its module's
+// target feature level (TargetLevel) does not meet.
+func checkLevel(op *ir.Operation) error {
+	target, err := TargetLevel(op)
+	if err != nil {
+		return op.EmitOpError("%v", err)
+	}
+	needs, err := Needs(op)
+	if err != nil {
+		return op.EmitOpError("%v", err)
+	}
+	for _, n := range needs {
+		if n.Level > target {
+			return op.EmitOpError("%s needs feature level %s, got %s", n.Reason, n.Level, target)
+		}
+	}
+	return nil
 }
