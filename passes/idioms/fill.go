@@ -225,16 +225,9 @@ func foldMaskedGather(sel *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	} else {
 		value = ir.IntegerAttr{Value: fill.IntAt(0), Type: elem}
 	}
-	var attrs []ir.NamedAttr
-	for _, a := range g.Attrs() {
-		if a.Name != "mode" && a.Name != "fill_value" {
-			attrs = append(attrs, a)
-		}
-	}
-	attrs = append(attrs, ir.NamedAttr{Name: "fill_value", Value: value}, ir.NamedAttr{Name: "mode", Value: ir.StringAttr("fill")})
-	ir.SortNamedAttrs(attrs)
 	rw.SetInsertionPointBefore(sel)
-	ng := rw.Create(tcp.GatherName, g.Loc(), []ir.Value{g.Operand(0), g.Operand(1)}, []ir.Type{g.Result(0).Type()}, attrs)
+	ng := tcp.BuildGather(rw, g.Loc(), g.Operand(0), g.Operand(1), g.IntAttr("dim"), "fill", g.Result(0).Type())
+	ng.SetAttr("fill_value", value)
 	rw.ReplaceOp(sel, []ir.Value{ng.Result(0)})
 	return true, nil
 }

@@ -121,14 +121,11 @@ func binaryWithConst(v ir.Value, name string) (a ir.Value, c int64, ok bool) {
 // rewire makes use read in and sets g's mode, dropping fill_value (which
 // only mode fill allows).
 func rewire(g *ir.Operation, use *ir.OpOperand, in ir.Value, mode string, rw *ir.Rewriter) {
+	rw.ModifyInPlace(use.Owner(), func() { use.Set(in) })
 	rw.ModifyInPlace(g, func() {
-		use.Set(in)
 		g.RemoveAttr("fill_value")
 		g.SetAttr("mode", ir.StringAttr(mode))
 	})
-	if use.Owner() != g {
-		rw.ModifyInPlace(use.Owner(), func() {})
-	}
 }
 
 // foldClampedIndex: a gather whose indices are clamp(i, 0, n - 1), as

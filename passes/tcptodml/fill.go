@@ -48,15 +48,7 @@ func decomposeFill(body *ir.Block, rw *ir.Rewriter, level dml.FeatureLevel) {
 		}
 		loc := op.Loc()
 		rw.SetInsertionPointBefore(op)
-		var attrs []ir.NamedAttr
-		for _, a := range op.Attrs() {
-			if a.Name != "mode" && a.Name != "fill_value" {
-				attrs = append(attrs, a)
-			}
-		}
-		attrs = append(attrs, ir.NamedAttr{Name: "mode", Value: ir.StringAttr(tcp.ModeClip)})
-		ir.SortNamedAttrs(attrs)
-		clipped := rw.Create(tcp.GatherName, loc, []ir.Value{g.Input(), g.Indices()}, []ir.Type{rt}, attrs).Result(0)
+		clipped := tcp.BuildGather(rw, loc, g.Input(), g.Indices(), g.Dim(), tcp.ModeClip, rt).Result(0)
 		zero := tcp.BuildConst(rw, loc, ir.NewDenseInts(it, []int64{0})).Result(0)
 		size := tcp.BuildConst(rw, loc, ir.NewDenseInts(it, []int64{n})).Result(0)
 		ge := arith.CmpI(rw, loc, arith.CmpSGE, g.Indices(), zero).Result(0)
