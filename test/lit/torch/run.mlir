@@ -66,3 +66,17 @@ func.func @index_tensor() -> !torch.vtensor<[2],si64> {
   %0 = torch.aten.index.Tensor_hacked_twin %x, %l : !torch.vtensor<[3,2],si64>, !torch.list<vtensor> -> !torch.vtensor<[2],si64>
   return %0 : !torch.vtensor<[2],si64>
 }
+
+// x[:, i] as torch-mlir's FX importer prints it (a None entry for the
+// whole dim 0; -4 wraps to 0).
+// RUN: tcp-run %s -e index_none | FileCheck %s --check-prefix=INDEX_NONE
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run - -e index_none | FileCheck %s --check-prefix=INDEX_NONE
+// INDEX_NONE: {{^}}dense<{{\[\[}}4.000000e+00, 1.000000e+00, 2.000000e+00], [8.000000e+00, 5.000000e+00, 6.000000e+00]]> : tensor<2x3xf32>{{$}}
+func.func @index_none() -> !torch.vtensor<[2,3],f32> {
+  %x = torch.vtensor.literal(dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]]> : tensor<2x4xf32>) : !torch.vtensor<[2,4],f32>
+  %i = torch.vtensor.literal(dense<[3, -4, 1]> : tensor<3xsi64>) : !torch.vtensor<[3],si64>
+  %none = torch.constant.none
+  %0 = torch.prim.ListConstruct %none, %i : (!torch.none, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %1 = torch.aten.index.Tensor %x, %0 : !torch.vtensor<[2,4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2,3],f32>
+  return %1 : !torch.vtensor<[2,3],f32>
+}

@@ -305,3 +305,34 @@ func.func @index_broadcast(%x: !torch.vtensor<[4,5],f32>, %i: !torch.vtensor<[2]
   %0 = torch.aten.index.Tensor_hacked_twin %x, %l : !torch.vtensor<[4,5],f32>, !torch.list<vtensor> -> !torch.vtensor<[?],f32>
   return
 }
+
+// -----
+
+// index.Tensor rule 2: None entries count against the rank
+func.func @v_index_none_rank(%x: !torch.vtensor<[4],f32>, %i: !torch.vtensor<[2],si64>) {
+  %none = torch.constant.none
+  %l = torch.prim.ListConstruct %none, %i : (!torch.none, !torch.vtensor<[2],si64>) -> !torch.list<optional<vtensor>>
+  // expected-error@+1 {{'torch.aten.index.Tensor' op too many indices for a tensor of rank 1: 2}}
+  %0 = torch.aten.index.Tensor %x, %l : !torch.vtensor<[4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2],f32>
+  return
+}
+
+// -----
+
+// index.Tensor rule 4: a leading None keeps its dim in front of the index sizes
+func.func @v_index_none_sizes(%x: !torch.vtensor<[4,5],f32>, %i: !torch.vtensor<[3],si64>) {
+  %none = torch.constant.none
+  %l = torch.prim.ListConstruct %none, %i : (!torch.none, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  // expected-error@+1 {{'torch.aten.index.Tensor' op result sizes [3,5] do not match the indexed sizes [4,3]}}
+  %0 = torch.aten.index.Tensor %x, %l : !torch.vtensor<[4,5],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[3,5],f32>
+  return
+}
+
+// -----
+
+// ListConstruct rule 2: a list<optional<vtensor>> holds tensors and Nones only
+func.func @v_optional_list(%n: !torch.int) {
+  // expected-error@+1 {{'torch.prim.ListConstruct' op operand #0 has type !torch.int, but the list holds !torch.optional<vtensor>}}
+  %l = torch.prim.ListConstruct %n : (!torch.int) -> !torch.list<optional<vtensor>>
+  return
+}
