@@ -87,6 +87,30 @@ def save_case(out, fw, name, header_lines, files, args, outs):
         write_npy(os.path.join(d, "out%d.npy" % k), a)
 
 
+
+def catalogue_extras(fw, scope):
+    """Programs from the topic modules in catalogue/ (one file per topic, so
+    topics grow without touching this file). A module may define a function
+    named after a framework (jax, tf, onnx, torch, ...); it is called with the
+    framework's program-building scope (its add, helpers and imports as a
+    dict) and returns a list of program tuples of that framework's form."""
+    import importlib
+    d = os.path.join(HERE, "catalogue")
+    extra = []
+    if not os.path.isdir(d):
+        return extra
+    if HERE not in sys.path:
+        sys.path.insert(0, HERE)
+    for fn in sorted(os.listdir(d)):
+        if not fn.endswith(".py") or fn.startswith("_"):
+            continue
+        mod = importlib.import_module("catalogue." + fn[:-3])
+        f = getattr(mod, fw, None)
+        if f is not None:
+            extra += f(scope)
+    return extra
+
+
 # ---------------------------------------------------------------------------
 # jax
 
@@ -193,6 +217,7 @@ def jax_programs():
         jax.vmap(lambda x, i: lax.dynamic_slice(x, (i,), (2,))), lambda r: [data(r, (3, 6)), idx(r, (3,), -3, 8)])
     add("vmap_in_axes_1", "jax.vmap(lambda x, i: x[i], in_axes=(1, None))",
         jax.vmap(lambda x, i: x[i], in_axes=(1, None)), lambda r: [data(r, (5, 3)), idx(r, (2,), -6, 6)])
+    P += catalogue_extras("jax", locals())
     return P
 
 
@@ -271,6 +296,7 @@ def tf_programs():
          lambda r: [data(r, (3, 4)), np.stack([idx(r, (5,), 0, 3, np.int64), idx(r, (5,), 0, 4, np.int64)], -1)]),
     ]:
         add(name, src + " (tf_executor form)", f, specs, make, executor=True)
+    P += catalogue_extras("tf", locals())
     return P
 
 
@@ -356,6 +382,7 @@ def onnx_programs():
         add("slice_" + tag, "Slice(starts=%s, ends=%s, axes=%s, steps=%s)" % (st, en, ax, sp),
             [helper.make_node("Slice", ["x", "starts", "ends", "axes", "steps"], ["y"])], [vi("x", xs)],
             lambda r, xs=xs: [data(r, xs)], inits=inits)
+    P += catalogue_extras("onnx", locals())
     return P
 
 
@@ -453,6 +480,7 @@ def torch_programs():
     add("slice_to_end_step", "x[:, 1::2]", lambda x: x[:, 1::2], lambda r: [data(r, (3, 6))])
     add("narrow", "torch.narrow(x, 1, 1, 2)", lambda x: torch.narrow(x, 1, 1, 2), lambda r: [data(r, (4, 5))])
     add("slice_clamped_end", "x[2:100]", lambda x: x[2:100], lambda r: [data(r, (5, 2))])
+    P += catalogue_extras("torch", locals())
     return P
 
 

@@ -1,0 +1,1 @@
+"""Topic modules of the framework catalogue; see export.py's catalogue_extras."""
