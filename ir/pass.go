@@ -652,11 +652,11 @@ func (pm *PassManager) addPipeline(full string, base int, text string) error {
 	// the pipeline unchanged.
 	var items []pmItem
 	for _, e := range elems {
-		it, err := resolveElem(full, pm.anchor, e)
+		its, err := resolveElems(full, pm.anchor, e, 0)
 		if err != nil {
 			return err
 		}
-		items = append(items, it)
+		items = append(items, its...)
 	}
 	pm.items = append(pm.items, items...)
 	return nil
@@ -764,11 +764,11 @@ func resolveElem(full, parentAnchor string, e *pipelineElem) (pmItem, error) {
 			if c.name == "" && !c.hasNested && !c.hasOpts && len(e.inner) == 1 {
 				break // `func.func()` is an empty nested pipeline
 			}
-			it, err := resolveElem(full, sub.anchor, c)
+			its, err := resolveElems(full, sub.anchor, c, 0)
 			if err != nil {
 				return pmItem{}, err
 			}
-			sub.items = append(sub.items, it)
+			sub.items = append(sub.items, its...)
 		}
 		return pmItem{nested: sub}, nil
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/dml"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/frontendhint"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -189,11 +190,19 @@ func Build(fn *ir.Operation) (*Graph, error) {
 		return nil, fn.EmitOpError("%v", err)
 	}
 	g.Target = target
+	for i, t := range f.Type().Results() {
+		if frontendhint.IsFrontendType(t) {
+			return nil, fn.EmitOpError("result #%d cannot be a DirectML graph output: it has type %s, %s", i, t, frontendhint.TypeAdvice())
+		}
+	}
 	src := map[ir.Value]source{}
 	body := f.Body()
 	for i, a := range body.Arguments() {
 		desc, err := wholeBuffer(a, false)
 		if err != nil {
+			if frontendhint.IsFrontendType(a.Type()) {
+				return nil, fn.EmitOpError("argument #%d cannot be a DirectML graph input: it has type %s, %s", i, a.Type(), frontendhint.TypeAdvice())
+			}
 			return nil, fn.EmitOpError("argument #%d cannot be a DirectML graph input: %v", i, err)
 		}
 		src[a] = source{input: len(g.Inputs), node: -1}
@@ -266,6 +275,9 @@ func Build(fn *ir.Operation) (*Graph, error) {
 				g.MinLevel, g.MinReason = need.Level, need.Reason
 			}
 		default:
+			if frontendhint.IsFrontendOp(op) {
+				return nil, op.EmitOpError("is not a DirectML operator; %s, then lower it with --convert-tcp-to-dml", frontendhint.OpAdvice(op))
+			}
 			return nil, op.EmitOpError("is not a DirectML operator; lower the module with tcp-opt --convert-tcp-to-dml first")
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/imports"
 
 	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/internal/frontendhint"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -398,10 +399,18 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 	if len(fn.Region(0).Blocks) != 1 {
 		return "", fn.EmitOpError("has %d blocks; the Go backend supports single-block functions", len(fn.Region(0).Blocks))
 	}
+	for i, t := range ft.Inputs() {
+		if frontendhint.IsFrontendType(t) {
+			return "", fn.EmitOpError("argument #%d has type %s, %s", i, t, frontendhint.TypeAdvice())
+		}
+	}
 	var res []*ir.RankedTensorType
 	for i, t := range ft.Results() {
 		rt, ok := t.(*ir.RankedTensorType)
 		if !ok {
+			if frontendhint.IsFrontendType(t) {
+				return "", fn.EmitOpError("result #%d has type %s, %s", i, t, frontendhint.TypeAdvice())
+			}
 			return "", fn.EmitOpError("result #%d has type %s; the Go backend returns ranked tensors only", i, t)
 		}
 		if _, err := goElem(rt.Elem()); err != nil {

@@ -37,6 +37,7 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/frontendhint"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -119,6 +120,10 @@ func (p *Pass) Run(module *ir.Operation) error {
 		if f.IsDeclaration() {
 			continue
 		}
+		if err := checkBoundary(fn); err != nil {
+			errs = append(errs, err)
+			continue
+		}
 		c := &conv{level: p.level(), assume: p.AssumeInBounds, rw: ir.NewRewriter(nil, nil)}
 		decomposeFill(f.Body(), c.rw, c.level)
 		if err := c.run(f.Body()); err != nil {
@@ -193,7 +198,28 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 		case strings.HasPrefix(op.Name(), "dml."), op.Name() == function.ReturnName, op.HasTrait(ir.ConstantLike),
 			op.Name() == tensor.ExpandShapeName, op.Name() == tensor.CollapseShapeName:
 		default:
+			if frontendhint.IsFrontendOp(op) {
+				return errorf(op, "no DirectML lowering for this op; %s", frontendhint.OpAdvice(op))
+			}
 			return errorf(op, "no DirectML lowering for this op")
+		}
+	}
+	return nil
+}
+
+// checkBoundary refuses a function whose signature has frontend types
+// (torch-mlir's !torch.vtensor): they are converted by the named pipeline,
+// not by this lowering.
+func checkBoundary(fn *ir.Operation) *ir.Diagnostic {
+	ft := function.FuncOp{Operation: fn}.Type()
+	for i, t := range ft.Inputs() {
+		if frontendhint.IsFrontendType(t) {
+			return fn.EmitOpError("cannot be lowered to DirectML: argument #%d has type %s, %s", i, t, frontendhint.TypeAdvice())
+		}
+	}
+	for i, t := range ft.Results() {
+		if frontendhint.IsFrontendType(t) {
+			return fn.EmitOpError("cannot be lowered to DirectML: result #%d has type %s, %s", i, t, frontendhint.TypeAdvice())
 		}
 	}
 	return nil

@@ -198,7 +198,7 @@ func parseArgs(args []string) (*config, error) {
 			}
 			continue
 		}
-		if ir.LookupPass(name) != nil {
+		if ir.LookupPass(name) != nil || ir.LookupPassPipeline(name) != nil {
 			c.passes = append(c.passes, passFlag{arg: name, options: value})
 			continue
 		}
@@ -225,6 +225,9 @@ func nearestFlag(name string) string {
 		names = append(names, d.name)
 	}
 	for _, p := range ir.RegisteredPasses() {
+		names = append(names, p.Argument)
+	}
+	for _, p := range ir.RegisteredPassPipelines() {
 		names = append(names, p.Argument)
 	}
 	sort.Strings(names)
@@ -305,6 +308,12 @@ func help() string {
 				d += " (default: " + o.Default + ")"
 			}
 			line(6, left, d)
+		}
+	}
+	if ps := ir.RegisteredPassPipelines(); len(ps) > 0 {
+		b.WriteString("\n  Pass pipelines (as flags, or in --pass-pipeline, where each expands to its passes):\n")
+		for _, p := range ps {
+			line(4, dashName(p.Argument), "  "+p.Description)
 		}
 	}
 	b.WriteString("\nPass options are given as `--pass=opt1=v1 opt2=v2` or `pass{opt1=v1 opt2=v2}` in a pipeline.\n")

@@ -416,6 +416,15 @@ func (t *tool) newPassManager() (*ir.PassManager, error) {
 	}
 	pm := ir.NewPassManager(ir.ModuleName)
 	for _, pf := range c.passes {
+		if ir.LookupPass(pf.arg) == nil && ir.LookupPassPipeline(pf.arg) != nil {
+			if pf.options != "" {
+				return nil, fmt.Errorf("pipeline '%s' takes no options", pf.arg)
+			}
+			if err := pm.AddPipeline(pf.arg); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		p, err := ir.NewPass(pf.arg, pf.options)
 		if err != nil {
 			return nil, err

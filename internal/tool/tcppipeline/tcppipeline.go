@@ -17,6 +17,7 @@ import (
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	_ "github.com/tcp-project/tcp/passes/all"
+	"github.com/tcp-project/tcp/passes/pipelines"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/translate"
 	_ "github.com/tcp-project/tcp/translate/all"
@@ -26,11 +27,14 @@ import (
 var exampleSrc string
 
 // tcpPipeline brings any frontend to tcp with builtin tensor types at the
-// function boundary (torch's !torch.vtensor signatures are converted too).
-const tcpPipeline = "inline,convert-frontends-to-tcp,torch-func-backend-type-conversion,refine-func-result-types,canonicalize,cse"
+// function boundary (torch's !torch.vtensor signatures are converted too):
+// the named pipeline passes/pipelines registers, which tcp-opt runs as
+// --frontends-to-tcp-pipeline.
+const tcpPipeline = pipelines.FrontendsToTcp
 
-// exampleName is the buffer name of the embedded example in diagnostics.
-const exampleName = "example/onnx_gather.mlir"
+// exampleName is the buffer name of the embedded example in diagnostics:
+// its path in the repository.
+const exampleName = "internal/tool/tcppipeline/example/onnx_gather.mlir"
 
 // exampleArgs are the documented inputs of the embedded example: the data
 // of SEMANTICS.md §5.3 and indices with one negative value.
@@ -209,7 +213,7 @@ func (r *run) main() error {
 		return err
 	}
 
-	r.header(2, "tcp: "+tcpPipeline)
+	r.header(2, "tcp: "+tcpPipeline+" ("+pipelines.FrontendsToTcpPasses+")")
 	tcpMod := front.Clone()
 	if err := runPipeline(tcpMod, "builtin.module("+tcpPipeline+")"); err != nil {
 		return err
