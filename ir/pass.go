@@ -395,7 +395,7 @@ func RegisteredPasses() []*PassInfo {
 func NewPass(argument, optionText string) (Pass, error) {
 	info := LookupPass(argument)
 	if info == nil {
-		return nil, fmt.Errorf("'%s' does not refer to a registered pass", argument)
+		return nil, fmt.Errorf("'%s' does not refer to a registered pass%s", argument, missingPassesHint())
 	}
 	opts, err := ParsePassOptions(info, optionText)
 	if err != nil {
@@ -774,7 +774,7 @@ func resolveElem(full, parentAnchor string, e *pipelineElem) (pmItem, error) {
 	}
 	info := LookupPass(e.name)
 	if info == nil {
-		return pmItem{}, errAt(e.pos, fmt.Sprintf("'%s' does not refer to a registered pass or pass pipeline", e.name))
+		return pmItem{}, errAt(e.pos, fmt.Sprintf("'%s' does not refer to a registered pass or pass pipeline%s", e.name, missingPassesHint()))
 	}
 	opts, err := ParsePassOptions(info, e.options)
 	if err != nil {

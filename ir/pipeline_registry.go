@@ -133,3 +133,14 @@ func resolveElems(full, parentAnchor string, e *pipelineElem, depth int) ([]pmIt
 	}
 	return []pmItem{it}, nil
 }
+
+// missingPassesHint says what to import when the program has not linked
+// this module's pass packages (the canonicalizer, which every tool links,
+// is missing): a library program that imported only ir or the parser. In
+// the tools the message stays MLIR's.
+func missingPassesHint() string {
+	if LookupPass("canonicalize") != nil {
+		return ""
+	}
+	return " (no pass package is imported: passes are registered by importing their packages, github.com/tcp-project/tcp/passes/all for every pass and named pipeline; the github.com/tcp-project/tcp/compiler package registers everything)"
+}
