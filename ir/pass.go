@@ -35,7 +35,7 @@ package ir
 // options of a pass instance are fixed when it is created.
 //
 // Why the pass manager is still in package ir: MLIR keeps it in mlir/Pass
-// above mlir/IR, and STYLE.md asks for the move with the threaded pass
+// above mlir/IR, and the project's layering asks for the move with the threaded pass
 // manager. It is not a mechanical move today: RegisterPass, PassInfo,
 // PassOptions and ConstantMaterializer are called by every pass package,
 // including the ones other branches are adding now, so the move would

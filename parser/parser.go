@@ -1101,7 +1101,7 @@ func plural(n int) string {
 }
 
 // coerceUntyped turns untyped integer literals into the type an attribute
-// declares when that type is index (SEMANTICS.md §3.6: `{ dim = 1 }`).
+// declares when that type is index (docs/semantics.md §3.8: `{ dim = 1 }`).
 func (p *parser) coerceUntyped(def *ir.OpDef, attrs []ir.NamedAttr, untyped []string) {
 	if def == nil || len(untyped) == 0 {
 		return

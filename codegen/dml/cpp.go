@@ -10,7 +10,7 @@ import (
 )
 
 // The C++ form (--mlir-to-dml-cpp): one self-contained C++17 translation
-// unit per module, raw DirectML.h structs only (DIRECTML.md §7). For each
+// unit per module, raw DirectML.h structs only (no DirectMLX helpers). For each
 // graph @f it defines
 //
 //	HRESULT tcp_dml_compile_f(IDMLDevice1*, IDMLCompiledOperator**)
@@ -25,7 +25,7 @@ import (
 // includes wsl/winadapter.h first and declares the DirectML interface
 // GUIDs for the WSL stubs, so g++ can check it against DirectX-Headers.
 
-// dmlGUIDs are the DML_DECLARE_INTERFACE GUIDs of DirectML.h (DIRECTML.md §8).
+// dmlGUIDs are the DML_DECLARE_INTERFACE GUIDs of DirectML.h (see TestCPPCompiles for the syntax check they serve).
 var dmlGUIDs = [][2]string{
 	{"IDMLObject", "0xc8263aac,0x9e0c,0x4a2d,0x9b,0x8e,0x00,0x75,0x21,0xa3,0x31,0x7c"},
 	{"IDMLDevice", "0x6dbd6437,0x96fd,0x423f,0xa9,0x8c,0xae,0x5e,0x7c,0x2a,0x57,0x3f"},

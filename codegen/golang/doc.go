@@ -37,7 +37,7 @@
 // computed at the outermost loop where its operands are available, static
 // shapes fold into constants, and the longest suffix of loops over which
 // the source advances exactly like the destination becomes one copy (a row
-// gather such as the index_select recipe of SEMANTICS.md §5.1 copies whole
+// gather such as the index_select recipe of docs/semantics.md §5.1 copies whole
 // rows; a short static row is one fixed-size array assignment). Loops
 // follow the destination's row-major order, so writes are sequential. The
 // innermost loop ranges over a destination row and reads index rows and

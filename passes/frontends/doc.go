@@ -17,7 +17,7 @@
 // the dialect-conversion driver (passes/conversion) in two phases — the
 // ops with operands first, then, after the constants they read are erased
 // when dead, the remaining constants — so the emitted IR keeps the order of
-// SEMANTICS.md's examples. The first op that cannot be converted fails
+// docs/semantics.md's examples. The first op that cannot be converted fails
 // with "failed to legalize operation '…' that was explicitly marked
 // illegal", located at the op, the conversion's reason attached as a note;
 // Legalize finally reports any op of a converted dialect still present.

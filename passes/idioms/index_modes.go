@@ -14,7 +14,7 @@ func init() {
 	}
 }
 
-// Index modes (SEMANTICS §2).
+// Index modes (docs/semantics.md §2).
 const (
 	modePromise      = "promise_in_bounds"
 	modeError        = "error"

@@ -4,7 +4,7 @@ package tcptodml
 //
 //  1. Tensor constants (tcp.const, arith.constant of a tensor) become
 //     dml.constant.
-//  2. tcp.gather: the slice-gather recipe (SEMANTICS.md §5.1, b = 0:
+//  2. tcp.gather: the slice-gather recipe (docs/semantics.md §5.1, b = 0:
 //     expand_shape + broadcast_to of the indices, optionally of the input)
 //     is matched by shapes and becomes one dml.gather on the original
 //     tensors; any other tcp.gather becomes dml.gather_elements, reading
@@ -58,7 +58,7 @@ var info = &ir.PassInfo{
 	Anchor:      ir.ModuleName,
 	Options: []ir.PassOption{
 		{Name: "feature-level", Kind: ir.StringOption, Default: dml.DefaultFeatureLevel.String(), Description: "DirectML feature level to target (1.0 ... 6.4)"},
-		{Name: "assume-in-bounds", Kind: ir.BoolOption, Default: "false", Description: "Lower mode \"error\" on non-constant indices as promise_in_bounds (DirectML clamps instead of reporting)"},
+		{Name: "assume-in-bounds", Kind: ir.BoolOption, Default: "false", Description: "Lower mode \"error\" on non-constant indices as promise_in_bounds (DirectML does not report out-of-range indices; its output for them is undefined)"},
 	},
 	New: func(o ir.PassOptions) (ir.Pass, error) {
 		l, err := dml.ParseFeatureLevel(o.Value("feature-level"))

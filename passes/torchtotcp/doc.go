@@ -19,7 +19,7 @@
 //	torch.aten.gather %x, %dim, %idx, %false
 //	    → tcp.gather {dim = normalized, mode = "error"}
 //	torch.aten.index_select %x, %dim, %idx
-//	    → the slice-gather recipe of SEMANTICS.md §5.1 (passes/tcpbuild:
+//	    → the slice-gather recipe of docs/semantics.md §5.1 (passes/tcpbuild:
 //	      tensor.expand_shape, tcp.broadcast_to, tcp.gather with mode
 //	      "error"; a 0-d index keeps the dim)
 //	torch.aten.slice.Tensor %x, %dim, %start, %end, %step
@@ -42,7 +42,7 @@
 //	    → tcp.const of the builtin tensor type (mlir-tcp does the same)
 //
 // Negative dims are normalized (a + rank); index modes are torch 1.13's
-// (SEMANTICS.md §2.1).
+// (docs/semantics.md §2.1).
 //
 // # What cannot be converted, and why
 //

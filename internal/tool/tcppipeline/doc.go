@@ -26,7 +26,8 @@
 //
 // Where the frontend op raises an error (an out-of-range index under the
 // framework's rules), the tcp program and the Go kernel must raise too;
-// DirectML cannot raise (its reads are clamped), so such trials are not
+// DirectML cannot raise (its output for an out-of-range index is
+// undefined), so such trials are not
 // compared for stage 3. A stage that cannot be built (for example mode
 // "error" on non-constant indices, which DirectML cannot express) is
 // reported with its diagnostic and skipped; the run still fails if any

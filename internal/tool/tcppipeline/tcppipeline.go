@@ -37,7 +37,7 @@ const tcpPipeline = pipelines.FrontendsToTcp
 const exampleName = "internal/tool/tcppipeline/example/onnx_gather.mlir"
 
 // exampleArgs are the documented inputs of the embedded example: the data
-// of SEMANTICS.md §5.3 and indices with one negative value.
+// of docs/semantics.md §5.3 and indices with one negative value.
 func exampleArgs() []*tensor.Tensor {
 	data := tensor.Must(tensor.FromFloat64s(tensor.F32, []int64{3, 2}, []float64{1, 2, 3, 4, 5, 6}))
 	idx := tensor.Must(tensor.FromInt64s(tensor.I64, []int64{2, 2}, []int64{0, 1, -2, 2}))
@@ -56,7 +56,8 @@ options:
   -e NAME             the function (default: the only or first function)
   --feature-level L   DirectML feature level for stage 3 (default 4.1)
   --assume-in-bounds  lower mode "error" to DirectML as promised in bounds
-                      (DirectML clamps; only in-range inputs are compared)
+                      (DirectML's output for out-of-range indices is
+                      undefined; only in-range inputs are compared)
   --trials N          random argument sets (default 32)
   --seed S            seed of the random arguments (default 1)
   --quiet             print only the stage headers and the verdicts

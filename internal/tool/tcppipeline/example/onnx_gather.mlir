@@ -1,5 +1,5 @@
 // onnx.Gather with 2-D indices, as onnx-mlir prints it (the example of
-// SEMANTICS.md §5.3 and DML_GATHER example 5): rows of %data selected by
+// docs/semantics.md §5.3 and DML_GATHER example 5): rows of %data selected by
 // every index of %indices. ONNX indices may be negative (-2 reads row 1).
 func.func @main_graph(%data: tensor<3x2xf32>, %indices: tensor<2x2xi64>) -> tensor<2x2x2xf32> {
   %0 = "onnx.Gather"(%data, %indices) {axis = 0 : si64} : (tensor<3x2xf32>, tensor<2x2xi64>) -> tensor<2x2x2xf32>
