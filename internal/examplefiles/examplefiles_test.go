@@ -12,8 +12,8 @@ import (
 
 	"github.com/tcp-project/tcp/frontend/onnximport"
 	"github.com/tcp-project/tcp/frontend/onnxpb"
-	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/internal/oracle"
+	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
