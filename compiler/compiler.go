@@ -226,6 +226,44 @@ func (m *Module) RunGo(fn string, args ...*Tensor) ([]*Tensor, error) {
 	return res, err
 }
 
+// GoKernels is a running binary of compiled Go kernels (BuildGo). Its
+// methods are not safe for concurrent use; Close ends it.
+type GoKernels struct {
+	pr *golang.Process
+}
+
+// BuildGo compiles the Go kernels of the functions funcs (none: every
+// function with a body) of m into one binary, cached by its source, and
+// starts it, so that Call runs a kernel without compiling again.
+func (m *Module) BuildGo(funcs ...string) (*GoKernels, error) {
+	p, err := golang.Build(m.op, funcs)
+	if err != nil {
+		return nil, err
+	}
+	pr, err := p.Start()
+	if err != nil {
+		return nil, err
+	}
+	return &GoKernels{pr: pr}, nil
+}
+
+// Call runs the kernel of @fn on args and returns its results. An index
+// error the kernel raises (mode "error" and the like) is returned as an
+// error.
+func (k *GoKernels) Call(fn string, args ...*Tensor) ([]*Tensor, error) {
+	res, _, err := k.pr.Call(fn, args, golang.CallOptions{})
+	return res, err
+}
+
+// Bench runs the kernel of @fn once, checked, then n more times, and
+// returns the results and the median seconds of one call.
+func (k *GoKernels) Bench(fn string, n int, args ...*Tensor) ([]*Tensor, float64, error) {
+	return k.pr.Call(fn, args, golang.CallOptions{Bench: n})
+}
+
+// Close ends the kernel binary.
+func (k *GoKernels) Close() error { return k.pr.Close() }
+
 // Tensor is a runtime tensor: element type, shape and little-endian data
 // in row-major order.
 type Tensor = tensor.Tensor

@@ -209,6 +209,40 @@ func ExampleModule_RunGo() {
 	// dense<[[5.000000e+00, 6.000000e+00], [1.000000e+00, 2.000000e+00]]> : tensor<2x2xf32>
 }
 
+// BuildGo compiles once; Call runs the kernel as often as needed. Index
+// errors of mode "error" (torch's rule) come back as errors.
+func ExampleModule_BuildGo() {
+	m, err := compiler.Parse("select.mlir", []byte(torchIndexSelect))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := m.ConvertToTcp(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	k, err := m.BuildGo("index_select")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer k.Close()
+	x, _ := compiler.Floats(compiler.F32, []int64{3, 4}, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+	for _, rows := range [][]int64{{2, 0}, {1, 1}, {0, 3}} {
+		i, _ := compiler.Ints(compiler.I64, []int64{2}, rows...)
+		out, err := k.Call("index_select", x, i)
+		if err != nil {
+			fmt.Println("error:", err)
+			continue
+		}
+		fmt.Println(out[0].Float64s())
+	}
+	// Output:
+	// [8 9 10 11 0 1 2 3]
+	// [4 5 6 7 4 5 6 7]
+	// error: index 3 is out of bounds for dimension 0 with size 3
+}
+
 // Tensors come from .npy files as numpy writes them, and go back to them.
 func ExampleReadNpy() {
 	dir, err := os.MkdirTemp("", "npy-example")

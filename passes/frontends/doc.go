@@ -21,4 +21,11 @@
 // with "failed to legalize operation '…' that was explicitly marked
 // illegal", located at the op, the conversion's reason attached as a note;
 // Legalize finally reports any op of a converted dialect still present.
+//
+// Registration is by import: a program that uses this package directly
+// must import the conversion packages it needs (passes/onnxtotcp, …, or
+// passes/all for every one), or use the github.com/tcp-project/tcp/compiler
+// package, which registers everything. Without them All is empty and
+// Lookup returns nil; Require, Apply and the passes then return errors that
+// name the package to import instead of doing nothing or panicking.
 package frontends

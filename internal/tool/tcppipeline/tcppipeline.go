@@ -32,9 +32,10 @@ var exampleSrc string
 // --frontends-to-tcp-pipeline.
 const tcpPipeline = pipelines.FrontendsToTcp
 
-// exampleName is the buffer name of the embedded example in diagnostics:
-// its path in the repository.
-const exampleName = "internal/tool/tcppipeline/example/onnx_gather.mlir"
+// exampleName is the buffer name of the embedded example in diagnostics
+// and headers: example/onnx_gather.mlir is a copy of the repository's
+// examples/onnx_gather.mlir (TestEmbeddedExampleIsExamplesCopy).
+const exampleName = "examples/onnx_gather.mlir"
 
 // exampleArgs are the documented inputs of the embedded example: the data
 // of docs/semantics.md §5.3 and indices with one negative value.
