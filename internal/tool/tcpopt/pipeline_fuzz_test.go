@@ -24,6 +24,11 @@ func fuzzPasses() []*ir.PassInfo {
 			out = append(out, p)
 		}
 	}
+	// Named pipelines (frontends-to-tcp-pipeline) are drawn too, at module
+	// level, where they expand to their passes.
+	for _, p := range ir.RegisteredPassPipelines() {
+		out = append(out, &ir.PassInfo{Argument: p.Argument, Anchor: ir.ModuleName})
+	}
 	return out
 }
 
