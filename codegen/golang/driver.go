@@ -3,6 +3,8 @@ package golang
 import (
 	"fmt"
 	"strings"
+
+	"github.com/tcp-project/tcp/internal/quote"
 )
 
 // The kernel binary (Build) is the emitted kernels in package main plus a
@@ -38,12 +40,12 @@ func driverSource(fs []driverFunc) string {
 	b.WriteString(driverMain)
 	b.WriteString("func tcpCall(name string, args []tcpArg, bench int) ([]tcpArg, float64, error) {\nswitch name {\n")
 	for _, f := range fs {
-		fmt.Fprintf(&b, "case %q:\nreturn tcpCall%s(args, bench)\n", f.symbol, f.goName)
+		fmt.Fprintf(&b, "case %s:\nreturn tcpCall%s(args, bench)\n", quote.GoString(f.symbol), f.goName)
 	}
 	b.WriteString("}\nreturn nil, 0, fmt.Errorf(\"no kernel for @%s\", name)\n}\n\n")
 	for _, f := range fs {
 		fmt.Fprintf(&b, "func tcpCall%s(args []tcpArg, bench int) ([]tcpArg, float64, error) {\n", f.goName)
-		fmt.Fprintf(&b, "if len(args) != %d {\nreturn nil, 0, fmt.Errorf(\"@%s takes %d arguments, got %%d\", len(args))\n}\n", len(f.args), f.symbol, len(f.args))
+		fmt.Fprintf(&b, "if len(args) != %d {\nreturn nil, 0, fmt.Errorf(\"@%%s takes %d arguments, got %%d\", %s, len(args))\n}\n", len(f.args), len(f.args), quote.GoString(f.symbol))
 		var call, dimArgs []string
 		for i := range f.results {
 			call = append(call, fmt.Sprintf("r%d", i))

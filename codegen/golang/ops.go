@@ -8,6 +8,7 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	tensord "github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -408,7 +409,7 @@ func shapeOf(t *ir.RankedTensorType, g []int64) string {
 func (f *funcGen) errf(format string, static []any, dyn ...string) string {
 	msg := fmt.Sprintf(format, static...)
 	var b strings.Builder
-	fmt.Fprintf(&b, "fmt.Errorf(%q", msg)
+	fmt.Fprintf(&b, "fmt.Errorf(%s", quote.GoString(msg))
 	for _, d := range dyn {
 		fmt.Fprintf(&b, ", %s", d)
 	}
