@@ -133,6 +133,29 @@ func tcpCheckSlice(d, dim, s, n, t int) error {
 	return nil
 }
 `,
+	"count": `// tcpCount returns the element count of a shape, or the interpreter's
+// error for a negative size or a count that overflows int64.
+func tcpCount(dims ...int) (int, error) {
+	for k, d := range dims {
+		if d < 0 {
+			return 0, fmt.Errorf("dynamic size %d of dim %d is negative", d, k)
+		}
+	}
+	n := 1
+	for _, d := range dims {
+		if d == 0 {
+			return 0, nil
+		}
+	}
+	for _, d := range dims {
+		if n > math.MaxInt64/d {
+			return 0, fmt.Errorf("tensor: element count of shape %s overflows int64", strings.ReplaceAll(fmt.Sprint(dims), " ", ", "))
+		}
+		n *= d
+	}
+	return n, nil
+}
+`,
 	"parallel": `// Workers is the number of goroutines a kernel splits its outer loop
 // over; 0 or less means runtime.GOMAXPROCS(0). A kernel uses fewer when
 // each would get less than tcpMinBytesPerWorker of output.

@@ -13,8 +13,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 
 	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
@@ -26,12 +29,41 @@ type Program struct {
 	// Path is the binary, in the build cache.
 	Path  string
 	types map[string]*ir.FunctionType
+	ops   []*ir.Operation // the ops the binary's error tags index
 }
 
 // KernelError is a runtime error reported by a generated kernel (an index
-// out of bounds, a bad slice, a shape mismatch), as opposed to a failure
-// to build or run the binary.
-type KernelError struct{ Msg string }
+// out of bounds, a bad slice, a shape mismatch, a result over the size
+// limit), as opposed to a failure to build or run the binary. Op, if not
+// nil, is the op the error is about, as the interpreter would locate it.
+type KernelError struct {
+	Msg string
+	Op  *ir.Operation
+}
+
+// Located returns the error as the interpreter reports it: at the op
+// ("file:line:col: error: 'op' op message"), else at fn.
+func (e *KernelError) Located(fn *ir.Operation) error {
+	if e.Op != nil {
+		return e.Op.EmitOpError("%s", e.Msg)
+	}
+	return fn.EmitError("%s: %s", quote.Symbol(function.FuncOp{Operation: fn}.Name()), e.Msg)
+}
+
+// kernelError parses a message of the kernel binary: "tcp-op#N: msg" is
+// about ops[N].
+func kernelError(msg string, ops []*ir.Operation) *KernelError {
+	if rest, ok := strings.CutPrefix(msg, opTagPrefix); ok {
+		if i := strings.Index(rest, ": "); i > 0 {
+			if n, err := strconv.Atoi(rest[:i]); err == nil && n >= 0 && n < len(ops) {
+				op := ops[n]
+				m := strings.TrimPrefix(rest[i+2:], op.Name()+": ")
+				return &KernelError{Msg: m, Op: op}
+			}
+		}
+	}
+	return &KernelError{Msg: msg}
+}
 
 func (e *KernelError) Error() string { return e.Msg }
 
@@ -65,11 +97,11 @@ func goTool() (string, error) {
 // the hash of the source: a second Build of the same module costs one
 // emission and no compilation.
 func Build(module *ir.Operation, funcs []string) (*Program, error) {
-	src, fs, err := emit(module, Options{Package: "main", Funcs: funcs, driver: true})
+	src, fs, ops, err := emitTagged(module, Options{Package: "main", Funcs: funcs, driver: true})
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{types: map[string]*ir.FunctionType{}}
+	p := &Program{types: map[string]*ir.FunctionType{}, ops: ops}
 	for _, f := range fs {
 		p.types[f.Symbol] = function.FuncOp{Operation: function.Lookup(module, f.Symbol)}.Type()
 	}
@@ -163,6 +195,11 @@ type CallOptions struct {
 	// MinBytesPerWorker is the least output a worker gets (0: 64 KiB);
 	// tests set 1 to split small outputs.
 	MinBytesPerWorker int
+	// MaxTensorBytes bounds each result, as interp.Options.MaxTensorBytes
+	// bounds every tensor (0: interp.DefaultMaxTensorBytes). A larger
+	// result is a KernelError at the op that makes it, raised before
+	// anything is allocated.
+	MaxTensorBytes int64
 }
 
 // Call runs @fn on args (tensors, and 0-d tensors for scalar arguments)
@@ -183,6 +220,11 @@ func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*ten
 	binary.Write(w, le, int64(o.Bench))
 	binary.Write(w, le, int64(o.Workers))
 	binary.Write(w, le, int64(o.MinBytesPerWorker))
+	maxBytes := o.MaxTensorBytes
+	if maxBytes <= 0 {
+		maxBytes = interp.DefaultMaxTensorBytes
+	}
+	binary.Write(w, le, maxBytes)
 	binary.Write(w, le, uint32(len(args)))
 	for i, a := range args {
 		if _, ok := ft.Inputs()[i].(*ir.RankedTensorType); !ok {
@@ -218,7 +260,7 @@ func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*ten
 		if _, err := io.ReadFull(r, msg); err != nil {
 			return fail(err)
 		}
-		return nil, 0, &KernelError{Msg: string(msg)}
+		return nil, 0, kernelError(string(msg), pr.p.ops)
 	}
 	res := make([]*tensor.Tensor, n)
 	for i := range res {
