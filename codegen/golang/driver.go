@@ -38,6 +38,7 @@ type driverFunc struct {
 	results        []string // Go element types
 	resultTypes    []string // MLIR element types
 	resultTags     []string // error tags of the ops that make the results
+	promiseTag     string   // the error tag of the kernel's only promise_in_bounds op
 }
 
 func driverSource(fs []driverFunc) string {
@@ -83,7 +84,7 @@ func driverSource(fs []driverFunc) string {
 			fmt.Fprintf(&b, "r%d := make([]%s, n%d)\n", i, et, i)
 		}
 		fmt.Fprintf(&b, "call := func() error {\nreturn %s(%s)\n}\n", f.goName, strings.Join(call, ", "))
-		b.WriteString("if err := call(); err != nil {\nreturn nil, 0, err\n}\n")
+		fmt.Fprintf(&b, "if err := call(); err != nil {\nreturn nil, 0, tcpPromiseErr(err, %s)\n}\n", quote.GoString(f.promiseTag))
 		b.WriteString("med := tcpBench(bench, call)\nreturn []tcpArg{")
 		for i := range f.results {
 			fmt.Fprintf(&b, "{dims: dims[%d], data: tcpEncode(r%d)}, ", i, i)
@@ -126,6 +127,15 @@ func tcpTypeString(dims []int, elem string) string {
 	}
 	b.WriteString(elem + ">")
 	return b.String()
+}
+
+// tcpPromiseErr tags the error of a broken promise_in_bounds promise
+// (tcpRecover's) with the op that made it, when the kernel has only one.
+func tcpPromiseErr(err error, tag string) error {
+	if tag != "" && strings.HasSuffix(err.Error(), "(an index broke its promise_in_bounds promise)") {
+		return fmt.Errorf("%s%v", tag, err)
+	}
+	return err
 }
 
 // tcpSafeCall runs tcpCall; a panic (a bug) becomes an error instead of

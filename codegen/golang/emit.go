@@ -354,6 +354,9 @@ type funcGen struct {
 	dimMemo map[ir.Value][]poly
 	scaMemo map[ir.Value]poly
 	promise bool
+	// promiseOps are the promise_in_bounds ops whose indices the kernel
+	// reads unchecked.
+	promiseOps map[*ir.Operation]bool
 	// op is the op whose code is being emitted: errf tags the kernel
 	// binary's messages with it.
 	op *ir.Operation
@@ -485,7 +488,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, inline: map[*ir.Operation]bool{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, inline: map[*ir.Operation]bool{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.
@@ -531,7 +534,6 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 			return "", fn.EmitOpError("argument #%d has type %s; the Go backend takes ranked tensors and integer scalars", i, t)
 		}
 	}
-	g.drivers = append(g.drivers, drv)
 
 	// The dims function.
 	df := mk(true)
@@ -594,6 +596,12 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 		}
 	}
 	kernelBody := kf.pop()
+	if len(kf.promiseOps) == 1 {
+		for op := range kf.promiseOps {
+			drv.promiseTag = g.tag(op) // a Go bounds check failed there
+		}
+	}
+	g.drivers = append(g.drivers, drv)
 
 	g.used["parallel"] = true // tcpRecover
 	var b strings.Builder

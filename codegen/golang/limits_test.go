@@ -22,7 +22,13 @@ func.func @inner(%x: tensor<1x1xf32>, %n: index, %m: index) -> tensor<1x1xf32> {
   %s = tcp.slice %b starts(%c0, %c0) sizes(%c1, %c1) strides(%c1, %c1) : tensor<?x?xf32> -> tensor<1x1xf32>
   return %s : tensor<1x1xf32>
 }
-func.func private @decl(%x: tensor<1x1xf32>) -> tensor<1x1xf32>`
+func.func private @decl(%x: tensor<1x1xf32>) -> tensor<1x1xf32>
+func.func @promise() -> tensor<2xf32> {
+  %x = tcp.const {value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>} : tensor<3xf32>
+  %idx = tcp.const {value = dense<[2, 7]> : tensor<2xi64>} : tensor<2xi64>
+  %out = tcp.gather %x, %idx {dim = 0 : index, mode = "promise_in_bounds"} : tensor<3xf32>, tensor<2xi64> -> tensor<2xf32>
+  return %out : tensor<2xf32>
+}`
 
 // TestGoBackendLimits: the kernel binary makes the interpreter's checks
 // on sizes and the result size limit before it allocates, and its errors
@@ -77,6 +83,16 @@ func TestGoBackendLimits(t *testing.T) {
 				t.Errorf("interpreter: %q\nwant         %q", igot, tt.want)
 			}
 		})
+	}
+	// A broken promise_in_bounds promise is a Go bounds check that fails
+	// in the kernel: an error at the gather, not a goroutine dump.
+	_, _, err = Run(m, "promise", nil, CallOptions{})
+	var ke *KernelError
+	if !errors.As(err, &ke) {
+		t.Fatalf("promise: %v", err)
+	}
+	if got, want := ke.Located(function.Lookup(m, "promise")).Error(), "l.mlir:16:10: error: 'tcp.gather' op runtime error: index out of range [7] with length 3 (an index broke its promise_in_bounds promise)"; got != want {
+		t.Errorf("promise: %q\nwant     %q", got, want)
 	}
 	_, err = Build(m, []string{"decl"})
 	if got, want := errString(err), "l.mlir:12:1: error: cannot run @decl: it is a declaration without a body"; got != want {

@@ -743,6 +743,7 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 		}
 		if mode == tcp.ModePromiseInBounds {
 			f.promise = true
+			f.promiseOps[op] = true
 		}
 		if b, seen := f.bound[pos[k]]; seen && (b == nil || !b.equal(ss[k])) {
 			f.bound[pos[k]] = nil // one value indexing dims of two sizes
