@@ -28,6 +28,7 @@ import (
 type Program struct {
 	// Path is the binary, in the build cache.
 	Path  string
+	sum   string // the SHA-256 the build recorded for Path
 	types map[string]*ir.FunctionType
 	ops   []*ir.Operation // the ops the binary's error tags index
 }
@@ -68,16 +69,64 @@ func kernelError(msg string, ops []*ir.Operation) *KernelError {
 func (e *KernelError) Error() string { return e.Msg }
 
 // CacheDir is where Build keeps compiled kernels, one directory per
-// source hash: $TCP_GO_CACHE, or tcp-go-kernels in the user cache dir.
+// source hash: $TCP_GO_CACHE, or tcp-go-kernels in the user cache dir
+// (os.UserCacheDir). Without either it is an error: kernels are never
+// built into or run from a shared temporary directory.
 func CacheDir() (string, error) {
 	if d := os.Getenv("TCP_GO_CACHE"); d != "" {
 		return d, nil
 	}
 	d, err := os.UserCacheDir()
 	if err != nil {
-		d = os.TempDir() // no $HOME (a scrubbed test environment)
+		return "", fmt.Errorf("the Go backend needs a private directory for compiled kernels, and there is no user cache directory (%v); set TCP_GO_CACHE, XDG_CACHE_HOME or HOME", err)
 	}
 	return filepath.Join(d, "tcp-go-kernels"), nil
+}
+
+// privateDir creates dir (mode 0700) if needed and checks that it is a
+// directory, not a symbolic link, owned by this user and writable by no
+// one else: a kernel found there is run, so no other user may put one.
+func privateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("kernel cache: %v", err)
+	}
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return fmt.Errorf("kernel cache: %v", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("kernel cache %s is not a directory", dir)
+	}
+	if fi.Mode().Perm()&0o022 != 0 || !ownedByMe(fi) {
+		return fmt.Errorf("kernel cache %s is not private (mode %v; it must belong to this user and be writable by no one else): remove it, or set TCP_GO_CACHE to a private directory", dir, fi.Mode().Perm())
+	}
+	return nil
+}
+
+// fileSum returns the hex SHA-256 of a file's contents.
+func fileSum(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// verified returns the SHA-256 of the binary in a cache entry and whether
+// it is the one its build recorded in kernel.sha256 (a truncated or
+// replaced binary's is not).
+func verified(dir string) (string, bool) {
+	want, err := os.ReadFile(filepath.Join(dir, "kernel.sha256"))
+	if err != nil {
+		return "", false
+	}
+	got, err := fileSum(filepath.Join(dir, "kernel"))
+	return got, err == nil && strings.TrimSpace(string(want)) == got
 }
 
 // goTool finds the go command: $PATH, then $GOROOT/bin.
@@ -113,26 +162,27 @@ func Build(module *ir.Operation, funcs []string) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := privateDir(cache); err != nil {
+		return nil, err
+	}
 	h := sha256.New()
 	h.Write(src)
 	h.Write([]byte(runtime.Version()))
 	dir := filepath.Join(cache, hex.EncodeToString(h.Sum(nil))[:24])
 	p.Path = filepath.Join(dir, "kernel")
-	if _, err := os.Stat(p.Path); err == nil {
+	if sum, ok := verified(dir); ok {
+		p.sum = sum
 		return p, nil
-	}
-	if err := os.MkdirAll(cache, 0o755); err != nil {
-		return nil, err
 	}
 	tmp, err := os.MkdirTemp(cache, "build-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module tcpkernels\n\ngo 1.22\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module tcpkernels\n\ngo 1.22\n"), 0o600); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "kernels.go"), src, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, "kernels.go"), src, 0o600); err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(goCmd, "build", "-o", "kernel", ".")
@@ -144,10 +194,27 @@ func Build(module *ir.Operation, funcs []string) (*Program, error) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("internal error: go build of the generated kernels failed: %v\n%s", err, out)
 	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, statErr := os.Stat(p.Path); statErr != nil { // not a concurrent build
-			return nil, err
+	sum, err := fileSum(filepath.Join(tmp, "kernel"))
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "kernel.sha256"), []byte(sum+"\n"), 0o600); err != nil {
+		return nil, err
+	}
+	p.sum = sum
+	// Replace an entry that failed verification; a concurrent build of
+	// the same source may win the rename, and its binary is as good.
+	if _, err := os.Lstat(dir); err == nil {
+		if _, ok := verified(dir); !ok {
+			os.RemoveAll(dir)
 		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		sum, ok := verified(dir)
+		if !ok {
+			return nil, fmt.Errorf("kernel cache: %v", err)
+		}
+		p.sum = sum
 	}
 	return p, nil
 }
@@ -163,7 +230,11 @@ type Process struct {
 }
 
 // Start runs the binary; Call sends it requests, Close ends it.
+// The binary is run only if it still has the hash its build recorded.
 func (p *Program) Start() (*Process, error) {
+	if sum, err := fileSum(p.Path); err != nil || sum != p.sum {
+		return nil, fmt.Errorf("kernel binary %s changed since it was built (its SHA-256 is not the one recorded); run again to rebuild it", p.Path)
+	}
 	cmd := exec.Command(p.Path)
 	win, err := cmd.StdinPipe()
 	if err != nil {
