@@ -14,6 +14,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/passes/pipelines"
 	"github.com/tcp-project/tcp/tensor"
@@ -122,7 +123,7 @@ func (m *Module) RunPasses(pipeline string) error {
 	if !strings.HasPrefix(text, ir.ModuleName+"(") {
 		text = ir.ModuleName + "(" + text + ")"
 	}
-	pm, err := ir.ParsePassPipeline(text)
+	pm, err := pass.ParsePipeline(text)
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,7 @@ import (
 	"github.com/tcp-project/tcp/frontend/onnxpb"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/passes/pipelines"
 	"github.com/tcp-project/tcp/tensor"
@@ -101,7 +102,7 @@ func Generate(root string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	pm, err := ir.ParsePassPipeline("builtin.module(" + pipelines.FrontendsToTcp + ")")
+	pm, err := pass.ParsePipeline("builtin.module(" + pipelines.FrontendsToTcp + ")")
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/tensor/npy"
 )
@@ -89,7 +90,7 @@ func TestONNXExampleRuns(t *testing.T) {
 		}
 	}
 	check("onnx", m)
-	pm, err := ir.ParsePassPipeline("builtin.module(frontends-to-tcp-pipeline)")
+	pm, err := pass.ParsePipeline("builtin.module(frontends-to-tcp-pipeline)")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,5 @@
 // Package pipelines registers the named pass pipelines
-// (ir.RegisterPassPipeline), MLIR's PassPipelineRegistration: one name that
+// (pass.RegisterPipeline), MLIR's PassPipelineRegistration: one name that
 // stands for a list of passes, usable as a tcp-opt flag and inside
 // --pass-pipeline, where it expands to its passes.
 //

@@ -1,7 +1,7 @@
 package pipelines
 
 import (
-	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 
 	_ "github.com/tcp-project/tcp/passes"           // canonicalize, cse
 	_ "github.com/tcp-project/tcp/passes/frontends" // convert-frontends-to-tcp
@@ -21,7 +21,7 @@ const FrontendsToTcp = "frontends-to-tcp-pipeline"
 const FrontendsToTcpPasses = "inline,convert-frontends-to-tcp,torch-func-backend-type-conversion,refine-func-result-types,canonicalize,cse"
 
 func init() {
-	ir.RegisterPassPipeline(&ir.PassPipelineInfo{
+	pass.RegisterPipeline(&pass.PipelineInfo{
 		Argument:    FrontendsToTcp,
 		Description: "Bring frontend IR to tcp: " + FrontendsToTcpPasses,
 		Pipeline:    FrontendsToTcpPasses,

@@ -1,4 +1,4 @@
-package ir
+package pass
 
 import (
 	"fmt"
@@ -7,12 +7,12 @@ import (
 	"sync"
 )
 
-// PassPipelineInfo describes a named pass pipeline, MLIR's
+// PipelineInfo describes a named pass pipeline, MLIR's
 // PassPipelineRegistration: a name that stands for a list of passes, usable
 // wherever a pass is (inside --pass-pipeline, and as a tcp-opt flag). The
 // name expands in place to its passes, so a printed pipeline shows the
 // passes, as MLIR's does.
-type PassPipelineInfo struct {
+type PipelineInfo struct {
 	// Argument is the kebab-case name ("frontends-to-tcp-pipeline").
 	Argument string
 	// Description is a one-line summary for --help.
@@ -30,41 +30,41 @@ type PassPipelineInfo struct {
 
 var pipelineRegistry = struct {
 	sync.RWMutex
-	m map[string]*PassPipelineInfo
-}{m: map[string]*PassPipelineInfo{}}
+	m map[string]*PipelineInfo
+}{m: map[string]*PipelineInfo{}}
 
-// RegisterPassPipeline adds a named pipeline. It panics if the argument is
+// RegisterPipeline adds a named pipeline. It panics if the argument is
 // not kebab-case, is already a registered pipeline or pass, or the pipeline
 // text does not parse (programmer errors found by every test).
-func RegisterPassPipeline(info *PassPipelineInfo) {
+func RegisterPipeline(info *PipelineInfo) {
 	if !kebab.MatchString(info.Argument) {
-		panic(fmt.Sprintf("ir: pipeline argument %q is not kebab-case", info.Argument))
+		panic(fmt.Sprintf("pass: pipeline argument %q is not kebab-case", info.Argument))
 	}
 	if _, err := parsePipelineText(info.Pipeline, 0, info.Pipeline); err != nil {
-		panic(fmt.Sprintf("ir: pipeline '%s': %v", info.Argument, err))
+		panic(fmt.Sprintf("pass: pipeline '%s': %v", info.Argument, err))
 	}
-	if LookupPass(info.Argument) != nil {
-		panic(fmt.Sprintf("ir: pipeline '%s' has the name of a registered pass", info.Argument))
+	if Lookup(info.Argument) != nil {
+		panic(fmt.Sprintf("pass: pipeline '%s' has the name of a registered pass", info.Argument))
 	}
 	pipelineRegistry.Lock()
 	defer pipelineRegistry.Unlock()
 	if _, dup := pipelineRegistry.m[info.Argument]; dup {
-		panic(fmt.Sprintf("ir: pipeline '%s' registered twice", info.Argument))
+		panic(fmt.Sprintf("pass: pipeline '%s' registered twice", info.Argument))
 	}
 	pipelineRegistry.m[info.Argument] = info
 }
 
-// LookupPassPipeline returns the named pipeline argument, or nil.
-func LookupPassPipeline(argument string) *PassPipelineInfo {
+// LookupPipeline returns the named pipeline argument, or nil.
+func LookupPipeline(argument string) *PipelineInfo {
 	pipelineRegistry.RLock()
 	defer pipelineRegistry.RUnlock()
 	return pipelineRegistry.m[argument]
 }
 
-// RegisteredPassPipelines returns every named pipeline, sorted by argument.
-func RegisteredPassPipelines() []*PassPipelineInfo {
+// RegisteredPipelines returns every named pipeline, sorted by argument.
+func RegisteredPipelines() []*PipelineInfo {
 	pipelineRegistry.RLock()
-	out := make([]*PassPipelineInfo, 0, len(pipelineRegistry.m))
+	out := make([]*PipelineInfo, 0, len(pipelineRegistry.m))
 	for _, p := range pipelineRegistry.m {
 		out = append(out, p)
 	}
@@ -78,7 +78,7 @@ const maxPipelineExpansion = 8
 
 // expandPipeline resolves the named pipeline info used at offset pos of
 // full into items for a pipeline anchored on parentAnchor.
-func expandPipeline(full string, pos int, parentAnchor string, info *PassPipelineInfo, depth int) ([]pmItem, error) {
+func expandPipeline(full string, pos int, parentAnchor string, info *PipelineInfo, depth int) ([]pmItem, error) {
 	errAt := func(msg string) error { return &PipelineError{Pipeline: full, Offset: pos, Msg: msg} }
 	if depth > maxPipelineExpansion {
 		return nil, errAt(fmt.Sprintf("pipeline '%s' expands through more than %d named pipelines", info.Argument, maxPipelineExpansion))
@@ -89,7 +89,7 @@ func expandPipeline(full string, pos int, parentAnchor string, info *PassPipelin
 	}
 	var items []pmItem
 	for _, e := range elems {
-		if !e.hasNested && LookupPass(e.name) == nil && LookupPassPipeline(e.name) == nil {
+		if !e.hasNested && Lookup(e.name) == nil && LookupPipeline(e.name) == nil {
 			msg := fmt.Sprintf("pipeline '%s' needs pass '%s', which is not registered", info.Argument, e.name)
 			if imp := info.Imports[e.name]; imp != "" {
 				msg += fmt.Sprintf(" (import _ %q, or github.com/tcp-project/tcp/passes/all for every pass)", imp)
@@ -119,8 +119,8 @@ func asPipelineError(err error, pe **PipelineError) bool {
 
 // resolveElems resolves e, expanding a named pipeline into its passes.
 func resolveElems(full, parentAnchor string, e *pipelineElem, depth int) ([]pmItem, error) {
-	if !e.hasNested && LookupPass(e.name) == nil {
-		if info := LookupPassPipeline(e.name); info != nil {
+	if !e.hasNested && Lookup(e.name) == nil {
+		if info := LookupPipeline(e.name); info != nil {
 			if e.hasOpts && strings.TrimSpace(e.options) != "" {
 				return nil, &PipelineError{Pipeline: full, Offset: e.optPos, Msg: fmt.Sprintf("pipeline '%s' takes no options", e.name)}
 			}
@@ -139,7 +139,7 @@ func resolveElems(full, parentAnchor string, e *pipelineElem, depth int) ([]pmIt
 // is missing): a library program that imported only ir or the parser. In
 // the tools the message stays MLIR's.
 func missingPassesHint() string {
-	if LookupPass("canonicalize") != nil {
+	if Lookup("canonicalize") != nil {
 		return ""
 	}
 	return " (no pass package is imported: passes are registered by importing their packages, github.com/tcp-project/tcp/passes/all for every pass and named pipeline; the github.com/tcp-project/tcp/compiler package registers everything)"

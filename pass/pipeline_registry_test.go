@@ -1,4 +1,4 @@
-package ir
+package pass
 
 import (
 	"strings"
@@ -6,13 +6,13 @@ import (
 )
 
 func TestNamedPipelineMissingPassNamesImport(t *testing.T) {
-	RegisterPassPipeline(&PassPipelineInfo{
+	RegisterPipeline(&PipelineInfo{
 		Argument:    "test-pipeline-missing-pass",
 		Description: "a pipeline whose pass is not linked",
 		Pipeline:    "test-not-linked-pass",
 		Imports:     map[string]string{"test-not-linked-pass": "example.com/linked"},
 	})
-	_, err := ParsePassPipeline("builtin.module(test-pipeline-missing-pass)")
+	_, err := ParsePipeline("builtin.module(test-pipeline-missing-pass)")
 	if err == nil {
 		t.Fatal("no error for a pipeline whose pass is not registered")
 	}
@@ -21,23 +21,23 @@ func TestNamedPipelineMissingPassNamesImport(t *testing.T) {
 			t.Errorf("error %q does not contain %q", err, want)
 		}
 	}
-	if LookupPassPipeline("test-pipeline-missing-pass") == nil || len(RegisteredPassPipelines()) == 0 {
+	if LookupPipeline("test-pipeline-missing-pass") == nil || len(RegisteredPipelines()) == 0 {
 		t.Error("registered pipeline not found")
 	}
 }
 
-func TestRegisterPassPipelineRefusesBadNames(t *testing.T) {
-	for _, info := range []*PassPipelineInfo{
+func TestRegisterPipelineRefusesBadNames(t *testing.T) {
+	for _, info := range []*PipelineInfo{
 		{Argument: "Not_Kebab", Pipeline: "cse"},
 		{Argument: "test-bad-text", Pipeline: "cse)"},
 	} {
 		func() {
 			defer func() {
 				if recover() == nil {
-					t.Errorf("RegisterPassPipeline(%q) did not panic", info.Argument)
+					t.Errorf("RegisterPipeline(%q) did not panic", info.Argument)
 				}
 			}()
-			RegisterPassPipeline(info)
+			RegisterPipeline(info)
 		}()
 	}
 }
