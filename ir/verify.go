@@ -193,7 +193,11 @@ func (v *verifier) op(op *Operation) {
 	ok := true
 	if def == nil {
 		if !v.allowUnregistered {
-			v.add(op.EmitError("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.Name(), op.name.Dialect))
+			hint := ""
+			if !Global.HasDialect(op.name.Dialect) {
+				hint = MissingDialectHint(op.name.Dialect)
+			}
+			v.add(op.EmitError("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations%s", op.Name(), op.name.Dialect, hint))
 			ok = false
 		}
 	} else {
