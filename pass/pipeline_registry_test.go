@@ -41,3 +41,13 @@ func TestRegisterPipelineRefusesBadNames(t *testing.T) {
 		}()
 	}
 }
+
+// A pipeline that names itself is an error when used, not a stack
+// overflow.
+func TestNamedPipelineRecursionIsAnError(t *testing.T) {
+	RegisterPipeline(&PipelineInfo{Argument: "test-self-pipeline", Description: "names itself", Pipeline: "test-self-pipeline"})
+	_, err := ParsePipeline("builtin.module(test-self-pipeline)")
+	if err == nil || !strings.Contains(err.Error(), "expands through more than") {
+		t.Errorf("ParsePipeline of a self-naming pipeline: %v", err)
+	}
+}
