@@ -31,7 +31,10 @@
 // exactly the keys descr, fortran_order and shape, an
 // unsupported dtype, a shape whose element count overflows, and data
 // shorter or longer than the shape requires are all reported as errors
-// starting with "npy: ". Headers larger than 1 MiB are rejected, and data
-// are read incrementally, so a corrupt length cannot force a large
-// allocation.
+// starting with "npy: ". Headers larger than 1 MiB are rejected. Nothing
+// is allocated for the data before it is known to be there: ReadFile
+// compares the header's promise with the file's size first, and Read grows
+// its buffer with the data actually read. ReadWith and ReadFileWith also
+// take a limit on the array's size (ReadOptions.MaxBytes), checked right
+// after the header.
 package npy

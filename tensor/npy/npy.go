@@ -97,14 +97,31 @@ func ParseDescr(descr string) (dt tensor.DType, bigEndian bool, err error) {
 	return tensor.Invalid, false, fmt.Errorf("npy: unsupported dtype %q (supported: |b1 |i1 |u1 <i2 <i4 <i8 <u2 <u4 <u8 <f2 <f4 <f8 <V2 (bfloat16), and '>' variants)", descr)
 }
 
+// ReadOptions limit what ReadWith and ReadFileWith accept.
+type ReadOptions struct {
+	// MaxBytes, if positive, is the largest array data (element count ×
+	// element size) accepted. A larger array is rejected right after the
+	// header is parsed, before any of its data is read or allocated.
+	MaxBytes int64
+}
+
 // ReadFile reads one array from a .npy file.
-func ReadFile(path string) (*tensor.Tensor, error) {
+func ReadFile(path string) (*tensor.Tensor, error) { return ReadFileWith(path, ReadOptions{}) }
+
+// ReadFileWith is ReadFile with limits. Because the file's size is known,
+// a header that promises more data than the file holds is reported before
+// anything is allocated for the data.
+func ReadFileWith(path string, o ReadOptions) (*tensor.Tensor, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	t, err := Read(bufio.NewReader(f))
+	size := int64(-1)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	t, err := read(bufio.NewReader(f), o, size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -113,7 +130,14 @@ func ReadFile(path string) (*tensor.Tensor, error) {
 
 // Read reads one .npy array from r, which must end right after the array
 // data: trailing bytes are an error. It never panics on malformed input.
-func Read(r io.Reader) (*tensor.Tensor, error) {
+func Read(r io.Reader) (*tensor.Tensor, error) { return read(r, ReadOptions{}, -1) }
+
+// ReadWith is Read with limits.
+func ReadWith(r io.Reader, o ReadOptions) (*tensor.Tensor, error) { return read(r, o, -1) }
+
+// read reads one array from r; size is the number of bytes r holds, or -1
+// if unknown.
+func read(r io.Reader, o ReadOptions, size int64) (*tensor.Tensor, error) {
 	var pre [8]byte
 	if _, err := io.ReadFull(r, pre[:]); err != nil {
 		return nil, fmt.Errorf("npy: reading magic: %w", truncated(err))
@@ -142,6 +166,10 @@ func Read(r io.Reader) (*tensor.Tensor, error) {
 	if hlen > maxHeaderLen {
 		return nil, fmt.Errorf("npy: header length %d exceeds the limit of %d bytes", hlen, maxHeaderLen)
 	}
+	headerEnd := int64(10 + hlen) // magic, version, length field, header
+	if major > 1 {
+		headerEnd += 2
+	}
 	hdr := make([]byte, hlen)
 	if _, err := io.ReadFull(r, hdr); err != nil {
 		return nil, fmt.Errorf("npy: reading %d-byte header: %w", hlen, truncated(err))
@@ -158,20 +186,37 @@ func Read(r io.Reader) (*tensor.Tensor, error) {
 		return nil, fmt.Errorf("npy: shape %s is too large", tensor.ShapeString(shape))
 	}
 	want := n * int64(dt.Size())
-	var buf bytes.Buffer
-	buf.Grow(int(min(want, 64<<20)))
-	got, err := buf.ReadFrom(io.LimitReader(r, want))
-	if err != nil {
-		return nil, fmt.Errorf("npy: reading data: %w", err)
+	if o.MaxBytes > 0 && want > o.MaxBytes {
+		return nil, fmt.Errorf("npy: shape %s of %v needs %d bytes, more than the limit of %d", tensor.ShapeString(shape), dt, want, o.MaxBytes)
 	}
-	if got != want {
-		return nil, fmt.Errorf("npy: truncated data: shape %s of %v needs %d bytes, file has %d", tensor.ShapeString(shape), dt, want, got)
+	var data []byte
+	if size >= 0 {
+		// The file's size is known: check before allocating.
+		left := max(size-headerEnd, 0)
+		if want > left {
+			return nil, fmt.Errorf("npy: truncated data: shape %s of %v needs %d bytes, file has %d", tensor.ShapeString(shape), dt, want, left)
+		}
+		data = make([]byte, want)
+		if _, err := io.ReadFull(r, data); err != nil {
+			return nil, fmt.Errorf("npy: reading data: %w", truncated(err))
+		}
+	} else {
+		// Unknown size: grow with the data actually read.
+		var buf bytes.Buffer
+		buf.Grow(int(min(want, 1<<20)))
+		got, err := buf.ReadFrom(io.LimitReader(r, want))
+		if err != nil {
+			return nil, fmt.Errorf("npy: reading data: %w", err)
+		}
+		if got != want {
+			return nil, fmt.Errorf("npy: truncated data: shape %s of %v needs %d bytes, file has %d", tensor.ShapeString(shape), dt, want, got)
+		}
+		data = buf.Bytes()
 	}
 	var extra [1]byte
 	if k, _ := io.ReadFull(r, extra[:]); k > 0 {
 		return nil, fmt.Errorf("npy: data longer than shape %s of %v (%d bytes) requires", tensor.ShapeString(shape), dt, want)
 	}
-	data := buf.Bytes()
 	if bigEndian {
 		swap(data, dt.Size())
 	}

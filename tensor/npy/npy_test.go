@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -480,5 +481,46 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// A header that promises more data than the limit, or than the file
+// holds, is refused before the data is allocated.
+func TestReadLimits(t *testing.T) {
+	dir := t.TempDir()
+	huge := raw(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1000000000, 1000), }", make([]byte, 16))
+	small := raw(1, "{'descr': '<i4', 'fortran_order': True, 'shape': (2, 2), }", make([]byte, 16))
+	for _, c := range []struct {
+		name string
+		file []byte
+		max  int64
+		want string // "" for success
+	}{
+		{"over the limit", small, 15, "npy: shape [2, 2] of i32 needs 16 bytes, more than the limit of 15"},
+		{"at the limit", small, 16, ""},
+		{"no limit", small, 0, ""},
+		{"huge promise, file too short", huge, 0, "npy: truncated data: shape [1000000000, 1000] of f64 needs 8000000000000 bytes, file has 16"},
+		{"huge promise, over the limit", huge, 1 << 30, "more than the limit of 1073741824"},
+	} {
+		p := filepath.Join(dir, "x.npy")
+		if err := os.WriteFile(p, c.file, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := ReadFileWith(p, ReadOptions{MaxBytes: c.max})
+		_, rerr := ReadWith(bytes.NewReader(c.file), ReadOptions{MaxBytes: c.max})
+		runtime.ReadMemStats(&after)
+		for _, e := range []error{err, rerr} {
+			switch {
+			case c.want == "" && e != nil:
+				t.Errorf("%s: %v", c.name, e)
+			case c.want != "" && (e == nil || !strings.Contains(e.Error(), c.want)):
+				t.Errorf("%s: error %v, want %q", c.name, e, c.want)
+			}
+		}
+		if b := after.TotalAlloc - before.TotalAlloc; b > 4<<20 {
+			t.Errorf("%s: allocated %d bytes", c.name, b)
+		}
 	}
 }
