@@ -424,6 +424,9 @@ func FuzzMain(f *testing.F) {
 	f.Add(npyRaw(2, "{'descr': '<f4', 'fortran_order': False, 'shape': (0, 2), }", nil), npyV1(i64s([]int64{2, 2}, -1, -2, 0, 1)))
 	f.Add(npyRaw(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (9223372036854775807, 2), }", nil), idx22)
 	f.Add(npyRaw(1, "{'descr': '|b1', 'fortran_order': False, 'shape': (1, 2), }", []byte{1, 0}), idx22)
+	f.Add(npyRaw(1, "{'descr': '<f4', 'fortran_order': True, 'shape': (3, 2), }", f32s([]int64{6}, 1, 3, 5, 2, 4, 6).Data),
+		npyRaw(3, "{'descr': '>i8', 'fortran_order': True, 'shape': (2, 2), }", make([]byte, 32)))
+	f.Add(npyRaw(1, "{'descr': '>V2', 'fortran_order': True, 'shape': (3, 2), }", make([]byte, 12)), idx22)
 	dir := f.TempDir()
 	progPath := filepath.Join(dir, "p.mlir")
 	if err := os.WriteFile(progPath, []byte(prog), 0o644); err != nil {
@@ -441,6 +444,11 @@ func FuzzMain(f *testing.F) {
 		case 0:
 			if stderr.Len() != 0 {
 				t.Errorf("exit 0 with stderr %q", stderr.String())
+			}
+			// The same run prints its result.
+			stdout.Reset()
+			if code := Main([]string{progPath, pa, pb}, nil, &stdout, &stderr); code != 0 || !strings.HasPrefix(stdout.String(), "result #0: tensor<2x2xf32>\n[[") {
+				t.Errorf("printing run: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 			}
 		case 1:
 			if stderr.Len() == 0 {
