@@ -8,8 +8,9 @@ import (
 	"strings"
 )
 
-// This file prints floats the way numpy does (its Dragon4 printer, in
-// numpy/_core/src/multiarray/dragon4.c): the shortest digits that identify
+// This file prints floats the way numpy does (its Dragon4 printer, behind
+// np.format_float_positional and np.format_float_scientific, after Steele
+// & White and Burger & Dybvig): the shortest digits that identify
 // the value among the values of its own type (f16, f32, f64), optionally
 // cut off after a number of digits and rounded there, or extended to a
 // minimum number of exact digits. ArrayString and ScalarString build on it.
