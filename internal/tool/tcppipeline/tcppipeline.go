@@ -16,6 +16,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/translate"
@@ -384,7 +385,7 @@ func values(kind string, ts []*tensor.Tensor) string {
 }
 
 func runPipeline(m *ir.Operation, text string) error {
-	pm, err := ir.ParsePassPipeline(text)
+	pm, err := pass.ParsePipeline(text)
 	if err != nil {
 		return err
 	}

@@ -298,10 +298,10 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	var results []*tensor.Tensor
 	var median float64
 	if c.backend == "go" {
-		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers})
+		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers, MaxTensorBytes: c.limits.MaxTensorBytes})
 		var ke *golang.KernelError
 		if errors.As(err, &ke) {
-			err = fn.EmitError("@%s: %v", f.Name(), ke.Msg)
+			err = ke.Located(fn)
 		}
 	} else {
 		results, err = c.limits.Run(fn, args)

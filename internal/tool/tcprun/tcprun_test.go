@@ -188,7 +188,7 @@ func TestMain_(t *testing.T) {
 			stdout: "dense<[6.550400e+04, -1.500000e+00]> : tensor<2xf16>\ndense<[true, false]> : tensor<2xi1>\n"},
 		{name: "go backend index error", files: with(map[string][]byte{"i9.npy": npyV1(i64s([]int64{2, 2}, 0, 9, 0, 0))}),
 			args: []string{"DIR/p.mlir", "--backend=go", "DIR/x.npy", "DIR/i9.npy"}, code: 1,
-			stderr: "DIR/p.mlir:1:1: error: @main: index 9 is out of bounds for dimension 0 with size 3\n"},
+			stderr: "DIR/p.mlir:2:8: error: 'tcp.gather' op index 9 is out of bounds for dimension 0 with size 3\n"},
 		{name: "go backend, scalar result", files: with(map[string][]byte{
 			"n.npy":  npyRaw(1, "{'descr': '<i8', 'fortran_order': False, 'shape': (), }", le64(7)),
 			"bf.npy": npyV1(f32s([]int64{2}, 1.00390625, 3)),

@@ -17,10 +17,11 @@ func.func @index_select() -> tensor<2x4xf32> {
   return %out : tensor<2x4xf32>
 }
 
-// ERR: run.mlir:[[@LINE+1]]:1: error: @bad_index: index 3 is out of bounds for dimension 0 with size 3
+// The kernel's errors are located at the op, as the interpreter's are.
 func.func @bad_index() -> tensor<2xf32> {
   %x = tcp.const {value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>} : tensor<3xf32>
   %idx = tcp.const {value = dense<[2, 3]> : tensor<2xi64>} : tensor<2xi64>
+  // ERR: run.mlir:[[@LINE+1]]:10: error: 'tcp.gather' op index 3 is out of bounds for dimension 0 with size 3
   %out = tcp.gather %x, %idx {dim = 0 : index, mode = "error"} : tensor<3xf32>, tensor<2xi64> -> tensor<2xf32>
   return %out : tensor<2xf32>
 }
