@@ -15,6 +15,8 @@
 //	                      holds for any printing of the same values)
 //	promise: TEXT         the README's comment on the command contains TEXT
 //	                      (the output the README promises, checked above)
+//	shown-output:         the output contains, verbatim, the plain ``` block
+//	                      that follows the command's sh block in the README
 //	file: PATH TEXT       the file PATH (written by the command) contains TEXT
 //	exit: N               the exit status (default 0)
 //	skip: REASON          the command is not run (the test suite itself,

@@ -21,6 +21,10 @@ type command struct {
 	line    int
 	text    string // the command, without its trailing comment
 	comment string // the trailing comment ("" if none)
+	// shown is the text of the plain ``` block that follows the command's
+	// sh block before the next sh block or heading (the output the README
+	// shows), or "".
+	shown string
 }
 
 var trailingComment = regexp.MustCompile(`\s+#\s?(.*)$`)
@@ -34,14 +38,35 @@ func readmeCommands(t *testing.T) []command {
 	}
 	var cmds []command
 	in := false
+	block := []int{} // indices into cmds of the last sh block's commands
+	var shown *strings.Builder
 	for i, l := range strings.Split(string(data), "\n") {
 		trim := strings.TrimSpace(l)
+		if shown != nil {
+			if trim == "```" {
+				for _, k := range block {
+					cmds[k].shown = shown.String()
+				}
+				shown, block = nil, nil
+			} else {
+				shown.WriteString(strings.TrimRight(l, " ") + "\n")
+			}
+			continue
+		}
 		switch {
 		case !in && trim == "```sh":
 			in = true
+			block = nil
+		case !in && trim == "```" && len(block) > 0:
+			shown = &strings.Builder{}
+		case !in && strings.HasPrefix(trim, "#"):
+			block = nil
+		case !in && strings.HasPrefix(trim, "```"):
+			block = nil
 		case in && trim == "```":
 			in = false
 		case in && trim != "" && !strings.HasPrefix(trim, "#"):
+			block = append(block, len(cmds))
 			c := command{line: i + 1, text: trim}
 			if m := trailingComment.FindStringSubmatchIndex(trim); m != nil {
 				c.text = strings.TrimSpace(trim[:m[0]])
@@ -84,7 +109,7 @@ func readExpectations(t *testing.T) (map[string][]check, []string) {
 				t.Fatalf("testdata/readme.txtar: section %q: bad line %q", name, l)
 			}
 			switch kind {
-			case "contains", "lacks", "values", "promise", "file", "exit", "skip":
+			case "contains", "lacks", "values", "promise", "file", "exit", "skip", "shown-output":
 			default:
 				t.Fatalf("testdata/readme.txtar: section %q: unknown check %q", name, kind)
 			}
@@ -240,6 +265,12 @@ func TestREADMECommands(t *testing.T) {
 			case "lacks":
 				if strings.Contains(out.String(), ch.arg) {
 					report("output contains %q", ch.arg)
+				}
+			case "shown-output":
+				if c.shown == "" {
+					report("the README shows no output block after this command")
+				} else if !strings.Contains(out.String(), c.shown) {
+					report("output lacks the block the README shows after the command:\n%s", c.shown)
 				}
 			case "values":
 				want := numbers(ch.arg)

@@ -1,7 +1,7 @@
 // tcp-run --backend=go names the function in Go strings of the kernel
 // binary's driver; a name that would close such a string (and a % verb)
 // is quoted, so the binary runs the kernel and nothing else.
-// RUN: tcp-run %s --backend=go 2>&1 | FileCheck %s
+// RUN: tcp-run --print=mlir %s --backend=go 2>&1 | FileCheck %s
 
 // CHECK-NOT: pwned
 // CHECK: dense<[3.000000e+00, 1.000000e+00]> : tensor<2xf32>

@@ -2,17 +2,17 @@
 // allocates anything, with the interpreter's located messages: sizes that
 // are negative or whose element count overflows int64, results over
 // --max-tensor-bytes, and -e on a declaration.
-// RUN: rm -rf %t && tcp-run %s -e args --out-dir %t
-// RUN: not tcp-run %s -e bcast %t/result_0.npy %t/result_1.npy %t/result_1.npy --backend=go 2>&1 | FileCheck %s --check-prefix=OVERFLOW
-// RUN: not tcp-run %s -e bcast %t/result_0.npy %t/result_1.npy %t/result_1.npy --backend=interp 2>&1 | FileCheck %s --check-prefix=OVERFLOW
-// RUN: not tcp-run %s -e bcast %t/result_0.npy %t/result_2.npy %t/result_3.npy --backend=go 2>&1 | FileCheck %s --check-prefix=NEGATIVE
-// RUN: not tcp-run %s -e bcast %t/result_0.npy %t/result_2.npy %t/result_3.npy --backend=interp 2>&1 | FileCheck %s --check-prefix=NEGATIVE
-// RUN: not tcp-run %s -e bcast %t/result_0.npy %t/result_4.npy %t/result_4.npy --backend=go 2>&1 | FileCheck %s --check-prefix=LIMIT
-// RUN: not tcp-run %s -e bcast %t/result_0.npy %t/result_4.npy %t/result_4.npy --backend=interp 2>&1 | FileCheck %s --check-prefix=LIMIT
-// RUN: not tcp-run %s -e bcast %t/result_0.npy %t/result_3.npy %t/result_3.npy --max-tensor-bytes=15 --backend=go 2>&1 | FileCheck %s --check-prefix=LIMIT16
-// RUN: tcp-run %s -e bcast %t/result_0.npy %t/result_3.npy %t/result_3.npy --max-tensor-bytes=16 --backend=go | FileCheck %s --check-prefix=OK
-// RUN: not tcp-run %s -e decl %t/result_0.npy --backend=go 2>&1 | FileCheck %s --check-prefix=DECL
-// RUN: not tcp-run %s -e decl %t/result_0.npy --backend=interp 2>&1 | FileCheck %s --check-prefix=DECL
+// RUN: rm -rf %t && tcp-run --print=mlir %s -e args --out-dir %t
+// RUN: not tcp-run --print=mlir %s -e bcast %t/result_0.npy %t/result_1.npy %t/result_1.npy --backend=go 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// RUN: not tcp-run --print=mlir %s -e bcast %t/result_0.npy %t/result_1.npy %t/result_1.npy --backend=interp 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// RUN: not tcp-run --print=mlir %s -e bcast %t/result_0.npy %t/result_2.npy %t/result_3.npy --backend=go 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: not tcp-run --print=mlir %s -e bcast %t/result_0.npy %t/result_2.npy %t/result_3.npy --backend=interp 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: not tcp-run --print=mlir %s -e bcast %t/result_0.npy %t/result_4.npy %t/result_4.npy --backend=go 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: not tcp-run --print=mlir %s -e bcast %t/result_0.npy %t/result_4.npy %t/result_4.npy --backend=interp 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: not tcp-run --print=mlir %s -e bcast %t/result_0.npy %t/result_3.npy %t/result_3.npy --max-tensor-bytes=15 --backend=go 2>&1 | FileCheck %s --check-prefix=LIMIT16
+// RUN: tcp-run --print=mlir %s -e bcast %t/result_0.npy %t/result_3.npy %t/result_3.npy --max-tensor-bytes=16 --backend=go | FileCheck %s --check-prefix=OK
+// RUN: not tcp-run --print=mlir %s -e decl %t/result_0.npy --backend=go 2>&1 | FileCheck %s --check-prefix=DECL
+// RUN: not tcp-run --print=mlir %s -e decl %t/result_0.npy --backend=interp 2>&1 | FileCheck %s --check-prefix=DECL
 
 // OVERFLOW: limits.mlir:[[# @LINE + 10]]:8: error: 'tcp.broadcast_to' op tensor: element count of shape [4294967296, 4294967296] overflows int64
 // NEGATIVE: limits.mlir:[[# @LINE + 9]]:8: error: 'tcp.broadcast_to' op new_dim_sizes[0] = -1 is negative

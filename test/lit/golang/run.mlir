@@ -1,9 +1,9 @@
 // tcp-run --backend=go runs the generated kernel (compiled into a cached
 // binary) and prints what the interpreter prints.
-// RUN: tcp-run %s -e index_select --backend=go | FileCheck %s
-// RUN: tcp-run %s -e index_select --backend=interp | FileCheck %s
-// RUN: tcp-run %s -e index_select --backend=go --bench 3 --workers 1 | FileCheck %s --check-prefix=BENCH
-// RUN: not tcp-run %s -e bad_index --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: tcp-run --print=mlir %s -e index_select --backend=go | FileCheck %s
+// RUN: tcp-run --print=mlir %s -e index_select --backend=interp | FileCheck %s
+// RUN: tcp-run --print=mlir %s -e index_select --backend=go --bench 3 --workers 1 | FileCheck %s --check-prefix=BENCH
+// RUN: not tcp-run --print=mlir %s -e bad_index --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK: dense<{{\[\[}}8.000000e+00, 9.000000e+00, 1.000000e+01, 1.100000e+01], [0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]]> : tensor<2x4xf32>
 // BENCH: bench: index_select median {{[0-9.e+-]+}} s over 3 calls
