@@ -301,8 +301,13 @@ func Ints(dt DType, shape []int64, values ...int64) (*Tensor, error) {
 	return tensor.FromInt64s(dt, shape, values)
 }
 
-// Format prints t as an MLIR literal: dense<...> : tensor<...>.
+// Format prints t as an MLIR literal: dense<...> : tensor<...> (what
+// tcp-run --print=mlir prints).
 func Format(t *Tensor) string { return tensor.Format(t) }
+
+// ArrayString prints t as numpy's array2string does (what tcp-run
+// prints), summarized with "..." past 1000 elements.
+func ArrayString(t *Tensor) string { return tensor.ArrayString(t) }
 
 // ReadNpy reads a NumPy .npy file.
 func ReadNpy(path string) (*Tensor, error) { return npy.ReadFile(path) }

@@ -273,9 +273,10 @@ func ExampleReadNpy() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(compiler.Format(out[0]))
+	fmt.Println(compiler.ArrayString(out[0]))
 	// Output:
-	// dense<[[5.000000e+00, 6.000000e+00], [1.000000e+00, 2.000000e+00]]> : tensor<2x2xf32>
+	// [[5. 6.]
+	//  [1. 2.]]
 }
 
 // ImportONNX reads an .onnx model (here one written from onnx dialect IR
