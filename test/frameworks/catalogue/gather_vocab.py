@@ -1,0 +1,89 @@
+"""Every gather users write: the exporters' whole gather vocabulary.
+
+Programs written the way users write them (nn.Embedding, x[2], x.flip(0),
+jnp.flip, tf.reverse, x[:, 2] in TensorFlow, take_along_dim, ...), each
+exported by its framework's own tool (export.py). Inputs are in the range
+each framework defines a result for.
+"""
+
+import numpy as np
+
+from export import data, idx
+
+
+def _i64(r, shape, lo, hi):
+    return idx(r, shape, lo, hi, np.int64)
+
+
+# ---------------------------------------------------------------------------
+# PyTorch (torch-mlir's FX importer)
+
+
+def torch(scope):
+    import torch as T
+    import torch.nn.functional as F
+
+    P = []
+    add = lambda *a: P.append(a)  # noqa: E731
+
+    # nn.Embedding / F.embedding: padding_idx, scale_grad_by_freq and sparse
+    # only change the backward pass.
+    add("embedding", "F.embedding(i, w)", lambda w, i: F.embedding(i, w),
+        lambda r: [data(r, (6, 4)), _i64(r, (5,), 0, 6)])
+    add("embedding_2d_indices", "F.embedding(i, w) (i: 2x3)", lambda w, i: F.embedding(i, w),
+        lambda r: [data(r, (7, 3)), _i64(r, (2, 3), 0, 7)])
+    add("embedding_padding_idx", "F.embedding(i, w, padding_idx=0)", lambda w, i: F.embedding(i, w, padding_idx=0),
+        lambda r: [data(r, (5, 2)), _i64(r, (4,), 0, 5)])
+    add("embedding_scale_grad_sparse", "F.embedding(i, w, scale_grad_by_freq=True, sparse=True)",
+        lambda w, i: F.embedding(i, w, scale_grad_by_freq=True, sparse=True),
+        lambda r: [data(r, (5, 3)), _i64(r, (2, 2), 0, 5)])
+    add("embedding_int32_indices", "F.embedding(i, w) (int32 i)", lambda w, i: F.embedding(i, w),
+        lambda r: [data(r, (6, 2)), idx(r, (4,), 0, 6)])
+    add("embedding_int_weights", "F.embedding(i, w) (int32 w)", lambda w, i: F.embedding(i, w),
+        lambda r: [data(r, (4, 3), np.int32), _i64(r, (3,), 0, 4)])
+    T.manual_seed(0)
+    emb = T.nn.Embedding(8, 4, padding_idx=1).requires_grad_(False)
+    add("nn_embedding", "nn.Embedding(8, 4, padding_idx=1)(i) (weights a constant)", lambda i, emb=emb: emb(i),
+        lambda r: [_i64(r, (2, 5), 0, 8)])
+    # x[2], x[:, -1], x.select
+    add("select_row", "x[2]", lambda x: x[2], lambda r: [data(r, (5, 4))])
+    add("select_last_col", "x[:, -1]", lambda x: x[:, -1], lambda r: [data(r, (3, 6))])
+    add("select_negative_row", "x[-1]", lambda x: x[-1], lambda r: [data(r, (4, 3, 2))])
+    add("select_ellipsis", "x[..., 0]", lambda x: x[..., 0], lambda r: [data(r, (2, 3, 4))])
+    add("select_two", "x[1, 2]", lambda x: x[1, 2], lambda r: [data(r, (3, 4, 5))])
+    add("select_middle", "x[:, 1, :]", lambda x: x[:, 1, :], lambda r: [data(r, (2, 3, 4))])
+    add("select_fn", "torch.select(x, 1, -2)", lambda x: T.select(x, 1, -2), lambda r: [data(r, (4, 5))])
+    add("select_then_index", "x[1][i]", lambda x, i: x[1][i], lambda r: [data(r, (3, 6)), _i64(r, (4,), -6, 6)])
+    # flip
+    add("flip_0", "x.flip(0)", lambda x: x.flip(0), lambda r: [data(r, (5, 3))])
+    add("flip_last", "x.flip(-1)", lambda x: x.flip(-1), lambda r: [data(r, (2, 3, 4))])
+    add("flip_both", "x.flip(0, 1)", lambda x: x.flip(0, 1), lambda r: [data(r, (4, 5))])
+    add("flip_1d", "torch.flip(x, [0])", lambda x: T.flip(x, [0]), lambda r: [data(r, (7,))])
+    add("fliplr", "torch.fliplr(x)", lambda x: T.fliplr(x), lambda r: [data(r, (3, 4))])
+    add("flipud", "torch.flipud(x) (int32)", lambda x: T.flipud(x), lambda r: [data(r, (4, 2), np.int32)])
+    add("flip_then_index", "x.flip(0)[i]", lambda x, i: x.flip(0)[i], lambda r: [data(r, (5, 2)), _i64(r, (3,), -5, 5)])
+    # take_along_dim
+    add("take_along_dim_1", "torch.take_along_dim(x, i, dim=1)", lambda x, i: T.take_along_dim(x, i, dim=1),
+        lambda r: [data(r, (4, 5)), _i64(r, (4, 3), 0, 5)])
+    add("take_along_dim_0", "torch.take_along_dim(x, i, dim=0)", lambda x, i: T.take_along_dim(x, i, dim=0),
+        lambda r: [data(r, (3, 4)), _i64(r, (2, 4), 0, 3)])
+    add("take_along_dim_none", "torch.take_along_dim(x, i)", lambda x, i: T.take_along_dim(x, i),
+        lambda r: [data(r, (3, 4)), _i64(r, (5,), 0, 12)])
+    add("take_along_dim_broadcast", "torch.take_along_dim(x, i, dim=-1) (i: 1x2)", lambda x, i: T.take_along_dim(x, i, dim=-1),
+        lambda r: [data(r, (3, 4)), _i64(r, (1, 2), 0, 4)])
+    add("take_along_dim_argsort", "torch.take_along_dim(x, x.argsort(1)[:, :2], dim=1)-style: given i",
+        lambda x, i: T.take_along_dim(x, i, dim=1), lambda r: [data(r, (2, 3, 4)), _i64(r, (2, 2, 4), 0, 3)])
+    add("take_flat", "torch.take(x, i)", lambda x, i: T.take(x, i), lambda r: [data(r, (3, 4)), _i64(r, (5,), 0, 12)])
+    # unsqueeze / squeeze / clone / contiguous around gathers
+    add("index_unsqueeze", "x[i].unsqueeze(0)", lambda x, i: x[i].unsqueeze(0), lambda r: [data(r, (5, 3)), _i64(r, (2,), 0, 5)])
+    add("index_select_squeeze", "torch.index_select(x, 1, i).squeeze(1)", lambda x, i: T.index_select(x, 1, i).squeeze(1),
+        lambda r: [data(r, (3, 4)), _i64(r, (1,), 0, 4)])
+    add("unsqueeze_gather", "torch.gather(x.unsqueeze(-1), 1, i)", lambda x, i: T.gather(x.unsqueeze(-1), 1, i),
+        lambda r: [data(r, (3, 4)), _i64(r, (3, 2, 1), 0, 4)])
+    add("index_clone", "x[i].clone()", lambda x, i: x[i].clone(), lambda r: [data(r, (4, 3)), _i64(r, (3,), 0, 4)])
+    add("contiguous_index", "x.contiguous()[i]", lambda x, i: x.contiguous()[i], lambda r: [data(r, (4, 3)), _i64(r, (2,), -4, 4)])
+    add("transpose_contiguous_select", "x.t().contiguous()[1]", lambda x: x.t().contiguous()[1], lambda r: [data(r, (3, 4))])
+    add("squeeze_dim_gather", "x.squeeze(1)[i]", lambda x, i: x.squeeze(1)[i], lambda r: [data(r, (4, 1, 3)), _i64(r, (2,), 0, 4)])
+    add("view_gather", "x.view(-1)[i]", lambda x, i: x.view(-1)[i], lambda r: [data(r, (3, 4)), _i64(r, (3,), 0, 12)])
+    add("reshape_select", "x.reshape(2, 6)[1]", lambda x: x.reshape(2, 6)[1], lambda r: [data(r, (3, 4))])
+    return P
