@@ -62,17 +62,17 @@ def torch(scope):
     add("fliplr", "torch.fliplr(x)", lambda x: T.fliplr(x), lambda r: [data(r, (3, 4))])
     add("flipud", "torch.flipud(x) (int32)", lambda x: T.flipud(x), lambda r: [data(r, (4, 2), np.int32)])
     add("flip_then_index", "x.flip(0)[i]", lambda x, i: x.flip(0)[i], lambda r: [data(r, (5, 2)), _i64(r, (3,), -5, 5)])
-    # take_along_dim
+    # take_along_dim: torch wraps every index Python-style (i % size)
     add("take_along_dim_1", "torch.take_along_dim(x, i, dim=1)", lambda x, i: T.take_along_dim(x, i, dim=1),
-        lambda r: [data(r, (4, 5)), _i64(r, (4, 3), 0, 5)])
+        lambda r: [data(r, (4, 5)), _i64(r, (4, 3), -12, 12)])
     add("take_along_dim_0", "torch.take_along_dim(x, i, dim=0)", lambda x, i: T.take_along_dim(x, i, dim=0),
-        lambda r: [data(r, (3, 4)), _i64(r, (2, 4), 0, 3)])
+        lambda r: [data(r, (3, 4)), _i64(r, (2, 4), -7, 7)])
     add("take_along_dim_none", "torch.take_along_dim(x, i)", lambda x, i: T.take_along_dim(x, i),
         lambda r: [data(r, (3, 4)), _i64(r, (5,), 0, 12)])
     add("take_along_dim_broadcast", "torch.take_along_dim(x, i, dim=-1) (i: 1x2)", lambda x, i: T.take_along_dim(x, i, dim=-1),
-        lambda r: [data(r, (3, 4)), _i64(r, (1, 2), 0, 4)])
+        lambda r: [data(r, (3, 4)), _i64(r, (1, 2), -9, 9)])
     add("take_along_dim_argsort", "torch.take_along_dim(x, x.argsort(1)[:, :2], dim=1)-style: given i",
-        lambda x, i: T.take_along_dim(x, i, dim=1), lambda r: [data(r, (2, 3, 4)), _i64(r, (2, 2, 4), 0, 3)])
+        lambda x, i: T.take_along_dim(x, i, dim=1), lambda r: [data(r, (2, 3, 4)), _i64(r, (2, 2, 4), -3, 6)])
     add("take_flat", "torch.take(x, i)", lambda x, i: T.take(x, i), lambda r: [data(r, (3, 4)), _i64(r, (5,), 0, 12)])
     # unsqueeze / squeeze / clone / contiguous around gathers
     add("index_unsqueeze", "x[i].unsqueeze(0)", lambda x, i: x[i].unsqueeze(0), lambda r: [data(r, (5, 3)), _i64(r, (2,), 0, 5)])
