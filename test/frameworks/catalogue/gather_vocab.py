@@ -87,3 +87,64 @@ def torch(scope):
     add("view_gather", "x.view(-1)[i]", lambda x, i: x.view(-1)[i], lambda r: [data(r, (3, 4)), _i64(r, (3,), 0, 12)])
     add("reshape_select", "x.reshape(2, 6)[1]", lambda x: x.reshape(2, 6)[1], lambda r: [data(r, (3, 4))])
     return P
+
+
+# ---------------------------------------------------------------------------
+# jax (StableHLO): out-of-range indices are defined (clamped or filled)
+
+
+def jax(scope):
+    import jax as J
+    import jax.numpy as jnp
+    from jax import lax
+
+    P = []
+    add = lambda *a: P.append(a)  # noqa: E731
+
+    # reversal: jnp.flip, x[::-1], lax.rev
+    add("flip_all", "jnp.flip(x)", lambda x: jnp.flip(x), lambda r: [data(r, (3, 4))])
+    add("flip_axis0", "jnp.flip(x, 0)", lambda x: jnp.flip(x, 0), lambda r: [data(r, (5, 2))])
+    add("flip_axis_last", "jnp.flip(x, -1)", lambda x: jnp.flip(x, -1), lambda r: [data(r, (2, 3, 4))])
+    add("flip_axes_02", "jnp.flip(x, (0, 2))", lambda x: jnp.flip(x, (0, 2)), lambda r: [data(r, (2, 3, 4))])
+    add("fliplr", "jnp.fliplr(x)", lambda x: jnp.fliplr(x), lambda r: [data(r, (3, 5))])
+    add("flipud_int", "jnp.flipud(x) (int32)", lambda x: jnp.flipud(x), lambda r: [data(r, (4, 3), np.int32)])
+    add("reverse_slice", "x[::-1]", lambda x: x[::-1], lambda r: [data(r, (6,))])
+    add("reverse_cols", "x[:, ::-1]", lambda x: x[:, ::-1], lambda r: [data(r, (3, 4))])
+    add("reverse_step2", "x[::-2]", lambda x: x[::-2], lambda r: [data(r, (7, 2))])
+    add("lax_rev", "lax.rev(x, (1,))", lambda x: lax.rev(x, (1,)), lambda r: [data(r, (2, 5))])
+    add("flip_then_index", "jnp.flip(x, 0)[i]", lambda x, i: jnp.flip(x, 0)[i],
+        lambda r: [data(r, (5, 3)), idx(r, (4,), -7, 7)])
+    add("index_then_flip", "jnp.flip(x[i], 1)", lambda x, i: jnp.flip(x[i], 1),
+        lambda r: [data(r, (4, 3)), idx(r, (2,), -5, 5)])
+    # x[2], x[:, -1], x[..., 0] with Python ints
+    add("int_index_row", "x[2]", lambda x: x[2], lambda r: [data(r, (5, 4))])
+    add("int_index_last_col", "x[:, -1]", lambda x: x[:, -1], lambda r: [data(r, (3, 6))])
+    add("int_index_ellipsis", "x[..., 0]", lambda x: x[..., 0], lambda r: [data(r, (2, 3, 4))])
+    add("int_index_pair", "x[1, -2]", lambda x: x[1, -2], lambda r: [data(r, (3, 4, 2))])
+    # index dtypes: unsigned, narrow
+    add("take_uint32_indices", "jnp.take(x, i, axis=0) (uint32 i)", lambda x, i: jnp.take(x, i, axis=0),
+        lambda r: [data(r, (6, 2)), idx(r, (4,), 0, 9, np.uint32)])
+    add("index_uint32", "x[i] (uint32 i)", lambda x, i: x[i], lambda r: [data(r, (5, 3)), idx(r, (3,), 0, 8, np.uint32)])
+    add("index_uint8", "x[i] (uint8 i)", lambda x, i: x[i], lambda r: [data(r, (5,)), idx(r, (4,), 0, 9, np.uint8)])
+    add("index_int8", "x[i] (int8 i)", lambda x, i: x[i], lambda r: [data(r, (6, 2)), idx(r, (5,), -8, 8, np.int8)])
+    add("index_int16", "x[:, i] (int16 i)", lambda x, i: x[:, i], lambda r: [data(r, (2, 5)), idx(r, (3,), -6, 6, np.int16)])
+    add("take_clip_uint16", "jnp.take(x, i, mode='clip') (uint16 i)", lambda x, i: jnp.take(x, i, mode="clip"),
+        lambda r: [data(r, (7,)), idx(r, (4,), 0, 12, np.uint16)])
+    # data dtypes: f16, bool, through converts (bfloat16 data: the .npy files
+    # numpy writes for it say only '<V2', which tcp-run does not read)
+    add("index_f16", "x[i] (float16 x)", lambda x, i: x[i],
+        lambda r: [data(r, (4, 3)).astype(np.float16), idx(r, (2,), -5, 5)])
+    add("index_bool", "m[i] (bool m)", lambda m, i: m[i],
+        lambda r: [data(r, (6,)) > 0, idx(r, (4,), -7, 7)])
+    add("index_then_astype_f16", "x[i].astype(float16)", lambda x, i: x[i].astype(jnp.float16),
+        lambda r: [data(r, (4, 2)), idx(r, (3,), -4, 4)])
+    add("index_float_index_cast", "x[i.astype(int32)] (float i)", lambda x, i: x[i.astype(jnp.int32)],
+        lambda r: [data(r, (5,)), np.array([1.0, 3.7, -2.2, 4.0], np.float32)])
+    add("index_bool_to_int", "x[m.astype(int32)] (bool m)", lambda x, m: x[m.astype(jnp.int32)],
+        lambda r: [data(r, (3, 2)), data(r, (4,)) > 0])
+    # index arithmetic users write
+    add("clip_then_index", "x[jnp.clip(i, 0, 4)]", lambda x, i: x[jnp.clip(i, 0, 4)],
+        lambda r: [data(r, (5, 2)), idx(r, (4,), -8, 8)])
+    add("mod_then_index", "x[i % 5]", lambda x, i: x[i % 5], lambda r: [data(r, (5,)), idx(r, (6,), -12, 12)])
+    add("vmap_flip", "jax.vmap(lambda x: jnp.flip(x))", J.vmap(lambda x: jnp.flip(x)), lambda r: [data(r, (3, 4))])
+    return P
