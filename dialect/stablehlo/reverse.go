@@ -17,7 +17,6 @@ Verifier rules (the spec's C1-C3): result has the operand's type;
 dimensions are unique and in [0, rank(operand)).`,
 	Examples: []string{
 		"%0 = stablehlo.reverse %arg0, dims = [0, 1] : tensor<3x4xf32>",
-		"%1 = stablehlo.reverse %arg1, dims = [1] : (tensor<2x5xi32>) -> tensor<2x5xi32>",
 	},
 	Operands: []ir.OperandDef{{Name: "operand", Type: ir.RankedTensorOf()}},
 	Results:  []ir.ResultDef{{Name: "result", Type: ir.RankedTensorOf()}},
