@@ -148,3 +148,64 @@ def jax(scope):
     add("mod_then_index", "x[i % 5]", lambda x, i: x[i % 5], lambda r: [data(r, (5,)), idx(r, (6,), -12, 12)])
     add("vmap_flip", "jax.vmap(lambda x: jnp.flip(x))", J.vmap(lambda x: jnp.flip(x)), lambda r: [data(r, (3, 4))])
     return P
+
+
+# ---------------------------------------------------------------------------
+# TensorFlow (tf.mlir.experimental.convert_function): CPU kernels reject
+# out-of-range indices, so indices are in range.
+
+
+def tf(scope):
+    import tensorflow as T
+
+    P = []
+    add = lambda *a: P.append(a + (False,))  # noqa: E731
+    spec = T.TensorSpec
+    f32, i32, i64 = T.float32, T.int32, T.int64
+    fn = T.function
+
+    # tf.reverse and reversing slices
+    add("reverse_axis0", "tf.reverse(x, [0])", fn(lambda x: T.reverse(x, [0])), [spec((4, 3), f32)], lambda r: [data(r, (4, 3))])
+    add("reverse_axis_last", "tf.reverse(x, [-1])", fn(lambda x: T.reverse(x, [-1])), [spec((2, 3, 4), f32)], lambda r: [data(r, (2, 3, 4))])
+    add("reverse_both", "tf.reverse(x, [0, 1]) (int32)", fn(lambda x: T.reverse(x, [0, 1])), [spec((3, 4), i32)], lambda r: [data(r, (3, 4), np.int32)])
+    add("reverse_slice", "x[::-1]", fn(lambda x: x[::-1]), [spec((6,), f32)], lambda r: [data(r, (6,))])
+    add("reverse_cols_slice", "x[:, ::-1]", fn(lambda x: x[:, ::-1]), [spec((3, 5), f32)], lambda r: [data(r, (3, 5))])
+    add("reverse_step2", "x[::-2, 1:]", fn(lambda x: x[::-2, 1:]), [spec((5, 3), f32)], lambda r: [data(r, (5, 3))])
+    # strided slices with every mask
+    add("shrink_col", "x[:, 2]", fn(lambda x: x[:, 2]), [spec((4, 5), f32)], lambda r: [data(r, (4, 5))])
+    add("shrink_row", "x[2]", fn(lambda x: x[2]), [spec((4, 3), f32)], lambda r: [data(r, (4, 3))])
+    add("shrink_last", "x[:, -1]", fn(lambda x: x[:, -1]), [spec((3, 4), f32)], lambda r: [data(r, (3, 4))])
+    add("ellipsis_shrink", "x[..., 1]", fn(lambda x: x[..., 1]), [spec((2, 3, 4), f32)], lambda r: [data(r, (2, 3, 4))])
+    add("new_axis", "x[tf.newaxis, :, 1]", fn(lambda x: x[T.newaxis, :, 1]), [spec((3, 4), f32)], lambda r: [data(r, (3, 4))])
+    add("new_axis_middle", "x[:, tf.newaxis]", fn(lambda x: x[:, T.newaxis]), [spec((3, 2), f32)], lambda r: [data(r, (3, 2))])
+    add("begin_end_masks", "x[1:, :-1]", fn(lambda x: x[1:, :-1]), [spec((4, 5), f32)], lambda r: [data(r, (4, 5))])
+    add("ellipsis_slice", "x[..., 1:3]", fn(lambda x: x[..., 1:3]), [spec((2, 3, 4), f32)], lambda r: [data(r, (2, 3, 4))])
+    add("shrink_pair", "x[1, -2]", fn(lambda x: x[1, -2]), [spec((3, 4, 2), f32)], lambda r: [data(r, (3, 4, 2))])
+    # tf.experimental.numpy.take and friends
+    add("tnp_take", "tf.experimental.numpy.take(x, i)", fn(lambda x, i: T.experimental.numpy.take(x, i)),
+        [spec((3, 4), f32), spec((5,), i32)], lambda r: [data(r, (3, 4)), idx(r, (5,), 0, 12)])
+    add("tnp_take_axis1", "tf.experimental.numpy.take(x, i, axis=1)", fn(lambda x, i: T.experimental.numpy.take(x, i, axis=1)),
+        [spec((3, 4), f32), spec((2,), i32)], lambda r: [data(r, (3, 4)), idx(r, (2,), 0, 4)])
+    add("tnp_take_along_axis", "tf.experimental.numpy.take_along_axis(x, i, 1)",
+        fn(lambda x, i: T.experimental.numpy.take_along_axis(x, i, 1)),
+        [spec((3, 4), f32), spec((3, 2), i64)], lambda r: [data(r, (3, 4)), idx(r, (3, 2), 0, 4, np.int64)])
+    add("gather_minimum", "tf.gather(x, tf.minimum(i, 4))", fn(lambda x, i: T.gather(x, T.minimum(i, 4))),
+        [spec((5, 2), f32), spec((4,), i32)], lambda r: [data(r, (5, 2)), idx(r, (4,), 0, 9)])
+    add("gather_maximum", "tf.gather(x, tf.maximum(i, 0))", fn(lambda x, i: T.gather(x, T.maximum(i, 0))),
+        [spec((5, 2), f32), spec((4,), i32)], lambda r: [data(r, (5, 2)), idx(r, (4,), -3, 5)])
+    add("gather_relu", "tf.gather(x, tf.nn.relu(i))", fn(lambda x, i: T.gather(x, T.nn.relu(i))),
+        [spec((6,), f32), spec((4,), i32)], lambda r: [data(r, (6,)), idx(r, (4,), -3, 6)])
+    # shape ops around gathers
+    add("gather_squeeze", "tf.squeeze(tf.gather(x, i, axis=1), 1)", fn(lambda x, i: T.squeeze(T.gather(x, i, axis=1), 1)),
+        [spec((3, 4), f32), spec((1,), i32)], lambda r: [data(r, (3, 4)), idx(r, (1,), 0, 4)])
+    add("gather_expand_dims", "tf.expand_dims(tf.gather(x, i), 0)", fn(lambda x, i: T.expand_dims(T.gather(x, i), 0)),
+        [spec((4, 3), f32), spec((2,), i32)], lambda r: [data(r, (4, 3)), idx(r, (2,), 0, 4)])
+    add("gather_reshape", "tf.reshape(tf.gather(x, i), [-1])", fn(lambda x, i: T.reshape(T.gather(x, i), [-1])),
+        [spec((4, 3), f32), spec((2,), i32)], lambda r: [data(r, (4, 3)), idx(r, (2,), 0, 4)])
+    add("reshape_then_gather", "tf.gather(tf.reshape(x, [-1]), i)", fn(lambda x, i: T.gather(T.reshape(x, [-1]), i)),
+        [spec((3, 4), f32), spec((5,), i64)], lambda r: [data(r, (3, 4)), idx(r, (5,), 0, 12, np.int64)])
+    add("embedding_lookup", "tf.nn.embedding_lookup(w, i)", fn(lambda w, i: T.nn.embedding_lookup(w, i)),
+        [spec((6, 3), f32), spec((2, 2), i32)], lambda r: [data(r, (6, 3)), idx(r, (2, 2), 0, 6)])
+    add("reverse_then_gather", "tf.gather(tf.reverse(x, [0]), i)", fn(lambda x, i: T.gather(T.reverse(x, [0]), i)),
+        [spec((5, 2), f32), spec((3,), i32)], lambda r: [data(r, (5, 2)), idx(r, (3,), 0, 5)])
+    return P
