@@ -209,3 +209,89 @@ def tf(scope):
     add("reverse_then_gather", "tf.gather(tf.reverse(x, [0]), i)", fn(lambda x, i: T.gather(T.reverse(x, [0]), i)),
         [spec((5, 2), f32), spec((3,), i32)], lambda r: [data(r, (5, 2)), idx(r, (3,), 0, 5)])
     return P
+
+
+# ---------------------------------------------------------------------------
+# ONNX files as exporters leave them: torch.onnx.export(dynamo=False) (no
+# value_info), and onnx.helper models without ONNX shape inference.
+
+
+def onnx(scope):
+    import torch as T
+    import torch.nn.functional as F
+    from onnx import TensorProto, helper, numpy_helper
+
+    P = []
+    vi = scope["vi"]
+    I64 = TensorProto.INT64
+
+    def add_torch(name, src, f, make):
+        P.append((name, src + " (torch.onnx.export)", [], [], make, (), {"torch": f}))
+
+    def add_plain(name, src, nodes, inputs, make, inits=()):
+        P.append((name, src + " (no value_info)", nodes, inputs, make, tuple(inits), {"value_info": False}))
+
+    # torch.onnx.export (the TorchScript exporter): torch's indices are in
+    # range, negatives only where torch wraps them.
+    add_torch("torch_index", "x[i]", lambda x, i: x[i], lambda r: [data(r, (5, 3)), _i64(r, (4,), -5, 5)])
+    add_torch("torch_embedding", "F.embedding(i, w)", lambda w, i: F.embedding(i, w),
+              lambda r: [data(r, (6, 4)), _i64(r, (2, 3), 0, 6)])
+    add_torch("torch_select_row", "x[2]", lambda x: x[2], lambda r: [data(r, (5, 4))])
+    add_torch("torch_select_last_col", "x[:, -1]", lambda x: x[:, -1], lambda r: [data(r, (3, 6))])
+    add_torch("torch_flip", "x.flip(0)", lambda x: x.flip(0), lambda r: [data(r, (5, 3))])
+    add_torch("torch_gather", "torch.gather(x, 1, i)", lambda x, i: T.gather(x, 1, i),
+              lambda r: [data(r, (4, 5)), _i64(r, (4, 2), 0, 5)])
+    add_torch("torch_index_select", "torch.index_select(x, 1, i)", lambda x, i: T.index_select(x, 1, i),
+              lambda r: [data(r, (3, 6)), _i64(r, (4,), 0, 6)])
+    add_torch("torch_colindex", "x[:, i]", lambda x, i: x[:, i], lambda r: [data(r, (4, 6)), _i64(r, (3,), -6, 6)])
+    add_torch("torch_ellipsis", "x[..., i]", lambda x, i: x[..., i], lambda r: [data(r, (2, 3, 5)), _i64(r, (4,), -5, 5)])
+    add_torch("torch_slice_step", "x[1:6:2]", lambda x: x[1:6:2], lambda r: [data(r, (7, 3))])
+    add_torch("torch_flip_then_index", "x.flip(1)[i]", lambda x, i: x.flip(1)[i],
+              lambda r: [data(r, (5, 4)), _i64(r, (3,), -5, 5)])
+    add_torch("torch_index_int_data", "x[i] (int32 x)", lambda x, i: x[i],
+              lambda r: [data(r, (6, 2), np.int32), _i64(r, (3,), -6, 6)])
+
+    # onnx.helper models without value_info: every intermediate type is
+    # the importer's own inference.
+    add_plain("chain_gather_gather", "Gather(Gather(x, i, axis=0), j, axis=1)",
+              [helper.make_node("Gather", ["x", "i"], ["t"], axis=0), helper.make_node("Gather", ["t", "j"], ["y"], axis=1)],
+              [vi("x", (5, 4)), vi("i", (3,), I64), vi("j", (2, 2), I64)],
+              lambda r: [data(r, (5, 4)), _i64(r, (3,), -5, 5), _i64(r, (2, 2), -4, 4)])
+    add_plain("const_index_gather", "Gather(x, Constant([[2, -1]]), axis=1)",
+              [helper.make_node("Constant", [], ["c"], value=numpy_helper.from_array(np.array([[2, -1]], np.int64))),
+               helper.make_node("Gather", ["x", "c"], ["y"], axis=1)],
+              [vi("x", (3, 4))], lambda r: [data(r, (3, 4))])
+    add_plain("slice_then_gather", "Gather(Slice(x, [4], [-100], [0], [-1]), i)",
+              [helper.make_node("Slice", ["x", "s", "e", "a", "p"], ["t"]), helper.make_node("Gather", ["t", "i"], ["y"])],
+              [vi("x", (6, 2)), vi("i", (3,), I64)], lambda r: [data(r, (6, 2)), _i64(r, (3,), -5, 5)],
+              inits=[numpy_helper.from_array(np.array(v, np.int64), k) for k, v in (("s", [4]), ("e", [-100]), ("a", [0]), ("p", [-1]))])
+    add_plain("gather_then_elements", "GatherElements(Gather(x, i, axis=1), j, axis=0)",
+              [helper.make_node("Gather", ["x", "i"], ["t"], axis=1), helper.make_node("GatherElements", ["t", "j"], ["y"], axis=0)],
+              [vi("x", (4, 5)), vi("i", (3,), I64), vi("j", (2, 3), I64)],
+              lambda r: [data(r, (4, 5)), _i64(r, (3,), -5, 5), _i64(r, (2, 3), -4, 4)])
+    add_plain("gather_nd_then_gather", "Gather(GatherND(x, i), j, axis=1)",
+              [helper.make_node("GatherND", ["x", "i"], ["t"]), helper.make_node("Gather", ["t", "j"], ["y"], axis=1)],
+              [vi("x", (3, 4, 5)), vi("i", (2, 1), I64), vi("j", (3,), I64)],
+              lambda r: [data(r, (3, 4, 5)), _i64(r, (2, 1), -3, 3), _i64(r, (3,), -4, 4)])
+    add_plain("gather_scalar_chain", "Gather(Gather(x, 1), i) (0-d index)",
+              [helper.make_node("Constant", [], ["k"], value=numpy_helper.from_array(np.array(1, np.int64))),
+               helper.make_node("Gather", ["x", "k"], ["t"]), helper.make_node("Gather", ["t", "i"], ["y"])],
+              [vi("x", (4, 6)), vi("i", (2, 2), I64)], lambda r: [data(r, (4, 6)), _i64(r, (2, 2), -6, 6)])
+    add_plain("gather_nd_batch_chain", "GatherND(Gather(x, i, axis=2), j, batch_dims=1)",
+              [helper.make_node("Gather", ["x", "i"], ["t"], axis=2), helper.make_node("GatherND", ["t", "j"], ["y"], batch_dims=1)],
+              [vi("x", (2, 3, 4)), vi("i", (2,), I64), vi("j", (2, 2, 1), I64)],
+              lambda r: [data(r, (2, 3, 4)), _i64(r, (2,), -4, 4), _i64(r, (2, 2, 1), -3, 3)])
+    add_plain("slice_chain", "Slice(Slice(x, axis 1, step 2), axis 0, step -1)",
+              [helper.make_node("Slice", ["x", "s1", "e1", "a1", "p1"], ["t"]), helper.make_node("Slice", ["t", "s0", "e0", "a0", "p0"], ["y"])],
+              [vi("x", (5, 6))], lambda r: [data(r, (5, 6))],
+              inits=[numpy_helper.from_array(np.array(v, np.int64), k) for k, v in
+                     (("s1", [0]), ("e1", [6]), ("a1", [1]), ("p1", [2]), ("s0", [-1]), ("e0", [-100]), ("a0", [0]), ("p0", [-1]))])
+    add_plain("elements_3d", "GatherElements(x, i, axis=-1) then Gather",
+              [helper.make_node("GatherElements", ["x", "i"], ["t"], axis=-1), helper.make_node("Gather", ["t", "j"], ["y"], axis=0)],
+              [vi("x", (2, 3, 4)), vi("i", (2, 3, 2), I64), vi("j", (3,), I64)],
+              lambda r: [data(r, (2, 3, 4)), _i64(r, (2, 3, 2), -4, 4), _i64(r, (3,), -2, 2)])
+    add_plain("gather_int32_indices", "Gather(Gather(x, i32 i), i32 j, axis=-1)",
+              [helper.make_node("Gather", ["x", "i"], ["t"]), helper.make_node("Gather", ["t", "j"], ["y"], axis=-1)],
+              [vi("x", (6, 3)), vi("i", (4,), TensorProto.INT32), vi("j", (2,), TensorProto.INT32)],
+              lambda r: [data(r, (6, 3)), idx(r, (4,), -6, 6), idx(r, (2,), -3, 3)])
+    return P
