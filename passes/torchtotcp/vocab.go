@@ -104,6 +104,28 @@ func convertEmbedding(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return false, err
 	}
 	// padding_idx, scale_grad_by_freq and sparse only affect gradients.
+	// Static indices of rank > 1 are gathered flat and the rows reshaped,
+	// so that the weight table is never broadcast over the index dims.
+	static := ir.RankedTensor(idx.Sizes(), torch.BuiltinElement(idx.DType())).HasStaticShape()
+	if idx.Rank() > 1 && static {
+		n := int64(1)
+		for _, s := range idx.Sizes() {
+			n *= s
+		}
+		flat, err := tcpbuild.CollapseTo(rw, op.Loc(), i, []int64{n})
+		if err != nil {
+			return false, op.EmitOpError("%v", err)
+		}
+		g, err := tcpbuild.SliceGather(rw, op.Loc(), x, flat, 0, 0, tcp.ModeError, true)
+		if err != nil {
+			return false, op.EmitOpError("%v", err)
+		}
+		out, err := tcpbuild.ExpandTo(rw, op.Loc(), g, append(slices.Clone(idx.Sizes()), w.Sizes()[1]))
+		if err != nil {
+			return false, op.EmitOpError("%v", err)
+		}
+		return true, finish(op, rw, out)
+	}
 	g, err := tcpbuild.SliceGather(rw, op.Loc(), x, i, 0, 0, tcp.ModeError, true)
 	if err != nil {
 		return false, op.EmitOpError("%v", err)

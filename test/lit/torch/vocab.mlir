@@ -3,13 +3,16 @@
 // --convert-torch-to-tcp, with the same results; and the tcp each becomes.
 
 // nn.Embedding / F.embedding: rows of the weight; padding_idx,
-// scale_grad_by_freq and sparse do not change the forward value.
+// scale_grad_by_freq and sparse do not change the forward value. Indices
+// of rank > 1 are gathered flat (the weight is never broadcast).
 // RUN: tcp-run %s -e embedding | FileCheck %s --check-prefix=EMB
 // RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run - -e embedding | FileCheck %s --check-prefix=EMB
 // EMB: {{^}}dense<{{\[\[\[}}5, 6], [1, 2]], {{\[\[}}1, 2], [3, 4]]]> : tensor<2x2x2xi64>{{$}}
 // RUN: tcp-opt %s --convert-torch-to-tcp | FileCheck %s --check-prefix=EMB-TCP
 // EMB-TCP-LABEL: func.func @embedding(
-// EMB-TCP: tcp.gather %{{.*}}, %{{.*}} {dim = 0 : index, mode = "error"} : tensor<3x2x2xi64>, tensor<2x2x2xi64> -> tensor<2x2x2xi64>
+// EMB-TCP: %[[F:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<2x2xi64> into tensor<4xi64>
+// EMB-TCP: %[[G:.*]] = tcp.gather %{{.*}}, %{{.*}} {dim = 0 : index, mode = "error"} : tensor<3x2xi64>, tensor<4x2xi64> -> tensor<4x2xi64>
+// EMB-TCP: tensor.expand_shape %[[G]] {{\[\[}}0, 1], [2]] : tensor<4x2xi64> into tensor<2x2x2xi64>
 func.func @embedding() -> !torch.vtensor<[2,2,2],si64> {
   %w = torch.vtensor.literal(dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xsi64>) : !torch.vtensor<[3,2],si64>
   %i = torch.vtensor.literal(dense<[[2, 0], [0, 1]]> : tensor<2x2xsi64>) : !torch.vtensor<[2,2],si64>
