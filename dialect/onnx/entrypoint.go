@@ -22,7 +22,7 @@ Verifier rules: it is directly in a builtin.module; func names a
 func.func of that module.`,
 	Examples: []string{`"onnx.EntryPoint"() {func = @main_graph} : () -> ()`},
 	Attrs:    []ir.AttrDef{{Name: "func", Kind: ir.FlatSymbolRefAttrKind, Required: true}},
-	Traits:   []ir.Trait{ir.HasParent(ir.ModuleName)},
+	Traits:   []ir.Trait{ir.HasParent(ir.ModuleName), ir.IsolatedFromAbove},
 	Verify: func(op *ir.Operation) error {
 		ref := op.Attr("func").(ir.SymbolRefAttr)
 		if function.Lookup(op.ParentOp(), ref.Root) == nil {
