@@ -475,22 +475,12 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if k == 0 || p+k > self.Rank() {
 		return fail(op, "expects 1 to %d index tensors for self of rank %d, got %d", self.Rank()-p, self.Rank(), k)
 	}
-	for d := 0; d < p; d++ {
-		if self.Sizes()[d] == ir.Dynamic {
-			return fail(op, "dim %d of self, before the index tensors, must be static, got %s", d, self)
-		}
-	}
 	var shapes [][]int64
 	var elem ir.Type
 	for j, v := range entries {
 		t, ok := v.Type().(*torch.VTensorType)
 		if !ok || !t.HasSizes() || !t.HasDType() {
 			return fail(op, "index tensor #%d needs known sizes and dtype, got %s", j, v.Type())
-		}
-		for _, s := range t.Sizes() {
-			if s == ir.Dynamic {
-				return fail(op, "index tensor #%d has a dynamic size (%s); the broadcast of the indices needs static shapes", j, t)
-			}
 		}
 		e := torch.BuiltinElement(t.DType())
 		if !tcpbuild.IsIndexElement(e) {
@@ -506,16 +496,52 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if !ok {
 		return fail(op, "the index tensors do not broadcast together")
 	}
+	// A dynamic dim of B has one source: the one index tensor whose size
+	// there is not a static 1 (several dynamic sizes would leave open at
+	// compile time which of them broadcasts). Its size, from tensor.dim,
+	// is what the others broadcast to.
+	type dimSource struct{ entry, dim int }
+	sources := make([]dimSource, len(B))
+	for d := range B {
+		sources[d] = dimSource{-1, -1}
+		if B[d] != ir.Dynamic {
+			continue
+		}
+		for j, sh := range shapes {
+			k := d - (len(B) - len(sh))
+			if k < 0 || sh[k] == 1 {
+				continue
+			}
+			if sh[k] != ir.Dynamic {
+				return fail(op, "index tensor #%d has size %d at broadcast dim %d where another has a dynamic size", j, sh[k], d)
+			}
+			if sources[d].entry >= 0 && entries[sources[d].entry] != entries[j] {
+				return fail(op, "index tensors #%d and #%d both have a dynamic size at broadcast dim %d; which one broadcasts is only known at run time", sources[d].entry, j, d)
+			}
+			if sources[d].entry < 0 {
+				sources[d] = dimSource{j, k}
+			}
+		}
+	}
 	x, err := toBuiltin(op, rw, op.Operand(0))
 	if err != nil {
 		return false, err
 	}
-	var cols []ir.Value
-	for _, v := range entries {
-		i, err := toBuiltin(op, rw, v)
-		if err != nil {
+	builtins := make([]ir.Value, len(entries))
+	for j, v := range entries {
+		if builtins[j], err = toBuiltin(op, rw, v); err != nil {
 			return false, err
 		}
+	}
+	sizeOf := func(d int) ir.Value {
+		if B[d] != ir.Dynamic {
+			return tcpbuild.ConstantIndex(rw, op.Loc(), B[d])
+		}
+		return tcpbuild.DimSize(rw, op.Loc(), builtins[sources[d].entry], sources[d].dim)
+	}
+	var cols []ir.Value
+	for j := range entries {
+		i := builtins[j]
 		it := i.Type().(*ir.RankedTensorType)
 		// Prepend unit dims, broadcast to B, append the tuple dim.
 		padded := append(tcpbuild.Ones(len(B)-it.Rank()), it.Shape()...)
@@ -528,7 +554,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		for d, s := range padded {
 			if s != B[d] {
 				axes = append(axes, int64(d))
-				sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), B[d]))
+				sizes = append(sizes, sizeOf(d))
 				static = append(static, B[d])
 			}
 		}
@@ -551,7 +577,12 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		var axes, static []int64
 		var sizes []ir.Value
 		for d, s := range lead {
-			if s != 1 {
+			switch {
+			case s == ir.Dynamic:
+				axes = append(axes, int64(d))
+				sizes = append(sizes, tcpbuild.DimSize(rw, op.Loc(), x, d))
+				static = append(static, s)
+			case s != 1:
 				axes = append(axes, int64(d))
 				sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), s))
 				static = append(static, s)

@@ -168,3 +168,34 @@ func.func @float_constant() -> !torch.float {
   %f = torch.constant.float 2.500000e+00
   return %f : !torch.float
 }
+
+// torch.export with a dynamic index size (x[i], x[:, i] with a dynamic
+// batch, x[i, j] with i: ?x1 and j: ?): the index tensors broadcast to
+// sizes from tensor.dim.
+// RUN: tcp-opt %s --convert-torch-to-tcp --verify-semantics | FileCheck %s --check-prefix=DYN
+// DYN-LABEL: func.func @index_dynamic(
+// DYN: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] : tensor<?xi64> into tensor<?x1xi64>
+// DYN: tcp.gather_nd %{{.*}}, %{{.*}} {mode = "wrap_negative"} : tensor<5x4xf32>, tensor<?x1xi64> -> tensor<?x4xf32>
+func.func @index_dynamic(%arg0: !torch.vtensor<[5,4],f32>, %arg1: !torch.vtensor<[?],si64>) -> !torch.vtensor<[?,4],f32> {
+  %0 = torch.prim.ListConstruct %arg1 : (!torch.vtensor<[?],si64>) -> !torch.list<optional<vtensor>>
+  %1 = torch.aten.index.Tensor %arg0, %0 : !torch.vtensor<[5,4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[?,4],f32>
+  return %1 : !torch.vtensor<[?,4],f32>
+}
+// DYN-LABEL: func.func @colindex_dynamic_batch(
+// DYN: %[[D:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x4xf32>
+// DYN: tcp.broadcast_to %{{.*}}, %[[D]] {axes = [0]} : tensor<1x?x1xi64>, index -> tensor<?x?x1xi64>
+func.func @colindex_dynamic_batch(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[?],si64>) -> !torch.vtensor<[?,?],f32> {
+  %none = torch.constant.none
+  %1 = torch.prim.ListConstruct %none, %arg1 : (!torch.none, !torch.vtensor<[?],si64>) -> !torch.list<optional<vtensor>>
+  %2 = torch.aten.index.Tensor %arg0, %1 : !torch.vtensor<[?,4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[?,?],f32>
+  return %2 : !torch.vtensor<[?,?],f32>
+}
+// DYN-LABEL: func.func @pair_dynamic(
+// DYN-DAG: %[[DJ:.*]] = tensor.dim %[[J:.*]], %{{.*}} : tensor<?xi64>
+// DYN-DAG: tcp.broadcast_to %{{.*}}, %[[DJ]] {axes = [1]} : tensor<?x1xi64>, index -> tensor<?x?xi64>
+// DYN: tcp.gather_nd %{{.*}}, %{{.*}} {mode = "wrap_negative"} : tensor<5x4xf32>, tensor<?x?x2xi64> -> tensor<?x?xf32>
+func.func @pair_dynamic(%arg0: !torch.vtensor<[5,4],f32>, %arg1: !torch.vtensor<[?,1],si64>, %arg2: !torch.vtensor<[?],si64>) -> !torch.vtensor<[?,?],f32> {
+  %0 = torch.prim.ListConstruct %arg1, %arg2 : (!torch.vtensor<[?,1],si64>, !torch.vtensor<[?],si64>) -> !torch.list<optional<vtensor>>
+  %1 = torch.aten.index.Tensor %arg0, %0 : !torch.vtensor<[5,4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[?,?],f32>
+  return %1 : !torch.vtensor<[?,?],f32>
+}
