@@ -545,7 +545,11 @@ def export_torch(out, names):
     ver = "torch %s, torch-mlir %s: torch_mlir.fx.export_and_import(module, *args)" % (torch.__version__, tmv)
     torch.set_num_threads(1)
     n = 0
-    for name, src, f, make in torch_programs():
+    for prog in torch_programs():
+        # An optional 5th element holds options: "dynamic": one dict per
+        # argument, {dim: name}, exported as torch.export dynamic dims.
+        name, src, f, make = prog[:4]
+        opts = prog[4] if len(prog) > 4 else {}
         if names and name not in names:
             continue
         args = [np.asarray(a) for a in make(rng_for("torch/" + name))]
@@ -555,7 +559,12 @@ def export_torch(out, names):
                 return f(*a)
 
         targs = [torch.from_numpy(a.copy()) for a in args]
-        text = str(fx.export_and_import(M(), *targs))
+        kw = {}
+        if "dynamic" in opts:
+            dims = {}
+            kw["dynamic_shapes"] = (tuple({d: dims.setdefault(n, torch.export.Dim(n)) for d, n in spec.items()}
+                                          for spec in opts["dynamic"]),)
+        text = str(fx.export_and_import(M(), *targs, **kw))
         res = M()(*targs)
         outs = [r.numpy() for r in (res if isinstance(res, (tuple, list)) else [res])]
         save_case(out, "torch", name, ["exporter: " + ver, "program: " + src], {"program.mlir": text}, args, outs)

@@ -86,6 +86,15 @@ def torch(scope):
     add("squeeze_dim_gather", "x.squeeze(1)[i]", lambda x, i: x.squeeze(1)[i], lambda r: [data(r, (4, 1, 3)), _i64(r, (2,), 0, 4)])
     add("view_gather", "x.view(-1)[i]", lambda x, i: x.view(-1)[i], lambda r: [data(r, (3, 4)), _i64(r, (3,), 0, 12)])
     add("reshape_select", "x.reshape(2, 6)[1]", lambda x: x.reshape(2, 6)[1], lambda r: [data(r, (3, 4))])
+    # dynamic index sizes (torch.export dynamic dims)
+    add("index_dynamic", "x[i], i of dynamic size", lambda x, i: x[i],
+        lambda r: [data(r, (5, 3)), _i64(r, (4,), -5, 5)], {"dynamic": [{}, {0: "n"}]})
+    add("colindex_dynamic", "x[:, i], x with a dynamic batch, i of dynamic size", lambda x, i: x[:, i],
+        lambda r: [data(r, (3, 6)), _i64(r, (4,), -6, 6)], {"dynamic": [{0: "b"}, {0: "n"}]})
+    add("embedding_dynamic", "F.embedding(i, w), i of dynamic batch", lambda w, i: F.embedding(i, w),
+        lambda r: [data(r, (6, 4)), _i64(r, (3, 2), 0, 6)], {"dynamic": [{}, {0: "b"}]})
+    add("pairindex_dynamic", "x[i, j], i: ?x1, j: ? (broadcast)", lambda x, i, j: x[i, j],
+        lambda r: [data(r, (5, 4)), _i64(r, (3, 1), -5, 5), _i64(r, (2,), -4, 4)], {"dynamic": [{}, {0: "n"}, {0: "m"}]})
     return P
 
 
