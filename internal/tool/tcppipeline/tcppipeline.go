@@ -40,7 +40,7 @@ func exampleArgs() []*tensor.Tensor {
 	return []*tensor.Tensor{data, idx}
 }
 
-const usage = `usage: tcp-pipeline [FILE.mlir] [-e NAME] [--feature-level L] [--assume-in-bounds] [--trials N] [--seed S] [--quiet]
+const usage = `usage: tcp-pipeline [FILE.mlir] [-e NAME] [--feature-level L] [--assume-in-bounds] [--specialize-dims SHAPES] [--trials N] [--seed S] [--quiet]
 
 Runs the whole compiler on one function: frontend IR -> tcp -> DirectML
 graph and Go kernel, and checks that every stage computes the same values
@@ -52,6 +52,9 @@ options:
   -e NAME             the function (default: the only or first function)
   --feature-level L   DirectML feature level for stage 3 (default 4.1)
   --assume-in-bounds  lower mode "error" to DirectML as promised in bounds
+  --specialize-dims S give the entry function's dynamic argument dims sizes
+                      (S: shapes per argument, e.g. 3x6;4; * keeps one) for
+                      every stage after the tcp form; DirectML needs them
                       (DirectML clamps; only in-range inputs are compared)
   --trials N          random argument sets (default 32)
   --seed S            seed of the random arguments (default 1)
@@ -64,6 +67,7 @@ type config struct {
 	seed               int64
 	quiet              bool
 	assumeInBounds     bool
+	specialize         string // --specialize-dims: argument shapes
 }
 
 func parseArgs(args []string) (*config, error) {
@@ -104,6 +108,8 @@ func parseArgs(args []string) (*config, error) {
 			c.entry, err = value()
 		case "feature-level":
 			c.level, err = value()
+		case "specialize-dims":
+			c.specialize, err = value()
 		case "trials", "seed":
 			var v string
 			if v, err = value(); err == nil {
@@ -213,6 +219,14 @@ func (r *run) main() error {
 	tcpMod := front.Clone()
 	if err := runPipeline(tcpMod, "builtin.module("+tcpPipeline+")"); err != nil {
 		return err
+	}
+	if r.cfg.specialize != "" {
+		// Every later stage (and the argument sets) use these shapes.
+		spec := "specialize-dims{shapes=" + r.cfg.specialize + " func=" + sym + "}"
+		fmt.Fprintf(r.out, "(then %s)\n", spec)
+		if err := runPipeline(tcpMod, "builtin.module("+spec+")"); err != nil {
+			return err
+		}
 	}
 	if err := r.print(tcpMod); err != nil {
 		return err
