@@ -527,21 +527,34 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	// Each index tensor is converted where it is first needed.
 	builtins := make([]ir.Value, len(entries))
-	for j, v := range entries {
-		if builtins[j], err = toBuiltin(op, rw, v); err != nil {
-			return false, err
+	builtin := func(j int) (ir.Value, error) {
+		if builtins[j] == nil {
+			v, err := toBuiltin(op, rw, entries[j])
+			if err != nil {
+				return nil, err
+			}
+			builtins[j] = v
 		}
+		return builtins[j], nil
 	}
-	sizeOf := func(d int) ir.Value {
+	sizeOf := func(d int) (ir.Value, error) {
 		if B[d] != ir.Dynamic {
-			return tcpbuild.ConstantIndex(rw, op.Loc(), B[d])
+			return tcpbuild.ConstantIndex(rw, op.Loc(), B[d]), nil
 		}
-		return tcpbuild.DimSize(rw, op.Loc(), builtins[sources[d].entry], sources[d].dim)
+		src, err := builtin(sources[d].entry)
+		if err != nil {
+			return nil, err
+		}
+		return tcpbuild.DimSize(rw, op.Loc(), src, sources[d].dim), nil
 	}
 	var cols []ir.Value
 	for j := range entries {
-		i := builtins[j]
+		i, err := builtin(j)
+		if err != nil {
+			return false, err
+		}
 		it := i.Type().(*ir.RankedTensorType)
 		// Prepend unit dims, broadcast to B, append the tuple dim.
 		padded := append(tcpbuild.Ones(len(B)-it.Rank()), it.Shape()...)
@@ -553,8 +566,12 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		var static []int64
 		for d, s := range padded {
 			if s != B[d] {
+				size, err := sizeOf(d)
+				if err != nil {
+					return false, err
+				}
 				axes = append(axes, int64(d))
-				sizes = append(sizes, sizeOf(d))
+				sizes = append(sizes, size)
 				static = append(static, B[d])
 			}
 		}
