@@ -89,3 +89,24 @@ func TestErrors(t *testing.T) {
 		t.Error("ParseShapes(3xa): no error")
 	}
 }
+
+// FuzzParseShapes: the shapes option never panics, and what it accepts
+// formats back to an equivalent option.
+func FuzzParseShapes(f *testing.F) {
+	for _, s := range []string{"3x6;4", "*;scalar;2x0", "", ";;", "3xq", "-1", "1x2x3x4x5x6"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		shapes, err := specialize.ParseShapes(s)
+		if err != nil {
+			return
+		}
+		again, err := specialize.ParseShapes(specialize.FormatShapes(shapes))
+		if err != nil {
+			t.Fatalf("FormatShapes(%q) does not parse: %v", s, err)
+		}
+		if specialize.FormatShapes(again) != specialize.FormatShapes(shapes) {
+			t.Fatalf("%q: %q formats as %q after a round trip", s, specialize.FormatShapes(shapes), specialize.FormatShapes(again))
+		}
+	})
+}
