@@ -31,6 +31,7 @@ package tcptodml
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tcp-project/tcp/dialect/dml"
@@ -255,8 +256,12 @@ func eraseDead(body *ir.Block) {
 // checkTensor reports a located error if t cannot be a DirectML tensor.
 func checkTensor(op *ir.Operation, what string, t ir.Type) *ir.Diagnostic {
 	rt, ok := t.(*ir.RankedTensorType)
-	if !ok || !rt.HasStaticShape() {
+	if !ok {
 		return errorf(op, "%s must have a static shape, got %s", what, t)
+	}
+	if !rt.HasStaticShape() {
+		d := slices.Index(rt.Shape(), ir.Dynamic)
+		return errorf(op, "%s must have a static shape, got %s (dim %d is dynamic): give the function's dynamic argument dims sizes with specialize-dims{shapes=...} (tcp-pipeline --specialize-dims) before lowering", what, t, d)
 	}
 	for _, s := range rt.Shape() {
 		if s == 0 {

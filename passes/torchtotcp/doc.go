@@ -49,8 +49,9 @@
 // A pattern that cannot convert an op returns ir.NotifyMatchFailure with
 // a located reason naming the operand: a dim, start, end or step that is
 // not a torch.constant.int (or none), sizes or dtype unknown, sparse_grad
-// not the constant false, index tensors of unknown or dynamic shape or of
-// differing dtypes. --convert-torch-to-tcp
+// not the constant false, index tensors of unknown shape, of differing
+// dtypes, or two of them with dynamic sizes at one broadcast dim (a
+// dynamic size that only one index tensor has is read with tensor.dim). --convert-torch-to-tcp
 // then fails with "failed to legalize operation 'torch.aten.…' that was
 // explicitly marked illegal" and the reason as a note; --canonicalize
 // leaves the op as it is.

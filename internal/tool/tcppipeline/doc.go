@@ -4,7 +4,7 @@
 // backends, every stage executed on the same inputs and compared.
 //
 //	tcp-pipeline                      # the embedded onnx.Gather example
-//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--trials 32] [--seed 1] [--quiet]
+//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--specialize-dims 3x6;4] [--trials 32] [--seed 1] [--quiet]
 //
 // Stages (each printed under a `== N. title` header):
 //

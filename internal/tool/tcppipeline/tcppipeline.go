@@ -46,7 +46,7 @@ func exampleArgs() []*tensor.Tensor {
 	return []*tensor.Tensor{data, idx}
 }
 
-const usage = `usage: tcp-pipeline [FILE.mlir] [-e NAME] [--feature-level L] [--assume-in-bounds] [--trials N] [--seed S] [--quiet]
+const usage = `usage: tcp-pipeline [FILE.mlir] [-e NAME] [--feature-level L] [--assume-in-bounds] [--specialize-dims SHAPES] [--trials N] [--seed S] [--quiet]
 
 Runs the whole compiler on one function: frontend IR -> tcp -> DirectML
 graph and Go kernel, and checks that every stage computes the same values
@@ -60,6 +60,9 @@ options:
   --assume-in-bounds  lower mode "error" to DirectML as promised in bounds
                       (DirectML's output for out-of-range indices is
                       undefined; only in-range inputs are compared)
+  --specialize-dims S give the entry function's dynamic argument dims sizes
+                      (S: shapes per argument, e.g. 3x6;4; * keeps one) for
+                      every stage after the tcp form; DirectML needs them
   --trials N          random argument sets (default 32)
   --seed S            seed of the random arguments (default 1)
   --quiet             print only the stage headers and the verdicts
@@ -71,6 +74,7 @@ type config struct {
 	seed               int64
 	quiet              bool
 	assumeInBounds     bool
+	specialize         string // --specialize-dims: argument shapes
 }
 
 func parseArgs(args []string) (*config, error) {
@@ -111,6 +115,8 @@ func parseArgs(args []string) (*config, error) {
 			c.entry, err = value()
 		case "feature-level":
 			c.level, err = value()
+		case "specialize-dims":
+			c.specialize, err = value()
 		case "trials", "seed":
 			var v string
 			if v, err = value(); err == nil {
@@ -220,6 +226,14 @@ func (r *run) main() error {
 	tcpMod := front.Clone()
 	if err := runPipeline(tcpMod, "builtin.module("+tcpPipeline+")"); err != nil {
 		return err
+	}
+	if r.cfg.specialize != "" {
+		// Every later stage (and the argument sets) use these shapes.
+		spec := "specialize-dims{shapes=" + r.cfg.specialize + " func=" + sym + "}"
+		fmt.Fprintf(r.out, "(then %s)\n", spec)
+		if err := runPipeline(tcpMod, "builtin.module("+spec+")"); err != nil {
+			return err
+		}
 	}
 	if err := r.print(tcpMod); err != nil {
 		return err

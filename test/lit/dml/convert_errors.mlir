@@ -91,7 +91,7 @@ func.func @non_constant_slice(%x: tensor<4xf32>, %s: index) -> tensor<2xf32> {
 // -----
 
 func.func @dynamic(%x: tensor<?x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
-  // expected-error@below {{tensor must have a static shape, got tensor<?x4xf32>}}
+  // expected-error@below {{tensor must have a static shape, got tensor<?x4xf32> (dim 0 is dynamic): give the function's dynamic argument dims sizes with specialize-dims{shapes=...} (tcp-pipeline --specialize-dims) before lowering}}
   %0 = tcp.gather %x, %i {dim = 0 : index} : tensor<?x4xf32>, tensor<2x4xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
