@@ -2,6 +2,7 @@ package golang
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
 	"go/scanner"
@@ -54,6 +55,9 @@ func emit(module *ir.Operation, opts Options) ([]byte, []Func, error) {
 // emitTagged is emit, also returning the op table of the kernel binary's
 // error tags (see gen.tag).
 func emitTagged(module *ir.Operation, opts Options) ([]byte, []Func, []*ir.Operation, error) {
+	if module == nil {
+		return nil, nil, nil, errors.New("golang: nil module")
+	}
 	if opts.Package == "" {
 		opts.Package = "kernels"
 	}
@@ -180,6 +184,9 @@ func numbered(s string) string {
 func sourceName(module *ir.Operation) string {
 	if l, ok := module.Loc().(ir.FileLineColLoc); ok && l.File != "" {
 		return l.File
+	}
+	if len(module.Regions()) == 0 {
+		return "an MLIR module"
 	}
 	if b := module.Region(0).Entry(); b != nil && b.First() != nil {
 		if l, ok := b.First().Loc().(ir.FileLineColLoc); ok && l.File != "" {
