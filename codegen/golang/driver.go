@@ -11,7 +11,7 @@ import (
 // request loop: the parent writes requests to its stdin and reads the
 // responses from its stdout, all little-endian:
 //
-//	request:  name (u32 length + bytes; empty: exit), bench i64, workers i64,
+//	request:  name (u32 length + bytes; length 0xFFFFFFFF: exit), bench i64, workers i64,
 //	          least output bytes per worker i64 (0: the default),
 //	          max bytes of one result i64 (0: 1 GiB),
 //	          nargs u32, per argument: kind u8 (0 tensor, 1 scalar);
@@ -114,6 +114,10 @@ type tcpArg struct {
 	scalar int
 }
 
+// tcpExit, as the length of a request's name, ends the process (a
+// function may be named "").
+const tcpExit = 0xFFFFFFFF
+
 // tcpMaxTensorBytes bounds each result (the --max-tensor-bytes of the
 // request).
 var tcpMaxTensorBytes = 1 << 30
@@ -199,7 +203,11 @@ func main() {
 		return v
 	}
 	str := func() string {
-		b := make([]byte, u32())
+		n := u32()
+		if n == tcpExit {
+			os.Exit(0)
+		}
+		b := make([]byte, n)
 		if _, err := io.ReadFull(in, b); err != nil {
 			os.Exit(0)
 		}
@@ -207,9 +215,6 @@ func main() {
 	}
 	for {
 		name := str()
-		if name == "" {
-			return
-		}
 		bench := i64()
 		Workers = int(i64())
 		if m := i64(); m > 0 {

@@ -134,9 +134,10 @@ func TestHostileNames(t *testing.T) {
 	}
 }
 
-// TestHostileNameRuns builds and runs the kernel binary of a function
-// whose name closes the Go string the driver names it in: it computes the
-// interpreter's values, and its errors carry the name as data.
+// TestHostileNameRuns builds one kernel binary with a function per
+// hostile name (names that close the Go string the driver names them in,
+// format verbs, NUL, BOM, newlines, "") and runs each: every one computes
+// the interpreter's values.
 func TestHostileNameRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a kernel binary")
@@ -144,20 +145,44 @@ func TestHostileNameRuns(t *testing.T) {
 	if _, err := goTool(); err != nil {
 		t.Skip(err)
 	}
-	sym := "a\") }; func init() { panic(\"pwned\") }; var _ = fmt.Sprint(\"\n%d"
-	m := hostileModule(t, sym, "x\n#line 1 \"evil.go\"\n", "n\x00")
+	body := injectTemplate[strings.Index(injectTemplate, "("):]
+	var src strings.Builder
+	for _, s := range hostileSyms {
+		src.WriteString("func.func " + quote.Symbol(s) + body + "\n")
+	}
+	m, err := mlirparser.Parse("x\n#line 1 \"evil.go\"\n", src.String(), mlirparser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Build(m, hostileSyms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := p.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
 	x := tensor.Must(tensor.FromFloat64s(tensor.F32, []int64{3, 4}, []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}))
 	n := tensor.Must(tensor.FromInt64s(tensor.Index, nil, []int64{7}))
-	want, err := interp.RunFunc(m, sym, x, n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _, err := Run(m, sym, []*tensor.Tensor{x, n}, CallOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(tensor.Format(want[0]), tensor.Format(got[0])); d != "" {
-		t.Errorf("(-want +got)\n%s", d)
+	for _, sym := range hostileSyms {
+		want, err := interp.RunFunc(m, sym, x, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := pr.Call(sym, []*tensor.Tensor{x, n}, CallOptions{})
+		if err != nil {
+			t.Fatalf("@%q: %v", sym, err)
+		}
+		if d := cmp.Diff(tensor.Format(want[0]), tensor.Format(got[0])); d != "" {
+			t.Errorf("@%q: (-want +got)\n%s", sym, d)
+		}
+		// A wrong argument count names the function in the driver's
+		// error, as data.
+		_, _, err = pr.Call(sym, []*tensor.Tensor{x}, CallOptions{})
+		if err == nil || !strings.Contains(err.Error(), "argument(s), got 1") {
+			t.Errorf("@%q with one argument: %v", sym, err)
+		}
 	}
 }
 

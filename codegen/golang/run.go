@@ -262,7 +262,7 @@ func (pr *Process) Close() error {
 	if pr == nil {
 		return nil
 	}
-	binary.Write(pr.in, binary.LittleEndian, uint32(0))
+	binary.Write(pr.in, binary.LittleEndian, uint32(0xFFFFFFFF)) // tcpExit
 	pr.in.Flush()
 	pr.win.Close()
 	return pr.cmd.Wait()
