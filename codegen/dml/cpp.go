@@ -255,7 +255,7 @@ func WriteCPP(w io.Writer, m *Module) error {
 	if m.Source != "" {
 		fmt.Fprintf(&b, " from %s", quote.CppComment(m.Source))
 	}
-	fmt.Fprintf(&b, ". Do not edit.\n//\n// Minimum DirectML feature level: %s (%s).\n", m.MinLevel.Enum(), m.MinReason)
+	fmt.Fprintf(&b, ". Do not edit.\n//\n// Minimum DirectML feature level: %s (%s).\n", m.MinLevel.Enum(), quote.CppComment(m.MinReason))
 	b.WriteString("// Graphs (per function: tcp_dml_compile_<f> builds and compiles the DML_GRAPH_DESC;\n// tcp_dml_run_<f> initializes, binds and dispatches it once):\n")
 	for _, g := range m.Graphs {
 		fmt.Fprintf(&b, "//   %s: %d inputs, %d outputs, %d nodes\n", quote.CppComment(quote.Symbol(g.Name)), len(g.Inputs), len(g.Outputs), len(g.Nodes))
