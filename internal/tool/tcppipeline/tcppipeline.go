@@ -16,6 +16,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/translate"
@@ -371,7 +372,7 @@ func outcome(ts []*tensor.Tensor, err error) string {
 }
 
 func runPipeline(m *ir.Operation, text string) error {
-	pm, err := ir.ParsePassPipeline(text)
+	pm, err := pass.ParsePipeline(text)
 	if err != nil {
 		return err
 	}
