@@ -18,7 +18,9 @@ import (
 //	HRESULT tcp_dml_run_f(ID3D12Device*, ID3D12CommandQueue*, IDMLDevice1*,
 //	                      ID3D12Resource* const* inputs, ID3D12Resource* const* outputs)
 //
-// and once tcp_dml_create_device (DMLCreateDevice1 at the recorded
+// (per-graph names are tcp_dml_<kind>_<id> with id = quote.CppIdent of
+// the symbol, injective; no kind's prefix is a prefix of another's, so
+// two graphs never share a name) and once tcp_dml_create_device (DMLCreateDevice1 at the recorded
 // minimum level, then IDMLDevice1). Every array and desc is a named local
 // alive until CompileGraph returns; one comment per node names the op and
 // its source location. DML_TARGET_VERSION defaults to the minimum level,
@@ -293,7 +295,7 @@ func writeGraphCPP(b *strings.Builder, g *Graph) {
 		if in.Data == nil {
 			continue
 		}
-		fmt.Fprintf(b, "alignas(16) static const unsigned char tcp_dml_%s_input%d_data[%d] = {", id, i, len(in.Data))
+		fmt.Fprintf(b, "alignas(16) static const unsigned char tcp_dml_input%d_data_%s[%d] = {", i, id, len(in.Data))
 		for k, x := range in.Data {
 			if k%16 == 0 {
 				b.WriteString("\n   ")
@@ -302,15 +304,15 @@ func writeGraphCPP(b *strings.Builder, g *Graph) {
 		}
 		b.WriteString("\n};\n")
 	}
-	fmt.Fprintf(b, "static const TcpDmlBuffer tcp_dml_%s_inputs[%d] = {\n", id, len(g.Inputs))
+	fmt.Fprintf(b, "static const TcpDmlBuffer tcp_dml_inputs_%s[%d] = {\n", id, len(g.Inputs))
 	for i, in := range g.Inputs {
 		data := "nullptr"
 		if in.Data != nil {
-			data = fmt.Sprintf("tcp_dml_%s_input%d_data", id, i)
+			data = fmt.Sprintf("tcp_dml_input%d_data_%s", i, id)
 		}
 		fmt.Fprintf(b, "    {%s, %d, %s},  // %s %s\n", cString(in.Name), in.Desc.TotalTensorSizeInBytes, data, in.Desc.DataType, cppList(in.Desc.Sizes))
 	}
-	fmt.Fprintf(b, "};\nstatic const TcpDmlBuffer tcp_dml_%s_outputs[%d] = {\n", id, len(g.Outputs))
+	fmt.Fprintf(b, "};\nstatic const TcpDmlBuffer tcp_dml_outputs_%s[%d] = {\n", id, len(g.Outputs))
 	for _, out := range g.Outputs {
 		fmt.Fprintf(b, "    {%s, %d, nullptr},  // %s %s\n", cString(out.Name), out.Desc.TotalTensorSizeInBytes, out.Desc.DataType, cppList(out.Desc.Sizes))
 	}
@@ -409,14 +411,14 @@ func writeGraphCPP(b *strings.Builder, g *Graph) {
 	b.WriteString("  return device->CompileGraph(&graph, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(compiled));\n}\n\n")
 	fmt.Fprintf(b, `// tcp_dml_run_%[1]s compiles %[2]s and runs it once: inputs are the %[3]d
 // non-constant graph inputs, outputs the %[4]d outputs (default-heap
-// buffers in the UNORDERED_ACCESS state, sizes as in tcp_dml_%[1]s_inputs
-// and tcp_dml_%[1]s_outputs).
+// buffers in the UNORDERED_ACCESS state, sizes as in tcp_dml_inputs_%[1]s
+// and tcp_dml_outputs_%[1]s).
 HRESULT tcp_dml_run_%[1]s(ID3D12Device* d3d, ID3D12CommandQueue* queue, IDMLDevice1* device,
     ID3D12Resource* const* inputs, ID3D12Resource* const* outputs) {
   TcpDmlRef<IDMLCompiledOperator> compiled;
   HRESULT hr = tcp_dml_compile_%[1]s(device, &compiled.p);
   if (FAILED(hr)) return hr;
-  return tcp_dml_run(d3d, queue, device, compiled.p, tcp_dml_%[1]s_inputs, %[5]d, tcp_dml_%[1]s_outputs, %[4]d, inputs, outputs);
+  return tcp_dml_run(d3d, queue, device, compiled.p, tcp_dml_inputs_%[1]s, %[5]d, tcp_dml_outputs_%[1]s, %[4]d, inputs, outputs);
 }
 `, id, quote.CppComment(quote.Symbol(g.Name)), nonConst(g), len(g.Outputs), len(g.Inputs))
 }
