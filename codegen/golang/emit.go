@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
 	"go/scanner"
 	"go/token"
 	"regexp"
 	"sort"
 	"strings"
-
-	"golang.org/x/tools/imports"
 
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/internal/quote"
@@ -124,7 +124,7 @@ func emitTagged(module *ir.Operation, opts Options) ([]byte, []Func, []*ir.Opera
 	if opts.driver {
 		out.WriteString(driverSource(g.drivers))
 	}
-	src, err := imports.Process("kernels.go", dropUnusedTemps(out.Bytes()), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
+	src, err := addImports(dropUnusedTemps(out.Bytes()))
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("internal error: generated Go does not parse: %v\n%s", err, numbered(out.String()))
 	}
@@ -132,6 +132,49 @@ func emitTagged(module *ir.Operation, opts Options) ([]byte, []Func, []*ir.Opera
 		return nil, nil, nil, err
 	}
 	return src, funcs, g.ops, nil
+}
+
+// stdImports are the packages generated code may use, by name.
+var stdImports = map[string]string{
+	"bufio": "bufio", "binary": "encoding/binary", "bits": "math/bits", "bytes": "bytes", "fmt": "fmt", "io": "io",
+	"math": "math", "os": "os", "runtime": "runtime", "sort": "sort", "strings": "strings",
+	"sync": "sync", "time": "time",
+}
+
+// addImports adds the import declaration of the standard packages src
+// refers to (selectors on unresolved identifiers) after its package
+// clause. Unlike goimports it reads nothing but src: the output does not
+// depend on the files of the current directory.
+func addImports(src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "kernels.go", src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if se, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := se.X.(*ast.Ident); ok && id.Obj == nil { //nolint:staticcheck // parser resolution: a nil Obj is a package name
+				if path, ok := stdImports[id.Name]; ok {
+					used[path] = true
+				}
+			}
+		}
+		return true
+	})
+	if len(used) == 0 {
+		return src, nil
+	}
+	var b bytes.Buffer
+	end := fset.Position(f.Name.End()).Offset
+	b.Write(src[:end])
+	b.WriteString("\n\nimport (\n")
+	for _, path := range sortedKeys(used) {
+		fmt.Fprintf(&b, "\t%q\n", path)
+	}
+	b.WriteString(")\n")
+	b.Write(src[end:])
+	return b.Bytes(), nil
 }
 
 var tempDecl = regexp.MustCompile(`(?m)^\s*(t[0-9]+) := .*\n`)
