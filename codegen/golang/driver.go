@@ -39,6 +39,7 @@ type driverFunc struct {
 	resultTypes    []string // MLIR element types
 	resultTags     []string // error tags of the ops that make the results
 	promiseTag     string   // the error tag of the kernel's only promise_in_bounds op
+	promise        bool     // the kernel reads promise_in_bounds indices unchecked
 }
 
 func driverSource(fs []driverFunc) string {
@@ -84,7 +85,7 @@ func driverSource(fs []driverFunc) string {
 			fmt.Fprintf(&b, "r%d := make([]%s, n%d)\n", i, et, i)
 		}
 		fmt.Fprintf(&b, "call := func() error {\nreturn %s(%s)\n}\n", f.goName, strings.Join(call, ", "))
-		fmt.Fprintf(&b, "if err := call(); err != nil {\nreturn nil, 0, tcpPromiseErr(err, %s)\n}\n", quote.GoString(f.promiseTag))
+		fmt.Fprintf(&b, "if err := call(); err != nil {\nreturn nil, 0, tcpPromiseErr(err, %s, %v)\n}\n", quote.GoString(f.promiseTag), f.promise)
 		b.WriteString("med := tcpBench(bench, call)\nreturn []tcpArg{")
 		for i := range f.results {
 			fmt.Fprintf(&b, "{dims: dims[%d], data: tcpEncode(r%d)}, ", i, i)
@@ -134,9 +135,18 @@ func tcpTypeString(dims []int, elem string) string {
 }
 
 // tcpPromiseErr tags the error of a broken promise_in_bounds promise
-// (tcpRecover's) with the op that made it, when the kernel has only one.
-func tcpPromiseErr(err error, tag string) error {
-	if tag != "" && strings.HasSuffix(err.Error(), "(an index broke its promise_in_bounds promise)") {
+// (tcpRecover's) with the op that made it, when the kernel has only one;
+// in a kernel without such an op the panic was a bug: an internal error.
+func tcpPromiseErr(err error, tag string, promise bool) error {
+	const suffix = " (an index broke its promise_in_bounds promise)"
+	msg := err.Error()
+	if !strings.HasSuffix(msg, suffix) {
+		return err
+	}
+	if !promise {
+		return fmt.Errorf("internal error: the kernel panicked: %s", strings.TrimSuffix(msg, suffix))
+	}
+	if tag != "" {
 		return fmt.Errorf("%s%v", tag, err)
 	}
 	return err
