@@ -286,3 +286,19 @@ func FuzzEmitCPPNames(f *testing.F) {
 		checkNoCPPInjection(t, sym, file, opName)
 	})
 }
+
+// TestLongNameOutputSize: a 1 MB function name and location do not
+// multiply the C++ output: comments abbreviate them and the graph's C++
+// names use _g0; the name is written in full only as node-name data.
+func TestLongNameOutputSize(t *testing.T) {
+	long := strings.Repeat("\n#x", 1<<18)
+	cpp, _, _ := emitAll(t, hostileGraph(t, long, long, long))
+	// Two nodes carry op@location as C++ strings ("\n#x" is "\012#x"),
+	// nothing else grows with the name.
+	if limit := 4*len(long) + 64<<10; len(cpp) > limit {
+		t.Errorf("%d bytes of C++ for a %d-byte name (limit %d)", len(cpp), len(long), limit)
+	}
+	if !strings.Contains(cpp, "tcp_dml_compile__g0(") {
+		t.Errorf("the long graph is not _g0")
+	}
+}

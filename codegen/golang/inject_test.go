@@ -249,3 +249,16 @@ func FuzzEmitNames(f *testing.F) {
 		checkNoInjection(t, sym, file, opName, true)
 	})
 }
+
+// TestLongNameOutputSize: a 1 MB function name and location do not
+// multiply the Go output (comments abbreviate them, the kernel is Y_1).
+func TestLongNameOutputSize(t *testing.T) {
+	long := strings.Repeat("\n#x", 1<<18)
+	src, fs, err := emit(hostileModule(t, long, long, long), Options{Package: "kernels"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(src) > 64<<10 || fs[0].GoName != "Y_1" {
+		t.Errorf("%d bytes of Go for a %d-byte name, kernel %s", len(src), len(long), fs[0].GoName)
+	}
+}
