@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -28,6 +29,9 @@ type VerifyOptions struct {
 
 // VerifyWith is Verify with options.
 func VerifyWith(op *Operation, o VerifyOptions) error {
+	if op == nil {
+		return errors.New("verify: nil operation")
+	}
 	v := &verifier{allowUnregistered: o.AllowUnregistered, threads: !o.DisableThreading}
 	v.op(op)
 	if len(v.diags) == 0 {

@@ -20,6 +20,7 @@ package dml
 //     least 2.1 for the graph API (IDMLDevice1::CompileGraph).
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -122,6 +123,9 @@ type Module struct {
 
 // BuildModule builds a Graph for every function with a body.
 func BuildModule(module *ir.Operation) (*Module, error) {
+	if module == nil {
+		return nil, errors.New("dml: nil module")
+	}
 	m := &Module{MinLevel: dml.FL2_1, MinReason: "the graph API (IDMLDevice1::CompileGraph)"}
 	if f, ok := ir.FileLineCol(module.Loc()); ok {
 		m.Source = f.File
@@ -184,6 +188,9 @@ func SourceOp(op *ir.Operation) string {
 
 // Build builds the graph of one func.func of a lowered module.
 func Build(fn *ir.Operation) (*Graph, error) {
+	if fn == nil || fn.Name() != function.FuncName {
+		return nil, errors.New("dml: Build needs a func.func")
+	}
 	f := function.FuncOp{Operation: fn}
 	g := &Graph{Name: f.Name(), Func: fn, MinLevel: dml.FL2_1, MinReason: "the graph API (IDMLDevice1::CompileGraph)"}
 	target, err := dml.TargetLevel(fn)
@@ -359,6 +366,8 @@ func buildNode(op *ir.Operation, inputs []Input, src map[ir.Value]source) (Node,
 	}
 	return n, nil
 }
+
+var errNilModule = errors.New("dml: nil Module (BuildModule returns one)")
 
 // Ident turns a symbol name into a C identifier fragment (quote.CppIdent:
 // injective, so two graphs never share their C++ names).

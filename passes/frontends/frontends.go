@@ -99,6 +99,18 @@ func Lookup(name string) *Frontend {
 	return registry[name]
 }
 
+// registeredNames lists the registered frontends, or "none".
+func registeredNames() string {
+	var names []string
+	for _, f := range All() {
+		names = append(names, f.Name)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
 // All returns the registered frontends sorted by name.
 func All() []*Frontend {
 	mu.RLock()
@@ -141,10 +153,17 @@ func (c Conversion) CanonicalizationPattern() ir.Pattern {
 // A conversion's error becomes the note of the driver's "failed to
 // legalize operation '…' that was explicitly marked illegal", located at
 // the first op that failed.
+//
+// A nil root or frontend is an error: Lookup returns nil for a frontend
+// whose conversion package is not linked into the program (its dialect
+// may be), so Apply(m, Lookup("onnx")) names the import that is missing.
 func Apply(root *ir.Operation, fs ...*Frontend) error {
+	if root == nil {
+		return errors.New("frontends.Apply: nil root operation")
+	}
 	for i, f := range fs {
 		if f == nil {
-			return fmt.Errorf("frontends.Apply: frontend #%d is nil (Lookup returns nil for a frontend whose package is not imported; Require names the import)", i)
+			return fmt.Errorf("frontends.Apply: frontend #%d is nil: frontends.Lookup returns nil for a frontend whose conversions are not linked into this program (registered: %s); import _ %q, or the frontend's own package (passes/onnxtotcp, passes/tftotcp, passes/torchtotcp, passes/stablehlototcp)", i, registeredNames(), "github.com/tcp-project/tcp/passes/all")
 		}
 	}
 	if len(fs) == 0 {
@@ -213,6 +232,9 @@ func eraseDead(root *ir.Operation, dialects []string) {
 // dialect is one of dialects: "failed to legalize operation 'onnx.Gather'
 // that was explicitly marked illegal".
 func Legalize(root *ir.Operation, dialects []string) error {
+	if root == nil {
+		return errors.New("frontends.Legalize: nil root operation")
+	}
 	var bad *ir.Operation
 	root.Walk(ir.PreOrder, func(op *ir.Operation) {
 		if bad != nil || op == root {
