@@ -166,8 +166,11 @@ func (m *Module) LowerToDirectML(o DirectMLOptions) error {
 // "mlir-to-go", "mlir-to-onnx") with options (nil: the defaults) and
 // returns its output.
 func (m *Module) Translate(name string, options map[string]string) ([]byte, error) {
-	t := translate.Lookup(name)
-	if t == nil || t.FromMLIR == nil {
+	t, err := translate.Require(name)
+	if err != nil {
+		return nil, err
+	}
+	if t.FromMLIR == nil {
 		var names []string
 		for _, t := range translate.All() {
 			if t.FromMLIR != nil {

@@ -27,7 +27,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"ParseFile", missing, "none.mlir"},
 		{"ImportONNX", badONNX, "bad.onnx:1:"},
-		{"Translate", badTranslation, `no translation from MLIR named "mlir-to-nothing" (known: `},
+		{"Translate", badTranslation, `no translation named "mlir-to-nothing" (registered: `},
 		{"Translate option", badOption, `translation mlir-to-go has no option "no-option"`},
 		{"RunPasses", m.Clone().RunPasses("no-such-pass"), "'no-such-pass' does not refer to a registered pass or pass pipeline"},
 		{"Run", noFunc, "no func.func @nosuch"},

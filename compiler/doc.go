@@ -11,8 +11,10 @@
 //     (GoSource), or run any translation (Translate);
 //   - run a function with the reference interpreter (Module.Run) on
 //     tensors made in Go (Floats, Ints) or read from .npy and ONNX .pb
-//     files (ReadNpy, ReadTensorProto), and write results (WriteNpy);
-//   - build and run the Go kernel of a function (Module.RunGo).
+//     files (ReadNpy, ReadTensorProto), print results as numpy does
+//     (ArrayString) or as MLIR literals (Format), and write them (WriteNpy);
+//   - build and run the Go kernel of a function (Module.RunGo, or
+//     Module.BuildGo to compile once and Call many times).
 //
 // Every example of this package works when copied into a new module that
 // imports only this package (a test checks it). Module.Operation hands the
