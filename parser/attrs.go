@@ -245,6 +245,46 @@ type constErr string
 
 func (e constErr) Error() string { return string(e) }
 
+// maxLiteralDigits bounds the significant digits of an integer literal
+// (no type is wider than 64 bits: 2^64 has 20 decimal and 17 hex digits).
+// A longer literal is out of range without being converted, so parsing
+// any literal takes time linear in its length (big.Int's decimal
+// conversion is quadratic: a 4 MB literal took 50 s).
+const (
+	maxDecimalDigits = 20
+	maxHexDigits     = 17
+)
+
+// bigIntLiteral converts a decimal or 0x-hex literal of the lexer (a
+// decimal literal with leading zeros is decimal, as in MLIR, not octal).
+func bigIntLiteral(s string) (*big.Int, error) {
+	digits, base, max := s, 10, maxDecimalDigits
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		digits, base, max = s[2:], 16, maxHexDigits
+	}
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if !('0' <= c && c <= '9' || base == 16 && ('a' <= c && c <= 'f' || 'A' <= c && c <= 'F')) {
+			return nil, constErr("invalid integer literal")
+		}
+	}
+	if digits == "" {
+		return nil, constErr("invalid integer literal")
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if len(digits) > max {
+		return nil, constErr("integer constant out of range for attribute")
+	}
+	if digits == "" {
+		return new(big.Int), nil
+	}
+	n, ok := new(big.Int).SetString(digits, base)
+	if !ok {
+		return nil, constErr("invalid integer literal")
+	}
+	return n, nil
+}
+
 // intLiteral parses a decimal or hex literal for type ty and checks range.
 func intLiteral(s string, neg bool, ty ir.Type) (int64, error) {
 	// Fast path: a short decimal literal of a type at least 32 bits wide.
@@ -261,9 +301,9 @@ func intLiteral(s string, neg bool, ty ir.Type) (int64, error) {
 			}
 		}
 	}
-	n, ok := new(big.Int).SetString(s, 0)
-	if !ok {
-		return 0, constErr("invalid integer literal")
+	n, err := bigIntLiteral(s)
+	if err != nil {
+		return 0, err
 	}
 	if neg {
 		n.Neg(n)
