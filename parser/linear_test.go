@@ -147,7 +147,6 @@ func BenchmarkLinearInputs(b *testing.B) {
 	}
 }
 
-
 func trunc(s string) string {
 	if len(s) > 80 {
 		return s[:80] + "..."
