@@ -302,5 +302,9 @@ func FuzzImport(f *testing.F) {
 		if err := ir.Print(&buf, m, ir.PrintOptions{}); err != nil {
 			t.Fatal(err)
 		}
+		// What the importer accepts, the parser reads back.
+		if _, err := parser.Parse("fuzz.mlir", buf.String(), parser.Options{AllowUnregistered: true}); err != nil {
+			t.Fatalf("the imported module does not parse back: %v\n%s", err, buf.String())
+		}
 	})
 }
