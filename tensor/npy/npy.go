@@ -110,7 +110,25 @@ func ReadFile(path string) (*tensor.Tensor, error) {
 
 // Read reads one .npy array from r, which must end right after the array
 // data: trailing bytes are an error. It never panics on malformed input.
-func Read(r io.Reader) (*tensor.Tensor, error) {
+func Read(r io.Reader) (*tensor.Tensor, error) { return ReadLimited(r, 0) }
+
+// TooLargeError is an array whose header declares more data bytes than
+// ReadLimited's limit.
+type TooLargeError struct {
+	Shape []int64
+	DType tensor.DType
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("npy: shape %s of %v needs more than the limit of %d bytes (--max-tensor-bytes)", tensor.ShapeString(e.Shape), e.DType, e.Limit)
+}
+
+// ReadLimited is Read for an array of at most maxBytes data bytes
+// (maxBytes <= 0: no limit but the address space): a header that declares
+// more is a *TooLargeError before any data is read or allocated, so a
+// stream (a FIFO) whose header claims 2^32 elements costs nothing.
+func ReadLimited(r io.Reader, maxBytes int64) (*tensor.Tensor, error) {
 	var pre [8]byte
 	if _, err := io.ReadFull(r, pre[:]); err != nil {
 		return nil, fmt.Errorf("npy: reading magic: %w", truncated(err))
@@ -155,6 +173,9 @@ func Read(r io.Reader) (*tensor.Tensor, error) {
 		return nil, fmt.Errorf("npy: shape %s is too large", tensor.ShapeString(shape))
 	}
 	want := n * int64(dt.Size())
+	if maxBytes > 0 && want > maxBytes {
+		return nil, &TooLargeError{Shape: shape, DType: dt, Limit: maxBytes}
+	}
 	var buf bytes.Buffer
 	buf.Grow(int(min(want, 64<<20)))
 	got, err := buf.ReadFrom(io.LimitReader(r, want))

@@ -80,7 +80,7 @@ func TestONNXTensors(t *testing.T) {
 		{name: "text as pb", files: files, args: []string{"DIR/n.mlir", "DIR/x.pb", "DIR/text.pb"}, code: 1,
 			stderr: "tcp-run: error: argument #1: DIR/text.pb: malformed TensorProto: byte 0: TensorProto: field 13 (external_data) has invalid wire type 6\n"},
 		{name: "missing expected file", files: files, args: []string{"DIR/n.mlir", "DIR/x.pb", "DIR/i.pb", "--expect", "DIR/nope.pb"}, code: 1,
-			stderr: "tcp-run: error: expected result #0: open DIR/nope.pb: no such file or directory\n"},
+			stderr: "cannot open input file 'DIR/nope.pb': No such file or directory\n"},
 	} {
 		runMainCase(t, c)
 	}

@@ -181,10 +181,11 @@ func TestMain_(t *testing.T) {
 		{name: "bad bench count", args: []string{"--bench", "x", "p.mlir"}, code: 1, stderr: "tcp-run: --bench needs a non-negative integer, got \"x\"\n" + usage},
 
 		// Errors.
-		{name: "no arguments", code: 1, stderr: "tcp-run: no input file\n" + usage},
+		{name: "no arguments reads stdin", code: 1, stderr: "tcp-run: error: cannot choose the function to run: no @main and 0 public functions (the module has none); use -e NAME\n"},
+		{name: "stdin twice", args: []string{"-", "-"}, code: 1, stderr: "tcp-run: only one input can be read from stdin (\"-\")\n" + usage},
 		{name: "unknown option", args: []string{"--bogus", "p.mlir"}, code: 1, stderr: "tcp-run: unknown option --bogus\n" + usage},
 		{name: "option without value", args: []string{"p.mlir", "-e"}, code: 1, stderr: "tcp-run: option -e needs a value\n" + usage},
-		{name: "missing file", args: []string{"DIR/nope.mlir"}, code: 1, stderr: "tcp-run: error: open DIR/nope.mlir: no such file or directory\n"},
+		{name: "missing file", args: []string{"DIR/nope.mlir"}, code: 1, stderr: "cannot open input file 'DIR/nope.mlir': No such file or directory\n"},
 		{name: "parse error", files: map[string][]byte{"bad.mlir": []byte("func.func @main() {\n  %0 = tcp.const : \n}\n")}, args: []string{"DIR/bad.mlir"}, code: 1,
 			stderr: "DIR/bad.mlir:3:1: error: expected non-function type\n"},
 		{name: "verifier error", files: map[string][]byte{"v.mlir": []byte("func.func @main() -> tensor<2xi64> {\n  %0 = tcp.const {value = dense<[1, 2]> : tensor<2xi32>} : tensor<2xi64>\n  return %0 : tensor<2xi64>\n}\n")},
@@ -199,7 +200,7 @@ func TestMain_(t *testing.T) {
 		{name: "too many arguments", files: base, args: []string{"DIR/p.mlir", "-e", "consts", "DIR/x.npy"}, code: 1,
 			stderr: "DIR/p.mlir:5:1: error: @consts takes 0 argument(s), got 1 file(s)\n"},
 		{name: "missing npy", files: base, args: []string{"DIR/p.mlir", "DIR/x.npy", "DIR/nope.npy"}, code: 1,
-			stderr: "tcp-run: error: argument #1: open DIR/nope.npy: no such file or directory\n"},
+			stderr: "cannot open input file 'DIR/nope.npy': No such file or directory\n"},
 		{name: "truncated npy", files: with(map[string][]byte{"t.npy": x32[:len(x32)-3]}), args: []string{"DIR/p.mlir", "DIR/t.npy", "DIR/i.npy"}, code: 1,
 			stderr: "tcp-run: error: argument #0: DIR/t.npy: npy: truncated data: shape [3, 2] of f32 needs 24 bytes, file has 21\n"},
 		{name: "truncated header", files: with(map[string][]byte{"t.npy": x32[:20]}), args: []string{"DIR/p.mlir", "DIR/t.npy", "DIR/i.npy"}, code: 1,
