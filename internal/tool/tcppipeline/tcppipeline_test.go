@@ -10,14 +10,14 @@ import (
 
 func runMain(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	st := Main(args, &out, &errb)
+	st := Main(args, nil, &out, &errb)
 	return st, out.String(), errb.String()
 }
 
 // TestEmbeddedExample runs the README's first command: every stage is
 // built and the values agree.
 func TestEmbeddedExample(t *testing.T) {
-	st, out, errs := runMain("--trials", "8")
+	st, out, errs := runMain("--trials", "8", "--verbose")
 	if st != 0 {
 		t.Fatalf("status %d\nstdout:\n%s\nstderr:\n%s", st, out, errs)
 	}
