@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"os"
 
+	"github.com/tcp-project/tcp/internal/cli"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -191,12 +191,16 @@ func FromTensor(name string, v *tensor.Tensor) (*Tensor, error) {
 
 // ReadTensorFile reads a TensorProto .pb file and returns its value and
 // name. Errors name the file.
+//
+// Only a regular file or a FIFO is read, and at most
+// cli.DefaultMaxInputBytes of it: /dev/zero behind a .pb name is refused.
 func ReadTensorFile(path string) (*tensor.Tensor, string, error) {
-	data, err := os.ReadFile(path)
+	in, err := cli.ReadInput(path, nil, 0)
 	if err != nil {
 		return nil, "", err
 	}
-	pt, err := DecodeTensor(data)
+	defer in.Release()
+	pt, err := DecodeTensor(in.Data)
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: malformed TensorProto: %v", path, err)
 	}

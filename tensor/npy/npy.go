@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tcp-project/tcp/internal/cli"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -94,9 +95,11 @@ func ParseDescr(descr string) (dt tensor.DType, bigEndian bool, err error) {
 	return tensor.Invalid, false, fmt.Errorf("npy: unsupported dtype %q (supported: |b1 |i1 |u1 <i2 <i4 <i8 <u2 <u4 <u8 <f2 <f4 <f8, and '>' variants)", descr)
 }
 
-// ReadFile reads one array from a .npy file.
+// ReadFile reads one array from a .npy file. Only a regular file or a
+// FIFO is read, and at most cli.DefaultMaxInputBytes of it: /dev/zero
+// behind a .npy name is refused.
 func ReadFile(path string) (*tensor.Tensor, error) {
-	f, err := os.Open(path)
+	f, err := cli.OpenInput(path, nil, 0)
 	if err != nil {
 		return nil, err
 	}

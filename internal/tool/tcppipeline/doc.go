@@ -4,9 +4,19 @@
 // backends, every stage executed on the same inputs and compared.
 //
 //	tcp-pipeline                      # the embedded onnx.Gather example
-//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--trials 32] [--seed 1] [--quiet]
+//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--trials 32] [--seed 1] [--verbose]
+//	tcp-pipeline - < model.mlir       # stdin; so is a file piped in
+//	cat model.mlir | tcp-pipeline
 //
-// Stages (each printed under a `== N. title` header):
+// It prints a summary that fits one screen first: the function and its
+// input, one line per stage with the ops the function holds there (or why
+// the stage was skipped), the values verdict with the documented inputs of
+// the embedded example, the first mismatches if any, and OK or FAILED.
+// --verbose then prints every stage in full under a `== N. title` header:
+// the IR, the DirectML graph's JSON, the Go kernel. An empty pipe (a
+// harness's stdin) runs the embedded example, as does a terminal.
+//
+// Stages:
 //
 //  1. the input, parsed and verified (frontend dialects: torch, onnx, tf,
 //     stablehlo; or tcp already);
@@ -22,11 +32,14 @@
 //  6. values: the documented inputs of the embedded example (or none for a
 //     file) plus --trials random argument sets (interp.RandomArgs), each
 //     run by the interpreter on stages 1, 2 and 3 and by the compiled Go
-//     kernel; every result must equal stage 1's bit for bit.
+//     kernel; every result must equal stage 1's bit for bit. A function
+//     with a declared argument larger than --max-tensor-bytes is not run
+//     on random inputs (the stage says so; nothing is allocated).
 //
 // Where the frontend op raises an error (an out-of-range index under the
 // framework's rules), the tcp program and the Go kernel must raise too;
-// DirectML cannot raise (its reads are clamped), so such trials are not
+// DirectML cannot raise (its result for an out-of-range index is
+// undefined), so such trials are not
 // compared for stage 3. A stage that cannot be built (for example mode
 // "error" on non-constant indices, which DirectML cannot express) is
 // reported with its diagnostic and skipped; the run still fails if any
