@@ -23,6 +23,7 @@ import (
 	"github.com/tcp-project/tcp/frontend/onnxpb"
 	"github.com/tcp-project/tcp/internal/atomicfile"
 	"github.com/tcp-project/tcp/internal/cli"
+	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -216,8 +217,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, cli.Version("tcp-run"))
 		return 0
 	}
+	diags := diagcheck.NewPrinter(stderr)
 	if err == nil {
-		err = run(c, stdin, stdout)
+		err = run(c, stdin, stdout, diags)
 	}
 	if err == nil {
 		return 0
@@ -227,11 +229,23 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tcp-run: %v\n%s", err, usage)
 		return 1
 	}
-	msg := err.Error()
 	var ie *cli.InputError
-	if errors.As(err, &ie) {
-		msg = ie.Error() // the message every tool gives
-	} else if !isLocated(err) {
+	var re *interp.RuntimeError
+	switch {
+	case errors.As(err, &ie):
+		fmt.Fprintln(stderr, ie) // the message every tool gives
+		return 1
+	case errors.As(err, &re):
+		diags.Print(re.Diag) // with the source line, as every tool prints it
+		return 1
+	case isLocated(err):
+		for _, d := range ir.AsDiagnostics(err) {
+			diags.Print(d)
+		}
+		return 1
+	}
+	msg := err.Error()
+	if !isLocated(err) {
 		msg = "tcp-run: error: " + msg
 	}
 	fmt.Fprintln(stderr, msg)
@@ -261,12 +275,13 @@ func benchInterp(fn *ir.Operation, args []*tensor.Tensor, n int) (float64, error
 	return times[n/2], nil
 }
 
-func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
+func run(c *config, stdin io.Reader, stdout io.Writer, diags *diagcheck.Printer) (err error) {
 	in, err := cli.ReadInput(c.file, stdin, c.maxInput)
 	if err != nil {
 		return err
 	}
 	defer in.Release()
+	diags.AddFile(in.Name, string(in.Data))
 	module, err := parser.Parse(in.Name, string(in.Data), parser.Options{MaxNestingDepth: c.nest})
 	if err != nil {
 		return err
