@@ -37,8 +37,8 @@ func TestReadInput(t *testing.T) {
 	}()
 	for _, tc := range []struct {
 		name, file, stdin string
-		max                int64
-		want               string // the data, or the error
+		max               int64
+		want              string // the data, or the error
 	}{
 		{"file", file, "", 0, "0123456789"},
 		{"file at the limit", file, "", 10, "0123456789"},
