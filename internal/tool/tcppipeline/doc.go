@@ -32,9 +32,13 @@
 //  6. values: the documented inputs of the embedded example (or none for a
 //     file) plus --trials random argument sets (interp.RandomArgs), each
 //     run by the interpreter on stages 1, 2 and 3 and by the compiled Go
-//     kernel; every result must equal stage 1's bit for bit. A function
-//     with a declared argument larger than --max-tensor-bytes is not run
-//     on random inputs (the stage says so; nothing is allocated).
+//     kernel; every result must equal stage 1's bit for bit. The
+//     documented inputs, their results and any mismatch are printed as
+//     tcp-run prints values: "arg #N: TYPE" or "result #N: TYPE", then the
+//     value as numpy prints it (tensor.ArrayString), indented; the summary
+//     names each mismatch, --verbose shows its values. A function with a
+//     declared argument larger than --max-tensor-bytes is not run on
+//     random inputs (the stage says so; nothing is allocated).
 //
 // Where the frontend op raises an error (an out-of-range index under the
 // framework's rules), the tcp program and the Go kernel must raise too;

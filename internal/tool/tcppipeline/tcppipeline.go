@@ -18,6 +18,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/translate"
@@ -450,15 +451,15 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 
 	var agree, raised, dmlCompared, mismatches int
 	var documented string // the documented inputs and their values
-	// mismatch reports a difference: in the summary for the first few.
-	mismatch := func(format string, args ...any) {
+	// mismatch reports a difference: the values in the details, a line in
+	// the summary for the first few.
+	mismatch := func(stage, label, text string) {
 		mismatches++
-		line := fmt.Sprintf(format, args...)
-		r.detail.WriteString(line)
+		r.detail.WriteString(text)
 		if mismatches <= 3 {
-			r.summary.WriteString("   " + line)
+			fmt.Fprintf(&r.summary, "   MISMATCH %s on %s (--verbose shows the values)\n", stage, label)
 		} else if mismatches == 4 {
-			r.summary.WriteString("   (more mismatches: see --verbose)\n")
+			r.summary.WriteString("   (more mismatches: --verbose shows them all)\n")
 		}
 	}
 	limits := interp.Options{MaxTensorBytes: r.cfg.maxTensorBytes}
@@ -473,12 +474,12 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 			case werr != nil && gerr != nil:
 				return true
 			case werr != nil || gerr != nil:
-				mismatch("MISMATCH %s on %s: frontend %s, %s %s\n", stage, interp.FormatArgs(args), outcome(want, werr), stage, outcome(got, gerr))
+				mismatch(stage, label, fmt.Sprintf("MISMATCH %s on\n%sfrontend:\n%s%s:\n%s", stage, values("arg", args), outcome(want, werr), stage, outcome(got, gerr)))
 				return false
 			}
 			for i := range want {
 				if i >= len(got) || !tensor.Equal(want[i], got[i], tensor.NaNEqual) {
-					mismatch("MISMATCH %s on %s: frontend %s, %s %s\n", stage, interp.FormatArgs(args), outcome(want, nil), stage, outcome(got, nil))
+					mismatch(stage, label, fmt.Sprintf("MISMATCH %s on\n%sfrontend:\n%s%s:\n%s", stage, values("arg", args), outcome(want, nil), stage, outcome(got, nil)))
 					return false
 				}
 			}
@@ -507,7 +508,7 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 			r.failed = true
 		}
 		if k == 0 && fixed != nil {
-			documented = fmt.Sprintf("   %s: %s\n     -> %s\n", label, interp.FormatArgs(args), outcome(want, werr))
+			documented = fmt.Sprintf("%s:\n%s%s", label, values("arg", args), outcome(want, werr))
 			r.detail.WriteString(documented)
 		}
 	}
@@ -516,7 +517,10 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 		verdict += fmt.Sprintf(" and DirectML (%d compared; DirectML does not raise, so the %d sets the frontend rejects are compared without it)", dmlCompared, raised)
 	}
 	r.stage(6, "values", verdict)
-	r.summary.WriteString(documented)
+	if documented != "" {
+		indented := "   " + strings.ReplaceAll(strings.TrimSuffix(documented, "\n"), "\n", "\n   ") + "\n"
+		r.summary.WriteString(strings.ReplaceAll(indented, "\n   \n", "\n\n"))
+	}
 	fmt.Fprintln(&r.detail, verdict)
 	last := "OK: every stage computes the frontend's values"
 	if r.failed {
@@ -527,19 +531,32 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 	return nil
 }
 
+// outcome prints a stage's results (values) or its error, indented.
 func outcome(ts []*tensor.Tensor, err error) string {
 	if err != nil {
-		return "error: " + strings.SplitN(err.Error(), "\n", 2)[0]
+		return "  error: " + strings.SplitN(err.Error(), "\n", 2)[0] + "\n"
 	}
-	parts := make([]string, len(ts))
+	return values("result", ts)
+}
+
+// values prints tensors as tcp-run does: "  KIND #N: TYPE", then the
+// value as numpy prints it (tensor.ArrayString), indented.
+func values(kind string, ts []*tensor.Tensor) string {
+	var b strings.Builder
 	for i, t := range ts {
-		parts[i] = tensor.Format(t)
+		fmt.Fprintf(&b, "  %s #%d: %s\n", kind, i, t.Type())
+		for _, line := range strings.Split(tensor.ArrayString(t), "\n") {
+			if line != "" {
+				b.WriteString("    " + line)
+			}
+			b.WriteByte('\n')
+		}
 	}
-	return strings.Join(parts, ", ")
+	return b.String()
 }
 
 func runPipeline(m *ir.Operation, text string) error {
-	pm, err := ir.ParsePassPipeline(text)
+	pm, err := pass.ParsePipeline(text)
 	if err != nil {
 		return err
 	}

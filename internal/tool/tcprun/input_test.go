@@ -66,7 +66,7 @@ func TestHostileInputFiles(t *testing.T) {
 		{"a module over --max-input-bytes", []string{"--max-input-bytes=100", "DIR/p.mlir"}, "cannot open input file 'DIR/p.mlir': It is larger than the limit of 100 bytes (see --max-input-bytes)\n"},
 		{"an .npy over --max-input-bytes", []string{"--max-input-bytes=2000", "DIR/p.mlir", "DIR/x.npy", "DIR/x.npy"}, ""},
 		{"a FIFO streaming 2^32 elements", []string{"DIR/p.mlir", "DIR/stream.npy", "DIR/i.npy"},
-			"tcp-run: error: argument #0: DIR/stream.npy: npy: shape [65536, 65536] of f32 needs more than the limit of 1073741824 bytes (--max-tensor-bytes)\n"},
+			"tcp-run: error: argument #0: DIR/stream.npy: npy: shape [65536, 65536] of f32 needs 17179869184 bytes, more than the limit of 1073741824\n"},
 		{"a directory", []string{"DIR/"}, "cannot open input file 'DIR/': Is a directory\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
