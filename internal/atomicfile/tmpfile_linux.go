@@ -16,6 +16,9 @@ const atSymlinkFollow = 0x400
 // openTmpfile opens an anonymous file in dir, or reports that the file
 // system cannot.
 func openTmpfile(dir string) (*os.File, bool) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		return nil, false // linkTmpfile needs /proc to name the file
+	}
 	fd, err := syscall.Open(dir, oTmpfile|syscall.O_WRONLY|syscall.O_CLOEXEC, 0o600)
 	if err != nil {
 		return nil, false
