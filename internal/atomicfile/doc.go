@@ -13,7 +13,8 @@
 //   - A symbolic link is followed: its target is replaced as above (the
 //     link stays); a link to nothing is written through, creating its
 //     target.
-//   - Anything else (a character device such as /dev/null, a FIFO, a
-//     socket) is opened and written in place, as LLVM's tools do; it is
-//     never removed, truncated or replaced.
+//   - Anything else (a character device such as /dev/null, a FIFO) is
+//     opened and written in place, as LLVM's tools do; it is never
+//     removed, truncated or replaced (a socket cannot be opened: an
+//     error).
 package atomicfile
