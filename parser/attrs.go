@@ -501,7 +501,19 @@ type denseLit struct {
 	at    int
 }
 
+// maxDenseExpansion bounds the storage of a dense literal's elements to
+// this many times the bytes of its text (beyond maxDenseSmall): 64-bit
+// elements take at most 4 times the text ("1, " is 3 bytes), but an
+// integer type may be 16777215 bits wide, and each element of
+// dense<[1, 2, ...]> : tensor<Nxi16777215> is stored whole (2 MiB): a
+// 4 KB literal would allocate 2 GB.
+const (
+	maxDenseExpansion = 16
+	maxDenseSmall     = 64 << 20
+)
+
 func (tp *textParser) denseBody(rt *ir.RankedTensorType, typeLoc ir.Location) (ir.Attribute, error) {
+	bodyStart := tp.i
 	n := rt.NumElements()
 	elem := rt.Elem()
 	es := ir.ElemByteSize(elem)
@@ -562,6 +574,10 @@ func (tp *textParser) denseBody(rt *ir.RankedTensorType, typeLoc ir.Location) (i
 	}
 	if err := tp.expect('>'); err != nil {
 		return nil, err
+	}
+	if size, text := int64(es)*int64(len(lits)), int64(tp.i-bodyStart); size > maxDenseSmall && size > maxDenseExpansion*text {
+		tp.i = bodyStart
+		return nil, tp.errorf("dense literal of %d elements of %s needs %d bytes, more than %d times its %d bytes of text", len(lits), elem, size, maxDenseExpansion, text)
 	}
 	raw := make([]byte, es*len(lits))
 	for i, l := range lits {

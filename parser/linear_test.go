@@ -153,3 +153,25 @@ func trunc(s string) string {
 	}
 	return s
 }
+
+// A dense literal's storage is bounded by its text: elements of a
+// 16777215-bit integer type are stored whole (2 MiB each), so 1000 of them
+// in 4 KB of text asked for 2 GB. 64-bit elements are never refused.
+func TestDenseStorageBound(t *testing.T) {
+	nums := make([]string, 1000)
+	for i := range nums {
+		nums[i] = fmt.Sprint(i)
+	}
+	src := "func.func @f() attributes {a = dense<[" + strings.Join(nums, ",") + "]> : tensor<1000xi16777215>} {\n  return\n}\n"
+	_, err := parser.Parse("x.mlir", src, parser.Options{})
+	if err == nil || !strings.Contains(err.Error(), "x.mlir:1:38: error: dense literal of 1000 elements of i16777215 needs 2097152000 bytes, more than 16 times its 3892 bytes of text") {
+		t.Errorf("got %v", err)
+	}
+	// 8M i64 zeros ("0," is 2 bytes of text, 8 bytes stored: 64 MiB, just
+	// past the bound's floor) parse.
+	const n = 8<<20 + 1
+	big := "func.func @f() attributes {a = dense<[" + strings.Repeat("0,", n-1) + "0]> : tensor<" + fmt.Sprint(n) + "xi64>} {\n  return\n}\n"
+	if _, err := parser.Parse("x.mlir", big, parser.Options{}); err != nil {
+		t.Errorf("%d i64 elements: %v", n, err)
+	}
+}
