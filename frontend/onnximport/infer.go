@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/tcp-project/tcp/dialect/onnx"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -93,6 +94,51 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 			return nil, fmt.Errorf("batch_dims %d and index tuples of length %d do not fit data of rank %d and indices of rank %d", b, k, x.Rank(), q.Rank())
 		}
 		return []ir.Type{ir.RankedTensor(slices.Concat(q.Shape()[:q.Rank()-1], x.Shape()[b+k:]), x.Elem())}, nil
+	case "Shape":
+		x, err := ranked(0, "data")
+		if err != nil {
+			return nil, err
+		}
+		_, hasEnd := attr("end").(ir.IntegerAttr)
+		lo, hi := onnx.ShapeRangeOf(intAttr("start"), intAttr("end"), hasEnd, x.Rank())
+		return []ir.Type{ir.RankedTensor([]int64{int64(hi - lo)}, ir.I64)}, nil
+	case "Cast":
+		x, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		e := onnx.ElemOfTensorProto(intAttr("to"))
+		if e == nil {
+			return nil, fmt.Errorf("to = %d is not a supported element type", intAttr("to"))
+		}
+		return []ir.Type{ir.RankedTensor(x.Shape(), e)}, nil
+	case "Add", "Sub", "Mod", "Greater", "Less", "Where":
+		var shapes [][]int64
+		for i := range operands {
+			t, err := ranked(i, fmt.Sprintf("#%d", i))
+			if err != nil {
+				return nil, err
+			}
+			shapes = append(shapes, t.Shape())
+		}
+		if len(shapes) == 0 {
+			return nil, fmt.Errorf("has no inputs")
+		}
+		shape, ok := onnx.BroadcastShapes(shapes...)
+		if !ok {
+			return nil, fmt.Errorf("input shapes %v do not broadcast together", shapes)
+		}
+		e := ir.ElementType(operands[0].Type())
+		switch opType {
+		case "Greater", "Less":
+			e = ir.I1
+		case "Where":
+			if len(operands) != 3 {
+				return nil, fmt.Errorf("expects 3 inputs, got %d", len(operands))
+			}
+			e = ir.ElementType(operands[1].Type())
+		}
+		return []ir.Type{ir.RankedTensor(shape, e)}, nil
 	case "Slice":
 		x, err := ranked(0, "data")
 		if err != nil {

@@ -1,0 +1,199 @@
+package onnxtotcp
+
+import (
+	"fmt"
+
+	"github.com/tcp-project/tcp/dialect/arith"
+	"github.com/tcp-project/tcp/dialect/onnx"
+	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/frontends"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
+)
+
+// The index arithmetic ONNX exporters put around gathers (dialect/onnx
+// arith.go):
+//
+//	onnx.Shape                 -> tcp.const of the static dims
+//	onnx.Cast                  -> arith.extsi/trunci/sitofp/fptosi (or nothing)
+//	onnx.Add/Sub               -> arith.addi/subi (addf/subf for floats)
+//	onnx.Mod (fmod = 0)        -> arith.remsi, then + B where the remainder is
+//	                              nonzero and its sign differs from B's
+//	onnx.Greater/Less          -> arith.cmpi sgt/slt (integers)
+//	onnx.Where                 -> arith.select
+//
+// Operands are broadcast to the result's static shape first
+// (tensor.expand_shape + tcp.broadcast_to). The canonicalizer then folds
+// what is constant (the Shape/Slice/Add arithmetic on static dims).
+var _ = addArith()
+
+func addArith() bool {
+	for _, c := range []frontends.Conversion{
+		{Root: onnx.ShapeName, Name: "ONNXShapeToTcp", Convert: convertShape},
+		{Root: onnx.CastName, Name: "ONNXCastToArith", Convert: convertCast},
+		{Root: onnx.AddName, Name: "ONNXAddToArith", Convert: convertBinary(arith.AddIName, arith.AddFName)},
+		{Root: onnx.SubName, Name: "ONNXSubToArith", Convert: convertBinary(arith.SubIName, arith.SubFName)},
+		{Root: onnx.ModName, Name: "ONNXModToArith", Convert: convertMod},
+		{Root: onnx.GreaterName, Name: "ONNXGreaterToArith", Convert: convertCompare(arith.CmpSGT)},
+		{Root: onnx.LessName, Name: "ONNXLessToArith", Convert: convertCompare(arith.CmpSLT)},
+		{Root: onnx.WhereName, Name: "ONNXWhereToArith", Convert: convertWhere},
+	} {
+		Frontend.Conversions = append(Frontend.Conversions, c)
+	}
+	return true
+}
+
+func convertShape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	x, err := tcpbuild.Ranked(op.Operand(0), "data")
+	if err != nil {
+		return fail(op, err)
+	}
+	lo, hi := onnx.ShapeRange(op, x.Rank())
+	dims := x.Shape()[lo:hi]
+	for k, d := range dims {
+		if d == ir.Dynamic {
+			return fail(op, fmt.Errorf("dim %d of the data (%s) is dynamic; only static dims become a constant", lo+k, x))
+		}
+	}
+	t := ir.RankedTensor([]int64{int64(len(dims))}, ir.I64)
+	rw.SetInsertionPointBefore(op)
+	return true, tcpbuild.Replace(rw, op, tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(t, dims)).Result(0))
+}
+
+func convertCast(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	in, err := tcpbuild.Ranked(op.Operand(0), "input")
+	if err != nil {
+		return fail(op, err)
+	}
+	out := ir.RankedTensor(in.Shape(), ir.ElementType(op.Result(0).Type()))
+	rw.SetInsertionPointBefore(op)
+	if in.Elem() == out.Elem() {
+		return true, tcpbuild.Replace(rw, op, op.Operand(0))
+	}
+	fi, fo := ir.IsFloat(in.Elem()), ir.IsFloat(out.Elem())
+	var name string
+	switch {
+	case in.Elem() == ir.I1 || out.Elem() == ir.I1:
+		return fail(op, fmt.Errorf("casting %s to %s is not supported (no i1 casts)", in.Elem(), out.Elem()))
+	case !fi && !fo:
+		if out.Elem().(ir.IntegerType).Width > in.Elem().(ir.IntegerType).Width {
+			name = arith.ExtSIName
+		} else {
+			name = arith.TruncIName
+		}
+	case !fi && fo:
+		name = arith.SIToFPName
+	case fi && !fo:
+		name = arith.FPToSIName
+	default:
+		return fail(op, fmt.Errorf("casting %s to %s is not supported (no float to float casts)", in.Elem(), out.Elem()))
+	}
+	return true, tcpbuild.Replace(rw, op, arith.Cast(rw, name, op.Loc(), op.Operand(0), out).Result(0))
+}
+
+// broadcastOperands returns op's operands broadcast to its result's
+// static shape, with the result type.
+func broadcastOperands(op *ir.Operation, rw *ir.Rewriter) ([]ir.Value, *ir.RankedTensorType, error) {
+	r, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !r.HasStaticShape() {
+		return nil, nil, fmt.Errorf("the result type %s is not static", op.Result(0).Type())
+	}
+	shape := r.Shape()
+	var vs []ir.Value
+	for i := 0; i < op.NumOperands(); i++ {
+		v := op.Operand(i)
+		t, err := tcpbuild.Ranked(v, fmt.Sprintf("operand #%d", i))
+		if err != nil {
+			return nil, nil, err
+		}
+		if t.Rank() < len(shape) {
+			padded := append(tcpbuild.Ones(len(shape)-t.Rank()), t.Shape()...)
+			if v, err = tcpbuild.ExpandTo(rw, op.Loc(), v, padded); err != nil {
+				return nil, nil, err
+			}
+			t = v.Type().(*ir.RankedTensorType)
+		}
+		var axes, static []int64
+		var sizes []ir.Value
+		for d, n := range t.Shape() {
+			if n != shape[d] {
+				if n != 1 {
+					return nil, nil, fmt.Errorf("operand #%d of shape %s does not broadcast to %s", i, onnx.ShapeString(t.Shape()), onnx.ShapeString(shape))
+				}
+				axes = append(axes, int64(d))
+				static = append(static, shape[d])
+				sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), shape[d]))
+			}
+		}
+		vs = append(vs, tcpbuild.BroadcastTo(rw, op.Loc(), v, axes, sizes, static))
+	}
+	return vs, r, nil
+}
+
+func convertBinary(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	return func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+		e := ir.ElementType(op.Operand(0).Type())
+		name := intOp
+		if ir.IsFloat(e) {
+			name = floatOp
+		} else if it, ok := e.(ir.IntegerType); !ok || it.Sign != ir.Signless {
+			return fail(op, fmt.Errorf("element type %s is not supported", e))
+		}
+		rw.SetInsertionPointBefore(op)
+		vs, _, err := broadcastOperands(op, rw)
+		if err != nil {
+			return fail(op, err)
+		}
+		return true, tcpbuild.Replace(rw, op, arith.Binary(rw, name, op.Loc(), vs[0], vs[1]).Result(0))
+	}
+}
+
+// convertMod is ONNX's integer Mod (the divisor's sign):
+// r = remsi(a, b); r + b where r != 0 and (r < 0) != (b < 0), else r. The
+// sum cannot overflow: r and b then have opposite signs. A zero divisor
+// stays a runtime error (arith.remsi's).
+func convertMod(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if it, ok := ir.ElementType(op.Operand(0).Type()).(ir.IntegerType); !ok || it.Sign != ir.Signless || it.Width == 1 {
+		return fail(op, fmt.Errorf("element type %s is not supported (signless integers only)", ir.ElementType(op.Operand(0).Type())))
+	}
+	rw.SetInsertionPointBefore(op)
+	vs, r, err := broadcastOperands(op, rw)
+	if err != nil {
+		return fail(op, err)
+	}
+	loc := op.Loc()
+	a, b := vs[0], vs[1]
+	zero := tcp.BuildConst(rw, loc, ir.NewDenseInts(r, make([]int64, r.NumElements()))).Result(0)
+	rem := arith.Binary(rw, arith.RemSIName, loc, a, b).Result(0)
+	nonzero := arith.CmpI(rw, loc, arith.CmpNE, rem, zero).Result(0)
+	remNeg := arith.CmpI(rw, loc, arith.CmpSLT, rem, zero).Result(0)
+	bNeg := arith.CmpI(rw, loc, arith.CmpSLT, b, zero).Result(0)
+	differ := arith.CmpI(rw, loc, arith.CmpNE, remNeg, bNeg).Result(0)
+	fix := arith.Binary(rw, arith.AndIName, loc, nonzero, differ).Result(0)
+	sum := arith.Binary(rw, arith.AddIName, loc, rem, b).Result(0)
+	return true, tcpbuild.Replace(rw, op, arith.Select(rw, loc, fix, sum, rem).Result(0))
+}
+
+func convertCompare(p arith.CmpIPredicate) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	return func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+		e := ir.ElementType(op.Operand(0).Type())
+		if it, ok := e.(ir.IntegerType); !ok || it.Sign != ir.Signless {
+			return fail(op, fmt.Errorf("comparing %s is not supported (signless integers only)", e))
+		}
+		rw.SetInsertionPointBefore(op)
+		vs, _, err := broadcastOperands(op, rw)
+		if err != nil {
+			return fail(op, err)
+		}
+		return true, tcpbuild.Replace(rw, op, arith.CmpI(rw, op.Loc(), p, vs[0], vs[1]).Result(0))
+	}
+}
+
+func convertWhere(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	rw.SetInsertionPointBefore(op)
+	vs, _, err := broadcastOperands(op, rw)
+	if err != nil {
+		return fail(op, err)
+	}
+	return true, tcpbuild.Replace(rw, op, arith.Select(rw, op.Loc(), vs[0], vs[1], vs[2]).Result(0))
+}
