@@ -37,6 +37,10 @@ func EvalConstant(op *ir.Operation, operands []ir.Attribute) ([]ir.Attribute, er
 	}
 	args := make([]*tensor.Tensor, len(operands))
 	for i, a := range operands {
+		if a == nil && op.Operand(i).Type() == ir.None {
+			args[i] = noneValue // an absent optional operand
+			continue
+		}
 		v, err := FromAttr(a)
 		if err != nil {
 			return nil, err

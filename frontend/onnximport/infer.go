@@ -112,6 +112,82 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 			return nil, fmt.Errorf("to = %d is not a supported element type", intAttr("to"))
 		}
 		return []ir.Type{ir.RankedTensor(x.Shape(), e)}, nil
+	case "Concat":
+		var shapes [][]int64
+		for i := range operands {
+			t, err := ranked(i, fmt.Sprintf("#%d", i))
+			if err != nil {
+				return nil, err
+			}
+			shapes = append(shapes, t.Shape())
+		}
+		if len(shapes) == 0 {
+			return nil, fmt.Errorf("has no inputs")
+		}
+		shape, err := onnx.ConcatShape(shapes, intAttr("axis"))
+		if err != nil {
+			return nil, err
+		}
+		return []ir.Type{ir.RankedTensor(shape, ir.ElementType(operands[0].Type()))}, nil
+	case "Pad":
+		x, err := ranked(0, "data")
+		if err != nil {
+			return nil, err
+		}
+		shape := slices.Clone(x.Shape())
+		pads, ok := constInts(operands, 1)
+		if !ok || len(pads) != 2*len(shape) {
+			for i := range shape {
+				shape[i] = ir.Dynamic
+			}
+		} else {
+			for i := range shape {
+				if shape[i] != ir.Dynamic {
+					shape[i] += pads[i] + pads[len(shape)+i]
+				}
+			}
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
+	case "Reshape":
+		x, err := ranked(0, "data")
+		if err != nil {
+			return nil, err
+		}
+		s, err := ranked(1, "shape")
+		if err != nil {
+			return nil, err
+		}
+		if s.Rank() != 1 || s.Dim(0) == ir.Dynamic {
+			return nil, fmt.Errorf("the shape input must be 1-D of static size, got %s", s)
+		}
+		vals, ok := constInts(operands, 1)
+		if !ok {
+			return []ir.Type{ir.RankedTensor(slices.Repeat([]int64{ir.Dynamic}, int(s.Dim(0))), x.Elem())}, nil
+		}
+		shape, ok := onnx.ReshapeShape(x.Shape(), vals)
+		if !ok {
+			return nil, fmt.Errorf("shape %v does not fit data of shape %s", vals, x)
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
+	case "Transpose":
+		x, err := ranked(0, "data")
+		if err != nil {
+			return nil, err
+		}
+		perm := make([]int, x.Rank())
+		for k := range perm {
+			perm[k] = x.Rank() - 1 - k
+		}
+		if a, ok := attr("perm").(ir.ArrayAttr); ok {
+			if perm, ok = onnx.PermOf(a, x.Rank()); !ok {
+				return nil, fmt.Errorf("perm is not a permutation of [0, %d)", x.Rank())
+			}
+		}
+		shape := make([]int64, len(perm))
+		for k, p := range perm {
+			shape[k] = x.Dim(p)
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
 	case "Add", "Sub", "Mod", "Greater", "Less", "Where":
 		var shapes [][]int64
 		for i := range operands {
@@ -272,4 +348,16 @@ func checkGiven(given, inferred ir.Type) error {
 		}
 	}
 	return nil
+}
+
+// constInts returns the values of operand i when it is a constant.
+func constInts(operands []ir.Value, i int) ([]int64, bool) {
+	if i >= len(operands) {
+		return nil, false
+	}
+	d, ok := ir.ConstantAttr(operands[i]).(*ir.DenseElementsAttr)
+	if !ok {
+		return nil, false
+	}
+	return d.Ints(), true
 }

@@ -447,6 +447,9 @@ func (im *importer) node(idx int, n *onnxpb.Node) error {
 		st.AddAttr("onnx_node_name", ir.StringAttr(n.Name))
 	}
 	op := ir.NewOperation(st)
+	if c := im.fold(op); c != nil {
+		op = c
+	}
 	im.body.Append(op)
 	for i, out := range n.Outputs {
 		if out == "" {
