@@ -572,6 +572,58 @@ def export_torch(out, names):
     return n
 
 # ---------------------------------------------------------------------------
+# MXNet: symbols exported with MXNet 1.9.1's own ONNX exporter
+# (mx.onnx.export_model, opset of its onnx 1.14.1: 19), run in the venv
+# .venv-mxnet (MXNet needs numpy < 1.24; see MXNET_PYTHON). The expected
+# outputs are MXNet's own (sym.eval on the CPU). Programs live in
+# catalogue/mxnet.py: (name, src, build, inputs, make) with build(vars)
+# returning the symbol, inputs [(name, shape, dtype)] in the order of the
+# symbol's list_inputs(), make(rng) the arguments in that order.
+
+REPO = os.path.dirname(os.path.dirname(HERE))
+MXNET_PYTHON = os.environ.get("TCP_MXNET_PYTHON", os.path.join(REPO, ".venv-mxnet", "bin", "python"))
+
+
+def mxnet_programs():
+    P = []
+    P += catalogue_extras("mxnet", locals())
+    return P
+
+
+def export_mxnet(out, names):
+    import logging
+
+    import mxnet as mx
+    import onnx
+
+    logging.disable(logging.WARNING)
+    ver = "mxnet %s mx.onnx.export_model (onnx %s, opset %d); outputs: mxnet CPU" % (
+        mx.__version__, onnx.__version__, onnx.defs.onnx_opset_version())
+    n = 0
+    for name, src, build, inputs, make in mxnet_programs():
+        if names and name not in names:
+            continue
+        vs = {nm: mx.sym.var(nm) for nm, _, _ in inputs}
+        sym = build(vs)
+        if sym.list_inputs() != [nm for nm, _, _ in inputs]:
+            sys.exit("export.py: mxnet/%s: inputs %s, the symbol's are %s" % (name, [i[0] for i in inputs], sym.list_inputs()))
+        args = [np.asarray(a, dtype=dt) for a, (_, _, dt) in zip(make(rng_for("mxnet/" + name)), inputs)]
+        for a, (nm, shp, _) in zip(args, inputs):
+            if a.shape != tuple(shp):
+                sys.exit("export.py: mxnet/%s: argument %s has shape %s, want %s" % (name, nm, a.shape, shp))
+        outs = [o.asnumpy() for o in sym.eval(ctx=mx.cpu(), **{nm: mx.nd.array(a, dtype=a.dtype) for a, (nm, _, _) in zip(args, inputs)})]
+        with tempfile.TemporaryDirectory() as td:
+            mp = os.path.join(td, "model.onnx")
+            mx.onnx.export_model(sym, {}, [tuple(s) for _, s, _ in inputs], [dt for _, _, dt in inputs], mp)
+            with open(mp, "rb") as f:
+                blob = f.read()
+        save_case(out, "mxnet", name, [], {"model.onnx": blob, "program.txt": "exporter: %s\nprogram: %s\n" % (ver, src)},
+                  args, outs)
+        n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------
 
 
 def versions():
@@ -586,17 +638,27 @@ def versions():
             lines.append("%s %s" % (pkg, version(pkg)))
         except Exception as e:  # noqa: BLE001
             lines.append("%s missing (%s)" % (pkg, e))
+    # MXNet's venv (.venv-mxnet), asked in a process of its own.
+    q = "from importlib.metadata import version as v; import sys; print('mxnet %s (.venv-mxnet: python %s, numpy %s, onnx %s)' % (v('mxnet'), sys.version.split()[0], v('numpy'), v('onnx')))"
+    try:
+        lines.append(subprocess.run([MXNET_PYTHON, "-c", q], check=True, capture_output=True, text=True).stdout.strip())
+    except Exception as e:  # noqa: BLE001
+        lines.append("mxnet missing (%s)" % e)
     return "".join(l + "\n" for l in lines)
 
 
-EXPORTERS = {"jax": export_jax, "tf": export_tf, "onnx": export_onnx, "torch": export_torch}
+EXPORTERS = {"jax": export_jax, "tf": export_tf, "onnx": export_onnx, "torch": export_torch, "mxnet": export_mxnet}
 
 
 def generate(out, only, names):
     """Exports each framework in a process of its own (see versions)."""
     counts = {}
     for fw in only:
-        cmd = [sys.executable, os.path.abspath(__file__), "--one", fw, "--out", out]
+        # MXNet runs with its own venv's python (numpy < 1.24).
+        py = MXNET_PYTHON if fw == "mxnet" else sys.executable
+        if not os.path.exists(py):
+            sys.exit("export.py: %s not found: make it with scripts/oracle-venv.sh .venv-mxnet test/frameworks/requirements-mxnet.txt" % py)
+        cmd = [py, os.path.abspath(__file__), "--one", fw, "--out", out]
         for n in names:
             cmd += ["--name", n]
         r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
@@ -630,7 +692,7 @@ def diff_trees(a, b):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="fail if the committed testdata differs")
-    ap.add_argument("--only", default="jax,tf,onnx,torch", help="frameworks, comma-separated")
+    ap.add_argument("--only", default="jax,tf,onnx,torch,mxnet", help="frameworks, comma-separated")
     ap.add_argument("--name", action="append", default=[], help="only these program names")
     ap.add_argument("--out", default=os.path.join(HERE, "testdata"))
     ap.add_argument("--one", help=argparse.SUPPRESS)  # internal: export one framework into --out

@@ -41,7 +41,7 @@ const (
 
 // A program is one exported form of one catalogue entry.
 type program struct {
-	form string // jax, tf, onnx (model.onnx), onnx-iree (iree.mlir), torch
+	form string // jax, tf, onnx (model.onnx), onnx-iree (iree.mlir), torch, mxnet (model.onnx)
 	name string
 	dir  string
 	file string // the exported file, relative to testdata
@@ -78,7 +78,7 @@ func oneLine(s string) string {
 
 func loadPrograms(t *testing.T) []*program {
 	var ps []*program
-	for _, fw := range []string{"jax", "tf", "onnx", "torch"} {
+	for _, fw := range []string{"jax", "tf", "onnx", "torch", "mxnet"} {
 		dirs, err := filepath.Glob(filepath.Join("testdata", fw, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -95,8 +95,12 @@ func loadPrograms(t *testing.T) []*program {
 			}
 			name := filepath.Base(d)
 			forms := map[string]string{fw: "program.mlir"}
-			if fw == "onnx" {
+			switch fw {
+			case "onnx":
 				forms = map[string]string{"onnx": "model.onnx", "onnx-iree": "iree.mlir"}
+			case "mxnet":
+				// MXNet's own ONNX exporter: the file, through --import-onnx.
+				forms = map[string]string{"mxnet": "model.onnx"}
 			}
 			for form, file := range forms {
 				ps = append(ps, &program{form: form, name: name, dir: d, file: filepath.Join(fw, name, file),
@@ -366,7 +370,7 @@ func runKernels(t *testing.T, ps []*program, kernels *ir.Operation, funcs []stri
 	}
 }
 
-var forms = []string{"jax", "tf", "onnx", "onnx-iree", "torch"}
+var forms = []string{"jax", "tf", "onnx", "onnx-iree", "torch", "mxnet"}
 
 func countsTable(ps []*program) string {
 	var b strings.Builder
