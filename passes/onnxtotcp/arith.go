@@ -164,6 +164,18 @@ func convertMod(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	loc := op.Loc()
 	a, b := vs[0], vs[1]
 	zero := tcp.BuildConst(rw, loc, ir.NewDenseInts(r, make([]int64, r.NumElements()))).Result(0)
+	if d, ok := ir.ConstantAttr(op.Operand(1)).(*ir.DenseElementsAttr); ok {
+		if n, ok := d.SplatInt(); ok && int64(n) > 0 {
+			// A positive constant divisor (MXNet's take(mode='wrap'): the
+			// axis size): select(r < 0, r + n, r), the form
+			// GatherOfFloorModIndex folds into a gather's mode wrap.
+			nv := tcp.BuildConst(rw, loc, ir.NewDenseInts(r, repeat(int64(n), r.NumElements()))).Result(0)
+			rem := arith.Binary(rw, arith.RemSIName, loc, a, nv).Result(0)
+			neg := arith.CmpI(rw, loc, arith.CmpSLT, rem, zero).Result(0)
+			sum := arith.Binary(rw, arith.AddIName, loc, rem, nv).Result(0)
+			return true, tcpbuild.Replace(rw, op, arith.Select(rw, loc, neg, sum, rem).Result(0))
+		}
+	}
 	rem := arith.Binary(rw, arith.RemSIName, loc, a, b).Result(0)
 	nonzero := arith.CmpI(rw, loc, arith.CmpNE, rem, zero).Result(0)
 	remNeg := arith.CmpI(rw, loc, arith.CmpSLT, rem, zero).Result(0)
@@ -196,4 +208,12 @@ func convertWhere(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return fail(op, err)
 	}
 	return true, tcpbuild.Replace(rw, op, arith.Select(rw, op.Loc(), vs[0], vs[1], vs[2]).Result(0))
+}
+
+func repeat(v, n int64) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
 }
