@@ -603,8 +603,12 @@ def export_mxnet(out, names):
     for name, src, build, inputs, make in mxnet_programs():
         if names and name not in names:
             continue
-        vs = {nm: mx.sym.var(nm) for nm, _, _ in inputs}
-        sym = build(vs)
+        # A fresh name manager per program: MXNet numbers its op names
+        # (take0, take1, ...) per process, which would make each program's
+        # file depend on the programs before it.
+        with mx.name.NameManager():
+            vs = {nm: mx.sym.var(nm) for nm, _, _ in inputs}
+            sym = build(vs)
         if sym.list_inputs() != [nm for nm, _, _ in inputs]:
             sys.exit("export.py: mxnet/%s: inputs %s, the symbol's are %s" % (name, [i[0] for i in inputs], sym.list_inputs()))
         args = [np.asarray(a, dtype=dt) for a, (_, _, dt) in zip(make(rng_for("mxnet/" + name)), inputs)]

@@ -35,7 +35,7 @@ def mxnet(scope):
 
     # take(mode='wrap'): indices anywhere, taken modulo the axis size.
     for axis, xs, ishp, dt in [(0, (5, 3), (4,), f32), (1, (3, 6), (2, 2), i64), (-1, (2, 3, 4), (3,), i32),
-                               (0, (7,), (2, 3), i64)]:
+                               (0, (7,), (2, 3), i64), (1, (4, 3), (2, 2), i32)]:
         n = xs[axis % len(xs)]
         add("take_wrap_axis%d_%s_%s" % (axis, "x".join(map(str, xs)), np.dtype(dt).name),
             "mx.sym.take(x, i, axis=%d, mode='wrap')" % axis,
@@ -43,7 +43,8 @@ def mxnet(scope):
             [("x", xs, f32), ("i", ishp, dt)],
             lambda r, xs=xs, ishp=ishp, n=n: [data(r, xs), idx(r, ishp, -3 * n, 3 * n, np.int64)])
     # take(mode='clip'): indices anywhere, clamped to [0, n-1].
-    for axis, xs, ishp, dt in [(0, (5, 3), (4,), i64), (1, (3, 6), (2, 3), f32), (-1, (2, 3, 4), (5,), i32)]:
+    for axis, xs, ishp, dt in [(0, (5, 3), (4,), i64), (1, (3, 6), (2, 3), f32), (-1, (2, 3, 4), (5,), i32),
+                               (0, (6,), (2, 2), i32)]:
         n = xs[axis % len(xs)]
         add("take_clip_axis%d_%s_%s" % (axis, "x".join(map(str, xs)), np.dtype(dt).name),
             "mx.sym.take(x, i, axis=%d, mode='clip')" % axis,
@@ -51,7 +52,7 @@ def mxnet(scope):
             [("x", xs, f32), ("i", ishp, dt)],
             lambda r, xs=xs, ishp=ishp, n=n: [data(r, xs), idx(r, ishp, -2 * n, 2 * n, np.int64)])
     # take with MXNet's default mode ('raise'): indices in range.
-    for axis, xs, ishp, dt in [(0, (6, 2), (3,), i64), (1, (2, 5), (2, 2), f32)]:
+    for axis, xs, ishp, dt in [(0, (6, 2), (3,), i64), (1, (2, 5), (2, 2), f32), (0, (4, 3), (5,), i32)]:
         n = xs[axis % len(xs)]
         add("take_raise_axis%d_%s_%s" % (axis, "x".join(map(str, xs)), np.dtype(dt).name),
             "mx.sym.take(x, i, axis=%d)" % axis,
@@ -67,7 +68,7 @@ def mxnet(scope):
             lambda r, ishp=ishp, vocab=vocab, dim=dim: [idx(r, ishp, 0, vocab, np.int64), data(r, (vocab, dim))])
     # gather_nd: indices (M, N...) in MXNet's outermost-first layout.
     for xs, ishp, dt in [((4, 5), (2, 3), i64), ((4, 5, 2), (1, 3), i64), ((3, 4, 5), (2, 2, 3), i32),
-                         ((2, 3, 4), (3, 4), f32)]:
+                         ((2, 3, 4), (3, 4), f32), ((5, 4), (2, 2, 2), i32)]:
         def make(r, xs=xs, ishp=ishp):
             rows = [idx(r, (1,) + ishp[1:], -xs[k], xs[k], np.int64) for k in range(ishp[0])]
             return [data(r, xs), np.concatenate(rows, axis=0)]
