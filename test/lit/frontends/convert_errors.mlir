@@ -126,3 +126,35 @@ func.func @onnx_slice_zero_step(%data: tensor<4xf32>) -> tensor<*xf32> {
   %0 = "onnx.Slice"(%data, %c, %c, %z, %z) : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
+
+// -----
+
+// onnx.Shape of a dynamic dim has no constant value.
+func.func @onnx_shape_dynamic(%x: tensor<?x5xf32>) -> tensor<2xi64> {
+  // expected-error@+2 {{failed to legalize operation 'onnx.Shape' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Shape' op cannot be converted to tcp: dim 0 of the data (tensor<?x5xf32>) is dynamic; only static dims become a constant}}
+  %0 = "onnx.Shape"(%x) : (tensor<?x5xf32>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+
+// -----
+
+// onnx.Pad is only folded (--import-onnx folds one of constant inputs).
+func.func @onnx_pad_not_constant(%x: tensor<2xi64>) -> tensor<4xi64> {
+  %p = onnx.Constant dense<[1, 1]> : tensor<2xi64>
+  %none = "onnx.NoValue"() {value} : () -> none
+  // expected-error@+2 {{failed to legalize operation 'onnx.Pad' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Pad' op cannot be converted to tcp: only a Pad of constant inputs is supported (folded by --import-onnx)}}
+  %0 = "onnx.Pad"(%x, %p, %none, %none) : (tensor<2xi64>, tensor<2xi64>, none, none) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+// Comparing floats has no conversion (the exporters compare indices).
+func.func @onnx_greater_float(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xi1> {
+  // expected-error@+2 {{failed to legalize operation 'onnx.Greater' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Greater' op cannot be converted to tcp: comparing f32 is not supported (signless integers only)}}
+  %0 = "onnx.Greater"(%a, %b) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>
+  return %0 : tensor<3xi1>
+}
