@@ -101,13 +101,14 @@ var Pad = ir.MustRegister(ir.OpDef{
 	Description: `mode "constant" (the only one supported): pads is [b_1, ..., b_r, e_1,
 ..., e_r], b_k elements before and e_k after dim k (negative: removed),
 filled with constant_value (default 0); axes (opset 18) is not supported.
+Absent optional inputs are "onnx.NoValue" (--import-onnx supplies them).
 The result's shape is known only when pads is a constant; the op is folded
 when all its inputs are constants (as MXNet's shape arithmetic is) and
 otherwise refused by the conversion to tcp.
 
 Verifier rules: pads is a 1-D i64 tensor; constant_value, when given, is a
 scalar of data's element type; mode is "constant".`,
-	Examples: []string{`%0 = "onnx.Pad"(%shape, %pads, %one) : (tensor<2xi64>, tensor<2xi64>, tensor<1xi64>) -> tensor<8xi64>`},
+	Examples: []string{`%0 = "onnx.Pad"(%shape, %pads, %one, %none) : (tensor<2xi64>, tensor<2xi64>, tensor<1xi64>, none) -> tensor<8xi64>`},
 	Operands: []ir.OperandDef{{Name: "data", Type: anyTensor}, {Name: "pads", Type: i64Indices},
 		{Name: "constant_value", Type: anyOrNone}, {Name: "axes", Type: tensorOrNone}},
 	Results: []ir.ResultDef{{Name: "output", Type: anyTensor}},
