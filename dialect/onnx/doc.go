@@ -1,6 +1,10 @@
 // Package onnx registers the subset of onnx-mlir's ONNX dialect that tcp
 // imports: onnx.Gather, onnx.GatherElements, onnx.GatherND, onnx.Slice,
-// onnx.Constant and onnx.NoValue (onnx/onnx-mlir:src/Dialect/ONNX/ONNXOps.td.inc).
+// onnx.Constant and onnx.NoValue (onnx/onnx-mlir:src/Dialect/ONNX/ONNXOps.td.inc),
+// and the index arithmetic and shape plumbing exporters put around
+// gathers (MXNet 1.9.1's take and gather_nd): onnx.Shape, Cast, Add, Sub,
+// Mod, Greater, Less, Where (arith.go; numpy broadcasting) and
+// onnx.Concat, Pad, Reshape, Transpose (shape.go).
 //
 // Syntax is what onnx-mlir prints: the generic form with si64 attributes,
 // in either the attribute dictionary or the properties form,

@@ -34,6 +34,16 @@
 //     "onnx.NoValue"() {value} : () -> none; so are absent trailing inputs
 //     when the op's definition (dialect/onnx) declares more operands than
 //     the node lists and they are not Optional (onnx.Slice's axes, steps).
+//   - Shape arithmetic is folded (fold.go): a node of Shape, Cast, Add,
+//     Sub, Mod, Greater, Less, Where, Concat, Pad, Slice, Reshape or
+//     Transpose whose inputs are all constants (or absent), with a static
+//     result of at most 1024 elements, becomes an onnx.Constant of the
+//     value the interpreter computes with ONNX's semantics, and a Shape of
+//     static dims becomes one directly. Exporters compute the shapes
+//     around their gathers at run time (MXNet 1.9.1's gather_nd pads the
+//     index shape to rank 8 with Shape/Sub/Concat/Pad); folded, a Reshape
+//     to such a shape gets a static type. A node whose evaluation fails
+//     (Mod by zero) is kept, so its error stays observable.
 //   - The module ends with onnx-mlir's marker of the entry function,
 //     "onnx.EntryPoint"() {func = @main_graph} : () -> ().
 //
