@@ -131,7 +131,7 @@ func TestStdin(t *testing.T) {
 	}{
 		{[]string{"--trials", "2"}, pipedSrc, "tcp-pipeline: @g of <stdin>\n"},
 		{[]string{"-", "--trials", "2"}, pipedSrc, "tcp-pipeline: @g of <stdin>\n"},
-		{[]string{"--trials", "2"}, "", "tcp-pipeline: @main_graph of example/onnx_gather.mlir (stdin was empty: the embedded example)\n"},
+		{[]string{"--trials", "2"}, "", "tcp-pipeline: @main_graph of examples/onnx_gather.mlir (stdin was empty: the embedded example)\n"},
 	} {
 		var out, errb bytes.Buffer
 		st := Main(tc.args, strings.NewReader(tc.stdin), &out, &errb)
