@@ -145,6 +145,10 @@ func verifyOp(op *ir.Operation) error {
 		if err := verifySlice1(op, in, out, d); err != nil {
 			return err
 		}
+	case ScatterElementsName, ScatterNDName:
+		if err := verifyScatter(op, descs, d); err != nil {
+			return err
+		}
 	case ModulusFloorName, MinName:
 		if b := descs[1].Sizes; !slices.Equal(in, out) || !slices.Equal(b, out) {
 			return op.EmitOpError("expects a sizes %v and b sizes %v to equal output sizes %v", in, b, out)
