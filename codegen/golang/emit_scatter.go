@@ -341,6 +341,7 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 		l := nl - 1
 		j := n.vars[l]
 		dIdx := ""
+		rowLevel := -1
 		// A destination row: the innermost counter (or, along the last
 		// dim, the resolved index) is the last destination coordinate and
 		// the rest of the offset is bound outside the loop.
@@ -356,7 +357,7 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 				row := f.bind(max(rl, 0), fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, size.paren()))
 				dIdx = fmt.Sprintf("%s[%s]", row, term)
 				if term.equal(patom(j)) && n.sizes[l].equal(size) {
-					n.rowOf = row
+					n.rowOf, rowLevel = row, max(rl, 0)
 				}
 				break
 			}
@@ -370,8 +371,15 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 				rest := ur.off.add(patom(j).scale(-1))
 				if one, isC := c.constant(); isC && one == 1 && f.levelOf(rest, n.sizes[l]) < l {
 					rl := max(f.levelOf(rest, n.sizes[l]), 0)
+					// Sliced to the destination row's length when that
+					// row is in scope, so the compiler drops the bounds
+					// check of the update read in the range loop.
+					size := n.sizes[l].paren()
+					if n.rowOf != "" && rowLevel <= rl {
+						size = "len(" + n.rowOf + ")"
+					}
 					base := f.hoist(rest, rl)
-					urow := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", ur.buf, base, base, n.sizes[l].paren()))
+					urow := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", ur.buf, base, base, size))
 					uval = fmt.Sprintf("%s[%s]", urow, j)
 					if combine == tcp.CombineReplace && n.rowOf != "" && len(n.lets[l].stmts) == 0 {
 						n.innerCall = fmt.Sprintf("copy(%s, %s)", n.rowOf, urow)
@@ -492,52 +500,52 @@ func (f *funcGen) combineStmt(et, combine, d, u string) string {
 
 func init() {
 	for _, w := range []struct{ bits, quiet, signbit string }{{"32", "0x00400000", "0x80000000"}, {"64", "0x0008000000000000", "0x8000000000000000"}} {
-		helpers["combine"+w.bits] = strings.NewReplacer("NN", w.bits, "QUIET", w.quiet, "SIGN", w.signbit).Replace(`// tcpAddNN and tcpMulNN add and multiply with tcp's NaN rule: a NaN
+		helpers["combine"+w.bits] = strings.NewReplacer("@@", w.bits, "QUIET", w.quiet, "SIGN", w.signbit).Replace(`// tcpAdd@@ and tcpMul@@ add and multiply with tcp's NaN rule: a NaN
 // result is the destination's NaN (quieted), else the update's, else the
 // hardware's.
-func tcpAddNN(a, b floatNN) floatNN {
+func tcpAdd@@(a, b float@@) float@@ {
 	r := a + b
 	if r != r {
-		return tcpNaNNN(a, b, r)
+		return tcpNaN@@(a, b, r)
 	}
 	return r
 }
 
-func tcpMulNN(a, b floatNN) floatNN {
+func tcpMul@@(a, b float@@) float@@ {
 	r := a * b
 	if r != r {
-		return tcpNaNNN(a, b, r)
+		return tcpNaN@@(a, b, r)
 	}
 	return r
 }
 
-func tcpNaNNN(a, b, r floatNN) floatNN {
+func tcpNaN@@(a, b, r float@@) float@@ {
 	if a != a {
-		return math.FloatNNfrombits(math.FloatNNbits(a) | QUIET)
+		return math.Float@@frombits(math.Float@@bits(a) | QUIET)
 	}
 	if b != b {
-		return math.FloatNNfrombits(math.FloatNNbits(b) | QUIET)
+		return math.Float@@frombits(math.Float@@bits(b) | QUIET)
 	}
 	return r
 }
 
-// tcpMinNN and tcpMaxNN: NaN propagates (the destination's first, bits
+// tcpMin@@ and tcpMax@@: NaN propagates (the destination's first, bits
 // kept), and -0 orders below +0.
-func tcpMinNN(a, b floatNN) floatNN {
+func tcpMin@@(a, b float@@) float@@ {
 	if a != a {
 		return a
 	}
-	if b != b || b < a || b == a && math.FloatNNbits(b) == SIGN {
+	if b != b || b < a || b == a && math.Float@@bits(b) == SIGN {
 		return b
 	}
 	return a
 }
 
-func tcpMaxNN(a, b floatNN) floatNN {
+func tcpMax@@(a, b float@@) float@@ {
 	if a != a {
 		return a
 	}
-	if b != b || b > a || b == a && math.FloatNNbits(b) == 0 {
+	if b != b || b > a || b == a && math.Float@@bits(b) == 0 {
 		return b
 	}
 	return a
