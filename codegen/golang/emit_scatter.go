@@ -11,11 +11,13 @@ import (
 
 // Scatters (tcp.scatter, tcp.scatter_nd). A scatter is not a function of
 // its output coordinates, so it is not read like the other ops: it must be
-// a result of the function (its only uses are func.return), and it is
-// computed in its destination in two phases:
+// a result of the function (its only uses are func.return, or the input
+// operand of another scatter), and it is computed in its destination in
+// two phases:
 //
 //  1. the destination is written with the input, by the ordinary fused
-//     result nest (a broadcast of zeros, an argument, a gather …);
+//     result nest (a broadcast of zeros, an argument, a gather …), or, for
+//     a chain, by the inner scatter;
 //  2. one nest walks the updates in row-major order; each reads its index
 //     (or index tuple) and update through the fusion analysis (no index or
 //     update tensor is materialized), resolves the mode and combines the
@@ -36,11 +38,12 @@ import (
 
 func isScatter(op *ir.Operation) bool { return tcp.IsScatter(op) }
 
-// checkScatterUses: a scatter's result is only returned.
+// checkScatterUses: a scatter's result is only returned, or is the input
+// of another scatter (computed first in that scatter's destination).
 func checkScatterUses(op *ir.Operation) error {
 	for _, u := range ir.Uses(op.Result(0)) {
-		if u.Owner().Name() != function.ReturnName {
-			return unsupported(op, "a scatter result can only be returned by the function (it is computed in place in its destination), not used by "+u.Owner().Name())
+		if u.Owner().Name() != function.ReturnName && !(isScatter(u.Owner()) && u.OperandNumber() == 0) {
+			return unsupported(op, "a scatter result can only be returned by the function or be the input of another scatter (it is computed in place in its destination), not used by "+u.Owner().Name())
 		}
 	}
 	return nil
@@ -215,7 +218,13 @@ func (f *funcGen) checkScatter(op *ir.Operation) error {
 // scatterResult writes result i, the scatter op, of sizes ds.
 func (f *funcGen) scatterResult(i int, op *ir.Operation, ds []poly) error {
 	s := tcp.ScatterOp{Operation: op}
-	if err := f.resultNest(i, s.Input(), ds); err != nil {
+	if in := s.Input().DefiningOp(); isScatter(in) {
+		// A chain of scatters: the inner one first, in the same
+		// destination.
+		if err := f.scatterResult(i, in, ds); err != nil {
+			return err
+		}
+	} else if err := f.resultNest(i, s.Input(), ds); err != nil {
 		return err
 	}
 	upd, err := f.dims(s.Updates())
