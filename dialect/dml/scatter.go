@@ -47,10 +47,12 @@ feature level 2.0 (the header's gate; its page says 1.0).
 Verifier rules:
   1. 0 <= axis < D.
   2. The updates desc sizes equal the indices desc sizes; off the axis the
-     indices sizes are at most the input sizes; the result sizes equal the
-     input desc sizes; input, updates and result have one element type.
-  3. Feature level: 2.0 (8–32-bit data, UINT32 indices, D = 4); 3.0 for
-     D != 4 and INT32/INT64/UINT64 indices; 4.1 for 64-bit data.
+     indices sizes equal the input sizes (DirectML's constraint; tcp's
+     smaller indices are refused by the lowering); the result sizes equal
+     the input desc sizes; input, updates and result have one element type.
+  3. Feature level: 2.0 (F32, F16 data, UINT32 indices, D = 4); 2.1 for
+     8–32-bit integer data; 3.0 for D != 4 and INT32/INT64/UINT64
+     indices; 4.1 for 64-bit data.
 ` + commonRules,
 	Examples: []string{
 		"%0 = dml.scatter_elements %x, %i, %u {axis = 1 : index, dimension_count = 2 : index} : tensor<1x5xf32>, tensor<1x2xi64>, tensor<1x2xf32> -> tensor<1x5xf32>",
@@ -112,8 +114,8 @@ func verifyScatter(op *ir.Operation, descs []TensorDesc, d int) error {
 			return op.EmitOpError("expects updates sizes %v to equal the indices sizes %v", up, ix)
 		}
 		for i := 0; i < d; i++ {
-			if i != a && ix[i] > in[i] {
-				return op.EmitOpError("expects indices sizes %v to be at most the input sizes %v except at axis %d", ix, in, a)
+			if i != a && ix[i] != in[i] {
+				return op.EmitOpError("expects indices sizes %v to equal the input sizes %v except at axis %d", ix, in, a)
 			}
 		}
 		return nil

@@ -44,6 +44,8 @@
 // is a located error naming the option. Refused as well, with the reason:
 // mode drop on non-constant indices (a scatter cannot skip an update),
 // scatter_nd with batch dims (SCATTER_ND has none), an empty index tuple,
+// scatter indices smaller than the input off the axis (SCATTER_ELEMENTS
+// needs equal sizes there, and its output is the whole input),
 // and min/max on floats (DirectML does not document MIN/MAX on NaN and
 // signed zeros). Other modes are legalized as for the gathers. A scatter
 // with no updates is replaced by its input when it checks nothing.

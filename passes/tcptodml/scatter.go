@@ -93,6 +93,11 @@ func (c *conv) scatter(op *ir.Operation) *ir.Diagnostic {
 		}
 	} else {
 		dim = int(s.Dim())
+		for d, n := range idx.sizes {
+			if d != dim && n != in.sizes[d] {
+				return errorf(op, "DML_SCATTER_ELEMENTS needs indices with the input's sizes off the axis, got indices %v for input %v (dim %d)", idx.sizes, in.sizes, dim)
+			}
+		}
 		sz := in.sizes[dim]
 		if idx, err = c.indices(op, idx, func(int64) int64 { return sz }, sz); err != nil {
 			return err

@@ -69,3 +69,11 @@ func.func @empty_tuple(%x: tensor<4xf32>, %i: tensor<2x0xi64>, %u: tensor<2x4xf3
   %0 = tcp.scatter_nd %x, %i, %u {unique_indices} : tensor<4xf32>, tensor<2x0xi64>, tensor<2x4xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @smaller_indices(%x: tensor<3x5xf32>, %i: tensor<2x2xi64>, %u: tensor<2x2xf32>) -> tensor<3x5xf32> {
+  // expected-error@below {{'tcp.scatter' op cannot be lowered to DirectML: DML_SCATTER_ELEMENTS needs indices with the input's sizes off the axis, got indices [2 2] for input [3 5] (dim 1)}}
+  %0 = tcp.scatter %x, %i, %u {dim = 1 : index, unique_indices} : tensor<3x5xf32>, tensor<2x2xi64>, tensor<2x2xf32> -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}

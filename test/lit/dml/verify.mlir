@@ -368,9 +368,31 @@ module {
 // scatter_elements indices larger
 module {
   func.func @f(%x: tensor<1x5xf32>, %i: tensor<2x2xi64>, %u: tensor<2x2xf32>) -> tensor<1x5xf32> {
-    // expected-error@below {{'dml.scatter_elements' op expects indices sizes [2 2] to be at most the input sizes [1 5] except at axis 1}}
+    // expected-error@below {{'dml.scatter_elements' op expects indices sizes [2 2] to equal the input sizes [1 5] except at axis 1}}
     %0 = dml.scatter_elements %x, %i, %u {axis = 1 : index, dimension_count = 2 : index} : tensor<1x5xf32>, tensor<2x2xi64>, tensor<2x2xf32> -> tensor<1x5xf32>
     return %0 : tensor<1x5xf32>
+  }
+}
+
+// -----
+
+// scatter_elements indices smaller
+module {
+  func.func @f(%x: tensor<2x5xf32>, %i: tensor<1x2xi64>, %u: tensor<1x2xf32>) -> tensor<2x5xf32> {
+    // expected-error@below {{'dml.scatter_elements' op expects indices sizes [1 2] to equal the input sizes [2 5] except at axis 1}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 1 : index, dimension_count = 2 : index} : tensor<2x5xf32>, tensor<1x2xi64>, tensor<1x2xf32> -> tensor<2x5xf32>
+    return %0 : tensor<2x5xf32>
+  }
+}
+
+// -----
+
+// scatter_elements integers below 2.1
+module attributes {dml.feature_level = "2.0"} {
+  func.func @f(%x: tensor<1x1x1x5xi32>, %i: tensor<1x1x1x2xui32>, %u: tensor<1x1x1x2xi32>) -> tensor<1x1x1x5xi32> {
+    // expected-error@below {{'dml.scatter_elements' op INT32 data in SCATTER_ELEMENTS needs feature level 2.1, got 2.0}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 3 : index, dimension_count = 4 : index} : tensor<1x1x1x5xi32>, tensor<1x1x1x2xui32>, tensor<1x1x1x2xi32> -> tensor<1x1x1x5xi32>
+    return %0 : tensor<1x1x1x5xi32>
   }
 }
 
