@@ -18,6 +18,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/tensor/npy"
@@ -31,7 +32,7 @@ var update = flag.Bool("update", false, "rewrite STATUS.md from this run")
 var stages = []string{"parse", "convert", "front", "interp", "go", "dml"}
 
 const (
-	pass    = "pass"
+	passed  = "pass"
 	fail    = "FAIL"
 	notRun  = "-"
 	statusF = "STATUS.md"
@@ -152,7 +153,7 @@ func (p *program) parse() *ir.Operation {
 		p.failf("parse", "no function with a body")
 		return nil
 	}
-	p.marks["parse"] = pass
+	p.marks["parse"] = passed
 	return m
 }
 
@@ -160,7 +161,7 @@ func (p *program) parse() *ir.Operation {
 var coreDialects = map[string]bool{"tcp": true, "func": true, "arith": true, "tensor": true, "builtin": true}
 
 func runPipeline(m *ir.Operation, text string) error {
-	pm, err := ir.ParsePassPipeline(text)
+	pm, err := pass.ParsePipeline(text)
 	if err != nil {
 		return err
 	}
@@ -204,7 +205,7 @@ func (p *program) convert(front *ir.Operation) *ir.Operation {
 		p.failf("convert", "unranked result types after conversion: %s", unranked[0])
 		return nil
 	}
-	p.marks["convert"] = pass
+	p.marks["convert"] = passed
 	return m
 }
 
@@ -224,7 +225,7 @@ func (p *program) compare(stage string, got []*tensor.Tensor, err error) {
 			return
 		}
 	}
-	p.marks[stage] = pass
+	p.marks[stage] = passed
 }
 
 func (p *program) run(stage string, m *ir.Operation) {
@@ -352,7 +353,7 @@ func countsTable(ps []*program) string {
 			}
 			n++
 			for _, s := range stages {
-				if p.marks[s] == pass {
+				if p.marks[s] == passed {
 					cnt[s]++
 				}
 			}
@@ -429,9 +430,9 @@ func checkGolden(t *testing.T, ps []*program) {
 		}
 		for _, s := range stages {
 			switch {
-			case old[s] == pass && p.marks[s] != pass:
+			case old[s] == passed && p.marks[s] != passed:
 				t.Errorf("%s: stage %s passed before and now is %s: %s", p.id(), s, p.marks[s], p.reason())
-			case old[s] != pass && p.marks[s] == pass:
+			case old[s] != passed && p.marks[s] == passed:
 				better = append(better, p.id()+" "+s)
 			}
 		}

@@ -22,7 +22,10 @@
 //  6. values: the documented inputs of the embedded example (or none for a
 //     file) plus --trials random argument sets (interp.RandomArgs), each
 //     run by the interpreter on stages 1, 2 and 3 and by the compiled Go
-//     kernel; every result must equal stage 1's bit for bit.
+//     kernel; every result must equal stage 1's bit for bit. The
+//     documented inputs, their results and any mismatch are printed as
+//     tcp-run prints values: "arg #N: TYPE" or "result #N: TYPE", then the
+//     value as numpy prints it (tensor.ArrayString), indented.
 //
 // Where the frontend op raises an error (an out-of-range index under the
 // framework's rules), the tcp program and the Go kernel must raise too;

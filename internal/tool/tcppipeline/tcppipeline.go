@@ -16,6 +16,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/translate"
@@ -309,12 +310,12 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 			case werr != nil && gerr != nil:
 				return true
 			case werr != nil || gerr != nil:
-				fmt.Fprintf(r.out, "MISMATCH %s on %s: frontend %s, %s %s\n", stage, interp.FormatArgs(args), outcome(want, werr), stage, outcome(got, gerr))
+				fmt.Fprintf(r.out, "MISMATCH %s on\n%sfrontend:\n%s%s:\n%s", stage, values("arg", args), outcome(want, werr), stage, outcome(got, gerr))
 				return false
 			}
 			for i := range want {
 				if i >= len(got) || !tensor.Equal(want[i], got[i], tensor.NaNEqual) {
-					fmt.Fprintf(r.out, "MISMATCH %s on %s: frontend %s, %s %s\n", stage, interp.FormatArgs(args), outcome(want, nil), stage, outcome(got, nil))
+					fmt.Fprintf(r.out, "MISMATCH %s on\n%sfrontend:\n%s%s:\n%s", stage, values("arg", args), outcome(want, nil), stage, outcome(got, nil))
 					return false
 				}
 			}
@@ -343,7 +344,7 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 			r.failed = true
 		}
 		if k == 0 && fixed != nil && !r.cfg.quiet {
-			fmt.Fprintf(r.out, "%s: %s\n  -> %s\n", label, interp.FormatArgs(args), outcome(want, werr))
+			fmt.Fprintf(r.out, "%s:\n%s%s", label, values("arg", args), outcome(want, werr))
 		}
 	}
 	fmt.Fprintf(r.out, "%d of %d argument sets agree across frontend, tcp, Go kernel", agree, len(sets))
@@ -359,19 +360,32 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 	return nil
 }
 
+// outcome prints a stage's results (values) or its error, indented.
 func outcome(ts []*tensor.Tensor, err error) string {
 	if err != nil {
-		return "error: " + strings.SplitN(err.Error(), "\n", 2)[0]
+		return "  error: " + strings.SplitN(err.Error(), "\n", 2)[0] + "\n"
 	}
-	parts := make([]string, len(ts))
+	return values("result", ts)
+}
+
+// values prints tensors as tcp-run does: "  KIND #N: TYPE", then the
+// value as numpy prints it (tensor.ArrayString), indented.
+func values(kind string, ts []*tensor.Tensor) string {
+	var b strings.Builder
 	for i, t := range ts {
-		parts[i] = tensor.Format(t)
+		fmt.Fprintf(&b, "  %s #%d: %s\n", kind, i, t.Type())
+		for _, line := range strings.Split(tensor.ArrayString(t), "\n") {
+			if line != "" {
+				b.WriteString("    " + line)
+			}
+			b.WriteByte('\n')
+		}
 	}
-	return strings.Join(parts, ", ")
+	return b.String()
 }
 
 func runPipeline(m *ir.Operation, text string) error {
-	pm, err := ir.ParsePassPipeline(text)
+	pm, err := pass.ParsePipeline(text)
 	if err != nil {
 		return err
 	}

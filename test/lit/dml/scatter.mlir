@@ -5,9 +5,9 @@
 // elementwise operator and the scatter. The lowered functions run in the
 // dml emulator and give the tcp interpreter's values.
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s
-// RUN: tcp-run %s -e onnx_add | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-run --print=mlir %s -e onnx_add | FileCheck %s --check-prefix=VALUES
 // RUN: tcp-opt %s --convert-tcp-to-dml -o %t.mlir
-// RUN: tcp-run %t.mlir -e onnx_add | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-run --print=mlir %t.mlir -e onnx_add | FileCheck %s --check-prefix=VALUES
 // RUN: tcp-translate --mlir-to-dml-json %t.mlir | FileCheck %s --check-prefix=JSON
 // RUN: tcp-translate --mlir-to-dml-cpp %t.mlir | FileCheck %s --check-prefix=CPP
 

@@ -4,11 +4,11 @@
 // destination rows; the same values as the interpreter, duplicates
 // included, for every worker count.
 // RUN: tcp-translate --mlir-to-go %s | FileCheck %s
-// RUN: tcp-run %s -e segment_sum --backend=go --workers 1 | FileCheck %s --check-prefix=OUT
-// RUN: tcp-run %s -e segment_sum --backend=go --workers 3 | FileCheck %s --check-prefix=OUT
-// RUN: tcp-run %s -e segment_sum --backend=interp | FileCheck %s --check-prefix=OUT
-// RUN: tcp-run %s -e put_last --backend=go | FileCheck %s --check-prefix=LAST
-// RUN: tcp-run %s -e put_last --backend=interp | FileCheck %s --check-prefix=LAST
+// RUN: tcp-run --print=mlir %s -e segment_sum --backend=go --workers 1 | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e segment_sum --backend=go --workers 3 | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e segment_sum --backend=interp | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e put_last --backend=go | FileCheck %s --check-prefix=LAST
+// RUN: tcp-run --print=mlir %s -e put_last --backend=interp | FileCheck %s --check-prefix=LAST
 // RUN: not tcp-run %s -e out_of_range --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not tcp-run %s -e out_of_range --backend=interp 2>&1 | FileCheck %s --check-prefix=ERR
 
