@@ -37,3 +37,14 @@ func.func @index_put(%x: tensor<8x3xf32>, %i: tensor<4x1xi64>, %u: tensor<4x3xf3
   %0 = tcp.scatter_nd %x, %i, %u {unique_indices} : tensor<8x3xf32>, tensor<4x1xi64>, tensor<4x3xf32> -> tensor<8x3xf32>
   return %0 : tensor<8x3xf32>
 }
+
+// scatter_nd with batch dims: DML_SCATTER_ND has none, so each tuple is
+// prefixed with its batch coordinates (a constant joined to the indices).
+// CHECK-LABEL: func.func @batched
+// CHECK-NEXT:    %[[B:.*]] = dml.constant {value = dense<{{\[\[\[}}0], [0], [0]], {{\[\[}}1], [1], [1]]]> : tensor<2x3x1xi64>}
+// CHECK-NEXT:    %[[J:.*]] = dml.join %[[B]], %arg1 {axis = 2 : index, dimension_count = 3 : index} : tensor<2x3x1xi64>, tensor<2x3x1xi64> -> tensor<2x3x2xi64>
+// CHECK-NEXT:    dml.scatter_nd %arg0, %[[J]], %arg2 {dimension_count = 3 : index, indices_dimension_count = 3 : index, input_dimension_count = 2 : index}
+func.func @batched(%x: tensor<2x5xi32>, %i: tensor<2x3x1xi64>, %u: tensor<2x3xi32>) -> tensor<2x5xi32> {
+  %0 = tcp.scatter_nd %x, %i, %u {batch_dims = 1 : index, unique_indices} : tensor<2x5xi32>, tensor<2x3x1xi64>, tensor<2x3xi32> -> tensor<2x5xi32>
+  return %0 : tensor<2x5xi32>
+}
