@@ -116,7 +116,8 @@
 // identical for every worker count (TestScatterWorkers checks 1, 2, 3 and
 // 8 workers against the interpreter). Float add and mul keep the
 // interpreter's NaN rule, min and max propagate NaN and order -0 below
-// +0; combine other than replace on f16/bf16 is a located error.
+// +0; f16 and bf16 add and mul in float32 and round to nearest even,
+// as the interpreter does.
 //
 // # Workers
 //
