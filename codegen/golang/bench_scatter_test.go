@@ -3,11 +3,11 @@ package golang
 import (
 	"math/rand"
 	"os"
-	"sort"
-	"time"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tcp-project/tcp/codegen/golang/internal/workloads"
 	"github.com/tcp-project/tcp/interp"
