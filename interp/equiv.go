@@ -143,6 +143,9 @@ func Interpretable(fn *ir.Operation) bool { return interpretable(fn) }
 // Other errors (argument types the interpreter cannot build) are returned
 // as they are.
 func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
+	if before == nil || after == nil {
+		return errors.New("interp.CompareFuncs: nil function")
+	}
 	if opts.Trials <= 0 {
 		opts.Trials = DefaultTrials
 	}
@@ -188,6 +191,9 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 // same seed gives the same sets. Tools use it to drive other executors
 // (generated kernels, the DirectML emulator) with the interpreter's inputs.
 func RandomArgs(fn *ir.Operation, opts EquivOptions) ([][]*tensor.Tensor, error) {
+	if fn == nil {
+		return nil, errors.New("interp.RandomArgs: nil function")
+	}
 	if opts.Trials <= 0 {
 		opts.Trials = DefaultTrials
 	}

@@ -8,6 +8,7 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	tensord "github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/frontendhint"
 	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
@@ -73,6 +74,9 @@ func (f *funcGen) walk(body *ir.Block) error {
 		case function.ReturnName:
 			for i, v := range op.Operands() {
 				if _, ok := v.Type().(*ir.RankedTensorType); !ok {
+					if frontendhint.IsFrontendType(v.Type()) {
+						return op.EmitOpError("returns operand #%d of type %s, %s", i, v.Type(), frontendhint.TypeAdvice())
+					}
 					return op.EmitOpError("returns operand #%d of type %s; the Go backend returns ranked tensors only", i, v.Type())
 				}
 			}
@@ -89,6 +93,9 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		default:
+			if frontendhint.IsFrontendOp(op) {
+				return unsupported(op, "no Go kernel for this op; "+frontendhint.OpAdvice(op))
+			}
 			return unsupported(op, "no Go kernel for this op")
 		}
 		if op.NumResults() != 1 {
