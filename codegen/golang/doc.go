@@ -80,8 +80,8 @@
 // unsafe is used.
 //
 // Supported ops: tcp.gather, gather_nd, broadcast_to/broadcast, slice,
-// transpose, const and cast_indices; tcp.scatter and scatter_nd as
-// function results (see Scatters); tensor.expand_shape (without
+// transpose, const and cast_indices; tcp.scatter and scatter_nd (see
+// Scatters); tensor.expand_shape (without
 // output_shape), collapse_shape, cast, concat, dim and extract (of
 // integers);
 // arith.constant, extsi, extui, trunci, index_cast and index_castui;
@@ -119,9 +119,12 @@
 // destination is first written with the scatter's input by an ordinary
 // fused result nest, then one nest walks the updates in row-major order,
 // reads each index (tuple) and update through the same fusion (no index
-// or update copy), resolves the mode (drop skips) and combines. Its
-// result must be a function result. The update pass is split over
-// workers by the destination's first coordinate, so each destination
+// or update copy), resolves the mode (drop skips) and combines. A
+// scatter returned by the function (or the input of another scatter) is
+// computed in its destination; one that other ops read is first computed
+// into a buffer of its own (one allocation per call, before the loops).
+// The update pass is split over workers by the destination's first
+// coordinate, so each destination
 // element is written by one worker in the sequential order: the result is
 // identical for every worker count (TestScatterWorkers checks 1, 2, 3 and
 // 8 workers against the interpreter). Float add and mul keep the

@@ -418,6 +418,9 @@ type funcGen struct {
 	// promiseOps are the promise_in_bounds ops whose indices the kernel
 	// reads unchecked.
 	promiseOps map[*ir.Operation]bool
+	// mat holds the buffers of scatters that other ops read
+	// (emit_scatter.go).
+	mat map[*ir.Operation]string
 	// op is the op whose code is being emitted: errf tags the kernel
 	// binary's messages with it.
 	op *ir.Operation
@@ -557,7 +560,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, inline: map[*ir.Operation]bool{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.

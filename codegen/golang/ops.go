@@ -522,10 +522,11 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	}
 	switch op.Name() {
 	case tcp.ScatterName, tcp.ScatterNDName:
-		if err := checkScatterUses(op); err != nil {
-			return ref{}, err
+		name, ok := f.mat[op]
+		if !ok {
+			return ref{}, unsupported(op, "internal error: a scatter read before it is computed")
 		}
-		return ref{}, unsupported(op, "a scatter result cannot be read")
+		return ref{buf: name, off: linear(coords, ds)}, nil
 	case tcp.ConstName, arith.ConstantName:
 		name, err := f.g.constant(op)
 		if err != nil {
