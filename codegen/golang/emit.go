@@ -680,7 +680,11 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 	var b strings.Builder
 	sig := strings.Join(params, ", ")
 	fmt.Fprintf(&b, "// %s computes %s, of type %s.\n", goName, quote.GoComment(quote.SymbolAbbrev(f.Name())), quote.GoComment(quote.Abbrev(ft.String())))
-	fmt.Fprintf(&b, "// The destinations r0... must have the sizes %sDims returns; the\n// kernel allocates nothing and splits its outer loop over Workers goroutines.\n", goName)
+	alloc := "allocates nothing"
+	if len(kf.mat) > 0 {
+		alloc = "allocates only the buffers of scatters that other ops read"
+	}
+	fmt.Fprintf(&b, "// The destinations r0... must have the sizes %sDims returns; the\n// kernel %s and splits its outer loop over Workers goroutines.\n", goName, alloc)
 	fmt.Fprintf(&b, "func %s(%s) (err error) {\ndefer tcpRecover(&err)\n%s\nreturn nil\n}\n\n", goName, sig, kernelBody)
 	fmt.Fprintf(&b, "// %sDims returns the shapes of the results of %s for the given dynamic\n// argument dims and scalar arguments.\n", goName, goName)
 	fmt.Fprintf(&b, "func %sDims(%s) ([][]int, error) {\n%s\nreturn [][]int{%s}, nil\n}\n\n", goName, strings.Join(dimParams, ", "), dimsBody, strings.Join(dimExprs, ", "))
