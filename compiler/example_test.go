@@ -304,5 +304,6 @@ func ExampleImportONNX() {
 	//     %0 = "onnx.Gather"(%arg0, %arg1) {axis = 0 : si64} : (tensor<3x2xf32>, tensor<2xi64>) -> tensor<2x2xf32>
 	//     return %0 : tensor<2x2xf32>
 	//   }
+	//   "onnx.EntryPoint"() {func = @main_graph} : () -> ()
 	// }
 }

@@ -176,7 +176,7 @@ func TestStandaloneModule(t *testing.T) {
 		{"lowlevel.go.txt", []string{
 			"parse onnx: <nil>",
 			`apply All(): g.mlir:2:8: error: 'onnx.Gather' cannot be converted: no frontend conversion is registered, so frontends.All() is empty: import _ "github.com/tcp-project/tcp/passes/all"`,
-			"apply Lookup(onnx): frontends.Apply: frontend #0 is nil (Lookup returns nil for a frontend whose package is not imported; Require names the import)",
+			`apply Lookup(onnx): frontends.Apply: frontend #0 is nil: frontends.Lookup returns nil for a frontend whose conversions are not linked into this program (registered: none); import _ "github.com/tcp-project/tcp/passes/all"`,
 			`require onnx: frontend "onnx" is not registered: import _ "github.com/tcp-project/tcp/passes/onnxtotcp"`,
 			"pipeline: invalid pass pipeline:1:16: 'frontends-to-tcp-pipeline' does not refer to a registered pass or pass pipeline (no pass package is imported: passes are registered by importing their packages, github.com/tcp-project/tcp/passes/all",
 			"new pass: 'cse' does not refer to a registered pass (no pass package is imported",

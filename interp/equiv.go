@@ -3,6 +3,8 @@ package interp
 import (
 	"errors"
 	"fmt"
+	"math"
+	"math/bits"
 	"math/rand"
 	"strings"
 
@@ -55,6 +57,25 @@ type EquivOptions struct {
 	// MaxDim bounds the sizes drawn for dynamic dims and the default index
 	// bound (0: DefaultMaxDim).
 	MaxDim int64
+	// MaxTensorBytes bounds each argument drawn (its static dims, dynamic
+	// ones at MaxDim) and each tensor the runs create (0:
+	// DefaultMaxTensorBytes). A function with a larger argument is not
+	// run: RandomArgs and CompareFuncs return an *ArgTooLargeError before
+	// allocating anything.
+	MaxTensorBytes int64
+}
+
+// ArgTooLargeError is a function whose declared argument is larger than
+// EquivOptions.MaxTensorBytes: its random arguments are not drawn.
+type ArgTooLargeError struct {
+	Func  string
+	Arg   int
+	Type  ir.Type
+	Limit int64
+}
+
+func (e *ArgTooLargeError) Error() string {
+	return fmt.Sprintf("@%s: argument #%d of type %s needs more than the limit of %d bytes (--max-tensor-bytes)", e.Func, e.Arg, e.Type, e.Limit)
 }
 
 // Defaults of EquivOptions.
@@ -156,13 +177,18 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 	name := fb.Name()
 	gen, err := newArgGen(before, opts)
 	if err != nil {
+		var tl *ArgTooLargeError
+		if errors.As(err, &tl) {
+			return err
+		}
 		return fmt.Errorf("@%s: %v", name, err)
 	}
+	run := Options{MaxTensorBytes: opts.MaxTensorBytes}
 	rng := rand.New(rand.NewSource(opts.Seed))
 	for trial := 0; trial < opts.Trials; trial++ {
 		args := gen.draw(rng, trial)
-		rb, eb := Run(before, args)
-		ra, ea := Run(after, args)
+		rb, eb := run.Run(before, args)
+		ra, ea := run.Run(after, args)
 		switch {
 		case eb != nil && Undefined(eb):
 			continue
@@ -202,6 +228,10 @@ func RandomArgs(fn *ir.Operation, opts EquivOptions) ([][]*tensor.Tensor, error)
 	}
 	gen, err := newArgGen(fn, opts)
 	if err != nil {
+		var tl *ArgTooLargeError
+		if errors.As(err, &tl) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("@%s: %v", function.FuncOp{Operation: fn}.Name(), err)
 	}
 	rng := rand.New(rand.NewSource(opts.Seed))
@@ -284,12 +314,34 @@ func newArgGen(fn *ir.Operation, opts EquivOptions) (*argGen, error) {
 		g.types = append(g.types, rt)
 	}
 	g.uses = make([][]indexedDim, len(g.types))
-	for _, t := range g.types {
+	limit := opts.MaxTensorBytes
+	if limit <= 0 {
+		limit = DefaultMaxTensorBytes
+	}
+	for i, t := range g.types {
 		dt, err := DType(ir.ElementType(t))
 		if err != nil {
 			return nil, err
 		}
 		g.dts = append(g.dts, dt)
+		// Check the size before anything is allocated: a declared
+		// tensor<1x8589934592xf32> would take 34 GB per trial.
+		if rt, ok := t.(*ir.RankedTensorType); ok {
+			bytes := uint64(dt.Size())
+			for _, d := range rt.Shape() {
+				if d == ir.Dynamic {
+					d = opts.MaxDim
+				}
+				hi, lo := bits.Mul64(bytes, uint64(d))
+				if hi != 0 || lo > uint64(limit) {
+					return nil, &ArgTooLargeError{Func: f.Name(), Arg: i, Type: f.Type().Inputs()[i], Limit: limit}
+				}
+				bytes = lo
+			}
+			if bytes > uint64(limit) {
+				return nil, &ArgTooLargeError{Func: f.Name(), Arg: i, Type: f.Type().Inputs()[i], Limit: limit}
+			}
+		}
 	}
 	if f.IsDeclaration() {
 		return g, nil
@@ -411,6 +463,9 @@ func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
 // drawIndex draws an integer against bound s: kind 0 in [0, s), kind 1 in
 // [-s, s), kind 2 in [-s-2, s+2).
 func drawIndex(rng *rand.Rand, s int64, kind int) int64 {
+	// A bound near 2^63 (a huge static dim) would overflow 2*s+4, which
+	// Int63n refuses: draw against the largest bound that does not.
+	s = min(s, math.MaxInt64/2-2)
 	switch kind {
 	case 0:
 		if s <= 0 {

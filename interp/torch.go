@@ -40,7 +40,7 @@ func init() {
 			return nil, true
 		case torch.IntType:
 			return ir.I64, true
-		case torch.BoolType, torch.NoneType:
+		case torch.BoolType, torch.NoneType, torch.StrType:
 			return ir.I1, true
 		case torch.FloatType:
 			return ir.F64T, true

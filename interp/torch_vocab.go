@@ -21,6 +21,7 @@ import (
 func init() {
 	register(map[string]kernelFunc{
 		torch.ConstantFloatName:   runTorchConstFloat,
+		torch.ConstantStrName:     runTorchConstNone, // a str has no runtime value: a 0-d i1 zero, as None
 		torch.EmbeddingName:       runTorchEmbedding,
 		torch.SelectIntName:       runTorchSelect,
 		torch.FlipName:            runTorchFlip,

@@ -18,6 +18,7 @@ import (
 // Op names.
 const (
 	ConstantFloatName   = "torch.constant.float"
+	ConstantStrName     = "torch.constant.str"
 	EmbeddingName       = "torch.aten.embedding"
 	SelectIntName       = "torch.aten.select.int"
 	FlipName            = "torch.aten.flip"
@@ -78,6 +79,29 @@ Verifier rules: none beyond the declared value : f64.`,
 	ResultName: func(op *ir.Operation) string { return "float" },
 	InferResultTypes: func(st *ir.ParseState) error {
 		st.ResultTypes[0] = []ir.Type{Float}
+		return nil
+	},
+})
+
+// ConstantStr is torch.constant.str.
+var ConstantStr = ir.MustRegister(ir.OpDef{
+	Name:    ConstantStrName,
+	Summary: "a constant Python str",
+	Description: `Produces the !torch.str value, as torch-mlir prints the string
+arguments of aten ops (div's rounding_mode "floor"); the result prints as
+%str. It has no value of its own at run time: the ops that take a str read
+it from this op.
+
+Verifier rules: none beyond the declared string value.`,
+	Examples:   []string{`%str = torch.constant.str "floor"`},
+	Results:    []ir.ResultDef{{Name: "result", Type: ir.TypePred("!torch.str type", func(t ir.Type) bool { return t == Str })}},
+	Attrs:      []ir.AttrDef{{Name: "value", Kind: ir.StrAttrKind, Required: true}},
+	Traits:     []ir.Trait{ir.Pure, ir.ConstantLike},
+	Format:     "$value attr-dict",
+	Fold:       func(op *ir.Operation) []ir.OpFoldResult { return []ir.OpFoldResult{{Attr: op.Attr("value")}} },
+	ResultName: func(op *ir.Operation) string { return "str" },
+	InferResultTypes: func(st *ir.ParseState) error {
+		st.ResultTypes[0] = []ir.Type{Str}
 		return nil
 	},
 })

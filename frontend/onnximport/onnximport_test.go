@@ -291,7 +291,7 @@ func TestTool(t *testing.T) {
 		{"trunc.onnx", "DIR/trunc.onnx:1:3: error: malformed ONNX model: ModelProto: field 7 (graph) needs 137 bytes, 132 left\n"},
 		{"verify.onnx", "DIR/verify.onnx:1:7: error: 'onnx.Gather' op expects axis in [-1, 0], got 3\n"},
 		{"unknown.onnx", "DIR/unknown.onnx:1:7: error: unregistered operation 'onnx.Relu' found in dialect ('onnx') that does not allow unknown operations\n"},
-		{"missing.onnx", "tcp-translate: cannot open input file 'DIR/missing.onnx': no such file or directory"},
+		{"missing.onnx", "cannot open input file 'DIR/missing.onnx': No such file or directory"},
 	} {
 		os.WriteFile(filepath.Join(dir, "out.mlir"), []byte("old"), 0o644)
 		code, out, errs := run("--import-onnx", "DIR/"+c.file, "-o", "DIR/out.mlir")
@@ -328,6 +328,10 @@ func FuzzImport(f *testing.F) {
 		var buf bytes.Buffer
 		if err := ir.Print(&buf, m, ir.PrintOptions{}); err != nil {
 			t.Fatal(err)
+		}
+		// What the importer accepts, the parser reads back.
+		if _, err := parser.Parse("fuzz.mlir", buf.String(), parser.Options{AllowUnregistered: true}); err != nil {
+			t.Fatalf("the imported module does not parse back: %v\n%s", err, buf.String())
 		}
 	})
 }

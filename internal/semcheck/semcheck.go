@@ -2,6 +2,7 @@ package semcheck
 
 import (
 	"errors"
+	"fmt"
 
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/interp"
@@ -16,6 +17,10 @@ type Options struct {
 	Trials int
 	// Seed seeds the random arguments (the same for every pass).
 	Seed int64
+	// MaxTensorBytes bounds every argument drawn and tensor created (0:
+	// interp.DefaultMaxTensorBytes); a function with a larger declared
+	// argument is skipped, and Skipped says so.
+	MaxTensorBytes int64
 }
 
 // Checker is a pass instrumentation that compares every function before
@@ -24,7 +29,14 @@ type Checker struct {
 	Options Options
 	stack   []snapshot
 	err     *ir.Diagnostic
+	skipped []*ir.Diagnostic
+	skipSet map[string]bool
 }
+
+// Skipped returns a warning for each function that was not checked
+// because an argument it declares is larger than MaxTensorBytes, located
+// at the function.
+func (c *Checker) Skipped() []*ir.Diagnostic { return c.skipped }
 
 // snapshot is the IR a pass starts from.
 type snapshot struct {
@@ -67,8 +79,20 @@ func (c *Checker) AfterPass(p pass.Pass, op *ir.Operation) {
 		if fb == nil || f.IsDeclaration() || !interp.Interpretable(fa) {
 			continue
 		}
-		err := interp.CompareFuncs(fb, fa, interp.EquivOptions{Trials: c.Options.Trials, Seed: c.Options.Seed})
+		err := interp.CompareFuncs(fb, fa, interp.EquivOptions{Trials: c.Options.Trials, Seed: c.Options.Seed, MaxTensorBytes: c.Options.MaxTensorBytes})
 		if err == nil {
+			continue
+		}
+		var tl *interp.ArgTooLargeError
+		if errors.As(err, &tl) {
+			if !c.skipSet[f.Name()] {
+				if c.skipSet == nil {
+					c.skipSet = map[string]bool{}
+				}
+				c.skipSet[f.Name()] = true
+				c.skipped = append(c.skipped, &ir.Diagnostic{Loc: fa.Loc(), Severity: ir.SevWarning,
+					Message: fmt.Sprintf("--verify-semantics skipped @%s: argument #%d of type %s needs more than the limit of %d bytes (--max-tensor-bytes)", tl.Func, tl.Arg, tl.Type, tl.Limit)})
+			}
 			continue
 		}
 		c.err = report(p, fa, err)

@@ -10,6 +10,7 @@ import (
 	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/passes/frontends"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // The index arithmetic and shape plumbing jax wraps around its gathers
@@ -307,7 +308,7 @@ const maxReduceSlices = 64
 // most maxReduceSlices reduced elements per result element): the init
 // broadcast to the result shape, combined with the body's arith op with
 // each slice of the input at one position of the reduced dims, in
-// row-major order (tensor.extract_slice + tensor.collapse_shape). jax's
+// row-major order (tcp.slice + tensor.collapse_shape). jax's
 // fill-mode masks reduce a dimension of size 1 or 2.
 func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	in, out := rt(op.Operand(0)), rt(op.Result(0))
@@ -347,6 +348,7 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		sliceShape[d] = 1
 	}
 	st := ir.RankedTensor(sliceShape, in.Elem())
+	idx := tcpbuild.NewIndexCache(rw, loc)
 	groups, err := tensord.Reassociation(out.Shape(), sliceShape)
 	if err != nil {
 		return fail(op, "%v", err)
@@ -358,13 +360,14 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			offs[dims[k]] = rem % red[k]
 			rem /= red[k]
 		}
-		ones := make([]int64, in.Rank())
-		for i := range ones {
-			ones[i] = 1
-		}
 		s := op.Operand(0)
 		if !slices.Equal(sliceShape, in.Shape()) {
-			s = tensord.ExtractSlice(rw, loc, s, st, tensord.Static(offs...), tensord.Static(sliceShape...), tensord.Static(ones...)).Result(0)
+			// tcp.slice (not tensor.extract_slice): both backends take it.
+			starts, sizes, strides := make([]ir.Value, in.Rank()), make([]ir.Value, in.Rank()), make([]ir.Value, in.Rank())
+			for d := range starts {
+				starts[d], sizes[d], strides[d] = idx.Get(offs[d]), idx.Get(sliceShape[d]), idx.Get(1)
+			}
+			s = tcp.BuildSlice(rw, loc, s, starts, sizes, strides, st).Result(0)
 		}
 		if out.Rank() != len(sliceShape) {
 			s = tensord.CollapseShapeWith(rw, loc, s, out, groups).Result(0)

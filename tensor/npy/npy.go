@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tcp-project/tcp/internal/cli"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -105,20 +106,22 @@ type ReadOptions struct {
 	MaxBytes int64
 }
 
-// ReadFile reads one array from a .npy file.
+// ReadFile reads one array from a .npy file. Only a regular file or a
+// FIFO is read, and at most cli.DefaultMaxInputBytes of it: /dev/zero
+// behind a .npy name is refused.
 func ReadFile(path string) (*tensor.Tensor, error) { return ReadFileWith(path, ReadOptions{}) }
 
 // ReadFileWith is ReadFile with limits. Because the file's size is known,
 // a header that promises more data than the file holds is reported before
 // anything is allocated for the data.
 func ReadFileWith(path string, o ReadOptions) (*tensor.Tensor, error) {
-	f, err := os.Open(path)
+	f, err := cli.OpenInput(path, nil, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	size := int64(-1)
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
 		size = fi.Size()
 	}
 	t, err := read(bufio.NewReader(f), o, size)

@@ -43,12 +43,24 @@ type config struct {
 	runReproducer     bool
 	disableThreading  bool
 	maxNesting        int
+	maxInputBytes     int64
+	maxTensorBytes    int64
 	badValue          string   // set by a value flag that rejects its value
 	args              []string // the command line, for reproduction hints
 	dumpPipeline      bool
 	showDialects      bool
 	help              bool
 	version           bool
+}
+
+// positive reads a positive byte count for flag name, noting a bad value.
+func (c *config) positive(name, v string) int64 {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 {
+		c.badValue = fmt.Sprintf("for the --%s option: '%s' value invalid for a positive integer argument!", name, v)
+		return 0
+	}
+	return n
 }
 
 // passFlag is a pass given as a flag, with its option text.
@@ -81,6 +93,12 @@ var flagDefs = []flagDef{
 	boolDef("allow-unregistered-dialect", "Allow operation with no registered dialects", func(c *config) *bool { return &c.allowUnregistered }),
 	boolDef("dump-pass-pipeline", "Print the pipeline that will be run", func(c *config) *bool { return &c.dumpPipeline }),
 	boolDef("help", "Display available options", func(c *config) *bool { return &c.help }),
+	{name: "max-input-bytes", kind: valueFlag, valueDesc: "<uint>",
+		help: "Refuse an input longer than this many bytes, checked while reading (default 2147483648)",
+		set:  func(c *config, v string) { c.maxInputBytes = c.positive("max-input-bytes", v) }},
+	{name: "max-tensor-bytes", kind: valueFlag, valueDesc: "<uint>",
+		help: "Largest tensor --verify-semantics creates; a function with a larger argument or result is skipped with a note (default 1073741824)",
+		set:  func(c *config, v string) { c.maxTensorBytes = c.positive("max-tensor-bytes", v) }},
 	{name: "max-nesting-depth", kind: valueFlag, valueDesc: "<uint>",
 		help: "Reject input whose regions, types and attributes nest deeper than this (default 1000; 0: no limit)",
 		set: func(c *config, v string) {

@@ -26,11 +26,11 @@ import (
 	"syscall"
 	"unsafe"
 
-	"github.com/tcp-project/tcp/internal/mapfile"
 	"github.com/tcp-project/tcp/pass"
 
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/internal/atomicfile"
+	"github.com/tcp-project/tcp/internal/cli"
 	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/internal/semcheck"
 	_ "github.com/tcp-project/tcp/interp" // constant folding through the interpreter
@@ -38,9 +38,6 @@ import (
 	"github.com/tcp-project/tcp/parser"
 	_ "github.com/tcp-project/tcp/passes/all"
 )
-
-// Version is printed by --version.
-const Version = "tcp-opt (tcp project) development version"
 
 // --verify-semantics runs every function on semanticsTrials random argument
 // sets (seeded with semanticsSeed) before and after each pass.
@@ -82,7 +79,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		io.WriteString(stdout, help())
 		return 0
 	case c.version:
-		fmt.Fprintln(stdout, Version)
+		fmt.Fprintln(stdout, cli.Version(progName))
 		return 0
 	case c.showDialects:
 		io.WriteString(stdout, "Available Dialects:\n"+strings.Join(ir.Global.Dialects(), "\n")+"\n")
@@ -129,33 +126,23 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 		return 1
 	}
 	// Read the input.
-	var data []byte
-	var err error
-	mapped := false
-	if c.input == "-" {
-		t.name = "<stdin>"
-		data, err = io.ReadAll(stdin)
-	} else {
-		t.name = c.input
-		var f *mapfile.Contents
-		if f, err = mapfile.Read(c.input); err == nil {
-			defer f.Release()
-			data, mapped = f.Data, f.Mapped
-		}
-		if mapped {
-			// A mapped file that another process truncates faults when
-			// read: a panic here (reported by Main as a changed input),
-			// not a crash of the process.
-			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-			t.mapped = data
-		}
-		if testHookAfterRead != nil {
-			testHookAfterRead()
-		}
-	}
+	in, err := cli.ReadInput(c.input, stdin, c.maxInputBytes)
 	if err != nil {
-		t.errorf("cannot open input file '%s': %s", c.input, errText(err))
+		t.errorf("%v", err)
 		return 1
+	}
+	defer in.Release()
+	t.name = in.Name
+	data, mapped := in.Data, in.Mapped
+	if mapped {
+		// A mapped file that another process truncates faults when
+		// read: a panic here (reported by Main as a changed input),
+		// not a crash of the process.
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		t.mapped = data
+	}
+	if testHookAfterRead != nil && c.input != "-" {
+		testHookAfterRead()
 	}
 	// The input is never modified, so the source string shares its bytes
 	// (a 100 MB input is not held twice).
@@ -381,7 +368,7 @@ func (t *tool) transform(ch chunk, timing *pass.Timing, emit func(*ir.Operation,
 	}
 	var sem *semcheck.Checker
 	if c.verifySemantics {
-		sem = semcheck.New(semcheck.Options{Trials: semanticsTrials, Seed: semanticsSeed})
+		sem = semcheck.New(semcheck.Options{Trials: semanticsTrials, Seed: semanticsSeed, MaxTensorBytes: c.maxTensorBytes})
 		pm.Instrumentations = append(pm.Instrumentations, sem)
 	}
 	if err := pm.Run(m); err != nil {
@@ -389,6 +376,9 @@ func (t *tool) transform(ch chunk, timing *pass.Timing, emit func(*ir.Operation,
 		return false
 	}
 	if sem != nil {
+		for _, d := range sem.Skipped() {
+			emit(m, d)
+		}
 		if err := sem.Err(); err != nil {
 			for _, d := range ir.AsDiagnostics(err) {
 				emit(m, d)

@@ -46,6 +46,14 @@ func setup() {
 			op.SetAttr("sym_name", ir.Int(1, ir.I32))
 			return nil
 		})
+		// test-crash kills the process from another goroutine, where no
+		// recover and no deferred cleanup can run.
+		register("test-crash", "", func(op *ir.Operation) error {
+			done := make(chan bool)
+			go func() { defer close(done); panic("test-crash: a crash no recover sees") }()
+			<-done
+			return nil
+		})
 		register("test-tag", "", func(op *ir.Operation) error {
 			op.SetAttr("tagged", ir.UnitAttr{})
 			return nil

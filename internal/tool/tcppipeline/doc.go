@@ -4,9 +4,19 @@
 // backends, every stage executed on the same inputs and compared.
 //
 //	tcp-pipeline                      # the embedded onnx.Gather example
-//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--assume-unique-indices] [--specialize-dims 3x6;4] [--trials 32] [--seed 1] [--quiet]
+//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--assume-unique-indices] [--specialize-dims 3x6;4] [--trials 32] [--seed 1] [--verbose]
+//	tcp-pipeline - < model.mlir       # stdin; so is a file piped in
+//	cat model.mlir | tcp-pipeline
 //
-// Stages (each printed under a `== N. title` header):
+// It prints a summary that fits one screen first: the function and its
+// input, one line per stage with the ops the function holds there (or why
+// the stage was skipped), the values verdict with the documented inputs of
+// the embedded example, the first mismatches if any, and OK or FAILED.
+// --verbose then prints every stage in full under a `== N. title` header:
+// the IR, the DirectML graph's JSON, the Go kernel. An empty pipe (a
+// harness's stdin) runs the embedded example, as does a terminal.
+//
+// Stages:
 //
 //  1. the input, parsed and verified (frontend dialects: torch, onnx, tf,
 //     stablehlo; or tcp already);
@@ -27,7 +37,10 @@
 //     kernel; every result must equal stage 1's bit for bit. The
 //     documented inputs, their results and any mismatch are printed as
 //     tcp-run prints values: "arg #N: TYPE" or "result #N: TYPE", then the
-//     value as numpy prints it (tensor.ArrayString), indented.
+//     value as numpy prints it (tensor.ArrayString), indented; the summary
+//     names each mismatch, --verbose shows its values. A function with a
+//     declared argument larger than --max-tensor-bytes is not run on
+//     random inputs (the stage says so; nothing is allocated).
 //
 // Where the frontend op raises an error (an out-of-range index under the
 // framework's rules), the tcp program and the Go kernel must raise too;

@@ -14,14 +14,14 @@ import (
 
 func runMain(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	st := Main(args, &out, &errb)
+	st := Main(args, nil, &out, &errb)
 	return st, out.String(), errb.String()
 }
 
 // TestEmbeddedExample runs the README's first command: every stage is
 // built and the values agree.
 func TestEmbeddedExample(t *testing.T) {
-	st, out, errs := runMain("--trials", "8")
+	st, out, errs := runMain("--trials", "8", "--verbose")
 	if st != 0 {
 		t.Fatalf("status %d\nstdout:\n%s\nstderr:\n%s", st, out, errs)
 	}
@@ -110,6 +110,75 @@ func TestScatterNeedsUniqueIndices(t *testing.T) {
 	}
 	if strings.Contains(out, "(0 compared") {
 		t.Errorf("no trial reached DirectML:\n%s", out)
+	}
+}
+
+// TestSummary: without --verbose the output is a summary that fits one
+// screen (it was the whole IR, JSON and Go kernel: 300+ lines); with it,
+// the summary comes first and every stage follows in full.
+func TestSummary(t *testing.T) {
+	st, out, errs := runMain("--trials", "4")
+	if st != 0 {
+		t.Fatalf("status %d\n%s%s", st, out, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) > 24 {
+		t.Errorf("the summary has %d lines, want at most 24:\n%s", len(lines), out)
+	}
+	for i, want := range []string{"tcp-pipeline: @main_graph of ", "1. input ", "2. tcp ", "3. DirectML ", "4. DirectML graph ", "5. Go kernel ", "6. values "} {
+		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
+			t.Errorf("line %d does not start with %q:\n%s", i+1, want, out)
+		}
+	}
+	if strings.Contains(out, "== 1. input") || strings.Contains(out, "func MainGraph(") {
+		t.Errorf("the summary holds the full stages:\n%s", out)
+	}
+	_, verbose, _ := runMain("--trials", "4", "--verbose")
+	if !strings.HasPrefix(verbose, strings.Join(lines[:7], "\n")) || !strings.Contains(verbose, "== 5. Go kernel") {
+		t.Errorf("--verbose does not start with the summary and hold the stages:\n%s", verbose)
+	}
+}
+
+const pipedSrc = `func.func @g(%x: tensor<3x2xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<3x2xf32>, tensor<2x2xi64> -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+`
+
+// TestStdin: a piped file is the input (it used to be ignored for the
+// embedded example), "-" reads stdin (it was "open -: no such file"), an
+// empty pipe runs the example.
+func TestStdin(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"--trials", "2"}, pipedSrc, "tcp-pipeline: @g of <stdin>\n"},
+		{[]string{"-", "--trials", "2"}, pipedSrc, "tcp-pipeline: @g of <stdin>\n"},
+		{[]string{"--trials", "2"}, "", "tcp-pipeline: @main_graph of example/onnx_gather.mlir (stdin was empty: the embedded example)\n"},
+	} {
+		var out, errb bytes.Buffer
+		st := Main(tc.args, strings.NewReader(tc.stdin), &out, &errb)
+		if st != 0 || !strings.HasPrefix(out.String(), tc.want) || !strings.Contains(out.String(), "OK: every stage") {
+			t.Errorf("%v with stdin %.20q: status %d\n%s%s\nwant it to start with %q", tc.args, tc.stdin, st, out.String(), errb.String(), tc.want)
+		}
+	}
+}
+
+// TestHugeArguments: a function whose declared argument is larger than
+// --max-tensor-bytes is not run on random inputs (it allocated 34 GB).
+func TestHugeArguments(t *testing.T) {
+	src := `func.func @big(%x: tensor<8x1073741824xf32>, %i: tensor<8x2xi64>) -> tensor<8x2xf32> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "clip"} : tensor<8x1073741824xf32>, tensor<8x2xi64> -> tensor<8x2xf32>
+  return %0 : tensor<8x2xf32>
+}
+`
+	var out, errb bytes.Buffer
+	st := Main([]string{"-"}, strings.NewReader(src), &out, &errb)
+	want := "6. values           skipped: @big: argument #0 of type tensor<8x1073741824xf32> needs more than the limit of 1073741824 bytes (--max-tensor-bytes)\n"
+	if st != 0 || !strings.Contains(out.String(), want) {
+		t.Errorf("status %d\n%s%s\nwant %q", st, out.String(), errb.String(), want)
 	}
 }
 

@@ -72,7 +72,7 @@ func TestONNXTensors(t *testing.T) {
 			stdout: "result #0: tensor<2xf32>\n[nan -0.]\n",
 			stderr: "tcp-run: error: result #0 of @main differs from DIR/shape.pb (expected vs actual): shape [1, 2] vs [2]\n"},
 		{name: "expect count", files: files, args: []string{"DIR/n.mlir", "DIR/x.pb", "DIR/i.pb", "--expect", "DIR/want.pb", "--expect", "DIR/want.pb"}, code: 1,
-			stderr: "DIR/n.mlir:1:1: error: @main has 1 result(s), got 2 --expect file(s)\n"},
+			stderr: "DIR/n.mlir:1:1: error: @main has 1 result(s), got 2 --expect file(s)\nfunc.func @main(%x: tensor<3xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {\n^\n"},
 		{name: "truncated pb", files: files, args: []string{"DIR/n.mlir", "DIR/x.pb", "DIR/trunc.pb"}, code: 1,
 			stderr: "tcp-run: error: argument #1: DIR/trunc.pb: malformed TensorProto: byte 8: TensorProto: field 9 (raw_data) needs 16 bytes, 0 left\n"},
 		{name: "short pb data", files: files, args: []string{"DIR/n.mlir", "DIR/x.pb", "DIR/short.pb"}, code: 1,
@@ -80,7 +80,7 @@ func TestONNXTensors(t *testing.T) {
 		{name: "text as pb", files: files, args: []string{"DIR/n.mlir", "DIR/x.pb", "DIR/text.pb"}, code: 1,
 			stderr: "tcp-run: error: argument #1: DIR/text.pb: malformed TensorProto: byte 0: TensorProto: field 13 (external_data) has invalid wire type 6\n"},
 		{name: "missing expected file", files: files, args: []string{"DIR/n.mlir", "DIR/x.pb", "DIR/i.pb", "--expect", "DIR/nope.pb"}, code: 1,
-			stderr: "tcp-run: error: expected result #0: open DIR/nope.pb: no such file or directory\n"},
+			stderr: "cannot open input file 'DIR/nope.pb': No such file or directory\n"},
 	} {
 		runMainCase(t, c)
 	}

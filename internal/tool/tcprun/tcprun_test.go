@@ -188,35 +188,36 @@ func TestMain_(t *testing.T) {
 			stdout: "dense<[6.550400e+04, -1.500000e+00]> : tensor<2xf16>\ndense<[true, false]> : tensor<2xi1>\n"},
 		{name: "go backend index error", files: with(map[string][]byte{"i9.npy": npyV1(i64s([]int64{2, 2}, 0, 9, 0, 0))}),
 			args: []string{"DIR/p.mlir", "--backend=go", "DIR/x.npy", "DIR/i9.npy"}, code: 1,
-			stderr: "DIR/p.mlir:2:8: error: 'tcp.gather' op index 9 is out of bounds for dimension 0 with size 3\n"},
+			stderr: "DIR/p.mlir:2:8: error: 'tcp.gather' op index 9 is out of bounds for dimension 0 with size 3\n  %0 = tcp.gather %x, %i {dim = 0 : index, mode = \"error\"} : tensor<?x2xf32>, tensor<2x2xi64> -> tensor<2x2xf32>\n       ^\n"},
 		{name: "go backend, scalar result", files: with(map[string][]byte{
 			"n.npy":  npyRaw(1, "{'descr': '<i8', 'fortran_order': False, 'shape': (), }", le64(7)),
 			"bf.npy": npyV1(f32s([]int64{2}, 1.00390625, 3)),
 		}), args: []string{"DIR/p.mlir", "-e", "scalar", "--backend=go", "DIR/n.npy", "DIR/bf.npy"}, code: 1,
-			stderr: "DIR/p.mlir:19:1: error: 'func.func' op result #0 has type index; the Go backend returns ranked tensors only\n"},
+			stderr: "DIR/p.mlir:19:1: error: 'func.func' op result #0 has type index; the Go backend returns ranked tensors only\nfunc.func @scalar(%n: index, %b: tensor<2xbf16>) -> (index, tensor<2xbf16>) {\n^\n"},
 		{name: "unknown backend", args: []string{"--backend=llvm", "p.mlir"}, code: 1, stderr: "tcp-run: unknown backend \"llvm\"; want interp or go\n" + usage},
 		{name: "bad bench count", args: []string{"--bench", "x", "p.mlir"}, code: 1, stderr: "tcp-run: --bench needs a non-negative integer, got \"x\"\n" + usage},
 
 		// Errors.
-		{name: "no arguments", code: 1, stderr: "tcp-run: no input file\n" + usage},
+		{name: "no arguments reads stdin", code: 1, stderr: "tcp-run: error: cannot choose the function to run: no @main and 0 public functions (the module has none); use -e NAME\n"},
+		{name: "stdin twice", args: []string{"-", "-"}, code: 1, stderr: "tcp-run: only one input can be read from stdin (\"-\")\n" + usage},
 		{name: "unknown option", args: []string{"--bogus", "p.mlir"}, code: 1, stderr: "tcp-run: unknown option --bogus\n" + usage},
 		{name: "option without value", args: []string{"p.mlir", "-e"}, code: 1, stderr: "tcp-run: option -e needs a value\n" + usage},
-		{name: "missing file", args: []string{"DIR/nope.mlir"}, code: 1, stderr: "tcp-run: error: open DIR/nope.mlir: no such file or directory\n"},
+		{name: "missing file", args: []string{"DIR/nope.mlir"}, code: 1, stderr: "cannot open input file 'DIR/nope.mlir': No such file or directory\n"},
 		{name: "parse error", files: map[string][]byte{"bad.mlir": []byte("func.func @main() {\n  %0 = tcp.const : \n}\n")}, args: []string{"DIR/bad.mlir"}, code: 1,
-			stderr: "DIR/bad.mlir:3:1: error: expected non-function type\n"},
+			stderr: "DIR/bad.mlir:3:1: error: expected non-function type\n}\n^\n"},
 		{name: "verifier error", files: map[string][]byte{"v.mlir": []byte("func.func @main() -> tensor<2xi64> {\n  %0 = tcp.const {value = dense<[1, 2]> : tensor<2xi32>} : tensor<2xi64>\n  return %0 : tensor<2xi64>\n}\n")},
 			args: []string{"DIR/v.mlir"}, code: 1,
-			stderr: "DIR/v.mlir:2:8: error: 'tcp.const' op expects the type of value (tensor<2xi32>) to equal the result type (tensor<2xi64>); tcp.const cannot be used to cast types\n"},
+			stderr: "DIR/v.mlir:2:8: error: 'tcp.const' op expects the type of value (tensor<2xi32>) to equal the result type (tensor<2xi64>); tcp.const cannot be used to cast types\n  %0 = tcp.const {value = dense<[1, 2]> : tensor<2xi32>} : tensor<2xi64>\n       ^\n"},
 		{name: "ambiguous function", files: map[string][]byte{"t.mlir": []byte(twoPublic)}, args: []string{"DIR/t.mlir"}, code: 1,
 			stderr: "tcp-run: error: cannot choose the function to run: no @main and 2 public functions (the module has @a, @b); use -e NAME\n"},
 		{name: "unknown function", files: base, args: []string{"DIR/p.mlir", "-e", "nope"}, code: 1,
 			stderr: "tcp-run: error: no function @nope; the module has @main, @consts, @bf16, @half, @scalar\n"},
 		{name: "too few arguments", files: base, args: []string{"DIR/p.mlir", "DIR/x.npy"}, code: 1,
-			stderr: "DIR/p.mlir:1:1: error: @main takes 2 argument(s), got 1 file(s)\n"},
+			stderr: "DIR/p.mlir:1:1: error: @main takes 2 argument(s), got 1 file(s)\nfunc.func @main(%x: tensor<?x2xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {\n^\n"},
 		{name: "too many arguments", files: base, args: []string{"DIR/p.mlir", "-e", "consts", "DIR/x.npy"}, code: 1,
-			stderr: "DIR/p.mlir:5:1: error: @consts takes 0 argument(s), got 1 file(s)\n"},
+			stderr: "DIR/p.mlir:5:1: error: @consts takes 0 argument(s), got 1 file(s)\nfunc.func @consts() -> (tensor<2xi64>, tensor<2x2xi1>) {\n^\n"},
 		{name: "missing npy", files: base, args: []string{"DIR/p.mlir", "DIR/x.npy", "DIR/nope.npy"}, code: 1,
-			stderr: "tcp-run: error: argument #1: open DIR/nope.npy: no such file or directory\n"},
+			stderr: "cannot open input file 'DIR/nope.npy': No such file or directory\n"},
 		{name: "truncated npy", files: with(map[string][]byte{"t.npy": x32[:len(x32)-3]}), args: []string{"DIR/p.mlir", "DIR/t.npy", "DIR/i.npy"}, code: 1,
 			stderr: "tcp-run: error: argument #0: DIR/t.npy: npy: truncated data: shape [3, 2] of f32 needs 24 bytes, file has 21\n"},
 		{name: "truncated header", files: with(map[string][]byte{"t.npy": x32[:20]}), args: []string{"DIR/p.mlir", "DIR/t.npy", "DIR/i.npy"}, code: 1,
@@ -237,7 +238,7 @@ func TestMain_(t *testing.T) {
 			stderr: "tcp-run: error: DIR/r.npy: argument #0 of @main: got tensor<6xf32>, want tensor<?x2xf32> (rank 1, want 2)\n"},
 		{name: "runtime error", files: with(map[string][]byte{"bad.npy": npyV1(i64s([]int64{2, 2}, 0, 0, 3, 0))}),
 			args: []string{"DIR/p.mlir", "DIR/x.npy", "DIR/bad.npy"}, code: 1,
-			stderr: "DIR/p.mlir:2:8: error: 'tcp.gather' op index 3 is out of bounds for dimension 0 with size 3\nDIR/p.mlir:2:8: note: the index is at position [1, 0] of the indices\n"},
+			stderr: "DIR/p.mlir:2:8: error: 'tcp.gather' op index 3 is out of bounds for dimension 0 with size 3\n  %0 = tcp.gather %x, %i {dim = 0 : index, mode = \"error\"} : tensor<?x2xf32>, tensor<2x2xi64> -> tensor<2x2xf32>\n       ^\nDIR/p.mlir:2:8: note: the index is at position [1, 0] of the indices\n"},
 		{name: "runtime error in callee", files: map[string][]byte{"c.mlir": []byte(`func.func private @f(%x: tensor<2xi64>) -> tensor<1xi64> {
   %i = tcp.const {value = dense<-3> : tensor<1xi64>} : tensor<1xi64>
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<2xi64>, tensor<1xi64> -> tensor<1xi64>
@@ -249,7 +250,7 @@ func.func @main() -> tensor<1xi64> {
   return %0 : tensor<1xi64>
 }
 `)}, args: []string{"DIR/c.mlir"}, code: 1,
-			stderr: "DIR/c.mlir:3:8: error: 'tcp.gather' op index -3 is out of bounds for dimension 0 with size 2\nDIR/c.mlir:3:8: note: the index is at position [0] of the indices\nDIR/c.mlir:8:8: note: called from here\n"},
+			stderr: "DIR/c.mlir:3:8: error: 'tcp.gather' op index -3 is out of bounds for dimension 0 with size 2\n  %0 = tcp.gather %x, %i {dim = 0 : index, mode = \"wrap_negative\"} : tensor<2xi64>, tensor<1xi64> -> tensor<1xi64>\n       ^\nDIR/c.mlir:3:8: note: the index is at position [0] of the indices\nDIR/c.mlir:8:8: note: called from here\n  %0 = func.call @f(%x) : (tensor<2xi64>) -> tensor<1xi64>\n       ^\n"},
 	} {
 		runMainCase(t, c)
 	}

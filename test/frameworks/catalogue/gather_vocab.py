@@ -156,6 +156,17 @@ def jax(scope):
         lambda r: [data(r, (5, 2)), idx(r, (4,), -8, 8)])
     add("mod_then_index", "x[i % 5]", lambda x, i: x[i % 5], lambda r: [data(r, (5,)), idx(r, (6,), -12, 12)])
     add("vmap_flip", "jax.vmap(lambda x: jnp.flip(x))", J.vmap(lambda x: jnp.flip(x)), lambda r: [data(r, (3, 4))])
+    add("int_index_negative_row", "x[-1]", lambda x: x[-1], lambda r: [data(r, (4, 3))])
+    add("int_index_reversed_col", "x[::-1, 1]", lambda x: x[::-1, 1], lambda r: [data(r, (5, 3))])
+    add("reverse_last_ellipsis", "x[..., ::-1]", lambda x: x[..., ::-1], lambda r: [data(r, (2, 3, 4))])
+    add("lax_rev_both", "lax.rev(x, (0, 1)) (int32)", lambda x: lax.rev(x, (0, 1)), lambda r: [data(r, (3, 4), np.int32)])
+    add("flip_then_colindex", "jnp.flip(x, 1)[:, i]", lambda x, i: jnp.flip(x, 1)[:, i],
+        lambda r: [data(r, (3, 5)), idx(r, (4,), -7, 7)])
+    add("take_flipped", "jnp.take(jnp.flip(x, 0), i, axis=0, mode='clip')",
+        lambda x, i: jnp.take(jnp.flip(x, 0), i, axis=0, mode="clip"), lambda r: [data(r, (6, 2)), idx(r, (3,), -8, 8)])
+    add("take_along_flipped", "jnp.take_along_axis(jnp.flip(x, 1), i, 1)",
+        lambda x, i: jnp.take_along_axis(jnp.flip(x, 1), i, 1), lambda r: [data(r, (3, 4)), idx(r, (3, 2), -5, 5)])
+    add("fliplr_3d", "jnp.fliplr(x) (rank 3)", lambda x: jnp.fliplr(x), lambda r: [data(r, (2, 3, 2))])
     return P
 
 

@@ -17,9 +17,9 @@
 // GEN-NEXT:      }) {dimensions = array<i64: 1>} : (tensor<3x2xi1>, tensor<i1>) -> tensor<3xi1>
 // TCP-LABEL: func.func @in_range
 // TCP-NOT:     stablehlo.
-// TCP:         tensor.extract_slice
+// TCP:         tcp.slice
 // TCP:         arith.andi
-// TCP:         tensor.extract_slice
+// TCP:         tcp.slice
 // TCP:         arith.andi
 // TCP:         return
 func.func @in_range(%i: tensor<3x2xi32>) -> tensor<3xi1> {

@@ -199,3 +199,13 @@ func.func @pair_dynamic(%arg0: !torch.vtensor<[5,4],f32>, %arg1: !torch.vtensor<
   %1 = torch.aten.index.Tensor %arg0, %0 : !torch.vtensor<[5,4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[?,?],f32>
   return %1 : !torch.vtensor<[?,?],f32>
 }
+
+// torch.constant.str (div's rounding_mode) and the !torch.str type print
+// as torch-mlir prints them.
+// RUN: tcp-opt %s | FileCheck %s --check-prefix=STR
+// STR: %str = torch.constant.str "floor"
+// STR: return %str : !torch.str
+func.func @str_constant() -> !torch.str {
+  %s = torch.constant.str "floor"
+  return %s : !torch.str
+}

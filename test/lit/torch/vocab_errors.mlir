@@ -140,3 +140,11 @@ func.func @clone_dtype(%x: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],si64> 
   %0 = torch.aten.clone %x, %none : !torch.vtensor<[2],f32>, !torch.none -> !torch.vtensor<[2],si64>
   return %0 : !torch.vtensor<[2],si64>
 }
+
+// -----
+
+func.func @str_not_a_string() {
+  // expected-error@+1 {{'torch.constant.str' op attribute 'value' failed to satisfy constraint: string attribute}}
+  %s = "torch.constant.str"() {value = 3 : i64} : () -> !torch.str
+  return
+}
