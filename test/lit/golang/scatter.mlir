@@ -9,8 +9,8 @@
 // RUN: tcp-run --print=mlir %s -e segment_sum --backend=interp | FileCheck %s --check-prefix=OUT
 // RUN: tcp-run --print=mlir %s -e put_last --backend=go | FileCheck %s --check-prefix=LAST
 // RUN: tcp-run --print=mlir %s -e put_last --backend=interp | FileCheck %s --check-prefix=LAST
-// RUN: not tcp-run %s -e out_of_range --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
-// RUN: not tcp-run %s -e out_of_range --backend=interp 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: not tcp-run --print=mlir %s -e out_of_range --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: not tcp-run --print=mlir %s -e out_of_range --backend=interp 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK-LABEL: func SegmentSum(
 // CHECK-NOT:     make(
