@@ -98,6 +98,34 @@ var enumDirectivesRegistered = func() bool {
 			p.PrintType(op.Result(0).Type())
 		},
 	})
+	// custom<HLOClampType>(...): the functional type (printed), or the
+	// short form `T` jax prints when min, operand and max all have type T.
+	ir.RegisterCustomDirective("HLOClampType", &ir.CustomDirective{
+		Parse: func(p ir.AsmParser, st *ir.ParseState, args []ir.CustomArg) error {
+			t, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			if ft, ok := t.(*ir.FunctionType); ok {
+				if len(ft.Inputs()) != 3 || len(ft.Results()) != 1 {
+					return p.Errorf("expected a function type of 3 inputs and 1 result, got %s", t)
+				}
+				for i := 0; i < 3; i++ {
+					st.OperandTypes[args[i].Operand] = []ir.Type{ft.Inputs()[i]}
+				}
+				st.ResultTypes[0] = []ir.Type{ft.Results()[0]}
+				return nil
+			}
+			for i := 0; i < 3; i++ {
+				st.OperandTypes[args[i].Operand] = []ir.Type{t}
+			}
+			st.ResultTypes[0] = []ir.Type{t}
+			return nil
+		},
+		Print: func(p *ir.AsmPrinter, op *ir.Operation, args []ir.CustomArg) {
+			p.PrintType(ir.Function([]ir.Type{op.Operand(0).Type(), op.Operand(1).Type(), op.Operand(2).Type()}, []ir.Type{op.Result(0).Type()}))
+		},
+	})
 	return true
 }()
 
@@ -292,7 +320,7 @@ Verifier rules:
 	Operands: []ir.OperandDef{{Name: "min", Type: intOrFloatTensor}, {Name: "operand", Type: intOrFloatTensor}, {Name: "max", Type: intOrFloatTensor}},
 	Results:  []ir.ResultDef{{Name: "result", Type: intOrFloatTensor}},
 	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("min", "operand", "max", "result")},
-	Format:   "$min `,` $operand `,` $max attr-dict `:` functional-type(operands, results)",
+	Format:   "$min `,` $operand `,` $max attr-dict `:` custom<HLOClampType>(type($min), type($operand), type($max), type($result))",
 	Verify: func(op *ir.Operation) error {
 		x := rankedOf(op.Operand(1))
 		for i, n := range []string{"min", "max"} {

@@ -98,11 +98,11 @@ Verifier rules (the spec's constraints, StableHLO's messages):
   C24, C25. the results have the inputs' types.
   scatter_indices is a tensor of integer type.`,
 	Examples: []string{
-		`%0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+		`%0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) ({
 ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
   %1 = stablehlo.add %arg3, %arg4 : tensor<f32>
   stablehlo.return %1 : tensor<f32>
-}) : (tensor<5x3xf32>, tensor<3x1xi32>, tensor<3x3xf32>) -> tensor<5x3xf32>`,
+}) {indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false} : (tensor<5x3xf32>, tensor<3x1xi32>, tensor<3x3xf32>) -> tensor<5x3xf32>`,
 	},
 	Operands: []ir.OperandDef{
 		{Name: "inputs", Type: ir.RankedTensorOf(), Variadic: true},

@@ -42,8 +42,10 @@ func addElementwise() bool {
 		stablehlo.RemainderName:      binaryTo(arith.RemSIName, ""),
 		stablehlo.AndName:            binaryTo(arith.AndIName, ""),
 		stablehlo.OrName:             binaryTo(arith.OrIName, ""),
-		stablehlo.MaximumName:        binaryTo(arith.MaxSIName, ""),
-		stablehlo.MinimumName:        binaryTo(arith.MinSIName, ""),
+		stablehlo.MaximumName:        binaryTo(arith.MaxSIName, arith.MaxFName),
+		stablehlo.MinimumName:        binaryTo(arith.MinSIName, arith.MinFName),
+		stablehlo.DivideName:         binaryTo("", arith.DivFName),
+		stablehlo.NegateName:         convertNegate,
 		stablehlo.CompareName:        convertCompare,
 		stablehlo.SelectName:         convertSelect,
 		stablehlo.ClampName:          convertClamp,
@@ -52,7 +54,7 @@ func addElementwise() bool {
 		stablehlo.TransposeName:      convertTranspose,
 		stablehlo.ReduceName:         convertReduce,
 	}
-	for _, n := range []string{stablehlo.AddName, stablehlo.SubtractName, stablehlo.MultiplyName, stablehlo.RemainderName,
+	for _, n := range []string{stablehlo.DivideName, stablehlo.NegateName, stablehlo.AddName, stablehlo.SubtractName, stablehlo.MultiplyName, stablehlo.RemainderName,
 		stablehlo.AndName, stablehlo.OrName, stablehlo.MaximumName, stablehlo.MinimumName, stablehlo.CompareName,
 		stablehlo.SelectName, stablehlo.ClampName, stablehlo.ConvertName, stablehlo.BroadcastInDimName,
 		stablehlo.TransposeName, stablehlo.ReduceName} {
@@ -71,6 +73,19 @@ func signless(t ir.Type) bool {
 		return it.Sign == ir.Signless
 	}
 	return ir.IsFloat(e)
+}
+
+// convertNegate: float negation is arith.negf (integers are not needed by
+// any exporter's gather or scatter programs and stay unconverted).
+func convertNegate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	t := op.Result(0).Type()
+	if !ir.IsFloat(ir.ElementType(t)) {
+		return fail(op, "negating element type %s is not supported (floats only)", ir.ElementType(t))
+	}
+	rw.SetInsertionPointBefore(op)
+	neg := rw.Create(arith.NegFName, op.Loc(), []ir.Value{op.Operand(0)}, []ir.Type{t}, nil)
+	rw.ReplaceOp(op, []ir.Value{neg.Result(0)})
+	return true, nil
 }
 
 func binaryTo(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {

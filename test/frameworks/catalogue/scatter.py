@@ -1,0 +1,131 @@
+"""Scatter programs: jax .at[] updates, segment ops, gradients of gathers,
+lax.scatter with random dimension numbers; ONNX ScatterElements / ScatterND;
+TensorFlow tensor_scatter_* / scatter_nd / unsorted_segment_*; PyTorch
+scatter / scatter_add / scatter_reduce / index_put. Indices repeat wherever
+the framework defines the result of duplicates (add, mul, min, max, and the
+CPU order for replace), so every program exercises them."""
+
+import sys
+
+import numpy as np
+
+
+def _helpers(scope):
+    """data() and idx() from export.py (module globals, not in scope)."""
+    m = sys.modules["__main__"]
+    return scope.get("data", getattr(m, "data", None)), scope.get("idx", getattr(m, "idx", None))
+
+
+def jax(scope):
+    import jax as J
+    import jax.numpy as jnp
+    from jax import lax
+
+    data, idx = _helpers(scope)
+    P = []
+
+    def add(name, src, f, make):
+        P.append((name, src, f, make))
+
+    # x.at[i].op(u) with duplicates, negative and out-of-range indices
+    # (jax wraps negatives once and drops the rest by default)
+    for op in ["set", "add", "mul", "min", "max"]:
+        add("at_%s_rows" % op, "x.at[i].%s(u)" % op,
+            lambda x, i, u, op=op: getattr(x.at[i], op)(u),
+            lambda r: [data(r, (6, 3)), idx(r, (5,), -8, 8), data(r, (5, 3))])
+    for op in ["add", "max"]:
+        add("at_%s_int32" % op, "x.at[i].%s(u) on int32" % op,
+            lambda x, i, u, op=op: getattr(x.at[i], op)(u),
+            lambda r: [data(r, (5, 2), np.int32), idx(r, (7,), -6, 6), data(r, (7, 2), np.int32)])
+    for mode in ["drop", "clip", "promise_in_bounds"]:
+        for op in ["set", "add"]:
+            lo, hi = (0, 6) if mode == "promise_in_bounds" else (-9, 9)
+            add("at_%s_mode_%s" % (op, mode), "x.at[i].%s(u, mode=%r)" % (op, mode),
+                lambda x, i, u, op=op, mode=mode: getattr(x.at[i], op)(u, mode=mode),
+                lambda r, lo=lo, hi=hi: [data(r, (6, 2)), idx(r, (6,), lo, hi), data(r, (6, 2))])
+    add("at_mul_clip", "x.at[i].mul(u, mode='clip')", lambda x, i, u: x.at[i].mul(u, mode="clip"),
+        lambda r: [data(r, (4, 3)), idx(r, (5,), -6, 6), data(r, (5, 3))])
+    add("at_cols_add", "x.at[:, i].add(u)", lambda x, i, u: x.at[:, i].add(u),
+        lambda r: [data(r, (3, 5)), idx(r, (4,), -6, 6), data(r, (3, 4))])
+    add("at_pair_set", "x.at[i, j].set(u)", lambda x, i, j, u: x.at[i, j].set(u),
+        lambda r: [data(r, (4, 5)), idx(r, (6,), -5, 5), idx(r, (6,), -6, 6), data(r, (6,))])
+    add("at_pair_add_3d", "x.at[i, j].add(u) on 3-D", lambda x, i, j, u: x.at[i, j].add(u),
+        lambda r: [data(r, (3, 4, 2)), idx(r, (5,), -4, 4), idx(r, (5,), -5, 5), data(r, (5, 2))])
+    add("at_ellipsis_min", "x.at[..., i].min(u)", lambda x, i, u: x.at[..., i].min(u),
+        lambda r: [data(r, (2, 3, 4)), idx(r, (3,), -5, 5), data(r, (2, 3, 3))])
+    add("at_2d_index_add", "x.at[i].add(u), i of shape 2x3", lambda x, i, u: x.at[i].add(u),
+        lambda r: [data(r, (5, 2)), idx(r, (2, 3), -6, 6), data(r, (2, 3, 2))])
+    add("at_scalar_set", "x.at[i].set(u), scalar i", lambda x, i, u: x.at[i].set(u),
+        lambda r: [data(r, (4, 3)), np.int32(-2), data(r, (3,))])
+    add("at_set_broadcast", "x.at[i].set(2.5) (a scalar update)", lambda x, i: x.at[i].set(2.5),
+        lambda r: [data(r, (5, 2)), idx(r, (3,), -7, 7)])
+    add("at_apply", "x.at[i].apply(lambda v: v * 2 + 1) (a region of scalar ops)",
+        lambda x, i: x.at[i].apply(lambda v: v * 2 + 1), lambda r: [data(r, (6,)), idx(r, (5,), -7, 7)])
+    # segment ops
+    for fn in ["segment_sum", "segment_max", "segment_min", "segment_prod"]:
+        add("ops_%s" % fn, "jax.ops.%s(x, ids, num_segments=4)" % fn,
+            lambda x, s, fn=fn: getattr(J.ops, fn)(x, s, num_segments=4),
+            lambda r: [data(r, (7, 2)), idx(r, (7,), 0, 5)])
+    add("ops_segment_sum_sorted", "jax.ops.segment_sum(x, ids, 5, indices_are_sorted=True)",
+        lambda x, s: J.ops.segment_sum(x, s, num_segments=5, indices_are_sorted=True),
+        lambda r: [data(r, (6,)), np.sort(idx(r, (6,), 0, 5))])
+    # gradients of gathers
+    add("grad_index_rows", "jax.grad(lambda x, i: (x[i] ** 2).sum())",
+        J.grad(lambda x, i: (x[i] * x[i]).sum()), lambda r: [data(r, (5, 3)), idx(r, (6,), -5, 5)])
+    add("grad_index_cols", "jax.grad(lambda x, i: (x[:, i] ** 2 * 3.0).sum())",
+        J.grad(lambda x, i: (x[:, i] * x[:, i] * 3.0).sum()), lambda r: [data(r, (3, 5)), idx(r, (4,), -5, 5)])
+    add("grad_take_axis1", "jax.grad(lambda x, i: (jnp.take(x, i, axis=1) ** 2).sum())",
+        J.grad(lambda x, i: (jnp.take(x, i, axis=1) ** 2).sum()), lambda r: [data(r, (2, 6)), idx(r, (5,), -8, 8)])
+    add("grad_take_clip", "jax.grad(lambda x, i: (jnp.take(x, i, mode='clip') ** 2).sum())",
+        J.grad(lambda x, i: (jnp.take(x, i, mode="clip") ** 2).sum()), lambda r: [data(r, (6,)), idx(r, (7,), -8, 8)])
+    add("grad_take_along", "jax.grad(lambda x, i: (jnp.take_along_axis(x, i, axis=1) ** 2).sum())",
+        J.grad(lambda x, i: (jnp.take_along_axis(x, i, axis=1) ** 2).sum()),
+        lambda r: [data(r, (3, 4)), idx(r, (3, 5), -4, 4)])
+    add("grad_pair_index", "jax.grad(lambda x, i, j: ((x[i, j] - 1.0) ** 2).sum())",
+        J.grad(lambda x, i, j: ((x[i, j] - 1.0) ** 2).sum()),
+        lambda r: [data(r, (4, 5)), idx(r, (6,), -4, 4), idx(r, (6,), -5, 5)])
+    add("grad_embedding", "jax.grad(lambda t, ids, g: (t[ids] ** 2 * g).sum())",
+        J.grad(lambda t, ids, g: (t[ids] * t[ids] * g).sum()),
+        lambda r: [data(r, (8, 4)), idx(r, (10,), 0, 8), data(r, (10, 4))])
+    add("grad_vmap_index", "jax.grad of jax.vmap(lambda x, i: x[i]) (batching dims)",
+        J.grad(lambda x, i: (J.vmap(lambda a, b: a[b])(x, i) ** 2).sum()),
+        lambda r: [data(r, (3, 5)), idx(r, (3, 4), -5, 5)])
+    add("grad_divide_neg", "jax.grad(lambda x, i: (-x[i] / 4.0 * x[i]).sum())",
+        J.grad(lambda x, i: (-x[i] / 4.0 * x[i]).sum()), lambda r: [data(r, (5,)), idx(r, (6,), 0, 5)])
+    add("grad_max_min", "jax.grad(lambda x, i: jnp.maximum(x[i], 0.0).sum() + jnp.minimum(x[i], 0.5).sum())",
+        J.grad(lambda x, i: jnp.maximum(x[i], 0.0).sum() + jnp.minimum(x[i], 0.5).sum()),
+        lambda r: [data(r, (6,)), idx(r, (5,), 0, 6)])
+    # lax.scatter with random dimension numbers (windows either wholly in
+    # range or wholly out: see stablehlo.scatter's doc for partial ones)
+    g = np.random.default_rng(4321)
+    fns = [lax.scatter, lax.scatter_add, lax.scatter_mul, lax.scatter_min, lax.scatter_max]
+    for k in range(8):
+        r_ = int(g.integers(1, 4))
+        shape = tuple(int(v) for v in g.integers(2, 5, size=r_))
+        nidx = int(g.integers(1, r_ + 1))
+        sdod = tuple(int(v) for v in g.permutation(r_)[:nidx])
+        inserted = tuple(sorted(d for d in sdod if g.random() < 0.6))
+        wins = tuple(1 if d in sdod else int(g.integers(1, shape[d] + 1)) for d in range(r_) if d not in inserted)
+        batch = tuple(int(v) for v in g.integers(1, 4, size=int(g.integers(1, 3))))
+        nupd = len(batch) + len(wins)
+        uwd = tuple(sorted(int(v) for v in g.permutation(nupd)[:len(wins)]))
+        ushape = [0] * nupd
+        wi, bi = 0, 0
+        for p in range(nupd):
+            if p in uwd:
+                ushape[p] = wins[wi]
+                wi += 1
+            else:
+                ushape[p] = batch[bi]
+                bi += 1
+        dn = lax.ScatterDimensionNumbers(update_window_dims=uwd, inserted_window_dims=inserted,
+                                         scatter_dims_to_operand_dims=sdod)
+        f = fns[k % 5]
+
+        def make(r, shape=shape, sdod=sdod, batch=batch, ushape=tuple(ushape)):
+            cols = [idx(r, batch + (1,), -2, shape[d] + 2) for d in sdod]
+            return [data(r, shape), np.concatenate(cols, axis=-1).astype(np.int32), data(r, ushape)]
+
+        add("lax_scatter_random_%d" % k, "lax.%s(x, i, u, %s)" % (f.__name__, dn),
+            lambda x, i, u, dn=dn, f=f: f(x, i, u, dn, mode=lax.GatherScatterMode.FILL_OR_DROP), make)
+    return P
