@@ -1,96 +1,48 @@
 package interp
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/tensor"
 )
 
 // The combiners of the frontends' scatters (stablehlo.scatter's one-op
 // regions, ONNX reduction, TF's tensor_scatter_*, torch's reduce): out[i]
-// = combine(out[i], upd[j]) on one element, in the element type. Integers
-// wrap at their width (ui types compare unsigned); floats are computed in
-// float64 and rounded once, which for +, * of f32, f16 and bf16 is the
-// native result; min and max of floats propagate NaN (jax, torch, ONNX
-// Runtime's and TensorFlow's CPU kernels all do).
+// = combine(out[i], upd[j]) on one element by tcp's combine rules
+// (kernel.CombineFunc: integers wrap, floats round in the element type,
+// min and max propagate NaN, as jax, torch and TensorFlow's CPU kernels
+// do), plus "sub" (TensorFlow's tensor_scatter_sub), which is add of the
+// negated update: exact for floats (a - b == a + (-b) in IEEE 754) and for
+// wrapping integers.
 func combineElem(kind string, out *tensor.Tensor, i int, upd *tensor.Tensor, j int) error {
-	dt := out.DType
-	if kind == "replace" {
-		out.SetBits(i, upd.Bits(j))
-		return nil
+	f, err := combineFunc(kind, out.DType)
+	if err != nil {
+		return err
+	}
+	out.SetBits(i, f(out.Bits(i), upd.Bits(j)))
+	return nil
+}
+
+// combineFunc returns the bit-level combine of kind on dt.
+func combineFunc(kind string, dt tensor.DType) (func(o, u uint64) uint64, error) {
+	neg := kind == "sub"
+	if neg {
+		kind = "add"
+	}
+	c, err := kernel.ParseCombine(kind)
+	if err != nil {
+		return nil, err
+	}
+	f, err := kernel.CombineFunc(dt, c)
+	if err != nil || !neg {
+		return f, err
 	}
 	if dt.IsFloat() {
-		a, b := out.Float64At(i), upd.Float64At(j)
-		var r float64
-		switch kind {
-		case "add":
-			r = a + b
-		case "sub":
-			r = a - b
-		case "mul":
-			r = a * b
-		case "max":
-			if math.IsNaN(a) {
-				return nil
-			}
-			if math.IsNaN(b) {
-				out.SetBits(i, upd.Bits(j))
-				return nil
-			}
-			if b > a || (b == a && a == 0 && !math.Signbit(b) && math.Signbit(a)) {
-				out.SetBits(i, upd.Bits(j))
-			}
-			return nil
-		case "min":
-			if math.IsNaN(a) {
-				return nil
-			}
-			if math.IsNaN(b) {
-				out.SetBits(i, upd.Bits(j))
-				return nil
-			}
-			if b < a || (b == a && a == 0 && math.Signbit(b) && !math.Signbit(a)) {
-				out.SetBits(i, upd.Bits(j))
-			}
-			return nil
-		default:
-			return fmt.Errorf("combine %q is not defined for element type %s", kind, dt)
-		}
-		out.SetFloat64(i, r)
-		return nil
+		sign := uint64(1) << (dt.Bits() - 1)
+		return func(o, u uint64) uint64 { return f(o, u^sign) }, nil
 	}
-	sa, ua := intOf(out, i)
-	sb, ub := intOf(upd, j)
-	var r int64
-	switch kind {
-	case "add":
-		r = sa + sb
-	case "sub":
-		r = sa - sb
-	case "mul":
-		r = sa * sb
-	case "and":
-		r = sa & sb
-	case "or":
-		r = sa | sb
-	case "max":
-		if dt.IsUnsigned() || dt == tensor.I1 {
-			r = int64(max(ua, ub))
-		} else {
-			r = max(sa, sb)
-		}
-	case "min":
-		if dt.IsUnsigned() || dt == tensor.I1 {
-			r = int64(min(ua, ub))
-		} else {
-			r = min(sa, sb)
-		}
-	default:
-		return fmt.Errorf("combine %q is not defined for element type %s", kind, dt)
-	}
-	setInt(out, i, r)
-	return nil
+	return func(o, u uint64) uint64 { return f(o, -u) }, nil
 }
 
 // combineIdentity is the value an output element starts from when a

@@ -62,7 +62,15 @@ func runHLOScatter(x *execState, op *ir.Operation, e *env, args []*tensor.Tensor
 	}
 	var apply func(ri, ui int) error
 	if combine != "" {
-		apply = func(ri, ui int) error { return combineElem(combine, results[0], ri, updates[0], ui) }
+		f, err := combineFunc(combine, results[0].DType)
+		if err != nil {
+			return nil, err
+		}
+		out, upd := results[0], updates[0]
+		apply = func(ri, ui int) error {
+			out.SetBits(ri, f(out.Bits(ri), upd.Bits(ui)))
+			return nil
+		}
 	} else {
 		apply, err = x.regionCombiner(op, e, results, updates)
 		if err != nil {

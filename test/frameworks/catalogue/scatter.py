@@ -129,3 +129,49 @@ def jax(scope):
         add("lax_scatter_random_%d" % k, "lax.%s(x, i, u, %s)" % (f.__name__, dn),
             lambda x, i, u, dn=dn, f=f: f(x, i, u, dn, mode=lax.GatherScatterMode.FILL_OR_DROP), make)
     return P
+
+
+def onnx(scope):
+    from onnx import TensorProto, helper
+
+    data, idx = _helpers(scope)
+    F, I64, I32 = TensorProto.FLOAT, TensorProto.INT64, TensorProto.INT32
+    P = []
+
+    def add(name, src, nodes, inputs, make, inits=()):
+        P.append((name, src, nodes, inputs, make, inits))
+
+    def node(op, **attrs):
+        return [helper.make_node(op, ["x", "i", "u"], ["y"], **attrs)]
+
+    # ScatterElements: every reduction, axes (negative too), negative and
+    # repeated indices, i32 and i64 indices
+    for red in ["none", "add", "mul", "max", "min"]:
+        for axis, xs, ishp in [(0, (4, 3), (5, 3)), (-1, (2, 3, 5), (2, 3, 6))]:
+            n = xs[axis]
+            add("scatter_elements_%s_axis%d" % (red, axis), "ScatterElements(axis=%d, reduction=%r)" % (axis, red),
+                node("ScatterElements", axis=axis, reduction=red),
+                [("x", xs, F), ("i", ishp, I64), ("u", ishp, F)],
+                lambda r, xs=xs, ishp=ishp, n=n: [data(r, xs), idx(r, ishp, -n, n, np.int64), data(r, ishp)])
+    add("scatter_elements_i32_axis1", "ScatterElements(axis=1) with int32 indices",
+        node("ScatterElements", axis=1), [("x", (3, 6), F), ("i", (2, 4), I32), ("u", (2, 4), F)],
+        lambda r: [data(r, (3, 6)), idx(r, (2, 4), -6, 6, np.int32), data(r, (2, 4))])
+    add("scatter_elements_default", "ScatterElements() (axis 0, no reduction attribute)",
+        node("ScatterElements"), [("x", (5,), F), ("i", (3,), I64), ("u", (3,), F)],
+        lambda r: [data(r, (5,)), idx(r, (3,), -5, 5, np.int64), data(r, (3,))])
+    # ScatterND: every reduction, whole rows, single elements and 2-D
+    # tuples, negative and repeated indices
+    for red in ["none", "add", "mul", "max", "min"]:
+        add("scatter_nd_%s_rows" % red, "ScatterND(reduction=%r), rows" % red,
+            node("ScatterND", reduction=red), [("x", (5, 3), F), ("i", (4, 1), I64), ("u", (4, 3), F)],
+            lambda r: [data(r, (5, 3)), idx(r, (4, 1), -5, 5, np.int64), data(r, (4, 3))])
+    for red in ["none", "add"]:
+        def make(r):
+            cols = [idx(r, (2, 3, 1), -4, 4, np.int64), idx(r, (2, 3, 1), -3, 3, np.int64)]
+            return [data(r, (4, 3, 2)), np.concatenate(cols, -1), data(r, (2, 3, 2))]
+        add("scatter_nd_%s_pairs" % red, "ScatterND(reduction=%r), 2-D index tuples" % red,
+            node("ScatterND", reduction=red), [("x", (4, 3, 2), F), ("i", (2, 3, 2), I64), ("u", (2, 3, 2), F)], make)
+    add("scatter_nd_elements", "ScatterND with full index tuples (single elements)",
+        node("ScatterND", reduction="add"), [("x", (3, 4), F), ("i", (6, 2), I64), ("u", (6,), F)],
+        lambda r: [data(r, (3, 4)), np.concatenate([idx(r, (6, 1), 0, 3, np.int64), idx(r, (6, 1), 0, 4, np.int64)], -1), data(r, (6,))])
+    return P
