@@ -175,3 +175,55 @@ def onnx(scope):
         node("ScatterND", reduction="add"), [("x", (3, 4), F), ("i", (6, 2), I64), ("u", (6,), F)],
         lambda r: [data(r, (3, 4)), np.concatenate([idx(r, (6, 1), 0, 3, np.int64), idx(r, (6, 1), 0, 4, np.int64)], -1), data(r, (6,))])
     return P
+
+
+def tf(scope):
+    import tensorflow as T
+
+    data, idx = _helpers(scope)
+    P = []
+
+    def add(name, src, f, specs, make):
+        P.append((name, src, f, specs, make, False))
+
+    S = T.TensorSpec
+    # tensor_scatter_nd_*: rows and single elements, repeated indices, i32
+    # and i64 indices (TensorFlow on CPU rejects out-of-range ones)
+    for op in ["update", "add", "sub", "min", "max"]:
+        fn = getattr(T, "tensor_scatter_nd_" + op)
+        add("tensor_scatter_%s_rows" % op, "tf.tensor_scatter_nd_%s(x, i, u) (rows)" % op,
+            T.function(lambda x, i, u, fn=fn: fn(x, i, u)),
+            [S((5, 3), T.float32), S((6, 1), T.int32), S((6, 3), T.float32)],
+            lambda r: [data(r, (5, 3)), idx(r, (6, 1), 0, 5), data(r, (6, 3))])
+    for op in ["update", "add"]:
+        fn = getattr(T, "tensor_scatter_nd_" + op)
+        add("tensor_scatter_%s_elements" % op, "tf.tensor_scatter_nd_%s(x, i, u) (2-D tuples, int64)" % op,
+            T.function(lambda x, i, u, fn=fn: fn(x, i, u)),
+            [S((4, 3, 2), T.float32), S((2, 3, 2), T.int64), S((2, 3, 2), T.float32)],
+            lambda r: [data(r, (4, 3, 2)), np.concatenate([idx(r, (2, 3, 1), 0, 4, np.int64), idx(r, (2, 3, 1), 0, 3, np.int64)], -1),
+                       data(r, (2, 3, 2))])
+    add("tensor_scatter_add_int", "tf.tensor_scatter_nd_add on int32",
+        T.function(lambda x, i, u: T.tensor_scatter_nd_add(x, i, u)),
+        [S((6,), T.int32), S((5, 1), T.int32), S((5,), T.int32)],
+        lambda r: [data(r, (6,), np.int32), idx(r, (5, 1), 0, 6), data(r, (5,), np.int32)])
+    # scatter_nd: zeros, duplicates summed
+    add("scatter_nd_rows", "tf.scatter_nd(i, u, [5, 3])",
+        T.function(lambda i, u: T.scatter_nd(i, u, [5, 3])), [S((7, 1), T.int32), S((7, 3), T.float32)],
+        lambda r: [idx(r, (7, 1), 0, 5), data(r, (7, 3))])
+    add("scatter_nd_elements", "tf.scatter_nd(i, u, [3, 4]) (int64 pairs)",
+        T.function(lambda i, u: T.scatter_nd(i, u, T.constant([3, 4], T.int64))), [S((6, 2), T.int64), S((6,), T.float32)],
+        lambda r: [np.concatenate([idx(r, (6, 1), 0, 3, np.int64), idx(r, (6, 1), 0, 4, np.int64)], -1), data(r, (6,))])
+    # unsorted segment reductions: negative ids dropped, empty segments
+    # keep TensorFlow's identity
+    for op in ["sum", "max", "min", "prod"]:
+        fn = getattr(T.math, "unsorted_segment_" + op)
+        add("unsorted_segment_%s" % op, "tf.math.unsorted_segment_%s(x, s, 5)" % op,
+            T.function(lambda x, s, fn=fn: fn(x, s, 5)), [S((7, 2), T.float32), S((7,), T.int32)],
+            lambda r: [data(r, (7, 2)), idx(r, (7,), -2, 4)])
+    add("unsorted_segment_sum_2d_ids", "tf.math.unsorted_segment_sum(x, s, 3) (2-D segment ids)",
+        T.function(lambda x, s: T.math.unsorted_segment_sum(x, s, 3)), [S((2, 3, 2), T.float32), S((2, 3), T.int64)],
+        lambda r: [data(r, (2, 3, 2)), idx(r, (2, 3), -1, 3, np.int64)])
+    add("unsorted_segment_max_int", "tf.math.unsorted_segment_max(x, s, 4) on int32",
+        T.function(lambda x, s: T.math.unsorted_segment_max(x, s, 4)), [S((6,), T.int32), S((6,), T.int32)],
+        lambda r: [data(r, (6,), np.int32), idx(r, (6,), 0, 3)])
+    return P
