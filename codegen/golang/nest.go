@@ -64,6 +64,8 @@ func (f *funcGen) check(op *ir.Operation) error {
 		return f.checkGather(tcp.GatherOp{Operation: op})
 	case tcp.GatherNDName:
 		return f.checkGatherND(tcp.GatherNDOp{Operation: op})
+	case tcp.ScatterName, tcp.ScatterNDName:
+		return f.checkScatter(op)
 	case tcp.BroadcastToName, tcp.BroadcastName:
 		bo := tcp.BroadcastOp{Operation: op}
 		for k, sz := range bo.NewDimSizes() {
@@ -323,6 +325,9 @@ func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
 // are ordered as the destination is (row-major), so writes are
 // sequential. Level 0 is split over goroutines by tcpParallel.
 func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
+	if op := v.DefiningOp(); isScatter(op) {
+		return f.scatterResult(i, op, ds)
+	}
 	// Everything for an empty result is skipped, the hoisted index
 	// arithmetic included (a mode must not see the empty dim).
 	return f.guarded(product(ds), "", func() error { return f.resultNestBody(i, v, ds) })

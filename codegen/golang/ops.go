@@ -75,7 +75,7 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
-			tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
 			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 			if f.dimsFor && isDataScalar(op) {
@@ -234,6 +234,14 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		}
 		for d := range ds {
 			from(d, idx)
+		}
+	case tcp.ScatterName, tcp.ScatterNDName:
+		in, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			from(d, in)
 		}
 	case tcp.GatherNDName:
 		in, err := f.dims(op.Operand(0))
@@ -466,6 +474,11 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		return f.readIntElementwise(op, coords, checked)
 	}
 	switch op.Name() {
+	case tcp.ScatterName, tcp.ScatterNDName:
+		if err := checkScatterUses(op); err != nil {
+			return ref{}, err
+		}
+		return ref{}, unsupported(op, "a scatter result cannot be read")
 	case tcp.ConstName, arith.ConstantName:
 		name, err := f.g.constant(op)
 		if err != nil {
