@@ -326,6 +326,10 @@ func parseTorchType(p ir.AsmParser) (ir.Type, error) {
 			return Bool, nil
 		case FloatName:
 			return Float, nil
+		case StrName:
+			return Str, nil
+		case DeviceName:
+			return Device, nil
 		case NoneName:
 			return None, nil
 		case ListName:

@@ -227,3 +227,93 @@ def tf(scope):
         T.function(lambda x, s: T.math.unsorted_segment_max(x, s, 4)), [S((6,), T.int32), S((6,), T.int32)],
         lambda r: [data(r, (6,), np.int32), idx(r, (6,), 0, 3)])
     return P
+
+
+def torch(scope):
+    import torch as T
+
+    data, idx = _helpers(scope)
+    P = []
+
+    def add(name, src, f, make):
+        P.append((name, src, f, make))
+
+    def i64(r, shape, lo, hi):
+        return idx(r, shape, lo, hi, np.int64)
+
+    # scatter / scatter_add / scatter.reduce (torch raises on negative and
+    # out-of-range indices: in range, repeated)
+    for dim, xs, ishp in [(0, (4, 3), (5, 3)), (1, (3, 5), (3, 4)), (-1, (2, 3, 4), (2, 3, 6))]:
+        tag = {-1: "last"}.get(dim, dim)
+        add("scatter_src_dim%s" % tag, "torch.scatter(x, %d, i, u)" % dim,
+            lambda x, i, u, dim=dim: T.scatter(x, dim, i, u),
+            lambda r, xs=xs, ishp=ishp, dim=dim: [data(r, xs), i64(r, ishp, 0, xs[dim]), data(r, ishp)])
+        add("scatter_add_dim%s" % tag, "torch.scatter_add(x, %d, i, u)" % dim,
+            lambda x, i, u, dim=dim: T.scatter_add(x, dim, i, u),
+            lambda r, xs=xs, ishp=ishp, dim=dim: [data(r, xs), i64(r, ishp, 0, xs[dim]), data(r, ishp)])
+    add("scatter_src_larger", "torch.scatter(x, 0, i, u), u larger than i",
+        lambda x, i, u: T.scatter(x, 0, i, u), lambda r: [data(r, (5, 4)), i64(r, (3, 2), 0, 5), data(r, (4, 3))])
+    add("scatter_value", "torch.scatter(x, 1, i, 2.5)", lambda x, i: T.scatter(x, 1, i, 2.5),
+        lambda r: [data(r, (3, 4)), i64(r, (3, 2), 0, 4)])
+    for red in ["add", "multiply"]:
+        add("scatter_reduce_%s" % red, "torch.scatter(x, 0, i, u, reduce=%r)" % red,
+            lambda x, i, u, red=red: T.scatter(x, 0, i, u, reduce=red),
+            lambda r: [data(r, (4, 3)), i64(r, (5, 3), 0, 4), data(r, (5, 3))])
+    # scatter_reduce.two: every reduce, include_self both ways
+    for red in ["sum", "prod", "mean", "amax", "amin"]:
+        for inc in [True, False]:
+            add("scatter_reduce_two_%s_%s" % (red, "self" if inc else "noself"),
+                "torch.scatter_reduce(x, 0, i, u, %r, include_self=%s)" % (red, inc),
+                lambda x, i, u, red=red, inc=inc: T.scatter_reduce(x, 0, i, u, red, include_self=inc),
+                lambda r: [data(r, (5, 3)), i64(r, (6, 3), 0, 5), data(r, (6, 3))])
+    add("scatter_reduce_two_amax_int", "torch.scatter_reduce(x, 1, i, u, 'amax', include_self=False) on int32",
+        lambda x, i, u: T.scatter_reduce(x, 1, i, u, "amax", include_self=False),
+        lambda r: [data(r, (3, 5), np.int32), i64(r, (3, 4), 0, 5), data(r, (3, 4), np.int32)])
+    # index_put and what index_add / index_copy / y[i] = v become
+    for acc in [False, True]:
+        add("index_put_%s" % ("accumulate" if acc else "replace"), "x.index_put((i,), v, accumulate=%s)" % acc,
+            lambda x, i, v, acc=acc: x.index_put((i,), v, accumulate=acc),
+            lambda r: [data(r, (5, 3)), i64(r, (6,), -5, 5), data(r, (6, 3))])
+    add("index_add", "torch.index_add(x, 0, i, v)", lambda x, i, v: T.index_add(x, 0, i, v),
+        lambda r: [data(r, (5, 2)), i64(r, (7,), 0, 5), data(r, (7, 2))])
+    add("index_add_dim1", "torch.index_add(x, 1, i, v)", lambda x, i, v: T.index_add(x, 1, i, v),
+        lambda r: [data(r, (3, 5)), i64(r, (4,), 0, 5), data(r, (3, 4))])
+    add("index_copy", "torch.index_copy(x, 0, i, v) (unique i)", lambda x, i, v: T.index_copy(x, 0, i, v),
+        lambda r: [data(r, (6, 2)), r.permutation(6)[:4].astype(np.int64), data(r, (4, 2))])
+
+    def setrows(x, i, v):
+        y = x.clone()
+        y[i] = v
+        return y
+
+    def setcols(x, j, v):
+        y = x.clone()
+        y[:, j] = v
+        return y
+
+    def setpairs(x, i, j, v):
+        y = x.clone()
+        y[i, j] = v
+        return y
+
+    def setscalar(x, i):
+        y = x.clone()
+        y[i] = -3.0
+        return y
+
+    add("setitem_rows", "y = x.clone(); y[i] = v", setrows,
+        lambda r: [data(r, (5, 3)), i64(r, (4,), -5, 5), data(r, (4, 3))])
+    add("setitem_cols", "y = x.clone(); y[:, j] = v", setcols,
+        lambda r: [data(r, (3, 6)), i64(r, (4,), -6, 6), data(r, (3, 4))])
+    add("setitem_pairs", "y = x.clone(); y[i, j] = v", setpairs,
+        lambda r: [data(r, (4, 5)), i64(r, (3,), -4, 4), i64(r, (3,), -5, 5), data(r, (3,))])
+    add("setitem_broadcast", "y = x.clone(); y[i] = v, v of shape [3] broadcast", setrows,
+        lambda r: [data(r, (5, 3)), i64(r, (4,), 0, 5), data(r, (3,))])
+    add("setitem_scalar", "y = x.clone(); y[i] = -3.0", setscalar,
+        lambda r: [data(r, (6, 2)), i64(r, (3,), -6, 6)])
+    add("index_fill", "torch.index_fill(x, 0, i, -1.0)", lambda x, i: T.index_fill(x, 0, i, -1.0),
+        lambda r: [data(r, (5, 3)), i64(r, (3,), 0, 5)])
+    add("index_put_int_accumulate", "x.index_put((i,), v, accumulate=True) on int32",
+        lambda x, i, v: x.index_put((i,), v, accumulate=True),
+        lambda r: [data(r, (4, 2), np.int32), i64(r, (6,), -4, 4), data(r, (6, 2), np.int32)])
+    return P
