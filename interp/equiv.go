@@ -94,10 +94,12 @@ func (m *Mismatch) What() string {
 
 // Undefined reports whether err is a runtime error whose behaviour is
 // undefined rather than specified: an out-of-range index under mode
-// promise_in_bounds. A rewrite may replace it by anything.
+// promise_in_bounds, or a broken unique_indices promise (kernel.UniqueError).
+// A rewrite may replace it by anything.
 func Undefined(err error) bool {
 	var ie *kernel.IndexError
-	return errors.As(err, &ie) && ie.Mode == kernel.PromiseInBounds
+	var ue *kernel.UniqueError
+	return (errors.As(err, &ie) && ie.Mode == kernel.PromiseInBounds) || errors.As(err, &ue)
 }
 
 // raisedByDeadOp reports whether err was raised by a Pure op of fn whose

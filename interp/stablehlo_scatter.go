@@ -77,8 +77,22 @@ func runHLOScatter(x *execState, op *ir.Operation, e *env, args []*tensor.Tensor
 			return nil, err
 		}
 	}
+	// unique_indices = true promises that no element is written twice; the
+	// spec leaves a broken promise undefined, the interpreter reports it
+	// (as tcp.scatter_nd's unique_indices does).
+	var written map[int64]int
+	if u, ok := op.Attr("unique_indices").(ir.BoolAttr); ok && bool(u) {
+		written = map[int64]int{}
+	}
 	err = forEachScatterUpdate(inputs[0].Shape, idx, updates[0].Shape, d, func(ri []int64, ui int) error {
-		return apply(int(scatterFlat(ri, inputs[0].Shape)), ui)
+		f := scatterFlat(ri, inputs[0].Shape)
+		if written != nil {
+			if prev, dup := written[f]; dup {
+				return &kernel.UniqueError{First: tensor.Unravel(int64(prev), updates[0].Shape), Second: tensor.Unravel(int64(ui), updates[0].Shape), Dest: slices.Clone(ri)}
+			}
+			written[f] = ui
+		}
+		return apply(int(f), ui)
 	})
 	if err != nil {
 		return nil, err
