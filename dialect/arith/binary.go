@@ -182,7 +182,8 @@ var _ = func() bool {
 		Name:    NegFName,
 		Summary: "floating point negation",
 		Description: `Flips the sign of a float (or of each element of a tensor of floats),
-NaN and zero included. fastmath as for the binary float ops.
+NaN and zero included. fastmath (default none, elided) as for the binary
+float ops; a non-default value prints in the attribute dictionary.
 
 Verifier rules: operand and result are floating-point-like and have one
 type.`,
@@ -191,7 +192,7 @@ type.`,
 		Results:  []ir.ResultDef{{Name: "result", Type: FloatLike}},
 		Attrs:    []ir.AttrDef{{Name: "fastmath", Kind: FastMathKind, Default: FastMathNone}},
 		Traits:   []ir.Trait{ir.Pure, ir.SameOperandsAndResultType},
-		Format:   "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+		Format:   "$operand attr-dict `:` type($result)",
 	})
 	return true
 }()

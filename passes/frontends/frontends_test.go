@@ -44,7 +44,7 @@ func TestRegistry(t *testing.T) {
 // module per `// -----` chunk.
 func litPrograms(t *testing.T) map[string]string {
 	out := map[string]string{}
-	for _, name := range []string{"onnx_to_tcp.mlir", "tf_to_tcp.mlir", "canonicalize.mlir"} {
+	for _, name := range []string{"onnx_to_tcp.mlir", "tf_to_tcp.mlir", "canonicalize.mlir", "scatter_to_tcp.mlir"} {
 		src, err := os.ReadFile(filepath.Join("..", "..", "test", "lit", "frontends", name))
 		if err != nil {
 			t.Fatal(err)

@@ -128,7 +128,7 @@ func (c converter) convertTensorScatter(op *ir.Operation, rw *ir.Rewriter) (bool
 	upd := op.Operand(2)
 	if combine == "sub" {
 		if ir.IsFloat(x.Elem()) {
-			upd = rw.Create(arith.NegFName, op.Loc(), []ir.Value{upd}, []ir.Type{u}, []ir.NamedAttr{{Name: "fastmath", Value: arith.FastMathNone}}).Result(0)
+			upd = rw.Create(arith.NegFName, op.Loc(), []ir.Value{upd}, []ir.Type{u}, nil).Result(0)
 		} else {
 			upd = arith.Binary(rw, arith.SubIName, op.Loc(), splat(rw, op.Loc(), u.Shape(), u.Elem(), 0, 0), upd).Result(0)
 		}
