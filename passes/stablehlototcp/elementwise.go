@@ -109,8 +109,11 @@ func binaryTo(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bo
 
 func convertCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	t := op.Operand(0).Type()
-	if ir.IsFloat(ir.ElementType(t)) || !signless(t) {
-		return fail(op, "comparing %s is not supported (integer comparisons only)", ir.ElementType(t))
+	if ir.IsFloat(ir.ElementType(t)) {
+		return convertFloatCompare(op, rw)
+	}
+	if !signless(t) {
+		return fail(op, "comparing %s is not supported (signless integers and floats only)", ir.ElementType(t))
 	}
 	dir, _ := stablehlo.EnumKeyword(op.Attr("comparison_direction"), "comparison_direction")
 	typ, ok := stablehlo.EnumKeyword(op.Attr("compare_type"), "comparison_type")
@@ -137,6 +140,25 @@ func convertCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	rw.SetInsertionPointBefore(op)
 	rw.ReplaceOp(op, []ir.Value{arith.CmpI(rw, op.Loc(), p, op.Operand(0), op.Operand(1)).Result(0)})
+	return true, nil
+}
+
+// convertFloatCompare: compare_type FLOAT (or none) is IEEE comparison:
+// the ordered predicates, except NE, which is true for NaN (une).
+func convertFloatCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if typ, ok := stablehlo.EnumKeyword(op.Attr("compare_type"), "comparison_type"); ok && typ != "FLOAT" && typ != "NOTYPE" {
+		return fail(op, "compare_type %s on floats is not supported (FLOAT only)", typ)
+	}
+	dir, _ := stablehlo.EnumKeyword(op.Attr("comparison_direction"), "comparison_direction")
+	p := map[string]string{"EQ": "oeq", "NE": "une", "LT": "olt", "LE": "ole", "GT": "ogt", "GE": "oge"}[dir]
+	v := slices.Index(arith.CmpFPredicates, p)
+	if v < 0 {
+		return fail(op, "comparison direction %s is not supported", dir)
+	}
+	rw.SetInsertionPointBefore(op)
+	c := rw.Create(arith.CmpFName, op.Loc(), []ir.Value{op.Operand(0), op.Operand(1)}, []ir.Type{op.Result(0).Type()},
+		[]ir.NamedAttr{{Name: "predicate", Value: ir.Int(int64(v), ir.I64)}})
+	rw.ReplaceOp(op, []ir.Value{c.Result(0)})
 	return true, nil
 }
 
