@@ -24,7 +24,8 @@ import (
 //   - Floats are multiples of 1/8 in [-125, 125]; i1 is 0 or 1; unsigned
 //     integers are in [0, 8).
 //   - Signed integers and index values are drawn against a bound s: for an
-//     argument used as the indices of a tcp.gather or tcp.gather_nd
+//     argument used as the indices of a tcp.gather, tcp.gather_nd,
+//     tcp.scatter or tcp.scatter_nd
 //     (directly or through reshapes and broadcasts, as in the frontends'
 //     slice-gather recipe), the
 //     size of the dim it indexes (the smallest of them for several; a
@@ -312,13 +313,13 @@ func newArgGen(fn *ir.Operation, opts EquivOptions) (*argGen, error) {
 					work = append(work, op.Result(0))
 					continue
 				}
-				if u.OperandNumber() != 1 || op.NumOperands() != 2 {
+				if u.OperandNumber() != 1 || op.NumOperands() != 2 && !tcp.IsScatter(op) {
 					continue
 				}
 				switch op.Name() {
-				case tcp.GatherName:
+				case tcp.GatherName, tcp.ScatterName:
 					g.uses[i] = append(g.uses[i], indexedDim{op.Operand(0), int(op.IntAttr("dim"))})
-				case tcp.GatherNDName:
+				case tcp.GatherNDName, tcp.ScatterNDName:
 					it, ok := RuntimeType(op.Operand(1).Type()).(*ir.RankedTensorType)
 					if !ok || it.Rank() == 0 || it.Dim(it.Rank()-1) == ir.Dynamic {
 						continue

@@ -268,6 +268,9 @@ func runScatter(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tenso
 	if err != nil {
 		return nil, err
 	}
+	if err := x.checkSize(args[0].DType, args[0].Shape); err != nil {
+		return nil, err
+	}
 	out, err := kernel.Scatter(args[0], args[1], args[2], dim, spec)
 	return one(out, err)
 }
@@ -282,6 +285,9 @@ func runScatterND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	}
 	spec, err := scatterSpecOf(op)
 	if err != nil {
+		return nil, err
+	}
+	if err := x.checkSize(args[0].DType, args[0].Shape); err != nil {
 		return nil, err
 	}
 	out, err := kernel.ScatterND(args[0], args[1], args[2], b, spec)

@@ -22,7 +22,7 @@ import (
 // dim or batch_dims and tuple length, dynamic and zero-size dims), every
 // scatter mode and combine, several element and index types, and fused
 // operands (updates broadcast from a row, indices reshaped, the input a
-// broadcast constant). Index values include the exact edges of each dim
+// broadcast constant, the input another scatter). Index values include the exact edges of each dim
 // (-s-1, -s, -1, 0, s-1, s, s+1) and the index type's extremes, and small
 // dims make duplicates frequent. Each argument set runs in the interpreter
 // and in the kernel with 1, 2, 3 and 8 workers (every worker count given
@@ -43,7 +43,7 @@ type scatterConfig struct {
 	rank    int   // input rank
 	dim     int   // scatter
 	b, m, g int   // scatter_nd: batch dims, tuple length, grid rank
-	fused   int   // 0: plain arguments; 1: broadcast updates; 2: zeros input and reshaped indices
+	fused   int   // 0: plain arguments; 1: broadcast updates; 2: zeros input and reshaped indices; 3: a chain of two scatters
 	static  []int // dims of the input given statically (others dynamic)
 }
 
@@ -163,6 +163,14 @@ func scatterConfigs(r *rand.Rand, n int) []scatterConfig {
   return %%0 : %s
 }`, c.name, dynType(c.rank, nil, "i8"), it, updT, inT, zero, ones, ones, sizeDecl, strings.Join(sizes, ", "), strings.Join(axes, ", "), ones,
 				strings.TrimSuffix(strings.Repeat("index, ", c.rank), ", "), inT, it, idxT, op, a, inT, idxT, updT, inT, inT)
+		case r.Intn(4) == 0:
+			// A chain: the second scatter's input is the first's result.
+			c.fused = 3
+			c.src = fmt.Sprintf(`func.func @%s(%%x: %s, %%i: %s, %%u: %s) -> %s {
+  %%a = %s %%x, %%i, %%u%s : %s, %s, %s -> %s
+  %%0 = %s %%a, %%i, %%u%s : %s, %s, %s -> %s
+  return %%0 : %s
+}`, c.name, inT, idxT, updT, inT, op, a, inT, idxT, updT, inT, op, a, inT, idxT, updT, inT, inT)
 		default:
 			c.fused = 0
 			c.src = fmt.Sprintf(`func.func @%s(%%x: %s, %%i: %s, %%u: %s) -> %s {
@@ -372,7 +380,7 @@ func TestScatterWorkers(t *testing.T) {
 		t.Errorf("only %d bitwise comparisons (%d argument sets with duplicates); the generator is too narrow", compared, dupCases)
 	}
 	if os.Getenv("TCP_DIFF_VERBOSE") != "" {
-		t.Logf("configurations by fusion (0 plain, 1 broadcast updates, 2 zeros input + reshaped ids): %v", fused)
+		t.Logf("configurations by fusion (0 plain, 1 broadcast updates, 2 zeros input + reshaped ids, 3 chained scatters): %v", fused)
 		t.Logf("%d configurations, %d kernel calls: %d results compared bit for bit, %d argument sets with duplicate destinations, %d index-error sets (x%d workers), %d broken promises",
 			len(configs), calls, compared, dupCases, errCases, len(workerCounts), broken)
 	}

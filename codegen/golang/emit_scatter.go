@@ -11,11 +11,13 @@ import (
 
 // Scatters (tcp.scatter, tcp.scatter_nd). A scatter is not a function of
 // its output coordinates, so it is not read like the other ops: it must be
-// a result of the function (its only uses are func.return), and it is
-// computed in its destination in two phases:
+// a result of the function (its only uses are func.return, or the input
+// operand of another scatter), and it is computed in its destination in
+// two phases:
 //
 //  1. the destination is written with the input, by the ordinary fused
-//     result nest (a broadcast of zeros, an argument, a gather …);
+//     result nest (a broadcast of zeros, an argument, a gather …), or, for
+//     a chain, by the inner scatter;
 //  2. one nest walks the updates in row-major order; each reads its index
 //     (or index tuple) and update through the fusion analysis (no index or
 //     update tensor is materialized), resolves the mode and combines the
@@ -36,11 +38,12 @@ import (
 
 func isScatter(op *ir.Operation) bool { return tcp.IsScatter(op) }
 
-// checkScatterUses: a scatter's result is only returned.
+// checkScatterUses: a scatter's result is only returned, or is the input
+// of another scatter (computed first in that scatter's destination).
 func checkScatterUses(op *ir.Operation) error {
 	for _, u := range ir.Uses(op.Result(0)) {
-		if u.Owner().Name() != function.ReturnName {
-			return unsupported(op, "a scatter result can only be returned by the function (it is computed in place in its destination), not used by "+u.Owner().Name())
+		if u.Owner().Name() != function.ReturnName && !(isScatter(u.Owner()) && u.OperandNumber() == 0) {
+			return unsupported(op, "a scatter result can only be returned by the function or be the input of another scatter (it is computed in place in its destination), not used by "+u.Owner().Name())
 		}
 	}
 	return nil
@@ -215,7 +218,13 @@ func (f *funcGen) checkScatter(op *ir.Operation) error {
 // scatterResult writes result i, the scatter op, of sizes ds.
 func (f *funcGen) scatterResult(i int, op *ir.Operation, ds []poly) error {
 	s := tcp.ScatterOp{Operation: op}
-	if err := f.resultNest(i, s.Input(), ds); err != nil {
+	if in := s.Input().DefiningOp(); isScatter(in) {
+		// A chain of scatters: the inner one first, in the same
+		// destination.
+		if err := f.scatterResult(i, in, ds); err != nil {
+			return err
+		}
+	} else if err := f.resultNest(i, s.Input(), ds); err != nil {
 		return err
 	}
 	upd, err := f.dims(s.Updates())
@@ -341,6 +350,7 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 		l := nl - 1
 		j := n.vars[l]
 		dIdx := ""
+		rowLevel := -1
 		// A destination row: the innermost counter (or, along the last
 		// dim, the resolved index) is the last destination coordinate and
 		// the rest of the offset is bound outside the loop.
@@ -356,7 +366,7 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 				row := f.bind(max(rl, 0), fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, size.paren()))
 				dIdx = fmt.Sprintf("%s[%s]", row, term)
 				if term.equal(patom(j)) && n.sizes[l].equal(size) {
-					n.rowOf = row
+					n.rowOf, rowLevel = row, max(rl, 0)
 				}
 				break
 			}
@@ -370,8 +380,15 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 				rest := ur.off.add(patom(j).scale(-1))
 				if one, isC := c.constant(); isC && one == 1 && f.levelOf(rest, n.sizes[l]) < l {
 					rl := max(f.levelOf(rest, n.sizes[l]), 0)
+					// Sliced to the destination row's length when that
+					// row is in scope, so the compiler drops the bounds
+					// check of the update read in the range loop.
+					size := n.sizes[l].paren()
+					if n.rowOf != "" && rowLevel <= rl {
+						size = "len(" + n.rowOf + ")"
+					}
 					base := f.hoist(rest, rl)
-					urow := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", ur.buf, base, base, n.sizes[l].paren()))
+					urow := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", ur.buf, base, base, size))
 					uval = fmt.Sprintf("%s[%s]", urow, j)
 					if combine == tcp.CombineReplace && n.rowOf != "" && len(n.lets[l].stmts) == 0 {
 						n.innerCall = fmt.Sprintf("copy(%s, %s)", n.rowOf, urow)
@@ -492,52 +509,52 @@ func (f *funcGen) combineStmt(et, combine, d, u string) string {
 
 func init() {
 	for _, w := range []struct{ bits, quiet, signbit string }{{"32", "0x00400000", "0x80000000"}, {"64", "0x0008000000000000", "0x8000000000000000"}} {
-		helpers["combine"+w.bits] = strings.NewReplacer("NN", w.bits, "QUIET", w.quiet, "SIGN", w.signbit).Replace(`// tcpAddNN and tcpMulNN add and multiply with tcp's NaN rule: a NaN
+		helpers["combine"+w.bits] = strings.NewReplacer("@@", w.bits, "QUIET", w.quiet, "SIGN", w.signbit).Replace(`// tcpAdd@@ and tcpMul@@ add and multiply with tcp's NaN rule: a NaN
 // result is the destination's NaN (quieted), else the update's, else the
 // hardware's.
-func tcpAddNN(a, b floatNN) floatNN {
+func tcpAdd@@(a, b float@@) float@@ {
 	r := a + b
 	if r != r {
-		return tcpNaNNN(a, b, r)
+		return tcpNaN@@(a, b, r)
 	}
 	return r
 }
 
-func tcpMulNN(a, b floatNN) floatNN {
+func tcpMul@@(a, b float@@) float@@ {
 	r := a * b
 	if r != r {
-		return tcpNaNNN(a, b, r)
+		return tcpNaN@@(a, b, r)
 	}
 	return r
 }
 
-func tcpNaNNN(a, b, r floatNN) floatNN {
+func tcpNaN@@(a, b, r float@@) float@@ {
 	if a != a {
-		return math.FloatNNfrombits(math.FloatNNbits(a) | QUIET)
+		return math.Float@@frombits(math.Float@@bits(a) | QUIET)
 	}
 	if b != b {
-		return math.FloatNNfrombits(math.FloatNNbits(b) | QUIET)
+		return math.Float@@frombits(math.Float@@bits(b) | QUIET)
 	}
 	return r
 }
 
-// tcpMinNN and tcpMaxNN: NaN propagates (the destination's first, bits
+// tcpMin@@ and tcpMax@@: NaN propagates (the destination's first, bits
 // kept), and -0 orders below +0.
-func tcpMinNN(a, b floatNN) floatNN {
+func tcpMin@@(a, b float@@) float@@ {
 	if a != a {
 		return a
 	}
-	if b != b || b < a || b == a && math.FloatNNbits(b) == SIGN {
+	if b != b || b < a || b == a && math.Float@@bits(b) == SIGN {
 		return b
 	}
 	return a
 }
 
-func tcpMaxNN(a, b floatNN) floatNN {
+func tcpMax@@(a, b float@@) float@@ {
 	if a != a {
 		return a
 	}
-	if b != b || b > a || b == a && math.FloatNNbits(b) == 0 {
+	if b != b || b > a || b == a && math.Float@@bits(b) == 0 {
 		return b
 	}
 	return a

@@ -327,9 +327,12 @@ func Scatter(input, indices, updates *tensor.Tensor, dim int, spec ScatterSpec) 
 	vals := make([]int64, L)
 	for row := int64(0); row < n/L; row++ {
 		readIndices(indices, int(row*L), vals)
-		if j := resolveRow(spec.Mode, vals, s); j >= 0 {
-			v := indices.Int64At(int(row*L) + j)
-			return nil, &IndexError{Value: v, Dim: dim, Size: s, Position: append(append([]int64{}, coord...), int64(j)), Mode: spec.Mode, Scatter: true}
+		bad := resolveRow(spec.Mode, vals, s)
+		good := vals
+		if bad >= 0 {
+			// The values before the bad one are resolved: apply them, so
+			// that an earlier broken unique_indices promise comes first.
+			good = vals[:bad]
 		}
 		base := int64(0)
 		for d, c := range coord {
@@ -337,7 +340,7 @@ func Scatter(input, indices, updates *tensor.Tensor, dim int, spec ScatterSpec) 
 				base += c * outStrides[d]
 			}
 		}
-		for j, pos := range vals {
+		for j, pos := range good {
 			if pos < 0 {
 				continue // dropped
 			}
@@ -350,6 +353,10 @@ func Scatter(input, indices, updates *tensor.Tensor, dim int, spec ScatterSpec) 
 				written[dst] = src + 1
 			}
 			out.SetBits(int(dst), comb(out.Bits(int(dst)), updates.Bits(int(src))))
+		}
+		if bad >= 0 {
+			v := indices.Int64At(int(row*L) + bad)
+			return nil, &IndexError{Value: v, Dim: dim, Size: s, Position: append(append([]int64{}, coord...), int64(bad)), Mode: spec.Mode, Scatter: true}
 		}
 		next(coord, indices.Shape)
 	}
