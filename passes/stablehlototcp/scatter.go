@@ -10,6 +10,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // stablehlo.scatter becomes one tcp.scatter_nd {mode = "drop"} whose
@@ -66,13 +67,86 @@ func convertScatter(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	bb := newB(rw, op.Loc())
 	var v ir.Value
 	var err error
-	if compactScatter(rt(x).Shape(), rt(u).Shape(), d) {
+	if a, ok := elementsScatter(rt(x).Shape(), rt(s).Shape(), rt(u).Shape(), d); ok {
+		if v, err = bb.scatterElements(x, s, u, a, attrs); err != nil {
+			return fail(op, "%v", err)
+		}
+	} else if compactScatter(rt(x).Shape(), rt(u).Shape(), d) {
 		v = bb.scatterCompact(x, s, u, d, attrs)
 	} else if v, err = bb.scatterGeneral(x, s, u, d, attrs); err != nil {
 		return fail(op, "%v", err)
 	}
 	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
+}
+
+// elementsScatter recognizes x.at[:, i] / x.at[..., i]: one scattered
+// input dim a > 0 (inserted, no batching dims), a single scatter dim of
+// the updates at position a with the whole input dims around it
+// (updates = X[:a] ++ [n] ++ X[a+1:]), index vectors of length 1. Then
+// tcp.scatter {dim = a} with the indices broadcast over the other dims
+// is the same scatter, in the same order (for each position of the other
+// dims, the updates of a dim a position come in index order in both), and
+// needs no transposes.
+func elementsScatter(x, s, u []int64, d stablehlo.ScatterDims) (int, bool) {
+	r, q := len(x), len(s)
+	if len(d.InputBatchingDims) != 0 || len(d.ScatterDimsToOperandDims) != 1 || len(d.InsertedWindowDims) != 1 {
+		return 0, false
+	}
+	a := d.ScatterDimsToOperandDims[0]
+	if a == 0 || d.InsertedWindowDims[0] != a || len(u) != r || slices.Contains(s, ir.Dynamic) {
+		return 0, false
+	}
+	// the scatter indices: one scatter dim (and the index vector, of 1)
+	if q-boolInt(int(d.IndexVectorDim) < q) != 1 || (int(d.IndexVectorDim) < q && s[d.IndexVectorDim] != 1) {
+		return 0, false
+	}
+	usd := d.UpdateScatterDims(len(u))
+	if len(usd) != 1 || usd[0] != a {
+		return 0, false
+	}
+	for i := 0; i < r; i++ {
+		if int64(i) != a && (u[i] == ir.Dynamic || u[i] != x[i]) {
+			return 0, false
+		}
+	}
+	return int(a), true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (bb b) scatterElements(x, s, u ir.Value, a int, attrs []ir.NamedAttr) (ir.Value, error) {
+	idx := bb.indexElem(s)
+	us := rt(u).Shape()
+	r := len(us)
+	// indices as [1]*a ++ [n] ++ [1]*(r-a-1), broadcast to the updates
+	flat, err := tcpbuild.CollapseTo(bb.rw, bb.loc, idx, []int64{us[a]})
+	if err != nil {
+		return nil, err
+	}
+	var units []int
+	for i := 0; i < r; i++ {
+		if i != a {
+			units = append(units, i)
+		}
+	}
+	e := bb.insertUnits(flat, units)
+	var sizes []ir.Value
+	for _, i := range units {
+		sizes = append(sizes, bb.size(u, i))
+	}
+	static := make([]int64, len(units))
+	for k, i := range units {
+		static[k] = us[i]
+	}
+	ib := bb.broadcast(e, units, sizes, static)
+	all := append([]ir.NamedAttr{{Name: "dim", Value: ir.IndexAttr(int64(a))}}, attrs...)
+	return bb.rw.Create(tcp.ScatterName, bb.loc, []ir.Value{x, ib, u}, []ir.Type{x.Type()}, all).Result(0), nil
 }
 
 // compactScatter reports whether every scattered input dim has a window

@@ -185,16 +185,20 @@ func (c scatterCase) program() string {
 `, xt, st, ut, xt, c.d, c.elem, c.elem, body, xt, st, ut, xt, xt)
 }
 
-// TestScatterRandom converts 400 random valid scatters (batching dims,
+// TestScatterRandom converts 600 random valid scatters (a third of them
+// x.at[..., i]-like, the tcp.scatter form) (batching dims,
 // partial windows, implicit index vectors, unsorted
 // scatter_dims_to_operand_dims, indices of four types) and compares the
 // interpreter on the stablehlo op with the interpreter on the tcp program
 // on random inputs, indices in and out of range, duplicates included.
 func TestScatterRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	compact := 0
-	for n := 0; n < 400; n++ {
+	compact, elements := 0, 0
+	for n := 0; n < 600; n++ {
 		c := randomScatter(rng)
+		if n%3 == 0 {
+			c = scatterElementsCase(rng)
+		}
 		src := c.program()
 		parse := func() *ir.Operation {
 			m, err := parser.Parse("scatter.mlir", src, parser.Options{})
@@ -213,12 +217,56 @@ func TestScatterRandom(t *testing.T) {
 		if err := ir.Verify(after, false); err != nil {
 			t.Fatalf("case %d: %v\n%s\n%s", n, err, src, after.String())
 		}
-		if !strings.Contains(after.String(), "arith.addi") {
+		switch text := after.String(); {
+		case strings.Contains(text, "tcp.scatter "):
+			elements++
+		case !strings.Contains(text, "arith.addi"):
 			compact++
 		}
 		if k, err := interp.CheckEquivalent(before, after, 20, int64(n)); err != nil || k != 1 {
 			t.Fatalf("case %d: %v\n%s\n%s", n, err, src, after.String())
 		}
 	}
-	t.Logf("400 random scatters equivalent after conversion (%d in the compact form)", compact)
+	t.Logf("600 random scatters equivalent after conversion (%d as tcp.scatter, %d in the compact form)", elements, compact)
+	if elements < 100 || compact < 100 {
+		t.Errorf("too few cases of a form: %d tcp.scatter, %d compact", elements, compact)
+	}
+}
+
+// scatterElementsCase is x.at[..., i, ...]: one inserted dim a > 0, updates laid
+// out as the input with n at a, index vectors of length 1 (explicit or
+// implicit); sometimes a window is partial (then it is not the
+// tcp.scatter form).
+func scatterElementsCase(rng *rand.Rand) scatterCase {
+	var c scatterCase
+	r := 2 + rng.Intn(2)
+	c.x = make([]int64, r)
+	for i := range c.x {
+		c.x[i] = int64(1 + rng.Intn(4))
+	}
+	a := 1 + rng.Intn(r-1)
+	n := int64(1 + rng.Intn(5))
+	c.d.InsertedWindowDims = []int64{int64(a)}
+	c.d.ScatterDimsToOperandDims = []int64{int64(a)}
+	if rng.Intn(2) == 0 {
+		c.s = []int64{n}
+		c.d.IndexVectorDim = 1
+	} else {
+		c.s = []int64{n, 1}
+		c.d.IndexVectorDim = 1
+	}
+	c.u = append([]int64{}, c.x...)
+	c.u[a] = n
+	if rng.Intn(6) == 0 {
+		c.u[0] = int64(1 + rng.Intn(int(c.x[0])))
+	}
+	for i := 0; i < r; i++ {
+		if i != a {
+			c.d.UpdateWindowDims = append(c.d.UpdateWindowDims, int64(i))
+		}
+	}
+	c.elem = []string{"f32", "i32"}[rng.Intn(2)]
+	c.idxElem = []string{"i32", "i64", "ui8"}[rng.Intn(3)]
+	c.body = []string{"", "stablehlo.add", "stablehlo.minimum"}[rng.Intn(3)]
+	return c
 }

@@ -42,18 +42,33 @@ func.func @set_unique(%x: tensor<5x3xf32>, %i: tensor<3x1xi64>, %u: tensor<3x3xf
   return %0 : tensor<5x3xf32>
 }
 
-// x.at[:, i].max(u): the scattered dim is moved first and back.
+// x.at[:, i].max(u): one scattered dim a > 0 with the updates laid out as
+// the input (X[:a] ++ [n] ++ X[a+1:]) is a tcp.scatter along a, with the
+// indices broadcast over the other dims.
 // CHECK-LABEL: func.func @cols_max(
-// CHECK: tcp.transpose %arg0
-// CHECK: tcp.transpose %arg2
-// CHECK: tcp.scatter_nd {{.*}} {combine = "max", mode = "drop"} : tensor<5x3xf32>, tensor<4x1xi32>, tensor<4x3xf32> -> tensor<5x3xf32>
-// CHECK: tcp.transpose
+// CHECK: %[[B:.*]] = tcp.broadcast_to %{{.*}}, %{{.*}} {axes = [0]} : tensor<1x4xi32>, index -> tensor<3x4xi32>
+// CHECK: tcp.scatter %arg0, %[[B]], %arg2 {combine = "max", dim = 1 : index, mode = "drop"} : tensor<3x5xf32>, tensor<3x4xi32>, tensor<3x4xf32> -> tensor<3x5xf32>
 func.func @cols_max(%x: tensor<3x5xf32>, %i: tensor<4x1xi32>, %u: tensor<3x4xf32>) -> tensor<3x5xf32> {
   %0 = "stablehlo.scatter"(%x, %i, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [1], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>, unique_indices = false}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %1 = stablehlo.maximum %b, %a : tensor<f32>
     stablehlo.return %1 : tensor<f32>
   }) : (tensor<3x5xf32>, tensor<4x1xi32>, tensor<3x4xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// The same with the scatter dim first in the updates: the scattered dim
+// is moved first and back around one tcp.scatter_nd.
+// CHECK-LABEL: func.func @cols_max_transposed(
+// CHECK: tcp.transpose %arg0
+// CHECK: tcp.scatter_nd {{.*}} {combine = "max", mode = "drop"} : tensor<5x3xf32>, tensor<4x1xi32>, tensor<4x3xf32> -> tensor<5x3xf32>
+// CHECK: tcp.transpose
+func.func @cols_max_transposed(%x: tensor<3x5xf32>, %i: tensor<4x1xi32>, %u: tensor<4x3xf32>) -> tensor<3x5xf32> {
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [1], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>, unique_indices = false}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %1 = stablehlo.maximum %b, %a : tensor<f32>
+    stablehlo.return %1 : tensor<f32>
+  }) : (tensor<3x5xf32>, tensor<4x1xi32>, tensor<4x3xf32>) -> tensor<3x5xf32>
   return %0 : tensor<3x5xf32>
 }
 
