@@ -98,6 +98,30 @@ var enumDirectivesRegistered = func() bool {
 			p.PrintType(op.Result(0).Type())
 		},
 	})
+	// custom<HLOUnaryType>(type($operand), type($result)): the functional
+	// type (printed), or the short form `T` StableHLO prints when both are T
+	// (jax's convert of a value to its own type).
+	ir.RegisterCustomDirective("HLOUnaryType", &ir.CustomDirective{
+		Parse: func(p ir.AsmParser, st *ir.ParseState, args []ir.CustomArg) error {
+			t, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			in, out := t, t
+			if ft, ok := t.(*ir.FunctionType); ok {
+				if len(ft.Inputs()) != 1 || len(ft.Results()) != 1 {
+					return p.Errorf("expected a function type of 1 input and 1 result, got %s", t)
+				}
+				in, out = ft.Inputs()[0], ft.Results()[0]
+			}
+			st.OperandTypes[args[0].Operand] = []ir.Type{in}
+			st.ResultTypes[0] = []ir.Type{out}
+			return nil
+		},
+		Print: func(p *ir.AsmPrinter, op *ir.Operation, args []ir.CustomArg) {
+			p.PrintType(ir.Function([]ir.Type{op.Operand(0).Type()}, []ir.Type{op.Result(0).Type()}))
+		},
+	})
 	// custom<HLOClampType>(...): the functional type (printed), or the
 	// short form `T` jax prints when min, operand and max all have type T.
 	ir.RegisterCustomDirective("HLOClampType", &ir.CustomDirective{
@@ -352,7 +376,7 @@ Verifier rules: operand and result have one shape.`,
 	Operands: []ir.OperandDef{{Name: "operand", Type: intOrFloatTensor}},
 	Results:  []ir.ResultDef{{Name: "result", Type: intOrFloatTensor}},
 	Traits:   []ir.Trait{ir.Pure},
-	Format:   "$operand attr-dict `:` functional-type(operands, results)",
+	Format:   "$operand attr-dict `:` custom<HLOUnaryType>(type($operand), type($result))",
 	Verify: func(op *ir.Operation) error {
 		a, b := rankedOf(op.Operand(0)), rankedOf(op.Result(0))
 		if !slices.Equal(a.Shape(), b.Shape()) {

@@ -61,6 +61,17 @@ def jax(scope):
         lambda r: [data(r, (5, 2)), idx(r, (3,), -7, 7)])
     add("at_apply", "x.at[i].apply(lambda v: v * 2 + 1) (a region of scalar ops)",
         lambda x, i: x.at[i].apply(lambda v: v * 2 + 1), lambda r: [data(r, (6,)), idx(r, (5,), -7, 7)])
+    add("at_divide", "x.at[i].divide(4.0)", lambda x, i: x.at[i].divide(4.0),
+        lambda r: [data(r, (5, 2)), idx(r, (4,), -6, 6)])
+    add("at_rows_slice_set", "x.at[i, :2].set(u) (a window of 2 of 3 columns)",
+        lambda x, i, u: x.at[i, :2].set(u), lambda r: [data(r, (5, 3)), idx(r, (4,), -6, 6), data(r, (4, 2))])
+    add("at_static_slice_add", "x.at[1:3, 1:].add(u)", lambda x, u: x.at[1:3, 1:].add(u),
+        lambda r: [data(r, (4, 3)), data(r, (2, 2))])
+    add("at_add_unique", "x.at[i].add(u, unique_indices=True) (i a permutation)",
+        lambda x, i, u: x.at[i].add(u, unique_indices=True),
+        lambda r: [data(r, (5, 2)), r.permutation(5)[:3].astype(np.int32), data(r, (3, 2))])
+    add("bincount", "jnp.bincount(i, length=6)", lambda i: jnp.bincount(i, length=6),
+        lambda r: [idx(r, (9,), 0, 6)])
     # segment ops
     for fn in ["segment_sum", "segment_max", "segment_min", "segment_prod"]:
         add("ops_%s" % fn, "jax.ops.%s(x, ids, num_segments=4)" % fn,
