@@ -227,6 +227,11 @@ func runTorchIndexPut(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 	self, idx, vals := args[0], args[1], args[2]
 	p := 0
 	if l := op.Operand(1).DefiningOp(); l != nil && l.Name() == torch.ListConstructName {
+		for _, v := range l.Operands() {
+			if vt, ok := v.Type().(*torch.VTensorType); ok && vt.HasDType() && vt.DType() == ir.I1 {
+				return nil, fmt.Errorf("boolean mask indices (x[mask] = v) are not supported")
+			}
+		}
 		tensors, adjacent := torch.IndexPlacement(l)
 		if !adjacent {
 			return nil, fmt.Errorf("index tensors separated by None entries are not supported")

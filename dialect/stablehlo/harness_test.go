@@ -94,6 +94,6 @@ func TestErrors(t *testing.T) { dialecttest.RunErrors(t, errorCases) }
 // verified IR round-trips; seeded with the doc examples, the error cases
 // and the lit tests of test/lit/stablehlo.
 func FuzzParse(f *testing.F) {
-	seeds := append(dialecttest.DocExamples("stablehlo"), dialecttest.Sources(errorCases)...)
+	seeds := append(append(dialecttest.DocExamples("stablehlo"), dialecttest.Sources(errorCases)...), dialecttest.Sources(scatterErrorCases)...)
 	dialecttest.FuzzParse(f, "../../test/lit/stablehlo", seeds...)
 }

@@ -270,3 +270,41 @@ func scatterElementsCase(rng *rand.Rand) scatterCase {
 	c.body = []string{"", "stablehlo.add", "stablehlo.minimum"}[rng.Intn(3)]
 	return c
 }
+
+// FuzzScatterConvert draws a valid scatter from the seed (the generators
+// of TestScatterRandom), converts it and compares the interpreter before
+// and after on random inputs: the conversion never fails or panics on a
+// valid scatter with a combiner region, and both sides agree.
+func FuzzScatterConvert(f *testing.F) {
+	for s := int64(0); s < 16; s++ {
+		f.Add(s, s%3 == 0)
+	}
+	f.Fuzz(func(t *testing.T, seed int64, elements bool) {
+		rng := rand.New(rand.NewSource(seed))
+		c := randomScatter(rng)
+		if elements {
+			c = scatterElementsCase(rng)
+		}
+		src := c.program()
+		parse := func() *ir.Operation {
+			m, err := parser.Parse("scatter.mlir", src, parser.Options{})
+			if err == nil {
+				err = ir.Verify(m, false)
+			}
+			if err != nil {
+				t.Fatalf("generated scatter does not verify: %v\n%s", err, src)
+			}
+			return m
+		}
+		before, after := parse(), parse()
+		if err := stablehlototcp.Run(after); err != nil {
+			t.Fatalf("conversion: %v\n%s", err, src)
+		}
+		if err := ir.Verify(after, false); err != nil {
+			t.Fatalf("converted IR does not verify: %v\n%s", err, after)
+		}
+		if k, err := interp.CheckEquivalent(before, after, 5, seed); err != nil || k != 1 {
+			t.Fatalf("%v\n%s\n%s", err, src, after)
+		}
+	})
+}
