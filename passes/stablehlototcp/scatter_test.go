@@ -1,10 +1,21 @@
 package stablehlototcp_test
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tcp-project/tcp/internal/oracle"
+	"github.com/tcp-project/tcp/tensor"
 
 	"github.com/tcp-project/tcp/dialect/stablehlo"
 	"github.com/tcp-project/tcp/interp"
@@ -307,4 +318,144 @@ func FuzzScatterConvert(f *testing.F) {
 			t.Fatalf("%v\n%s\n%s", err, src, after)
 		}
 	})
+}
+
+// specCase is one random scatter in the JSON form scatter_spec.py reads.
+type specCase struct {
+	InputShape                 []int64 `json:"input_shape"`
+	Input                      []int64 `json:"input"`
+	IndicesShape               []int64 `json:"indices_shape"`
+	Indices                    []int64 `json:"indices"`
+	IndexType                  string  `json:"index_type"`
+	UpdatesShape               []int64 `json:"updates_shape"`
+	Updates                    []int64 `json:"updates"`
+	UpdateWindowDims           []int64 `json:"update_window_dims"`
+	InsertedWindowDims         []int64 `json:"inserted_window_dims"`
+	InputBatchingDims          []int64 `json:"input_batching_dims"`
+	ScatterIndicesBatchingDims []int64 `json:"scatter_indices_batching_dims"`
+	ScatterDimsToOperandDims   []int64 `json:"scatter_dims_to_operand_dims"`
+	IndexVectorDim             int64   `json:"index_vector_dim"`
+	Combine                    string  `json:"combine"`
+}
+
+func nonNil(v []int64) []int64 {
+	if v == nil {
+		return []int64{}
+	}
+	return v
+}
+
+func numel(s []int64) int {
+	n := 1
+	for _, d := range s {
+		n *= int(d)
+	}
+	return n
+}
+
+// TestScatterSpec compares stablehlo.scatter in the interpreter, before
+// and after --convert-stablehlo-to-tcp, with a direct numpy transcription
+// of the spec's formula (testdata/scatter_spec.py: per-element bounds
+// check, the schedule of tcp's doc) on 1000 random valid configurations
+// (batching dims, partial windows, implicit index vectors, unsorted
+// scatter_dims_to_operand_dims, i8/i32/i64/ui16 indices in and out of
+// range, duplicates) with i64 data and every combiner. One Python process
+// evaluates every case; skipped without numpy, a failure under CI=true.
+func TestScatterSpec(t *testing.T) {
+	py := oracle.Python(t, "numpy")
+	rng := rand.New(rand.NewSource(2026))
+	n := 1000
+	cases := make([]scatterCase, n)
+	specs := make([]specCase, n)
+	combines := map[string]string{"": "replace", "stablehlo.add": "add", "stablehlo.multiply": "mul", "stablehlo.minimum": "min", "stablehlo.maximum": "max"}
+	for i := range cases {
+		c := randomScatter(rng)
+		if i%4 == 0 {
+			c = scatterElementsCase(rng)
+		}
+		c.elem = "i64"
+		cases[i] = c
+		s := specCase{InputShape: nonNil(c.x), IndicesShape: nonNil(c.s), IndexType: c.idxElem, UpdatesShape: nonNil(c.u),
+			UpdateWindowDims: nonNil(c.d.UpdateWindowDims), InsertedWindowDims: nonNil(c.d.InsertedWindowDims),
+			InputBatchingDims: nonNil(c.d.InputBatchingDims), ScatterIndicesBatchingDims: nonNil(c.d.ScatterIndicesBatchingDims),
+			ScatterDimsToOperandDims: nonNil(c.d.ScatterDimsToOperandDims), IndexVectorDim: c.d.IndexVectorDim, Combine: combines[c.body]}
+		s.Input = make([]int64, numel(c.x))
+		for k := range s.Input {
+			s.Input[k] = int64(rng.Intn(41) - 20)
+		}
+		s.Updates = make([]int64, numel(c.u))
+		for k := range s.Updates {
+			s.Updates[k] = int64(rng.Intn(21) - 10)
+		}
+		s.Indices = make([]int64, numel(c.s))
+		for k := range s.Indices {
+			v := int64(rng.Intn(9) - 3)
+			if c.idxElem == "ui16" && v < 0 {
+				v += 1 << 16 // a large unsigned value: out of range
+			}
+			s.Indices[k] = v
+		}
+		specs[i] = s
+	}
+	dir := t.TempDir()
+	js, err := json.Marshal(specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, outPath := filepath.Join(dir, "cases.json"), filepath.Join(dir, "results.json")
+	if err := os.WriteFile(in, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if out, err := exec.CommandContext(ctx, py, "testdata/scatter_spec.py", in, outPath).CombinedOutput(); err != nil {
+		t.Fatalf("scatter_spec.py: %v\n%s", err, out)
+	}
+	raw, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want [][]int64
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != n {
+		t.Fatalf("scatter_spec.py returned %d results for %d cases", len(want), n)
+	}
+	dtypes := map[string]tensor.DType{"i8": tensor.I8, "i32": tensor.I32, "i64": tensor.I64, "ui16": tensor.UI16, "ui8": tensor.UI8}
+	for i, c := range cases {
+		s := specs[i]
+		src := c.program()
+		m, err := parser.Parse("case.mlir", src, parser.Options{})
+		if err == nil {
+			err = ir.Verify(m, false)
+		}
+		if err != nil {
+			t.Fatalf("case %d does not verify: %v\n%s", i, err, src)
+		}
+		args := []*tensor.Tensor{
+			tensor.Must(tensor.FromInt64s(tensor.I64, c.x, s.Input)),
+			tensor.Must(tensor.FromInt64s(dtypes[c.idxElem], c.s, s.Indices)),
+			tensor.Must(tensor.FromInt64s(tensor.I64, c.u, s.Updates)),
+		}
+		wantT := tensor.Must(tensor.FromInt64s(tensor.I64, c.x, want[i]))
+		before, err := interp.RunFunc(m, "f", args...)
+		if err != nil {
+			t.Fatalf("case %d: interpreter: %v\n%s", i, err, src)
+		}
+		if err := stablehlototcp.Run(m); err != nil {
+			t.Fatalf("case %d: conversion: %v\n%s", i, err, src)
+		}
+		after, err := interp.RunFunc(m, "f", args...)
+		if err != nil {
+			t.Fatalf("case %d: interpreter after conversion: %v\n%s", i, err, src)
+		}
+		if d := cmp.Diff(tensor.Format(wantT), tensor.Format(before[0])); d != "" {
+			t.Fatalf("case %d: interpreter vs the spec (-want +got):\n%s\n%s", i, d, src)
+		}
+		if d := cmp.Diff(tensor.Format(wantT), tensor.Format(after[0])); d != "" {
+			t.Fatalf("case %d: converted vs the spec (-want +got):\n%s\n%s", i, d, src)
+		}
+	}
+	t.Logf("%d random scatters equal the spec's formula before and after conversion", n)
 }
