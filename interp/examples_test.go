@@ -751,10 +751,10 @@ func litFiles() map[string]string {
 		prefix := strings.ToUpper(e.name)
 		fmt.Fprintf(b, "\n// %s\n", e.doc)
 		if e.err != "" {
-			fmt.Fprintf(b, "// RUN: not tcp-run %%s -e %s 2>&1 | FileCheck %%s --check-prefix=%s\n", e.name, prefix)
+			fmt.Fprintf(b, "// RUN: not tcp-run --print=mlir %%s -e %s 2>&1 | FileCheck %%s --check-prefix=%s\n", e.name, prefix)
 			fmt.Fprintf(b, "// %s: error: %s\n", prefix, checkPattern(e.err))
 		} else {
-			fmt.Fprintf(b, "// RUN: tcp-run %%s -e %s | FileCheck %%s --check-prefix=%s\n", e.name, prefix)
+			fmt.Fprintf(b, "// RUN: tcp-run --print=mlir %%s -e %s | FileCheck %%s --check-prefix=%s\n", e.name, prefix)
 			for i, w := range e.want {
 				kind := ":"
 				if i > 0 {

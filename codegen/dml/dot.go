@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tcp-project/tcp/dialect/dml"
+	"github.com/tcp-project/tcp/internal/quote"
 )
 
 // The Graphviz form (--mlir-to-dot): one cluster per graph; graph inputs
@@ -14,10 +15,8 @@ import (
 // desc the consumer reads (data type, sizes, strides when not packed) and
 // the schema input index.
 
-func dotQuote(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
-	return `"` + r.Replace(s) + `"`
-}
+// dotQuote is the DOT quoted string of s (quote.DOTString).
+func dotQuote(s string) string { return quote.DOTString(s) }
 
 func descLabel(t BufferDesc) string {
 	s := fmt.Sprintf("%s %v", t.DataType, t.Sizes)

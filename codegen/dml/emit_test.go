@@ -20,6 +20,7 @@ import (
 	"github.com/tcp-project/tcp/internal/oracle"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/tcptodml"
 )
 
@@ -73,7 +74,7 @@ func runGolden(t *testing.T) []emitted {
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		pm, err := ir.ParsePassPipeline(pipeline)
+		pm, err := pass.ParsePipeline(pipeline)
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/dml"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -347,15 +348,6 @@ func buildNode(op *ir.Operation, inputs []Input, src map[ir.Value]source) (Node,
 	return n, nil
 }
 
-// Ident turns a symbol name into a C identifier fragment.
-func Ident(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
-}
+// Ident turns a symbol name into a C identifier fragment (quote.CppIdent:
+// injective, so two graphs never share their C++ names).
+func Ident(s string) string { return quote.CppIdent(s) }

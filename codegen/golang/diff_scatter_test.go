@@ -47,7 +47,7 @@ type scatterConfig struct {
 	static  []int // dims of the input given statically (others dynamic)
 }
 
-var mlirElem = map[tensor.DType]string{tensor.F32: "f32", tensor.F64: "f64", tensor.I32: "i32", tensor.I8: "i8", tensor.UI8: "ui8", tensor.I1: "i1", tensor.I64: "i64", tensor.BF16: "bf16", tensor.Index: "index"}
+var mlirElem = map[tensor.DType]string{tensor.F32: "f32", tensor.F64: "f64", tensor.I32: "i32", tensor.I8: "i8", tensor.UI8: "ui8", tensor.I1: "i1", tensor.I64: "i64", tensor.BF16: "bf16", tensor.F16: "f16", tensor.Index: "index"}
 
 func dynType(rank int, fixed map[int]int64, elem string) string {
 	var b strings.Builder
@@ -64,7 +64,7 @@ func dynType(rank int, fixed map[int]int64, elem string) string {
 }
 
 func scatterConfigs(r *rand.Rand, n int) []scatterConfig {
-	elems := []tensor.DType{tensor.F32, tensor.F32, tensor.F64, tensor.I32, tensor.I8, tensor.UI8, tensor.I1, tensor.I64, tensor.BF16, tensor.Index}
+	elems := []tensor.DType{tensor.F32, tensor.F32, tensor.F64, tensor.I32, tensor.I8, tensor.UI8, tensor.I1, tensor.I64, tensor.BF16, tensor.F16, tensor.Index}
 	var out []scatterConfig
 	for len(out) < n {
 		c := scatterConfig{nd: r.Intn(2) == 0}
@@ -73,7 +73,7 @@ func scatterConfigs(r *rand.Rand, n int) []scatterConfig {
 		c.it = []tensor.DType{tensor.I32, tensor.I64}[r.Intn(2)]
 		var combs []kernel.Combine
 		for _, k := range kernel.AllCombines {
-			if kernel.CombineAllowed(k, c.elem) && (c.elem != tensor.BF16 || k == kernel.Replace) {
+			if kernel.CombineAllowed(k, c.elem) {
 				combs = append(combs, k)
 			}
 		}

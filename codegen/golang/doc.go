@@ -116,7 +116,8 @@
 // identical for every worker count (TestScatterWorkers checks 1, 2, 3 and
 // 8 workers against the interpreter). Float add and mul keep the
 // interpreter's NaN rule, min and max propagate NaN and order -0 below
-// +0; combine other than replace on f16/bf16 is a located error.
+// +0; f16 and bf16 add and mul in float32 and round to nearest even,
+// as the interpreter does.
 //
 // # Workers
 //
@@ -132,4 +133,20 @@
 // CallOptions.Bench, the median time of a call). tcp-run --backend=go and
 // the differential tests use it. The cache is never pruned; delete
 // CacheDir to reclaim it.
+//
+// The cache is private and verified: CacheDir is $TCP_GO_CACHE or a
+// directory under the user's cache directory (never a shared temporary
+// one; without either Build is an error), created with mode 0700, and
+// Build refuses one that another user owns or can write. Each build
+// records the SHA-256 of its binary next to it (kernel.sha256); a cached
+// binary whose hash differs (truncated, replaced) is rebuilt, and Start
+// runs a binary only if it still has the recorded hash.
+//
+// The kernel binary checks what the interpreter checks before it
+// allocates a result: negative sizes and element counts that overflow
+// int64 (the shape function makes these checks for every op), and a
+// result larger than CallOptions.MaxTensorBytes (tcp-run's
+// --max-tensor-bytes). Its errors name the op they are about, so
+// KernelError.Located reports them where and as the interpreter does; a
+// panic in the driver is an error, never a goroutine dump.
 package golang

@@ -55,13 +55,21 @@ func scatterElem(op *ir.Operation) (string, error) {
 	if err != nil {
 		return "", unsupported(op, err.Error())
 	}
-	c := tcp.CombineOf(op)
-	if et == "uint16" {
-		if t, ok := ir.ElementType(op.Result(0).Type()).(ir.FloatType); ok && c != tcp.CombineReplace {
-			return "", unsupported(op, fmt.Sprintf("combine %q on %s (half-precision arithmetic)", c, t))
+	return et, nil
+}
+
+// halfKind returns "F16" or "BF16" for a scatter on those element types
+// (their Go type is uint16 bits), else "".
+func halfKind(op *ir.Operation) string {
+	if t, ok := ir.ElementType(op.Result(0).Type()).(ir.FloatType); ok {
+		switch t.Kind {
+		case ir.F16:
+			return "F16"
+		case ir.BF16:
+			return "BF16"
 		}
 	}
-	return et, nil
+	return ""
 }
 
 func (f *funcGen) checkScatter(op *ir.Operation) error {
@@ -345,7 +353,7 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 	combine := s.Combine()
 	var stmt string
 	if nl == 0 {
-		stmt = f.combineStmt(et, combine, fmt.Sprintf("%s[%s]", dst, f.hoist(dOff, -1)), f.loadElem(ur, -1))
+		stmt = f.combineStmt(et, halfKind(s.Operation), combine, fmt.Sprintf("%s[%s]", dst, f.hoist(dOff, -1)), f.loadElem(ur, -1))
 	} else {
 		l := nl - 1
 		j := n.vars[l]
@@ -399,7 +407,7 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 		if uval == "" {
 			uval = f.loadElem(ur, l)
 		}
-		stmt = f.combineStmt(et, combine, dIdx, uval)
+		stmt = f.combineStmt(et, halfKind(s.Operation), combine, dIdx, uval)
 	}
 	var code string
 	if nl == 0 {
@@ -452,11 +460,31 @@ func (f *funcGen) loadElem(r ref, l int) string {
 // expression) with the combiner's exact rules (interp/kernel's
 // CombineFunc): integers wrap, i1 min/max are and/or, floats keep the NaN
 // rules through the tcp* helpers.
-func (f *funcGen) combineStmt(et, combine, d, u string) string {
+func (f *funcGen) combineStmt(et, half, combine, d, u string) string {
 	isFloat := et == "float32" || et == "float64"
 	bits := "32"
 	if et == "float64" {
 		bits = "64"
+	}
+	if half != "" && combine != tcp.CombineReplace {
+		// f16 and bf16 bits: add and mul in float32 (exact for them) and
+		// rounded back, min and max compared as float32, keeping bits.
+		f.g.used["half"] = true
+		f.g.used["combine32"] = true
+		switch combine {
+		case tcp.CombineAdd, tcp.CombineMul:
+			fn := "tcpAdd32"
+			if combine == tcp.CombineMul {
+				fn = "tcpMul32"
+			}
+			return fmt.Sprintf("%s = tcpF32To%s(%s(tcp%sToF32(%s), tcp%sToF32(%s)))", d, half, fn, half, d, half, u)
+		case tcp.CombineMin, tcp.CombineMax:
+			fn := "tcpMinHalf"
+			if combine == tcp.CombineMax {
+				fn = "tcpMaxHalf"
+			}
+			return fmt.Sprintf("%s = %s(%s, %s, tcp%sToF32)", d, fn, d, u, half)
+		}
 	}
 	switch combine {
 	case tcp.CombineReplace:
@@ -508,6 +536,93 @@ func (f *funcGen) combineStmt(et, combine, d, u string) string {
 }
 
 func init() {
+	helpers["half"] = `// tcpF16ToF32 widens IEEE binary16 bits to float32 (exact; a NaN keeps
+// its payload and is made quiet, as the interpreter's conversion).
+func tcpF16ToF32(h uint16) float32 {
+	sign := uint32(h&0x8000) << 16
+	e := uint32(h>>10) & 0x1f
+	m := uint32(h & 0x3ff)
+	switch {
+	case e == 0x1f && m != 0:
+		return math.Float32frombits(sign | 0x7fc00000 | m<<13)
+	case e == 0x1f:
+		return math.Float32frombits(sign | 0x7f800000)
+	case e == 0:
+		v := float32(m) * (1.0 / 16777216)
+		if sign != 0 {
+			v = -v
+		}
+		return v
+	}
+	return math.Float32frombits(sign | (e+112)<<23 | m<<13)
+}
+
+// tcpF32ToF16 rounds a float32 to binary16 bits, to nearest even
+// (overflow to Inf, subnormals exact; a NaN stays a quiet NaN with the
+// top bits of its payload).
+func tcpF32ToF16(f float32) uint16 {
+	b := math.Float32bits(f)
+	sign := uint16(b>>16) & 0x8000
+	a := b & 0x7fffffff
+	switch {
+	case a > 0x7f800000:
+		return sign | 0x7e00 | uint16(a>>13)&0x3ff
+	case a >= 0x477ff000:
+		return sign | 0x7c00
+	case a >= 0x38800000:
+		r := a - 0x38000000
+		r += 0xfff + (r>>13)&1
+		return sign | uint16(r>>13)
+	case a >= 0x33000000:
+		s := 126 - (a >> 23)
+		m := a&0x7fffff | 0x800000
+		q, rem, half := m>>s, m&(1<<s-1), uint32(1)<<(s-1)
+		if rem > half || rem == half && q&1 == 1 {
+			q++
+		}
+		return sign | uint16(q)
+	}
+	return sign
+}
+
+// tcpBF16ToF32 widens bfloat16 bits to float32 (exact).
+func tcpBF16ToF32(h uint16) float32 { return math.Float32frombits(uint32(h) << 16) }
+
+// tcpF32ToBF16 rounds a float32 to bfloat16 bits, to nearest even (a NaN
+// stays a quiet NaN with the top bits of its payload).
+func tcpF32ToBF16(f float32) uint16 {
+	b := math.Float32bits(f)
+	if b&0x7fffffff > 0x7f800000 {
+		return uint16(b>>16) | 0x40
+	}
+	return uint16((b + 0x7fff + (b>>16)&1) >> 16)
+}
+
+// tcpMinHalf and tcpMaxHalf compare 16-bit float bits as float32 values
+// and return one operand's bits: NaN propagates (the destination's
+// first), -0 orders below +0.
+func tcpMinHalf(a, b uint16, wide func(uint16) float32) uint16 {
+	x, y := wide(a), wide(b)
+	if x != x {
+		return a
+	}
+	if y != y || y < x || y == x && b&0x8000 != 0 {
+		return b
+	}
+	return a
+}
+
+func tcpMaxHalf(a, b uint16, wide func(uint16) float32) uint16 {
+	x, y := wide(a), wide(b)
+	if x != x {
+		return a
+	}
+	if y != y || y > x || y == x && b&0x8000 == 0 {
+		return b
+	}
+	return a
+}
+`
 	for _, w := range []struct{ bits, quiet, signbit string }{{"32", "0x00400000", "0x80000000"}, {"64", "0x0008000000000000", "0x8000000000000000"}} {
 		helpers["combine"+w.bits] = strings.NewReplacer("@@", w.bits, "QUIET", w.quiet, "SIGN", w.signbit).Replace(`// tcpAdd@@ and tcpMul@@ add and multiply with tcp's NaN rule: a NaN
 // result is the destination's NaN (quieted), else the update's, else the

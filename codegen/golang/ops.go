@@ -8,6 +8,7 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	tensord "github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -47,7 +48,9 @@ func isView(op *ir.Operation) bool {
 // walk visits the ops of body in order: it computes every result's dims
 // (emitting their runtime checks) and, in the kernel, each op's checks.
 func (f *funcGen) walk(body *ir.Block) error {
+	defer f.at(nil)()
 	for op := body.First(); op != nil; op = op.Next() {
+		f.op = op
 		if isCast(op) {
 			if err := f.castTensor(op); err != nil {
 				return err
@@ -98,6 +101,9 @@ func (f *funcGen) walk(body *ir.Block) error {
 			return err
 		}
 		if f.dimsFor {
+			if err := f.checkCount(op); err != nil {
+				return err
+			}
 			continue
 		}
 		if err := f.check(op); err != nil {
@@ -182,7 +188,9 @@ func (f *funcGen) dims(v ir.Value) ([]poly, error) {
 	if ds, ok := f.dimMemo[v]; ok {
 		return ds, nil
 	}
+	done := f.at(v.DefiningOp())
 	ds, err := f.dimsUncached(v)
+	done()
 	if err == nil {
 		f.dimMemo[v] = ds
 	}
@@ -410,13 +418,44 @@ func shapeOf(t *ir.RankedTensorType, g []int64) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
+// checkCount emits, in the shape function, the checks the interpreter
+// makes on op's result shape before it creates it: broadcast sizes that
+// are negative, and an element count that is negative or overflows int64
+// (tcpCount), so that the kernel binary never sizes a destination from
+// an invalid shape.
+func (f *funcGen) checkCount(op *ir.Operation) error {
+	if n := op.Name(); n == tcp.BroadcastToName || n == tcp.BroadcastName {
+		if err := f.check(op); err != nil {
+			return err
+		}
+	}
+	ds, err := f.dims(op.Result(0))
+	if err != nil {
+		return err
+	}
+	var parts []string
+	dynamic := false
+	for _, d := range ds {
+		if _, ok := d.constant(); !ok {
+			dynamic = true
+		}
+		parts = append(parts, d.String())
+	}
+	if !dynamic {
+		return nil
+	}
+	f.g.used["count"] = true
+	f.stmt("if _, err := tcpCount(%s); err != nil {\nreturn fmt.Errorf(%s, err)\n}", strings.Join(parts, ", "), quote.GoString(f.g.tag(op)+"%w"))
+	return nil
+}
+
 // errf returns a `fmt.Errorf(...)` expression: format is formatted with
 // static first; the %%d verbs it then still holds take the Go expressions
 // dyn.
 func (f *funcGen) errf(format string, static []any, dyn ...string) string {
-	msg := fmt.Sprintf(format, static...)
+	msg := f.g.tag(f.op) + fmt.Sprintf(format, static...)
 	var b strings.Builder
-	fmt.Fprintf(&b, "fmt.Errorf(%q", msg)
+	fmt.Fprintf(&b, "fmt.Errorf(%s", quote.GoString(msg))
 	for _, d := range dyn {
 		fmt.Fprintf(&b, ", %s", d)
 	}
@@ -464,6 +503,7 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	if op == nil {
 		return ref{buf: f.args[v], off: linear(coords, ds)}, nil
 	}
+	defer f.at(op)()
 	if isCast(op) {
 		return f.readCast(op, coords, checked)
 	}
@@ -716,6 +756,7 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 		}
 		if mode == tcp.ModePromiseInBounds {
 			f.promise = true
+			f.promiseOps[op] = true
 		}
 		if b, seen := f.bound[pos[k]]; seen && (b == nil || !b.equal(ss[k])) {
 			f.bound[pos[k]] = nil // one value indexing dims of two sizes

@@ -3,9 +3,10 @@ package semcheck
 import (
 	"errors"
 
-	"github.com/tcp-project/tcp/dialect/func"
+	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // Options configure a Checker.
@@ -42,10 +43,10 @@ func (c *Checker) Err() error {
 	return c.err
 }
 
-func (c *Checker) BeforePipeline(*ir.PassManager, *ir.Operation) {}
-func (c *Checker) AfterPipeline(*ir.PassManager, *ir.Operation)  {}
+func (c *Checker) BeforePipeline(*pass.Manager, *ir.Operation) {}
+func (c *Checker) AfterPipeline(*pass.Manager, *ir.Operation)  {}
 
-func (c *Checker) BeforePass(p ir.Pass, op *ir.Operation) {
+func (c *Checker) BeforePass(p pass.Pass, op *ir.Operation) {
 	s := snapshot{op: op}
 	if c.err == nil {
 		s.funcs = snapshotFuncs(op)
@@ -53,9 +54,9 @@ func (c *Checker) BeforePass(p ir.Pass, op *ir.Operation) {
 	c.stack = append(c.stack, s)
 }
 
-func (c *Checker) AfterPassFailed(p ir.Pass, op *ir.Operation) { c.pop() }
+func (c *Checker) AfterPassFailed(p pass.Pass, op *ir.Operation) { c.pop() }
 
-func (c *Checker) AfterPass(p ir.Pass, op *ir.Operation) {
+func (c *Checker) AfterPass(p pass.Pass, op *ir.Operation) {
 	s := c.pop()
 	if c.err != nil || s.funcs == nil {
 		return
@@ -82,7 +83,7 @@ func (c *Checker) pop() snapshot {
 }
 
 // report builds the located diagnostic for a difference in fn after p.
-func report(p ir.Pass, fn *ir.Operation, err error) *ir.Diagnostic {
+func report(p pass.Pass, fn *ir.Operation, err error) *ir.Diagnostic {
 	arg := p.Info().Argument
 	name := function.FuncOp{Operation: fn}.Name()
 	loc := fn.Loc()

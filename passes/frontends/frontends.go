@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/conversion"
 )
 
@@ -183,14 +184,14 @@ func Legalize(root *ir.Operation, dialects []string) error {
 
 // pass applies a set of frontends (all registered ones, looked up at run
 // time, if names is empty).
-type pass struct {
-	info  *ir.PassInfo
+type thePass struct {
+	info  *pass.Info
 	names []string
 }
 
-func (p *pass) Info() *ir.PassInfo { return p.info }
+func (p *thePass) Info() *pass.Info { return p.info }
 
-func (p *pass) Run(op *ir.Operation) error {
+func (p *thePass) Run(op *ir.Operation) error {
 	var fs []*Frontend
 	if len(p.names) == 0 {
 		fs = All()
@@ -207,13 +208,13 @@ func (p *pass) Run(op *ir.Operation) error {
 
 // NewPassInfo returns the pass that converts the named frontends (every
 // registered frontend if none are named) into tcp; register it with
-// ir.RegisterPass.
-func NewPassInfo(argument, description string, names ...string) *ir.PassInfo {
-	info := &ir.PassInfo{Argument: argument, Description: description, Anchor: ir.AnyOp}
-	info.New = func(ir.PassOptions) (ir.Pass, error) { return &pass{info: info, names: names}, nil }
+// pass.Register.
+func NewPassInfo(argument, description string, names ...string) *pass.Info {
+	info := &pass.Info{Argument: argument, Description: description, Anchor: pass.AnyOp}
+	info.New = func(pass.Options) (pass.Pass, error) { return &thePass{info: info, names: names}, nil }
 	return info
 }
 
 func init() {
-	ir.RegisterPass(NewPassInfo("convert-frontends-to-tcp", "Convert every registered frontend dialect (onnx, tf, torch, stablehlo) to tcp"))
+	pass.Register(NewPassInfo("convert-frontends-to-tcp", "Convert every registered frontend dialect (onnx, tf, torch, stablehlo) to tcp"))
 }

@@ -30,7 +30,8 @@
 //	                                         ..._or_equal (ne: logical_not of equals)
 //	arith.select (tensor condition)          element_wise_if (any data type)
 //	scatter (unique indices, replace)        scatter_elements {axis = dim + D - r}
-//	scatter_nd (unique, b = 0, replace)      scatter_nd
+//	scatter_nd (unique, replace)             scatter_nd; with batch dims b, each tuple prefixed
+//	                                         with its batch coordinates (constant + join)
 //	scatter*, combine add/mul/min/max/and/or gather_elements / gather_nd(1) of the destinations,
 //	  (unique indices)                       element_wise_add/multiply/min/max/bit_and/bit_or,
 //	                                         then the scatter of the combined updates
@@ -42,8 +43,8 @@
 // indices are constants whose resolved destinations are distinct (checked
 // here), or the pass runs with assume-unique-indices=true; otherwise it
 // is a located error naming the option. Refused as well, with the reason:
-// mode drop on non-constant indices (a scatter cannot skip an update),
-// scatter_nd with batch dims (SCATTER_ND has none), an empty index tuple,
+// mode drop on non-constant indices (a scatter cannot skip an update), an
+// empty index tuple without batch dims,
 // scatter indices smaller than the input off the axis (SCATTER_ELEMENTS
 // needs equal sizes there, and its output is the whole input),
 // and min/max on floats (DirectML does not document MIN/MAX on NaN and

@@ -4,6 +4,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/dml"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/ir"
+	rt "github.com/tcp-project/tcp/tensor"
 )
 
 // Scatters. DirectML's SCATTER_ELEMENTS and SCATTER_ND document no order
@@ -19,9 +20,10 @@ import (
 // Float min and max are refused: DirectML does not document what its MIN
 // and MAX do with NaN and signed zeros, which tcp defines. Modes are
 // legalized as for the gathers (c.indices); "drop" on non-constant
-// indices cannot be expressed (a scatter cannot skip an update), and
-// scatter_nd with batch dims has no DirectML operator. Every refusal is a
-// located error that says why.
+// indices cannot be expressed (a scatter cannot skip an update). SCATTER_ND
+// has no batch dims: each tuple is prefixed with its batch coordinates (a
+// constant joined to the indices). Every refusal is a located error that
+// says why.
 
 func (c *conv) scatter(op *ir.Operation) *ir.Diagnostic {
 	s := tcp.ScatterOp{Operation: op}
@@ -47,11 +49,10 @@ func (c *conv) scatter(op *ir.Operation) *ir.Diagnostic {
 		}
 	}
 	name := dml.ScatterElementsName
+	b := int64(0)
 	if nd {
 		name = dml.ScatterNDName
-		if b := s.BatchDims(); b > 0 {
-			return errorf(op, "DML_SCATTER_ND has no batch dimensions, got batch_dims = %d", b)
-		}
+		b = s.BatchDims()
 	}
 	if err := c.operatorAvailable(op, name); err != nil {
 		return err
@@ -76,20 +77,19 @@ func (c *conv) scatter(op *ir.Operation) *ir.Diagnostic {
 	var m int64
 	if nd {
 		m = idx.sizes[q-1]
-		uniform := int64(0)
-		if m > 0 {
-			uniform = in.sizes[0]
-		}
-		for k := int64(0); k < m; k++ {
-			if in.sizes[k] != uniform {
-				uniform = 0
-			}
-		}
-		if m == 0 {
+		if m == 0 && b == 0 {
 			return errorf(op, "an empty index tuple (every update replaces the whole input) has no DML_SCATTER_ND form (it needs 1 <= m)")
 		}
-		if idx, err = c.indices(op, idx, func(p int64) int64 { return in.sizes[p%m] }, uniform); err != nil {
-			return err
+		if m > 0 {
+			uniform := in.sizes[b]
+			for k := int64(0); k < m; k++ {
+				if in.sizes[b+k] != uniform {
+					uniform = 0
+				}
+			}
+			if idx, err = c.indices(op, idx, func(p int64) int64 { return in.sizes[b+p%m] }, uniform); err != nil {
+				return err
+			}
 		}
 	} else {
 		dim = int(s.Dim())
@@ -105,13 +105,21 @@ func (c *conv) scatter(op *ir.Operation) *ir.Diagnostic {
 	}
 	unique := s.UniqueIndices() || c.assumeUnique
 	if a, ok := ir.ConstantAttr(idx.base).(*ir.DenseElementsAttr); ok && !unique {
-		if dup, p1, p2 := duplicateDestination(a, idx, in.sizes, dim, nd); dup {
+		if dup, p1, p2 := duplicateDestination(a, idx, in.sizes, dim, nd, b); dup {
 			return errorf(op, "the constant indices write one output element twice (updates %d and %d, in row-major order), and DirectML applies duplicate updates in no documented order; tcp applies them in order, so this scatter keeps its meaning only with unique indices", p1, p2)
 		}
 		unique = true
 	}
 	if !unique {
 		return errorf(op, "DirectML applies duplicate updates in no documented order and has no scatter reduction, so the result is exact only when no two updates write the same element: mark the op unique_indices, use constant indices, or pass assume-unique-indices=true if the indices are known unique")
+	}
+	if b > 0 {
+		// DML_SCATTER_ND has no batch dims: prepend each tuple's batch
+		// coordinates (a constant) to it, so the tuples index the whole
+		// input.
+		if idx, err = c.batchTuples(op, idx, b); err != nil {
+			return err
+		}
 	}
 	d, derr := c.dims(op, dml.Info(name).Type, false, max(r, q, len(upd.sizes)))
 	if derr != nil {
@@ -139,19 +147,24 @@ func (c *conv) scatter(op *ir.Operation) *ir.Diagnostic {
 }
 
 // duplicateDestination reports two update positions (row-major; tuple
-// positions for scatter_nd) of resolved constant indices a (read through
-// idx) that write the same output element.
-func duplicateDestination(a *ir.DenseElementsAttr, idx view, in []int64, dim int, nd bool) (bool, int64, int64) {
+// positions for scatter_nd, whose first b tuple coordinates are batch
+// coordinates) of resolved constant indices a (read through idx) that
+// write the same output element.
+func duplicateDestination(a *ir.DenseElementsAttr, idx view, in []int64, dim int, nd bool, b int64) (bool, int64, int64) {
 	vals := a.Ints()
 	n := numElements(idx.sizes)
 	seen := map[int64]int64{}
 	st := dml.PackedStrides(in)
 	if nd {
-		m := idx.sizes[len(idx.sizes)-1]
-		for t := int64(0); t < n/m; t++ {
+		q := len(idx.sizes)
+		m := idx.sizes[q-1]
+		for t := int64(0); t < numElements(idx.sizes[:q-1]); t++ {
 			off := int64(0)
+			for i, x := range rt.Unravel(t, idx.sizes[:q-1])[:b] {
+				off += x * st[i]
+			}
 			for k := int64(0); k < m; k++ {
-				off += vals[t*m+k] * st[k]
+				off += vals[t*m+k] * st[b+k]
 			}
 			if p, ok := seen[off]; ok {
 				return true, p, t
@@ -304,4 +317,59 @@ func constantIndices(v ir.Value) bool {
 	}
 	_, ok := ir.ConstantAttr(v).(*ir.DenseElementsAttr)
 	return ok
+}
+
+// batchTuples returns indices whose tuples are each tuple of idx (shape
+// Q ++ [m], legalized) preceded by its b batch coordinates: a constant of
+// shape Q ++ [b] joined with idx along the last dim (DML_OPERATOR_JOIN).
+// A view of idx is first materialized (JOIN reads packed operands).
+func (c *conv) batchTuples(op *ir.Operation, idx view, b int64) (view, *ir.Diagnostic) {
+	q := len(idx.sizes)
+	grid := idx.sizes[:q-1]
+	et := ir.ElementType(idx.base.Type())
+	n := numElements(grid)
+	if n*b > maxConstElements {
+		return view{}, errorf(op, "the batch coordinates of %d index tuples are too many for a constant (limit %d elements)", n, maxConstElements)
+	}
+	bs := append(append([]int64{}, grid...), b)
+	vals := make([]int64, 0, n*b)
+	for t := int64(0); t < n; t++ {
+		vals = append(vals, rt.Unravel(t, grid)[:b]...)
+	}
+	kt := ir.RankedTensor(bs, et)
+	c.rw.SetInsertionPointBefore(op)
+	k := c.rw.Create(dml.ConstantName, c.loc(op), nil, []ir.Type{kt}, []ir.NamedAttr{{Name: "value", Value: ir.NewDenseInts(kt, vals)}})
+	base := idx.base
+	if idx.sizes[q-1] > 0 {
+		if !idx.plain() {
+			d, err := c.dims(op, "DML_OPERATOR_ELEMENT_WISE_IDENTITY", true, q)
+			if err != nil {
+				return view{}, err
+			}
+			ident := c.rw.Create(dml.IdentityName, c.loc(op), []ir.Value{idx.base}, []ir.Type{ir.RankedTensor(idx.sizes, et)},
+				append([]ir.NamedAttr{{Name: "dimension_count", Value: ir.IndexAttr(int64(d))}}, idx.attrs("input", d)...))
+			if err := c.check(op, ident); err != nil {
+				return view{}, err
+			}
+			base = ident.Result(0)
+		}
+	} else {
+		base = nil // no tuple components: the batch coordinates alone
+	}
+	if base == nil {
+		return view{base: k.Result(0), sizes: bs, strides: dml.PackedStrides(bs)}, nil
+	}
+	out := append(append([]int64{}, grid...), b+idx.sizes[q-1])
+	d, err := c.dims(op, "DML_OPERATOR_JOIN", true, q)
+	if err != nil {
+		return view{}, err
+	}
+	j := c.rw.Create(dml.JoinName, c.loc(op), []ir.Value{k.Result(0), base}, []ir.Type{ir.RankedTensor(out, et)}, []ir.NamedAttr{
+		{Name: "axis", Value: ir.IndexAttr(int64(q - 1 + d - q))},
+		{Name: "dimension_count", Value: ir.IndexAttr(int64(d))},
+	})
+	if err := c.check(op, j); err != nil {
+		return view{}, err
+	}
+	return view{base: j.Result(0), sizes: out, strides: dml.PackedStrides(out)}, nil
 }

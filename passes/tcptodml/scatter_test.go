@@ -29,7 +29,7 @@ func TestScatterEquivalence(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	compared, refused := 0, map[string]int{}
+	compared, batched, refused := 0, 0, map[string]int{}
 	for k := 0; k < n; k++ {
 		c := genScatter(rng)
 		m, err := parser.Parse("s.mlir", c.text, parser.Options{})
@@ -77,12 +77,15 @@ func TestScatterEquivalence(t *testing.T) {
 				t.Fatalf("case %d (FL %s): results differ\ntcp %s\ndml %s\n%s\nlowered:\n%s", k, c.level, rt.Format(want[0]), rt.Format(got[0]), c.text, m)
 			}
 			compared++
+			if strings.Contains(c.text, "batch_dims") {
+				batched++
+			}
 		}
 	}
-	if compared < n {
-		t.Errorf("only %d comparisons (refusals: %v)", compared, refused)
+	if compared < n || batched == 0 {
+		t.Errorf("only %d comparisons, %d of scatter_nd with batch dims (refusals: %v)", compared, batched, refused)
 	}
-	t.Logf("%d comparisons; refusals by reason: %v", compared, refused)
+	t.Logf("%d comparisons (%d of scatter_nd with batch dims); refusals by reason: %v", compared, batched, refused)
 }
 
 type scatterCase struct {
@@ -129,7 +132,7 @@ func genScatter(rng *rand.Rand) scatterCase {
 	c.assumeInBounds = mode == "error"
 	var idxShape, updShape []int64
 	var gen func(*rand.Rand) []int64 // index values: unique destinations
-	dim := 0
+	dim, bd := 0, 0
 	if !nd {
 		dim = rng.Intn(r)
 		idxShape = make([]int64, r)
@@ -157,9 +160,12 @@ func genScatter(rng *rand.Rand) scatterCase {
 			return vals
 		}
 	} else {
-		mlen := 1 + rng.Intn(r)
+		if r >= 2 && rng.Intn(3) == 0 {
+			bd = 1
+		}
+		mlen := 1 + rng.Intn(r-bd)
 		grid := dims(rng, 1+rng.Intn(2), 3)
-		space := numElements(in[:mlen])
+		space := numElements(in[bd : bd+mlen])
 		tuples := numElements(grid)
 		for tuples > space {
 			grid[0] = 1
@@ -169,20 +175,22 @@ func genScatter(rng *rand.Rand) scatterCase {
 				tuples = space
 			}
 		}
-		idxShape = append(append([]int64{}, grid...), int64(mlen))
-		updShape = append(append([]int64{}, grid...), in[mlen:]...)
+		bgrid := append(append([]int64{}, in[:bd]...), grid...)
+		idxShape = append(append([]int64{}, bgrid...), int64(mlen))
+		updShape = append(append([]int64{}, bgrid...), in[bd+mlen:]...)
 		gen = func(rng *rand.Rand) []int64 {
-			flat := distinct(rng, space, tuples)
 			var vals []int64
-			for _, f := range flat {
-				vals = append(vals, rt.Unravel(f, in[:mlen])...)
+			for batch := int64(0); batch < numElements(in[:bd]); batch++ {
+				for _, f := range distinct(rng, space, tuples) {
+					vals = append(vals, rt.Unravel(f, in[bd:bd+mlen])...)
+				}
 			}
 			return vals
 		}
 	}
 	sizeOf := func(p int) int64 {
 		if nd {
-			return in[p%int(idxShape[len(idxShape)-1])]
+			return in[bd+p%int(idxShape[len(idxShape)-1])]
 		}
 		return in[dim]
 	}
@@ -202,6 +210,8 @@ func genScatter(rng *rand.Rand) scatterCase {
 	attrs := []string{}
 	if !nd {
 		attrs = append(attrs, fmt.Sprintf("dim = %d : index", dim))
+	} else if bd > 0 {
+		attrs = append(attrs, fmt.Sprintf("batch_dims = %d : index", bd))
 	}
 	if comb != "replace" {
 		attrs = append(attrs, fmt.Sprintf("combine = %q", comb))

@@ -40,6 +40,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // Pass is --convert-tcp-to-dml.
@@ -57,17 +58,17 @@ type Pass struct {
 	AssumeUniqueIndices bool
 }
 
-var info = &ir.PassInfo{
+var info = &pass.Info{
 	Argument:    "convert-tcp-to-dml",
 	Name:        "ConvertTcpToDml",
 	Description: "Lower tcp to DirectML operators (the dml dialect) for a feature level",
 	Anchor:      ir.ModuleName,
-	Options: []ir.PassOption{
-		{Name: "feature-level", Kind: ir.StringOption, Default: dml.DefaultFeatureLevel.String(), Description: "DirectML feature level to target (1.0 ... 6.4)"},
-		{Name: "assume-in-bounds", Kind: ir.BoolOption, Default: "false", Description: "Lower mode \"error\" on non-constant indices as promise_in_bounds (DirectML clamps instead of reporting)"},
-		{Name: "assume-unique-indices", Kind: ir.BoolOption, Default: "false", Description: "Lower scatters with non-constant indices as if no two updates wrote the same element (DirectML applies duplicates in no documented order)"},
+	Options: []pass.Option{
+		{Name: "feature-level", Kind: pass.StringOption, Default: dml.DefaultFeatureLevel.String(), Description: "DirectML feature level to target (1.0 ... 6.4)"},
+		{Name: "assume-in-bounds", Kind: pass.BoolOption, Default: "false", Description: "Lower mode \"error\" on non-constant indices as promise_in_bounds (DirectML clamps instead of reporting)"},
+		{Name: "assume-unique-indices", Kind: pass.BoolOption, Default: "false", Description: "Lower scatters with non-constant indices as if no two updates wrote the same element (DirectML applies duplicates in no documented order)"},
 	},
-	New: func(o ir.PassOptions) (ir.Pass, error) {
+	New: func(o pass.Options) (pass.Pass, error) {
 		l, err := dml.ParseFeatureLevel(o.Value("feature-level"))
 		if err != nil {
 			return nil, err
@@ -76,16 +77,16 @@ var info = &ir.PassInfo{
 	},
 }
 
-func init() { ir.RegisterPass(info) }
+func init() { pass.Register(info) }
 
 // New returns the pass for level.
 func New(level dml.FeatureLevel) *Pass { return &Pass{Level: level} }
 
-func (p *Pass) Info() *ir.PassInfo { return info }
+func (p *Pass) Info() *pass.Info { return info }
 
 // Options returns the pass's option values.
-func (p *Pass) Options() ir.PassOptions {
-	o := ir.DefaultPassOptions(info)
+func (p *Pass) Options() pass.Options {
+	o := pass.DefaultOptions(info)
 	o.Set("feature-level", p.level().String())
 	o.Set("assume-in-bounds", fmt.Sprint(p.AssumeInBounds))
 	o.Set("assume-unique-indices", fmt.Sprint(p.AssumeUniqueIndices))

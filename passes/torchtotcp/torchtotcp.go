@@ -9,6 +9,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/conversion"
 	"github.com/tcp-project/tcp/passes/frontends"
 	"github.com/tcp-project/tcp/passes/tcpbuild"
@@ -107,27 +108,27 @@ func ConvertWith(root *ir.Operation, o Options) error {
 	return conversion.ApplyPartialConversion(root, target, patterns, typeConverter)
 }
 
-var passInfo = &ir.PassInfo{
+var passInfo = &pass.Info{
 	Argument:    "convert-torch-to-tcp",
 	Name:        "ConvertTorchToTcp",
 	Description: "Convert torch-mlir gather-family ops (aten.gather, index_select, slice.Tensor, index.Tensor_hacked_twin) and vtensor.literal to tcp",
-	Anchor:      ir.AnyOp,
-	Options: []ir.PassOption{
-		{Name: "convert-func-signatures", Kind: ir.BoolOption, Default: "false", Description: "Also convert function signatures from !torch.vtensor to builtin tensors"},
+	Anchor:      pass.AnyOp,
+	Options: []pass.Option{
+		{Name: "convert-func-signatures", Kind: pass.BoolOption, Default: "false", Description: "Also convert function signatures from !torch.vtensor to builtin tensors"},
 	},
-	New: func(o ir.PassOptions) (ir.Pass, error) {
-		return pass{Options{ConvertFuncSignatures: o.Bool("convert-func-signatures")}}, nil
+	New: func(o pass.Options) (pass.Pass, error) {
+		return thePass{Options{ConvertFuncSignatures: o.Bool("convert-func-signatures")}}, nil
 	},
 }
 
-type pass struct{ o Options }
+type thePass struct{ o Options }
 
-func (pass) Info() *ir.PassInfo { return passInfo }
+func (thePass) Info() *pass.Info { return passInfo }
 
-func (p pass) Run(op *ir.Operation) error { return ConvertWith(op, p.o) }
+func (p thePass) Run(op *ir.Operation) error { return ConvertWith(op, p.o) }
 
 func init() {
-	ir.RegisterPass(passInfo)
+	pass.Register(passInfo)
 	// The "torch" frontend of --convert-frontends-to-tcp; Register also
 	// makes each rewrite a canonicalization pattern of its op.
 	var cs []frontends.Conversion

@@ -18,6 +18,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/tensor/npy"
@@ -31,7 +32,7 @@ var update = flag.Bool("update", false, "rewrite STATUS.md from this run")
 var stages = []string{"parse", "convert", "front", "interp", "go", "dml"}
 
 const (
-	pass    = "pass"
+	passed  = "pass"
 	refused = "refused" // dml: a located "cannot be lowered to DirectML" error, no silent change of meaning
 	fail    = "FAIL"
 	notRun  = "-"
@@ -156,7 +157,7 @@ func (p *program) parse() *ir.Operation {
 		p.failf("parse", "no function with a body")
 		return nil
 	}
-	p.marks["parse"] = pass
+	p.marks["parse"] = passed
 	return m
 }
 
@@ -164,7 +165,7 @@ func (p *program) parse() *ir.Operation {
 var coreDialects = map[string]bool{"tcp": true, "func": true, "arith": true, "tensor": true, "builtin": true}
 
 func runPipeline(m *ir.Operation, text string) error {
-	pm, err := ir.ParsePassPipeline(text)
+	pm, err := pass.ParsePipeline(text)
 	if err != nil {
 		return err
 	}
@@ -208,7 +209,7 @@ func (p *program) convert(front *ir.Operation) *ir.Operation {
 		p.failf("convert", "unranked result types after conversion: %s", unranked[0])
 		return nil
 	}
-	p.marks["convert"] = pass
+	p.marks["convert"] = passed
 	return m
 }
 
@@ -228,7 +229,7 @@ func (p *program) compare(stage string, got []*tensor.Tensor, err error) {
 			return
 		}
 	}
-	p.marks[stage] = pass
+	p.marks[stage] = passed
 }
 
 func (p *program) run(stage string, m *ir.Operation) {
@@ -359,7 +360,7 @@ func countsTable(ps []*program) string {
 			}
 			n++
 			for _, s := range stages {
-				if p.marks[s] == pass {
+				if p.marks[s] == passed {
 					cnt[s]++
 				}
 			}
@@ -443,9 +444,9 @@ func checkGolden(t *testing.T, ps []*program) {
 		}
 		for _, s := range stages {
 			switch {
-			case old[s] == pass && p.marks[s] != pass, old[s] == refused && p.marks[s] == fail:
+			case old[s] == passed && p.marks[s] != passed, old[s] == refused && p.marks[s] == fail:
 				t.Errorf("%s: stage %s was %s before and now is %s: %s", p.id(), s, old[s], p.marks[s], p.reason())
-			case old[s] != pass && p.marks[s] == pass:
+			case old[s] != passed && p.marks[s] == passed:
 				better = append(better, p.id()+" "+s)
 			}
 		}

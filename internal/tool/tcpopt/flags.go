@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // Command-line parsing in the manner of llvm::cl, as mlir-opt uses it:
@@ -198,7 +199,7 @@ func parseArgs(args []string) (*config, error) {
 			}
 			continue
 		}
-		if ir.LookupPass(name) != nil {
+		if pass.Lookup(name) != nil {
 			c.passes = append(c.passes, passFlag{arg: name, options: value})
 			continue
 		}
@@ -224,7 +225,7 @@ func nearestFlag(name string) string {
 	for _, d := range flagDefs {
 		names = append(names, d.name)
 	}
-	for _, p := range ir.RegisteredPasses() {
+	for _, p := range pass.Registered() {
 		names = append(names, p.Argument)
 	}
 	sort.Strings(names)
@@ -286,18 +287,18 @@ func help() string {
 		line(2, left, d.help)
 	}
 	b.WriteString("\n  Compiler passes to run (as flags, or in --pass-pipeline):\n")
-	for _, p := range ir.RegisteredPasses() {
+	for _, p := range pass.Registered() {
 		desc := p.Description
-		if a := p.AnchorName(); a != ir.AnyOp {
+		if a := p.AnchorName(); a != pass.AnyOp {
 			desc += " (runs on '" + a + "')"
 		}
 		line(4, dashName(p.Argument), "  "+desc)
 		for _, o := range p.Options {
 			left := "--" + o.Name
 			switch o.Kind {
-			case ir.IntOption:
+			case pass.IntOption:
 				left += "=<long>"
-			case ir.StringOption:
+			case pass.StringOption:
 				left += "=<string>"
 			}
 			d := o.Description

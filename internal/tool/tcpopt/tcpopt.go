@@ -17,7 +17,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/tcp-project/tcp/internal/mapfile"
 	"io"
 	"io/fs"
 	"regexp"
@@ -26,6 +25,9 @@ import (
 	"strings"
 	"syscall"
 	"unsafe"
+
+	"github.com/tcp-project/tcp/internal/mapfile"
+	"github.com/tcp-project/tcp/pass"
 
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/internal/atomicfile"
@@ -311,9 +313,9 @@ func (t *tool) processChunk(ch chunk, w io.Writer) bool {
 		}
 		t.printer.Print(d)
 	}
-	var timing *ir.Timing
+	var timing *pass.Timing
 	if c.timing {
-		timing = ir.NewTiming()
+		timing = pass.NewTiming()
 	}
 	ok := t.transform(ch, timing, emit, w)
 	if timing != nil {
@@ -326,7 +328,7 @@ func (t *tool) processChunk(ch chunk, w io.Writer) bool {
 }
 
 // transform does the work of a chunk; failures are reported through emit.
-func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *ir.Diagnostic), w io.Writer) bool {
+func (t *tool) transform(ch chunk, timing *pass.Timing, emit func(*ir.Operation, *ir.Diagnostic), w io.Writer) bool {
 	c := t.cfg
 	start := func(name string) func() {
 		if timing == nil {
@@ -369,7 +371,7 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 	pm.CrashReproducer = c.reproducer
 	pm.DisableThreading = c.disableThreading
 	if c.printBefore || c.printAfter || c.printAfterFailure {
-		pm.Instrumentations = append(pm.Instrumentations, &ir.IRPrinter{
+		pm.Instrumentations = append(pm.Instrumentations, &pass.IRPrinter{
 			W: t.stderr, Before: c.printBefore, After: c.printAfter, AfterFailure: c.printAfterFailure,
 			ModuleScope: c.printModuleScope, Options: ir.PrintOptions{Generic: c.printGeneric, DebugInfo: c.printDebugInfo},
 		})
@@ -406,24 +408,24 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 
 // newPassManager builds the pipeline of the command line (an empty module
 // pipeline if none was given).
-func (t *tool) newPassManager() (*ir.PassManager, error) {
+func (t *tool) newPassManager() (*pass.Manager, error) {
 	c := t.cfg
 	if t.pipeline != "" {
-		return ir.ParsePassPipeline(t.pipeline)
+		return pass.ParsePipeline(t.pipeline)
 	}
 	if c.pipelineSet {
-		return ir.ParsePassPipeline(c.passPipeline)
+		return pass.ParsePipeline(c.passPipeline)
 	}
-	pm := ir.NewPassManager(ir.ModuleName)
+	pm := pass.NewManager(ir.ModuleName)
 	for _, pf := range c.passes {
-		p, err := ir.NewPass(pf.arg, pf.options)
+		p, err := pass.New(pf.arg, pf.options)
 		if err != nil {
 			return nil, err
 		}
-		if a := p.Info().AnchorName(); a != ir.AnyOp && a != ir.ModuleName {
+		if a := p.Info().AnchorName(); a != pass.AnyOp && a != ir.ModuleName {
 			return nil, fmt.Errorf("unable to schedule pass '%s' on a PassManager intended to run on '%s'!", pf.arg, ir.ModuleName)
 		}
-		opts, _ := ir.ParsePassOptions(p.Info(), pf.options)
+		opts, _ := pass.ParseOptions(p.Info(), pf.options)
 		pm.AddPassWithOptions(p, opts)
 	}
 	return pm, nil
@@ -451,7 +453,7 @@ func (t *tool) loadReproducer() error {
 
 // reportPassFailure emits the diagnostics of a failed pipeline.
 func (t *tool) reportPassFailure(m *ir.Operation, err error, emit func(*ir.Operation, *ir.Diagnostic)) {
-	var pe *ir.PassError
+	var pe *pass.Error
 	if !errors.As(err, &pe) {
 		for _, d := range ir.AsDiagnostics(err) {
 			emit(m, d)
@@ -476,7 +478,7 @@ func (t *tool) reportPassFailure(m *ir.Operation, err error, emit func(*ir.Opera
 	var joined interface{ Unwrap() []error }
 	if errors.As(err, &joined) {
 		for _, e := range joined.Unwrap() {
-			if !errors.As(e, new(*ir.PassError)) {
+			if !errors.As(e, new(*pass.Error)) {
 				emit(m, ir.Errorf(ir.UnknownLoc{}, "%v", e))
 			}
 		}
@@ -488,7 +490,7 @@ func (t *tool) reportPassFailure(m *ir.Operation, err error, emit func(*ir.Opera
 
 // panicReport explains a pass that panicked (a bug in tcp-opt): the pass,
 // the op, where it panicked, and a command line that repeats it.
-func (t *tool) panicReport(root *ir.Operation, pe *ir.PassError) {
+func (t *tool) panicReport(root *ir.Operation, pe *pass.Error) {
 	what := "'" + pe.Op.Name() + "' op"
 	if s, ok := pe.Op.Attr("sym_name").(ir.StringAttr); ok {
 		what += " @" + string(s)

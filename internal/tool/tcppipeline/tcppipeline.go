@@ -12,10 +12,13 @@ import (
 	"github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/dialect/all"
 	function "github.com/tcp-project/tcp/dialect/func"
+	tcpd "github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/interp"
+	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/translate"
@@ -40,7 +43,7 @@ func exampleArgs() []*tensor.Tensor {
 	return []*tensor.Tensor{data, idx}
 }
 
-const usage = `usage: tcp-pipeline [FILE.mlir] [-e NAME] [--feature-level L] [--assume-in-bounds] [--trials N] [--seed S] [--quiet]
+const usage = `usage: tcp-pipeline [FILE.mlir] [-e NAME] [--feature-level L] [--assume-in-bounds] [--assume-unique-indices] [--trials N] [--seed S] [--quiet]
 
 Runs the whole compiler on one function: frontend IR -> tcp -> DirectML
 graph and Go kernel, and checks that every stage computes the same values
@@ -52,6 +55,9 @@ options:
   -e NAME             the function (default: the only or first function)
   --feature-level L   DirectML feature level for stage 3 (default 4.1)
   --assume-in-bounds  lower mode "error" to DirectML as promised in bounds
+  --assume-unique-indices
+                      lower scatters to DirectML as if no two updates wrote
+                      one element (DirectML compared only on such inputs)
                       (DirectML clamps; only in-range inputs are compared)
   --trials N          random argument sets (default 32)
   --seed S            seed of the random arguments (default 1)
@@ -64,6 +70,7 @@ type config struct {
 	seed               int64
 	quiet              bool
 	assumeInBounds     bool
+	assumeUnique       bool
 }
 
 func parseArgs(args []string) (*config, error) {
@@ -100,6 +107,8 @@ func parseArgs(args []string) (*config, error) {
 			c.quiet = true
 		case "assume-in-bounds":
 			c.assumeInBounds = true
+		case "assume-unique-indices":
+			c.assumeUnique = true
 		case "e", "entry":
 			c.entry, err = value()
 		case "feature-level":
@@ -218,10 +227,14 @@ func (r *run) main() error {
 		return err
 	}
 
-	dmlPass := "convert-tcp-to-dml{feature-level=" + r.cfg.level + "}"
+	opts := "feature-level=" + r.cfg.level
 	if r.cfg.assumeInBounds {
-		dmlPass = "convert-tcp-to-dml{feature-level=" + r.cfg.level + " assume-in-bounds=true}"
+		opts += " assume-in-bounds=true"
 	}
+	if r.cfg.assumeUnique {
+		opts += " assume-unique-indices=true"
+	}
+	dmlPass := "convert-tcp-to-dml{" + opts + "}"
 	r.header(3, "DirectML: "+dmlPass)
 	dmlMod := tcpMod.Clone()
 	dmlErr := runPipeline(dmlMod, "builtin.module("+dmlPass+")")
@@ -274,9 +287,21 @@ func (r *run) translate(name string, m *ir.Operation) error {
 func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*tensor.Tensor) error {
 	ff := function.Lookup(front, sym)
 	ft := function.Lookup(tcpMod, sym)
-	var fd *ir.Operation
+	var fd, fu *ir.Operation
 	if dmlMod != nil {
 		fd = function.Lookup(dmlMod, sym)
+	}
+	if fd != nil && r.cfg.assumeUnique {
+		// The tcp function with every scatter's unique_indices promise,
+		// which the interpreter checks: where it is broken, DirectML's
+		// result is unspecified and not compared.
+		uniq := tcpMod.Clone()
+		uniq.Walk(ir.PreOrder, func(op *ir.Operation) {
+			if tcpd.IsScatter(op) {
+				op.SetAttr("unique_indices", ir.UnitAttr{})
+			}
+		})
+		fu = function.Lookup(uniq, sym)
 	}
 	// Arguments are drawn for the tcp function: its gathers tell which
 	// arguments are indices and which dims they index.
@@ -297,7 +322,7 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 	}
 	defer proc.Close()
 
-	var agree, raised, dmlCompared int
+	var agree, raised, dmlCompared, duplicates int
 	for k, args := range sets {
 		want, werr := interp.Run(ff, args)
 		label := fmt.Sprintf("set %d", k)
@@ -309,12 +334,12 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 			case werr != nil && gerr != nil:
 				return true
 			case werr != nil || gerr != nil:
-				fmt.Fprintf(r.out, "MISMATCH %s on %s: frontend %s, %s %s\n", stage, interp.FormatArgs(args), outcome(want, werr), stage, outcome(got, gerr))
+				fmt.Fprintf(r.out, "MISMATCH %s on\n%sfrontend:\n%s%s:\n%s", stage, values("arg", args), outcome(want, werr), stage, outcome(got, gerr))
 				return false
 			}
 			for i := range want {
 				if i >= len(got) || !tensor.Equal(want[i], got[i], tensor.NaNEqual) {
-					fmt.Fprintf(r.out, "MISMATCH %s on %s: frontend %s, %s %s\n", stage, interp.FormatArgs(args), outcome(want, nil), stage, outcome(got, nil))
+					fmt.Fprintf(r.out, "MISMATCH %s on\n%sfrontend:\n%s%s:\n%s", stage, values("arg", args), outcome(want, nil), stage, outcome(got, nil))
 					return false
 				}
 			}
@@ -329,7 +354,15 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 			return kerr // the kernel process failed, not the computation
 		}
 		ok = show("go", gk, kerr) && ok
-		if fd != nil && werr == nil {
+		unique := true
+		if fu != nil && werr == nil {
+			var ue *kernel.UniqueError
+			if _, uerr := interp.Run(fu, args); errors.As(uerr, &ue) {
+				unique = false
+				duplicates++
+			}
+		}
+		if fd != nil && werr == nil && unique {
 			gd, derr := interp.Run(fd, args)
 			ok = show("dml", gd, derr) && ok
 			dmlCompared++
@@ -343,12 +376,16 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 			r.failed = true
 		}
 		if k == 0 && fixed != nil && !r.cfg.quiet {
-			fmt.Fprintf(r.out, "%s: %s\n  -> %s\n", label, interp.FormatArgs(args), outcome(want, werr))
+			fmt.Fprintf(r.out, "%s:\n%s%s", label, values("arg", args), outcome(want, werr))
 		}
 	}
 	fmt.Fprintf(r.out, "%d of %d argument sets agree across frontend, tcp, Go kernel", agree, len(sets))
 	if fd != nil {
-		fmt.Fprintf(r.out, " and DirectML (%d compared; DirectML does not raise, so the %d sets the frontend rejects are compared without it)", dmlCompared, raised)
+		fmt.Fprintf(r.out, " and DirectML (%d compared; DirectML does not raise, so the %d sets the frontend rejects are compared without it", dmlCompared, raised)
+		if r.cfg.assumeUnique {
+			fmt.Fprintf(r.out, "; with --assume-unique-indices, the %d sets whose scatters write one element twice are compared without it too", duplicates)
+		}
+		fmt.Fprint(r.out, ")")
 	}
 	fmt.Fprintln(r.out)
 	if r.failed {
@@ -359,19 +396,32 @@ func (r *run) compare(front, tcpMod, dmlMod *ir.Operation, sym string, fixed []*
 	return nil
 }
 
+// outcome prints a stage's results (values) or its error, indented.
 func outcome(ts []*tensor.Tensor, err error) string {
 	if err != nil {
-		return "error: " + strings.SplitN(err.Error(), "\n", 2)[0]
+		return "  error: " + strings.SplitN(err.Error(), "\n", 2)[0] + "\n"
 	}
-	parts := make([]string, len(ts))
+	return values("result", ts)
+}
+
+// values prints tensors as tcp-run does: "  KIND #N: TYPE", then the
+// value as numpy prints it (tensor.ArrayString), indented.
+func values(kind string, ts []*tensor.Tensor) string {
+	var b strings.Builder
 	for i, t := range ts {
-		parts[i] = tensor.Format(t)
+		fmt.Fprintf(&b, "  %s #%d: %s\n", kind, i, t.Type())
+		for _, line := range strings.Split(tensor.ArrayString(t), "\n") {
+			if line != "" {
+				b.WriteString("    " + line)
+			}
+			b.WriteByte('\n')
+		}
 	}
-	return strings.Join(parts, ", ")
+	return b.String()
 }
 
 func runPipeline(m *ir.Operation, text string) error {
-	pm, err := ir.ParsePassPipeline(text)
+	pm, err := pass.ParsePipeline(text)
 	if err != nil {
 		return err
 	}

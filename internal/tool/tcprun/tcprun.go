@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,16 +30,21 @@ import (
 	"github.com/tcp-project/tcp/tensor/npy"
 )
 
-const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy|ARG.pb ...] [--out-dir DIR] [--expect OUT ...] [--backend=interp|go] [--bench N] [--workers W]
+const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy|ARG.pb ...] [--out-dir DIR] [--expect OUT ...] [--print=numpy|mlir] [--backend=interp|go] [--bench N] [--workers W]
 
 Parses and verifies FILE.mlir ("-" for stdin) and runs one function with the
 tcp interpreter, with arguments read from the files in order (.pb: ONNX
-TensorProto, otherwise .npy). Results are printed one per line as MLIR
-literals, or written to DIR/result_N.npy.
+TensorProto, otherwise .npy). Each result is printed as numpy prints it,
+below a line with its type, or written to DIR/result_N.npy.
 
 options:
   -e NAME, --entry NAME   the function to run (default: @main, or else the
                           only public function)
+  --print=numpy|mlir      how results are printed: numpy (default) prints
+                          "result #N: TYPE" and then the value as numpy's
+                          np.array2string prints it (more than 1000 elements
+                          summarized with ...); mlir prints each result on
+                          one line as an MLIR literal, dense<...> : TYPE
   --out-dir DIR           write the results as .npy files into DIR
   --backend=interp|go     run with the interpreter (default) or through the
                           function's generated Go kernel, compiled with the Go
@@ -46,8 +53,9 @@ options:
                           "bench: NAME median SECONDS s over N calls"
   --workers W             goroutines per Go kernel (default GOMAXPROCS)
   --expect FILE           compare result N (N-th --expect) with FILE (.pb
-                          or .npy): bitwise, NaN equals NaN; exit 1 on a
-                          difference
+                          or .npy): bitwise, NaN equals NaN; on a difference
+                          list the first differing positions with both
+                          values, and exit 1
   -h, --help              print this help
 
 resource limits (exceeding one is a located error, exit status 1):
@@ -66,6 +74,7 @@ type config struct {
 	args    []string
 	expect  []string
 	backend string
+	print   string
 	bench   int
 	workers int
 	limits  interp.Options
@@ -78,7 +87,7 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func parseArgs(args []string) (*config, bool, error) {
-	c := &config{backend: "interp"}
+	c := &config{backend: "interp", print: "numpy"}
 	var pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -121,6 +130,11 @@ func parseArgs(args []string) (*config, bool, error) {
 			c.backend, err = value()
 			if err == nil && c.backend != "interp" && c.backend != "go" {
 				err = usageError{fmt.Sprintf("unknown backend %q; want interp or go", c.backend)}
+			}
+		case "-print", "--print":
+			c.print, err = value()
+			if err == nil && c.print != "numpy" && c.print != "mlir" {
+				err = usageError{fmt.Sprintf("unknown --print form %q; want numpy or mlir", c.print)}
 			}
 		case "-bench", "--bench", "-workers", "--workers":
 			var v string
@@ -284,10 +298,10 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	var results []*tensor.Tensor
 	var median float64
 	if c.backend == "go" {
-		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers})
+		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers, MaxTensorBytes: c.limits.MaxTensorBytes})
 		var ke *golang.KernelError
 		if errors.As(err, &ke) {
-			err = fn.EmitError("@%s: %v", f.Name(), ke.Msg)
+			err = ke.Located(fn)
 		}
 	} else {
 		results, err = c.limits.Run(fn, args)
@@ -315,11 +329,22 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	}
 	var b strings.Builder
 	for i, r := range results {
-		if t := ft.Results()[i]; interp.IsScalarType(t) {
-			b.WriteString(r.ElementString(0) + " : " + t.String() + "\n")
+		t := ft.Results()[i]
+		if c.print == "mlir" {
+			if interp.IsScalarType(t) {
+				b.WriteString(r.ElementString(0) + " : " + t.String() + "\n")
+				continue
+			}
+			b.WriteString(tensor.Format(r))
+			b.WriteByte('\n')
 			continue
 		}
-		b.WriteString(tensor.Format(r))
+		fmt.Fprintf(&b, "result #%d: %s\n", i, t)
+		if interp.IsScalarType(t) {
+			b.WriteString(tensor.ScalarString(r, 0))
+		} else {
+			b.WriteString(tensor.ArrayString(r))
+		}
 		b.WriteByte('\n')
 	}
 	if _, err = io.WriteString(stdout, b.String()); err != nil {
@@ -347,10 +372,42 @@ func compare(fn string, files []string, want, got []*tensor.Tensor) error {
 			g = &tensor.Tensor{DType: tensor.I64, Shape: g.Shape, Data: g.Data}
 		}
 		if d := tensor.Diff(w, g, tensor.NaNEqual); d != "" {
-			return fmt.Errorf("result #%d of @%s differs from %s (expected vs actual): %s", i, fn, files[i], d)
+			if w.DType != g.DType || !slices.Equal(w.Shape, g.Shape) {
+				return fmt.Errorf("result #%d of @%s differs from %s (expected vs actual): %s", i, fn, files[i], d)
+			}
+			return fmt.Errorf("result #%d of @%s differs from %s%s", i, fn, files[i], differences(w, g, maxShownDifferences))
 		}
 	}
 	return nil
+}
+
+// maxShownDifferences is how many differing elements an --expect failure
+// lists.
+const maxShownDifferences = 10
+
+// differences lists the elements in which want and got (same type and
+// shape) differ: how many, then the first limit of them, one per line
+// with their coordinates and both values as numpy prints scalars.
+func differences(want, got *tensor.Tensor, limit int) string {
+	var lines []string
+	count := 0
+	for i := 0; i < int(want.NumElements()); i++ {
+		if want.Bits(i) == got.Bits(i) {
+			continue
+		}
+		if want.DType.IsFloat() && math.IsNaN(want.Float64At(i)) && math.IsNaN(got.Float64At(i)) {
+			continue
+		}
+		count++
+		if len(lines) < limit {
+			lines = append(lines, fmt.Sprintf("  at %s: %s vs %s", tensor.ShapeString(tensor.Unravel(int64(i), want.Shape)), tensor.ScalarString(want, i), tensor.ScalarString(got, i)))
+		}
+	}
+	head := fmt.Sprintf(" in %d of %d elements (expected vs actual", count, want.NumElements())
+	if count > len(lines) {
+		head += fmt.Sprintf("; the first %d", len(lines))
+	}
+	return head + "):\n" + strings.Join(lines, "\n")
 }
 
 // selectFunc picks the function to run: entry if given, else @main, else

@@ -182,6 +182,12 @@ def onnx(scope):
             return [data(r, (4, 3, 2)), np.concatenate(cols, -1), data(r, (2, 3, 2))]
         add("scatter_nd_%s_pairs" % red, "ScatterND(reduction=%r), 2-D index tuples" % red,
             node("ScatterND", reduction=red), [("x", (4, 3, 2), F), ("i", (2, 3, 2), I64), ("u", (2, 3, 2), F)], make)
+    add("scatter_elements_mul_3d_axis1", "ScatterElements(axis=1, reduction='mul') on 3-D",
+        node("ScatterElements", axis=1, reduction="mul"), [("x", (2, 4, 3), F), ("i", (2, 5, 2), I64), ("u", (2, 5, 2), F)],
+        lambda r: [data(r, (2, 4, 3)), idx(r, (2, 5, 2), -4, 4, np.int64), data(r, (2, 5, 2))])
+    add("scatter_nd_min_3d_pairs", "ScatterND(reduction='min') with 2-D tuples on 3-D data",
+        node("ScatterND", reduction="min"), [("x", (3, 4, 2), F), ("i", (5, 2), I64), ("u", (5, 2), F)],
+        lambda r: [data(r, (3, 4, 2)), np.concatenate([idx(r, (5, 1), -3, 3, np.int64), idx(r, (5, 1), -4, 4, np.int64)], -1), data(r, (5, 2))])
     add("scatter_nd_elements", "ScatterND with full index tuples (single elements)",
         node("ScatterND", reduction="add"), [("x", (3, 4), F), ("i", (6, 2), I64), ("u", (6,), F)],
         lambda r: [data(r, (3, 4)), np.concatenate([idx(r, (6, 1), 0, 3, np.int64), idx(r, (6, 1), 0, 4, np.int64)], -1), data(r, (6,))])

@@ -3,8 +3,7 @@
 // Every tcp scatter --convert-tcp-to-dml cannot express exactly gets a
 // located error that says why: DirectML applies duplicate writes in no
 // documented order and has no scatter reduction, so uniqueness must be
-// known; it cannot skip updates (mode drop); SCATTER_ND has no batch
-// dims; and its MIN/MAX leave NaN and signed zeros undocumented.
+// known; it cannot skip updates (mode drop); and its MIN/MAX leave NaN and signed zeros undocumented.
 
 func.func @not_known_unique(%x: tensor<8x3xf32>, %i: tensor<4x1xi64>, %u: tensor<4x3xf32>) -> tensor<8x3xf32> {
   // expected-error@below {{'tcp.scatter_nd' op cannot be lowered to DirectML: DirectML applies duplicate updates in no documented order and has no scatter reduction, so the result is exact only when no two updates write the same element: mark the op unique_indices, use constant indices, or pass assume-unique-indices=true if the indices are known unique}}
@@ -44,14 +43,6 @@ func.func @mode_error(%x: tensor<5xf32>, %i: tensor<3xi64>, %u: tensor<3xf32>) -
   // expected-error@below {{'tcp.scatter' op cannot be lowered to DirectML: mode "error" cannot be expressed: DirectML clamps out-of-range indices instead of reporting them; use constant indices or pass assume-in-bounds=true to lower the indices as promised in bounds}}
   %0 = tcp.scatter %x, %i, %u {dim = 0 : index, mode = "error", unique_indices} : tensor<5xf32>, tensor<3xi64>, tensor<3xf32> -> tensor<5xf32>
   return %0 : tensor<5xf32>
-}
-
-// -----
-
-func.func @batch_dims(%x: tensor<2x5xi32>, %i: tensor<2x3x1xi64>, %u: tensor<2x3xi32>) -> tensor<2x5xi32> {
-  // expected-error@below {{'tcp.scatter_nd' op cannot be lowered to DirectML: DML_SCATTER_ND has no batch dimensions, got batch_dims = 1}}
-  %0 = tcp.scatter_nd %x, %i, %u {batch_dims = 1 : index, unique_indices} : tensor<2x5xi32>, tensor<2x3x1xi64>, tensor<2x3xi32> -> tensor<2x5xi32>
-  return %0 : tensor<2x5xi32>
 }
 
 // -----

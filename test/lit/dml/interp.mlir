@@ -2,15 +2,15 @@
 // written directly: the operator docs' examples in padded form, signed
 // negative indices counted from the end, and clamped out-of-range reads.
 
-// RUN: tcp-run %s -e nd_example2 | FileCheck %s --check-prefix=ND2
-// RUN: tcp-run %s -e nd1_example2 | FileCheck %s --check-prefix=ND1
-// RUN: tcp-run %s -e elements_doc | FileCheck %s --check-prefix=ELEMENTS
-// RUN: tcp-run %s -e negative | FileCheck %s --check-prefix=NEGATIVE
-// RUN: tcp-run %s -e clamped | FileCheck %s --check-prefix=CLAMPED
-// RUN: tcp-run %s -e broadcast | FileCheck %s --check-prefix=BROADCAST
-// RUN: tcp-run %s -e cast | FileCheck %s --check-prefix=CAST
-// RUN: tcp-run %s -e cast_widen | FileCheck %s --check-prefix=WIDEN
-// RUN: tcp-run %s -e slice1_example1 | FileCheck %s --check-prefix=SLICE1
+// RUN: tcp-run --print=mlir %s -e nd_example2 | FileCheck %s --check-prefix=ND2
+// RUN: tcp-run --print=mlir %s -e nd1_example2 | FileCheck %s --check-prefix=ND1
+// RUN: tcp-run --print=mlir %s -e elements_doc | FileCheck %s --check-prefix=ELEMENTS
+// RUN: tcp-run --print=mlir %s -e negative | FileCheck %s --check-prefix=NEGATIVE
+// RUN: tcp-run --print=mlir %s -e clamped | FileCheck %s --check-prefix=CLAMPED
+// RUN: tcp-run --print=mlir %s -e broadcast | FileCheck %s --check-prefix=BROADCAST
+// RUN: tcp-run --print=mlir %s -e cast | FileCheck %s --check-prefix=CAST
+// RUN: tcp-run --print=mlir %s -e cast_widen | FileCheck %s --check-prefix=WIDEN
+// RUN: tcp-run --print=mlir %s -e slice1_example1 | FileCheck %s --check-prefix=SLICE1
 
 // DML_GATHER_ND example 2: Input {1,2,2,2} (InputDimensionCount 3), Indices
 // {1,1,2,2} (IndicesDimensionCount 2) give Output {1,1,2,2} [[[[2,3],[4,5]]]].

@@ -5,9 +5,9 @@
 // elementwise operator and the scatter. The lowered functions run in the
 // dml emulator and give the tcp interpreter's values.
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s
-// RUN: tcp-run %s -e onnx_add | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-run --print=mlir %s -e onnx_add | FileCheck %s --check-prefix=VALUES
 // RUN: tcp-opt %s --convert-tcp-to-dml -o %t.mlir
-// RUN: tcp-run %t.mlir -e onnx_add | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-run --print=mlir %t.mlir -e onnx_add | FileCheck %s --check-prefix=VALUES
 // RUN: tcp-translate --mlir-to-dml-json %t.mlir | FileCheck %s --check-prefix=JSON
 // RUN: tcp-translate --mlir-to-dml-cpp %t.mlir | FileCheck %s --check-prefix=CPP
 
@@ -36,4 +36,15 @@ func.func @onnx_add() -> tensor<1x5xf32> {
 func.func @index_put(%x: tensor<8x3xf32>, %i: tensor<4x1xi64>, %u: tensor<4x3xf32>) -> tensor<8x3xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {unique_indices} : tensor<8x3xf32>, tensor<4x1xi64>, tensor<4x3xf32> -> tensor<8x3xf32>
   return %0 : tensor<8x3xf32>
+}
+
+// scatter_nd with batch dims: DML_SCATTER_ND has none, so each tuple is
+// prefixed with its batch coordinates (a constant joined to the indices).
+// CHECK-LABEL: func.func @batched
+// CHECK-NEXT:    %[[B:.*]] = dml.constant {value = dense<{{\[\[\[}}0], [0], [0]], {{\[\[}}1], [1], [1]]]> : tensor<2x3x1xi64>}
+// CHECK-NEXT:    %[[J:.*]] = dml.join %[[B]], %arg1 {axis = 2 : index, dimension_count = 3 : index} : tensor<2x3x1xi64>, tensor<2x3x1xi64> -> tensor<2x3x2xi64>
+// CHECK-NEXT:    dml.scatter_nd %arg0, %[[J]], %arg2 {dimension_count = 3 : index, indices_dimension_count = 3 : index, input_dimension_count = 2 : index}
+func.func @batched(%x: tensor<2x5xi32>, %i: tensor<2x3x1xi64>, %u: tensor<2x3xi32>) -> tensor<2x5xi32> {
+  %0 = tcp.scatter_nd %x, %i, %u {batch_dims = 1 : index, unique_indices} : tensor<2x5xi32>, tensor<2x3x1xi64>, tensor<2x3xi32> -> tensor<2x5xi32>
+  return %0 : tensor<2x5xi32>
 }

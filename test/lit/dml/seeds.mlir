@@ -5,17 +5,17 @@
 // IndexDimensions = 1).
 
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s --check-prefix=IR
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather1 | FileCheck %s --check-prefix=GATHER1
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather2 | FileCheck %s --check-prefix=GATHER2
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather3 | FileCheck %s --check-prefix=GATHER3
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather4 | FileCheck %s --check-prefix=GATHER4
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather5 | FileCheck %s --check-prefix=GATHER5
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e slice1 | FileCheck %s --check-prefix=SLICE1
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e slice2 | FileCheck %s --check-prefix=SLICE2
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather1 | FileCheck %s --check-prefix=GATHER1
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather2 | FileCheck %s --check-prefix=GATHER2
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather3 | FileCheck %s --check-prefix=GATHER3
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather4 | FileCheck %s --check-prefix=GATHER4
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather5 | FileCheck %s --check-prefix=GATHER5
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e slice1 | FileCheck %s --check-prefix=SLICE1
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e slice2 | FileCheck %s --check-prefix=SLICE2
 // Below FL 3.0 the same programs use 4-D descs and UINT32 indices.
 // RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | FileCheck %s --check-prefix=FL21
-// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | tcp-run - -e gather4 | FileCheck %s --check-prefix=GATHER4
-// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | tcp-run - -e slice2 | FileCheck %s --check-prefix=SLICE2
+// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | tcp-run --print=mlir - -e gather4 | FileCheck %s --check-prefix=GATHER4
+// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | tcp-run --print=mlir - -e slice2 | FileCheck %s --check-prefix=SLICE2
 
 // IR: module attributes {dml.feature_level = "4.1"}
 

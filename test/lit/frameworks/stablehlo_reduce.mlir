@@ -1,9 +1,9 @@
 // RUN: tcp-opt %s | FileCheck %s
 // RUN: tcp-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GEN
 // RUN: tcp-opt %s --mlir-print-op-generic | tcp-opt | FileCheck %s
-// RUN: tcp-run %s -e mask | FileCheck %s --check-prefix=VAL
+// RUN: tcp-run --print=mlir %s -e mask | FileCheck %s --check-prefix=VAL
 // RUN: tcp-opt %s --convert-frontends-to-tcp --verify-semantics | FileCheck %s --check-prefix=TCP
-// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run - -e mask | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run --print=mlir - -e mask | FileCheck %s --check-prefix=VAL
 
 // jax's fill-mode mask: every index in range, reduced with "and" across the
 // index vector dim, in StableHLO's compact reduce form.

@@ -4,11 +4,11 @@
 // destination rows; the same values as the interpreter, duplicates
 // included, for every worker count.
 // RUN: tcp-translate --mlir-to-go %s | FileCheck %s
-// RUN: tcp-run %s -e segment_sum --backend=go --workers 1 | FileCheck %s --check-prefix=OUT
-// RUN: tcp-run %s -e segment_sum --backend=go --workers 3 | FileCheck %s --check-prefix=OUT
-// RUN: tcp-run %s -e segment_sum --backend=interp | FileCheck %s --check-prefix=OUT
-// RUN: tcp-run %s -e put_last --backend=go | FileCheck %s --check-prefix=LAST
-// RUN: tcp-run %s -e put_last --backend=interp | FileCheck %s --check-prefix=LAST
+// RUN: tcp-run --print=mlir %s -e segment_sum --backend=go --workers 1 | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e segment_sum --backend=go --workers 3 | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e segment_sum --backend=interp | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e put_last --backend=go | FileCheck %s --check-prefix=LAST
+// RUN: tcp-run --print=mlir %s -e put_last --backend=interp | FileCheck %s --check-prefix=LAST
 // RUN: not tcp-run %s -e out_of_range --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not tcp-run %s -e out_of_range --backend=interp 2>&1 | FileCheck %s --check-prefix=ERR
 
@@ -48,4 +48,18 @@ func.func @out_of_range() -> tensor<3xi32> {
   %u = tcp.const {value = dense<[10, 20]> : tensor<2xi32>} : tensor<2xi32>
   %0 = tcp.scatter %x, %i, %u {dim = 0 : index, mode = "error"} : tensor<3xi32>, tensor<2xi64>, tensor<2xi32> -> tensor<3xi32>
   return %0 : tensor<3xi32>
+}
+
+// f16 add rounds in index order like the interpreter: 1 + 2^-11 + 2^-11
+// stays 1 (each addend is half an ulp, a tie to even), where one sum of
+// both addends would give 1 + 2^-10.
+// HALF: dense<[1.000000e+00, 1.000980e+00]> : tensor<2xf16>
+// RUN: tcp-run --print=mlir %s -e half_order --backend=go | FileCheck %s --check-prefix=HALF
+// RUN: tcp-run --print=mlir %s -e half_order --backend=interp | FileCheck %s --check-prefix=HALF
+func.func @half_order() -> tensor<2xf16> {
+  %x = tcp.const {value = dense<[1.0, 1.0]> : tensor<2xf16>} : tensor<2xf16>
+  %i = tcp.const {value = dense<[0, 0, 1]> : tensor<3xi64>} : tensor<3xi64>
+  %u = tcp.const {value = dense<[4.8828125E-4, 4.8828125E-4, 9.765625E-4]> : tensor<3xf16>} : tensor<3xf16>
+  %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index} : tensor<2xf16>, tensor<3xi64>, tensor<3xf16> -> tensor<2xf16>
+  return %0 : tensor<2xf16>
 }

@@ -1,4 +1,4 @@
-package ir_test
+package pass_test
 
 import (
 	"errors"
@@ -15,6 +15,7 @@ import (
 	_ "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes"
 	"github.com/tcp-project/tcp/passes/passtest"
 )
@@ -24,13 +25,13 @@ import (
 
 // testPass runs fn; it records the ops it ran on.
 type testPass struct {
-	info *ir.PassInfo
-	opts ir.PassOptions
+	info *pass.Info
+	opts pass.Options
 	fn   func(op *ir.Operation) error
 	ran  []string
 }
 
-func (p *testPass) Info() *ir.PassInfo { return p.info }
+func (p *testPass) Info() *pass.Info { return p.info }
 func (p *testPass) Run(op *ir.Operation) error {
 	name := op.Name()
 	if s, ok := op.Attr("sym_name").(ir.StringAttr); ok {
@@ -45,18 +46,18 @@ func (p *testPass) Run(op *ir.Operation) error {
 
 var (
 	registerOnce sync.Once
-	optInfo      = &ir.PassInfo{
+	optInfo      = &pass.Info{
 		Argument:    "test-options",
 		Name:        "TestOptions",
 		Description: "a pass with options of every kind",
-		Options: []ir.PassOption{
-			{Name: "count", Kind: ir.IntOption, Default: "3", Description: "an int"},
-			{Name: "flag", Kind: ir.BoolOption, Default: "false", Description: "a bool"},
-			{Name: "label", Kind: ir.StringOption, Default: "", Description: "a string"},
+		Options: []pass.Option{
+			{Name: "count", Kind: pass.IntOption, Default: "3", Description: "an int"},
+			{Name: "flag", Kind: pass.BoolOption, Default: "false", Description: "a bool"},
+			{Name: "label", Kind: pass.StringOption, Default: "", Description: "a string"},
 		},
 	}
-	funcInfo = &ir.PassInfo{Argument: "test-func-only", Name: "TestFuncOnly", Anchor: "func.func", Description: "runs on functions"}
-	nopInfo  = &ir.PassInfo{Argument: "test-nop", Name: "TestNop", Description: "does nothing"}
+	funcInfo = &pass.Info{Argument: "test-func-only", Name: "TestFuncOnly", Anchor: "func.func", Description: "runs on functions"}
+	nopInfo  = &pass.Info{Argument: "test-nop", Name: "TestNop", Description: "does nothing"}
 )
 
 const panickyName = "pmtest.panicky"
@@ -64,17 +65,17 @@ const panickyName = "pmtest.panicky"
 func registerTestPasses() {
 	registerOnce.Do(func() {
 		ir.MustRegister(ir.OpDef{Name: panickyName, Verify: func(*ir.Operation) error { panic("panicky verifier") }})
-		optInfo.New = func(o ir.PassOptions) (ir.Pass, error) {
+		optInfo.New = func(o pass.Options) (pass.Pass, error) {
 			if o.Int("count") < 0 {
 				return nil, errors.New("count must not be negative")
 			}
 			return &testPass{info: optInfo, opts: o}, nil
 		}
-		funcInfo.New = func(ir.PassOptions) (ir.Pass, error) { return &testPass{info: funcInfo}, nil }
-		nopInfo.New = func(ir.PassOptions) (ir.Pass, error) { return &testPass{info: nopInfo}, nil }
-		ir.RegisterPass(optInfo)
-		ir.RegisterPass(funcInfo)
-		ir.RegisterPass(nopInfo)
+		funcInfo.New = func(pass.Options) (pass.Pass, error) { return &testPass{info: funcInfo}, nil }
+		nopInfo.New = func(pass.Options) (pass.Pass, error) { return &testPass{info: nopInfo}, nil }
+		pass.Register(optInfo)
+		pass.Register(funcInfo)
+		pass.Register(nopInfo)
 	})
 }
 
@@ -117,7 +118,7 @@ func TestParsePassOptions(t *testing.T) {
 		{"label='open", "", "option 'label': unterminated quoted value"},
 		{"label={open", "", "option 'label': missing closing '}' in value"},
 	} {
-		o, err := ir.ParsePassOptions(optInfo, tc.text)
+		o, err := pass.ParseOptions(optInfo, tc.text)
 		if tc.err != "" {
 			if err == nil || err.Error() != tc.err {
 				t.Errorf("ParsePassOptions(%q) error = %v, want %q", tc.text, err, tc.err)
@@ -132,24 +133,24 @@ func TestParsePassOptions(t *testing.T) {
 			t.Errorf("ParsePassOptions(%q).Format() = %q, want %q", tc.text, got, tc.want)
 		}
 	}
-	o, _ := ir.ParsePassOptions(optInfo, "count=5 flag label=hi")
+	o, _ := pass.ParseOptions(optInfo, "count=5 flag label=hi")
 	if o.Int("count") != 5 || !o.Bool("flag") || o.Value("label") != "hi" {
 		t.Errorf("typed getters: count=%d flag=%v label=%q", o.Int("count"), o.Bool("flag"), o.Value("label"))
 	}
 }
 
 func TestRegisterPassRejects(t *testing.T) {
-	newNop := func(ir.PassOptions) (ir.Pass, error) { return nil, nil }
+	newNop := func(pass.Options) (pass.Pass, error) { return nil, nil }
 	for _, tc := range []struct {
-		info *ir.PassInfo
+		info *pass.Info
 		want string
 	}{
-		{&ir.PassInfo{Argument: "BadName", New: newNop}, `not kebab-case`},
-		{&ir.PassInfo{Argument: "no-ctor"}, `has no constructor`},
-		{&ir.PassInfo{Argument: "bad-anchor", Anchor: "func", New: newNop}, `neither an op name`},
-		{&ir.PassInfo{Argument: "bad-opt", New: newNop, Options: []ir.PassOption{{Name: "Opt"}}}, `not kebab-case`},
-		{&ir.PassInfo{Argument: "dup-opt", New: newNop, Options: []ir.PassOption{{Name: "o"}, {Name: "o"}}}, `declared twice`},
-		{&ir.PassInfo{Argument: "bad-default", New: newNop, Options: []ir.PassOption{{Name: "n", Kind: ir.IntOption, Default: "ten"}}}, `bad default`},
+		{&pass.Info{Argument: "BadName", New: newNop}, `not kebab-case`},
+		{&pass.Info{Argument: "no-ctor"}, `has no constructor`},
+		{&pass.Info{Argument: "bad-anchor", Anchor: "func", New: newNop}, `neither an op name`},
+		{&pass.Info{Argument: "bad-opt", New: newNop, Options: []pass.Option{{Name: "Opt"}}}, `not kebab-case`},
+		{&pass.Info{Argument: "dup-opt", New: newNop, Options: []pass.Option{{Name: "o"}, {Name: "o"}}}, `declared twice`},
+		{&pass.Info{Argument: "bad-default", New: newNop, Options: []pass.Option{{Name: "n", Kind: pass.IntOption, Default: "ten"}}}, `bad default`},
 		{nopInfo, `registered twice`},
 	} {
 		registerTestPasses()
@@ -160,7 +161,7 @@ func TestRegisterPassRejects(t *testing.T) {
 					t.Errorf("RegisterPass(%s) panic = %v, want %q", tc.info.Argument, r, tc.want)
 				}
 			}()
-			ir.RegisterPass(tc.info)
+			pass.Register(tc.info)
 		}()
 	}
 }
@@ -179,7 +180,7 @@ func TestParsePassPipeline(t *testing.T) {
 		{"builtin.module(test-options{label={a,b}})", "builtin.module(test-options{count=3 flag=false label={a,b}})"},
 		{"func.func(test-func-only)", "func.func(test-func-only)"},
 	} {
-		pm, err := ir.ParsePassPipeline(tc.text)
+		pm, err := pass.ParsePipeline(tc.text)
 		if err != nil {
 			t.Errorf("ParsePassPipeline(%q): %v", tc.text, err)
 			continue
@@ -187,7 +188,7 @@ func TestParsePassPipeline(t *testing.T) {
 		if got := pm.String(); got != tc.want {
 			t.Errorf("ParsePassPipeline(%q).String() = %q, want %q", tc.text, got, tc.want)
 		}
-		if again, err := ir.ParsePassPipeline(pm.String()); err != nil || again.String() != pm.String() {
+		if again, err := pass.ParsePipeline(pm.String()); err != nil || again.String() != pm.String() {
 			t.Errorf("reparsing %q: %v, %v", pm.String(), again, err)
 		}
 	}
@@ -220,7 +221,7 @@ func TestParsePassPipelineErrors(t *testing.T) {
 		{"builtin.module(test-nop test-nop)", "'test-nop test-nop' does not refer to a registered pass"},
 		{"builtin.module(func.func(test-nop)x)", "expected ',' after parsing pipeline"},
 	} {
-		_, err := ir.ParsePassPipeline(tc.text)
+		_, err := pass.ParsePipeline(tc.text)
 		if err == nil {
 			t.Errorf("ParsePassPipeline(%q) succeeded, want error %q", tc.text, tc.want)
 			continue
@@ -233,7 +234,7 @@ func TestParsePassPipelineErrors(t *testing.T) {
 
 func TestAddPipeline(t *testing.T) {
 	registerTestPasses()
-	pm := ir.NewPassManager(ir.ModuleName)
+	pm := pass.NewManager(ir.ModuleName)
 	if err := pm.AddPipeline("test-nop,func.func(test-func-only)"); err != nil {
 		t.Fatal(err)
 	}
@@ -251,19 +252,19 @@ func TestAddPipeline(t *testing.T) {
 			t.Errorf("AddPass of a func.func pass on a module pipeline: panic %v", r)
 		}
 	}()
-	p, _ := ir.NewPass("test-func-only", "")
+	p, _ := pass.New("test-func-only", "")
 	pm.AddPass(p)
 }
 
 func TestNewPass(t *testing.T) {
 	registerTestPasses()
-	if _, err := ir.NewPass("bogus", ""); err == nil || !strings.Contains(err.Error(), "'bogus' does not refer to a registered pass") {
+	if _, err := pass.New("bogus", ""); err == nil || !strings.Contains(err.Error(), "'bogus' does not refer to a registered pass") {
 		t.Errorf("NewPass(bogus) = %v", err)
 	}
-	if _, err := ir.NewPass("test-options", "flag=2"); err == nil || !strings.Contains(err.Error(), "failed to add `test-options` with options `flag=2`") {
+	if _, err := pass.New("test-options", "flag=2"); err == nil || !strings.Contains(err.Error(), "failed to add `test-options` with options `flag=2`") {
 		t.Errorf("NewPass(test-options, flag=2) = %v", err)
 	}
-	p, err := ir.NewPass("test-options", "count=9")
+	p, err := pass.New("test-options", "count=9")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,12 +272,12 @@ func TestNewPass(t *testing.T) {
 		t.Errorf("count = %d", tp.opts.Int("count"))
 	}
 	found := false
-	for _, pi := range ir.RegisteredPasses() {
+	for _, pi := range pass.Registered() {
 		if pi == optInfo {
 			found = true
 		}
 	}
-	if !found || ir.LookupPass("test-options") != optInfo {
+	if !found || pass.Lookup("test-options") != optInfo {
 		t.Error("test-options is not listed by RegisteredPasses/LookupPass")
 	}
 }
@@ -284,14 +285,14 @@ func TestNewPass(t *testing.T) {
 func TestRunNested(t *testing.T) {
 	registerTestPasses()
 	m := parse(t, twoFuncs)
-	pm := ir.NewPassManager(ir.ModuleName)
+	pm := pass.NewManager(ir.ModuleName)
 	pm.AllowUnregistered = true
 	top := &testPass{info: nopInfo}
 	fn := &testPass{info: funcInfo}
 	all := &testPass{info: nopInfo}
 	pm.AddPass(top)
 	pm.Nest("func.func").AddPass(fn)
-	pm.Nest(ir.AnyOp).AddPass(all)
+	pm.Nest(pass.AnyOp).AddPass(all)
 	if err := pm.Run(m); err != nil {
 		t.Fatal(err)
 	}
@@ -307,16 +308,16 @@ func TestRunNested(t *testing.T) {
 			t.Errorf("pass ran on %q, want %q", got, tc.want)
 		}
 	}
-	err := ir.NewPassManager("func.func").Run(m)
+	err := pass.NewManager("func.func").Run(m)
 	if err == nil || err.Error() != "in.mlir:1:1: error: can't run 'func.func' pass manager on 'builtin.module' op" {
 		t.Errorf("anchor mismatch: %v", err)
 	}
 }
 
 // failing builds a pipeline whose pass runs fn on every function.
-func failing(fn func(op *ir.Operation) error) (*ir.PassManager, *testPass) {
+func failing(fn func(op *ir.Operation) error) (*pass.Manager, *testPass) {
 	p := &testPass{info: funcInfo, fn: fn}
-	pm := ir.NewPassManager(ir.ModuleName)
+	pm := pass.NewManager(ir.ModuleName)
 	pm.AllowUnregistered = true
 	pm.Nest("func.func").AddPass(p)
 	return pm, p
@@ -355,11 +356,11 @@ func TestRunFailures(t *testing.T) {
 			m := parse(t, twoFuncs)
 			pm, p := failing(tc.fn)
 			err := pm.Run(m)
-			var pe *ir.PassError
+			var pe *pass.Error
 			if !errors.As(err, &pe) {
-				t.Fatalf("Run = %v, want a *ir.PassError", err)
+				t.Fatalf("Run = %v, want a *pass.Error", err)
 			}
-			if pe.Pass != ir.Pass(p) || pe.Op.Name() != "func.func" {
+			if pe.Pass != pass.Pass(p) || pe.Op.Name() != "func.func" {
 				t.Errorf("PassError names pass %v on %s", pe.Pass, pe.Op.Name())
 			}
 			if got := pe.Diagnostics().Error(); !strings.Contains(got, tc.want) {
@@ -392,8 +393,8 @@ func TestIRPrinter(t *testing.T) {
 	registerTestPasses()
 	m := parse(t, "func.func @a() {\n  return\n}\n")
 	var b strings.Builder
-	pm := ir.NewPassManager(ir.ModuleName)
-	pm.Instrumentations = []ir.PassInstrumentation{&ir.IRPrinter{W: &b, Before: true, After: true}}
+	pm := pass.NewManager(ir.ModuleName)
+	pm.Instrumentations = []pass.Instrumentation{&pass.IRPrinter{W: &b, Before: true, After: true}}
 	pm.AddPass(&testPass{info: nopInfo})
 	pm.Nest("func.func").AddPass(&testPass{info: funcInfo})
 	if err := pm.Run(m); err != nil {
@@ -443,13 +444,13 @@ func fakeClock() func() time.Time {
 func TestTiming(t *testing.T) {
 	registerTestPasses()
 	m := parse(t, twoFuncs)
-	tm := &ir.Timing{Now: fakeClock()}
+	tm := &pass.Timing{Now: fakeClock()}
 	tm.Reset()
 	stop := tm.Start(nil, "Parser")
 	stop()
-	pm := ir.NewPassManager(ir.ModuleName)
+	pm := pass.NewManager(ir.ModuleName)
 	pm.AllowUnregistered = true
-	pm.Instrumentations = []ir.PassInstrumentation{tm}
+	pm.Instrumentations = []pass.Instrumentation{tm}
 	pm.AddPass(&testPass{info: nopInfo})
 	pm.Nest("func.func").AddPass(&testPass{info: funcInfo})
 	if err := pm.Run(m); err != nil {
@@ -489,7 +490,7 @@ func TestCrashReproducer(t *testing.T) {
 	})
 	pm.CrashReproducer = path
 	err := pm.Run(m)
-	var pe *ir.PassError
+	var pe *pass.Error
 	if !errors.As(err, &pe) || pe.Reproducer != path {
 		t.Fatalf("Run = %v, want a PassError with a reproducer", err)
 	}
@@ -540,18 +541,18 @@ func TestCrashReproducer(t *testing.T) {
 
 func TestCheckPassOrder(t *testing.T) {
 	registerTestPasses()
-	pm, err := ir.ParsePassPipeline("builtin.module(test-nop,func.func(test-func-only),test-options)")
+	pm, err := pass.ParsePipeline("builtin.module(test-nop,func.func(test-func-only),test-options)")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ir.CheckPassOrder(pm, []ir.PassOrderConstraint{{Before: "test-nop", After: "test-func-only"}, {Before: "test-func-only", After: "test-options"}}); err != nil {
+	if err := pass.CheckOrder(pm, []pass.OrderConstraint{{Before: "test-nop", After: "test-func-only"}, {Before: "test-func-only", After: "test-options"}}); err != nil {
 		t.Errorf("satisfied constraints: %v", err)
 	}
-	err = ir.CheckPassOrder(pm, []ir.PassOrderConstraint{{Before: "test-options", After: "test-func-only"}})
+	err = pass.CheckOrder(pm, []pass.OrderConstraint{{Before: "test-options", After: "test-func-only"}})
 	if err == nil || !strings.Contains(err.Error(), "pass 'test-options' must run before pass 'test-func-only'") {
 		t.Errorf("violated constraint: %v", err)
 	}
-	if err := ir.CheckPassOrder(pm, []ir.PassOrderConstraint{{Before: "absent", After: "test-nop"}}); err != nil {
+	if err := pass.CheckOrder(pm, []pass.OrderConstraint{{Before: "absent", After: "test-nop"}}); err != nil {
 		t.Errorf("constraint with an absent pass: %v", err)
 	}
 }
@@ -586,7 +587,7 @@ func FuzzParsePassPipeline(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		pm, err := ir.ParsePassPipeline(text)
+		pm, err := pass.ParsePipeline(text)
 		if err != nil {
 			if err.Error() == "" {
 				t.Errorf("empty error for %q", text)
@@ -594,7 +595,7 @@ func FuzzParsePassPipeline(f *testing.F) {
 			return
 		}
 		printed := pm.String()
-		again, err := ir.ParsePassPipeline(printed)
+		again, err := pass.ParsePipeline(printed)
 		if err != nil {
 			t.Fatalf("%q printed as %q, which does not parse: %v", text, printed, err)
 		}
@@ -604,10 +605,10 @@ func FuzzParsePassPipeline(f *testing.F) {
 	})
 }
 
-// ExamplePassManager_Run builds a pipeline by hand and from text, runs it
+// ExampleManager_Run builds a pipeline by hand and from text, runs it
 // on a module and prints the result. (test.pure is a Pure op of the test
 // dialect of package passtest.)
-func ExamplePassManager_Run() {
+func ExampleManager_Run() {
 	passtest.Register()
 	src := `func.func @f(%arg0: i32) -> (i32, i32) {
   %0 = "test.pure"(%arg0) : (i32) -> i32
@@ -621,7 +622,7 @@ func ExamplePassManager_Run() {
 		fmt.Println(err)
 		return
 	}
-	pm := ir.NewPassManager(ir.ModuleName)
+	pm := pass.NewManager(ir.ModuleName)
 	pm.Nest("func.func").AddPass(passes.NewCSE())
 	if err := pm.AddPipeline("canonicalize{max-iterations=3}"); err != nil {
 		fmt.Println(err)

@@ -1,45 +1,4 @@
-package ir
-
-// The pass manager, after MLIR's (llvm/llvm-project:mlir/docs/PassManagement.md).
-//
-// Pieces, in file order:
-//
-//   - PassInfo, PassOption, PassOptions: a pass described as data (kebab-case
-//     argument, display name, description, anchor op, typed options with
-//     defaults) plus a constructor from parsed options; RegisterPass keeps
-//     them in a process-wide registry.
-//   - PassManager: a pipeline anchored on one op name (or AnyOp) holding
-//     passes and nested pipelines. Run executes passes in order; a nested
-//     pipeline runs on each operation directly inside the anchor op's
-//     regions whose name matches the nested anchor.
-//   - The textual pipeline syntax, `builtin.module(func.func(cse,
-//     canonicalize{max-iterations=3 top-down}))`, parsed and printed.
-//   - Instrumentation: IR printing before/after passes and the timing tree
-//     behind --mlir-timing.
-//   - Failures: a pass that returns an error, panics, or (with VerifyEach)
-//     leaves IR that does not verify yields a *PassError naming the pass;
-//     CrashReproducer writes the input IR plus the pipeline to a file.
-//
-// Threading: a nested pipeline whose ops are isolated from above (func.func
-// in a module) runs on those ops in parallel, one goroutine per CPU, unless
-// DisableThreading is set or an instrumentation is installed (IR printing
-// and timing observe one pass at a time). Each worker has its own pass
-// instances (PassCloner, or re-created from the pass's registered options,
-// as pipelines parsed from text have them); a pipeline holding a pass that
-// can be neither (added with AddPass) runs sequentially. The result is the
-// sequential one: each op's pipeline
-// only touches that op, and on failure the error of the first failing op in
-// block order is returned.
-//
-// Invariants: a pass only touches the IR nested under the op it runs on;
-// options of a pass instance are fixed when it is created.
-//
-// Why the pass manager is still in package ir: MLIR keeps it in mlir/Pass
-// above mlir/IR, and STYLE.md asks for the move with the threaded pass
-// manager. It is not a mechanical move today: RegisterPass, PassInfo,
-// PassOptions and ConstantMaterializer are called by every pass package,
-// including the ones other branches are adding now, so the move would
-// break each of them at merge time; it is left for a quiet moment.
+package pass
 
 import (
 	"errors"
@@ -55,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/tcp-project/tcp/ir"
 )
 
 // AnyOp is the anchor of a pass or pipeline that runs on any operation.
@@ -68,20 +29,20 @@ const AnyOp = "any"
 // reported as they are, other errors are reported at op's location with the
 // pass name.
 type Pass interface {
-	Info() *PassInfo
-	Run(op *Operation) error
+	Info() *Info
+	Run(op *ir.Operation) error
 }
 
 // PassWithOptions is a pass that reports the option values it was created
 // with, so that pipelines print (and reproducers record) them.
-type PassWithOptions interface {
+type WithOptions interface {
 	Pass
-	Options() PassOptions
+	Options() Options
 }
 
-// PassInfo describes a pass: what MLIR's Pass::getArgument, getName,
+// Info describes a pass: what MLIR's Pass::getArgument, getName,
 // getDescription, getOpName and the option declarations say.
-type PassInfo struct {
+type Info struct {
 	// Argument is the kebab-case name used in pipelines and as a tcp-opt
 	// flag ("canonicalize", "cse").
 	Argument string
@@ -93,14 +54,14 @@ type PassInfo struct {
 	// Anchor is the op name the pass runs on, or AnyOp ("" means AnyOp).
 	Anchor string
 	// Options declares the pass options in the order --help lists them.
-	Options []PassOption
+	Options []Option
 	// New creates a pass instance from parsed options (every declared option
 	// has a value, defaults filled in).
-	New func(opts PassOptions) (Pass, error)
+	New func(opts Options) (Pass, error)
 }
 
 // DisplayName returns Name, or Argument if Name is empty.
-func (pi *PassInfo) DisplayName() string {
+func (pi *Info) DisplayName() string {
 	if pi.Name != "" {
 		return pi.Name
 	}
@@ -108,7 +69,7 @@ func (pi *PassInfo) DisplayName() string {
 }
 
 // AnchorName returns Anchor, or AnyOp if it is empty.
-func (pi *PassInfo) AnchorName() string {
+func (pi *Info) AnchorName() string {
 	if pi.Anchor == "" {
 		return AnyOp
 	}
@@ -116,7 +77,7 @@ func (pi *PassInfo) AnchorName() string {
 }
 
 // Option returns the declaration of option name, or nil.
-func (pi *PassInfo) Option(name string) *PassOption {
+func (pi *Info) Option(name string) *Option {
 	for i := range pi.Options {
 		if pi.Options[i].Name == name {
 			return &pi.Options[i]
@@ -144,24 +105,24 @@ func (k OptionKind) String() string {
 	return "string"
 }
 
-// PassOption declares one option of a pass.
-type PassOption struct {
+// Option declares one option of a pass.
+type Option struct {
 	Name        string // kebab-case
 	Kind        OptionKind
 	Default     string // textual default ("10", "true", "")
 	Description string
 }
 
-// PassOptions holds the option values of one pass instance. The zero value
+// Options holds the option values of one pass instance. The zero value
 // has no options.
-type PassOptions struct {
-	info   *PassInfo
+type Options struct {
+	info   *Info
 	values map[string]string
 }
 
-// DefaultPassOptions returns the defaults of every option of info.
-func DefaultPassOptions(info *PassInfo) PassOptions {
-	o := PassOptions{info: info, values: map[string]string{}}
+// DefaultOptions returns the defaults of every option of info.
+func DefaultOptions(info *Info) Options {
+	o := Options{info: info, values: map[string]string{}}
 	for _, d := range info.Options {
 		v, err := canonicalOptionValue(d, d.Default)
 		if err != nil {
@@ -172,11 +133,11 @@ func DefaultPassOptions(info *PassInfo) PassOptions {
 	return o
 }
 
-// ParsePassOptions parses `key=value key2 key3="a b"` for info: keys are
+// ParseOptions parses `key=value key2 key3="a b"` for info: keys are
 // declared option names, a bool key alone means true, and a value may be
 // quoted with '…' or "…" or wrapped in {…}. Unset options keep defaults.
-func ParsePassOptions(info *PassInfo, text string) (PassOptions, error) {
-	o := DefaultPassOptions(info)
+func ParseOptions(info *Info, text string) (Options, error) {
+	o := DefaultOptions(info)
 	i := 0
 	for {
 		for i < len(text) && isSpace(text[i]) {
@@ -253,7 +214,7 @@ func optionValue(s string) (string, int, error) {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-func canonicalOptionValue(d PassOption, v string) (string, error) {
+func canonicalOptionValue(d Option, v string) (string, error) {
 	switch d.Kind {
 	case BoolOption:
 		switch v {
@@ -274,7 +235,7 @@ func canonicalOptionValue(d PassOption, v string) (string, error) {
 }
 
 // Set assigns option name from text, checking its type.
-func (o PassOptions) Set(name, value string) error {
+func (o Options) Set(name, value string) error {
 	if o.info == nil {
 		return fmt.Errorf("no such option '%s'", name)
 	}
@@ -291,20 +252,20 @@ func (o PassOptions) Set(name, value string) error {
 }
 
 // Value returns the textual value of option name ("" if undeclared).
-func (o PassOptions) Value(name string) string { return o.values[name] }
+func (o Options) Value(name string) string { return o.values[name] }
 
 // Bool returns the value of a bool option.
-func (o PassOptions) Bool(name string) bool { return o.values[name] == "true" }
+func (o Options) Bool(name string) bool { return o.values[name] == "true" }
 
 // Int returns the value of an int option (0 if undeclared).
-func (o PassOptions) Int(name string) int64 {
+func (o Options) Int(name string) int64 {
 	n, _ := strconv.ParseInt(o.values[name], 10, 64)
 	return n
 }
 
 // Format returns the options as `k=v` pairs sorted by name, separated by
 // spaces, as pipelines print them. Values with spaces or braces are braced.
-func (o PassOptions) Format() string {
+func (o Options) Format() string {
 	names := make([]string, 0, len(o.values))
 	for n := range o.values {
 		names = append(names, n)
@@ -325,15 +286,15 @@ func (o PassOptions) Format() string {
 
 var passRegistry = struct {
 	sync.RWMutex
-	m map[string]*PassInfo
-}{m: map[string]*PassInfo{}}
+	m map[string]*Info
+}{m: map[string]*Info{}}
 
 var kebab = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 
-// RegisterPass adds info to the pass registry. It panics if the argument or
+// Register adds info to the pass registry. It panics if the argument or
 // an option name is not kebab-case, an option default does not have the
 // option's type, New is nil, or the argument is already registered.
-func RegisterPass(info *PassInfo) {
+func Register(info *Info) {
 	if err := checkPassInfo(info); err != nil {
 		panic(err)
 	}
@@ -345,7 +306,7 @@ func RegisterPass(info *PassInfo) {
 	passRegistry.m[info.Argument] = info
 }
 
-func checkPassInfo(info *PassInfo) error {
+func checkPassInfo(info *Info) error {
 	if !kebab.MatchString(info.Argument) {
 		return fmt.Errorf("ir: pass argument %q is not kebab-case", info.Argument)
 	}
@@ -371,17 +332,17 @@ func checkPassInfo(info *PassInfo) error {
 	return nil
 }
 
-// LookupPass returns the registered pass with the given argument, or nil.
-func LookupPass(argument string) *PassInfo {
+// Lookup returns the registered pass with the given argument, or nil.
+func Lookup(argument string) *Info {
 	passRegistry.RLock()
 	defer passRegistry.RUnlock()
 	return passRegistry.m[argument]
 }
 
-// RegisteredPasses returns every registered pass, sorted by argument.
-func RegisteredPasses() []*PassInfo {
+// Registered returns every registered pass, sorted by argument.
+func Registered() []*Info {
 	passRegistry.RLock()
-	out := make([]*PassInfo, 0, len(passRegistry.m))
+	out := make([]*Info, 0, len(passRegistry.m))
 	for _, p := range passRegistry.m {
 		out = append(out, p)
 	}
@@ -390,21 +351,21 @@ func RegisteredPasses() []*PassInfo {
 	return out
 }
 
-// NewPass creates the registered pass argument with options parsed from
-// optionText (see ParsePassOptions).
-func NewPass(argument, optionText string) (Pass, error) {
-	info := LookupPass(argument)
+// New creates the registered pass argument with options parsed from
+// optionText (see ParseOptions).
+func New(argument, optionText string) (Pass, error) {
+	info := Lookup(argument)
 	if info == nil {
 		return nil, fmt.Errorf("'%s' does not refer to a registered pass", argument)
 	}
-	opts, err := ParsePassOptions(info, optionText)
+	opts, err := ParseOptions(info, optionText)
 	if err != nil {
 		return nil, fmt.Errorf("failed to add `%s` with options `%s`: %v", argument, optionText, err)
 	}
 	return newPass(info, opts)
 }
 
-func newPass(info *PassInfo, opts PassOptions) (p Pass, err error) {
+func newPass(info *Info, opts Options) (p Pass, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("creating pass '%s' panicked: %v", info.Argument, r)
@@ -422,33 +383,12 @@ func newPass(info *PassInfo, opts PassOptions) (p Pass, err error) {
 
 // ---------------------------------------------------------------- constants
 
-// ConstantMaterializer builds, through rw at its insertion point, an op of
-// its dialect that produces value with type t (MLIR's
-// Dialect::materializeConstant). It returns nil if it cannot. Folding
-// drivers use it to turn attribute fold results into SSA values.
-type ConstantMaterializer func(rw *Rewriter, value Attribute, t Type, loc Location) *Operation
-
-var materializers sync.Map // dialect name -> ConstantMaterializer
-
-// RegisterConstantMaterializer sets the constant materializer of dialect.
-func RegisterConstantMaterializer(dialect string, fn ConstantMaterializer) {
-	materializers.Store(dialect, fn)
-}
-
-// LookupConstantMaterializer returns the materializer of dialect, or nil.
-func LookupConstantMaterializer(dialect string) ConstantMaterializer {
-	if fn, ok := materializers.Load(dialect); ok {
-		return fn.(ConstantMaterializer)
-	}
-	return nil
-}
-
 // ---------------------------------------------------------------- manager
 
-// PassManager is a pipeline of passes and nested pipelines anchored on one
+// Manager is a pipeline of passes and nested pipelines anchored on one
 // op name (or AnyOp). The configuration fields are read from the top-level
 // manager only.
-type PassManager struct {
+type Manager struct {
 	anchor string
 	items  []pmItem
 
@@ -458,7 +398,7 @@ type PassManager struct {
 	// AllowUnregistered is the verifier's mode for VerifyEach.
 	AllowUnregistered bool
 	// Instrumentations observe pass execution in order (IR printing, timing).
-	Instrumentations []PassInstrumentation
+	Instrumentations []Instrumentation
 	// CrashReproducer, if set, is the file that receives, when a pass fails
 	// or panics, the IR as it was before that pass ran and a pipeline of
 	// that pass alone (MLIR's local reproducer): `tcp-opt --run-reproducer
@@ -466,45 +406,45 @@ type PassManager struct {
 	// runs, so this costs one print of the IR per pass.
 	CrashReproducer string
 	// ReproducerOptions prints the IR in the reproducer.
-	ReproducerOptions PrintOptions
+	ReproducerOptions ir.PrintOptions
 	// DisableThreading runs nested pipelines and verification on one
 	// goroutine (--mlir-disable-threading).
 	DisableThreading bool
 }
 
-// PassCloner is implemented by passes that can make an independent copy of
+// Cloner is implemented by passes that can make an independent copy of
 // themselves for another worker goroutine (MLIR's Pass::clonePass).
-type PassCloner interface {
+type Cloner interface {
 	Pass
 	ClonePass() Pass
 }
 
 type pmItem struct {
 	pass   Pass
-	opts   PassOptions // options to print, for passes without Options()
-	nested *PassManager
+	opts   Options // options to print, for passes without Options()
+	nested *Manager
 }
 
-// NewPassManager returns an empty pipeline anchored on anchor (an op name
+// NewManager returns an empty pipeline anchored on anchor (an op name
 // or AnyOp), with VerifyEach on.
-func NewPassManager(anchor string) *PassManager {
+func NewManager(anchor string) *Manager {
 	if anchor == "" {
 		anchor = AnyOp
 	}
-	return &PassManager{anchor: anchor, VerifyEach: true}
+	return &Manager{anchor: anchor, VerifyEach: true}
 }
 
 // Anchor returns the op name the pipeline runs on, or AnyOp.
-func (pm *PassManager) Anchor() string { return pm.anchor }
+func (pm *Manager) Anchor() string { return pm.anchor }
 
 // Empty reports whether the pipeline has no passes or nested pipelines.
-func (pm *PassManager) Empty() bool { return len(pm.items) == 0 }
+func (pm *Manager) Empty() bool { return len(pm.items) == 0 }
 
 // Size returns the number of passes and nested pipelines directly in pm.
-func (pm *PassManager) Size() int { return len(pm.items) }
+func (pm *Manager) Size() int { return len(pm.items) }
 
 // canSchedule reports why p cannot run in pm, or nil.
-func (pm *PassManager) canSchedule(p Pass) error {
+func (pm *Manager) canSchedule(p Pass) error {
 	a := p.Info().AnchorName()
 	if a == AnyOp || a == pm.anchor {
 		return nil
@@ -514,7 +454,7 @@ func (pm *PassManager) canSchedule(p Pass) error {
 
 // AddPass appends p. It panics if p is anchored on an op other than the
 // pipeline's anchor (use a nested pipeline).
-func (pm *PassManager) AddPass(p Pass) {
+func (pm *Manager) AddPass(p Pass) {
 	if err := pm.canSchedule(p); err != nil {
 		panic("ir: " + err.Error())
 	}
@@ -524,34 +464,34 @@ func (pm *PassManager) AddPass(p Pass) {
 // Nest appends and returns a pipeline for the ops named anchor (or AnyOp)
 // directly nested in this pipeline's op. Consecutive Nest calls with the
 // same anchor return the same pipeline, as MLIR merges them.
-func (pm *PassManager) Nest(anchor string) *PassManager {
+func (pm *Manager) Nest(anchor string) *Manager {
 	if anchor == "" {
 		anchor = AnyOp
 	}
 	if n := len(pm.items); n > 0 && pm.items[n-1].nested != nil && pm.items[n-1].nested.anchor == anchor {
 		return pm.items[n-1].nested
 	}
-	sub := &PassManager{anchor: anchor}
+	sub := &Manager{anchor: anchor}
 	pm.items = append(pm.items, pmItem{nested: sub})
 	return sub
 }
 
 // String prints the pipeline in the textual syntax,
 // `builtin.module(func.func(cse),canonicalize{max-iterations=10 top-down=true})`.
-func (pm *PassManager) String() string {
+func (pm *Manager) String() string {
 	var b strings.Builder
 	pm.print(&b)
 	return b.String()
 }
 
-func (pm *PassManager) print(b *strings.Builder) {
+func (pm *Manager) print(b *strings.Builder) {
 	b.WriteString(pm.anchor)
 	b.WriteByte('(')
 	pm.printItems(b)
 	b.WriteByte(')')
 }
 
-func (pm *PassManager) printItems(b *strings.Builder) {
+func (pm *Manager) printItems(b *strings.Builder) {
 	for i, it := range pm.items {
 		if i > 0 {
 			b.WriteByte(',')
@@ -562,7 +502,7 @@ func (pm *PassManager) printItems(b *strings.Builder) {
 		}
 		b.WriteString(it.pass.Info().Argument)
 		opts := it.opts
-		if po, ok := it.pass.(PassWithOptions); ok {
+		if po, ok := it.pass.(WithOptions); ok {
 			opts = po.Options()
 		}
 		if s := opts.Format(); s != "" {
@@ -573,7 +513,7 @@ func (pm *PassManager) printItems(b *strings.Builder) {
 
 // Passes returns the arguments of the passes of the pipeline and its nested
 // pipelines, in pipeline order.
-func (pm *PassManager) Passes() []string {
+func (pm *Manager) Passes() []string {
 	var out []string
 	for _, it := range pm.items {
 		if it.nested != nil {
@@ -602,20 +542,20 @@ func (e *PipelineError) Error() string {
 	return fmt.Sprintf("invalid pass pipeline:1:%d: %s\n%s\n%s^", e.Offset+1, e.Msg, line, strings.Repeat(" ", e.Offset))
 }
 
-// ParsePassPipeline parses `anchor(elements)`, MLIR's textual pipeline:
+// ParsePipeline parses `anchor(elements)`, MLIR's textual pipeline:
 //
 //	pipeline ::= op-name `(` element (`,` element)* `)`
 //	element  ::= op-name `(` element-list? `)` | pass-argument (`{` options `}`)?
 //
 // for example `builtin.module(func.func(canonicalize{max-iterations=3},cse))`.
-func ParsePassPipeline(text string) (*PassManager, error) {
+func ParsePipeline(text string) (*Manager, error) {
 	open := strings.IndexByte(text, '(')
 	trimmed := strings.TrimRight(text, " \t\n\r")
 	if open <= 0 || !strings.HasSuffix(trimmed, ")") || strings.TrimSpace(text[:open]) == "" {
 		return nil, &PipelineError{Pipeline: text, Offset: -1, Msg: "expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'"}
 	}
 	anchor := strings.TrimSpace(text[:open])
-	pm := NewPassManager(anchor)
+	pm := NewManager(anchor)
 	inner := trimmed[open+1 : len(trimmed)-1]
 	if err := pm.addPipeline(text, open+1, inner); err != nil {
 		return nil, err
@@ -625,7 +565,7 @@ func ParsePassPipeline(text string) (*PassManager, error) {
 
 // AddPipeline parses a comma-separated element list (passes and nested
 // pipelines, without an outer anchor) and appends it to pm.
-func (pm *PassManager) AddPipeline(elements string) error {
+func (pm *Manager) AddPipeline(elements string) error {
 	return pm.addPipeline(elements, 0, elements)
 }
 
@@ -640,7 +580,7 @@ type pipelineElem struct {
 }
 
 // addPipeline parses text (which starts at offset base of full) into pm.
-func (pm *PassManager) addPipeline(full string, base int, text string) error {
+func (pm *Manager) addPipeline(full string, base int, text string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
@@ -759,7 +699,7 @@ func resolveElem(full, parentAnchor string, e *pipelineElem) (pmItem, error) {
 		if !opNameRE.MatchString(e.name) {
 			return pmItem{}, errAt(e.pos, fmt.Sprintf("'%s' is not an operation name or 'any'", e.name))
 		}
-		sub := &PassManager{anchor: e.name}
+		sub := &Manager{anchor: e.name}
 		for _, c := range e.inner {
 			if c.name == "" && !c.hasNested && !c.hasOpts && len(e.inner) == 1 {
 				break // `func.func()` is an empty nested pipeline
@@ -772,11 +712,11 @@ func resolveElem(full, parentAnchor string, e *pipelineElem) (pmItem, error) {
 		}
 		return pmItem{nested: sub}, nil
 	}
-	info := LookupPass(e.name)
+	info := Lookup(e.name)
 	if info == nil {
 		return pmItem{}, errAt(e.pos, fmt.Sprintf("'%s' does not refer to a registered pass or pass pipeline", e.name))
 	}
-	opts, err := ParsePassOptions(info, e.options)
+	opts, err := ParseOptions(info, e.options)
 	if err != nil {
 		return pmItem{}, errAt(e.pos, fmt.Sprintf("failed to add `%s` with options `%s`: %v", e.name, e.options, err))
 	}
@@ -791,23 +731,23 @@ func resolveElem(full, parentAnchor string, e *pipelineElem) (pmItem, error) {
 }
 
 // AddPassWithOptions appends p, recording opts for printing the pipeline.
-func (pm *PassManager) AddPassWithOptions(p Pass, opts PassOptions) {
+func (pm *Manager) AddPassWithOptions(p Pass, opts Options) {
 	pm.AddPass(p)
 	pm.items[len(pm.items)-1].opts = opts
 }
 
 // ---------------------------------------------------------------- order constraints
 
-// PassOrderConstraint says that when both passes are in a pipeline, pass
+// OrderConstraint says that when both passes are in a pipeline, pass
 // Before must come before pass After (the idea of passOrder in
 // golang/go:src/cmd/compile/internal/ssa/compile.go).
-type PassOrderConstraint struct {
+type OrderConstraint struct {
 	Before, After string
 }
 
-// CheckPassOrder reports the first constraint pm violates: an occurrence of
+// CheckOrder reports the first constraint pm violates: an occurrence of
 // After that precedes an occurrence of Before in pipeline order.
-func CheckPassOrder(pm *PassManager, constraints []PassOrderConstraint) error {
+func CheckOrder(pm *Manager, constraints []OrderConstraint) error {
 	list := pm.Passes()
 	for _, c := range constraints {
 		lastBefore := -1
@@ -827,14 +767,14 @@ func CheckPassOrder(pm *PassManager, constraints []PassOrderConstraint) error {
 
 // ---------------------------------------------------------------- instrumentation
 
-// PassInstrumentation observes pass execution. Before/After hooks nest:
+// Instrumentation observes pass execution. Before/After hooks nest:
 // pipelines contain passes and other pipelines.
-type PassInstrumentation interface {
-	BeforePipeline(pm *PassManager, op *Operation)
-	AfterPipeline(pm *PassManager, op *Operation)
-	BeforePass(p Pass, op *Operation)
-	AfterPass(p Pass, op *Operation)
-	AfterPassFailed(p Pass, op *Operation)
+type Instrumentation interface {
+	BeforePipeline(pm *Manager, op *ir.Operation)
+	AfterPipeline(pm *Manager, op *ir.Operation)
+	BeforePass(p Pass, op *ir.Operation)
+	AfterPass(p Pass, op *ir.Operation)
+	AfterPassFailed(p Pass, op *ir.Operation)
 }
 
 // IRPrinter is the instrumentation behind --mlir-print-ir-before-all and
@@ -848,33 +788,33 @@ type IRPrinter struct {
 	// AfterFailure prints `// -----// IR Dump After CSE Failed (cse)
 	// //----- //` and the op after a pass fails.
 	AfterFailure bool
-	Options      PrintOptions
+	Options      ir.PrintOptions
 	// ModuleScope prints the top-level op instead of the pass's op.
 	ModuleScope bool
 }
 
-func (p *IRPrinter) BeforePipeline(*PassManager, *Operation) {}
-func (p *IRPrinter) AfterPipeline(*PassManager, *Operation)  {}
+func (p *IRPrinter) BeforePipeline(*Manager, *ir.Operation) {}
+func (p *IRPrinter) AfterPipeline(*Manager, *ir.Operation)  {}
 
-func (p *IRPrinter) AfterPassFailed(ps Pass, op *Operation) {
+func (p *IRPrinter) AfterPassFailed(ps Pass, op *ir.Operation) {
 	if p.AfterFailure {
 		p.dump("After", ps, op, " Failed")
 	}
 }
 
-func (p *IRPrinter) BeforePass(ps Pass, op *Operation) {
+func (p *IRPrinter) BeforePass(ps Pass, op *ir.Operation) {
 	if p.Before {
 		p.dump("Before", ps, op, "")
 	}
 }
 
-func (p *IRPrinter) AfterPass(ps Pass, op *Operation) {
+func (p *IRPrinter) AfterPass(ps Pass, op *ir.Operation) {
 	if p.After {
 		p.dump("After", ps, op, "")
 	}
 }
 
-func (p *IRPrinter) dump(when string, ps Pass, op *Operation, failed string) {
+func (p *IRPrinter) dump(when string, ps Pass, op *ir.Operation, failed string) {
 	info := ps.Info()
 	fmt.Fprintf(p.W, "// -----// IR Dump %s %s%s (%s) //----- //\n", when, info.DisplayName(), failed, info.Argument)
 	if p.ModuleScope {
@@ -883,9 +823,9 @@ func (p *IRPrinter) dump(when string, ps Pass, op *Operation, failed string) {
 		}
 	}
 	if op.Block() == nil {
-		Print(p.W, op, p.Options)
+		ir.Print(p.W, op, p.Options)
 	} else {
-		io.WriteString(p.W, FormatOp(op, p.Options))
+		io.WriteString(p.W, ir.FormatOp(op, p.Options))
 	}
 	io.WriteString(p.W, "\n\n")
 }
@@ -975,13 +915,13 @@ func (t *Timing) exit() {
 	t.began = t.began[:len(t.began)-1]
 }
 
-func (t *Timing) BeforePipeline(pm *PassManager, op *Operation) {
+func (t *Timing) BeforePipeline(pm *Manager, op *ir.Operation) {
 	t.enter(pm, "'"+pm.anchor+"' Pipeline")
 }
-func (t *Timing) AfterPipeline(*PassManager, *Operation) { t.exit() }
-func (t *Timing) BeforePass(p Pass, op *Operation)       { t.enter(p, p.Info().DisplayName()) }
-func (t *Timing) AfterPass(Pass, *Operation)             { t.exit() }
-func (t *Timing) AfterPassFailed(Pass, *Operation)       { t.exit() }
+func (t *Timing) AfterPipeline(*Manager, *ir.Operation) { t.exit() }
+func (t *Timing) BeforePass(p Pass, op *ir.Operation)   { t.enter(p, p.Info().DisplayName()) }
+func (t *Timing) AfterPass(Pass, *ir.Operation)         { t.exit() }
+func (t *Timing) AfterPassFailed(Pass, *ir.Operation)   { t.exit() }
 
 // Report writes the execution time report: the timers as a tree, then
 // `Rest` (total minus the top-level timers) and `Total`.
@@ -1025,12 +965,12 @@ func (t *Timing) Report(w io.Writer) {
 
 // ---------------------------------------------------------------- failures
 
-// PassError reports a failed pass: it returned an error, panicked, or left
+// Error reports a failed pass: it returned an error, panicked, or left
 // IR that does not verify (VerifyEach).
-type PassError struct {
-	Pass Pass       // the failing pass
-	Op   *Operation // the op the pass ran on
-	Err  error      // what the pass returned, the panic, or the verifier's diagnostics
+type Error struct {
+	Pass Pass          // the failing pass
+	Op   *ir.Operation // the op the pass ran on
+	Err  error         // what the pass returned, the panic, or the verifier's diagnostics
 	// Panic is the recovered panic value (nil if the pass did not panic) and
 	// Stack the goroutine stack at the panic.
 	Panic any
@@ -1040,88 +980,71 @@ type PassError struct {
 	// Reproducer is the crash reproducer written for this failure, if any.
 	Reproducer string
 
-	opts      PassOptions // the failing pass's options, for LocalPipeline
-	before    string      // Op printed before the pass (with CrashReproducer)
+	opts      Options // the failing pass's options, for LocalPipeline
+	before    string  // Op printed before the pass (with CrashReproducer)
 	hasBefore bool
 }
 
-func (e *PassError) Error() string { return e.Diagnostics().Error() }
+func (e *Error) Error() string { return e.Diagnostics().Error() }
 
-func (e *PassError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
 // Diagnostics returns the failure as located diagnostics: the pass's own
 // diagnostics unchanged; other errors and panics at the op's location,
 // naming the pass; verifier diagnostics with a note naming the pass; and,
 // if a reproducer was written, MLIR's "Failures have been detected" error.
-func (e *PassError) Diagnostics() DiagnosticList {
+func (e *Error) Diagnostics() ir.DiagnosticList {
 	arg := e.Pass.Info().Argument
 	loc := e.Op.Loc()
-	var out DiagnosticList
+	var out ir.DiagnosticList
 	switch {
 	case e.Panic != nil:
-		out = DiagnosticList{Errorf(loc, "pass '%s' panicked on '%s' op: %v", arg, e.Op.Name(), e.Panic)}
+		out = ir.DiagnosticList{ir.Errorf(loc, "pass '%s' panicked on '%s' op: %v", arg, e.Op.Name(), e.Panic)}
 	case e.Verify:
-		out = append(out, AsDiagnostics(e.Err)...)
+		out = append(out, ir.AsDiagnostics(e.Err)...)
 		if len(out) > 0 {
 			first := *out[0]
-			first.Notes = append(append([]*Diagnostic(nil), first.Notes...),
-				&Diagnostic{Loc: loc, Severity: SevNote, Message: fmt.Sprintf("the IR fails to verify after pass '%s' on '%s' op", arg, e.Op.Name())})
+			first.Notes = append(append([]*ir.Diagnostic(nil), first.Notes...),
+				&ir.Diagnostic{Loc: loc, Severity: ir.SevNote, Message: fmt.Sprintf("the IR fails to verify after pass '%s' on '%s' op", arg, e.Op.Name())})
 			out[0] = &first
 		}
 	default:
-		var d *Diagnostic
-		var dl DiagnosticList
+		var d *ir.Diagnostic
+		var dl ir.DiagnosticList
 		if errors.As(e.Err, &dl) {
 			out = append(out, dl...)
 		} else if errors.As(e.Err, &d) {
 			out = append(out, d)
 		} else {
-			out = DiagnosticList{Errorf(loc, "pass '%s' failed on '%s' op: %v", arg, e.Op.Name(), e.Err)}
+			out = ir.DiagnosticList{ir.Errorf(loc, "pass '%s' failed on '%s' op: %v", arg, e.Op.Name(), e.Err)}
 		}
 	}
 	if e.Reproducer != "" {
 		what := "'" + e.Op.Name() + "' operation"
-		if s, ok := e.Op.Attr("sym_name").(StringAttr); ok {
+		if s, ok := e.Op.Attr("sym_name").(ir.StringAttr); ok {
 			what += ": @" + string(s)
 		}
-		out = append(out, Errorf(loc, "Failures have been detected while processing an MLIR pass pipeline").
+		out = append(out, ir.Errorf(loc, "Failures have been detected while processing an MLIR pass pipeline").
 			AttachNote(loc, "Pipeline failed while executing [`%s` on %s]: reproducer generated at `%s`", e.Pass.Info().DisplayName(), what, e.Reproducer))
 	}
 	return out
-}
-
-// AsDiagnostics turns an error into diagnostics: a DiagnosticList or a
-// *Diagnostic as it is, any other error at an unknown location (nil for
-// nil).
-func AsDiagnostics(err error) DiagnosticList {
-	var d *Diagnostic
-	var dl DiagnosticList
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &dl):
-		return dl
-	case errors.As(err, &d):
-		return DiagnosticList{d}
-	}
-	return DiagnosticList{Errorf(UnknownLoc{}, "%v", err)}
 }
 
 // ---------------------------------------------------------------- running
 
 // Run runs the pipeline on op, whose name must be the pipeline's anchor
 // (unless that is AnyOp). It stops at the first failure and returns it: a
-// *PassError for a failing pass, a *Diagnostic for a misuse.
-func (pm *PassManager) Run(op *Operation) error {
+// *Error for a failing pass, a *Diagnostic for a misuse.
+func (pm *Manager) Run(op *ir.Operation) error {
 	if pm.anchor != AnyOp && op.Name() != pm.anchor {
-		return Errorf(op.Loc(), "can't run '%s' pass manager on '%s' op", pm.anchor, op.Name())
+		return ir.Errorf(op.Loc(), "can't run '%s' pass manager on '%s' op", pm.anchor, op.Name())
 	}
 	r := &pmRunner{top: pm}
 	err := r.run(pm, op, false)
 	if err == nil || pm.CrashReproducer == "" {
 		return err
 	}
-	var pe *PassError
+	var pe *Error
 	if !errors.As(err, &pe) || !pe.hasBefore {
 		return err
 	}
@@ -1136,25 +1059,25 @@ func (pm *PassManager) Run(op *Operation) error {
 // reproducer is the text of a local crash reproducer for pe: the IR of
 // root with pe.Op as it was before the failing pass, and the failing pass
 // alone, nested along the path from root to pe.Op.
-func (pm *PassManager) reproducer(root *Operation, pe *PassError) string {
-	var ir strings.Builder
+func (pm *Manager) reproducer(root *ir.Operation, pe *Error) string {
+	var out strings.Builder
 	if pe.Op == root {
-		ir.WriteString(pe.before)
+		out.WriteString(pe.before)
 	} else {
-		printReplacing(&ir, root, pm.ReproducerOptions, pe.Op, pe.before)
+		ir.PrintReplacing(&out, root, pm.ReproducerOptions, pe.Op, pe.before)
 	}
-	return ir.String() + "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n      pipeline: " +
-		QuoteString(pe.LocalPipeline(root)) + ",\n      disable_threading: " + strconv.FormatBool(pm.DisableThreading) +
+	return out.String() + "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n      pipeline: " +
+		ir.QuoteString(pe.LocalPipeline(root)) + ",\n      disable_threading: " + strconv.FormatBool(pm.DisableThreading) +
 		",\n      verify_each: " + strconv.FormatBool(pm.VerifyEach) + "\n    }\n  }\n#-}\n"
 }
 
 // LocalPipeline is the textual pipeline that runs the failing pass alone on
 // the failing op under root: `builtin.module(func.func(cse))`.
-func (e *PassError) LocalPipeline(root *Operation) string {
+func (e *Error) LocalPipeline(root *ir.Operation) string {
 	var b strings.Builder
 	b.WriteString(e.Pass.Info().Argument)
 	opts := e.opts
-	if po, ok := e.Pass.(PassWithOptions); ok {
+	if po, ok := e.Pass.(WithOptions); ok {
 		opts = po.Options()
 	}
 	if s := opts.Format(); s != "" {
@@ -1172,38 +1095,11 @@ func (e *PassError) LocalPipeline(root *Operation) string {
 
 // PanicSite names the function and file:line where the pass panicked (the
 // first frame below the runtime's panic), or "" if unknown.
-func (e *PassError) PanicSite() string { return PanicSite(e.Stack) }
+func (e *Error) PanicSite() string { return ir.PanicSite(e.Stack) }
 
-// PanicSite finds, in a goroutine stack taken while a panic is being
-// recovered (debug.Stack in a deferred function), the frame that panicked:
-// "pkg.(*T).method (file.go:123)".
-func PanicSite(stack []byte) string {
-	lines := strings.Split(string(stack), "\n")
-	for i := 0; i+1 < len(lines); i++ {
-		if !strings.HasPrefix(lines[i], "panic(") {
-			continue
-		}
-		for j := i + 2; j+1 < len(lines); j += 2 {
-			fn := lines[j]
-			if strings.HasPrefix(fn, "runtime.") {
-				continue // runtime error frames (index out of range, nil map)
-			}
-			if k := strings.LastIndexByte(fn, '('); k > 0 {
-				fn = fn[:k]
-			}
-			loc := strings.TrimSpace(lines[j+1])
-			if k := strings.LastIndex(loc, " +0x"); k > 0 {
-				loc = loc[:k]
-			}
-			return fn + " (" + filepath.Base(filepath.Dir(loc)) + "/" + filepath.Base(loc) + ")"
-		}
-	}
-	return ""
-}
+type pmRunner struct{ top *Manager }
 
-type pmRunner struct{ top *PassManager }
-
-func (r *pmRunner) run(pm *PassManager, op *Operation, nested bool) error {
+func (r *pmRunner) run(pm *Manager, op *ir.Operation, nested bool) error {
 	ins := r.top.Instrumentations
 	if nested {
 		for _, in := range ins {
@@ -1222,7 +1118,7 @@ func (r *pmRunner) run(pm *PassManager, op *Operation, nested bool) error {
 			}
 			continue
 		}
-		var children []*Operation
+		var children []*ir.Operation
 		for _, child := range directChildren(op) {
 			if it.nested.anchor == AnyOp || child.Name() == it.nested.anchor {
 				children = append(children, child)
@@ -1249,22 +1145,22 @@ func (r *pmRunner) run(pm *PassManager, op *Operation, nested bool) error {
 // verifySymbolUses checks, after a nested pipeline ran on the children of
 // a symbol table op, what their own verification skipped: the uses of
 // symbols across them (a call and its callee's type).
-func (r *pmRunner) verifySymbolUses(nested *PassManager, op *Operation) error {
-	if !r.top.VerifyEach || !op.HasTrait(SymbolTable) {
+func (r *pmRunner) verifySymbolUses(nested *Manager, op *ir.Operation) error {
+	if !r.top.VerifyEach || !op.HasTrait(ir.SymbolTable) {
 		return nil
 	}
 	last := nested.lastPass()
 	if last == nil {
 		return nil
 	}
-	if err := VerifySymbolUses(op); err != nil {
-		return &PassError{Pass: last, Op: op, Err: err, Verify: true}
+	if err := ir.VerifySymbolUses(op); err != nil {
+		return &Error{Pass: last, Op: op, Err: err, Verify: true}
 	}
 	return nil
 }
 
 // lastPass returns the last pass pm runs (nested pipelines included).
-func (pm *PassManager) lastPass() Pass {
+func (pm *Manager) lastPass() Pass {
 	for i := len(pm.items) - 1; i >= 0; i-- {
 		it := pm.items[i]
 		if it.nested != nil {
@@ -1280,12 +1176,12 @@ func (pm *PassManager) lastPass() Pass {
 
 // parallel reports whether a nested pipeline may run on children
 // concurrently.
-func (r *pmRunner) parallel(pm *PassManager, children []*Operation) bool {
-	if r.top.DisableThreading || len(r.top.Instrumentations) > 0 || len(children) < 2 || Workers() < 2 || !pm.copyable() {
+func (r *pmRunner) parallel(pm *Manager, children []*ir.Operation) bool {
+	if r.top.DisableThreading || len(r.top.Instrumentations) > 0 || len(children) < 2 || ir.Workers() < 2 || !pm.copyable() {
 		return false
 	}
 	for _, c := range children {
-		if !c.HasTrait(IsolatedFromAbove) {
+		if !c.HasTrait(ir.IsolatedFromAbove) {
 			return false
 		}
 	}
@@ -1295,13 +1191,13 @@ func (r *pmRunner) parallel(pm *PassManager, children []*Operation) bool {
 // runParallel runs pm on each child on worker goroutines, each with its own
 // copy of the pipeline, and returns the error of the first failing child
 // in order (no child after a failure is started).
-func (r *pmRunner) runParallel(pm *PassManager, children []*Operation) error {
+func (r *pmRunner) runParallel(pm *Manager, children []*ir.Operation) error {
 	errs := make([]error, len(children))
 	var failed atomic.Int64
 	failed.Store(int64(len(children)))
-	copies := make(chan *PassManager, Workers())
-	ParallelFor(len(children), func(i int) {
-		var local *PassManager
+	copies := make(chan *Manager, ir.Workers())
+	ir.ParallelFor(len(children), func(i int) {
+		var local *Manager
 		select {
 		case local = <-copies:
 		default:
@@ -1327,14 +1223,14 @@ func (r *pmRunner) runParallel(pm *PassManager, children []*Operation) error {
 }
 
 // workerCopy returns pm with pass instances of its own for a worker.
-func (pm *PassManager) workerCopy() *PassManager {
-	c := &PassManager{anchor: pm.anchor, items: make([]pmItem, len(pm.items))}
+func (pm *Manager) workerCopy() *Manager {
+	c := &Manager{anchor: pm.anchor, items: make([]pmItem, len(pm.items))}
 	for i, it := range pm.items {
 		switch {
 		case it.nested != nil:
 			it.nested = it.nested.workerCopy()
 		case isCloner(it.pass):
-			it.pass = it.pass.(PassCloner).ClonePass()
+			it.pass = it.pass.(Cloner).ClonePass()
 		case it.opts.info != nil:
 			p, err := newPass(it.opts.info, it.opts)
 			if err != nil { // it was created from these options once
@@ -1347,11 +1243,11 @@ func (pm *PassManager) workerCopy() *PassManager {
 	return c
 }
 
-func isCloner(p Pass) bool { _, ok := p.(PassCloner); return ok }
+func isCloner(p Pass) bool { _, ok := p.(Cloner); return ok }
 
 // copyable reports whether every pass of pm can be instantiated again for
 // another worker.
-func (pm *PassManager) copyable() bool {
+func (pm *Manager) copyable() bool {
 	for _, it := range pm.items {
 		switch {
 		case it.nested != nil:
@@ -1365,8 +1261,8 @@ func (pm *PassManager) copyable() bool {
 	return true
 }
 
-func directChildren(op *Operation) []*Operation {
-	var out []*Operation
+func directChildren(op *ir.Operation) []*ir.Operation {
+	var out []*ir.Operation
 	for _, reg := range op.Regions() {
 		for _, b := range reg.Blocks {
 			out = append(out, b.Ops()...)
@@ -1375,7 +1271,7 @@ func directChildren(op *Operation) []*Operation {
 	return out
 }
 
-func (r *pmRunner) runPass(it pmItem, op *Operation) error {
+func (r *pmRunner) runPass(it pmItem, op *ir.Operation) error {
 	p := it.pass
 	ins := r.top.Instrumentations
 	for _, in := range ins {
@@ -1384,17 +1280,17 @@ func (r *pmRunner) runPass(it pmItem, op *Operation) error {
 	var before string
 	if r.top.CrashReproducer != "" {
 		var b strings.Builder
-		Print(&b, op, r.top.ReproducerOptions)
+		ir.Print(&b, op, r.top.ReproducerOptions)
 		before = b.String()
 	}
 	err := safeRun(p, op)
 	if err == nil && r.top.VerifyEach {
-		if verr := SafeVerifyWith(op, VerifyOptions{AllowUnregistered: r.top.AllowUnregistered, DisableThreading: r.top.DisableThreading}); verr != nil {
-			err = &PassError{Pass: p, Op: op, Err: verr, Verify: true}
+		if verr := ir.SafeVerifyWith(op, ir.VerifyOptions{AllowUnregistered: r.top.AllowUnregistered, DisableThreading: r.top.DisableThreading}); verr != nil {
+			err = &Error{Pass: p, Op: op, Err: verr, Verify: true}
 		}
 	}
 	if err != nil {
-		if pe, ok := err.(*PassError); ok {
+		if pe, ok := err.(*Error); ok {
 			pe.opts, pe.before, pe.hasBefore = it.opts, before, r.top.CrashReproducer != ""
 		}
 		for i := len(ins) - 1; i >= 0; i-- {
@@ -1408,36 +1304,15 @@ func (r *pmRunner) runPass(it pmItem, op *Operation) error {
 	return nil
 }
 
-// SafeVerify is Verify that turns a panicking verifier into an error
-// diagnostic at op.
-func SafeVerify(op *Operation, allowUnregistered bool) (err error) {
-	return SafeVerifyWith(op, VerifyOptions{AllowUnregistered: allowUnregistered})
-}
-
-// SafeVerifyWith is VerifyWith that turns a panicking verifier into an
-// error diagnostic at op, naming where it panicked.
-func SafeVerifyWith(op *Operation, o VerifyOptions) (err error) {
+// safeRun runs p on op, turning an error or a panic into a *Error.
+func safeRun(p Pass, op *ir.Operation) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			d := Errorf(op.Loc(), "verifier panicked on '%s' op: %v", op.Name(), v)
-			if s := PanicSite(debug.Stack()); s != "" {
-				d.AttachNote(op.Loc(), "internal error: the verifier panicked at %s", s)
-			}
-			err = DiagnosticList{d}
-		}
-	}()
-	return VerifyWith(op, o)
-}
-
-// safeRun runs p on op, turning an error or a panic into a *PassError.
-func safeRun(p Pass, op *Operation) (err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = &PassError{Pass: p, Op: op, Err: fmt.Errorf("panic: %v", v), Panic: v, Stack: debug.Stack()}
+			err = &Error{Pass: p, Op: op, Err: fmt.Errorf("panic: %v", v), Panic: v, Stack: debug.Stack()}
 		}
 	}()
 	if e := p.Run(op); e != nil {
-		return &PassError{Pass: p, Op: op, Err: e}
+		return &Error{Pass: p, Op: op, Err: e}
 	}
 	return nil
 }

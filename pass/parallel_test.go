@@ -1,4 +1,4 @@
-package ir_test
+package pass_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // manyFuncs is a module of n functions, each with a duplicate pure op for
@@ -45,13 +46,13 @@ func TestParallelVerifyOrder(t *testing.T) {
 var (
 	countMu   sync.Mutex
 	countRuns = map[string]int{}
-	countInfo = &ir.PassInfo{Argument: "test-count", Anchor: "func.func", Description: "counts runs per function"}
+	countInfo = &pass.Info{Argument: "test-count", Anchor: "func.func", Description: "counts runs per function"}
 	countOnce sync.Once
 )
 
 type countPass struct{}
 
-func (countPass) Info() *ir.PassInfo { return countInfo }
+func (countPass) Info() *pass.Info { return countInfo }
 func (countPass) Run(op *ir.Operation) error {
 	countMu.Lock()
 	defer countMu.Unlock()
@@ -68,13 +69,13 @@ func (countPass) Run(op *ir.Operation) error {
 func TestParallelPipeline(t *testing.T) {
 	registerTestPasses()
 	countOnce.Do(func() {
-		countInfo.New = func(ir.PassOptions) (ir.Pass, error) { return countPass{}, nil }
-		ir.RegisterPass(countInfo)
+		countInfo.New = func(pass.Options) (pass.Pass, error) { return countPass{}, nil }
+		pass.Register(countInfo)
 	})
 	src := manyFuncs(60, func(int) bool { return false })
 	run := func(disable bool) string {
 		m := parse(t, src)
-		pm, err := ir.ParsePassPipeline("builtin.module(func.func(test-count,cse,canonicalize))")
+		pm, err := pass.ParsePipeline("builtin.module(func.func(test-count,cse,canonicalize))")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,20 +110,20 @@ func TestParallelPipeline(t *testing.T) {
 			}
 		})
 	}
-	pm, _ := ir.ParsePassPipeline("builtin.module(func.func(test-count))")
+	pm, _ := pass.ParsePipeline("builtin.module(func.func(test-count))")
 	pm.AllowUnregistered = true
 	err := pm.Run(m)
 	if err == nil || !strings.Contains(err.Error(), "'func.func' op fails on purpose") {
 		t.Fatalf("Run = %v, want the f17 failure", err)
 	}
-	var pe *ir.PassError
+	var pe *pass.Error
 	if !asPassError(err, &pe) || string(pe.Op.Attr("sym_name").(ir.StringAttr)) != "f17" {
 		t.Errorf("failure reported on %v, want f17", pe.Op.Attr("sym_name"))
 	}
 }
 
-func asPassError(err error, pe **ir.PassError) bool {
-	p, ok := err.(*ir.PassError)
+func asPassError(err error, pe **pass.Error) bool {
+	p, ok := err.(*pass.Error)
 	*pe = p
 	return ok
 }
