@@ -1,14 +1,14 @@
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s --check-prefix=NOHLO
 // RUN: tcp-opt %s --canonicalize | FileCheck %s --check-prefix=NOHLO
-// RUN: tcp-run %s -e spec_example | FileCheck %s --check-prefix=SPEC
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e spec_example | FileCheck %s --check-prefix=SPEC
-// RUN: tcp-run %s -e spec_batching | FileCheck %s --check-prefix=BATCH
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e spec_batching | FileCheck %s --check-prefix=BATCH
-// RUN: tcp-run %s -e duplicates_set | FileCheck %s --check-prefix=DUP
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e duplicates_set | FileCheck %s --check-prefix=DUP
-// RUN: tcp-run %s -e partial_window | FileCheck %s --check-prefix=PARTIAL
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e partial_window | FileCheck %s --check-prefix=PARTIAL
+// RUN: tcp-run --print=mlir %s -e spec_example | FileCheck %s --check-prefix=SPEC
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e spec_example | FileCheck %s --check-prefix=SPEC
+// RUN: tcp-run --print=mlir %s -e spec_batching | FileCheck %s --check-prefix=BATCH
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e spec_batching | FileCheck %s --check-prefix=BATCH
+// RUN: tcp-run --print=mlir %s -e duplicates_set | FileCheck %s --check-prefix=DUP
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e duplicates_set | FileCheck %s --check-prefix=DUP
+// RUN: tcp-run --print=mlir %s -e partial_window | FileCheck %s --check-prefix=PARTIAL
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e partial_window | FileCheck %s --check-prefix=PARTIAL
 
 // stablehlo.scatter with a combiner region becomes one tcp.scatter_nd
 // {mode = "drop"} (the spec skips out-of-range updates); every function

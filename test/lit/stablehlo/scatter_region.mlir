@@ -1,4 +1,4 @@
-// RUN: tcp-run %s -e region_apply | FileCheck %s --check-prefix=APPLY
+// RUN: tcp-run --print=mlir %s -e region_apply | FileCheck %s --check-prefix=APPLY
 // RUN: not tcp-opt %s --convert-stablehlo-to-tcp 2>&1 | FileCheck %s --check-prefix=ERR
 
 // Any other region of scalar ops is run by the interpreter for every
