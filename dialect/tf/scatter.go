@@ -120,8 +120,9 @@ position P of segment_ids in row-major order with s = segment_ids[P]:
 out[s, J] = ` + combine + `(out[s, J], data[P, J]). A negative segment id drops
 its row; an id >= n is a runtime error on TensorFlow's CPU
 ("segment_ids[1] = 5 is out of range [0, 3)"). The conversion keeps both
-rules exactly (negative ids are sent to an extra row that is sliced off,
-ids >= n are moved past it so that mode "error" raises); with
+rules exactly (a negative id's row becomes the combine's neutral update
+at row 0, so mode "error" raises only for ids >= n; num_segments must be
+at least 1); with
 convert-tf-to-tcp{gpu=true} every out-of-range id is dropped, as
 TensorFlow on GPU does.
 

@@ -18,10 +18,10 @@ import (
 // of TensorFlow's identity with the segment ids as 1-tuples. Mode "error"
 // (TensorFlow on CPU), "drop" under bad_indices_policy IGNORE or
 // convert-tf-to-tcp{gpu=true}. A segment id is dropped when negative and an
-// error when >= num_segments on the CPU: the ids are remapped (negative ->
-// num_segments, an extra row sliced off afterwards; >= num_segments -> id
-// + 1, past the extra row) so that one scatter under mode error has both
-// rules.
+// error when >= num_segments on the CPU: a negative id is sent to row 0
+// with the combine's neutral update (-0.0 for add, 1, -inf / +inf or the
+// integer extremes for max / min), so that one scatter under mode error
+// has both rules.
 func (c converter) scatterConversions() []frontends.Conversion {
 	var cs []frontends.Conversion
 	for _, name := range []string{tf.TensorScatterUpdateName, tf.TensorScatterAddName, tf.TensorScatterSubName,
@@ -169,6 +169,24 @@ func (c converter) convertScatterNd(op *ir.Operation, rw *ir.Rewriter) (bool, er
 	return true, tcpbuild.Replace(rw, op, v)
 }
 
+// neutralUpdate is an update that leaves every value unchanged under
+// combine: -0.0 (add; +0.0 would turn -0.0 into +0.0), 1 (mul), -inf / the
+// lowest integer (max), +inf / the highest (min).
+func neutralUpdate(combine string, elem ir.Type) (int64, float64) {
+	switch combine {
+	case tcp.CombineAdd:
+		return 0, math.Copysign(0, -1)
+	case tcp.CombineMax, tcp.CombineMin:
+		if ir.IsFloat(elem) {
+			if combine == tcp.CombineMax {
+				return 0, math.Inf(-1)
+			}
+			return 0, math.Inf(1)
+		}
+	}
+	return segmentIdentity(combine, elem)
+}
+
 // segmentIdentity is TensorFlow's start value of an unsorted segment
 // reduction (int and float forms).
 func segmentIdentity(combine string, elem ir.Type) (int64, float64) {
@@ -219,8 +237,8 @@ func (c converter) convertUnsortedSegment(op *ir.Operation, rw *ir.Rewriter) (bo
 		return fail(op, fmt.Errorf("operand #2 (num_segments) is not a constant; the number of segments must be known at compile time"))
 	}
 	n := nAttr.IntAt(0)
-	if n < 0 {
-		return fail(op, fmt.Errorf("num_segments %d is negative", n))
+	if n <= 0 {
+		return fail(op, fmt.Errorf("num_segments %d leaves no row for the neutral updates of negative ids; at least 1 is supported", n))
 	}
 	x, err := tcpbuild.Ranked(op.Operand(0), "data")
 	if err != nil {
@@ -245,39 +263,38 @@ func (c converter) convertUnsortedSegment(op *ir.Operation, rw *ir.Rewriter) (bo
 	}
 	rw.SetInsertionPointBefore(op)
 	loc := op.Loc()
-	ids := op.Operand(1)
+	ids, data := op.Operand(1), op.Operand(0)
 	mode := tcp.ModeDrop
-	rows := n
 	if !c.gpu {
-		// negative -> n (the extra row), >= n -> id + 1 (past it: an error)
-		mode, rows = tcp.ModeError, n+1
+		// A negative id's row becomes the combine's neutral update at row 0
+		// (x + -0.0, x * 1, max(x, -inf), min(x, +inf) are x), so only ids
+		// >= n are out of range, and mode error raises for them.
+		mode = tcp.ModeError
 		sh, e := s.Shape(), s.Elem()
-		zero, nn, one := splat(rw, loc, sh, e, 0, 0), splat(rw, loc, sh, e, n, 0), splat(rw, loc, sh, e, 1, 0)
-		neg := arith.CmpI(rw, loc, arith.CmpSLT, ids, zero).Result(0)
-		big := arith.CmpI(rw, loc, arith.CmpSGE, ids, nn).Result(0)
-		past := arith.Binary(rw, arith.AddIName, loc, ids, one).Result(0)
-		ids = arith.Select(rw, loc, big, past, ids).Result(0)
-		ids = arith.Select(rw, loc, neg, nn, ids).Result(0)
+		neg := arith.CmpI(rw, loc, arith.CmpSLT, ids, splat(rw, loc, sh, e, 0, 0)).Result(0)
+		ids = arith.Select(rw, loc, neg, splat(rw, loc, sh, e, 0, 0), ids).Result(0)
+		mask, err := tcpbuild.ExpandTo(rw, loc, neg, append(append([]int64{}, sh...), tcpbuild.Ones(len(rest))...))
+		if err != nil {
+			return fail(op, err)
+		}
+		if len(rest) > 0 {
+			var axes []int64
+			var sizes []ir.Value
+			for k, d := range rest {
+				axes = append(axes, int64(len(sh)+k))
+				sizes = append(sizes, tcpbuild.ConstantIndex(rw, loc, d))
+			}
+			mask = tcpbuild.BroadcastTo(rw, loc, mask, axes, sizes, rest)
+		}
+		nv, nf := neutralUpdate(combine, x.Elem())
+		data = arith.Select(rw, loc, mask, splat(rw, loc, x.Shape(), x.Elem(), nv, nf), data).Result(0)
 	}
 	idx, err := tcpbuild.ExpandTo(rw, loc, ids, append(append([]int64{}, s.Shape()...), 1))
 	if err != nil {
 		return fail(op, err)
 	}
 	iv, fv := segmentIdentity(combine, x.Elem())
-	base := splat(rw, loc, append([]int64{rows}, rest...), x.Elem(), iv, fv)
-	v := tcpbuild.ScatterND(rw, loc, base, idx, op.Operand(0), 0, combine, mode)
-	if rows != n {
-		zeroIdx, oneIdx := tcpbuild.ConstantIndex(rw, loc, 0), tcpbuild.ConstantIndex(rw, loc, 1)
-		var starts, sizes, strides []ir.Value
-		for d, sz := range out {
-			starts, strides = append(starts, zeroIdx), append(strides, oneIdx)
-			if d == 0 {
-				sizes = append(sizes, tcpbuild.ConstantIndex(rw, loc, n))
-			} else {
-				sizes = append(sizes, tcpbuild.ConstantIndex(rw, loc, sz))
-			}
-		}
-		v = tcp.BuildSlice(rw, loc, v, starts, sizes, strides, ir.RankedTensor(out, x.Elem())).Result(0)
-	}
+	base := splat(rw, loc, out, x.Elem(), iv, fv)
+	v := tcpbuild.ScatterND(rw, loc, base, idx, data, 0, combine, mode)
 	return true, tcpbuild.Replace(rw, op, v)
 }

@@ -118,3 +118,13 @@ func.func @tf_scatter_nd_shape_rank(%i: tensor<4x1xi32>, %u: tensor<4x3xf32>, %s
   %0 = "tf.ScatterNd"(%i, %u, %shape) : (tensor<4x1xi32>, tensor<4x3xf32>, tensor<2x1xi32>) -> tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
 }
+
+// -----
+
+func.func @tf_segment_zero(%x: tensor<6xf32>, %s: tensor<6xi32>) -> tensor<0xf32> {
+  %cst = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error@+2 {{failed to legalize operation 'tf.UnsortedSegmentMin' that was explicitly marked illegal}}
+  // expected-note@+1 {{'tf.UnsortedSegmentMin' op cannot be converted to tcp: num_segments 0 leaves no row for the neutral updates of negative ids; at least 1 is supported}}
+  %0 = "tf.UnsortedSegmentMin"(%x, %s, %cst) : (tensor<6xf32>, tensor<6xi32>, tensor<i32>) -> tensor<0xf32>
+  return %0 : tensor<0xf32>
+}

@@ -82,15 +82,17 @@ func.func @tf_scatter_nd(%i: tensor<4x1xi32>, %u: tensor<4x3xf32>) -> tensor<5x3
 
 // -----
 
-// Negative segment ids go to an extra row (sliced off), ids >= 4 past it
-// (mode error raises); rows start at the lowest finite f32.
+// A negative segment id's row becomes a neutral update (-inf for max) at
+// row 0, so mode error raises only for ids >= 4; rows start at the lowest
+// finite f32.
 // CHECK-LABEL: func.func @tf_unsorted_segment_max(
-// CHECK: arith.cmpi slt
-// CHECK: arith.cmpi sge
+// CHECK: %[[NEG:.*]] = arith.cmpi slt
+// CHECK: arith.select %[[NEG]]
+// CHECK: tcp.const {value = dense<0xFF800000> : tensor<6x2xf32>}
 // CHECK: arith.select
-// CHECK: tcp.const {value = dense<-3.40282347E+38> : tensor<5x2xf32>}
-// CHECK: tcp.scatter_nd {{.*}} {combine = "max", mode = "error"} : tensor<5x2xf32>, tensor<6x1xi32>, tensor<6x2xf32> -> tensor<5x2xf32>
-// CHECK: tcp.slice
+// CHECK: tcp.const {value = dense<-3.40282347E+38> : tensor<4x2xf32>}
+// CHECK: tcp.scatter_nd {{.*}} {combine = "max", mode = "error"} : tensor<4x2xf32>, tensor<6x1xi32>, tensor<6x2xf32> -> tensor<4x2xf32>
+// CHECK-NEXT: return
 func.func @tf_unsorted_segment_max(%x: tensor<6x2xf32>, %s: tensor<6xi32>) -> tensor<4x2xf32> {
   %cst = "tf.Const"() <{value = dense<4> : tensor<i32>}> {device = ""} : () -> tensor<i32>
   %0 = "tf.UnsortedSegmentMax"(%x, %s, %cst) {device = ""} : (tensor<6x2xf32>, tensor<6xi32>, tensor<i32>) -> tensor<4x2xf32>
@@ -100,7 +102,7 @@ func.func @tf_unsorted_segment_max(%x: tensor<6x2xf32>, %s: tensor<6xi32>) -> te
 // -----
 
 // CHECK-LABEL: func.func @tf_unsorted_segment_prod_2d(
-// CHECK: tcp.scatter_nd {{.*}} {combine = "mul", mode = "error"} : tensor<4xf32>, tensor<2x3x1xi64>, tensor<2x3xf32> -> tensor<4xf32>
+// CHECK: tcp.scatter_nd {{.*}} {combine = "mul", mode = "error"} : tensor<3xf32>, tensor<2x3x1xi64>, tensor<2x3xf32> -> tensor<3xf32>
 func.func @tf_unsorted_segment_prod_2d(%x: tensor<2x3xf32>, %s: tensor<2x3xi64>) -> tensor<3xf32> {
   %cst = "tf.Const"() <{value = dense<3> : tensor<i64>}> {device = ""} : () -> tensor<i64>
   %0 = "tf.UnsortedSegmentProd"(%x, %s, %cst) {device = ""} : (tensor<2x3xf32>, tensor<2x3xi64>, tensor<i64>) -> tensor<3xf32>
