@@ -12,7 +12,8 @@ import (
 // The DirectML scatters. DirectML documents no order among duplicate
 // writes; the emulator applies updates in row-major order (tcp's order,
 // one of the allowed outcomes). Index values are resolved as for the
-// gathers (signed negatives from the end, then clamped).
+// gathers (signed negatives from the end; an index still out of range,
+// whose output DirectML leaves undefined, writes at the nearest end).
 
 func init() {
 	register(map[string]kernelFunc{

@@ -95,12 +95,12 @@ func (m *Mismatch) What() string {
 
 // Undefined reports whether err is a runtime error whose behaviour is
 // undefined rather than specified: an out-of-range index under mode
-// promise_in_bounds, or a broken unique_indices promise (kernel.UniqueError).
-// A rewrite may replace it by anything.
+// promise_in_bounds, or a broken unique_indices promise of a scatter. A
+// rewrite may replace it by anything.
 func Undefined(err error) bool {
 	var ie *kernel.IndexError
 	var ue *kernel.UniqueError
-	return (errors.As(err, &ie) && ie.Mode == kernel.PromiseInBounds) || errors.As(err, &ue)
+	return errors.As(err, &ie) && ie.Mode == kernel.PromiseInBounds || errors.As(err, &ue)
 }
 
 // raisedByDeadOp reports whether err was raised by a Pure op of fn whose
@@ -143,6 +143,9 @@ func Interpretable(fn *ir.Operation) bool { return interpretable(fn) }
 // Other errors (argument types the interpreter cannot build) are returned
 // as they are.
 func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
+	if before == nil || after == nil {
+		return errors.New("interp.CompareFuncs: nil function")
+	}
 	if opts.Trials <= 0 {
 		opts.Trials = DefaultTrials
 	}
@@ -188,6 +191,9 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 // same seed gives the same sets. Tools use it to drive other executors
 // (generated kernels, the DirectML emulator) with the interpreter's inputs.
 func RandomArgs(fn *ir.Operation, opts EquivOptions) ([][]*tensor.Tensor, error) {
+	if fn == nil {
+		return nil, errors.New("interp.RandomArgs: nil function")
+	}
 	if opts.Trials <= 0 {
 		opts.Trials = DefaultTrials
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// The tcp dialect: each op runs the reference kernel
+// The tcp dialect (docs/semantics.md §2, §3): each op runs the reference kernel
 // of interp/kernel.
 
 func init() {

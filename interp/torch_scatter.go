@@ -18,7 +18,6 @@ import (
 
 func init() {
 	register(map[string]kernelFunc{
-		torch.ConstantFloatName:    runTorchConstFloat,
 		torch.ConstantStrName:      runTorchConstStr,
 		torch.ScatterSrcName:       runTorchScatter,
 		torch.ScatterValueName:     runTorchScatter,
@@ -26,10 +25,8 @@ func init() {
 		torch.ScatterAddName:       runTorchScatter,
 		torch.ScatterReduceTwoName: runTorchScatter,
 		torch.IndexPutName:         runTorchIndexPut,
-		torch.CloneName:            runTorchClone,
 		torch.ConstantDeviceName:   runTorchConstStr,
 		torch.ScalarTensorName:     runTorchScalarTensor,
-		torch.ExpandName:           runTorchExpand,
 	})
 	runtimeTypes = append(runtimeTypes, func(t ir.Type) (ir.Type, bool) {
 		if t == torch.Str || t == torch.Device {
@@ -37,11 +34,6 @@ func init() {
 		}
 		return nil, false
 	})
-}
-
-func runTorchConstFloat(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	f, _ := op.Attr("value").(ir.FloatAttr)
-	return one(tensor.FromFloat64s(tensor.F64, nil, []float64{f.Value}))
 }
 
 func runTorchConstStr(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
@@ -270,13 +262,6 @@ func runTorchIndexPut(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 	return one(kernel.ScatterND(self, bidx, bv, p, kernel.ScatterSpec{Mode: kernel.WrapNegative, Combine: c}))
 }
 
-func runTorchClone(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 2); err != nil {
-		return nil, err
-	}
-	return args[:1], nil
-}
-
 func runTorchScalarTensor(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	if len(args) < 1 {
 		return nil, fmt.Errorf("expects a scalar")
@@ -303,32 +288,4 @@ func runTorchScalarTensor(x *execState, op *ir.Operation, args []*tensor.Tensor)
 		out.SetInt64(0, args[0].Int64At(0))
 	}
 	return []*tensor.Tensor{out}, nil
-}
-
-func runTorchExpand(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 3); err != nil {
-		return nil, err
-	}
-	self, size := args[0], args[1].Int64s()
-	if len(size) < self.Rank() {
-		return nil, fmt.Errorf("expand: the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)", len(size), self.Rank())
-	}
-	off := len(size) - self.Rank()
-	shape := make([]int64, len(size))
-	for i, s := range size {
-		switch {
-		case i >= off && s == -1:
-			shape[i] = self.Shape[i-off]
-		case s < 0:
-			return nil, fmt.Errorf("expand: size %d at dim %d is invalid", s, i)
-		case i >= off && self.Shape[i-off] != 1 && self.Shape[i-off] != s:
-			return nil, fmt.Errorf("The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d", s, self.Shape[i-off], i)
-		default:
-			shape[i] = s
-		}
-	}
-	if err := x.checkSize(self.DType, shape); err != nil {
-		return nil, err
-	}
-	return one(broadcastTensor(self, shape))
 }

@@ -12,6 +12,12 @@
 //     regions whose name matches the nested anchor.
 //   - The textual pipeline syntax, `builtin.module(func.func(cse,
 //     canonicalize{max-iterations=3 top-down}))`, parsed and printed.
+//   - Named pipelines (pipeline_registry.go, MLIR's
+//     PassPipelineRegistration): RegisterPipeline gives a list of passes a
+//     name (frontends-to-tcp-pipeline, registered by passes/pipelines) that
+//     works wherever a pass does and expands in place to its passes; a
+//     pass it needs that the program did not link is an error naming the
+//     package to import.
 //   - Instrumentation: IR printing before/after passes and the timing tree
 //     behind --mlir-timing.
 //   - Failures: a pass that returns an error, panics, or (with VerifyEach)

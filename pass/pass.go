@@ -356,7 +356,7 @@ func Registered() []*Info {
 func New(argument, optionText string) (Pass, error) {
 	info := Lookup(argument)
 	if info == nil {
-		return nil, fmt.Errorf("'%s' does not refer to a registered pass", argument)
+		return nil, fmt.Errorf("'%s' does not refer to a registered pass%s", argument, missingPassesHint())
 	}
 	opts, err := ParseOptions(info, optionText)
 	if err != nil {
@@ -592,11 +592,11 @@ func (pm *Manager) addPipeline(full string, base int, text string) error {
 	// the pipeline unchanged.
 	var items []pmItem
 	for _, e := range elems {
-		it, err := resolveElem(full, pm.anchor, e)
+		its, err := resolveElems(full, pm.anchor, e, 0)
 		if err != nil {
 			return err
 		}
-		items = append(items, it)
+		items = append(items, its...)
 	}
 	pm.items = append(pm.items, items...)
 	return nil
@@ -704,17 +704,17 @@ func resolveElem(full, parentAnchor string, e *pipelineElem) (pmItem, error) {
 			if c.name == "" && !c.hasNested && !c.hasOpts && len(e.inner) == 1 {
 				break // `func.func()` is an empty nested pipeline
 			}
-			it, err := resolveElem(full, sub.anchor, c)
+			its, err := resolveElems(full, sub.anchor, c, 0)
 			if err != nil {
 				return pmItem{}, err
 			}
-			sub.items = append(sub.items, it)
+			sub.items = append(sub.items, its...)
 		}
 		return pmItem{nested: sub}, nil
 	}
 	info := Lookup(e.name)
 	if info == nil {
-		return pmItem{}, errAt(e.pos, fmt.Sprintf("'%s' does not refer to a registered pass or pass pipeline", e.name))
+		return pmItem{}, errAt(e.pos, fmt.Sprintf("'%s' does not refer to a registered pass or pass pipeline%s", e.name, missingPassesHint()))
 	}
 	opts, err := ParseOptions(info, e.options)
 	if err != nil {

@@ -28,6 +28,9 @@ func descLabel(t BufferDesc) string {
 
 // WriteDOT writes the module's graphs as a Graphviz digraph.
 func WriteDOT(w io.Writer, m *Module) error {
+	if m == nil {
+		return errNilModule
+	}
 	var b strings.Builder
 	b.WriteString("digraph dml {\n  rankdir=TB;\n  node [fontname=\"Helvetica\", fontsize=10];\n  edge [fontname=\"Helvetica\", fontsize=9];\n")
 	fmt.Fprintf(&b, "  label=%s;\n", dotQuote("DirectML graphs, minimum "+m.MinLevel.Enum()))

@@ -282,7 +282,7 @@ func TestDOTRenders(t *testing.T) {
 	}
 }
 
-// TestCPPCompiles is the manual syntax check of DIRECTML.md §8: with
+// TestCPPCompiles is the manual syntax check of the emitted C++: with
 // TCP_DXH naming DirectX-Headers' include/ directory (v1.614.1 or later,
 // never committed), every emitted file must pass
 //

@@ -3,6 +3,7 @@ package dml_test
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -126,10 +127,7 @@ func cppStructure(t testing.TB, src, id string) (string, []string) {
 		lineStart = false
 		out.WriteByte(c)
 	}
-	s := out.String()
-	for _, p := range []string{"tcp_dml_compile_", "tcp_dml_run_", "tcp_dml_"} {
-		s = strings.ReplaceAll(s, p+id, p+"PLAINNAME")
-	}
+	s := regexp.MustCompile(`\btcp_dml_(compile|run|inputs|outputs|input[0-9]+_data)_`+regexp.QuoteMeta(id)+`\b`).ReplaceAllString(out.String(), "tcp_dml_${1}_PLAINNAME")
 	return s, directives
 }
 
@@ -176,16 +174,33 @@ func emitAll(t testing.TB, m *codegen.Module) (cpp, dot, js string) {
 	return b[0].String(), b[1].String(), b[2].String()
 }
 
+// cppBaseline is the plain template's structure, computed once.
+type cppBaseline struct {
+	structure  string
+	directives []string
+	dot        string
+}
+
+var baseline *cppBaseline
+
 // checkNoCPPInjection emits the hostile graph in all three forms and
 // compares their structure (everything outside comments and literals,
 // the preprocessor lines, the DOT statements, the JSON document) with the
 // plain template's.
 func checkNoCPPInjection(t testing.TB, sym, file, opName string) {
 	t.Helper()
-	wantCPP, wantDOT, _ := emitAll(t, hostileGraph(t, "plainname", "t.mlir", "tcp.gather"))
+	if baseline == nil {
+		wantCPP, wantDOT, _ := emitAll(t, hostileGraph(t, "plainname", "t.mlir", "tcp.gather"))
+		ws, wd := cppStructure(t, wantCPP, "plainname")
+		baseline = &cppBaseline{ws, wd, dotStructure(t, wantDOT)}
+	}
+	ws, wd := baseline.structure, baseline.directives
 	gotCPP, gotDOT, gotJSON := emitAll(t, hostileGraph(t, sym, file, opName))
-	ws, wd := cppStructure(t, wantCPP, "plainname")
-	gs, gd := cppStructure(t, gotCPP, quote.CppIdent(sym))
+	id := quote.CppIdent(sym)
+	if len(id) > 64 {
+		id = "_g0" // writeGraphCPP's name for a long one
+	}
+	gs, gd := cppStructure(t, gotCPP, id)
 	if d := cmp.Diff(wd, gd); d != "" {
 		t.Fatalf("@%q, file %q, name %q: preprocessor lines differ (-want +got)\n%s", sym, file, opName, d)
 	}
@@ -194,7 +209,7 @@ func checkNoCPPInjection(t testing.TB, sym, file, opName string) {
 	if d := cmp.Diff(ws, gs); d != "" {
 		t.Fatalf("@%q, file %q, name %q: C++ differs outside comments and literals (-want +got)\n%s", sym, file, opName, d)
 	}
-	if d := cmp.Diff(dotStructure(t, wantDOT), dotStructure(t, gotDOT)); d != "" {
+	if d := cmp.Diff(baseline.dot, dotStructure(t, gotDOT)); d != "" {
 		t.Fatalf("@%q, file %q, name %q: DOT differs outside strings (-want +got)\n%s", sym, file, opName, d)
 	}
 	var doc codegen.JSONModule
@@ -210,7 +225,7 @@ func checkNoCPPInjection(t testing.TB, sym, file, opName string) {
 
 var hostileNames = []string{
 	"g\n#include \"/etc/passwd\"\n", "a\n#define X 1", "back\\", "??/", "*/ int x; /*", "\"; int x; \"",
-	"", "a\x00b", "\ufeffbom", "١digit", "g_a", "g.a", "\xff", "a\r#include <x>", "plainname", "x\\\n#pragma once",
+	"", "a\x00b", "\ufeffbom", "١digit", "g_a", "g.a", "\xff", "a\r#include <x>", "plainname", "x\\\n#pragma once", strings.Repeat("\n#include <x>\n", 40),
 }
 
 // TestCPPHostileNames: hostile function names, file names and name
@@ -224,6 +239,43 @@ func TestCPPHostileNames(t *testing.T) {
 	}
 }
 
+// TestCPPGraphNamesDistinct: graphs whose names once met in C++
+// (@compile_x's tcp_dml_compile_x_inputs was @x_inputs's compile
+// function; @g_a and @g.a) define distinct names.
+func TestCPPGraphNamesDistinct(t *testing.T) {
+	body := injectTemplate[strings.Index(injectTemplate, "("):]
+	var src strings.Builder
+	for _, n := range []string{"compile_x", "x_inputs", "x", "g_a", "g.a", "inputs_x", "run_x", "", "_"} {
+		src.WriteString("func.func " + quote.Symbol(n) + body + "\n")
+	}
+	m, err := parser.Parse("t.mlir", src.String(), parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tcptodml.New(dml.FL4_1).Run(m); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := codegen.BuildModule(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := codegen.WriteCPP(&b, mod); err != nil {
+		t.Fatal(err)
+	}
+	defined := map[string]bool{}
+	def := regexp.MustCompile(`(?m)^(?:HRESULT|alignas\(16\) static const unsigned char|static const TcpDmlBuffer) (tcp_dml_\w+)`)
+	for _, d := range def.FindAllStringSubmatch(b.String(), -1) {
+		if defined[d[1]] {
+			t.Errorf("%s is defined twice", d[1])
+		}
+		defined[d[1]] = true
+	}
+	if len(defined) < 9*4 {
+		t.Errorf("only %d definitions", len(defined))
+	}
+}
+
 // FuzzEmitCPPNames: the same for any name, file and name location.
 func FuzzEmitCPPNames(f *testing.F) {
 	for _, s := range hostileNames {
@@ -233,4 +285,20 @@ func FuzzEmitCPPNames(f *testing.F) {
 	f.Fuzz(func(t *testing.T, sym, file, opName string) {
 		checkNoCPPInjection(t, sym, file, opName)
 	})
+}
+
+// TestLongNameOutputSize: a 1 MB function name and location do not
+// multiply the C++ output: comments abbreviate them and the graph's C++
+// names use _g0; the name is written in full only as node-name data.
+func TestLongNameOutputSize(t *testing.T) {
+	long := strings.Repeat("\n#x", 1<<18)
+	cpp, _, _ := emitAll(t, hostileGraph(t, long, long, long))
+	// Two nodes carry op@location as C++ strings ("\n#x" is "\012#x"),
+	// nothing else grows with the name.
+	if limit := 4*len(long) + 64<<10; len(cpp) > limit {
+		t.Errorf("%d bytes of C++ for a %d-byte name (limit %d)", len(cpp), len(long), limit)
+	}
+	if !strings.Contains(cpp, "tcp_dml_compile__g0(") {
+		t.Errorf("the long graph is not _g0")
+	}
 }

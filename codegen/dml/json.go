@@ -230,6 +230,9 @@ func ToJSON(m *Module) JSONModule {
 
 // WriteJSON writes the module's graphs as indented JSON.
 func WriteJSON(w io.Writer, m *Module) error {
+	if m == nil {
+		return errNilModule
+	}
 	b, err := json.MarshalIndent(ToJSON(m), "", "  ")
 	if err != nil {
 		return err

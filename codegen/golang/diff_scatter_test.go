@@ -22,7 +22,8 @@ import (
 // dim or batch_dims and tuple length, dynamic and zero-size dims), every
 // scatter mode and combine, several element and index types, and fused
 // operands (updates broadcast from a row, indices reshaped, the input a
-// broadcast constant, the input another scatter). Index values include the exact edges of each dim
+// broadcast constant, the input another scatter, the result read by
+// another op). Index values include the exact edges of each dim
 // (-s-1, -s, -1, 0, s-1, s, s+1) and the index type's extremes, and small
 // dims make duplicates frequent. Each argument set runs in the interpreter
 // and in the kernel with 1, 2, 3 and 8 workers (every worker count given
@@ -43,7 +44,7 @@ type scatterConfig struct {
 	rank    int   // input rank
 	dim     int   // scatter
 	b, m, g int   // scatter_nd: batch dims, tuple length, grid rank
-	fused   int   // 0: plain arguments; 1: broadcast updates; 2: zeros input and reshaped indices; 3: a chain of two scatters
+	fused   int   // 0: plain arguments; 1: broadcast updates; 2: zeros input and reshaped indices; 3: a chain of two scatters; 4: read by a transpose
 	static  []int // dims of the input given statically (others dynamic)
 }
 
@@ -163,6 +164,19 @@ func scatterConfigs(r *rand.Rand, n int) []scatterConfig {
   return %%0 : %s
 }`, c.name, dynType(c.rank, nil, "i8"), it, updT, inT, zero, ones, ones, sizeDecl, strings.Join(sizes, ", "), strings.Join(axes, ", "), ones,
 				strings.TrimSuffix(strings.Repeat("index, ", c.rank), ", "), inT, it, idxT, op, a, inT, idxT, updT, inT, inT)
+		case r.Intn(5) == 0:
+			// A scatter read by another op (a reversing transpose): it is
+			// computed into a buffer of its own, and also returned.
+			c.fused = 4
+			perm := make([]string, c.rank)
+			for d := range perm {
+				perm[d] = fmt.Sprint(c.rank - 1 - d)
+			}
+			c.src = fmt.Sprintf(`func.func @%s(%%x: %s, %%i: %s, %%u: %s) -> (%s, %s) {
+  %%a = %s %%x, %%i, %%u%s : %s, %s, %s -> %s
+  %%0 = tcp.transpose %%a {permutation = array<i64: %s>} : %s -> %s
+  return %%0, %%a : %s, %s
+}`, c.name, inT, idxT, updT, inT, inT, op, a, inT, idxT, updT, inT, strings.Join(perm, ", "), inT, inT, inT, inT)
 		case r.Intn(4) == 0:
 			// A chain: the second scatter's input is the first's result.
 			c.fused = 3
@@ -367,8 +381,10 @@ func TestScatterWorkers(t *testing.T) {
 					continue
 				}
 				compared++
-				if string(want[0].Data) != string(got[0].Data) {
-					t.Errorf("@%s workers %d: results differ\nwant %s\ngot  %s\nargs %v\n%s", c.name, w, tensor.Format(want[0]), tensor.Format(got[0]), fmtArgs(args), c.src)
+				for k := range want {
+					if string(want[k].Data) != string(got[k].Data) {
+						t.Errorf("@%s workers %d: result %d differs\nwant %s\ngot  %s\nargs %v\n%s", c.name, w, k, tensor.Format(want[k]), tensor.Format(got[k]), fmtArgs(args), c.src)
+					}
 				}
 			}
 			if t.Failed() {
@@ -380,7 +396,7 @@ func TestScatterWorkers(t *testing.T) {
 		t.Errorf("only %d bitwise comparisons (%d argument sets with duplicates); the generator is too narrow", compared, dupCases)
 	}
 	if os.Getenv("TCP_DIFF_VERBOSE") != "" {
-		t.Logf("configurations by fusion (0 plain, 1 broadcast updates, 2 zeros input + reshaped ids, 3 chained scatters): %v", fused)
+		t.Logf("configurations by fusion (0 plain, 1 broadcast updates, 2 zeros input + reshaped ids, 3 chained scatters, 4 a scatter read by a transpose): %v", fused)
 		t.Logf("%d configurations, %d kernel calls: %d results compared bit for bit, %d argument sets with duplicate destinations, %d index-error sets (x%d workers), %d broken promises",
 			len(configs), calls, compared, dupCases, errCases, len(workerCounts), broken)
 	}

@@ -11,7 +11,7 @@ import (
 // request loop: the parent writes requests to its stdin and reads the
 // responses from its stdout, all little-endian:
 //
-//	request:  name (u32 length + bytes; empty: exit), bench i64, workers i64,
+//	request:  name (u32 length + bytes; length 0xFFFFFFFF: exit), bench i64, workers i64,
 //	          least output bytes per worker i64 (0: the default),
 //	          max bytes of one result i64 (0: 1 GiB),
 //	          nargs u32, per argument: kind u8 (0 tensor, 1 scalar);
@@ -39,6 +39,7 @@ type driverFunc struct {
 	resultTypes    []string // MLIR element types
 	resultTags     []string // error tags of the ops that make the results
 	promiseTag     string   // the error tag of the kernel's only promise_in_bounds op
+	promise        bool     // the kernel reads promise_in_bounds indices unchecked
 }
 
 func driverSource(fs []driverFunc) string {
@@ -84,7 +85,7 @@ func driverSource(fs []driverFunc) string {
 			fmt.Fprintf(&b, "r%d := make([]%s, n%d)\n", i, et, i)
 		}
 		fmt.Fprintf(&b, "call := func() error {\nreturn %s(%s)\n}\n", f.goName, strings.Join(call, ", "))
-		fmt.Fprintf(&b, "if err := call(); err != nil {\nreturn nil, 0, tcpPromiseErr(err, %s)\n}\n", quote.GoString(f.promiseTag))
+		fmt.Fprintf(&b, "if err := call(); err != nil {\nreturn nil, 0, tcpPromiseErr(err, %s, %v)\n}\n", quote.GoString(f.promiseTag), f.promise)
 		b.WriteString("med := tcpBench(bench, call)\nreturn []tcpArg{")
 		for i := range f.results {
 			fmt.Fprintf(&b, "{dims: dims[%d], data: tcpEncode(r%d)}, ", i, i)
@@ -114,6 +115,10 @@ type tcpArg struct {
 	scalar int
 }
 
+// tcpExit, as the length of a request's name, ends the process (a
+// function may be named "").
+const tcpExit = 0xFFFFFFFF
+
 // tcpMaxTensorBytes bounds each result (the --max-tensor-bytes of the
 // request).
 var tcpMaxTensorBytes = 1 << 30
@@ -130,9 +135,18 @@ func tcpTypeString(dims []int, elem string) string {
 }
 
 // tcpPromiseErr tags the error of a broken promise_in_bounds promise
-// (tcpRecover's) with the op that made it, when the kernel has only one.
-func tcpPromiseErr(err error, tag string) error {
-	if tag != "" && strings.HasSuffix(err.Error(), "(an index broke its promise_in_bounds promise)") {
+// (tcpRecover's) with the op that made it, when the kernel has only one;
+// in a kernel without such an op the panic was a bug: an internal error.
+func tcpPromiseErr(err error, tag string, promise bool) error {
+	const suffix = " (an index broke its promise_in_bounds promise)"
+	msg := err.Error()
+	if !strings.HasSuffix(msg, suffix) {
+		return err
+	}
+	if !promise {
+		return fmt.Errorf("internal error: the kernel panicked: %s", strings.TrimSuffix(msg, suffix))
+	}
+	if tag != "" {
 		return fmt.Errorf("%s%v", tag, err)
 	}
 	return err
@@ -199,7 +213,11 @@ func main() {
 		return v
 	}
 	str := func() string {
-		b := make([]byte, u32())
+		n := u32()
+		if n == tcpExit {
+			os.Exit(0)
+		}
+		b := make([]byte, n)
 		if _, err := io.ReadFull(in, b); err != nil {
 			os.Exit(0)
 		}
@@ -207,9 +225,6 @@ func main() {
 	}
 	for {
 		name := str()
-		if name == "" {
-			return
-		}
 		bench := i64()
 		Workers = int(i64())
 		if m := i64(); m > 0 {

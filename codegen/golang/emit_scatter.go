@@ -38,15 +38,17 @@ import (
 
 func isScatter(op *ir.Operation) bool { return tcp.IsScatter(op) }
 
-// checkScatterUses: a scatter's result is only returned, or is the input
-// of another scatter (computed first in that scatter's destination).
-func checkScatterUses(op *ir.Operation) error {
+// materialized reports whether a scatter's result is read by an op other
+// than func.return or (as its input) another scatter: it is then computed
+// into a buffer of its own (one allocation per call, before the loops)
+// that those ops read.
+func materialized(op *ir.Operation) bool {
 	for _, u := range ir.Uses(op.Result(0)) {
 		if u.Owner().Name() != function.ReturnName && !(isScatter(u.Owner()) && u.OperandNumber() == 0) {
-			return unsupported(op, "a scatter result can only be returned by the function or be the input of another scatter (it is computed in place in its destination), not used by "+u.Owner().Name())
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // scatterElem checks the element type and combine of a scatter.
@@ -73,9 +75,6 @@ func halfKind(op *ir.Operation) string {
 }
 
 func (f *funcGen) checkScatter(op *ir.Operation) error {
-	if err := checkScatterUses(op); err != nil {
-		return err
-	}
 	if _, err := scatterElem(op); err != nil {
 		return err
 	}
@@ -223,16 +222,10 @@ func (f *funcGen) checkScatter(op *ir.Operation) error {
 	return nil
 }
 
-// scatterResult writes result i, the scatter op, of sizes ds.
-func (f *funcGen) scatterResult(i int, op *ir.Operation, ds []poly) error {
+// scatterInto computes the scatter op, of sizes ds, into the slice dst.
+func (f *funcGen) scatterInto(dst string, op *ir.Operation, ds []poly) error {
 	s := tcp.ScatterOp{Operation: op}
-	if in := s.Input().DefiningOp(); isScatter(in) {
-		// A chain of scatters: the inner one first, in the same
-		// destination.
-		if err := f.scatterResult(i, in, ds); err != nil {
-			return err
-		}
-	} else if err := f.resultNest(i, s.Input(), ds); err != nil {
+	if err := f.resultNestInto(dst, s.Input(), ds); err != nil {
 		return err
 	}
 	upd, err := f.dims(s.Updates())
@@ -240,11 +233,12 @@ func (f *funcGen) scatterResult(i int, op *ir.Operation, ds []poly) error {
 		return err
 	}
 	return f.guarded(product(ds), "", func() error {
-		return f.guarded(product(upd), "", func() error { return f.scatterNest(i, s, ds, upd) })
+		return f.guarded(product(upd), "", func() error { return f.scatterNest(dst, s, ds, upd) })
 	})
 }
 
-func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
+func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly) error {
+	defer f.at(s.Operation)()
 	et, err := scatterElem(s.Operation)
 	if err != nil {
 		return err
@@ -324,6 +318,7 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 	}
 	if mode == tcp.ModePromiseInBounds {
 		f.promise = true
+		f.promiseOps[s.Operation] = true
 	}
 	// Worker split: by the destination's first coordinate.
 	c0 := dest[0]
@@ -348,7 +343,6 @@ func (f *funcGen) scatterNest(i int, s tcp.ScatterOp, ds, upd []poly) error {
 	if ur.conv != nil || ur.val != "" {
 		return notIndex(s.Updates())
 	}
-	dst := fmt.Sprintf("r%d", i)
 	dOff := linear(dest, ds)
 	combine := s.Combine()
 	var stmt string
@@ -699,4 +693,28 @@ func emptyCond(ds []poly) string {
 		}
 	}
 	return "(" + strings.Join(cs, " || ") + ")"
+}
+
+// materialize computes a scatter that other ops read into a new buffer at
+// its place in the function (after the checks of the ops before it, as
+// the interpreter orders errors) and records the buffer for read.
+func (f *funcGen) materialize(op *ir.Operation) error {
+	if !materialized(op) || f.dimsFor {
+		return nil
+	}
+	et, err := scatterElem(op)
+	if err != nil {
+		return err
+	}
+	ds, err := f.dims(op.Result(0))
+	if err != nil {
+		return err
+	}
+	name := fmt.Sprintf("s%d", len(f.mat))
+	f.stmt("%s := make([]%s, %s)", name, et, product(ds))
+	if err := f.scatterInto(name, op, ds); err != nil {
+		return err
+	}
+	f.mat[op] = name
+	return nil
 }

@@ -244,7 +244,7 @@ func (g *gen) constant(op *ir.Operation) (string, error) {
 	}
 	g.nconst++
 	name := fmt.Sprintf("tcpConst%d", g.nconst)
-	fmt.Fprintf(&g.consts, "// %s is %s at %s.\nvar %s = []%s{", name, quote.GoComment(a.Type.String()), quote.GoComment(op.Loc().String()), name, et)
+	fmt.Fprintf(&g.consts, "// %s is %s at %s.\nvar %s = []%s{", name, quote.GoComment(quote.Abbrev(a.Type.String())), quote.GoComment(quote.Abbrev(op.Loc().String())), name, et)
 	for i := 0; i < int(t.NumElements()); i++ {
 		if i > 0 {
 			g.consts.WriteString(", ")

@@ -83,35 +83,54 @@ func goShape(t testing.TB, src []byte, goName string) (decls []string, lines int
 	return decls, strings.Count(string(src), "\n")
 }
 
-// checkNoInjection emits the hostile module as a library and as the
-// kernel binary's source and compares their declarations and line counts
-// with those of the plain template: a name or location that opened a
-// line, closed a comment or a string would add or change one.
-func checkNoInjection(t testing.TB, sym, file, opName string) {
+// baselines holds the plain template's declarations and line count per
+// mode (library, kernel binary), computed once.
+var baselines = map[bool]struct {
+	decls []string
+	lines int
+}{}
+
+// checkNoInjection emits the hostile module (as a library and as the
+// kernel binary's source, or only the latter when driverOnly) and
+// compares its declarations and line count with those of the plain
+// template: a name or location that opened a line, closed a comment or a
+// string would add or change one.
+func checkNoInjection(t testing.TB, sym, file, opName string, driverOnly bool) {
 	t.Helper()
 	for _, driver := range []bool{false, true} {
+		if driverOnly && !driver {
+			continue
+		}
 		pkg := "kernels"
 		if driver {
 			pkg = "main"
 		}
-		want, wantFs, err := emit(hostileModule(t, "f", "t.mlir", "tcp.gather"), Options{Package: pkg, driver: driver})
-		if err != nil {
-			t.Fatal(err)
+		base, ok := baselines[driver]
+		if !ok {
+			want, wantFs, err := emit(hostileModule(t, "f", "t.mlir", "tcp.gather"), Options{Package: pkg, driver: driver})
+			if err != nil {
+				t.Fatal(err)
+			}
+			base.decls, base.lines = goShape(t, want, wantFs[0].GoName)
+			baselines[driver] = base
 		}
 		got, fs, err := emit(hostileModule(t, sym, file, opName), Options{Package: pkg, driver: driver})
 		if err != nil {
 			t.Fatalf("@%q: %v", sym, err)
 		}
-		if len(fs) != 1 || fs[0].Symbol != sym || fs[0].GoName != quote.GoIdent(sym) {
+		id := quote.GoIdent(sym)
+		if len(id) > 64 {
+			id = "Y_1" // exportName's name for a long one
+		}
+		if len(fs) != 1 || fs[0].Symbol != sym || fs[0].GoName != id {
 			t.Fatalf("@%q: kernels %+v", sym, fs)
 		}
-		wd, wl := goShape(t, want, wantFs[0].GoName)
 		gd, gl := goShape(t, got, fs[0].GoName)
-		if d := cmp.Diff(wd, gd); d != "" {
+		if d := cmp.Diff(base.decls, gd); d != "" {
 			t.Fatalf("@%q in %q: declarations differ (-want +got)\n%s\n%s", sym, file, d, got)
 		}
-		if wl != gl {
-			t.Fatalf("@%q in %q: %d lines, want %d\n%s", sym, file, gl, wl, got)
+		if base.lines != gl {
+			t.Fatalf("@%q in %q: %d lines, want %d\n%s", sym, file, gl, base.lines, got)
 		}
 	}
 }
@@ -120,7 +139,7 @@ var hostileSyms = []string{
 	"x\nfunc init() { panic(\"pwned\") }\n//",
 	"a\") }; func init() { panic(\"pwned\") }; var _ = fmt.Sprint(\"",
 	"%s%d%v",
-	"", "a\x00b", "\ufeffbom", "q\"uote", "١digit", "*/ func init() {} /*", "t1", "back\\",
+	"", "a\x00b", "\ufeffbom", "q\"uote", "١digit", "*/ func init() {} /*", "t1", "back\\", strings.Repeat("\n#line 1 \"x\"\n", 40),
 	"\xff\xfe", "new\rline", "\u2028sep", "main", "init", "Workers_x", "x_dims_2",
 }
 
@@ -129,14 +148,15 @@ var hostileSyms = []string{
 // emit Go with exactly the template's declarations.
 func TestHostileNames(t *testing.T) {
 	for _, s := range hostileSyms {
-		checkNoInjection(t, s, "t.mlir", "tcp.gather")
-		checkNoInjection(t, "f", s, s)
+		checkNoInjection(t, s, "t.mlir", "tcp.gather", false)
+		checkNoInjection(t, "f", s, s, false)
 	}
 }
 
-// TestHostileNameRuns builds and runs the kernel binary of a function
-// whose name closes the Go string the driver names it in: it computes the
-// interpreter's values, and its errors carry the name as data.
+// TestHostileNameRuns builds one kernel binary with a function per
+// hostile name (names that close the Go string the driver names them in,
+// format verbs, NUL, BOM, newlines, "") and runs each: every one computes
+// the interpreter's values.
 func TestHostileNameRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a kernel binary")
@@ -144,20 +164,44 @@ func TestHostileNameRuns(t *testing.T) {
 	if _, err := goTool(); err != nil {
 		t.Skip(err)
 	}
-	sym := "a\") }; func init() { panic(\"pwned\") }; var _ = fmt.Sprint(\"\n%d"
-	m := hostileModule(t, sym, "x\n#line 1 \"evil.go\"\n", "n\x00")
+	body := injectTemplate[strings.Index(injectTemplate, "("):]
+	var src strings.Builder
+	for _, s := range hostileSyms {
+		src.WriteString("func.func " + quote.Symbol(s) + body + "\n")
+	}
+	m, err := mlirparser.Parse("x\n#line 1 \"evil.go\"\n", src.String(), mlirparser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Build(m, hostileSyms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := p.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
 	x := tensor.Must(tensor.FromFloat64s(tensor.F32, []int64{3, 4}, []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}))
 	n := tensor.Must(tensor.FromInt64s(tensor.Index, nil, []int64{7}))
-	want, err := interp.RunFunc(m, sym, x, n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _, err := Run(m, sym, []*tensor.Tensor{x, n}, CallOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(tensor.Format(want[0]), tensor.Format(got[0])); d != "" {
-		t.Errorf("(-want +got)\n%s", d)
+	for _, sym := range hostileSyms {
+		want, err := interp.RunFunc(m, sym, x, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := pr.Call(sym, []*tensor.Tensor{x, n}, CallOptions{})
+		if err != nil {
+			t.Fatalf("@%q: %v", sym, err)
+		}
+		if d := cmp.Diff(tensor.Format(want[0]), tensor.Format(got[0])); d != "" {
+			t.Errorf("@%q: (-want +got)\n%s", sym, d)
+		}
+		// A wrong argument count names the function in the driver's
+		// error, as data.
+		_, _, err = pr.Call(sym, []*tensor.Tensor{x}, CallOptions{})
+		if err == nil || !strings.Contains(err.Error(), "argument(s), got 1") {
+			t.Errorf("@%q with one argument: %v", sym, err)
+		}
 	}
 }
 
@@ -193,13 +237,28 @@ func.func @f_dims(%a: tensor<2xf32>) -> tensor<2xf32> {
 
 // FuzzEmitNames: any function name, file name and name location emits Go
 // that go/parser accepts with exactly the template's declarations and
-// lines (no injected init, var or import).
+// lines (no injected init, var or import). It emits the kernel binary's
+// source, which has every comment and string of the library's and the
+// driver's besides.
 func FuzzEmitNames(f *testing.F) {
 	for _, s := range hostileSyms {
 		f.Add(s, "t.mlir", "tcp.gather")
 		f.Add("f", s, s)
 	}
 	f.Fuzz(func(t *testing.T, sym, file, opName string) {
-		checkNoInjection(t, sym, file, opName)
+		checkNoInjection(t, sym, file, opName, true)
 	})
+}
+
+// TestLongNameOutputSize: a 1 MB function name and location do not
+// multiply the Go output (comments abbreviate them, the kernel is Y_1).
+func TestLongNameOutputSize(t *testing.T) {
+	long := strings.Repeat("\n#x", 1<<18)
+	src, fs, err := emit(hostileModule(t, long, long, long), Options{Package: "kernels"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(src) > 64<<10 || fs[0].GoName != "Y_1" {
+		t.Errorf("%d bytes of Go for a %d-byte name, kernel %s", len(src), len(long), fs[0].GoName)
+	}
 }

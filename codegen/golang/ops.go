@@ -8,6 +8,7 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	tensord "github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/frontendhint"
 	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
@@ -73,6 +74,9 @@ func (f *funcGen) walk(body *ir.Block) error {
 		case function.ReturnName:
 			for i, v := range op.Operands() {
 				if _, ok := v.Type().(*ir.RankedTensorType); !ok {
+					if frontendhint.IsFrontendType(v.Type()) {
+						return op.EmitOpError("returns operand #%d of type %s, %s", i, v.Type(), frontendhint.TypeAdvice())
+					}
 					return op.EmitOpError("returns operand #%d of type %s; the Go backend returns ranked tensors only", i, v.Type())
 				}
 			}
@@ -89,6 +93,9 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		default:
+			if frontendhint.IsFrontendOp(op) {
+				return unsupported(op, "no Go kernel for this op; "+frontendhint.OpAdvice(op))
+			}
 			return unsupported(op, "no Go kernel for this op")
 		}
 		if op.NumResults() != 1 {
@@ -515,10 +522,11 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	}
 	switch op.Name() {
 	case tcp.ScatterName, tcp.ScatterNDName:
-		if err := checkScatterUses(op); err != nil {
-			return ref{}, err
+		name, ok := f.mat[op]
+		if !ok {
+			return ref{}, unsupported(op, "internal error: a scatter read before it is computed")
 		}
-		return ref{}, unsupported(op, "a scatter result cannot be read")
+		return ref{buf: name, off: linear(coords, ds)}, nil
 	case tcp.ConstName, arith.ConstantName:
 		name, err := f.g.constant(op)
 		if err != nil {

@@ -48,6 +48,9 @@ func (e *KernelError) Located(fn *ir.Operation) error {
 	if e.Op != nil {
 		return e.Op.EmitOpError("%s", e.Msg)
 	}
+	if fn == nil {
+		return e
+	}
 	return fn.EmitError("%s: %s", quote.Symbol(function.FuncOp{Operation: fn}.Name()), e.Msg)
 }
 
@@ -232,6 +235,9 @@ type Process struct {
 // Start runs the binary; Call sends it requests, Close ends it.
 // The binary is run only if it still has the hash its build recorded.
 func (p *Program) Start() (*Process, error) {
+	if p == nil {
+		return nil, errors.New("golang: Start on a nil Program")
+	}
 	if sum, err := fileSum(p.Path); err != nil || sum != p.sum {
 		return nil, fmt.Errorf("kernel binary %s changed since it was built (its SHA-256 is not the one recorded); run again to rebuild it", p.Path)
 	}
@@ -253,7 +259,10 @@ func (p *Program) Start() (*Process, error) {
 
 // Close ends the process.
 func (pr *Process) Close() error {
-	binary.Write(pr.in, binary.LittleEndian, uint32(0))
+	if pr == nil {
+		return nil
+	}
+	binary.Write(pr.in, binary.LittleEndian, uint32(0xFFFFFFFF)) // tcpExit
 	pr.in.Flush()
 	pr.win.Close()
 	return pr.cmd.Wait()
@@ -277,6 +286,14 @@ type CallOptions struct {
 // and returns its results and, with Bench > 0, the median seconds of one
 // call. Errors raised by the kernel are *KernelError values.
 func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*tensor.Tensor, float64, error) {
+	if pr == nil {
+		return nil, 0, errors.New("golang: Call on a nil Process")
+	}
+	for i, a := range args {
+		if a == nil {
+			return nil, 0, fmt.Errorf("@%s: argument #%d is nil", fn, i)
+		}
+	}
 	ft := pr.p.types[fn]
 	if ft == nil {
 		return nil, 0, fmt.Errorf("no kernel for @%s", fn)

@@ -30,8 +30,9 @@ option assume-unique-indices=true); reductions are a gather, an
 elementwise operator and this scatter. The emulator applies duplicates
 in row-major order, one of the allowed outcomes (tests never rely on it).
 Index values as for the gathers: signed index types count negatives from
-the end; the emulator clamps out-of-range indices (DirectML leaves the
-write undefined; tests never rely on it).`
+the end; for an index still out of range DirectML's output is undefined
+(the emulator writes at the nearest end, one allowed behaviour; tests
+never rely on it).`
 
 // ScatterElements is dml.scatter_elements.
 var ScatterElements = ir.MustRegister(ir.OpDef{

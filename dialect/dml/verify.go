@@ -17,7 +17,8 @@ type Need struct {
 
 // Needs returns the feature-level requirements of a dml op with tensors:
 // the operator itself, its DimensionCount, its data types and its index
-// type (DIRECTML.md §4's support table). The op must have verified
+// type (the support tables of DirectML's operator documentation;
+// docs/semantics.md §7.2 lists GATHER's). The op must have verified
 // structurally (its descs must be computable).
 func Needs(op *ir.Operation) ([]Need, error) {
 	info := Info(op.Name())

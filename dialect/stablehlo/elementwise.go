@@ -45,6 +45,7 @@ var (
 )
 
 var enumDirectivesRegistered = func() bool {
+	registerSameType()
 	ir.RegisterCustomDirective("HLOComparisonDirection", &ir.CustomDirective{
 		Parse: func(p ir.AsmParser, st *ir.ParseState, args []ir.CustomArg) error {
 			return parseEnum(p, st, args[0].Attr, "comparison_direction", ComparisonDirections)
@@ -96,58 +97,6 @@ var enumDirectivesRegistered = func() bool {
 			p.PrintType(op.Operand(0).Type())
 			p.WriteString(", ")
 			p.PrintType(op.Result(0).Type())
-		},
-	})
-	// custom<HLOUnaryType>(type($operand), type($result)): the functional
-	// type (printed), or the short form `T` StableHLO prints when both are T
-	// (jax's convert of a value to its own type).
-	ir.RegisterCustomDirective("HLOUnaryType", &ir.CustomDirective{
-		Parse: func(p ir.AsmParser, st *ir.ParseState, args []ir.CustomArg) error {
-			t, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			in, out := t, t
-			if ft, ok := t.(*ir.FunctionType); ok {
-				if len(ft.Inputs()) != 1 || len(ft.Results()) != 1 {
-					return p.Errorf("expected a function type of 1 input and 1 result, got %s", t)
-				}
-				in, out = ft.Inputs()[0], ft.Results()[0]
-			}
-			st.OperandTypes[args[0].Operand] = []ir.Type{in}
-			st.ResultTypes[0] = []ir.Type{out}
-			return nil
-		},
-		Print: func(p *ir.AsmPrinter, op *ir.Operation, args []ir.CustomArg) {
-			p.PrintType(ir.Function([]ir.Type{op.Operand(0).Type()}, []ir.Type{op.Result(0).Type()}))
-		},
-	})
-	// custom<HLOClampType>(...): the functional type (printed), or the
-	// short form `T` jax prints when min, operand and max all have type T.
-	ir.RegisterCustomDirective("HLOClampType", &ir.CustomDirective{
-		Parse: func(p ir.AsmParser, st *ir.ParseState, args []ir.CustomArg) error {
-			t, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			if ft, ok := t.(*ir.FunctionType); ok {
-				if len(ft.Inputs()) != 3 || len(ft.Results()) != 1 {
-					return p.Errorf("expected a function type of 3 inputs and 1 result, got %s", t)
-				}
-				for i := 0; i < 3; i++ {
-					st.OperandTypes[args[i].Operand] = []ir.Type{ft.Inputs()[i]}
-				}
-				st.ResultTypes[0] = []ir.Type{ft.Results()[0]}
-				return nil
-			}
-			for i := 0; i < 3; i++ {
-				st.OperandTypes[args[i].Operand] = []ir.Type{t}
-			}
-			st.ResultTypes[0] = []ir.Type{t}
-			return nil
-		},
-		Print: func(p *ir.AsmPrinter, op *ir.Operation, args []ir.CustomArg) {
-			p.PrintType(ir.Function([]ir.Type{op.Operand(0).Type(), op.Operand(1).Type(), op.Operand(2).Type()}, []ir.Type{op.Result(0).Type()}))
 		},
 	})
 	return true
@@ -340,11 +289,12 @@ Verifier rules:
   - min and max are 0-d or of the operand's shape;
   - min, max, operand and result have one element type; result has the
     operand's type.`,
-	Examples: []string{"%0 = stablehlo.clamp %lo, %x, %hi : (tensor<i32>, tensor<4xi32>, tensor<i32>) -> tensor<4xi32>"},
+	Examples: []string{"%0 = stablehlo.clamp %lo, %x, %hi : (tensor<i32>, tensor<4xi32>, tensor<i32>) -> tensor<4xi32>",
+		"%1 = stablehlo.clamp %a, %x, %b : tensor<4xi32>"},
 	Operands: []ir.OperandDef{{Name: "min", Type: intOrFloatTensor}, {Name: "operand", Type: intOrFloatTensor}, {Name: "max", Type: intOrFloatTensor}},
 	Results:  []ir.ResultDef{{Name: "result", Type: intOrFloatTensor}},
 	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("min", "operand", "max", "result")},
-	Format:   "$min `,` $operand `,` $max attr-dict `:` custom<HLOClampType>(type($min), type($operand), type($max), type($result))",
+	Format:   "$min `,` $operand `,` $max attr-dict `:` custom<HLOSameType>(type($min), type($operand), type($max), type($result))",
 	Verify: func(op *ir.Operation) error {
 		x := rankedOf(op.Operand(1))
 		for i, n := range []string{"min", "max"} {
@@ -372,11 +322,12 @@ the spec leaves it implementation-defined); float to float rounds to
 nearest even.
 
 Verifier rules: operand and result have one shape.`,
-	Examples: []string{"%0 = stablehlo.convert %arg0 : (tensor<3xi32>) -> tensor<3xi64>"},
+	Examples: []string{"%0 = stablehlo.convert %arg0 : (tensor<3xi32>) -> tensor<3xi64>",
+		"%1 = stablehlo.convert %arg1 : tensor<2x2xi32>"},
 	Operands: []ir.OperandDef{{Name: "operand", Type: intOrFloatTensor}},
 	Results:  []ir.ResultDef{{Name: "result", Type: intOrFloatTensor}},
 	Traits:   []ir.Trait{ir.Pure},
-	Format:   "$operand attr-dict `:` custom<HLOUnaryType>(type($operand), type($result))",
+	Format:   "$operand attr-dict `:` custom<HLOSameType>(type($operand), type($result))",
 	Verify: func(op *ir.Operation) error {
 		a, b := rankedOf(op.Operand(0)), rankedOf(op.Result(0))
 		if !slices.Equal(a.Shape(), b.Shape()) {

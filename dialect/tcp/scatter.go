@@ -392,3 +392,41 @@ func foldScatterND(op *ir.Operation) []ir.OpFoldResult {
 	}
 	return nil
 }
+
+// ScatterAttrs are the optional attributes of the scatter builders: ""
+// and false give the defaults (replace, promise_in_bounds), which are
+// left out.
+type ScatterAttrs struct {
+	Combine       string
+	Mode          string
+	UniqueIndices bool
+}
+
+func (a ScatterAttrs) named() []ir.NamedAttr {
+	var out []ir.NamedAttr
+	if a.Combine != "" && a.Combine != CombineReplace {
+		out = append(out, ir.NamedAttr{Name: "combine", Value: ir.Str(a.Combine)})
+	}
+	if a.Mode != "" && a.Mode != ModePromiseInBounds {
+		out = append(out, ir.NamedAttr{Name: "mode", Value: ir.Str(a.Mode)})
+	}
+	if a.UniqueIndices {
+		out = append(out, ir.NamedAttr{Name: "unique_indices", Value: ir.UnitAttr{}})
+	}
+	return out
+}
+
+// BuildScatter inserts tcp.scatter; its result has the input's type.
+func BuildScatter(rw *ir.Rewriter, loc ir.Location, input, indices, updates ir.Value, dim int64, a ScatterAttrs) *ir.Operation {
+	attrs := append([]ir.NamedAttr{{Name: "dim", Value: ir.IndexAttr(dim)}}, a.named()...)
+	return create(rw, ScatterName, loc, []ir.Value{input, indices, updates}, input.Type(), attrs...)
+}
+
+// BuildScatterND inserts tcp.scatter_nd; its result has the input's type.
+func BuildScatterND(rw *ir.Rewriter, loc ir.Location, input, indices, updates ir.Value, batchDims int64, a ScatterAttrs) *ir.Operation {
+	var attrs []ir.NamedAttr
+	if batchDims != 0 {
+		attrs = append(attrs, ir.NamedAttr{Name: "batch_dims", Value: ir.IndexAttr(batchDims)})
+	}
+	return create(rw, ScatterNDName, loc, []ir.Value{input, indices, updates}, input.Type(), append(attrs, a.named()...)...)
+}

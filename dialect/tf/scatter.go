@@ -199,20 +199,20 @@ func shapeStr(s []int64) string {
 		if d == ir.Dynamic {
 			b.WriteByte('?')
 		} else {
-			b.WriteString(itoa(d))
+			b.WriteString(scatterItoa(d))
 		}
 	}
 	return b.String() + "]"
 }
 
-func itoa(v int64) string {
+func scatterItoa(v int64) string {
 	if v < 0 {
-		return "-" + itoa(-v)
+		return "-" + scatterItoa(-v)
 	}
 	if v < 10 {
 		return string(rune('0' + v))
 	}
-	return itoa(v/10) + string(rune('0'+v%10))
+	return scatterItoa(v/10) + string(rune('0'+v%10))
 }
 
 func checkElem(op *ir.Operation, v ir.Value, elem ir.Type, what string) error {

@@ -10,7 +10,6 @@ import (
 const (
 	ConstantDeviceName = "torch.constant.device"
 	ScalarTensorName   = "torch.aten.scalar_tensor"
-	ExpandName         = "torch.aten.expand"
 	DeviceName         = "Device"
 )
 
@@ -84,41 +83,6 @@ Verifier rules: the result is 0-d (when its sizes are known).`,
 	Verify: func(op *ir.Operation) error {
 		if r := vt(op.Result(0)); r.HasSizes() && r.Rank() != 0 {
 			return op.EmitOpError("result must be 0-d, got %s", r)
-		}
-		return nil
-	},
-})
-
-// Expand is torch.aten.expand.
-var Expand = ir.MustRegister(ir.OpDef{
-	Name:    ExpandName,
-	Summary: "broadcast self to sizes (Tensor.expand)",
-	Description: `self broadcast to size: size has at least rank(self) entries; self's dims
-align with the last ones; an entry -1 keeps self's dim, a dim of self of
-size 1 is repeated, any other dim must equal its entry; leading entries add
-dims. implicit does not change the value.
-
-Verifier rules: size is a !torch.list<int>; the result has self's dtype
-and rank len(size) (when known).`,
-	Examples: []string{"%3 = torch.aten.expand %1, %2, %false : !torch.vtensor<[],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[3,2],f32>"},
-	Operands: []ir.OperandDef{
-		{Name: "self", Type: vtensorC},
-		{Name: "size", Type: ir.TypePred("!torch.list<int> type", func(t ir.Type) bool {
-			l, ok := t.(*ListType)
-			return ok && l.Elem() == Int
-		})},
-		{Name: "implicit", Type: boolC},
-	},
-	Results: []ir.ResultDef{{Name: "result", Type: vtensorC}},
-	Traits:  []ir.Trait{ir.Pure},
-	Format:  atenFormat("self", "size", "implicit"),
-	Verify: func(op *ir.Operation) error {
-		self, res := vt(op.Operand(0)), vt(op.Result(0))
-		if err := sameDType(op, self, res); err != nil {
-			return err
-		}
-		if l := op.Operand(1).DefiningOp(); l != nil && l.Name() == ListConstructName && res.HasSizes() && res.Rank() != l.NumOperands() {
-			return op.EmitOpError("result rank %d must equal the number of sizes, %d", res.Rank(), l.NumOperands())
 		}
 		return nil
 	},

@@ -10,7 +10,6 @@ import (
 
 // Op names of the scatter family as torch-mlir's FX importer prints them.
 const (
-	ConstantFloatName    = "torch.constant.float"
 	ConstantStrName      = "torch.constant.str"
 	ScatterSrcName       = "torch.aten.scatter.src"
 	ScatterValueName     = "torch.aten.scatter.value"
@@ -18,7 +17,6 @@ const (
 	ScatterAddName       = "torch.aten.scatter_add"
 	ScatterReduceTwoName = "torch.aten.scatter_reduce.two"
 	IndexPutName         = "torch.aten.index_put"
-	CloneName            = "torch.aten.clone"
 )
 
 // StrName is the name of !torch.str.
@@ -43,54 +41,7 @@ var (
 	strC       = ir.TypePred("!torch.str type", func(t ir.Type) bool { return t == Str })
 	scalarC    = ir.TypePred("!torch.float or !torch.int type", func(t ir.Type) bool { return t == Float || t == Int })
 	optMemoryC = ir.TypePred("!torch.int or !torch.none type", func(t ir.Type) bool { return t == Int || t == None })
-	f64Kind    = ir.AttrPred("64-bit float attribute", func(a ir.Attribute) bool {
-		f, ok := a.(ir.FloatAttr)
-		return ok && f.Type == ir.F64T
-	})
 )
-
-// custom<TorchF64>($value): a float literal printed without its f64 type,
-// as torch-mlir prints torch.constant.float.
-var _ = func() bool {
-	ir.RegisterCustomDirective("TorchF64", &ir.CustomDirective{
-		Parse: func(p ir.AsmParser, st *ir.ParseState, args []ir.CustomArg) error {
-			a, err := p.ParseAttribute(ir.F64T)
-			if err != nil {
-				return err
-			}
-			if i, ok := a.(ir.IntegerAttr); ok {
-				a = ir.Float(float64(i.Value), ir.F64T.(ir.FloatType))
-			}
-			st.AddAttr(args[0].Attr, a)
-			return nil
-		},
-		Print: func(p *ir.AsmPrinter, op *ir.Operation, args []ir.CustomArg) {
-			p.PrintAttributeElided(op.Attr(args[0].Attr), ir.F64T)
-		},
-	})
-	return true
-}()
-
-// ConstantFloat is torch.constant.float.
-var ConstantFloat = ir.MustRegister(ir.OpDef{
-	Name:    ConstantFloatName,
-	Summary: "a constant Python float",
-	Description: `Produces the !torch.float value (an f64), e.g. the value of
-torch.aten.scatter.value.
-
-Verifier rules: none beyond the declared value : f64.`,
-	Examples:   []string{"%float = torch.constant.float 2.500000e+00"},
-	Results:    []ir.ResultDef{{Name: "result", Type: ir.TypePred("!torch.float type", func(t ir.Type) bool { return t == Float })}},
-	Attrs:      []ir.AttrDef{{Name: "value", Kind: f64Kind, Required: true}},
-	Traits:     []ir.Trait{ir.Pure, ir.ConstantLike},
-	Format:     "custom<TorchF64>($value) attr-dict",
-	Fold:       func(op *ir.Operation) []ir.OpFoldResult { return []ir.OpFoldResult{{Attr: op.Attr("value")}} },
-	ResultName: func(op *ir.Operation) string { return "float" },
-	InferResultTypes: func(st *ir.ParseState) error {
-		st.ResultTypes[0] = []ir.Type{Float}
-		return nil
-	},
-})
 
 // ConstantStr is torch.constant.str.
 var ConstantStr = ir.MustRegister(ir.OpDef{
@@ -250,24 +201,6 @@ Verifier rules:
 			return op.EmitOpError("values must have the dtype of self (%s), got %s", self.DType(), vals.DType())
 		}
 		return sameSelfType(op, self, res)
-	},
-})
-
-// Clone is torch.aten.clone.
-var Clone = ir.MustRegister(ir.OpDef{
-	Name:    CloneName,
-	Summary: "a copy of self (value semantics: the same value)",
-	Description: `Returns self's value; memory_format (None or an int) only affects
-layout. The FX importer puts it before y[i] = v.
-
-Verifier rules: the result has self's sizes and dtype, where known.`,
-	Examples: []string{"%0 = torch.aten.clone %arg0, %none : !torch.vtensor<[4,3],f32>, !torch.none -> !torch.vtensor<[4,3],f32>"},
-	Operands: []ir.OperandDef{{Name: "self", Type: vtensorC}, {Name: "memory_format", Type: optMemoryC}},
-	Results:  []ir.ResultDef{{Name: "result", Type: vtensorC}},
-	Traits:   []ir.Trait{ir.Pure},
-	Format:   atenFormat("self", "memory_format"),
-	Verify: func(op *ir.Operation) error {
-		return sameSelfType(op, vt(op.Operand(0)), vt(op.Result(0)))
 	},
 })
 

@@ -34,8 +34,8 @@
 //     "onnx.NoValue"() {value} : () -> none; so are absent trailing inputs
 //     when the op's definition (dialect/onnx) declares more operands than
 //     the node lists and they are not Optional (onnx.Slice's axes, steps).
-//   - onnx.EntryPoint is emitted only if the onnx dialect defines it
-//     (dialect/onnx does not yet), so the module verifies as it is.
+//   - The module ends with onnx-mlir's marker of the entry function,
+//     "onnx.EntryPoint"() {func = @main_graph} : () -> ().
 //
 // Not supported (a located error): subgraphs (GRAPH attributes, If/Loop),
 // sparse tensors, external data, non-tensor values, STRING and COMPLEX

@@ -326,23 +326,7 @@ func (im *importer) node(idx int, n *onnxpb.Node) error {
 			operands = append(operands, im.noValue())
 		}
 	}
-	var resTypes []ir.Type
-	for _, out := range n.Outputs {
-		if out == "" {
-			resTypes = append(resTypes, ir.None)
-			continue
-		}
-		vi, ok := im.types[out]
-		if !ok {
-			return ir.Errorf(loc, "%s: output %q has no type: the graph gives no value_info for it (run ONNX shape inference on the model first)", desc, out)
-		}
-		t, err := im.valueType(vi)
-		if err != nil {
-			return err
-		}
-		resTypes = append(resTypes, t)
-	}
-	st := &ir.OperationState{Name: ir.Global.Lookup(opName), Loc: loc, Operands: operands, Types: resTypes}
+	st := &ir.OperationState{Name: ir.Global.Lookup(opName), Loc: loc, Operands: operands}
 	for _, a := range n.Attrs {
 		attr, err := im.attribute(a)
 		if err != nil {
@@ -355,6 +339,36 @@ func (im *importer) node(idx int, n *onnxpb.Node) error {
 		}
 		st.AddAttr(a.Name, attr)
 	}
+	// Result types: the importer's own inference (infer.go), checked
+	// against the graph's value_info where it gives one (which then
+	// supplies the type, as it may know more, e.g. a symbolic dim's name).
+	inferred, inferErr := inferTypes(n.OpType, operands, st.Attrs)
+	var resTypes []ir.Type
+	for i, out := range n.Outputs {
+		if out == "" {
+			resTypes = append(resTypes, ir.None)
+			continue
+		}
+		vi, ok := im.types[out]
+		if !ok {
+			if inferErr != nil || i >= len(inferred) {
+				return ir.Errorf(loc, "%s: output %q has no type: the graph gives no value_info for it, and its type cannot be inferred: %v", desc, out, inferErr)
+			}
+			resTypes = append(resTypes, inferred[i])
+			continue
+		}
+		t, err := im.valueType(vi)
+		if err != nil {
+			return err
+		}
+		if inferErr == nil && i < len(inferred) {
+			if err := checkGiven(t, inferred[i]); err != nil {
+				return ir.Errorf(im.loc(vi.Offset), "%s: output %q: %v", desc, out, err)
+			}
+		}
+		resTypes = append(resTypes, t)
+	}
+	st.Types = resTypes
 	if n.Name != "" {
 		st.AddAttr("onnx_node_name", ir.StringAttr(n.Name))
 	}

@@ -26,6 +26,7 @@ var ranks = []struct {
 	{"passes", 4},
 	{"frontend/", 4},
 	{"codegen/", 5},
+	{"compiler", 8},  // the facade for library users: above everything it wraps (translate/all too)
 	{"translate", 1}, // the registry of translations (translate/all links them: rank-free)
 }
 

@@ -278,3 +278,26 @@ func Symbol(name string) string {
 	}
 	return "@" + mlirQuoted(name)
 }
+
+// maxShown is how many bytes of a name or location Abbrev keeps.
+const maxShown = 96
+
+// Abbrev returns s, or its first bytes and "..." when s is longer than a
+// comment should show (a 10 MB symbol name repeated in every comment
+// would multiply the output). Pass the result through GoComment,
+// CppComment or Symbol like any other text.
+func Abbrev(s string) string {
+	if len(s) <= maxShown {
+		return s
+	}
+	return s[:maxShown] + "..."
+}
+
+// SymbolAbbrev is Symbol of a name abbreviated as Abbrev does: @"first
+// bytes"... for a long name.
+func SymbolAbbrev(name string) string {
+	if len(name) <= maxShown {
+		return Symbol(name)
+	}
+	return Symbol(name[:maxShown]) + "..."
+}

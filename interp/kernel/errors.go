@@ -40,7 +40,7 @@ func (e *IndexError) Error() string {
 }
 
 // SliceError is the runtime error for a Slice that reads outside its
-// input (SEMANTICS.md §3.4).
+// input (docs/semantics.md §3.4).
 type SliceError struct {
 	Dim                 int   // the input dimension
 	DimSize             int64 // its size

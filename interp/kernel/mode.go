@@ -8,7 +8,7 @@ import (
 )
 
 // Mode says what an index value outside [0, s) means for a dimension of
-// size s (SEMANTICS.md §2). The zero value is PromiseInBounds, the
+// size s (docs/semantics.md §2). The zero value is PromiseInBounds, the
 // attribute's default.
 type Mode uint8
 

@@ -337,7 +337,7 @@ func convertConcatenate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 
 // convertReshape: stablehlo.reshape (and a dynamic_reshape between static
 // shapes whose output_shape is a constant with the result's sizes) is one tensor.expand_shape or
-// tensor.collapse_shape when one exists (SEMANTICS.md §4 reassociation),
+// tensor.collapse_shape when one exists (docs/semantics.md §4 reassociation),
 // else a collapse to 1-D followed by an expansion (both shapes static).
 func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err := verified(op); err != nil {

@@ -210,6 +210,9 @@ func convertClamp(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 
 func convertConvert(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	if it, ok := in.Elem().(ir.IntegerType); ok && it.Sign == ir.Unsigned && signless(out) {
+		return convertFromUnsigned(op, rw, it)
+	}
 	if !signless(in) || !signless(out) {
 		return fail(op, "converting %s to %s is not supported (signless types only)", in.Elem(), out.Elem())
 	}
@@ -406,5 +409,42 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		acc = arith.Binary(rw, name, loc, acc, s).Result(0)
 	}
 	rw.ReplaceOp(op, []ir.Value{acc})
+	return true, nil
+}
+
+// convertFromUnsigned: stablehlo.convert from ui8/ui16/ui32 (jax's
+// unsigned indices) to a signless integer or float. tcp.cast_indices
+// reads the unsigned value exactly into i64 (i32 when the target is i32
+// and the source narrower than 32 bits, also exact); then arith.trunci
+// (wrapping, as convert does: a ui32 of 2^31 or more becomes negative in
+// i32), arith.extsi, or arith.sitofp gives the target type. ui64 has no
+// exact path (cast_indices saturates) and stays a located error.
+func convertFromUnsigned(op *ir.Operation, rw *ir.Rewriter, it ir.IntegerType) (bool, error) {
+	out := rt(op.Result(0))
+	if it.Width > 32 {
+		return fail(op, "converting %s to %s is not supported (a 64-bit unsigned value has no exact signless path)", it, out.Elem())
+	}
+	mid := ir.I64
+	if out.Elem() == ir.I32 && it.Width < 32 {
+		mid = ir.I32
+	}
+	if ot, ok := out.Elem().(ir.IntegerType); ok && ot.Width == 1 {
+		return fail(op, "converting %s to i1 is not supported", it)
+	}
+	rw.SetInsertionPointBefore(op)
+	v := tcp.BuildCastIndices(rw, op.Loc(), op.Operand(0), mid).Result(0)
+	mt := rt(v)
+	switch e := out.Elem().(type) {
+	case ir.IntegerType:
+		switch {
+		case e.Width < 64 && mt.Elem() == ir.I64:
+			v = arith.Cast(rw, arith.TruncIName, op.Loc(), v, out).Result(0)
+		case e.Width == 64 && mt.Elem() == ir.I32:
+			v = arith.Cast(rw, arith.ExtSIName, op.Loc(), v, out).Result(0)
+		}
+	default:
+		v = arith.Cast(rw, arith.SIToFPName, op.Loc(), v, out).Result(0)
+	}
+	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }

@@ -1,5 +1,5 @@
 // Package tcptodml is --convert-tcp-to-dml: it lowers tcp to the dml
-// dialect (DirectML operators) for a feature level, as SEMANTICS.md §8.7
+// dialect (DirectML operators) for a feature level, as docs/semantics.md §7.7
 // maps them.
 //
 //	tcp-opt --convert-tcp-to-dml='feature-level=3.0' in.mlir

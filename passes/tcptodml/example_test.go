@@ -10,7 +10,7 @@ import (
 	"github.com/tcp-project/tcp/pass"
 )
 
-// Example lowers torch.index_select's tcp form (SEMANTICS.md §5.2) at
+// Example lowers torch.index_select's tcp form (docs/semantics.md §5.2) at
 // feature level 2.1: the expand + broadcast + gather recipe becomes one
 // DML GATHER with 4-D descs, and the i32 indices are cast to UINT32.
 func Example() {

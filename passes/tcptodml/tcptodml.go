@@ -4,7 +4,7 @@ package tcptodml
 //
 //  1. Tensor constants (tcp.const, arith.constant of a tensor) become
 //     dml.constant.
-//  2. tcp.gather: the slice-gather recipe (SEMANTICS.md §5.1, b = 0:
+//  2. tcp.gather: the slice-gather recipe (docs/semantics.md §5.1, b = 0:
 //     expand_shape + broadcast_to of the indices, optionally of the input)
 //     is matched by shapes and becomes one dml.gather on the original
 //     tensors; any other tcp.gather becomes dml.gather_elements, reading
@@ -33,12 +33,14 @@ package tcptodml
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tcp-project/tcp/dialect/dml"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/frontendhint"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/pass"
 )
@@ -65,7 +67,7 @@ var info = &pass.Info{
 	Anchor:      ir.ModuleName,
 	Options: []pass.Option{
 		{Name: "feature-level", Kind: pass.StringOption, Default: dml.DefaultFeatureLevel.String(), Description: "DirectML feature level to target (1.0 ... 6.4)"},
-		{Name: "assume-in-bounds", Kind: pass.BoolOption, Default: "false", Description: "Lower mode \"error\" on non-constant indices as promise_in_bounds (DirectML clamps instead of reporting)"},
+		{Name: "assume-in-bounds", Kind: pass.BoolOption, Default: "false", Description: "Lower mode \"error\" on non-constant indices as promise_in_bounds (DirectML does not report out-of-range indices; its output for them is undefined)"},
 		{Name: "assume-unique-indices", Kind: pass.BoolOption, Default: "false", Description: "Lower scatters with non-constant indices as if no two updates wrote the same element (DirectML applies duplicates in no documented order)"},
 	},
 	New: func(o pass.Options) (pass.Pass, error) {
@@ -127,6 +129,10 @@ func (p *Pass) Run(module *ir.Operation) error {
 	for _, fn := range function.Funcs(module) {
 		f := function.FuncOp{Operation: fn}
 		if f.IsDeclaration() {
+			continue
+		}
+		if err := checkBoundary(fn); err != nil {
+			errs = append(errs, err)
 			continue
 		}
 		c := &conv{level: p.level(), assume: p.AssumeInBounds, assumeUnique: p.AssumeUniqueIndices, rw: ir.NewRewriter(nil, nil)}
@@ -207,7 +213,28 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 		case strings.HasPrefix(op.Name(), "dml."), op.Name() == function.ReturnName, op.HasTrait(ir.ConstantLike),
 			op.Name() == tensor.ExpandShapeName, op.Name() == tensor.CollapseShapeName:
 		default:
+			if frontendhint.IsFrontendOp(op) {
+				return errorf(op, "no DirectML lowering for this op; %s", frontendhint.OpAdvice(op))
+			}
 			return errorf(op, "no DirectML lowering for this op")
+		}
+	}
+	return nil
+}
+
+// checkBoundary refuses a function whose signature has frontend types
+// (torch-mlir's !torch.vtensor): they are converted by the named pipeline,
+// not by this lowering.
+func checkBoundary(fn *ir.Operation) *ir.Diagnostic {
+	ft := function.FuncOp{Operation: fn}.Type()
+	for i, t := range ft.Inputs() {
+		if frontendhint.IsFrontendType(t) {
+			return fn.EmitOpError("cannot be lowered to DirectML: argument #%d has type %s, %s", i, t, frontendhint.TypeAdvice())
+		}
+	}
+	for i, t := range ft.Results() {
+		if frontendhint.IsFrontendType(t) {
+			return fn.EmitOpError("cannot be lowered to DirectML: result #%d has type %s, %s", i, t, frontendhint.TypeAdvice())
 		}
 	}
 	return nil
@@ -242,8 +269,12 @@ func eraseDead(body *ir.Block) {
 // checkTensor reports a located error if t cannot be a DirectML tensor.
 func checkTensor(op *ir.Operation, what string, t ir.Type) *ir.Diagnostic {
 	rt, ok := t.(*ir.RankedTensorType)
-	if !ok || !rt.HasStaticShape() {
+	if !ok {
 		return errorf(op, "%s must have a static shape, got %s", what, t)
+	}
+	if !rt.HasStaticShape() {
+		d := slices.Index(rt.Shape(), ir.Dynamic)
+		return errorf(op, "%s must have a static shape, got %s (dim %d is dynamic): give the function's dynamic argument dims sizes with specialize-dims{shapes=...} (tcp-pipeline --specialize-dims) before lowering", what, t, d)
 	}
 	for _, s := range rt.Shape() {
 		if s == 0 {

@@ -32,20 +32,9 @@ var _ = func() bool {
 	conversions = append(conversions, struct {
 		root, name string
 		fn         convFn
-	}{torch.IndexPutName, "torch-index-put-to-tcp", convertIndexPut}, struct {
-		root, name string
-		fn         convFn
-	}{torch.CloneName, "torch-clone-to-tcp", convertClone})
+	}{torch.IndexPutName, "torch-index-put-to-tcp", convertIndexPut})
 	return true
 }()
-
-func convertClone(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	if op.Operand(0).Type() != op.Result(0).Type() {
-		return fail(op, "result type %s differs from self's %s", op.Result(0).Type(), op.Operand(0).Type())
-	}
-	rw.ReplaceOp(op, []ir.Value{op.Operand(0)})
-	return true, nil
-}
 
 func static(s []int64) bool { return !slices.Contains(s, ir.Dynamic) }
 
@@ -365,10 +354,7 @@ func init() {
 	conversions = append(conversions, struct {
 		root, name string
 		fn         convFn
-	}{torch.ScalarTensorName, "torch-scalar-tensor-to-tcp", convertScalarTensor}, struct {
-		root, name string
-		fn         convFn
-	}{torch.ExpandName, "torch-expand-to-tcp", convertExpand})
+	}{torch.ScalarTensorName, "torch-scalar-tensor-to-tcp", convertScalarTensor})
 }
 
 // convertScalarTensor: a constant scalar becomes a 0-d tcp.const of the
@@ -387,62 +373,4 @@ func convertScalarTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		v = math.Trunc(v)
 	}
 	return true, finish(op, rw, splatConst(rw, op.Loc(), nil, elem, v))
-}
-
-// convertExpand: constant sizes; new leading dims by tensor.expand_shape,
-// size-1 dims by tcp.broadcast_to.
-func convertExpand(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, 0)
-	if err != nil {
-		return false, err
-	}
-	if err := checkResult(op); err != nil {
-		return false, err
-	}
-	l := op.Operand(1).DefiningOp()
-	if l == nil || l.Name() != torch.ListConstructName {
-		return fail(op, "%s must come from torch.prim.ListConstruct", operandName(op, 1))
-	}
-	size := make([]int64, l.NumOperands())
-	for i := range size {
-		v, ok := torch.ConstantIntValue(l.Operand(i))
-		if !ok {
-			return fail(op, "size #%d is not a compile-time constant", i)
-		}
-		size[i] = v
-	}
-	off := len(size) - self.Rank()
-	if off < 0 || !static(self.Sizes()) {
-		return fail(op, "expects static self of rank at most %d, got %s", len(size), self)
-	}
-	for i := range size {
-		if i >= off && size[i] == -1 {
-			size[i] = self.Sizes()[i-off]
-		}
-		if size[i] < 0 || (i >= off && self.Sizes()[i-off] != 1 && self.Sizes()[i-off] != size[i]) {
-			return fail(op, "size %v does not expand %s", size, self)
-		}
-	}
-	loc := op.Loc()
-	x, err := toBuiltin(op, rw, op.Operand(0))
-	if err != nil {
-		return false, err
-	}
-	pad := append(tcpbuild.Ones(off), self.Sizes()...)
-	if x, err = tcpbuild.ExpandTo(rw, loc, x, pad); err != nil {
-		return false, op.EmitOpError("%v", err)
-	}
-	var axes, st []int64
-	var sizes []ir.Value
-	for d, s := range pad {
-		if s != size[d] {
-			axes = append(axes, int64(d))
-			sizes = append(sizes, tcpbuild.ConstantIndex(rw, loc, size[d]))
-			st = append(st, size[d])
-		}
-	}
-	if len(axes) > 0 {
-		x = tcpbuild.BroadcastTo(rw, loc, x, axes, sizes, st)
-	}
-	return true, finish(op, rw, x)
 }

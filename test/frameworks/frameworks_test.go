@@ -20,6 +20,7 @@ import (
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
+	"github.com/tcp-project/tcp/passes/specialize"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/tensor/npy"
 )
@@ -259,6 +260,21 @@ func renameInto(dst, m *ir.Operation, prefix string) {
 
 var symRE = regexp.MustCompile(`[^A-Za-z0-9_]`)
 
+// hasDynamicArgs reports whether function entry of m has an argument with
+// a dynamic dim.
+func hasDynamicArgs(m *ir.Operation, entry string) bool {
+	f := function.Lookup(m, entry)
+	if f == nil {
+		return false
+	}
+	for _, t := range (function.FuncOp{Operation: f}).Type().Inputs() {
+		if rt, ok := t.(*ir.RankedTensorType); ok && !rt.HasStaticShape() {
+			return true
+		}
+	}
+	return false
+}
+
 func TestFrameworkPrograms(t *testing.T) {
 	ps := loadPrograms(t)
 	if len(ps) == 0 {
@@ -287,7 +303,18 @@ func TestFrameworkPrograms(t *testing.T) {
 			// DirectML cannot report) is lowered under that promise, as a
 			// DirectML user must; the values are still compared with the
 			// framework's.
-			if err := runPipeline(dm, "builtin.module(convert-tcp-to-dml{assume-in-bounds=true})"); err != nil {
+			// DirectML needs static shapes: a program exported with dynamic
+			// dims is specialized to the shapes of its arguments, as a
+			// user lowering it for one batch size does.
+			pipeline := "builtin.module(convert-tcp-to-dml{assume-in-bounds=true})"
+			if hasDynamicArgs(dm, p.entry) {
+				var shapes [][]int64
+				for _, a := range p.args {
+					shapes = append(shapes, a.Shape)
+				}
+				pipeline = "builtin.module(specialize-dims{shapes=" + specialize.FormatShapes(shapes) + " func=" + p.entry + "},convert-tcp-to-dml{assume-in-bounds=true})"
+			}
+			if err := runPipeline(dm, pipeline); err != nil {
 				p.failf("dml", "%v", err)
 				if e := err.Error(); locatedRE.MatchString(e) && strings.Contains(e, "cannot be lowered to DirectML") && !strings.Contains(e, "no DirectML lowering for this op") {
 					p.marks["dml"] = refused
@@ -387,7 +414,7 @@ passes here. Stages: **parse** (the exporter's output parses and verifies),
 **convert** (` + "`inline,convert-frontends-to-tcp,torch-func-backend-type-conversion,refine-func-result-types,canonicalize,cse`" + ` leaves no
 frontend op and no unranked type), **front** (the interpreter on the
 exported IR), **interp** (the interpreter on the tcp IR), **go** (the
-generated Go kernel), **dml** (` + "`convert-tcp-to-dml{assume-in-bounds=true}`: every program has a framework-defined result, so its indices are in range; then the DirectML" + `
+generated Go kernel), **dml** (` + "`convert-tcp-to-dml{assume-in-bounds=true}`: every program has a framework-defined result, so its indices are in range; a function with dynamic argument dims is first specialized to its arguments' shapes with `specialize-dims`; then the DirectML" + `
 interpreter); each result equals the framework's own output bit for bit.
 "-" means not reached (an earlier stage failed). **refused** (dml) is a
 located "cannot be lowered to DirectML" error that says why (for

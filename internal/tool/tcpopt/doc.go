@@ -1,5 +1,5 @@
 // Package tcpopt is tcp-opt, the tcp project's modular optimizer driver,
-// with mlir-opt's command-line interface (CONFORMANCE.md §5):
+// with mlir-opt's command-line interface (docs/conformance.md §4):
 //
 //	tcp-opt [flags] [input.mlir | -]
 //

@@ -199,7 +199,7 @@ func parseArgs(args []string) (*config, error) {
 			}
 			continue
 		}
-		if pass.Lookup(name) != nil {
+		if pass.Lookup(name) != nil || pass.LookupPipeline(name) != nil {
 			c.passes = append(c.passes, passFlag{arg: name, options: value})
 			continue
 		}
@@ -226,6 +226,9 @@ func nearestFlag(name string) string {
 		names = append(names, d.name)
 	}
 	for _, p := range pass.Registered() {
+		names = append(names, p.Argument)
+	}
+	for _, p := range pass.RegisteredPipelines() {
 		names = append(names, p.Argument)
 	}
 	sort.Strings(names)
@@ -306,6 +309,12 @@ func help() string {
 				d += " (default: " + o.Default + ")"
 			}
 			line(6, left, d)
+		}
+	}
+	if ps := pass.RegisteredPipelines(); len(ps) > 0 {
+		b.WriteString("\n  Pass pipelines (as flags, or in --pass-pipeline, where each expands to its passes):\n")
+		for _, p := range ps {
+			line(4, dashName(p.Argument), "  "+p.Description)
 		}
 	}
 	b.WriteString("\nPass options are given as `--pass=opt1=v1 opt2=v2` or `pass{opt1=v1 opt2=v2}` in a pipeline.\n")

@@ -25,6 +25,11 @@ func fuzzPasses() []*pass.Info {
 			out = append(out, p)
 		}
 	}
+	// Named pipelines (frontends-to-tcp-pipeline) are drawn too, at module
+	// level, where they expand to their passes.
+	for _, p := range pass.RegisteredPipelines() {
+		out = append(out, &pass.Info{Argument: p.Argument, Anchor: ir.ModuleName})
+	}
 	return out
 }
 

@@ -418,6 +418,15 @@ func (t *tool) newPassManager() (*pass.Manager, error) {
 	}
 	pm := pass.NewManager(ir.ModuleName)
 	for _, pf := range c.passes {
+		if pass.Lookup(pf.arg) == nil && pass.LookupPipeline(pf.arg) != nil {
+			if pf.options != "" {
+				return nil, fmt.Errorf("pipeline '%s' takes no options", pf.arg)
+			}
+			if err := pm.AddPipeline(pf.arg); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		p, err := pass.New(pf.arg, pf.options)
 		if err != nil {
 			return nil, err

@@ -4,7 +4,7 @@
 // backends, every stage executed on the same inputs and compared.
 //
 //	tcp-pipeline                      # the embedded onnx.Gather example
-//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--assume-unique-indices] [--trials 32] [--seed 1] [--quiet]
+//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--assume-unique-indices] [--specialize-dims 3x6;4] [--trials 32] [--seed 1] [--quiet]
 //
 // Stages (each printed under a `== N. title` header):
 //
@@ -31,7 +31,8 @@
 //
 // Where the frontend op raises an error (an out-of-range index under the
 // framework's rules), the tcp program and the Go kernel must raise too;
-// DirectML cannot raise (its reads are clamped), so such trials are not
+// DirectML cannot raise (its output for an out-of-range index is
+// undefined), so such trials are not
 // compared for stage 3; nor, with --assume-unique-indices, are the trials
 // where a scatter writes one element twice (found by running stage 2 with
 // every scatter's unique_indices promise, which the interpreter checks).

@@ -20,6 +20,7 @@ import (
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
+	"github.com/tcp-project/tcp/passes/pipelines"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/translate"
 	_ "github.com/tcp-project/tcp/translate/all"
@@ -29,21 +30,25 @@ import (
 var exampleSrc string
 
 // tcpPipeline brings any frontend to tcp with builtin tensor types at the
-// function boundary (torch's !torch.vtensor signatures are converted too).
-const tcpPipeline = "inline,convert-frontends-to-tcp,torch-func-backend-type-conversion,refine-func-result-types,canonicalize,cse"
+// function boundary (torch's !torch.vtensor signatures are converted too):
+// the named pipeline passes/pipelines registers, which tcp-opt runs as
+// --frontends-to-tcp-pipeline.
+const tcpPipeline = pipelines.FrontendsToTcp
 
-// exampleName is the buffer name of the embedded example in diagnostics.
-const exampleName = "example/onnx_gather.mlir"
+// exampleName is the buffer name of the embedded example in diagnostics
+// and headers: example/onnx_gather.mlir is a copy of the repository's
+// examples/onnx_gather.mlir (TestEmbeddedExampleIsExamplesCopy).
+const exampleName = "examples/onnx_gather.mlir"
 
 // exampleArgs are the documented inputs of the embedded example: the data
-// of SEMANTICS.md §5.3 and indices with one negative value.
+// of docs/semantics.md §5.3 and indices with one negative value.
 func exampleArgs() []*tensor.Tensor {
 	data := tensor.Must(tensor.FromFloat64s(tensor.F32, []int64{3, 2}, []float64{1, 2, 3, 4, 5, 6}))
 	idx := tensor.Must(tensor.FromInt64s(tensor.I64, []int64{2, 2}, []int64{0, 1, -2, 2}))
 	return []*tensor.Tensor{data, idx}
 }
 
-const usage = `usage: tcp-pipeline [FILE.mlir] [-e NAME] [--feature-level L] [--assume-in-bounds] [--assume-unique-indices] [--trials N] [--seed S] [--quiet]
+const usage = `usage: tcp-pipeline [FILE.mlir] [-e NAME] [--feature-level L] [--assume-in-bounds] [--assume-unique-indices] [--specialize-dims SHAPES] [--trials N] [--seed S] [--quiet]
 
 Runs the whole compiler on one function: frontend IR -> tcp -> DirectML
 graph and Go kernel, and checks that every stage computes the same values
@@ -55,10 +60,14 @@ options:
   -e NAME             the function (default: the only or first function)
   --feature-level L   DirectML feature level for stage 3 (default 4.1)
   --assume-in-bounds  lower mode "error" to DirectML as promised in bounds
+                      (DirectML's output for out-of-range indices is
+                      undefined; only in-range inputs are compared)
+  --specialize-dims S give the entry function's dynamic argument dims sizes
+                      (S: shapes per argument, e.g. 3x6;4; * keeps one) for
+                      every stage after the tcp form; DirectML needs them
   --assume-unique-indices
                       lower scatters to DirectML as if no two updates wrote
                       one element (DirectML compared only on such inputs)
-                      (DirectML clamps; only in-range inputs are compared)
   --trials N          random argument sets (default 32)
   --seed S            seed of the random arguments (default 1)
   --quiet             print only the stage headers and the verdicts
@@ -70,6 +79,7 @@ type config struct {
 	seed               int64
 	quiet              bool
 	assumeInBounds     bool
+	specialize         string // --specialize-dims: argument shapes
 	assumeUnique       bool
 }
 
@@ -113,6 +123,8 @@ func parseArgs(args []string) (*config, error) {
 			c.entry, err = value()
 		case "feature-level":
 			c.level, err = value()
+		case "specialize-dims":
+			c.specialize, err = value()
 		case "trials", "seed":
 			var v string
 			if v, err = value(); err == nil {
@@ -218,10 +230,18 @@ func (r *run) main() error {
 		return err
 	}
 
-	r.header(2, "tcp: "+tcpPipeline)
+	r.header(2, "tcp: "+tcpPipeline+" ("+pipelines.FrontendsToTcpPasses+")")
 	tcpMod := front.Clone()
 	if err := runPipeline(tcpMod, "builtin.module("+tcpPipeline+")"); err != nil {
 		return err
+	}
+	if r.cfg.specialize != "" {
+		// Every later stage (and the argument sets) use these shapes.
+		spec := "specialize-dims{shapes=" + r.cfg.specialize + " func=" + sym + "}"
+		fmt.Fprintf(r.out, "(then %s)\n", spec)
+		if err := runPipeline(tcpMod, "builtin.module("+spec+")"); err != nil {
+			return err
+		}
 	}
 	if err := r.print(tcpMod); err != nil {
 		return err

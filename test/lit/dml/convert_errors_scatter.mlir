@@ -40,7 +40,7 @@ func.func @drop_constant_out_of_range(%x: tensor<5xf32>, %u: tensor<2xf32>) -> t
 // -----
 
 func.func @mode_error(%x: tensor<5xf32>, %i: tensor<3xi64>, %u: tensor<3xf32>) -> tensor<5xf32> {
-  // expected-error@below {{'tcp.scatter' op cannot be lowered to DirectML: mode "error" cannot be expressed: DirectML clamps out-of-range indices instead of reporting them; use constant indices or pass assume-in-bounds=true to lower the indices as promised in bounds}}
+  // expected-error@below {{'tcp.scatter' op cannot be lowered to DirectML: mode "error" cannot be expressed: DirectML does not report out-of-range indices (its output for them is undefined); use constant indices or pass assume-in-bounds=true to lower the indices as promised in bounds}}
   %0 = tcp.scatter %x, %i, %u {dim = 0 : index, mode = "error", unique_indices} : tensor<5xf32>, tensor<3xi64>, tensor<3xf32> -> tensor<5xf32>
   return %0 : tensor<5xf32>
 }

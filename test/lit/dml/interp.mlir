@@ -1,6 +1,7 @@
 // DirectML semantics in the interpreter (interp/dml.go), on dml ops
 // written directly: the operator docs' examples in padded form, signed
-// negative indices counted from the end, and clamped out-of-range reads.
+// negative indices counted from the end, and out-of-range reads (undefined
+// on DirectML; the emulator reads the nearest end).
 
 // RUN: tcp-run --print=mlir %s -e nd_example2 | FileCheck %s --check-prefix=ND2
 // RUN: tcp-run --print=mlir %s -e nd1_example2 | FileCheck %s --check-prefix=ND1
@@ -50,8 +51,8 @@ func.func @negative() -> tensor<3xi32> {
   return %0 : tensor<3xi32>
 }
 
-// Out-of-range indices read inside the input (the emulator clamps; tests
-// of lowerings never depend on these values): 9 and the unsigned
+// Out-of-range indices read inside the input (DirectML's value is undefined;
+// the emulator reads the nearest end, and tests of lowerings never depend on it): 9 and the unsigned
 // 4294967295 read the last element, -9 the first.
 // CLAMPED: dense<[14, 14, 11]> : tensor<3xi32>
 func.func @clamped() -> tensor<3xi32> {
@@ -65,7 +66,7 @@ func.func @clamped() -> tensor<3xi32> {
   return %r : tensor<3xi32>
 }
 
-// SEMANTICS.md §8.7: an IDENTITY with a zero-stride input desc broadcasts
+// docs/semantics.md §7.7: an IDENTITY with a zero-stride input desc broadcasts
 // [[1],[2]] to 2x3.
 // BROADCAST: dense<{{\[\[}}1.000000e+00, 1.000000e+00, 1.000000e+00], [2.000000e+00, 2.000000e+00, 2.000000e+00]]> : tensor<2x3xf32>
 func.func @broadcast() -> tensor<2x3xf32> {

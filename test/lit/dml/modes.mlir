@@ -14,7 +14,7 @@
 // RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run --print=mlir - -e fill_args | FileCheck %s --check-prefix=FILLARGS
 // RUN: tcp-run --print=mlir %s -e fill_args | FileCheck %s --check-prefix=FILLARGS
 
-// SEMANTICS.md §2's worked example: [10, 20, 30, 40, 50] at [-7, -1, 0, 4, 5, 7].
+// docs/semantics.md §2's worked example: [10, 20, 30, 40, 50] at [-7, -1, 0, 4, 5, 7].
 // CHECK-LABEL: func.func @take_clip
 // CHECK: dml.constant {value = dense<[0, 0, 0, 4, 4, 4]> : tensor<6xi64>}
 // CLIP: dense<[10, 10, 10, 50, 50, 50]> : tensor<6xi32>

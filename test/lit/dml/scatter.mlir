@@ -3,8 +3,10 @@
 // assume-unique-indices=true) replace is one DML_SCATTER_ELEMENTS /
 // DML_SCATTER_ND, and a reduction is the gather of the destinations, the
 // elementwise operator and the scatter. The lowered functions run in the
-// dml emulator and give the tcp interpreter's values.
+// dml emulator and give the tcp interpreter's values (--verify-semantics:
+// on random inputs; a broken unique_indices promise allows any result).
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s
+// RUN: tcp-opt %s --convert-tcp-to-dml --verify-semantics -o %t.checked.mlir
 // RUN: tcp-run --print=mlir %s -e onnx_add | FileCheck %s --check-prefix=VALUES
 // RUN: tcp-opt %s --convert-tcp-to-dml -o %t.mlir
 // RUN: tcp-run --print=mlir %t.mlir -e onnx_add | FileCheck %s --check-prefix=VALUES

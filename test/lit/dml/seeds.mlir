@@ -1,7 +1,7 @@
 // The DML_GATHER and DML_SLICE1 reference examples, written in tcp as a
 // frontend produces them, lowered with --convert-tcp-to-dml and run with
 // DirectML's semantics (interp/dml.go). Each must give the documented
-// output (SEMANTICS.md §8.2, §8.5; example 3 uses the consistent
+// output (docs/semantics.md §7.2, §7.5; example 3 uses the consistent
 // IndexDimensions = 1).
 
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s --check-prefix=IR
@@ -81,7 +81,7 @@ func.func @gather4() -> tensor<3x1x2xf32> {
   return %0 : tensor<3x1x2xf32>
 }
 
-// Example 5: nested indices on axis 0 (SEMANTICS.md §5.3's worked
+// Example 5: nested indices on axis 0 (docs/semantics.md §5.3's worked
 // example): DimensionCount 3, Axis 1, IndexDimensions 2.
 // IR-LABEL: func.func @gather5
 // IR: dml.gather %{{.*}}, %{{.*}} {axis = 1 : index, dimension_count = 3 : index, index_dimensions = 2 : index} : tensor<3x2xf32>, tensor<2x2xi64> -> tensor<2x2x2xf32>

@@ -25,7 +25,7 @@ func.func @tf_gather_v2() -> tensor<3x3x5xi32> {
   return %0 : tensor<3x3x5xi32>
 }
 
-// SEMANTICS.md §5.4's batch_dims example: arange(24).reshape(2,3,4),
+// docs/semantics.md §5.4's batch_dims example: arange(24).reshape(2,3,4),
 // indices [[3,0],[1,1]], axis 2, batch_dims 1.
 // RUN: tcp-run --print=mlir %s -e tf_batch_dims | FileCheck %s --check-prefix=BATCH
 // RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run --print=mlir - -e tf_batch_dims | FileCheck %s --check-prefix=BATCH

@@ -63,3 +63,18 @@ func.func @half_order() -> tensor<2xf16> {
   %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index} : tensor<2xf16>, tensor<3xi64>, tensor<3xf16> -> tensor<2xf16>
   return %0 : tensor<2xf16>
 }
+
+// A scatter that another op reads is computed into a buffer of its own
+// (allocated once per call), which the gather reads.
+// READ: dense<[4, 32, 4]> : tensor<3xi32>
+// RUN: tcp-run --print=mlir %s -e read_back --backend=go | FileCheck %s --check-prefix=READ
+// RUN: tcp-run --print=mlir %s -e read_back --backend=interp | FileCheck %s --check-prefix=READ
+func.func @read_back() -> tensor<3xi32> {
+  %x = tcp.const {value = dense<[1, 2, 3, 4]> : tensor<4xi32>} : tensor<4xi32>
+  %i = tcp.const {value = dense<[1, 1]> : tensor<2xi64>} : tensor<2xi64>
+  %u = tcp.const {value = dense<[10, 20]> : tensor<2xi32>} : tensor<2xi32>
+  %s = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index, mode = "error"} : tensor<4xi32>, tensor<2xi64>, tensor<2xi32> -> tensor<4xi32>
+  %j = tcp.const {value = dense<[3, 1, 3]> : tensor<3xi64>} : tensor<3xi64>
+  %0 = tcp.gather %s, %j {dim = 0 : index} : tensor<4xi32>, tensor<3xi64> -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}

@@ -51,7 +51,7 @@ func.func @gather_smaller_indices() -> tensor<2x1xi64> {
   return %0 : tensor<2x1xi64>
 }
 
-// §2.1, CONFORMANCE §4: torch.gather(x, 1, [[0, 2]]) raises
+// §2.1, docs/conformance.md §3: torch.gather(x, 1, [[0, 2]]) raises
 // RUN: not tcp-run --print=mlir %s -e gather_torch_error_2 2>&1 | FileCheck %s --check-prefix=GATHER_TORCH_ERROR_2
 // GATHER_TORCH_ERROR_2: error: 'tcp.gather' op index 2 is out of bounds for dimension 1 with size 2
 func.func @gather_torch_error_2() -> tensor<1x2xi64> {
@@ -61,7 +61,7 @@ func.func @gather_torch_error_2() -> tensor<1x2xi64> {
   return %0 : tensor<1x2xi64>
 }
 
-// CONFORMANCE §4: torch.gather(x, 1, [[0, -1]]) raises
+// docs/conformance.md §3: torch.gather(x, 1, [[0, -1]]) raises
 // RUN: not tcp-run --print=mlir %s -e gather_torch_error_neg 2>&1 | FileCheck %s --check-prefix=GATHER_TORCH_ERROR_NEG
 // GATHER_TORCH_ERROR_NEG: error: 'tcp.gather' op index -1 is out of bounds for dimension 1 with size 2
 func.func @gather_torch_error_neg() -> tensor<1x2xi64> {
@@ -71,7 +71,7 @@ func.func @gather_torch_error_neg() -> tensor<1x2xi64> {
   return %0 : tensor<1x2xi64>
 }
 
-// CONFORMANCE §4: np.take_along_axis(m, [[3],[0],[1]], axis=1)
+// docs/conformance.md §3: np.take_along_axis(m, [[3],[0],[1]], axis=1)
 // RUN: tcp-run --print=mlir %s -e take_along_axis | FileCheck %s --check-prefix=TAKE_ALONG_AXIS
 // TAKE_ALONG_AXIS: {{^}}dense<{{\[\[}}3], [4], [9]]> : tensor<3x1xi64>{{$}}
 func.func @take_along_axis() -> tensor<3x1xi64> {
@@ -81,7 +81,7 @@ func.func @take_along_axis() -> tensor<3x1xi64> {
   return %0 : tensor<3x1xi64>
 }
 
-// CONFORMANCE §4: np.take_along_axis(m, [[-1],[-4],[0]], 1)
+// docs/conformance.md §3: np.take_along_axis(m, [[-1],[-4],[0]], 1)
 // RUN: tcp-run --print=mlir %s -e take_along_axis_negative | FileCheck %s --check-prefix=TAKE_ALONG_AXIS_NEGATIVE
 // TAKE_ALONG_AXIS_NEGATIVE: {{^}}dense<{{\[\[}}3], [4], [8]]> : tensor<3x1xi64>{{$}}
 func.func @take_along_axis_negative() -> tensor<3x1xi64> {
@@ -91,7 +91,7 @@ func.func @take_along_axis_negative() -> tensor<3x1xi64> {
   return %0 : tensor<3x1xi64>
 }
 
-// CONFORMANCE §4: np.take_along_axis with index -5 raises
+// docs/conformance.md §3: np.take_along_axis with index -5 raises
 // RUN: not tcp-run --print=mlir %s -e take_along_axis_error 2>&1 | FileCheck %s --check-prefix=TAKE_ALONG_AXIS_ERROR
 // TAKE_ALONG_AXIS_ERROR: error: 'tcp.gather' op index -5 is out of bounds for dimension 1 with size 4
 func.func @take_along_axis_error() -> tensor<3x1xi64> {

@@ -175,7 +175,7 @@ func.func @numpy_take_axis1() -> tensor<3x1x2xi64> {
   return %0 : tensor<3x1x2xi64>
 }
 
-// CONFORMANCE §4: np.take(a, [-1, -5]) (mode raise = wrap_negative)
+// docs/conformance.md §3: np.take(a, [-1, -5]) (mode raise = wrap_negative)
 // RUN: tcp-run --print=mlir %s -e numpy_take_raise | FileCheck %s --check-prefix=NUMPY_TAKE_RAISE
 // NUMPY_TAKE_RAISE: {{^}}dense<[50, 10]> : tensor<2xi64>{{$}}
 func.func @numpy_take_raise() -> tensor<2xi64> {
@@ -185,7 +185,7 @@ func.func @numpy_take_raise() -> tensor<2xi64> {
   return %0 : tensor<2xi64>
 }
 
-// CONFORMANCE §4: np.take(a, [5]) raises
+// docs/conformance.md §3: np.take(a, [5]) raises
 // RUN: not tcp-run --print=mlir %s -e numpy_take_raise_error 2>&1 | FileCheck %s --check-prefix=NUMPY_TAKE_RAISE_ERROR
 // NUMPY_TAKE_RAISE_ERROR: error: 'tcp.gather' op index 5 is out of bounds for dimension 0 with size 5
 func.func @numpy_take_raise_error() -> tensor<1xi64> {

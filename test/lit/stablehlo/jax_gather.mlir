@@ -1,5 +1,5 @@
 // The jax.lax.gather examples of the jax documentation (seed 002) and the
-// worked examples of SEMANTICS.md §6, as jax lowers them to StableHLO: run
+// worked examples of docs/semantics.md §6, as jax lowers them to StableHLO: run
 // on the StableHLO ops, converted to tcp, and run again.
 
 // RUN: tcp-run --print=mlir %s -e jnp_index | FileCheck %s --check-prefix=JNP

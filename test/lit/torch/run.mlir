@@ -27,7 +27,7 @@ func.func @index_select_negative() -> !torch.vtensor<[2,1],si64> {
   return %0 : !torch.vtensor<[2,1],si64>
 }
 
-// torch.gather(x, -1, idx) (SEMANTICS.md §3.1: [[1,1],[4,3]]).
+// torch.gather(x, -1, idx) (docs/semantics.md §3.1: [[1,1],[4,3]]).
 // RUN: tcp-run --print=mlir %s -e gather | FileCheck %s --check-prefix=GATHER
 // RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e gather | FileCheck %s --check-prefix=GATHER
 // GATHER: {{^}}dense<{{\[\[}}1, 1], [4, 3]]> : tensor<2x2xi64>{{$}}

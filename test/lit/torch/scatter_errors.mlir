@@ -77,7 +77,7 @@ func.func @expand_rank(%x: !torch.vtensor<[],f32>) -> !torch.vtensor<[3],f32> {
   %int3 = torch.constant.int 3
   %0 = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
   %false = torch.constant.bool false
-  // expected-error@+1 {{'torch.aten.expand' op result rank 1 must equal the number of sizes, 2}}
+  // expected-error@+1 {{'torch.aten.expand' op result sizes [3] do not match the sizes [3,3] the op computes}}
   %1 = torch.aten.expand %x, %0, %false : !torch.vtensor<[],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[3],f32>
   return %1 : !torch.vtensor<[3],f32>
 }

@@ -1,6 +1,6 @@
 // Command scatterinputs writes the arguments of the scatter workloads
 // (workloads.Scatter) as .npy files, NAME_0.npy, NAME_1.npy, … in DIR, for
-// tcp-run --backend=go --bench on examples/scatter_NAME.mlir
+// tcp-run --backend=go --bench on the examples/scatter_*.mlir programs
 // (scripts/scatter-bench.sh).
 //
 //	go run ./codegen/golang/internal/workloads/scatterinputs DIR
