@@ -272,11 +272,19 @@ func CheckEquivalent(before, after *ir.Operation, trials int, seed int64) (check
 func interpretable(fn *ir.Operation) bool {
 	ok := true
 	fn.Walk(ir.PreOrder, func(op *ir.Operation) {
-		if op != fn && !Supported(op.Name()) {
+		if op != fn && !Supported(op.Name()) && !readByParent(op) {
 			ok = false
 		}
 	})
 	return ok
+}
+
+// readByParent reports whether op is the terminator of a region whose op
+// has a kernel that reads the region (stablehlo.reduce, scatter).
+func readByParent(op *ir.Operation) bool {
+	p := op.ParentOp()
+	_, marked := unsupported[op.Name()]
+	return marked && op.Next() == nil && p != nil && Supported(p.Name())
 }
 
 // indexViewOps only reshape, broadcast or retype their first operand:
