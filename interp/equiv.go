@@ -26,7 +26,8 @@ import (
 //   - Floats are multiples of 1/8 in [-125, 125]; i1 is 0 or 1; unsigned
 //     integers are in [0, 8).
 //   - Signed integers and index values are drawn against a bound s: for an
-//     argument used as the indices of a tcp.gather or tcp.gather_nd
+//     argument used as the indices of a tcp.gather, tcp.gather_nd,
+//     tcp.scatter or tcp.scatter_nd
 //     (directly or through reshapes and broadcasts, as in the frontends'
 //     slice-gather recipe), the
 //     size of the dim it indexes (the smallest of them for several; a
@@ -115,10 +116,12 @@ func (m *Mismatch) What() string {
 
 // Undefined reports whether err is a runtime error whose behaviour is
 // undefined rather than specified: an out-of-range index under mode
-// promise_in_bounds. A rewrite may replace it by anything.
+// promise_in_bounds, or a broken unique_indices promise of a scatter. A
+// rewrite may replace it by anything.
 func Undefined(err error) bool {
 	var ie *kernel.IndexError
-	return errors.As(err, &ie) && ie.Mode == kernel.PromiseInBounds
+	var ue *kernel.UniqueError
+	return errors.As(err, &ie) && ie.Mode == kernel.PromiseInBounds || errors.As(err, &ue)
 }
 
 // raisedByDeadOp reports whether err was raised by a Pure op of fn whose
@@ -269,11 +272,19 @@ func CheckEquivalent(before, after *ir.Operation, trials int, seed int64) (check
 func interpretable(fn *ir.Operation) bool {
 	ok := true
 	fn.Walk(ir.PreOrder, func(op *ir.Operation) {
-		if op != fn && !Supported(op.Name()) {
+		if op != fn && !Supported(op.Name()) && !readByParent(op) {
 			ok = false
 		}
 	})
 	return ok
+}
+
+// readByParent reports whether op is the terminator of a region whose op
+// has a kernel that reads the region (stablehlo.reduce, scatter).
+func readByParent(op *ir.Operation) bool {
+	p := op.ParentOp()
+	_, marked := unsupported[op.Name()]
+	return marked && op.Next() == nil && p != nil && Supported(p.Name())
 }
 
 // indexViewOps only reshape, broadcast or retype their first operand:
@@ -360,13 +371,13 @@ func newArgGen(fn *ir.Operation, opts EquivOptions) (*argGen, error) {
 					work = append(work, op.Result(0))
 					continue
 				}
-				if u.OperandNumber() != 1 || op.NumOperands() != 2 {
+				if u.OperandNumber() != 1 || op.NumOperands() != 2 && !tcp.IsScatter(op) {
 					continue
 				}
 				switch op.Name() {
-				case tcp.GatherName:
+				case tcp.GatherName, tcp.ScatterName:
 					g.uses[i] = append(g.uses[i], indexedDim{op.Operand(0), int(op.IntAttr("dim"))})
-				case tcp.GatherNDName:
+				case tcp.GatherNDName, tcp.ScatterNDName:
 					it, ok := RuntimeType(op.Operand(1).Type()).(*ir.RankedTensorType)
 					if !ok || it.Rank() == 0 || it.Dim(it.Rank()-1) == ir.Dynamic {
 						continue

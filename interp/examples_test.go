@@ -613,6 +613,7 @@ func.func @call_error() -> tensor<1xi64> {
 }
 `}.fails("'func.call' op call depth limit of 200 exceeded calling @call_recursion"),
 	)
+	ex = append(ex, scatterExamples()...)
 	return ex
 }
 

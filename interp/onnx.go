@@ -15,11 +15,13 @@ import (
 
 func init() {
 	register(map[string]kernelFunc{
-		onnx.GatherName:         runONNXGather,
-		onnx.GatherElementsName: runONNXGatherElements,
-		onnx.GatherNDName:       runONNXGatherND,
-		onnx.SliceName:          runONNXSlice,
-		onnx.ConstantName:       runConst,
+		onnx.GatherName:          runONNXGather,
+		onnx.GatherElementsName:  runONNXGatherElements,
+		onnx.GatherNDName:        runONNXGatherND,
+		onnx.SliceName:           runONNXSlice,
+		onnx.ScatterElementsName: runONNXScatterElements,
+		onnx.ScatterNDName:       runONNXScatterND,
+		onnx.ConstantName:        runConst,
 		onnx.NoValueName: func(*execState, *ir.Operation, []*tensor.Tensor) ([]*tensor.Tensor, error) {
 			return []*tensor.Tensor{noneValue}, nil
 		},
@@ -106,4 +108,45 @@ func runONNXSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 		return nil, err
 	}
 	return one(kernel.Slice(data, starts, sizes, strides))
+}
+
+// onnxScatterSpec is the tcp scatter an ONNX scatter means: mode
+// wrap_negative (ONNX Runtime checks every index and wraps negatives) and
+// the reduction as the combine.
+func onnxScatterSpec(op *ir.Operation) (kernel.ScatterSpec, error) {
+	r := onnx.Reduction(op)
+	if r == "none" {
+		r = "replace"
+	}
+	c, err := kernel.ParseCombine(r)
+	if err != nil {
+		return kernel.ScatterSpec{}, fmt.Errorf("unknown reduction %q", onnx.Reduction(op))
+	}
+	return kernel.ScatterSpec{Mode: kernel.WrapNegative, Combine: c}, nil
+}
+
+func runONNXScatterElements(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 3); err != nil {
+		return nil, err
+	}
+	a, err := normalizeAxis("axis", onnx.Axis(op), args[0].Rank())
+	if err != nil {
+		return nil, err
+	}
+	spec, err := onnxScatterSpec(op)
+	if err != nil {
+		return nil, err
+	}
+	return one(kernel.Scatter(args[0], args[1], args[2], a, spec))
+}
+
+func runONNXScatterND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 3); err != nil {
+		return nil, err
+	}
+	spec, err := onnxScatterSpec(op)
+	if err != nil {
+		return nil, err
+	}
+	return one(kernel.ScatterND(args[0], args[1], args[2], 0, spec))
 }

@@ -21,6 +21,8 @@ func init() {
 		stablehlo.SubtractName:       hloArith("arith.subi", "arith.subi", "arith.subf"),
 		stablehlo.MultiplyName:       hloArith("arith.muli", "arith.muli", "arith.mulf"),
 		stablehlo.RemainderName:      hloArith("arith.remsi", "arith.remui", "arith.remf"),
+		stablehlo.DivideName:         hloArith("arith.divsi", "arith.divui", "arith.divf"),
+		stablehlo.NegateName:         runHLONegate,
 		stablehlo.AndName:            hloArith("arith.andi", "arith.andi", ""),
 		stablehlo.OrName:             hloArith("arith.ori", "arith.ori", ""),
 		stablehlo.MaximumName:        hloArith("arith.maxsi", "arith.maxui", "arith.maxf"),
@@ -345,4 +347,26 @@ func runHLOTranspose(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*
 		return nil, err
 	}
 	return one(kernel.Transpose(a, p))
+}
+
+// runHLONegate flips the sign bit of floats (NaN and zero included, as
+// XLA does) and negates integers modulo their width.
+func runHLONegate(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	a := args[0]
+	out, err := x.alloc(a.DType, a.Shape)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < int(a.NumElements()); i++ {
+		if a.DType.IsFloat() {
+			out.SetBits(i, a.Bits(i)^(uint64(1)<<(a.DType.Bits()-1)))
+			continue
+		}
+		s, _ := intOf(a, i)
+		setInt(out, i, -s)
+	}
+	return []*tensor.Tensor{out}, nil
 }

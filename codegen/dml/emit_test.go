@@ -171,7 +171,7 @@ func TestJSONRoundTrip(t *testing.T) {
 				for i := range desc.InputTensors { // JOIN's array of input descs
 					out = append(out, &desc.InputTensors[i])
 				}
-				for _, td := range []*codegen.JSONTensorDesc{desc.InputTensor, desc.IndicesTensor, desc.ConditionTensor, desc.ATensor, desc.BTensor} {
+				for _, td := range []*codegen.JSONTensorDesc{desc.InputTensor, desc.IndicesTensor, desc.UpdatesTensor, desc.ConditionTensor, desc.ATensor, desc.BTensor} {
 					if td != nil {
 						out = append(out, td)
 					}

@@ -80,7 +80,8 @@
 // unsafe is used.
 //
 // Supported ops: tcp.gather, gather_nd, broadcast_to/broadcast, slice,
-// transpose, const and cast_indices; tensor.expand_shape (without
+// transpose, const and cast_indices; tcp.scatter and scatter_nd (see
+// Scatters); tensor.expand_shape (without
 // output_shape), collapse_shape, cast, concat, dim and extract (of
 // integers);
 // arith.constant, extsi, extui, trunci, index_cast and index_castui;
@@ -111,6 +112,25 @@
 // mode fill. Such a value returned or gathered as data is a located error.
 // A concat read at a constant coordinate of its dim (a gather_nd index
 // tuple built from computed columns) reads the one operand holding it.
+//
+// # Scatters
+//
+// A scatter is computed in its destination (emit_scatter.go): the
+// destination is first written with the scatter's input by an ordinary
+// fused result nest, then one nest walks the updates in row-major order,
+// reads each index (tuple) and update through the same fusion (no index
+// or update copy), resolves the mode (drop skips) and combines. A
+// scatter returned by the function (or the input of another scatter) is
+// computed in its destination; one that other ops read is first computed
+// into a buffer of its own (one allocation per call, before the loops).
+// The update pass is split over workers by the destination's first
+// coordinate, so each destination
+// element is written by one worker in the sequential order: the result is
+// identical for every worker count (TestScatterWorkers checks 1, 2, 3 and
+// 8 workers against the interpreter). Float add and mul keep the
+// interpreter's NaN rule, min and max propagate NaN and order -0 below
+// +0; f16 and bf16 add and mul in float32 and round to nearest even,
+// as the interpreter does.
 //
 // # Workers
 //

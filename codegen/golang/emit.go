@@ -418,6 +418,9 @@ type funcGen struct {
 	// promiseOps are the promise_in_bounds ops whose indices the kernel
 	// reads unchecked.
 	promiseOps map[*ir.Operation]bool
+	// mat holds the buffers of scatters that other ops read
+	// (emit_scatter.go).
+	mat map[*ir.Operation]string
 	// op is the op whose code is being emitted: errf tags the kernel
 	// binary's messages with it.
 	op *ir.Operation
@@ -557,7 +560,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, inline: map[*ir.Operation]bool{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.
@@ -677,7 +680,11 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 	var b strings.Builder
 	sig := strings.Join(params, ", ")
 	fmt.Fprintf(&b, "// %s computes %s, of type %s.\n", goName, quote.GoComment(quote.SymbolAbbrev(f.Name())), quote.GoComment(quote.Abbrev(ft.String())))
-	fmt.Fprintf(&b, "// The destinations r0... must have the sizes %sDims returns; the\n// kernel allocates nothing and splits its outer loop over Workers goroutines.\n", goName)
+	alloc := "allocates nothing"
+	if len(kf.mat) > 0 {
+		alloc = "allocates only the buffers of scatters that other ops read"
+	}
+	fmt.Fprintf(&b, "// The destinations r0... must have the sizes %sDims returns; the\n// kernel %s and splits its outer loop over Workers goroutines.\n", goName, alloc)
 	fmt.Fprintf(&b, "func %s(%s) (err error) {\ndefer tcpRecover(&err)\n%s\nreturn nil\n}\n\n", goName, sig, kernelBody)
 	fmt.Fprintf(&b, "// %sDims returns the shapes of the results of %s for the given dynamic\n// argument dims and scalar arguments.\n", goName, goName)
 	fmt.Fprintf(&b, "func %sDims(%s) ([][]int, error) {\n%s\nreturn [][]int{%s}, nil\n}\n\n", goName, strings.Join(dimParams, ", "), dimsBody, strings.Join(dimExprs, ", "))

@@ -63,7 +63,7 @@ func goShape(t testing.TB, src []byte, goName string) (decls []string, lines int
 			if d.Recv != nil {
 				name = "method " + name
 			}
-			decls = append(decls, "func "+strings.ReplaceAll(name, goName, "KERNEL"))
+			decls = append(decls, "func "+kernelPlaceholder(name, goName))
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
 				switch s := s.(type) {
@@ -81,6 +81,22 @@ func goShape(t testing.TB, src []byte, goName string) (decls []string, lines int
 	}
 	sort.Strings(decls)
 	return decls, strings.Count(string(src), "\n")
+}
+
+// kernelPlaceholder writes the kernel's own Go names (the kernel, its
+// shape function and the driver's call wrapper) with KERNEL for goName,
+// and leaves every other name alone: a plain substring replacement turned
+// tcpBench into tcpKERNELench for a kernel named B (found by FuzzEmitNames).
+func kernelPlaceholder(name, goName string) string {
+	switch name {
+	case goName:
+		return "KERNEL"
+	case goName + "Dims":
+		return "KERNELDims"
+	case "tcpCall" + goName:
+		return "tcpCallKERNEL"
+	}
+	return name
 }
 
 // baselines holds the plain template's declarations and line count per

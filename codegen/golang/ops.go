@@ -82,7 +82,7 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
-			tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
 			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 			if f.dimsFor && isDataScalar(op) {
@@ -249,6 +249,14 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		}
 		for d := range ds {
 			from(d, idx)
+		}
+	case tcp.ScatterName, tcp.ScatterNDName:
+		in, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			from(d, in)
 		}
 	case tcp.GatherNDName:
 		in, err := f.dims(op.Operand(0))
@@ -513,6 +521,12 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		return f.readIntElementwise(op, coords, checked)
 	}
 	switch op.Name() {
+	case tcp.ScatterName, tcp.ScatterNDName:
+		name, ok := f.mat[op]
+		if !ok {
+			return ref{}, unsupported(op, "internal error: a scatter read before it is computed")
+		}
+		return ref{buf: name, off: linear(coords, ds)}, nil
 	case tcp.ConstName, arith.ConstantName:
 		name, err := f.g.constant(op)
 		if err != nil {

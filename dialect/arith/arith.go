@@ -10,6 +10,7 @@ func init() {
 	registerBinaries()
 	registerCasts()
 	registerCmpSelect()
+	registerCmpF()
 	ir.RegisterConstantMaterializer("arith", MaterializeConstant)
 }
 

@@ -22,6 +22,9 @@ const (
 	SubFName       = "arith.subf"
 	MulFName       = "arith.mulf"
 	DivFName       = "arith.divf"
+	MaxFName       = "arith.maxf"
+	MinFName       = "arith.minf"
+	NegFName       = "arith.negf"
 )
 
 // intBinary describes one integer binary op.
@@ -107,12 +110,14 @@ var floatBinaries = []struct{ name, summary, semantics string }{
 	{SubFName, "floating point subtraction operation", "the IEEE 754 difference"},
 	{MulFName, "floating point multiplication operation", "the IEEE 754 product"},
 	{DivFName, "floating point division operation", "the IEEE 754 quotient"},
+	{MaxFName, "floating-point maximum operation", "the larger (NaN if either is NaN; +0 above -0)"},
+	{MinFName, "floating-point minimum operation", "the smaller (NaN if either is NaN; -0 below +0)"},
 }
 
 // The registered definitions, by name.
 var (
 	AddIDef, SubIDef, MulIDef, DivSIDef, DivUIDef, RemSIDef, FloorDivSIDef, CeilDivSIDef, MaxSIDef, MinSIDef *ir.OpDef
-	AddFDef, SubFDef, MulFDef, DivFDef                                                                       *ir.OpDef
+	AddFDef, SubFDef, MulFDef, DivFDef, MaxFDef, MinFDef, NegFDef                                            *ir.OpDef
 )
 
 func registerBinaries() {
@@ -120,6 +125,7 @@ func registerBinaries() {
 		AddIName: &AddIDef, SubIName: &SubIDef, MulIName: &MulIDef, DivSIName: &DivSIDef, DivUIName: &DivUIDef,
 		RemSIName: &RemSIDef, FloorDivSIName: &FloorDivSIDef, CeilDivSIName: &CeilDivSIDef, MaxSIName: &MaxSIDef, MinSIName: &MinSIDef,
 		AddFName: &AddFDef, SubFName: &SubFDef, MulFName: &MulFDef, DivFName: &DivFDef,
+		MaxFName: &MaxFDef, MinFName: &MinFDef,
 	}
 	for _, b := range intBinaries {
 		b := b
@@ -169,6 +175,27 @@ failed to satisfy constraint: Floating point fast math flags").`,
 		})
 	}
 }
+
+// NegF is arith.negf.
+var _ = func() bool {
+	NegFDef = ir.MustRegister(ir.OpDef{
+		Name:    NegFName,
+		Summary: "floating point negation",
+		Description: `Flips the sign of a float (or of each element of a tensor of floats),
+NaN and zero included. fastmath (default none, elided) as for the binary
+float ops; a non-default value prints in the attribute dictionary.
+
+Verifier rules: operand and result are floating-point-like and have one
+type.`,
+		Examples: []string{"%0 = arith.negf %arg0 : f32", "%1 = arith.negf %arg1 : tensor<4xf32>"},
+		Operands: []ir.OperandDef{{Name: "operand", Type: FloatLike}},
+		Results:  []ir.ResultDef{{Name: "result", Type: FloatLike}},
+		Attrs:    []ir.AttrDef{{Name: "fastmath", Kind: FastMathKind, Default: FastMathNone}},
+		Traits:   []ir.Trait{ir.Pure, ir.SameOperandsAndResultType},
+		Format:   "$operand attr-dict `:` type($result)",
+	})
+	return true
+}()
 
 // foldIntBinary folds scalar constant operands, and the identities x+0,
 // x-0, x*1, x*0 (scalars), x/1 (signed and unsigned), maxsi/minsi(x, x);

@@ -358,3 +358,59 @@ func after(l ir.Location, n int) ir.Location {
 	}
 	return l
 }
+
+// CmpFName is arith.cmpf.
+const CmpFName = "arith.cmpf"
+
+// CmpFPredicates are arith::CmpFPredicate's keywords in value order.
+var CmpFPredicates = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}
+
+// CmpFPredicateKind is cmpf's predicate constraint (I64EnumAttr).
+var CmpFPredicateKind = func() ir.EnumAttrConstraint {
+	cases := make([]ir.EnumCase, len(CmpFPredicates))
+	for i, n := range CmpFPredicates {
+		cases[i] = ir.EnumCase{Keyword: n, Value: int64(i)}
+	}
+	return ir.I64EnumKind(cases...)
+}()
+
+// CmpFDef is arith.cmpf.
+var CmpFDef *ir.OpDef
+
+func registerCmpF() {
+	CmpFDef = ir.MustRegister(ir.OpDef{
+		Name:    CmpFName,
+		Summary: "floating-point comparison operation",
+		Description: `Compares two floats (or tensors of floats, elementwise) with the
+predicate: ordered (o*: false when either operand is NaN) or unordered
+(u*: true when either is NaN) eq, gt, ge, lt, le, ne; ord (neither is NaN),
+uno (either is), false and true. The result is i1, or a tensor of i1 of
+the operands' shape; the predicate is an i64 enum, a keyword in the custom
+form. fastmath (default none) prints in the attribute dictionary.
+
+Verifier rules: operands are floating-point-like of one type; the result
+has i1 elements and the operands' shape.`,
+		Examples: []string{"%0 = arith.cmpf olt, %arg0, %arg1 : f32", "%1 = arith.cmpf oeq, %arg2, %arg3 : tensor<4xf32>"},
+		Operands: []ir.OperandDef{{Name: "lhs", Type: FloatLike}, {Name: "rhs", Type: FloatLike}},
+		Results:  []ir.ResultDef{{Name: "result", Type: BoolLike}},
+		Attrs: []ir.AttrDef{{Name: "predicate", Kind: CmpFPredicateKind, Required: true},
+			{Name: "fastmath", Kind: FastMathKind, Default: FastMathNone}},
+		Traits: []ir.Trait{ir.Pure},
+		Format: "custom<EnumKeyword>($predicate) `,` $lhs `,` $rhs attr-dict `:` custom<SameType>(type($lhs), type($rhs))",
+		InferResultTypes: func(st *ir.ParseState) error {
+			if lhs := st.OperandTypes[0]; len(lhs) == 1 {
+				st.ResultTypes[0] = []ir.Type{sameShapeI1(lhs[0])}
+			}
+			return nil
+		},
+		Verify: func(op *ir.Operation) error {
+			if op.Result(0).Type() != sameShapeI1(op.Operand(0).Type()) {
+				return op.EmitOpError("failed to verify that result type has i1 element type and same shape as operands")
+			}
+			if op.Operand(0).Type() != op.Operand(1).Type() {
+				return op.EmitOpError("requires all operands to have the same type")
+			}
+			return nil
+		},
+	})
+}

@@ -65,7 +65,7 @@ func Needs(op *ir.Operation) ([]Need, error) {
 			needs = append(needs, Need{FL3_0, fmt.Sprintf("%s data in %s", dt, short)})
 		case dt.Is64():
 			needs = append(needs, Need{FL4_1, fmt.Sprintf("%s data in %s", dt, short)})
-		case dt != Float32 && dt != Float16 && (op.Name() == GatherName || op.Name() == IdentityName):
+		case dt != Float32 && dt != Float16 && (op.Name() == GatherName || op.Name() == IdentityName || op.Name() == ScatterElementsName):
 			needs = append(needs, Need{FL2_1, fmt.Sprintf("%s data in %s", dt, short)})
 		}
 	}
@@ -144,6 +144,10 @@ func verifyOp(op *ir.Operation) error {
 		}
 	case Slice1Name:
 		if err := verifySlice1(op, in, out, d); err != nil {
+			return err
+		}
+	case ScatterElementsName, ScatterNDName:
+		if err := verifyScatter(op, descs, d); err != nil {
 			return err
 		}
 	case ModulusFloorName, MinName:

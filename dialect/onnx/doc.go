@@ -17,6 +17,11 @@
 // `onnx.Constant dense<[1, 2]> : tensor<2xi64>` newer onnx-mlir prints.
 // Results may be unranked (`tensor<*xf32>`), as before shape inference.
 //
+// The scatters onnx.ScatterElements and onnx.ScatterND (scatter.go) take
+// a reduction attribute (none, add, mul, max, min; opsets 11 to 18+) and
+// the same index rule; their updates are applied in row-major order of the
+// index positions, as ONNX Runtime's CPU kernels do.
+//
 // Semantics are ONNX's (opset 13+): indices in [-s, s-1] with negatives
 // counted from the end, anything else an error, checked for every index
 // even when the result is empty (the interpreter kernels in interp/onnx.go

@@ -16,6 +16,11 @@
 // it as StableHLO does. VerifyGather implements the constraints C1–C23 of
 // the spec with StableHLO's own messages; the other verifiers likewise.
 //
+// stablehlo.scatter (scatter.go, scatterdims.go: #stablehlo.scatter<…>,
+// VerifyScatter for C1–C25, ScatterCombiner to classify its region) and
+// the float elementwise ops jax emits in gradients (negate and divide
+// beside add, subtract, multiply, maximum, minimum, broadcast_in_dim).
+//
 // Semantics (the spec's, including the clamping of start indices to
 // [0, dim - slice_size]) are run by package interp; the conversion into tcp
 // is package passes/stablehlototcp.

@@ -22,6 +22,8 @@ const (
 	AddName            = "stablehlo.add"
 	SubtractName       = "stablehlo.subtract"
 	MultiplyName       = "stablehlo.multiply"
+	DivideName         = "stablehlo.divide"
+	NegateName         = "stablehlo.negate"
 	RemainderName      = "stablehlo.remainder"
 	AndName            = "stablehlo.and"
 	OrName             = "stablehlo.or"
@@ -175,6 +177,9 @@ var (
 	Multiply = binary(MultiplyName, "elementwise multiplication",
 		"result[i] = lhs[i] * rhs[i]; integers wrap at their width, floats round to nearest even.",
 		intOrFloatTensor, "%0 = stablehlo.multiply %arg0, %arg1 : tensor<3xi32>")
+	Divide = binary(DivideName, "elementwise division",
+		"result[i] = lhs[i] / rhs[i]: floats by IEEE 754 (round to nearest even; x / 0 is an infinity or NaN); integers truncate toward zero. An integer division by zero, or of the smallest signed value by -1, is a runtime error in the interpreter (the spec leaves it implementation-defined).",
+		intOrFloatTensor, "%0 = stablehlo.divide %arg0, %arg1 : tensor<3xf32>")
 	Remainder = binary(RemainderName, "elementwise remainder (sign of the dividend)",
 		"result[i] = lhs[i] - trunc(lhs[i] / rhs[i]) * rhs[i] (C's % and fmod: the sign of lhs). An integer division by zero is a runtime error in the interpreter (the spec leaves it implementation-defined).",
 		intOrFloatTensor, "%0 = stablehlo.remainder %arg0, %arg1 : tensor<3xi32>")
@@ -189,6 +194,25 @@ var (
 		"result[i] = min(lhs[i], rhs[i]); integers compare signed (ui types unsigned), a float NaN operand gives NaN.",
 		intOrFloatTensor, "%0 = stablehlo.minimum %arg0, %arg1 : tensor<3xi32>")
 )
+
+// Negate is stablehlo.negate.
+var Negate = registerEW(ir.OpDef{
+	Name:    NegateName,
+	Summary: "elementwise negation",
+	Description: `result[i] = -operand[i]: floats flip the sign bit (so -0.0 and NaN's sign
+too); integers wrap at their width (the smallest signed value is its own
+negation).
+
+Printed in StableHLO's short form "operand : T".
+
+Verifier rules: operand and result have one type ("requires the same
+type for all operands and results").`,
+	Examples: []string{"%0 = stablehlo.negate %arg0 : tensor<3xf32>"},
+	Operands: []ir.OperandDef{{Name: "operand", Type: intOrFloatTensor}},
+	Results:  []ir.ResultDef{{Name: "result", Type: intOrFloatTensor}},
+	Traits:   []ir.Trait{ir.Pure, ir.SameOperandsAndResultType},
+	Format:   "$operand attr-dict `:` type($result)",
+})
 
 func rankedOf(v ir.Value) *ir.RankedTensorType { return v.Type().(*ir.RankedTensorType) }
 

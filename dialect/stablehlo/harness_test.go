@@ -20,9 +20,35 @@ func TestDocs(t *testing.T) {
 	dialecttest.CheckDocs(t, "stablehlo", dialecttest.DocsOptions{KnownGaps: map[string]string{
 		"stablehlo.gather":             "StableHLO has no custom form for gather: it prints it generically",
 		"stablehlo.torch_index_select": "StableHLO has no custom form for torch_index_select",
+		"stablehlo.scatter":            "StableHLO has no custom form for scatter: it prints it generically (with its region)",
 	}})
 	dialecttest.CheckDocs(t, "check", dialecttest.DocsOptions{})
 }
+
+func scatterSrc(dims, x, i, u string, body string) string {
+	return dialecttest.WrapFunc("%x: "+x+", %i: "+i+", %u: "+u,
+		`%0 = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    `+body+`
+  }) {scatter_dimension_numbers = `+dims+`} : (`+x+`, `+i+`, `+u+`) -> `+x)
+}
+
+var scatterErrorCases = []dialecttest.ErrorCase{
+	{Name: "scatter C2", Src: scatterSrc("#stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>",
+		"tensor<5x3xf32>", "tensor<2x1xi32>", "tensor<2x3xf32>", "stablehlo.return %b : tensor<f32>"),
+		Want: []string{at + "8: error: 'stablehlo.scatter' op Expects rank-of operand to match size-of('update_window_dims') + size-of('inserted_window_dims') + size-of('input_batching_dims') i.e. 3 but got 2."}},
+	{Name: "scatter C4 window", Src: scatterSrc("#stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>",
+		"tensor<5x3xf32>", "tensor<2x1xi32>", "tensor<2x4xf32>", "stablehlo.return %b : tensor<f32>"),
+		Want: []string{at + "8: error: 'stablehlo.scatter' op expects bounds of the window dimensions of updates to not exceed the bounds of the corresponding dimensions of operand. For dimension 1, updates bound is 4, operand bound is 3."}},
+	{Name: "scatter C19", Src: scatterSrc("#stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>",
+		"tensor<5x3xf32>", "tensor<2x1xi32>", "tensor<2x3xf32>", "stablehlo.return %b : tensor<f32>"),
+		Want: []string{at + "8: error: 'stablehlo.scatter' op Scatter op has 2 elements in scatter_dims_to_operand_dims and the bound of dimension index_vector_dim=1 of scatter_indices is 1. These two numbers must be equal."}},
+	{Name: "scatter C23", Src: scatterSrc("#stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>",
+		"tensor<5x3xf32>", "tensor<2x1xi32>", "tensor<2x3xf32>", "stablehlo.return %b, %a : tensor<f32>, tensor<f32>"),
+		Want: []string{at + "8: error: 'stablehlo.scatter' op Reduction-region here must produce 1 tensors, but produces 2 instead"}},
+}
+
+func TestScatterErrors(t *testing.T) { dialecttest.RunErrors(t, scatterErrorCases) }
 
 const at = dialecttest.At
 
@@ -68,6 +94,6 @@ func TestErrors(t *testing.T) { dialecttest.RunErrors(t, errorCases) }
 // verified IR round-trips; seeded with the doc examples, the error cases
 // and the lit tests of test/lit/stablehlo.
 func FuzzParse(f *testing.F) {
-	seeds := append(dialecttest.DocExamples("stablehlo"), dialecttest.Sources(errorCases)...)
+	seeds := append(append(dialecttest.DocExamples("stablehlo"), dialecttest.Sources(errorCases)...), dialecttest.Sources(scatterErrorCases)...)
 	dialecttest.FuzzParse(f, "../../test/lit/stablehlo", seeds...)
 }

@@ -13,6 +13,11 @@
 // Other attributes TensorFlow attaches (device, _class, …) are kept and
 // ignored.
 //
+// The scatters (scatter.go): tf.TensorScatterUpdate/Add/Sub/Min/Max,
+// tf.ScatterNd (on zeros, duplicates summed) and tf.UnsortedSegmentSum/Max/
+// Min/Prod (negative segment ids dropped, ids >= num_segments an error,
+// empty segments at TensorFlow's identity).
+//
 // Semantics are those of TensorFlow on CPU: indices must be in [0, s);
 // negative or too large indices are a runtime error, checked for every
 // index even when the result is empty (interp/tf.go). Indices may be i16,

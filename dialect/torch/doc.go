@@ -26,6 +26,16 @@
 //	torch.aten.index.Tensor_hacked_twin   self, indices (a list of index tensors)
 //	torch_c.to_builtin_tensor / from_builtin_tensor
 //
+// The scatter family (scatter.go, fill.go), as the FX importer prints it:
+//
+//	torch.aten.scatter.src / .value / .reduce, torch.aten.scatter_add,
+//	torch.aten.scatter_reduce.two        self, dim, index, src|value[, reduce[, include_self]]
+//	torch.aten.index_put                 self, indices (list<optional<vtensor>>), values, accumulate
+//	torch.aten.clone                     self, memory_format
+//	torch.aten.scalar_tensor, torch.aten.expand, torch.constant.float /
+//	.str / .device (index_fill and y[i] = scalar), with !torch.str and
+//	!torch.Device
+//
 // The aten ops print as torch-mlir does: operands, then every operand
 // type and the result type, `qualified`. Verifiers check what torch checks
 // statically (ranks, dtypes of indices, constant dims in range); what

@@ -55,8 +55,8 @@ func TestTypeDocs(t *testing.T) {
 			}
 		}
 	}
-	if n != 8 {
-		t.Errorf("%d torch type definitions, want 8", n)
+	if n != 9 {
+		t.Errorf("%d torch type definitions, want 9", n)
 	}
 }
 

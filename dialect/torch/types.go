@@ -335,6 +335,8 @@ func parseTorchType(p ir.AsmParser) (ir.Type, error) {
 			return Float, nil
 		case StrName:
 			return Str, nil
+		case DeviceName:
+			return Device, nil
 		case NoneName:
 			return None, nil
 		case ListName:

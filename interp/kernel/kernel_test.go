@@ -65,8 +65,17 @@ func TestMode(t *testing.T) {
 	if Mode(0) != PromiseInBounds {
 		t.Error("the zero Mode is not PromiseInBounds")
 	}
-	if _, err := ParseMode("drop"); err == nil {
-		t.Error("ParseMode(drop) succeeded")
+	if m, err := ParseMode("drop"); err != nil || m != Drop {
+		t.Errorf("ParseMode(drop) = %v, %v; want Drop (the scatter mode)", m, err)
+	}
+	if _, err := ParseMode("raise"); err == nil {
+		t.Error("ParseMode(raise) succeeded")
+	}
+	// Gathers reject Drop.
+	x := tensor.Must(tensor.FromInt64s(tensor.I64, []int64{2}, []int64{1, 2}))
+	i := tensor.Must(tensor.FromInt64s(tensor.I64, []int64{1}, []int64{0}))
+	if _, err := Gather(x, i, 0, Drop, nil); err == nil || !strings.Contains(err.Error(), "mode drop is only defined for scatters") {
+		t.Errorf("Gather with Drop: err = %v", err)
 	}
 }
 

@@ -34,7 +34,7 @@ func Run(root *ir.Operation) error { return frontends.Apply(root, &Frontend) }
 
 var convertible = []string{stablehlo.GatherName, stablehlo.DynamicSliceName, stablehlo.SliceName,
 	stablehlo.TorchIndexSelectName, stablehlo.IotaName, stablehlo.ConstantName,
-	stablehlo.ConcatenateName, stablehlo.ReshapeName, stablehlo.DynamicIotaName, stablehlo.DynamicReshapeName}
+	stablehlo.ConcatenateName, stablehlo.ReshapeName, stablehlo.DynamicIotaName, stablehlo.DynamicReshapeName, stablehlo.ScatterName}
 
 // fail is the located conversion error.
 func fail(op *ir.Operation, format string, args ...any) (bool, error) {
@@ -53,6 +53,7 @@ func conversions() []frontends.Conversion {
 		stablehlo.ReshapeName:          convertReshape,
 		stablehlo.DynamicIotaName:      convertIota,
 		stablehlo.DynamicReshapeName:   convertReshape,
+		stablehlo.ScatterName:          convertScatter,
 	}
 	var cs []frontends.Conversion
 	for _, n := range convertible {

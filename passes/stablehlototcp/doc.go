@@ -17,6 +17,14 @@
 //     iota-concat form (onnx-mlir, older jax) when every other index
 //     component is proven to be an iota along its own dim.
 //   - stablehlo.torch_index_select: through the gather it means.
+//   - stablehlo.scatter whose region is a combiner (returns the update, or
+//     one of add, multiply, minimum, maximum, and, or of the two block
+//     arguments): tcp.scatter_nd {mode = "drop"} (scatter.go), the
+//     scattered dims moved first by tcp.transpose, batching dims as
+//     batch_dims; x.at[..., i]-like scatters as tcp.scatter along the dim;
+//     partial windows as one index tuple per update element. Other regions,
+//     several inputs, and partial windows of dynamic shape are located
+//     errors.
 //   - stablehlo.concatenate: tensor.concat; stablehlo.reshape:
 //     tensor.expand_shape / collapse_shape.
 //   - stablehlo.dynamic_slice: per static dim, two tcp.gathers (the start

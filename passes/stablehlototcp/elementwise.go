@@ -43,8 +43,10 @@ func addElementwise() bool {
 		stablehlo.RemainderName:      binaryTo(arith.RemSIName, ""),
 		stablehlo.AndName:            binaryTo(arith.AndIName, ""),
 		stablehlo.OrName:             binaryTo(arith.OrIName, ""),
-		stablehlo.MaximumName:        binaryTo(arith.MaxSIName, ""),
-		stablehlo.MinimumName:        binaryTo(arith.MinSIName, ""),
+		stablehlo.MaximumName:        binaryTo(arith.MaxSIName, arith.MaxFName),
+		stablehlo.MinimumName:        binaryTo(arith.MinSIName, arith.MinFName),
+		stablehlo.DivideName:         binaryTo("", arith.DivFName),
+		stablehlo.NegateName:         convertNegate,
 		stablehlo.CompareName:        convertCompare,
 		stablehlo.SelectName:         convertSelect,
 		stablehlo.ClampName:          convertClamp,
@@ -53,7 +55,7 @@ func addElementwise() bool {
 		stablehlo.TransposeName:      convertTranspose,
 		stablehlo.ReduceName:         convertReduce,
 	}
-	for _, n := range []string{stablehlo.AddName, stablehlo.SubtractName, stablehlo.MultiplyName, stablehlo.RemainderName,
+	for _, n := range []string{stablehlo.DivideName, stablehlo.NegateName, stablehlo.AddName, stablehlo.SubtractName, stablehlo.MultiplyName, stablehlo.RemainderName,
 		stablehlo.AndName, stablehlo.OrName, stablehlo.MaximumName, stablehlo.MinimumName, stablehlo.CompareName,
 		stablehlo.SelectName, stablehlo.ClampName, stablehlo.ConvertName, stablehlo.BroadcastInDimName,
 		stablehlo.TransposeName, stablehlo.ReduceName} {
@@ -72,6 +74,19 @@ func signless(t ir.Type) bool {
 		return it.Sign == ir.Signless
 	}
 	return ir.IsFloat(e)
+}
+
+// convertNegate: float negation is arith.negf (integers are not needed by
+// any exporter's gather or scatter programs and stay unconverted).
+func convertNegate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	t := op.Result(0).Type()
+	if !ir.IsFloat(ir.ElementType(t)) {
+		return fail(op, "negating element type %s is not supported (floats only)", ir.ElementType(t))
+	}
+	rw.SetInsertionPointBefore(op)
+	neg := rw.Create(arith.NegFName, op.Loc(), []ir.Value{op.Operand(0)}, []ir.Type{t}, nil)
+	rw.ReplaceOp(op, []ir.Value{neg.Result(0)})
+	return true, nil
 }
 
 func binaryTo(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
@@ -95,8 +110,11 @@ func binaryTo(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bo
 
 func convertCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	t := op.Operand(0).Type()
-	if ir.IsFloat(ir.ElementType(t)) || !signless(t) {
-		return fail(op, "comparing %s is not supported (integer comparisons only)", ir.ElementType(t))
+	if ir.IsFloat(ir.ElementType(t)) {
+		return convertFloatCompare(op, rw)
+	}
+	if !signless(t) {
+		return fail(op, "comparing %s is not supported (signless integers and floats only)", ir.ElementType(t))
 	}
 	dir, _ := stablehlo.EnumKeyword(op.Attr("comparison_direction"), "comparison_direction")
 	typ, ok := stablehlo.EnumKeyword(op.Attr("compare_type"), "comparison_type")
@@ -123,6 +141,25 @@ func convertCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	rw.SetInsertionPointBefore(op)
 	rw.ReplaceOp(op, []ir.Value{arith.CmpI(rw, op.Loc(), p, op.Operand(0), op.Operand(1)).Result(0)})
+	return true, nil
+}
+
+// convertFloatCompare: compare_type FLOAT (or none) is IEEE comparison:
+// the ordered predicates, except NE, which is true for NaN (une).
+func convertFloatCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if typ, ok := stablehlo.EnumKeyword(op.Attr("compare_type"), "comparison_type"); ok && typ != "FLOAT" && typ != "NOTYPE" {
+		return fail(op, "compare_type %s on floats is not supported (FLOAT only)", typ)
+	}
+	dir, _ := stablehlo.EnumKeyword(op.Attr("comparison_direction"), "comparison_direction")
+	p := map[string]string{"EQ": "oeq", "NE": "une", "LT": "olt", "LE": "ole", "GT": "ogt", "GE": "oge"}[dir]
+	v := slices.Index(arith.CmpFPredicates, p)
+	if v < 0 {
+		return fail(op, "comparison direction %s is not supported", dir)
+	}
+	rw.SetInsertionPointBefore(op)
+	c := rw.Create(arith.CmpFName, op.Loc(), []ir.Value{op.Operand(0), op.Operand(1)}, []ir.Type{op.Result(0).Type()},
+		[]ir.NamedAttr{{Name: "predicate", Value: ir.Int(int64(v), ir.I64)}})
+	rw.ReplaceOp(op, []ir.Value{c.Result(0)})
 	return true, nil
 }
 

@@ -11,7 +11,9 @@ package tcptodml
 //     broadcast operands through zero-stride views and a larger input
 //     through a sub-view. tcp.gather_nd becomes dml.gather_nd1 (FL >= 3.0)
 //     or dml.gather_nd (b = 0 below 3.0); tcp.slice with constant
-//     parameters becomes dml.slice1.
+//     parameters becomes dml.slice1. tcp.scatter / tcp.scatter_nd with
+//     unique indices become dml.scatter_elements / dml.scatter_nd (a
+//     reduction first gathers, combines elementwise; scatter.go).
 //  3. Index operands are legalized: constants get the index mode applied
 //     at compile time (and are narrowed to ui32 below FL 3.0);
 //     non-constant indices keep their meaning only where DirectML's
@@ -51,6 +53,11 @@ type Pass struct {
 	// were promise_in_bounds (DirectML cannot report an out-of-range
 	// index). Off by default: such gathers are rejected.
 	AssumeInBounds bool
+	// AssumeUniqueIndices lowers scatters with non-constant indices as if
+	// no two updates wrote the same element (DirectML applies duplicates
+	// in no documented order). Off by default: such scatters are rejected
+	// unless they carry unique_indices.
+	AssumeUniqueIndices bool
 }
 
 var info = &pass.Info{
@@ -61,13 +68,14 @@ var info = &pass.Info{
 	Options: []pass.Option{
 		{Name: "feature-level", Kind: pass.StringOption, Default: dml.DefaultFeatureLevel.String(), Description: "DirectML feature level to target (1.0 ... 6.4)"},
 		{Name: "assume-in-bounds", Kind: pass.BoolOption, Default: "false", Description: "Lower mode \"error\" on non-constant indices as promise_in_bounds (DirectML does not report out-of-range indices; its output for them is undefined)"},
+		{Name: "assume-unique-indices", Kind: pass.BoolOption, Default: "false", Description: "Lower scatters with non-constant indices as if no two updates wrote the same element (DirectML applies duplicates in no documented order)"},
 	},
 	New: func(o pass.Options) (pass.Pass, error) {
 		l, err := dml.ParseFeatureLevel(o.Value("feature-level"))
 		if err != nil {
 			return nil, err
 		}
-		return &Pass{Level: l, AssumeInBounds: o.Bool("assume-in-bounds")}, nil
+		return &Pass{Level: l, AssumeInBounds: o.Bool("assume-in-bounds"), AssumeUniqueIndices: o.Bool("assume-unique-indices")}, nil
 	},
 }
 
@@ -83,6 +91,7 @@ func (p *Pass) Options() pass.Options {
 	o := pass.DefaultOptions(info)
 	o.Set("feature-level", p.level().String())
 	o.Set("assume-in-bounds", fmt.Sprint(p.AssumeInBounds))
+	o.Set("assume-unique-indices", fmt.Sprint(p.AssumeUniqueIndices))
 	return o
 }
 
@@ -126,7 +135,7 @@ func (p *Pass) Run(module *ir.Operation) error {
 			errs = append(errs, err)
 			continue
 		}
-		c := &conv{level: p.level(), assume: p.AssumeInBounds, rw: ir.NewRewriter(nil, nil)}
+		c := &conv{level: p.level(), assume: p.AssumeInBounds, assumeUnique: p.AssumeUniqueIndices, rw: ir.NewRewriter(nil, nil)}
 		decomposeFill(f.Body(), c.rw, c.level)
 		if err := c.run(f.Body()); err != nil {
 			errs = append(errs, err)
@@ -139,11 +148,13 @@ func (p *Pass) Run(module *ir.Operation) error {
 }
 
 type conv struct {
-	level   dml.FeatureLevel
-	assume  bool
-	rw      *ir.Rewriter
-	pending []pending           // casts.go
-	splats  map[string]ir.Value // arith.go: one-element constants by value and type
+	level  dml.FeatureLevel
+	assume bool
+	// assumeUnique: scatters' indices are unique (assume-unique-indices).
+	assumeUnique bool
+	rw           *ir.Rewriter
+	pending      []pending           // casts.go
+	splats       map[string]ir.Value // arith.go: one-element constants by value and type
 }
 
 // loc is the location of an op created for the tcp op: its location
@@ -173,6 +184,8 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.gatherND(op)
 		case op.Name() == tcp.SliceName:
 			err = c.slice(op)
+		case tcp.IsScatter(op):
+			err = c.scatter(op)
 		case isIndexCast(op):
 			err = c.castIndices(op)
 		case op.Name() == tensor.ConcatName:

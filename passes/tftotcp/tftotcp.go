@@ -24,12 +24,12 @@ var Frontend = frontends.Frontend{Name: "tf", Dialects: []string{"tf"}, Conversi
 // "fill", fill_value 0) instead of failing.
 func Conversions(gpu bool) []frontends.Conversion {
 	c := converter{gpu: gpu}
-	return []frontends.Conversion{
+	return append(c.scatterConversions(), []frontends.Conversion{
 		{Root: tf.GatherV2Name, Name: "TFGatherV2ToTcp", Convert: c.convertGatherV2},
 		{Root: tf.GatherName, Name: "TFGatherToTcp", Convert: c.convertGather},
 		{Root: tf.GatherNdName, Name: "TFGatherNdToTcp", Convert: c.convertGatherNd},
 		{Root: tf.ConstName, Name: "TFConstToTcp", Convert: convertConst},
-	}
+	}...)
 }
 
 var passInfo = &pass.Info{

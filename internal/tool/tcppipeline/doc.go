@@ -4,7 +4,7 @@
 // backends, every stage executed on the same inputs and compared.
 //
 //	tcp-pipeline                      # the embedded onnx.Gather example
-//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--specialize-dims 3x6;4] [--trials 32] [--seed 1] [--verbose]
+//	tcp-pipeline model.mlir [-e NAME] [--feature-level 4.1] [--assume-in-bounds] [--assume-unique-indices] [--specialize-dims 3x6;4] [--trials 32] [--seed 1] [--verbose]
 //	tcp-pipeline - < model.mlir       # stdin; so is a file piped in
 //	cat model.mlir | tcp-pipeline
 //
@@ -26,7 +26,9 @@
 //     `canonicalize, cse`: the pipeline the frameworks' catalogue runs;
 //  3. DirectML: `convert-tcp-to-dml{feature-level=L}` on the tcp module
 //     (with --assume-in-bounds, mode "error" is lowered as promised in
-//     bounds: DirectML cannot report an out-of-range index);
+//     bounds: DirectML cannot report an out-of-range index; with
+//     --assume-unique-indices, scatters are lowered as if no two updates
+//     wrote one element, DirectML having no order among duplicate writes);
 //  4. the DirectML graph: the `mlir-to-dml-json` translation of stage 3;
 //  5. the Go kernel: the `mlir-to-go` translation of stage 2;
 //  6. values: the documented inputs of the embedded example (or none for a
@@ -44,7 +46,10 @@
 // framework's rules), the tcp program and the Go kernel must raise too;
 // DirectML cannot raise (its output for an out-of-range index is
 // undefined), so such trials are not
-// compared for stage 3. A stage that cannot be built (for example mode
+// compared for stage 3; nor, with --assume-unique-indices, are the trials
+// where a scatter writes one element twice (found by running stage 2 with
+// every scatter's unique_indices promise, which the interpreter checks).
+// A stage that cannot be built (for example mode
 // "error" on non-constant indices, which DirectML cannot express) is
 // reported with its diagnostic and skipped; the run still fails if any
 // executed stage disagrees. Exit status: 0 when every comparison agrees, 1

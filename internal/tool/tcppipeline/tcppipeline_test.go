@@ -88,6 +88,31 @@ func TestTorchNeedsAssumeInBounds(t *testing.T) {
 	}
 }
 
+// TestScatterNeedsUniqueIndices: a scatter add whose indices may repeat
+// has no exact DirectML form (no order among duplicate writes), so stage
+// 3 is skipped with the reason naming the option; with
+// --assume-unique-indices it is lowered and compared on the trials whose
+// destinations are distinct, and the rest are counted, not compared.
+func TestScatterNeedsUniqueIndices(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "s.mlir")
+	os.WriteFile(f, []byte(`func.func @f(%x: tensor<5x3xf32>, %i: tensor<4x1xi64>, %u: tensor<4x3xf32>) -> tensor<5x3xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<5x3xf32>, tensor<4x1xi64>, tensor<4x3xf32> -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+`), 0o644)
+	st, out, errs := runMain(f, "--quiet", "--trials", "32")
+	if st != 0 || !strings.Contains(out, "skipped: this stage cannot be built") || !strings.Contains(errs, "assume-unique-indices=true") || !strings.Contains(out, "OK: every stage") {
+		t.Errorf("without --assume-unique-indices: status %d\nstdout:\n%s\nstderr:\n%s", st, out, errs)
+	}
+	st, out, errs = runMain(f, "--quiet", "--trials", "32", "--assume-unique-indices")
+	if st != 0 || !strings.Contains(out, "and DirectML") || !strings.Contains(out, "write one element twice are compared without it too") || !strings.Contains(out, "OK: every stage") {
+		t.Errorf("with --assume-unique-indices: status %d\nstdout:\n%s\nstderr:\n%s", st, out, errs)
+	}
+	if strings.Contains(out, "(0 compared") {
+		t.Errorf("no trial reached DirectML:\n%s", out)
+	}
+}
+
 // TestSummary: without --verbose the output is a summary that fits one
 // screen (it was the whole IR, JSON and Go kernel: 300+ lines); with it,
 // the summary comes first and every stage follows in full.
@@ -131,7 +156,7 @@ func TestStdin(t *testing.T) {
 	}{
 		{[]string{"--trials", "2"}, pipedSrc, "tcp-pipeline: @g of <stdin>\n"},
 		{[]string{"-", "--trials", "2"}, pipedSrc, "tcp-pipeline: @g of <stdin>\n"},
-		{[]string{"--trials", "2"}, "", "tcp-pipeline: @main_graph of example/onnx_gather.mlir (stdin was empty: the embedded example)\n"},
+		{[]string{"--trials", "2"}, "", "tcp-pipeline: @main_graph of examples/onnx_gather.mlir (stdin was empty: the embedded example)\n"},
 	} {
 		var out, errb bytes.Buffer
 		st := Main(tc.args, strings.NewReader(tc.stdin), &out, &errb)

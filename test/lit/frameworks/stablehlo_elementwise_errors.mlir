@@ -2,10 +2,10 @@
 
 // One error per case the elementwise conversion cannot convert yet.
 
-func.func @float_compare(%a: tensor<3xf32>) -> tensor<3xi1> {
+func.func @float_compare_totalorder(%a: tensor<3xf32>) -> tensor<3xi1> {
   // expected-error@+2 {{failed to legalize operation 'stablehlo.compare' that was explicitly marked illegal}}
-  // expected-note@+1 {{'stablehlo.compare' op cannot be converted to tcp: comparing f32 is not supported (integer comparisons only)}}
-  %0 = stablehlo.compare LT, %a, %a, FLOAT : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>
+  // expected-note@+1 {{'stablehlo.compare' op cannot be converted to tcp: compare_type TOTALORDER on floats is not supported (FLOAT only)}}
+  %0 = stablehlo.compare LT, %a, %a, TOTALORDER : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>
   return %0 : tensor<3xi1>
 }
 

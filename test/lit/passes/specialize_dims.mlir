@@ -16,7 +16,8 @@
 // NOSPEC: error: 'tcp.gather_nd' op cannot be lowered to DirectML: tensor must have a static shape, got tensor<?x6xf32> (dim 0 is dynamic): give the function's dynamic argument dims sizes with specialize-dims{shapes=...} (tcp-pipeline --specialize-dims) before lowering
 // BAD: error: 'func.func' op specialize-dims: argument #0: size 5 for dim 1 contradicts the static size 6 of tensor<?x6xf32>
 // SYNTAX: specialize-dims: bad size "q" in shape "3xq"
-// PIPE: (then specialize-dims{shapes=3x6;4 func=main})
+// PIPE: (dims specialized: shapes=3x6;4)
+// PIPE: 3. DirectML {{.*}}dml.gather_nd1
 // PIPE: OK: every stage computes the frontend's values
 func.func @main(%arg0: tensor<?x6xf32>, %arg1: tensor<?xi64>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
