@@ -313,6 +313,13 @@ func FuzzImport(f *testing.F) {
 		f.Add(c.m.Marshal())
 	}
 	f.Add([]byte("\x3a\x05\x0a\x03\x12\x01y"))
+	// MXNet's exported files: shape arithmetic the importer folds.
+	mx, _ := filepath.Glob("../../test/frameworks/testdata/mxnet/*/model.onnx")
+	for _, p := range mx {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := onnximport.Import("fuzz.onnx", data, onnximport.Options{})
 		if err != nil {
