@@ -476,6 +476,15 @@ type ref struct {
 	off    poly
 	conv   []string // int -> int conversions of the loaded value; non-nil under a cast (emit_casts.go)
 	val    string   // a computed int element (emit_arith.go); buf, off, guards and conv unused
+	load   string   // the Go function that makes the raw element an int ("": int; tcpB2I for bool)
+}
+
+// loadFn is the function applied to r's raw element.
+func (r ref) loadFn() string {
+	if r.load == "" {
+		return "int"
+	}
+	return r.load
 }
 
 func (f *funcGen) zeroUnit(v ir.Value, coords []poly) []poly {
@@ -694,19 +703,19 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 			rl := max(f.levelOf(rest), f.levelOf(n.sizes[l]), 0)
 			base := f.hoist(rest, rl)
 			row := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, n.sizes[l].paren()))
-			return f.bind(l, fmt.Sprintf("int(%s[%s])", row, j))
+			return f.bind(l, fmt.Sprintf("%s(%s[%s])", r.loadFn(), row, j))
 		}
 	}
 	off := f.hoist(r.off, l)
-	load := fmt.Sprintf("int(%s[%s])", r.buf, off)
+	load := fmt.Sprintf("%s(%s[%s])", r.loadFn(), r.buf, off)
 	if checked {
 		f.g.used["at"] = true
-		load = fmt.Sprintf("int(tcpAt(%s, %s))", r.buf, off)
+		load = fmt.Sprintf("%s(tcpAt(%s, %s))", r.loadFn(), r.buf, off)
 	}
 	if len(r.guards) == 0 {
 		v := f.bind(l, load)
 		if _, seen := f.redo[v]; !seen {
-			f.redo[v] = redo{buf: r.buf, off: r.off}
+			f.redo[v] = redo{buf: r.buf, off: r.off, load: r.loadFn()}
 		}
 		return v
 	}
@@ -718,7 +727,7 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 	for i := len(r.guards) - 1; i >= 0; i-- {
 		v = fmt.Sprintf("tcpSel(%s, %s, %s)", r.guards[i].cond, r.guards[i].fill, v)
 	}
-	return f.bind(l, "int("+v+")")
+	return f.bind(l, r.loadFn()+"("+v+")")
 }
 
 // resolve applies an index mode to index values vs against dims ss; it
