@@ -347,9 +347,10 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 	for _, g := range r.guards {
 		guardLevel = max(guardLevel, f.levelOfAtoms(g.cond))
 	}
-	// k: the first level of the contiguous run.
+	// k: the first level of the contiguous run (none when each element
+	// is converted).
 	k := nl
-	for l := nl - 1; l >= 0; l-- {
+	for l := nl - 1; l >= 0 && len(r.dconv) == 0; l-- {
 		if guardLevel >= l {
 			break
 		}
@@ -412,7 +413,7 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 			dst, ob = n.rowOf, j
 		}
 		off := f.rowRead(&r, n, et)
-		if n.rows && nl >= 2 && len(r.guards) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
+		if n.rows && nl >= 2 && len(r.guards) == 0 && len(r.dconv) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
 			// A reversed row with nothing else per element: one call
 			// that moves eight elements per step without bounds checks.
 			f.g.used["reverse"] = true
@@ -535,7 +536,7 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 
 // store writes one element at dst[o].
 func (f *funcGen) store(dst string, r ref, o, off string, l int) string {
-	load := fmt.Sprintf("%s[%s]", r.buf, off)
+	load := r.convData(fmt.Sprintf("%s[%s]", r.buf, off))
 	if len(r.guards) == 0 {
 		return fmt.Sprintf("%s[%s] = %s", dst, o, load)
 	}

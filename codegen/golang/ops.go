@@ -58,6 +58,12 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		}
+		if isFloatCast(op) {
+			if err := f.floatCast(op); err != nil {
+				return err
+			}
+			continue
+		}
 		if isIntElementwise(op) {
 			if err := f.intElementwise(op); err != nil {
 				return err
@@ -384,7 +390,7 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		if static() {
 			return ds, nil
 		}
-		if isCast(op) {
+		if isCast(op) || isFloatCast(op) {
 			return f.castDims(op, t)
 		}
 		if op.Name() == tensord.ConcatName {
@@ -477,6 +483,21 @@ type ref struct {
 	conv   []string // int -> int conversions of the loaded value; non-nil under a cast (emit_casts.go)
 	val    string   // a computed int element (emit_arith.go); buf, off, guards and conv unused
 	load   string   // the Go function that makes the raw element an int ("": int; tcpB2I for bool)
+	dconv  []string // float conversions of a loaded data element, applied in order (emit_floats.go)
+}
+
+// wrap returns the int expression of the raw element x: its data
+// conversions, then the load function.
+func (r ref) wrap(x string) string {
+	return r.loadFn() + "(" + r.convData(x) + ")"
+}
+
+// convData applies r's data conversions to the element expression x.
+func (r ref) convData(x string) string {
+	for _, c := range r.dconv {
+		x = c + "(" + x + ")"
+	}
+	return x
 }
 
 // loadFn is the function applied to r's raw element.
@@ -514,6 +535,9 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	defer f.at(op)()
 	if isCast(op) {
 		return f.readCast(op, coords, checked)
+	}
+	if isFloatCast(op) {
+		return f.readFloatCast(op, coords, checked)
 	}
 	if op.Name() == tensord.ConcatName {
 		return f.readConcat(op, coords, checked)
@@ -703,18 +727,18 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 			rl := max(f.levelOf(rest), f.levelOf(n.sizes[l]), 0)
 			base := f.hoist(rest, rl)
 			row := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, n.sizes[l].paren()))
-			return f.bind(l, fmt.Sprintf("%s(%s[%s])", r.loadFn(), row, j))
+			return f.bind(l, r.wrap(fmt.Sprintf("%s[%s]", row, j)))
 		}
 	}
 	off := f.hoist(r.off, l)
-	load := fmt.Sprintf("%s(%s[%s])", r.loadFn(), r.buf, off)
+	load := r.wrap(fmt.Sprintf("%s[%s]", r.buf, off))
 	if checked {
 		f.g.used["at"] = true
-		load = fmt.Sprintf("%s(tcpAt(%s, %s))", r.loadFn(), r.buf, off)
+		load = r.wrap(fmt.Sprintf("tcpAt(%s, %s)", r.buf, off))
 	}
 	if len(r.guards) == 0 {
 		v := f.bind(l, load)
-		if _, seen := f.redo[v]; !seen {
+		if _, seen := f.redo[v]; !seen && len(r.dconv) == 0 {
 			f.redo[v] = redo{buf: r.buf, off: r.off, load: r.loadFn()}
 		}
 		return v
@@ -723,7 +747,7 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 	// tcpAt, and select.
 	f.g.used["at"] = true
 	f.g.used["sel"] = true
-	v := fmt.Sprintf("tcpAt(%s, %s)", r.buf, off)
+	v := r.convData(fmt.Sprintf("tcpAt(%s, %s)", r.buf, off))
 	for i := len(r.guards) - 1; i >= 0; i-- {
 		v = fmt.Sprintf("tcpSel(%s, %s, %s)", r.guards[i].cond, r.guards[i].fill, v)
 	}
