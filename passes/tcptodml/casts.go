@@ -35,7 +35,7 @@ import (
 // isIndexCast reports the tensor casts lowered here.
 func isIndexCast(op *ir.Operation) bool {
 	switch op.Name() {
-	case tcp.CastIndicesName, arith.ExtSIName, arith.TruncIName, arith.ExtUIName, arith.FPToSIName:
+	case tcp.CastIndicesName, arith.ExtSIName, arith.TruncIName, arith.ExtUIName, arith.FPToSIName, arith.ExtFName, arith.TruncFName:
 		return isTensor(op.Result(0).Type())
 	}
 	return false
@@ -59,7 +59,7 @@ func (c *conv) castIndices(op *ir.Operation) *ir.Diagnostic {
 		return err
 	}
 	from, _ := ir.ElementType(op.Operand(0).Type()).(ir.IntegerType)
-	to := ir.ElementType(op.Result(0).Type()).(ir.IntegerType)
+	to, _ := ir.ElementType(op.Result(0).Type()).(ir.IntegerType)
 	shape := shapeOf(op.Operand(0))
 	d, err := c.dims(op, "DML_OPERATOR_CAST", true, len(shape))
 	if err != nil {
@@ -102,6 +102,12 @@ func (c *conv) castIndices(op *ir.Operation) *ir.Diagnostic {
 // error path in DirectML: it is lowered only with assume-in-bounds.
 func (c *conv) checkCastKind(op *ir.Operation) *ir.Diagnostic {
 	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
+	if op.Name() == arith.ExtFName || op.Name() == arith.TruncFName {
+		// FLOAT16, FLOAT32 and FLOAT64 data (checkTensor refused bf16,
+		// which DirectML has no type for): CAST widens exactly and
+		// narrows to nearest even.
+		return nil
+	}
 	if _, ok := to.(ir.IntegerType); !ok {
 		return errorf(op, "casts to integer elements only, got %s", to)
 	}

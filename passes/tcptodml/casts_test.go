@@ -2,6 +2,7 @@ package tcptodml_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -306,6 +307,73 @@ func TestBoolFloatCastEquivalence(t *testing.T) {
 		if seen[k] == 0 {
 			t.Errorf("no case with %s", k)
 		}
+	}
+	t.Logf("coverage %v", seen)
+}
+
+// TestFloatCastEquivalence: arith.truncf/extf of gathered data (jax's
+// x[i].astype(float16)) compute the same bits before and after
+// --convert-tcp-to-dml on values that round every way.
+func TestFloatCastEquivalence(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	pairs := [][3]string{{"f32", "arith.truncf", "f16"}, {"f16", "arith.extf", "f32"}, {"f64", "arith.truncf", "f32"}, {"f64", "arith.truncf", "f16"}, {"f32", "arith.extf", "f64"}}
+	special := []float64{math.NaN(), math.Inf(-1), math.Copysign(0, -1), 65504, 65520, 1 + 1.0/2048, 1 + 3.0/2048, 2.98e-08, 1e-40, 1e300}
+	seen := map[string]int{}
+	for n := 0; n < 200; n++ {
+		p := pairs[n%len(pairs)]
+		level := []dml.FeatureLevel{dml.FL4_1, dml.FL5_0, dml.FL6_4}[rng.Intn(3)]
+		r := 1 + rng.Intn(3)
+		X := dims(rng, r, 4)
+		dim := rng.Intn(r)
+		I := append([]int64{}, X...)
+		I[dim] = int64(1 + rng.Intn(4))
+		text := fmt.Sprintf(`func.func @f(%%arg0: %[1]s, %%arg1: %[2]s) -> %[4]s {
+  %%g = tcp.gather %%arg0, %%arg1 {dim = %[5]d : index, mode = "clip"} : %[1]s, %[2]s -> %[3]s
+  %%c = %[6]s %%g : %[3]s to %[4]s
+  return %%c : %[4]s
+}
+`, ttype(X, p[0]), ttype(I, "i32"), ttype(I, p[0]), ttype(I, p[2]), dim, p[1])
+		before, err := parser.Parse("case.mlir", text, parser.Options{})
+		if err != nil {
+			t.Fatalf("case %d: %v\n%s", n, err, text)
+		}
+		after, _ := parser.Parse("case.mlir", text, parser.Options{})
+		if err := tcptodml.New(level).Run(after); err != nil {
+			t.Fatalf("case %d (FL %s): lowering failed: %v\n%s", n, level, err, text)
+		}
+		if err := ir.Verify(after, false); err != nil {
+			t.Fatalf("case %d: lowered IR does not verify: %v\n%s", n, err, text)
+		}
+		fb, fa := function.Lookup(before, "f"), function.Lookup(after, "f")
+		types := function.FuncOp{Operation: fb}.Type().Inputs()
+		args := make([]*rt.Tensor, len(types))
+		for i, ty := range types {
+			dt, _ := interp.DType(ir.ElementType(ty))
+			v := rt.Must(rt.New(dt, ty.(*ir.RankedTensorType).Shape()))
+			for q := 0; q < int(v.NumElements()); q++ {
+				switch {
+				case i == 1:
+					v.SetInt64(q, rng.Int63n(4*X[dim])-2*X[dim])
+				case rng.Intn(2) == 0:
+					v.SetFloat64(q, special[rng.Intn(len(special))])
+				default:
+					v.SetFloat64(q, math.Ldexp(rng.Float64()*2-1, rng.Intn(60)-30))
+				}
+			}
+			args[i] = v
+		}
+		want, err := interp.Run(fb, args)
+		if err != nil {
+			t.Fatalf("case %d: tcp run failed: %v\n%s", n, err, text)
+		}
+		got, err := interp.Run(fa, args)
+		if err != nil {
+			t.Fatalf("case %d: dml run failed: %v\n%s", n, err, text)
+		}
+		if string(want[0].Data) != string(got[0].Data) {
+			t.Fatalf("case %d (FL %s): results differ: tcp %s, dml %s\n%s", n, level, rt.Format(want[0]), rt.Format(got[0]), text)
+		}
+		seen[p[0]+" "+p[1]+" "+p[2]]++
 	}
 	t.Logf("coverage %v", seen)
 }

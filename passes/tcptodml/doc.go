@@ -22,6 +22,7 @@
 //	cast_indices, arith.extsi/trunci tensors cast (element_wise_clip first when cast_indices
 //	                                         saturates); peeled off gather indices when exact
 //	arith.extui of i1, arith.fptosi tensors  cast (fptosi from FLOAT32/FLOAT16, with assume-in-bounds only)
+//	arith.extf/truncf tensors                cast (FLOAT16/32/64; bf16 has no DirectML type)
 //	tensor.concat                            join (operands packed; views materialized by identity)
 //	arith.addi/subi/muli/maxsi/andi/ori      element_wise_add/subtract/multiply/max/bit_and/bit_or
 //	                                         (andi/ori of i1: element_wise_logical_and/or)

@@ -24,3 +24,14 @@ func.func @floats(%x: tensor<5xf32>, %f: tensor<4xf32>) -> tensor<4xf32> {
   %1 = tcp.gather %x, %0 {dim = 0 : index, mode = "clip"} : tensor<5xf32>, tensor<4xi32> -> tensor<4xf32>
   return %1 : tensor<4xf32>
 }
+
+// x[i].astype(float16): truncf of FLOAT32 data to FLOAT16 is a CAST too
+// (to nearest even; extf widens exactly).
+// CHECK-LABEL: func.func @astype(
+// CHECK: dml.gather
+// CHECK: dml.cast %{{.*}} : tensor<3x2xf32> -> tensor<3x2xf16>
+func.func @astype(%x: tensor<4x2xf32>, %i: tensor<3x2xi32>) -> tensor<3x2xf16> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<4x2xf32>, tensor<3x2xi32> -> tensor<3x2xf32>
+  %1 = arith.truncf %0 : tensor<3x2xf32> to tensor<3x2xf16>
+  return %1 : tensor<3x2xf16>
+}
