@@ -7,6 +7,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/arith"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -75,6 +76,8 @@ func (f *funcGen) check(op *ir.Operation) error {
 				f.stmt("if %s < 0 {\nreturn %s\n}", s, f.errf("new_dim_sizes[%d] = %%d is negative", []any{k}, s.String()))
 			}
 		}
+	case tensord.ExtractSliceName:
+		return f.checkExtractSlice(op)
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		in, err := f.dims(so.In())

@@ -88,7 +88,7 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
-			tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+			tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName, tensord.ExtractSliceName:
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
 			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 			if f.dimsFor && isDataScalar(op) {
@@ -300,6 +300,14 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		}
 		for d := range ds {
 			from(d, all)
+		}
+	case tensord.ExtractSliceName:
+		ks, err := f.extractSliceDims(op)
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			from(d, ks)
 		}
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
@@ -568,6 +576,8 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 			nc[p] = coords[i]
 		}
 		return f.read(op.Operand(0), nc, checked)
+	case tensord.ExtractSliceName:
+		return f.readExtractSlice(op, coords, checked)
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		nc := make([]poly, len(coords))
