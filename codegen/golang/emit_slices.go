@@ -141,4 +141,3 @@ func (f *funcGen) checkExtractSlice(op *ir.Operation) error {
 	}
 	return nil
 }
-
