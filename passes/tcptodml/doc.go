@@ -16,6 +16,7 @@
 //	                                         zero-stride views, a larger input a sub-view
 //	gather_nd {batch_dims = b}               gather_nd1 (FL >= 3.0), gather_nd (b = 0 below 3.0)
 //	slice (constant parameters)              slice1 (window = the read elements, strides signed)
+//	tensor.extract_slice (constant entries)  tcp.slice, then slice1; collapse_shape view if rank-reducing
 //	broadcast_to, transpose                  folded into the consumer's tensor desc (zero or permuted
 //	                                         strides); element_wise_identity over that view if still used
 //	const, arith.constant tensors            constant (a DML-owned graph input)

@@ -173,6 +173,8 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.gatherND(op)
 		case op.Name() == tcp.SliceName:
 			err = c.slice(op)
+		case op.Name() == tensor.ExtractSliceName:
+			err = c.extractSlice(op)
 		case isIndexCast(op):
 			err = c.castIndices(op)
 		case op.Name() == tensor.ConcatName:
