@@ -102,6 +102,9 @@ func (c *conv) castIndices(op *ir.Operation) *ir.Diagnostic {
 // error path in DirectML: it is lowered only with assume-in-bounds.
 func (c *conv) checkCastKind(op *ir.Operation) *ir.Diagnostic {
 	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
+	if from == (ir.FloatType{Kind: ir.BF16}) || to == (ir.FloatType{Kind: ir.BF16}) {
+		return errorf(op, "%s of bf16: bf16 data moves through DirectML only as UINT16 bits (DirectML has no bfloat16 type to convert)", op.Name())
+	}
 	if op.Name() == arith.ExtFName || op.Name() == arith.TruncFName {
 		// FLOAT16, FLOAT32 and FLOAT64 data (checkTensor refused bf16,
 		// which DirectML has no type for): CAST widens exactly and

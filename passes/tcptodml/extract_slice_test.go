@@ -114,3 +114,56 @@ func abs64(v int64) int64 {
 	}
 	return v
 }
+
+// TestBF16MovesAsBits: gathers and slices of bf16 data (every bit
+// pattern, NaNs included) give the same bits before and after
+// --convert-tcp-to-dml, where bf16 moves as UINT16.
+func TestBF16MovesAsBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	text := `func.func @f(%x: tensor<5x3xbf16>, %i: tensor<4x3xi32>, %j: tensor<2x1xi64>) -> (tensor<4x3xbf16>, tensor<2x3xbf16>, tensor<2x2xbf16>) {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<5x3xbf16>, tensor<4x3xi32> -> tensor<4x3xbf16>
+  %1 = tcp.gather_nd %x, %j {mode = "wrap_negative"} : tensor<5x3xbf16>, tensor<2x1xi64> -> tensor<2x3xbf16>
+  %2 = tensor.extract_slice %0[3, 2] [2, 2] [-1, -1] : tensor<4x3xbf16> to tensor<2x2xbf16>
+  return %0, %1, %2 : tensor<4x3xbf16>, tensor<2x3xbf16>, tensor<2x2xbf16>
+}
+`
+	before, err := parser.Parse("case.mlir", text, parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := parser.Parse("case.mlir", text, parser.Options{})
+	if err := tcptodml.New(dml.FL5_0).Run(after); err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(after, false); err != nil {
+		t.Fatal(err)
+	}
+	fb, fa := function.Lookup(before, "f"), function.Lookup(after, "f")
+	for n := 0; n < 50; n++ {
+		x := rt.Must(rt.New(rt.BF16, []int64{5, 3}))
+		for p := 0; p < 15; p++ {
+			x.SetBits(p, uint64(rng.Intn(1<<16)))
+		}
+		i := rt.Must(rt.New(rt.I32, []int64{4, 3}))
+		for p := 0; p < 12; p++ {
+			i.SetInt64(p, int64(rng.Intn(9)-2))
+		}
+		j := rt.Must(rt.New(rt.I64, []int64{2, 1}))
+		for p := 0; p < 2; p++ {
+			j.SetInt64(p, int64(rng.Intn(10)-5))
+		}
+		want, err := interp.Run(fb, []*rt.Tensor{x, i, j})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := interp.Run(fa, []*rt.Tensor{x, i, j})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range want {
+			if string(want[k].Data) != string(got[k].Data) {
+				t.Fatalf("case %d result %d: tcp %s, dml %s", n, k, rt.Format(want[k]), rt.Format(got[k]))
+			}
+		}
+	}
+}

@@ -57,7 +57,7 @@ func.func @extsi_i1(%x: tensor<5xf32>, %m: tensor<4xi1>) -> tensor<4xf32> {
 
 // DirectML has no bfloat16 type, so there is no CAST to it.
 func.func @truncf_bf16(%x: tensor<4xf32>) -> tensor<4xbf16> {
-  // expected-error@below {{'arith.truncf' op cannot be lowered to DirectML: tensor: element type bf16 has no DirectML data type}}
+  // expected-error@below {{'arith.truncf' op cannot be lowered to DirectML: arith.truncf of bf16: bf16 data moves through DirectML only as UINT16 bits (DirectML has no bfloat16 type to convert)}}
   %0 = arith.truncf %x : tensor<4xf32> to tensor<4xbf16>
   return %0 : tensor<4xbf16>
 }
