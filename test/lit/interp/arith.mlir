@@ -314,18 +314,31 @@ func.func @fptosi_out_of_range() -> i32 {
   return %0 : i32
 }
 
-// arith.truncf rounds once to nearest even: 1 + 2^-11 is the tie between
-// 1 and the next f16 (1 + 2^-10), so it rounds to 1; 70000 overflows f16.
-// arith.extf widens exactly.
-// RUN: tcp-run --print=mlir %s -e truncf_extf | FileCheck %s --check-prefix=TRUNCF
-// TRUNCF: dense<[1.000000e+00, 0x7C00, 1.500000e+00]> : tensor<3xf16>
-// TRUNCF: dense<1.500000e+00> : tensor<f64>
-func.func @truncf_extf() -> (tensor<3xf16>, tensor<f64>) {
-  %a = arith.constant dense<[1.00048828125, 70000.0, 1.5]> : tensor<3xf32>
-  %0 = arith.truncf %a : tensor<3xf32> to tensor<3xf16>
-  %h = arith.constant dense<1.5> : tensor<f16>
-  %1 = arith.extf %h : tensor<f16> to tensor<f64>
-  return %0, %1 : tensor<3xf16>, tensor<f64>
+// arith.truncf from f32 to f16
+// RUN: tcp-run --print=mlir %s -e truncf_tie | FileCheck %s --check-prefix=TRUNCF_TIE
+// TRUNCF_TIE: {{^}}1.000000e+00 : f16{{$}}
+func.func @truncf_tie() -> f16 {
+  %a = arith.constant 1.00048828125 : f32
+  %0 = arith.truncf %a : f32 to f16
+  return %0 : f16
+}
+
+// arith.truncf from f32 to f16
+// RUN: tcp-run --print=mlir %s -e truncf_overflow | FileCheck %s --check-prefix=TRUNCF_OVERFLOW
+// TRUNCF_OVERFLOW: {{^}}0x7C00 : f16{{$}}
+func.func @truncf_overflow() -> f16 {
+  %a = arith.constant 7.000000e+04 : f32
+  %0 = arith.truncf %a : f32 to f16
+  return %0 : f16
+}
+
+// arith.extf from f16 to f64
+// RUN: tcp-run --print=mlir %s -e extf | FileCheck %s --check-prefix=EXTF
+// EXTF: {{^}}1.500000e+00 : f64{{$}}
+func.func @extf() -> f64 {
+  %a = arith.constant 1.500000e+00 : f16
+  %0 = arith.extf %a : f16 to f64
+  return %0 : f64
 }
 
 // arith.bitcast from f32 to i32
