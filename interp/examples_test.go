@@ -526,6 +526,9 @@ func examples() []example {
 		cast("sitofp_bf16", "sitofp", "i32", "bf16", "257").wants("2.560000e+02 : bf16"),
 		cast("fptosi", "fptosi", "f32", "i32", "-2.750000e+00").wants("-2 : i32"),
 		cast("fptosi_out_of_range", "fptosi", "f32", "i32", "3.000000e+09").fails("'arith.fptosi' op 3e+09 does not fit in i32"),
+		cast("truncf_tie", "truncf", "f32", "f16", "1.00048828125").wants("1.000000e+00 : f16"), // 1 + 2^-11 ties between 1 and 1 + 2^-10: to even
+		cast("truncf_overflow", "truncf", "f32", "f16", "7.000000e+04").wants("0x7C00 : f16"),
+		cast("extf", "extf", "f16", "f64", "1.500000e+00").wants("1.500000e+00 : f64"),
 		cast("bitcast", "bitcast", "f32", "i32", "1.000000e+00").wants("1065353216 : i32"),
 	)
 

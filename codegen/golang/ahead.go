@@ -22,6 +22,7 @@ const minTouchedRun = 1024
 type redo struct {
 	buf       string
 	off       poly
+	load      string // the raw element's conversion to int
 	fn        string
 	arg, size string
 }
@@ -73,7 +74,7 @@ func (f *funcGen) touchAhead(n *nest, l int, src string, so poly) string {
 		}
 		off, ok := f.substitute(r.off, func(b string) (string, bool) { return expr(b, depth+1) })
 		f.g.used["at"] = true
-		return fmt.Sprintf("int(tcpAt(%s, %s))", r.buf, off), ok
+		return fmt.Sprintf("%s(tcpAt(%s, %s))", r.load, r.buf, off), ok
 	}
 	off, ok := f.substitute(so, func(a string) (string, bool) { return expr(a, 0) })
 	if !ok {

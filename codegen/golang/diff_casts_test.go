@@ -95,5 +95,41 @@ func init() {
 			}
 			return []*tensor.Tensor{randF32(r, a, 3), randWide(r, true, it, a+2), randWide(r, true, it, 4, m), idx(k), randIdx(r, oob, it, 2, dim(r, 5), 3)}
 		}},
+		// jax's x[m.astype(int32)] (bool m) and x[f.astype(int32)]
+		// (float f): extui/extsi of an i1 tensor (a bool buffer, and a
+		// cmpi result) and fptosi of f32 data, some of it NaN or out of
+		// the result's range (the interpreter and the kernel both fail).
+		pattern{name: "casts", mlir: `func.func @%[3]s(%%x: tensor<?x3xf32>, %%m: tensor<?x3xi1>, %%f: tensor<?x3xf32>, %%g: tensor<?x3xf32>) -> (tensor<?x3x%[4]s>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x3xf32>) {
+  %%u = arith.extui %%m : tensor<?x3xi1> to tensor<?x3x%[2]s>
+  %%0 = tcp.gather %%x, %%u {dim = 0 : index%[1]s} : tensor<?x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  %%s = arith.extsi %%m : tensor<?x3xi1> to tensor<?x3x%[2]s>
+  %%1 = tcp.gather %%x, %%s {dim = 0 : index%[1]s} : tensor<?x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  %%fi = arith.fptosi %%f : tensor<?x3xf32> to tensor<?x3x%[2]s>
+  %%2 = tcp.gather %%x, %%fi {dim = 0 : index%[1]s} : tensor<?x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  %%gi = arith.fptosi %%g : tensor<?x3xf32> to tensor<?x3xi8>
+  %%ge = arith.extsi %%gi : tensor<?x3xi8> to tensor<?x3x%[2]s>
+  %%c = arith.cmpi slt, %%ge, %%u : tensor<?x3x%[2]s>
+  %%cu = arith.extui %%c : tensor<?x3xi1> to tensor<?x3x%[2]s>
+  %%3 = tcp.gather %%x, %%cu {dim = 0 : index%[1]s} : tensor<?x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  return %%0, %%1, %%2, %%3 : tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			a, n := dim(r, 5), dim(r, 5)
+			m := tensor.Must(tensor.New(tensor.I1, []int64{n, 3}))
+			for i := 0; i < int(m.NumElements()); i++ {
+				m.SetInt64(i, int64(r.Intn(2)))
+			}
+			fl := func(wide float64) *tensor.Tensor {
+				t := tensor.Must(tensor.New(tensor.F32, []int64{n, 3}))
+				for i := 0; i < int(t.NumElements()); i++ {
+					v := (r.Float64()*2 - 0.5) * float64(a+1)
+					if oob && r.Intn(8) == 0 {
+						v = []float64{math.NaN(), wide, -wide - 1, math.Inf(1), -0.99, float64(1 << 31)}[r.Intn(6)]
+					}
+					t.SetFloat64(i, v)
+				}
+				return t
+			}
+			return []*tensor.Tensor{randF32(r, a, 3), m, fl(1 << 40), fl(128)}
+		}},
 	)
 }

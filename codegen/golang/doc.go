@@ -82,9 +82,11 @@
 // Supported ops: tcp.gather, gather_nd, broadcast_to/broadcast, slice,
 // transpose, const and cast_indices; tcp.scatter and scatter_nd (see
 // Scatters); tensor.expand_shape (without
-// output_shape), collapse_shape, cast, concat, dim and extract (of
-// integers);
-// arith.constant, extsi, extui, trunci, index_cast and index_castui;
+// output_shape), collapse_shape, cast, concat, dim, extract (of
+// integers) and extract_slice (a view like tcp.slice; emit_slices.go);
+// arith.constant, extsi, extui (also of i1), trunci, index_cast,
+// index_castui and fptosi (f32/f64 indices, checked before the loops like
+// the interpreter); arith.extf and truncf of data (emit_floats.go);
 // on index scalars addi, subi, muli, maxsi and minsi; on integer index
 // tensors addi, subi, muli, remsi (by a nonzero constant), andi, ori,
 // maxsi, minsi, cmpi and select, and select of data with a constant

@@ -2,6 +2,8 @@ package golang
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
@@ -36,7 +38,7 @@ func isCast(op *ir.Operation) bool {
 		return false
 	}
 	switch op.Name() {
-	case tcp.CastIndicesName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastName, arith.IndexCastUIName:
+	case tcp.CastIndicesName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastName, arith.IndexCastUIName, arith.FPToSIName:
 		_, ok := op.Result(0).Type().(*ir.RankedTensorType)
 		return ok
 	}
@@ -58,8 +60,26 @@ func bitWidth(t ir.Type) (int, bool) {
 // of a cast's operand element into the int value of its result element.
 func castConv(op *ir.Operation) ([]string, error) {
 	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
+	if op.Name() == arith.FPToSIName {
+		// The float element is loaded with int(), which truncates toward
+		// zero; the values it cannot convert are refused before the
+		// kernel's loops (fpToSICheck).
+		wt, ok := bitWidth(to)
+		if ft, isF := from.(ir.FloatType); !isF || (ft.Kind != ir.F32 && ft.Kind != ir.F64) || !ok || wt == 1 {
+			return nil, unsupported(op, fmt.Sprintf("fptosi from f32 or f64 to 8- to 64-bit integer or index elements only, got %s to %s", from, to))
+		}
+		return nil, nil
+	}
 	wf, ok1 := bitWidth(from)
 	wt, ok2 := bitWidth(to)
+	if ok1 && ok2 && wf == 1 && wt > 1 && (op.Name() == arith.ExtUIName || op.Name() == arith.ExtSIName) {
+		// An i1 element is loaded as 0 or -1 (tcpB2I); extsi keeps it,
+		// extui keeps the low bit.
+		if op.Name() == arith.ExtUIName {
+			return []string{"tcpZext1"}, nil
+		}
+		return nil, nil
+	}
 	if !ok1 || !ok2 || wf == 1 || wt == 1 {
 		return nil, unsupported(op, fmt.Sprintf("casts between 8- to 64-bit integer or index elements only, got %s to %s", from, to))
 	}
@@ -106,6 +126,11 @@ func (f *funcGen) readCast(op *ir.Operation, coords []poly, checked bool) (ref, 
 	r, err := f.read(op.Operand(0), coords, checked)
 	if err != nil {
 		return ref{}, err
+	}
+	if ir.ElementType(op.Operand(0).Type()) == ir.I1 && r.val == "" {
+		// A bool buffer element (or a bool fill) as an int.
+		f.g.used["b2i"] = true
+		r.load = "tcpB2I"
 	}
 	for _, c := range conv {
 		f.g.used[c] = true
@@ -262,6 +287,9 @@ func tcpSatI32(v int) int {
 	return min(max(v, -1<<31), 1<<31-1)
 }
 `
+	helpers["tcpZext1"] = `// tcpZext1 zero-extends the low bit of v (an i1 loaded as 0 or -1).
+func tcpZext1(v int) int { return v & 1 }
+`
 	for _, w := range []int{8, 16, 32} {
 		helpers[fmt.Sprintf("tcpZext%d", w)] = fmt.Sprintf(`// tcpZext%[1]d zero-extends the low %[1]d bits of v.
 func tcpZext%[1]d(v int) int { return int(uint%[1]d(v)) }
@@ -280,8 +308,45 @@ func (f *funcGen) castTensor(op *ir.Operation) error {
 	if _, err := castConv(op); err != nil {
 		return err
 	}
-	_, err := f.dims(op.Result(0))
-	return err
+	if _, err := f.dims(op.Result(0)); err != nil {
+		return err
+	}
+	if op.Name() == arith.FPToSIName && !f.dimsFor {
+		return f.fpToSICheck(op)
+	}
+	return nil
+}
+
+// fpToSICheck emits a nest over every element of an fptosi's operand
+// that fails, like the interpreter, on NaN and on values whose truncation
+// toward zero is outside the result type: the valid x are lo-1 < x < hi
+// for [lo, hi) the result's range (lo for 64 bits, where no float64 lies
+// between -2^63-1 and -2^63, and the bound is not representable).
+func (f *funcGen) fpToSICheck(op *ir.Operation) error {
+	ds, err := f.dims(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	to := ir.ElementType(op.Result(0).Type())
+	w, _ := bitWidth(to)
+	lo, hi := -math.Ldexp(1, w-1)-1, math.Ldexp(1, w-1)
+	if w == 64 {
+		lo = -math.Ldexp(1, 63)
+	}
+	cmpLo := ">"
+	if w == 64 {
+		cmpLo = ">="
+	}
+	return f.validate(ds, func(coords []poly) (string, error) {
+		r, err := f.read(op.Operand(0), coords, false)
+		if err != nil {
+			return "", err
+		}
+		r.load = "float64"
+		v := f.loadInt(r, false)
+		return fmt.Sprintf("if !(%s %s %s && %s < %s) {\nreturn %s\n}", v, cmpLo, strconv.FormatFloat(lo, 'g', -1, 64), v, strconv.FormatFloat(hi, 'g', -1, 64),
+			f.errf("arith.fptosi: %%v does not fit in %s", []any{to}, v)), nil
+	})
 }
 
 // castNotIndex is the error for a cast value read as data.

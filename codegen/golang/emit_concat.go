@@ -115,7 +115,7 @@ func (f *funcGen) readConcat(op *ir.Operation, coords []poly, checked bool) (ref
 		if err != nil {
 			return ref{}, err
 		}
-		if f.loads != loads || len(r.guards) > 0 || r.conv != nil || r.val != "" {
+		if f.loads != loads || len(r.guards) > 0 || r.conv != nil || r.val != "" || len(r.dconv) > 0 {
 			return ref{}, unsupported(op, fmt.Sprintf("operand #%d reads indices, a fill guard or a cast, which would run outside its piece", k))
 		}
 		lo = lo.add(od[d])

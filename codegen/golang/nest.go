@@ -7,6 +7,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/arith"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -80,6 +81,8 @@ func (f *funcGen) check(op *ir.Operation) error {
 				f.stmt("if %s < 0 {\nreturn %s\n}", s, f.errf("new_dim_sizes[%d] = %%d is negative", []any{k}, s.String()))
 			}
 		}
+	case tensord.ExtractSliceName:
+		return f.checkExtractSlice(op)
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		in, err := f.dims(so.In())
@@ -360,9 +363,10 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	for _, g := range r.guards {
 		guardLevel = max(guardLevel, f.levelOfAtoms(g.cond))
 	}
-	// k: the first level of the contiguous run.
+	// k: the first level of the contiguous run (none when each element
+	// is converted).
 	k := nl
-	for l := nl - 1; l >= 0; l-- {
+	for l := nl - 1; l >= 0 && len(r.dconv) == 0; l-- {
 		if guardLevel >= l {
 			break
 		}
@@ -424,7 +428,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			dst, ob = n.rowOf, j
 		}
 		off := f.rowRead(&r, n, et)
-		if n.rows && nl >= 2 && len(r.guards) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
+		if n.rows && nl >= 2 && len(r.guards) == 0 && len(r.dconv) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
 			// A reversed row with nothing else per element: one call
 			// that moves eight elements per step without bounds checks.
 			f.g.used["reverse"] = true
@@ -547,7 +551,7 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 
 // store writes one element at dst[o].
 func (f *funcGen) store(dst string, r ref, o, off string, l int) string {
-	load := fmt.Sprintf("%s[%s]", r.buf, off)
+	load := r.convData(fmt.Sprintf("%s[%s]", r.buf, off))
 	if len(r.guards) == 0 {
 		return fmt.Sprintf("%s[%s] = %s", dst, o, load)
 	}

@@ -58,6 +58,12 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		}
+		if isFloatCast(op) {
+			if err := f.floatCast(op); err != nil {
+				return err
+			}
+			continue
+		}
 		if isIntElementwise(op) {
 			if err := f.intElementwise(op); err != nil {
 				return err
@@ -82,7 +88,7 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
-			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName, tensord.ExtractSliceName:
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
 			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 			if f.dimsFor && isDataScalar(op) {
@@ -303,6 +309,14 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		for d := range ds {
 			from(d, all)
 		}
+	case tensord.ExtractSliceName:
+		ks, err := f.extractSliceDims(op)
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			from(d, ks)
+		}
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		for d, sz := range so.Sizes() {
@@ -392,7 +406,7 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		if static() {
 			return ds, nil
 		}
-		if isCast(op) {
+		if isCast(op) || isFloatCast(op) {
 			return f.castDims(op, t)
 		}
 		if op.Name() == tensord.ConcatName {
@@ -484,6 +498,30 @@ type ref struct {
 	off    poly
 	conv   []string // int -> int conversions of the loaded value; non-nil under a cast (emit_casts.go)
 	val    string   // a computed int element (emit_arith.go); buf, off, guards and conv unused
+	load   string   // the Go function that makes the raw element an int ("": int; tcpB2I for bool)
+	dconv  []string // float conversions of a loaded data element, applied in order (emit_floats.go)
+}
+
+// wrap returns the int expression of the raw element x: its data
+// conversions, then the load function.
+func (r ref) wrap(x string) string {
+	return r.loadFn() + "(" + r.convData(x) + ")"
+}
+
+// convData applies r's data conversions to the element expression x.
+func (r ref) convData(x string) string {
+	for _, c := range r.dconv {
+		x = c + "(" + x + ")"
+	}
+	return x
+}
+
+// loadFn is the function applied to r's raw element.
+func (r ref) loadFn() string {
+	if r.load == "" {
+		return "int"
+	}
+	return r.load
 }
 
 func (f *funcGen) zeroUnit(v ir.Value, coords []poly) []poly {
@@ -513,6 +551,9 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	defer f.at(op)()
 	if isCast(op) {
 		return f.readCast(op, coords, checked)
+	}
+	if isFloatCast(op) {
+		return f.readFloatCast(op, coords, checked)
 	}
 	if op.Name() == tensord.ConcatName {
 		return f.readConcat(op, coords, checked)
@@ -549,6 +590,8 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 			nc[p] = coords[i]
 		}
 		return f.read(op.Operand(0), nc, checked)
+	case tensord.ExtractSliceName:
+		return f.readExtractSlice(op, coords, checked)
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		nc := make([]poly, len(coords))
@@ -708,19 +751,19 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 			rl := max(f.levelOf(rest), f.levelOf(n.sizes[l]), 0)
 			base := f.hoist(rest, rl)
 			row := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, n.sizes[l].paren()))
-			return f.bind(l, fmt.Sprintf("int(%s[%s])", row, j))
+			return f.bind(l, r.wrap(fmt.Sprintf("%s[%s]", row, j)))
 		}
 	}
 	off := f.hoist(r.off, l)
-	load := fmt.Sprintf("int(%s[%s])", r.buf, off)
+	load := r.wrap(fmt.Sprintf("%s[%s]", r.buf, off))
 	if checked {
 		f.g.used["at"] = true
-		load = fmt.Sprintf("int(tcpAt(%s, %s))", r.buf, off)
+		load = r.wrap(fmt.Sprintf("tcpAt(%s, %s)", r.buf, off))
 	}
 	if len(r.guards) == 0 {
 		v := f.bind(l, load)
-		if _, seen := f.redo[v]; !seen {
-			f.redo[v] = redo{buf: r.buf, off: r.off}
+		if _, seen := f.redo[v]; !seen && len(r.dconv) == 0 {
+			f.redo[v] = redo{buf: r.buf, off: r.off, load: r.loadFn()}
 		}
 		return v
 	}
@@ -728,11 +771,11 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 	// tcpAt, and select.
 	f.g.used["at"] = true
 	f.g.used["sel"] = true
-	v := fmt.Sprintf("tcpAt(%s, %s)", r.buf, off)
+	v := r.convData(fmt.Sprintf("tcpAt(%s, %s)", r.buf, off))
 	for i := len(r.guards) - 1; i >= 0; i-- {
 		v = fmt.Sprintf("tcpSel(%s, %s, %s)", r.guards[i].cond, r.guards[i].fill, v)
 	}
-	return f.bind(l, "int("+v+")")
+	return f.bind(l, r.loadFn()+"("+v+")")
 }
 
 // resolve applies an index mode to index values vs against dims ss; it

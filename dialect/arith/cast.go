@@ -13,6 +13,8 @@ const (
 	TruncIName      = "arith.trunci"
 	SIToFPName      = "arith.sitofp"
 	FPToSIName      = "arith.fptosi"
+	ExtFName        = "arith.extf"
+	TruncFName      = "arith.truncf"
 	BitcastName     = "arith.bitcast"
 )
 
@@ -62,6 +64,14 @@ var castDefs = []castDef{
 		"Converts a float to a signed integer, rounding towards zero; out-of-range values are poison.",
 		FloatLike, SignlessFixedWidthIntegerLike,
 		func(s, d ir.Type) bool { return ir.IsFloat(s) && isSignless(d) }, nil},
+	{ExtFName, "cast from floating-point to wider floating-point",
+		"Widens a float to a strictly wider float type (exact).",
+		FloatLike, FloatLike,
+		func(s, d ir.Type) bool { return ir.IsFloat(s) && ir.IsFloat(d) && bitWidth(d) > bitWidth(s) }, nil},
+	{TruncFName, "cast from floating-point to narrower floating-point",
+		"Rounds a float to a strictly narrower float type: to nearest, ties to even; values beyond the largest finite one become infinities.",
+		FloatLike, FloatLike,
+		func(s, d ir.Type) bool { return ir.IsFloat(s) && ir.IsFloat(d) && bitWidth(d) < bitWidth(s) }, nil},
 	{BitcastName, "bitcast between values of equal bit width",
 		"Reinterprets the bits of an integer or float as another integer or float type of the same width.",
 		BitcastType, BitcastType,
@@ -74,12 +84,13 @@ var castDefs = []castDef{
 }
 
 // The registered cast definitions.
-var IndexCastDef, IndexCastUIDef, ExtSIDef, ExtUIDef, TruncIDef, SIToFPDef, FPToSIDef, BitcastDef *ir.OpDef
+var IndexCastDef, IndexCastUIDef, ExtSIDef, ExtUIDef, TruncIDef, SIToFPDef, FPToSIDef, ExtFDef, TruncFDef, BitcastDef *ir.OpDef
 
 func registerCasts() {
 	defs := map[string]**ir.OpDef{
 		IndexCastName: &IndexCastDef, IndexCastUIName: &IndexCastUIDef, ExtSIName: &ExtSIDef, ExtUIName: &ExtUIDef,
-		TruncIName: &TruncIDef, SIToFPName: &SIToFPDef, FPToSIName: &FPToSIDef, BitcastName: &BitcastDef,
+		TruncIName: &TruncIDef, SIToFPName: &SIToFPDef, FPToSIName: &FPToSIDef, ExtFName: &ExtFDef, TruncFName: &TruncFDef,
+		BitcastName: &BitcastDef,
 	}
 	for _, c := range castDefs {
 		c := c
@@ -147,6 +158,10 @@ func castExample(name string) string {
 		return "i64 to f32"
 	case FPToSIName:
 		return "f32 to i64"
+	case ExtFName:
+		return "f16 to f32"
+	case TruncFName:
+		return "f32 to f16"
 	}
 	return "i32 to f32"
 }

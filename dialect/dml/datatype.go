@@ -68,11 +68,16 @@ func (t DataType) IsSigned() bool { return t == Int8 || t == Int16 || t == Int32
 // DataTypeOf maps an MLIR element type to its DirectML data type:
 // f16/f32/f64, iN and siN (signed), uiN, and i1 as UINT8 (DirectML has no
 // boolean; an i1 element is one byte holding 0 or 1, so the data movement
-// operators move it exactly). bf16 and index have none.
+// operators move it exactly), and bf16 as UINT16: DirectML has no
+// bfloat16, but a gather, slice or join moves 16-bit elements bit for bit,
+// so bf16 data moves as its bits; the operators that compute on their
+// data refuse it (verifyOp). index has none.
 func DataTypeOf(t ir.Type) (DataType, error) {
 	switch t := t.(type) {
 	case ir.FloatType:
 		switch t.Kind {
+		case ir.BF16:
+			return UInt16, nil
 		case ir.F16:
 			return Float16, nil
 		case ir.F32:

@@ -122,7 +122,9 @@ Common verifier rules (every dml op with tensors):
       shape of rank <= dimension_count, no zero-size dim and fewer than
       2^32 elements.
   C2. Every tensor has a DirectML data type (f16, f32, f64, iN/siN, uiN
-      for N in 8, 16, 32, 64; i1 as UINT8; not bf16 or index).
+      for N in 8, 16, 32, 64; i1 as UINT8; bf16 as UINT16 bits; not
+      index). Operators that compute on their data (cast, clip, min,
+      modulus and the integer element-wise ones but if) refuse bf16.
   C3. A view attribute <operand>_sizes / <operand>_strides has
       dimension_count entries, sizes >= 1 and strides >= 0. With strides,
       every address 1 + Σ (size-1)·stride stays within the operand's

@@ -83,6 +83,19 @@ func MinLevel(op *ir.Operation) (Need, error) {
 	return needs[0], nil
 }
 
+// computes reports the operators whose output depends on the numeric
+// value of their data (not only on its bits), which bf16 data, moved as
+// UINT16, cannot reach. ELEMENT_WISE_IF only selects its a or b elements.
+func computes(name string) bool {
+	switch name {
+	case CastName, ClipName, ModulusFloorName, MinName:
+		return true
+	case IfName:
+		return false
+	}
+	return IsIntElementwise(name)
+}
+
 func verifyOp(op *ir.Operation) error {
 	d := DimensionCount(op)
 	if d < 1 || d > 8 {
@@ -95,6 +108,13 @@ func verifyOp(op *ir.Operation) error {
 	}
 	if err := checkTensorType(op.Result(0).Type(), d); err != nil {
 		return op.EmitOpError("result %v", err)
+	}
+	if computes(op.Name()) {
+		for _, v := range append(op.Operands(), op.Result(0)) {
+			if ir.ElementType(v.Type()) == (ir.FloatType{Kind: ir.BF16}) {
+				return op.EmitOpError("computes on bf16 data, which moves through DirectML only as UINT16 bits (DirectML has no bfloat16 type)")
+			}
+		}
 	}
 	descs, err := Descs(op)
 	if err != nil {

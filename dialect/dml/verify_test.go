@@ -35,9 +35,12 @@ var verifyCases = []struct {
 	{"C1 dynamic", "", "%x: tensor<?xf32>",
 		"%0 = dml.element_wise_identity %x {dimension_count = 1 : index} : tensor<?xf32> -> tensor<4xf32>",
 		"'dml.element_wise_identity' op operand #0 expects a static shape, got tensor<?xf32>"},
-	{"C2 data type", "", "%x: tensor<4xbf16>",
-		"%0 = dml.element_wise_identity %x {dimension_count = 1 : index} : tensor<4xbf16> -> tensor<4xbf16>",
-		"'dml.element_wise_identity' op operand #0 element type bf16 has no DirectML data type"},
+	{"C2 data type", "", "%x: tensor<4xindex>",
+		"%0 = dml.element_wise_identity %x {dimension_count = 1 : index} : tensor<4xindex> -> tensor<4xindex>",
+		"'dml.element_wise_identity' op operand #0 element type index has no DirectML data type"},
+	{"C2 bf16 computed", "", "%x: tensor<4xbf16>",
+		"%0 = dml.cast %x {dimension_count = 1 : index} : tensor<4xbf16> -> tensor<4xf32>",
+		"'dml.cast' op computes on bf16 data, which moves through DirectML only as UINT16 bits (DirectML has no bfloat16 type)"},
 	{"C3 view length", "", "%x: tensor<2x1xf32>",
 		"%0 = dml.element_wise_identity %x {dimension_count = 2 : index, input_sizes = [2, 3, 1], input_strides = [1, 0, 0]} : tensor<2x1xf32> -> tensor<2x3xf32>",
 		"'dml.element_wise_identity' op expects input_sizes to have 2 entries (dimension_count), got 3"},
@@ -213,8 +216,8 @@ var verifyCases = []struct {
 		"%0 = dml.constant {value = dense<[1, 2]> : tensor<2xi32>} : tensor<2xi64>",
 		"'dml.constant' op expects the type of value (tensor<2xi32>) to equal the result type (tensor<2xi64>)"},
 	{"constant data type", "", "",
-		"%0 = dml.constant {value = dense<1.000000e+00> : tensor<2xbf16>} : tensor<2xbf16>",
-		"'dml.constant' op result: element type bf16 has no DirectML data type"},
+		"%0 = dml.constant {value = dense<1> : tensor<2xindex>} : tensor<2xindex>",
+		"'dml.constant' op result: element type index has no DirectML data type"},
 }
 
 func caseSource(name, level, args, body string) string {

@@ -23,8 +23,9 @@ import (
 //	stablehlo.compare (integers)      -> arith.cmpi (SIGNED s*, UNSIGNED u*)
 //	stablehlo.select                  -> arith.select
 //	stablehlo.clamp                   -> arith.maxsi then arith.minsi
-//	stablehlo.convert (integers, int->float, float->int)
-//	                                  -> arith.extsi/extui/trunci/sitofp/fptosi
+//	stablehlo.convert (integers, int->float, float->int, float->float)
+//	                                  -> arith.extsi/extui/trunci/sitofp/fptosi/extf/truncf
+//	                                     (f16 <-> bf16: extf to f32, then truncf)
 //	stablehlo.broadcast_in_dim        -> tensor.expand_shape + tcp.broadcast_to
 //	stablehlo.reshape                 -> tensor.collapse_shape / expand_shape
 //	stablehlo.concatenate             -> tensor.concat
@@ -251,7 +252,20 @@ func convertConvert(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		name = arith.FPToSIName
 	default:
-		return fail(op, "converting %s to %s is not supported (no arith.extf/truncf)", in.Elem(), out.Elem())
+		// float to float: widen exactly, or round once (to nearest even).
+		wi, wo := in.Elem().(ir.FloatType).Width(), out.Elem().(ir.FloatType).Width()
+		switch {
+		case wo > wi:
+			name = arith.ExtFName
+		case wo < wi:
+			name = arith.TruncFName
+		default:
+			// f16 <-> bf16: through f32, which holds both exactly.
+			f32 := ir.RankedTensor(out.Shape(), ir.FloatType{Kind: ir.F32})
+			wide := arith.Cast(rw, arith.ExtFName, op.Loc(), op.Operand(0), f32).Result(0)
+			rw.ReplaceOp(op, []ir.Value{arith.Cast(rw, arith.TruncFName, op.Loc(), wide, out).Result(0)})
+			return true, nil
+		}
 	}
 	rw.ReplaceOp(op, []ir.Value{arith.Cast(rw, name, op.Loc(), op.Operand(0), out).Result(0)})
 	return true, nil

@@ -1,6 +1,8 @@
 package tcptodml
 
 import (
+	"strings"
+
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/dml"
 	"github.com/tcp-project/tcp/ir"
@@ -113,6 +115,10 @@ func (c *conv) arith(op *ir.Operation) *ir.Diagnostic {
 		rt = ir.RankedTensor(shapeOf(op.Result(0)), ir.IntegerType{Width: 1})
 	}
 	n := c.rw.Create(name, c.loc(op), operands, []ir.Type{rt}, sortAttrs(attrs))
+	if c.needsWiden(n, et) {
+		n.Erase()
+		n = c.widened(op, name, d, rt, operands, attrs, names)
+	}
 	c.defer1(op, n)
 	if not {
 		n = c.rw.Create(dml.LogicalNotName, c.loc(op), n.Results(), []ir.Type{op.Result(0).Type()}, attrs[:1])
@@ -153,6 +159,72 @@ func cmpiToDML(p arith.CmpIPredicate, t ir.IntegerType) (string, bool) {
 		return dml.GreaterOrEqualName, false
 	}
 	return "", false
+}
+
+// needsWiden reports whether n, an operator on INT8 or INT16 data, needs
+// a feature level above the target's (DirectML takes 8- and 16-bit data
+// in most element-wise operators only from 5.1) while INT32 would not.
+func (c *conv) needsWiden(n *ir.Operation, et ir.IntegerType) bool {
+	if et.Sign == ir.Unsigned || et.Width != 8 && et.Width != 16 {
+		return false
+	}
+	needs, err := dml.Needs(n)
+	if err != nil {
+		return false
+	}
+	for _, nd := range needs {
+		if nd.Level > c.level {
+			return true
+		}
+	}
+	return false
+}
+
+// widened computes op (lowered to the operator name) in INT32: each
+// 8- or 16-bit operand view is CAST to INT32 (exact sign extension), the
+// operator runs on the packed INT32 tensors, and an integer result is
+// CAST back, which keeps the low bits: addi, subi and muli then wrap at
+// the narrow width as arith's do, and the other ops' values fit. The
+// casts need feature level 1.0 for 8- to 32-bit types and D = 4 or 5.
+func (c *conv) widened(op *ir.Operation, name string, d int, rt ir.Type, operands []ir.Value, attrs []ir.NamedAttr, names []string) *ir.Operation {
+	shape := shapeOf(op.Result(0))
+	dc := ir.NamedAttr{Name: "dimension_count", Value: ir.IndexAttr(int64(d))}
+	byName := map[string][]ir.NamedAttr{}
+	for _, a := range attrs[1:] {
+		for _, nm := range names {
+			if strings.HasPrefix(a.Name, nm+"_") {
+				byName[nm] = append(byName[nm], ir.NamedAttr{Name: "input" + strings.TrimPrefix(a.Name, nm), Value: a.Value})
+			}
+		}
+	}
+	var wide []ir.Value
+	var wattrs []ir.NamedAttr
+	for i, v := range operands {
+		et := ir.ElementType(v.Type()).(ir.IntegerType)
+		if et.Width == 1 {
+			wide = append(wide, v)
+			for _, a := range attrs[1:] {
+				if strings.HasPrefix(a.Name, names[i]+"_") {
+					wattrs = append(wattrs, a)
+				}
+			}
+			continue
+		}
+		k := c.rw.Create(dml.CastName, c.loc(op), []ir.Value{v}, []ir.Type{ir.RankedTensor(shape, ir.I32)}, sortAttrs(append([]ir.NamedAttr{dc}, byName[names[i]]...)))
+		c.defer1(op, k)
+		wide = append(wide, k.Result(0))
+	}
+	out := rt
+	narrow := ir.ElementType(rt).(ir.IntegerType).Width > 1
+	if narrow {
+		out = ir.RankedTensor(shape, ir.I32)
+	}
+	n := c.rw.Create(name, c.loc(op), wide, []ir.Type{out}, sortAttrs(append([]ir.NamedAttr{dc}, wattrs...)))
+	if !narrow {
+		return n
+	}
+	c.defer1(op, n)
+	return c.rw.Create(dml.CastName, c.loc(op), n.Results(), []ir.Type{rt}, []ir.NamedAttr{dc})
 }
 
 // constDivisor checks that remsi's divisor is a compile-time constant

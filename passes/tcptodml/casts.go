@@ -35,7 +35,7 @@ import (
 // isIndexCast reports the tensor casts lowered here.
 func isIndexCast(op *ir.Operation) bool {
 	switch op.Name() {
-	case tcp.CastIndicesName, arith.ExtSIName, arith.TruncIName:
+	case tcp.CastIndicesName, arith.ExtSIName, arith.TruncIName, arith.ExtUIName, arith.FPToSIName, arith.ExtFName, arith.TruncFName:
 		return isTensor(op.Result(0).Type())
 	}
 	return false
@@ -55,8 +55,11 @@ func (c *conv) castIndices(op *ir.Operation) *ir.Diagnostic {
 			return err
 		}
 	}
-	from := ir.ElementType(op.Operand(0).Type()).(ir.IntegerType)
-	to := ir.ElementType(op.Result(0).Type()).(ir.IntegerType)
+	if err := c.checkCastKind(op); err != nil {
+		return err
+	}
+	from, _ := ir.ElementType(op.Operand(0).Type()).(ir.IntegerType)
+	to, _ := ir.ElementType(op.Result(0).Type()).(ir.IntegerType)
 	shape := shapeOf(op.Operand(0))
 	d, err := c.dims(op, "DML_OPERATOR_CAST", true, len(shape))
 	if err != nil {
@@ -87,6 +90,56 @@ func (c *conv) castIndices(op *ir.Operation) *ir.Diagnostic {
 	c.defer1(op, k)
 	op.ReplaceAllUsesWith(k.Results())
 	op.Erase()
+	return nil
+}
+
+// checkCastKind refuses the casts DirectML's CAST does not compute like
+// arith: i1 (which moves as UINT8 0 or 1) converts exactly to a wider
+// integer under extui only (extsi makes true -1); extui from wider
+// integers would sign-extend INT8/INT16/INT32 data; fptosi truncates
+// toward zero like D3D's float-to-int conversion, but a NaN or a value
+// out of the result's range, which the interpreter reports, has no
+// error path in DirectML: it is lowered only with assume-in-bounds.
+func (c *conv) checkCastKind(op *ir.Operation) *ir.Diagnostic {
+	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
+	if from == (ir.FloatType{Kind: ir.BF16}) || to == (ir.FloatType{Kind: ir.BF16}) {
+		return errorf(op, "%s of bf16: bf16 data moves through DirectML only as UINT16 bits (DirectML has no bfloat16 type to convert)", op.Name())
+	}
+	if op.Name() == arith.ExtFName || op.Name() == arith.TruncFName {
+		// FLOAT16, FLOAT32 and FLOAT64 data (checkTensor refused bf16,
+		// which DirectML has no type for): CAST widens exactly and
+		// narrows to nearest even.
+		return nil
+	}
+	if _, ok := to.(ir.IntegerType); !ok {
+		return errorf(op, "casts to integer elements only, got %s", to)
+	}
+	switch op.Name() {
+	case arith.FPToSIName:
+		ft, ok := from.(ir.FloatType)
+		if !ok || (ft.Kind != ir.F32 && ft.Kind != ir.F16) {
+			return errorf(op, "fptosi from FLOAT32 or FLOAT16 data only, got %s", from)
+		}
+		if to == ir.I1 {
+			return errorf(op, "fptosi to i1 is not lowered")
+		}
+		if !c.assume {
+			return errorf(op, "DirectML's CAST cannot report a NaN or out-of-range value, which fptosi refuses; assume-in-bounds (tcp-pipeline --assume-in-bounds) lowers it as if every value fits")
+		}
+		return nil
+	case arith.ExtUIName:
+		if from != ir.I1 {
+			dt, _ := dml.DataTypeOf(from)
+			return errorf(op, "extui from %s is not lowered (DirectML's CAST sign-extends %s data); only i1, which moves as UINT8 0 or 1, is", from, dt)
+		}
+		return nil
+	}
+	if from == ir.I1 {
+		return errorf(op, "%s of i1 is not lowered (i1 moves as UINT8 0 or 1; DirectML's CAST cannot make true -1)", op.Name())
+	}
+	if _, ok := from.(ir.IntegerType); !ok {
+		return errorf(op, "casts from integer elements only, got %s", from)
+	}
 	return nil
 }
 

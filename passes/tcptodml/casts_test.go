@@ -2,6 +2,7 @@ package tcptodml_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -223,4 +224,156 @@ func ndIndicesInRange(text string, level dml.FeatureLevel, args []*rt.Tensor) er
 		}
 	}
 	return nil
+}
+
+// TestBoolFloatCastEquivalence: jax's x[m.astype(int32)] (extui of an i1
+// tensor, which moves as UINT8 0 or 1) and x[f.astype(int32)] (fptosi of
+// f32 or f16 data, in range, with fractions of both signs), each followed
+// by jax's index normalization (x < 0 ? x + n : x) and a clipped gather,
+// compute the same before and after --convert-tcp-to-dml with
+// assume-in-bounds at every level from 3.0.
+func TestBoolFloatCastEquivalence(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	levels := []dml.FeatureLevel{dml.FL3_0, dml.FL4_1, dml.FL5_0, dml.FL6_4}
+	seen := map[string]int{}
+	for n := 0; n < 300; n++ {
+		level := levels[rng.Intn(len(levels))]
+		src := []string{"i1", "f32", "f16"}[n%3]
+		op := map[string]string{"i1": "arith.extui", "f32": "arith.fptosi", "f16": "arith.fptosi"}[src]
+		ie := "i32"
+		if level >= dml.FL5_0 && rng.Intn(2) == 0 {
+			ie = "i64"
+		}
+		r := 1 + rng.Intn(3)
+		X := dims(rng, r, 4)
+		dim := rng.Intn(r)
+		I := append([]int64{}, X...)
+		I[dim] = int64(1 + rng.Intn(4))
+		s := X[dim]
+		text := fmt.Sprintf(`func.func @f(%%arg0: %[1]s, %%arg1: %[2]s) -> %[3]s {
+  %%c = %[4]s %%arg1 : %[2]s to %[5]s
+  %%z = tcp.const {value = dense<0> : %[5]s} : %[5]s
+  %%n = tcp.const {value = dense<%[6]d> : %[5]s} : %[5]s
+  %%lt = arith.cmpi slt, %%c, %%z : %[5]s
+  %%a = arith.addi %%c, %%n : %[5]s
+  %%w = arith.select %%lt, %%a, %%c : %[7]s, %[5]s
+  %%r = tcp.gather %%arg0, %%w {dim = %[8]d : index, mode = "clip"} : %[1]s, %[5]s -> %[3]s
+  return %%r : %[3]s
+}
+`, ttype(X, "f32"), ttype(I, src), ttype(I, "f32"), op, ttype(I, ie), s, ttype(I, "i1"), dim)
+		before, err := parser.Parse("case.mlir", text, parser.Options{})
+		if err != nil {
+			t.Fatalf("case %d: %v\n%s", n, err, text)
+		}
+		after, _ := parser.Parse("case.mlir", text, parser.Options{})
+		if err := (&tcptodml.Pass{Level: level, AssumeInBounds: true}).Run(after); err != nil {
+			t.Fatalf("case %d (FL %s): lowering failed: %v\n%s", n, level, err, text)
+		}
+		if err := ir.Verify(after, false); err != nil {
+			t.Fatalf("case %d: lowered IR does not verify: %v\n%s", n, err, text)
+		}
+		fb, fa := function.Lookup(before, "f"), function.Lookup(after, "f")
+		types := function.FuncOp{Operation: fb}.Type().Inputs()
+		args := make([]*rt.Tensor, len(types))
+		for i, ty := range types {
+			dt, _ := interp.DType(ir.ElementType(ty))
+			v := rt.Must(rt.New(dt, ty.(*ir.RankedTensorType).Shape()))
+			for p := 0; p < int(v.NumElements()); p++ {
+				switch {
+				case i == 0:
+					v.SetFloat64(p, float64(rng.Intn(2001)-1000)/8)
+				case src == "i1":
+					v.SetInt64(p, int64(rng.Intn(2)))
+				default:
+					v.SetFloat64(p, (rng.Float64()*4-2)*float64(s))
+				}
+			}
+			args[i] = v
+		}
+		want, err := interp.Run(fb, args)
+		if err != nil {
+			t.Fatalf("case %d: tcp run failed: %v\n%s", n, err, text)
+		}
+		got, err := interp.Run(fa, args)
+		if err != nil {
+			t.Fatalf("case %d: dml run failed: %v\n%s", n, err, text)
+		}
+		if !rt.Equal(want[0], got[0], rt.NaNEqual) {
+			t.Fatalf("case %d (FL %s): results differ: tcp %s, dml %s\nargs %s\n%s", n, level, rt.Format(want[0]), rt.Format(got[0]), rt.Format(args[1]), text)
+		}
+		seen[src+" "+ie]++
+	}
+	for _, k := range []string{"i1 i32", "f32 i32", "f16 i32", "i1 i64", "f32 i64"} {
+		if seen[k] == 0 {
+			t.Errorf("no case with %s", k)
+		}
+	}
+	t.Logf("coverage %v", seen)
+}
+
+// TestFloatCastEquivalence: arith.truncf/extf of gathered data (jax's
+// x[i].astype(float16)) compute the same bits before and after
+// --convert-tcp-to-dml on values that round every way.
+func TestFloatCastEquivalence(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	pairs := [][3]string{{"f32", "arith.truncf", "f16"}, {"f16", "arith.extf", "f32"}, {"f64", "arith.truncf", "f32"}, {"f64", "arith.truncf", "f16"}, {"f32", "arith.extf", "f64"}}
+	special := []float64{math.NaN(), math.Inf(-1), math.Copysign(0, -1), 65504, 65520, 1 + 1.0/2048, 1 + 3.0/2048, 2.98e-08, 1e-40, 1e300}
+	seen := map[string]int{}
+	for n := 0; n < 200; n++ {
+		p := pairs[n%len(pairs)]
+		level := []dml.FeatureLevel{dml.FL4_1, dml.FL5_0, dml.FL6_4}[rng.Intn(3)]
+		r := 1 + rng.Intn(3)
+		X := dims(rng, r, 4)
+		dim := rng.Intn(r)
+		I := append([]int64{}, X...)
+		I[dim] = int64(1 + rng.Intn(4))
+		text := fmt.Sprintf(`func.func @f(%%arg0: %[1]s, %%arg1: %[2]s) -> %[4]s {
+  %%g = tcp.gather %%arg0, %%arg1 {dim = %[5]d : index, mode = "clip"} : %[1]s, %[2]s -> %[3]s
+  %%c = %[6]s %%g : %[3]s to %[4]s
+  return %%c : %[4]s
+}
+`, ttype(X, p[0]), ttype(I, "i32"), ttype(I, p[0]), ttype(I, p[2]), dim, p[1])
+		before, err := parser.Parse("case.mlir", text, parser.Options{})
+		if err != nil {
+			t.Fatalf("case %d: %v\n%s", n, err, text)
+		}
+		after, _ := parser.Parse("case.mlir", text, parser.Options{})
+		if err := tcptodml.New(level).Run(after); err != nil {
+			t.Fatalf("case %d (FL %s): lowering failed: %v\n%s", n, level, err, text)
+		}
+		if err := ir.Verify(after, false); err != nil {
+			t.Fatalf("case %d: lowered IR does not verify: %v\n%s", n, err, text)
+		}
+		fb, fa := function.Lookup(before, "f"), function.Lookup(after, "f")
+		types := function.FuncOp{Operation: fb}.Type().Inputs()
+		args := make([]*rt.Tensor, len(types))
+		for i, ty := range types {
+			dt, _ := interp.DType(ir.ElementType(ty))
+			v := rt.Must(rt.New(dt, ty.(*ir.RankedTensorType).Shape()))
+			for q := 0; q < int(v.NumElements()); q++ {
+				switch {
+				case i == 1:
+					v.SetInt64(q, rng.Int63n(4*X[dim])-2*X[dim])
+				case rng.Intn(2) == 0:
+					v.SetFloat64(q, special[rng.Intn(len(special))])
+				default:
+					v.SetFloat64(q, math.Ldexp(rng.Float64()*2-1, rng.Intn(60)-30))
+				}
+			}
+			args[i] = v
+		}
+		want, err := interp.Run(fb, args)
+		if err != nil {
+			t.Fatalf("case %d: tcp run failed: %v\n%s", n, err, text)
+		}
+		got, err := interp.Run(fa, args)
+		if err != nil {
+			t.Fatalf("case %d: dml run failed: %v\n%s", n, err, text)
+		}
+		if string(want[0].Data) != string(got[0].Data) {
+			t.Fatalf("case %d (FL %s): results differ: tcp %s, dml %s\n%s", n, level, rt.Format(want[0]), rt.Format(got[0]), text)
+		}
+		seen[p[0]+" "+p[1]+" "+p[2]]++
+	}
+	t.Logf("coverage %v", seen)
 }

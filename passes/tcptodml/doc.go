@@ -17,11 +17,14 @@
 //	                                         zero-stride views, a larger input a sub-view
 //	gather_nd {batch_dims = b}               gather_nd1 (FL >= 3.0), gather_nd (b = 0 below 3.0)
 //	slice (constant parameters)              slice1 (window = the read elements, strides signed)
+//	tensor.extract_slice (constant entries)  tcp.slice, then slice1; collapse_shape view if rank-reducing
 //	broadcast_to, transpose                  folded into the consumer's tensor desc (zero or permuted
 //	                                         strides); element_wise_identity over that view if still used
 //	const, arith.constant tensors            constant (a DML-owned graph input)
 //	cast_indices, arith.extsi/trunci tensors cast (element_wise_clip first when cast_indices
 //	                                         saturates); peeled off gather indices when exact
+//	arith.extui of i1, arith.fptosi tensors  cast (fptosi from FLOAT32/FLOAT16, with assume-in-bounds only)
+//	arith.extf/truncf tensors                cast (FLOAT16/32/64; bf16 has no DirectML type)
 //	tensor.concat                            join (operands packed; views materialized by identity)
 //	arith.addi/subi/muli/maxsi/andi/ori      element_wise_add/subtract/multiply/max/bit_and/bit_or
 //	                                         (andi/ori of i1: element_wise_logical_and/or)
@@ -78,7 +81,12 @@
 // CAST or CLIP needed); a saturating tcp.cast_indices (ui64 to i64, or
 // narrowing to i32) clamps with CLIP to the largest FLOAT below the
 // result's maximum, exact for every mode but wrap, where it is an error;
-// arith.extui is not lowered (CAST sign-extends a signless source). A
+// arith.extui is lowered from i1 only (i1 moves as UINT8 0 or 1; CAST
+// sign-extends a wider signless source), and extsi/trunci of i1 not at
+// all; arith.fptosi (jax's f.astype(int32)) is a CAST, which truncates
+// toward zero as D3D converts floats, lowered only with assume-in-bounds
+// because DirectML cannot report the NaN and out-of-range values the
+// interpreter refuses. A
 // cast's feature level is checked only if it is still used after the
 // gathers are lowered.
 //

@@ -186,6 +186,8 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.slice(op)
 		case tcp.IsScatter(op):
 			err = c.scatter(op)
+		case op.Name() == tensor.ExtractSliceName:
+			err = c.extractSlice(op)
 		case isIndexCast(op):
 			err = c.castIndices(op)
 		case op.Name() == tensor.ConcatName:

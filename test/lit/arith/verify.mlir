@@ -459,3 +459,21 @@ func.func @f(%c: tensor<?xi1>, %a: tensor<2xi32>) {
   %0 = arith.select %c, %a, %a : tensor<?xi1>, tensor<2xi32>
   return
 }
+
+// -----
+
+// extf must widen
+func.func @f(%a: f32) {
+  // expected-error@+1 {{'arith.extf' op operand type 'f32' and result type 'f16' are cast incompatible}}
+  %0 = arith.extf %a : f32 to f16
+  return
+}
+
+// -----
+
+// truncf must narrow (f16 and bf16 have one width)
+func.func @f(%a: f16) {
+  // expected-error@+1 {{'arith.truncf' op operand type 'f16' and result type 'bf16' are cast incompatible}}
+  %0 = arith.truncf %a : f16 to bf16
+  return
+}

@@ -106,14 +106,6 @@ func.func @empty(%x: tensor<3x4xf32>, %i: tensor<0x4xi64>) -> tensor<0x4xf32> {
 
 // -----
 
-func.func @bf16_data(%x: tensor<3x4xbf16>, %i: tensor<2x4xi64>) -> tensor<2x4xbf16> {
-  // expected-error@below {{tensor: element type bf16 has no DirectML data type}}
-  %0 = tcp.gather %x, %i {dim = 0 : index} : tensor<3x4xbf16>, tensor<2x4xi64> -> tensor<2x4xbf16>
-  return %0 : tensor<2x4xbf16>
-}
-
-// -----
-
 func.func @rank9(%x: tensor<1x1x1x1x1x1x1x1x2xf32>, %i: tensor<1x1x1x1x1x1x1x1x2xi64>) -> tensor<1x1x1x1x1x1x1x1x2xf32> {
   // expected-error@below {{DML_OPERATOR_GATHER_ELEMENTS needs 9 dims, more than DirectML's 8}}
   %0 = tcp.gather %x, %i {dim = 8 : index} : tensor<1x1x1x1x1x1x1x1x2xf32>, tensor<1x1x1x1x1x1x1x1x2xi64> -> tensor<1x1x1x1x1x1x1x1x2xf32>

@@ -25,9 +25,39 @@ func.func @saturating_wrap(%x: tensor<3x2xf32>, %i: tensor<4x2xui64>) -> tensor<
 
 // DirectML's CAST sign-extends a signless (INT16) source.
 func.func @extui(%x: tensor<3x2xf32>, %i: tensor<4x2xi16>) -> tensor<4x2xf32> {
-  // expected-error@below {{'arith.extui' op cannot be lowered to DirectML: no DirectML lowering for this op}}
+  // expected-error@below {{'arith.extui' op cannot be lowered to DirectML: extui from i16 is not lowered (DirectML's CAST sign-extends INT16 data); only i1, which moves as UINT8 0 or 1, is}}
   %0 = arith.extui %i : tensor<4x2xi16> to tensor<4x2xi64>
   %1 = tcp.gather %x, %0 {dim = 0 : index} : tensor<3x2xf32>, tensor<4x2xi64> -> tensor<4x2xf32>
   return %1 : tensor<4x2xf32>
 }
 
+
+// -----
+
+// fptosi fails on NaN and out-of-range values; DirectML cannot report
+// them, so it is lowered only with assume-in-bounds.
+func.func @fptosi(%x: tensor<5xf32>, %f: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@below {{'arith.fptosi' op cannot be lowered to DirectML: DirectML's CAST cannot report a NaN or out-of-range value, which fptosi refuses; assume-in-bounds (tcp-pipeline --assume-in-bounds) lowers it as if every value fits}}
+  %0 = arith.fptosi %f : tensor<4xf32> to tensor<4xi32>
+  %1 = tcp.gather %x, %0 {dim = 0 : index, mode = "clip"} : tensor<5xf32>, tensor<4xi32> -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
+// i1 moves as UINT8 0 or 1: extsi would need true to become -1.
+func.func @extsi_i1(%x: tensor<5xf32>, %m: tensor<4xi1>) -> tensor<4xf32> {
+  // expected-error@below {{'arith.extsi' op cannot be lowered to DirectML: arith.extsi of i1 is not lowered (i1 moves as UINT8 0 or 1; DirectML's CAST cannot make true -1)}}
+  %0 = arith.extsi %m : tensor<4xi1> to tensor<4xi32>
+  %1 = tcp.gather %x, %0 {dim = 0 : index, mode = "clip"} : tensor<5xf32>, tensor<4xi32> -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
+// DirectML has no bfloat16 type, so there is no CAST to it.
+func.func @truncf_bf16(%x: tensor<4xf32>) -> tensor<4xbf16> {
+  // expected-error@below {{'arith.truncf' op cannot be lowered to DirectML: arith.truncf of bf16: bf16 data moves through DirectML only as UINT16 bits (DirectML has no bfloat16 type to convert)}}
+  %0 = arith.truncf %x : tensor<4xf32> to tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}

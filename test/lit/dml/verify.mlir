@@ -48,10 +48,21 @@ module {
 
 // C2 data type
 module {
-  func.func @f(%x: tensor<4xbf16>) -> tensor<4xbf16> {
-    // expected-error@below {{'dml.element_wise_identity' op operand #0 element type bf16 has no DirectML data type}}
-    %0 = dml.element_wise_identity %x {dimension_count = 1 : index} : tensor<4xbf16> -> tensor<4xbf16>
-    return %0 : tensor<4xbf16>
+  func.func @f(%x: tensor<4xindex>) -> tensor<4xindex> {
+    // expected-error@below {{'dml.element_wise_identity' op operand #0 element type index has no DirectML data type}}
+    %0 = dml.element_wise_identity %x {dimension_count = 1 : index} : tensor<4xindex> -> tensor<4xindex>
+    return %0 : tensor<4xindex>
+  }
+}
+
+// -----
+
+// C2 bf16 computed
+module {
+  func.func @f(%x: tensor<4xbf16>) -> tensor<4xf32> {
+    // expected-error@below {{'dml.cast' op computes on bf16 data, which moves through DirectML only as UINT16 bits (DirectML has no bfloat16 type)}}
+    %0 = dml.cast %x {dimension_count = 1 : index} : tensor<4xbf16> -> tensor<4xf32>
+    return %0 : tensor<4xf32>
   }
 }
 
@@ -653,10 +664,10 @@ module {
 
 // constant data type
 module {
-  func.func @f() -> tensor<2xbf16> {
-    // expected-error@below {{'dml.constant' op result: element type bf16 has no DirectML data type}}
-    %0 = dml.constant {value = dense<1.000000e+00> : tensor<2xbf16>} : tensor<2xbf16>
-    return %0 : tensor<2xbf16>
+  func.func @f() -> tensor<2xindex> {
+    // expected-error@below {{'dml.constant' op result: element type index has no DirectML data type}}
+    %0 = dml.constant {value = dense<1> : tensor<2xindex>} : tensor<2xindex>
+    return %0 : tensor<2xindex>
   }
 }
 

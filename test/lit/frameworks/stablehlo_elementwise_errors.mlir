@@ -38,15 +38,6 @@ func.func @float_clamp(%l: tensor<f32>, %a: tensor<3xf32>) -> tensor<3xf32> {
 
 // -----
 
-func.func @float_convert(%a: tensor<3xf32>) -> tensor<3xf16> {
-  // expected-error@+2 {{failed to legalize operation 'stablehlo.convert' that was explicitly marked illegal}}
-  // expected-note@+1 {{'stablehlo.convert' op cannot be converted to tcp: converting f32 to f16 is not supported (no arith.extf/truncf)}}
-  %0 = stablehlo.convert %a : (tensor<3xf32>) -> tensor<3xf16>
-  return %0 : tensor<3xf16>
-}
-
-// -----
-
 func.func @transposing_broadcast(%a: tensor<2x3xi32>) -> tensor<3x2xi32> {
   // expected-error@+2 {{failed to legalize operation 'stablehlo.broadcast_in_dim' that was explicitly marked illegal}}
   // expected-note@+1 {{'stablehlo.broadcast_in_dim' op cannot be converted to tcp: broadcast dimensions [1 0] are not increasing (a transposing broadcast)}}

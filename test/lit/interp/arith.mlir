@@ -314,6 +314,33 @@ func.func @fptosi_out_of_range() -> i32 {
   return %0 : i32
 }
 
+// arith.truncf from f32 to f16
+// RUN: tcp-run --print=mlir %s -e truncf_tie | FileCheck %s --check-prefix=TRUNCF_TIE
+// TRUNCF_TIE: {{^}}1.000000e+00 : f16{{$}}
+func.func @truncf_tie() -> f16 {
+  %a = arith.constant 1.00048828125 : f32
+  %0 = arith.truncf %a : f32 to f16
+  return %0 : f16
+}
+
+// arith.truncf from f32 to f16
+// RUN: tcp-run --print=mlir %s -e truncf_overflow | FileCheck %s --check-prefix=TRUNCF_OVERFLOW
+// TRUNCF_OVERFLOW: {{^}}0x7C00 : f16{{$}}
+func.func @truncf_overflow() -> f16 {
+  %a = arith.constant 7.000000e+04 : f32
+  %0 = arith.truncf %a : f32 to f16
+  return %0 : f16
+}
+
+// arith.extf from f16 to f64
+// RUN: tcp-run --print=mlir %s -e extf | FileCheck %s --check-prefix=EXTF
+// EXTF: {{^}}1.500000e+00 : f64{{$}}
+func.func @extf() -> f64 {
+  %a = arith.constant 1.500000e+00 : f16
+  %0 = arith.extf %a : f16 to f64
+  return %0 : f64
+}
+
 // arith.bitcast from f32 to i32
 // RUN: tcp-run --print=mlir %s -e bitcast | FileCheck %s --check-prefix=BITCAST
 // BITCAST: {{^}}1065353216 : i32{{$}}

@@ -305,3 +305,17 @@ func.func @constant() -> tensor<2xf32> {
   %0 = mhlo.constant dense<[1.5, 2.5]> : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// convert between floats: extf widens, truncf rounds once (to nearest
+// even); f16 <-> bf16 goes through f32, which holds both exactly.
+// CHECK-LABEL: func.func @convert_floats(
+// CHECK: arith.truncf %arg0 : tensor<3xf32> to tensor<3xf16>
+// CHECK: arith.extf %{{.*}} : tensor<3xf16> to tensor<3xf64>
+// CHECK: arith.extf %{{.*}} : tensor<3xf16> to tensor<3xf32>
+// CHECK-NEXT: arith.truncf %{{.*}} : tensor<3xf32> to tensor<3xbf16>
+func.func @convert_floats(%x: tensor<3xf32>) -> (tensor<3xf16>, tensor<3xf64>, tensor<3xbf16>) {
+  %0 = stablehlo.convert %x : (tensor<3xf32>) -> tensor<3xf16>
+  %1 = stablehlo.convert %0 : (tensor<3xf16>) -> tensor<3xf64>
+  %2 = stablehlo.convert %0 : (tensor<3xf16>) -> tensor<3xbf16>
+  return %0, %1, %2 : tensor<3xf16>, tensor<3xf64>, tensor<3xbf16>
+}
