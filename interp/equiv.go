@@ -8,6 +8,7 @@ import (
 
 	"github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/internal/boundary"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
@@ -32,8 +33,11 @@ import (
 //     shapes); otherwise MaxDim. Trials cycle through three ranges so that
 //     every index mode meets its interesting values: [0, s) (in range: the
 //     domain of promise_in_bounds and error), [-s, s) (wrap_negative's
-//     domain) and [-s-2, s+2) (out of range both ways: clip, wrap, fill
-//     and the errors of the others).
+//     domain), both with their two ends drawn a quarter of the time each,
+//     and anything (internal/boundary's mix: half of the values are the
+//     exact edges -s-1, -s, -1, 0, s-1, s, s+1 and the element type's
+//     minimum and maximum; the others in range or out of range both ways:
+//     clip, wrap, fill and the errors of the others).
 //
 // Comparison: equal results (bitwise, NaN equal to NaN), or an error on
 // both sides. Two documented exceptions, both about an error before the
@@ -54,6 +58,12 @@ type EquivOptions struct {
 	// MaxDim bounds the sizes drawn for dynamic dims and the default index
 	// bound (0: DefaultMaxDim).
 	MaxDim int64
+	// Stats, if set, counts under the group Group every index value of
+	// every compared trial (an argument used as gather indices, against
+	// the size of the dim it indexes) and every trial where both sides
+	// raised an error.
+	Stats *boundary.Counter
+	Group string
 }
 
 // Defaults of EquivOptions.
@@ -154,7 +164,7 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 	}
 	rng := rand.New(rand.NewSource(opts.Seed))
 	for trial := 0; trial < opts.Trials; trial++ {
-		args := gen.draw(rng, trial)
+		args, bounds := gen.drawBounds(rng, trial)
 		rb, eb := Run(before, args)
 		ra, ea := Run(after, args)
 		switch {
@@ -166,6 +176,9 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 			return &Mismatch{Func: name, Args: args, Before: resultOrErr(rb, eb), After: resultOrErr(ra, ea), Result: -1,
 				BeforeFailed: eb != nil, AfterFailed: ea != nil}
 		case eb != nil:
+			if opts.Stats != nil {
+				opts.Stats.Error(opts.Group)
+			}
 			continue
 		}
 		if len(rb) != len(ra) {
@@ -174,6 +187,15 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 		for k := range rb {
 			if !tensor.Equal(rb[k], ra[k], tensor.NaNEqual) {
 				return &Mismatch{Func: name, Args: args, Before: tensor.Format(rb[k]), After: tensor.Format(ra[k]), Result: k}
+			}
+		}
+		if opts.Stats != nil {
+			opts.Stats.Case(opts.Group)
+			for i, a := range args {
+				if len(gen.uses[i]) > 0 {
+					s := bounds[i]
+					opts.Stats.AddTensor(opts.Group, a, func(int) int64 { return s })
+				}
 			}
 		}
 	}
@@ -210,6 +232,12 @@ func RandomArgs(fn *ir.Operation, opts EquivOptions) ([][]*tensor.Tensor, error)
 // returns the first difference, or nil; checked reports how many functions
 // were compared.
 func CheckEquivalent(before, after *ir.Operation, trials int, seed int64) (checked int, err error) {
+	return CheckEquivalentOpts(before, after, EquivOptions{Trials: trials, Seed: seed})
+}
+
+// CheckEquivalentOpts is CheckEquivalent with every option of
+// CompareFuncs (opts.Stats counts the compared values of every function).
+func CheckEquivalentOpts(before, after *ir.Operation, opts EquivOptions) (checked int, err error) {
 	for _, fb := range function.Funcs(before) {
 		f := function.FuncOp{Operation: fb}
 		if f.IsDeclaration() || !interpretable(fb) {
@@ -223,7 +251,7 @@ func CheckEquivalent(before, after *ir.Operation, trials int, seed int64) (check
 			return checked, fmt.Errorf("@%s: the rewritten function has ops without kernels", f.Name())
 		}
 		checked++
-		if err := CompareFuncs(fb, fa, EquivOptions{Trials: trials, Seed: seed}); err != nil {
+		if err := CompareFuncs(fb, fa, opts); err != nil {
 			return checked, err
 		}
 	}
@@ -333,6 +361,13 @@ func (g *argGen) dynSize(rng *rand.Rand) int64 {
 
 // draw returns one argument set for trial number trial.
 func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
+	args, _ := g.drawBounds(rng, trial)
+	return args
+}
+
+// drawBounds is draw, also returning the bound each argument was drawn
+// against.
+func (g *argGen) drawBounds(rng *rand.Rand, trial int) ([]*tensor.Tensor, []int64) {
 	shared := g.dynSize(rng)
 	shapes := make([][]int64, len(g.types))
 	for i, t := range g.types {
@@ -367,6 +402,7 @@ func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
 		return shared
 	}
 	args := make([]*tensor.Tensor, len(g.types))
+	bounds := make([]int64, len(g.types))
 	for i := range g.types {
 		dt := g.dts[i]
 		v, err := tensor.New(dt, shapes[i])
@@ -382,6 +418,7 @@ func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
 				}
 			}
 		}
+		bounds[i] = bound
 		for j := int64(0); j < v.NumElements(); j++ {
 			switch {
 			case dt.IsFloat():
@@ -391,30 +428,32 @@ func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
 			case dt.IsUnsigned():
 				v.SetInt64(int(j), int64(rng.Intn(8)))
 			default:
-				v.SetInt64(int(j), drawIndex(rng, bound, trial%3))
+				v.SetInt64(int(j), drawIndex(rng, bound, trial%3, dt))
 			}
 		}
 		args[i] = v
 	}
-	return args
+	return args, bounds
 }
 
-// drawIndex draws an integer against bound s: kind 0 in [0, s), kind 1 in
-// [-s, s), kind 2 in [-s-2, s+2).
-func drawIndex(rng *rand.Rand, s int64, kind int) int64 {
+// drawIndex draws an integer of type dt against bound s: kind 0 in [0, s),
+// kind 1 in [-s, s) (both ends drawn a quarter of the time each), kind 2
+// boundary.Draw's mix of exact edges (type extremes included), in-range
+// and out-of-range values.
+func drawIndex(rng *rand.Rand, s int64, kind int, dt tensor.DType) int64 {
 	switch kind {
 	case 0:
 		if s <= 0 {
 			return 0
 		}
-		return rng.Int63n(s)
+		return boundary.DrawIn(rng, 0, s)
 	case 1:
 		if s <= 0 {
 			return 0
 		}
-		return rng.Int63n(2*s) - s
+		return boundary.DrawIn(rng, -s, s)
 	}
-	return rng.Int63n(2*s+4) - s - 2
+	return boundary.Draw(rng, s, dt)
 }
 
 // FormatArgs prints argument values as "(v0, v1, …)" MLIR literals.
