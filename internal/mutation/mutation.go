@@ -34,8 +34,8 @@ import (
 // Mutation is one entry of the list.
 type Mutation struct {
 	ID, File, From, To, After, Run, Why string
-	Tests                        []string
-	Line                         int // the line of the list where the entry starts
+	Tests                               []string
+	Line                                int // the line of the list where the entry starts
 }
 
 // Parse reads a mutation list.
