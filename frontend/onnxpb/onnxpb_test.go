@@ -27,6 +27,10 @@ func sampleModel() *Model {
 				{OpType: "Custom", Domain: "com.example", Inputs: []string{"y"}, Outputs: []string{"z", ""}, Attrs: []*Attribute{
 					{Name: "f", Type: AttrFloat, F: -1.5},
 					{Name: "i", Type: AttrInt, I: -7},
+					// int64's edges: a decoder that narrows loses them.
+					{Name: "imin", Type: AttrInt, I: math.MinInt64},
+					{Name: "imax", Type: AttrInt, I: math.MaxInt64},
+					{Name: "i32max1", Type: AttrInt, I: math.MaxInt32 + 1},
 					{Name: "s", Type: AttrString, S: []byte("text")},
 					{Name: "t", Type: AttrTensor, T: &Tensor{Dims: []int64{2}, DataType: Int64, Int64Data: []int64{1, -1}}},
 					{Name: "g", Type: AttrGraph, G: sub},
