@@ -140,6 +140,18 @@ func TestVerifierRules(t *testing.T) {
 		{"slice/out of bounds", "%a: tensor<4x4xf32>",
 			"%0 = tcp.slice %a starts(%c0, %c1) sizes(%c2, %c2) strides(%cm2, %c2) : tensor<4x4xf32> -> tensor<2x2xf32>",
 			"'tcp.slice' op expects the slice of dim 0 to stay in bounds: start 0, size 2, stride -2 on a dim of size 4"},
+		// The exact edges: the last element one past the dim (start 2, 2
+		// elements of stride 2: 2, 4), the start at the dim, and the last
+		// element at -1 (start 1, stride -2).
+		{"slice/last at the dim", "%a: tensor<4x4xf32>",
+			"%0 = tcp.slice %a starts(%c2, %c0) sizes(%c2, %c2) strides(%c2, %c1) : tensor<4x4xf32> -> tensor<2x2xf32>",
+			"'tcp.slice' op expects the slice of dim 0 to stay in bounds: start 2, size 2, stride 2 on a dim of size 4"},
+		{"slice/start at the dim", "%a: tensor<4x4xf32>",
+			"%0 = tcp.slice %a starts(%c0, %c4) sizes(%c2, %c1) strides(%c1, %c1) : tensor<4x4xf32> -> tensor<2x1xf32>",
+			"'tcp.slice' op expects the slice of dim 1 to stay in bounds: start 4, size 1, stride 1 on a dim of size 4"},
+		{"slice/last at -1", "%a: tensor<4x4xf32>",
+			"%0 = tcp.slice %a starts(%c1, %c0) sizes(%c2, %c2) strides(%cm2, %c1) : tensor<4x4xf32> -> tensor<2x2xf32>",
+			"'tcp.slice' op expects the slice of dim 0 to stay in bounds: start 1, size 2, stride -2 on a dim of size 4"},
 		// tcp.const
 		{"const/type", "",
 			"%0 = tcp.const {value = dense<[1, 2]> : tensor<2xi32>} : tensor<2xi64>",
