@@ -154,7 +154,8 @@ def run_jax(outdir):
             continue
         jf = jax.jit(f)
         for k, va in enumerate(variants(args)):
-            res = jf(*va)  # jax defines a value for every index
+            with export.jax_context(f):
+                res = jf(*va)  # jax defines a value for every index
             outs = [np.asarray(r) for r in (res if isinstance(res, (tuple, list)) else [res])]
             save(os.path.join(outdir, "jax", name, str(k)), va, outs, None)
             n += 1
