@@ -27,7 +27,9 @@ import (
 //   - Signed integers and index values are drawn against a bound s: for an
 //     argument used as the indices of a tcp.gather or tcp.gather_nd
 //     (directly or through reshapes and broadcasts, as in the frontends'
-//     slice-gather recipe), the
+//     slice-gather recipe; in CompareFuncs, in the function before the
+//     rewrite or else after it, so a frontend op's indices are drawn
+//     against the dim its conversion gathers), the
 //     size of the dim it indexes (the smallest of them for several; a
 //     dynamic dim of another argument is resolved from the trial's
 //     shapes); otherwise MaxDim. Trials cycle through three ranges so that
@@ -161,6 +163,16 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 	gen, err := newArgGen(before, opts)
 	if err != nil {
 		return fmt.Errorf("@%s: %v", name, err)
+	}
+	// An argument that reaches a gather only after the rewrite (a
+	// frontend op converted to tcp.gather) is drawn against the dim it
+	// indexes there.
+	if ga, err := newArgGen(after, opts); err == nil && len(ga.uses) == len(gen.uses) {
+		for i := range gen.uses {
+			if len(gen.uses[i]) == 0 {
+				gen.uses[i] = ga.uses[i]
+			}
+		}
 	}
 	rng := rand.New(rand.NewSource(opts.Seed))
 	for trial := 0; trial < opts.Trials; trial++ {
