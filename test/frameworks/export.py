@@ -245,7 +245,14 @@ def jax_text(f, args):
     for a, p in zip(args, poly):
         shape = a.shape if p is None else jexport.symbolic_shape(p)
         specs.append(jax.ShapeDtypeStruct(shape, a.dtype))
-    return str(jexport.export(jax.jit(f))(*specs).mlir_module())
+    text = jexport.export(jax.jit(f))(*specs).mlir_module()
+    # Printed without locations: jax.export's module carries the source
+    # file's absolute path and line numbers, which differ between checkouts.
+    from jax._src.interpreters import mlir as jmlir
+    from jax._src.lib.mlir import ir
+
+    with jmlir.make_ir_context():
+        return ir.Module.parse(text).operation.get_asm(enable_debug_info=False)
 
 
 def export_jax(out, names):
