@@ -138,6 +138,14 @@ var patterns = []pattern{
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 		return []*tensor.Tensor{randF32(r, dim(r, 3), 3), randIdx(r, oob, it, 1, dim(r, 3), 0)}
 	}},
+	// A static empty axis: every index is out of range; clip and wrap
+	// raise when there is something to take, fill fills.
+	{name: "gather_empty_axis", mlir: `func.func @%[3]s(%%x: tensor<0x3xf32>, %%i: tensor<?x3x%[2]s>) -> tensor<?x3x%[4]s> {
+  %%0 = tcp.gather %%x, %%i {dim = 0 : index%[1]s} : tensor<0x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  return %%0 : tensor<?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		return []*tensor.Tensor{randF32(r, 0, 3), randIdx(r, true, it, 0, dim(r, 3), 3)}
+	}},
 	// Index_select (SEMANTICS.md §5.1) along dim 0: a row gather.
 	{name: "index_select_dim0", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x?x%[4]s> {
   %%c1 = arith.constant 1 : index
@@ -388,6 +396,17 @@ func diffMin(g string) boundary.Min {
 	m := boundary.Min{Values: 1000 / scale, PerEdge: 20 / scale}
 	if strings.HasPrefix(g, "gather_nd_empty/") {
 		return boundary.Min{}
+	}
+	if strings.HasPrefix(g, "gather_empty_axis/") {
+		// Nothing is in range: fill compares fill values, the others
+		// their errors (promise_in_bounds: none, a broken promise).
+		switch g[strings.LastIndex(g, "/")+1:] {
+		case "promise_in_bounds":
+			return boundary.Min{}
+		case "fill":
+			return boundary.Min{Values: 1000 / scale}
+		}
+		return boundary.Min{Errors: 200 / scale}
 	}
 	switch g[strings.LastIndex(g, "/")+1:] {
 	case "promise_in_bounds":
