@@ -23,6 +23,8 @@ import (
 //	"dims":      a coordinate dim of the index differs from the input's
 //	"batch":     the gather already has batch_dims = 1
 //	"transpose": C[p..., j] = p_{k-1-j} (k >= 2)
+//	"wide":      C has one column more than the index has leading dims
+//	             (the extra column holds k), so no batch_dims can express it
 func iotaConcat(rng *rand.Rand, near string) string {
 	k := 1 + rng.Intn(3)
 	if near == "swap" || near == "transpose" {
@@ -30,10 +32,19 @@ func iotaConcat(rng *rand.Rand, near string) string {
 	}
 	m := 1 + rng.Intn(2) // columns of I
 	extra := rng.Intn(3) // index dims after the coordinates
-	r := k + m + rng.Intn(2)
+	kc := k              // columns of C
+	if near == "wide" {
+		extra, kc = 0, k+1
+	}
+	r := kc + m + rng.Intn(2)
 	X := make([]int64, r)
 	for d := range X {
 		X[d] = int64(1 + rng.Intn(3))
+	}
+	if near == "wide" {
+		// C's extra column holds k, and the input dim k has the size of
+		// the index's last dim, as an over-eager check would want.
+		X[k] = int64(kc + m)
 	}
 	P := append([]int64{}, X[:k]...)
 	if near == "dims" {
@@ -51,9 +62,9 @@ func iotaConcat(rng *rand.Rand, near string) string {
 	}
 	q := len(P)
 	// C: shape P + [k]; I: shape P + [m].
-	cShape := append(append([]int64{}, P...), int64(k))
+	cShape := append(append([]int64{}, P...), int64(kc))
 	iShape := append(append([]int64{}, P...), int64(m))
-	allShape := append(append([]int64{}, P...), int64(k+m))
+	allShape := append(append([]int64{}, P...), int64(kc+m))
 	n := int64(1)
 	for _, d := range cShape {
 		n *= d
@@ -115,7 +126,7 @@ func iotaConcat(rng *rand.Rand, near string) string {
 			P[0] = X[0]
 		}
 	}
-	res := append(append([]int64{}, P...), X[min(r, b+k+m):]...)
+	res := append(append([]int64{}, P...), X[min(r, b+kc+m):]...)
 	if near == "batch" {
 		// with batch_dims = 1 the index tuple has k + m components
 		// after the batch dim: keep it within the input's rank.
@@ -175,7 +186,7 @@ func denseLit(vals []string, shape []int64, it string) string {
 // before and after on random indices, out-of-range ones included.
 func TestIotaConcatRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(22))
-	nears := []string{"", "", "", "value", "value", "swap", "dims", "batch", "transpose"}
+	nears := []string{"", "", "", "value", "value", "swap", "dims", "batch", "transpose", "wide"}
 	const cases = 400
 	folded, kept := 0, 0
 	perNear := map[string]int{}
