@@ -69,6 +69,11 @@ func TestVerifierRules(t *testing.T) {
 		{"gather_nd/batch_dims too large", "%a: tensor<3x4xf32>, %i: tensor<3x1xi64>",
 			"%0 = tcp.gather_nd %a, %i {batch_dims = 2 : index} : tensor<3x4xf32>, tensor<3x1xi64> -> tensor<3xf32>",
 			"'tcp.gather_nd' op expects batch_dims in [0, 2), got 2"},
+		// The edge of the other bound: batch_dims equal to the indices'
+		// rank, with the input's rank larger.
+		{"gather_nd/batch_dims at the indices rank", "%a: tensor<2x1x5xf32>, %i: tensor<2x1xi64>",
+			"%0 = tcp.gather_nd %a, %i {batch_dims = 2 : index} : tensor<2x1x5xf32>, tensor<2x1xi64> -> tensor<2xf32>",
+			"'tcp.gather_nd' op expects batch_dims in [0, 2), got 2"},
 		{"gather_nd/tuple too long", "%a: tensor<3x4xf32>, %i: tensor<2x3xi64>",
 			"%0 = tcp.gather_nd %a, %i : tensor<3x4xf32>, tensor<2x3xi64> -> tensor<2xf32>",
 			"'tcp.gather_nd' op expects batch_dims + index tuple length <= input rank, got 0 + 3 > 2"},
