@@ -40,7 +40,7 @@ func main() {
 
 type result struct {
 	m       mutation.Mutation
-	outcome string // killed, SURVIVED, BUILD-FAILED, TIMEOUT, STALE
+	outcome string // killed, SURVIVED, BUILD-FAILED, ENV-FAILED, TIMEOUT, STALE
 	by      string // the first failing test
 	dur     time.Duration
 	log     string
@@ -185,6 +185,10 @@ func test(dir string, m mutation.Mutation, short bool, timeout time.Duration) (r
 		r.outcome = "SURVIVED"
 	case strings.Contains(r.log, "[build failed]") || strings.Contains(r.log, "[setup failed]"):
 		r.outcome = "BUILD-FAILED"
+	case strings.Contains(r.log, "oracle missing:"):
+		// A test failed for its environment (CI=true and a missing
+		// tool), not for the mutation: that proves nothing.
+		r.outcome = "ENV-FAILED"
 	default:
 		r.outcome = "killed"
 		r.by = firstFailure(r.log)
