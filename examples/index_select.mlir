@@ -4,7 +4,11 @@
 //
 //   go run ./cmd/tcp-run examples/index_select.mlir
 //
-// prints dense<[[0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00], [8.000000e+00, ...]]>.
+// prints the result under its type, as numpy prints the same array:
+//
+//   result #0: tensor<2x4xf32>
+//   [[ 0.  1.  2.  3.]
+//    [ 8.  9. 10. 11.]]
 func.func @main() -> tensor<2x4xf32> {
   %x = tcp.const {value = dense<[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0]]> : tensor<3x4xf32>} : tensor<3x4xf32>
   %idx = tcp.const {value = dense<[0, 2]> : tensor<2xi64>} : tensor<2xi64>

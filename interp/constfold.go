@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/tcp-project/tcp/ir"
@@ -24,6 +25,9 @@ const foldMaxTensorBytes = 1 << 20
 // out of range under the op's mode, a broken promise, a slice out of
 // bounds, …) is returned, so that the op is not folded.
 func EvalConstant(op *ir.Operation, operands []ir.Attribute) ([]ir.Attribute, error) {
+	if op == nil {
+		return nil, errors.New("interp.EvalConstant: nil operation")
+	}
 	k := kernels[op.Name()]
 	if k == nil {
 		return nil, fmt.Errorf("'%s' has no interpreter kernel", op.Name())

@@ -11,16 +11,16 @@ import (
 )
 
 // The dml dialect: DirectML's documented semantics, so that lowerings to
-// DirectML can be checked off Windows (SEMANTICS.md §8).
+// DirectML can be checked off Windows (docs/semantics.md §7).
 //
 // Every tensor is read through its DML_BUFFER_TENSOR_DESC (dml.OperandDesc:
 // padded sizes, optional strides over the operand's packed buffer); a read
 // address outside the buffer is clamped into it. Index values follow
 // DirectML: a signed index type counts negatives from the end (v + size,
-// FL 3.0), and an index still outside [0, size) is clamped to the nearest
-// end ("all reads will be clamped safely within the input tensor's
-// memory"; DirectML leaves the value unspecified, this emulator picks the
-// clamp, and tests never rely on it). Results are computed in padded
+// FL 3.0). For an index still outside [0, size), DirectML's documentation
+// says only that the output is incorrect and that reads stay within the
+// input tensor's memory; the value is undefined. This emulator reads the
+// nearest end (one allowed behaviour), and tests never rely on it. Results are computed in padded
 // coordinates and returned with the result type's (unpadded) shape.
 
 func init() {

@@ -1,7 +1,7 @@
 // Package interp executes tcp programs: any func.func whose operations have
 // semantics, on tensor.Tensor values. It is the reference the passes, the
 // generated kernels and the DirectML emitter are checked against, and it
-// follows SEMANTICS.md exactly (the op kernels are those of interp/kernel).
+// follows docs/semantics.md exactly (the op kernels are those of interp/kernel).
 //
 //	module, _ := parser.Parse("f.mlir", src, parser.Options{})
 //	results, err := interp.RunFunc(module, "main", x, idx)

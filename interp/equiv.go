@@ -3,6 +3,8 @@ package interp
 import (
 	"errors"
 	"fmt"
+	"math"
+	"math/bits"
 	"math/rand"
 	"strings"
 
@@ -25,7 +27,8 @@ import (
 //   - Floats are multiples of 1/8 in [-125, 125]; i1 is 0 or 1; unsigned
 //     integers are in [0, 8).
 //   - Signed integers and index values are drawn against a bound s: for an
-//     argument used as the indices of a tcp.gather or tcp.gather_nd
+//     argument used as the indices of a tcp.gather, tcp.gather_nd,
+//     tcp.scatter or tcp.scatter_nd
 //     (directly or through reshapes and broadcasts, as in the frontends'
 //     slice-gather recipe; in CompareFuncs, in the function before the
 //     rewrite or else after it, so a frontend op's indices are drawn
@@ -66,6 +69,25 @@ type EquivOptions struct {
 	// raised an error.
 	Stats *boundary.Counter
 	Group string
+	// MaxTensorBytes bounds each argument drawn (its static dims, dynamic
+	// ones at MaxDim) and each tensor the runs create (0:
+	// DefaultMaxTensorBytes). A function with a larger argument is not
+	// run: RandomArgs and CompareFuncs return an *ArgTooLargeError before
+	// allocating anything.
+	MaxTensorBytes int64
+}
+
+// ArgTooLargeError is a function whose declared argument is larger than
+// EquivOptions.MaxTensorBytes: its random arguments are not drawn.
+type ArgTooLargeError struct {
+	Func  string
+	Arg   int
+	Type  ir.Type
+	Limit int64
+}
+
+func (e *ArgTooLargeError) Error() string {
+	return fmt.Sprintf("@%s: argument #%d of type %s needs more than the limit of %d bytes (--max-tensor-bytes)", e.Func, e.Arg, e.Type, e.Limit)
 }
 
 // Defaults of EquivOptions.
@@ -106,10 +128,12 @@ func (m *Mismatch) What() string {
 
 // Undefined reports whether err is a runtime error whose behaviour is
 // undefined rather than specified: an out-of-range index under mode
-// promise_in_bounds. A rewrite may replace it by anything.
+// promise_in_bounds, or a broken unique_indices promise of a scatter. A
+// rewrite may replace it by anything.
 func Undefined(err error) bool {
 	var ie *kernel.IndexError
-	return errors.As(err, &ie) && ie.Mode == kernel.PromiseInBounds
+	var ue *kernel.UniqueError
+	return errors.As(err, &ie) && ie.Mode == kernel.PromiseInBounds || errors.As(err, &ue)
 }
 
 // raisedByDeadOp reports whether err was raised by a Pure op of fn whose
@@ -152,6 +176,9 @@ func Interpretable(fn *ir.Operation) bool { return interpretable(fn) }
 // Other errors (argument types the interpreter cannot build) are returned
 // as they are.
 func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
+	if before == nil || after == nil {
+		return errors.New("interp.CompareFuncs: nil function")
+	}
 	if opts.Trials <= 0 {
 		opts.Trials = DefaultTrials
 	}
@@ -162,6 +189,10 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 	name := fb.Name()
 	gen, err := newArgGen(before, opts)
 	if err != nil {
+		var tl *ArgTooLargeError
+		if errors.As(err, &tl) {
+			return err
+		}
 		return fmt.Errorf("@%s: %v", name, err)
 	}
 	// An argument that reaches a gather only after the rewrite (a
@@ -174,11 +205,12 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 			}
 		}
 	}
+	run := Options{MaxTensorBytes: opts.MaxTensorBytes}
 	rng := rand.New(rand.NewSource(opts.Seed))
 	for trial := 0; trial < opts.Trials; trial++ {
 		args, bounds := gen.drawBounds(rng, trial)
-		rb, eb := Run(before, args)
-		ra, ea := Run(after, args)
+		rb, eb := run.Run(before, args)
+		ra, ea := run.Run(after, args)
 		switch {
 		case eb != nil && Undefined(eb):
 			continue
@@ -219,6 +251,9 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 // same seed gives the same sets. Tools use it to drive other executors
 // (generated kernels, the DirectML emulator) with the interpreter's inputs.
 func RandomArgs(fn *ir.Operation, opts EquivOptions) ([][]*tensor.Tensor, error) {
+	if fn == nil {
+		return nil, errors.New("interp.RandomArgs: nil function")
+	}
 	if opts.Trials <= 0 {
 		opts.Trials = DefaultTrials
 	}
@@ -227,6 +262,10 @@ func RandomArgs(fn *ir.Operation, opts EquivOptions) ([][]*tensor.Tensor, error)
 	}
 	gen, err := newArgGen(fn, opts)
 	if err != nil {
+		var tl *ArgTooLargeError
+		if errors.As(err, &tl) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("@%s: %v", function.FuncOp{Operation: fn}.Name(), err)
 	}
 	rng := rand.New(rand.NewSource(opts.Seed))
@@ -315,12 +354,34 @@ func newArgGen(fn *ir.Operation, opts EquivOptions) (*argGen, error) {
 		g.types = append(g.types, rt)
 	}
 	g.uses = make([][]indexedDim, len(g.types))
-	for _, t := range g.types {
+	limit := opts.MaxTensorBytes
+	if limit <= 0 {
+		limit = DefaultMaxTensorBytes
+	}
+	for i, t := range g.types {
 		dt, err := DType(ir.ElementType(t))
 		if err != nil {
 			return nil, err
 		}
 		g.dts = append(g.dts, dt)
+		// Check the size before anything is allocated: a declared
+		// tensor<1x8589934592xf32> would take 34 GB per trial.
+		if rt, ok := t.(*ir.RankedTensorType); ok {
+			bytes := uint64(dt.Size())
+			for _, d := range rt.Shape() {
+				if d == ir.Dynamic {
+					d = opts.MaxDim
+				}
+				hi, lo := bits.Mul64(bytes, uint64(d))
+				if hi != 0 || lo > uint64(limit) {
+					return nil, &ArgTooLargeError{Func: f.Name(), Arg: i, Type: f.Type().Inputs()[i], Limit: limit}
+				}
+				bytes = lo
+			}
+			if bytes > uint64(limit) {
+				return nil, &ArgTooLargeError{Func: f.Name(), Arg: i, Type: f.Type().Inputs()[i], Limit: limit}
+			}
+		}
 	}
 	if f.IsDeclaration() {
 		return g, nil
@@ -342,13 +403,13 @@ func newArgGen(fn *ir.Operation, opts EquivOptions) (*argGen, error) {
 					work = append(work, op.Result(0))
 					continue
 				}
-				if u.OperandNumber() != 1 || op.NumOperands() != 2 {
+				if u.OperandNumber() != 1 || op.NumOperands() != 2 && !tcp.IsScatter(op) {
 					continue
 				}
 				switch op.Name() {
-				case tcp.GatherName:
+				case tcp.GatherName, tcp.ScatterName:
 					g.uses[i] = append(g.uses[i], indexedDim{op.Operand(0), int(op.IntAttr("dim"))})
-				case tcp.GatherNDName:
+				case tcp.GatherNDName, tcp.ScatterNDName:
 					it, ok := RuntimeType(op.Operand(1).Type()).(*ir.RankedTensorType)
 					if !ok || it.Rank() == 0 || it.Dim(it.Rank()-1) == ir.Dynamic {
 						continue
@@ -453,6 +514,10 @@ func (g *argGen) drawBounds(rng *rand.Rand, trial int) ([]*tensor.Tensor, []int6
 // boundary.Draw's mix of exact edges (type extremes included), in-range
 // and out-of-range values.
 func drawIndex(rng *rand.Rand, s int64, kind int, dt tensor.DType) int64 {
+	// A bound near 2^63 (a huge static dim) would overflow the draws'
+	// ranges (up to 4s+7), which Int63n refuses: draw against the largest
+	// bound that does not.
+	s = min(s, math.MaxInt64/4-2)
 	switch kind {
 	case 0:
 		if s <= 0 {

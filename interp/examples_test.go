@@ -19,8 +19,8 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// The worked examples of SEMANTICS.md (§2, §3, §5, §6, §8, §9), the seed
-// documents' examples and the ONNX node-test examples, each as IR text that
+// The worked examples of docs/semantics.md (§2, §3, §5, §6, §7, §8), the
+// gather design's and DirectML documentation's examples and the ONNX node-test examples, each as IR text that
 // is parsed, verified and run. The same table generates the lit tests in
 // test/lit/interp (go test ./interp -run TestLitFiles -update), which run
 // through tcp-run and FileCheck.
@@ -200,15 +200,15 @@ func examples() []example {
 			wants(d("[[7,5,3],[4,2,3]]", "tensor<2x3xi64>")),
 		gat("gather_smaller_indices", "§3.1: indices may be smaller than the input (torch)", m34, d("[[3],[0]]", "tensor<2x1xi64>"), `dim = 1 : index, mode = "error"`, "tensor<2x1xi64>").
 			wants(d("[[3],[4]]", "tensor<2x1xi64>")),
-		gat("gather_torch_error_2", "§2.1, CONFORMANCE §4: torch.gather(x, 1, [[0, 2]]) raises", x22, d("[[0,2]]", "tensor<1x2xi64>"), `dim = 1 : index, mode = "error"`, "tensor<1x2xi64>").
+		gat("gather_torch_error_2", "§2.1, docs/conformance.md §3: torch.gather(x, 1, [[0, 2]]) raises", x22, d("[[0,2]]", "tensor<1x2xi64>"), `dim = 1 : index, mode = "error"`, "tensor<1x2xi64>").
 			fails("'tcp.gather' op index 2 is out of bounds for dimension 1 with size 2"),
-		gat("gather_torch_error_neg", "CONFORMANCE §4: torch.gather(x, 1, [[0, -1]]) raises", x22, d("[[0,-1]]", "tensor<1x2xi64>"), `dim = 1 : index, mode = "error"`, "tensor<1x2xi64>").
+		gat("gather_torch_error_neg", "docs/conformance.md §3: torch.gather(x, 1, [[0, -1]]) raises", x22, d("[[0,-1]]", "tensor<1x2xi64>"), `dim = 1 : index, mode = "error"`, "tensor<1x2xi64>").
 			fails("'tcp.gather' op index -1 is out of bounds for dimension 1 with size 2"),
-		gat("take_along_axis", "CONFORMANCE §4: np.take_along_axis(m, [[3],[0],[1]], axis=1)", m34, d("[[3],[0],[1]]", "tensor<3x1xi64>"), `dim = 1 : index, mode = "wrap_negative"`, "tensor<3x1xi64>").
+		gat("take_along_axis", "docs/conformance.md §3: np.take_along_axis(m, [[3],[0],[1]], axis=1)", m34, d("[[3],[0],[1]]", "tensor<3x1xi64>"), `dim = 1 : index, mode = "wrap_negative"`, "tensor<3x1xi64>").
 			wants(d("[[3],[4],[9]]", "tensor<3x1xi64>")),
-		gat("take_along_axis_negative", "CONFORMANCE §4: np.take_along_axis(m, [[-1],[-4],[0]], 1)", m34, d("[[-1],[-4],[0]]", "tensor<3x1xi64>"), `dim = 1 : index, mode = "wrap_negative"`, "tensor<3x1xi64>").
+		gat("take_along_axis_negative", "docs/conformance.md §3: np.take_along_axis(m, [[-1],[-4],[0]], 1)", m34, d("[[-1],[-4],[0]]", "tensor<3x1xi64>"), `dim = 1 : index, mode = "wrap_negative"`, "tensor<3x1xi64>").
 			wants(d("[[3],[4],[8]]", "tensor<3x1xi64>")),
-		gat("take_along_axis_error", "CONFORMANCE §4: np.take_along_axis with index -5 raises", m34, d("[[0],[-5],[0]]", "tensor<3x1xi64>"), `dim = 1 : index, mode = "wrap_negative"`, "tensor<3x1xi64>").
+		gat("take_along_axis_error", "docs/conformance.md §3: np.take_along_axis with index -5 raises", m34, d("[[0],[-5],[0]]", "tensor<3x1xi64>"), `dim = 1 : index, mode = "wrap_negative"`, "tensor<3x1xi64>").
 			fails("'tcp.gather' op index -5 is out of bounds for dimension 1 with size 4"),
 		gat("take_along_axis_batch", "§5.4: params [[10,11,12],[20,21,22]], indices [[2,0],[1,1]], axis 1, batch_dims 1", d("[[10,11,12],[20,21,22]]", "tensor<2x3xi64>"), d("[[2,0],[1,1]]", "tensor<2x2xi64>"), `dim = 1 : index, mode = "error"`, "tensor<2x2xi64>").
 			wants(d("[[12,10],[21,21]]", "tensor<2x2xi64>")),
@@ -461,11 +461,11 @@ func examples() []example {
   %mb = tcp.broadcast_to %me, %c2 {axes = [2]} : tensor<3x4x1xi64>, index -> tensor<3x4x2xi64>
   %0 = tcp.gather %mb, %ib {dim = 1 : index, mode = "wrap_negative"} : tensor<3x4x2xi64>, tensor<3x1x2xi64> -> tensor<3x1x2xi64>
 `).wants(d("[[[0,2]],[[4,6]],[[8,10]]]", "tensor<3x1x2xi64>")),
-		rec("numpy_take_raise", "CONFORMANCE §4: np.take(a, [-1, -5]) (mode raise = wrap_negative)", "tensor<2xi64>",
+		rec("numpy_take_raise", "docs/conformance.md §3: np.take(a, [-1, -5]) (mode raise = wrap_negative)", "tensor<2xi64>",
 			cst("a", a5)+cst("i", d("[-1,-5]", "tensor<2xi64>"))+
 				"  %0 = tcp.gather %a, %i {dim = 0 : index, mode = \"wrap_negative\"} : tensor<5xi64>, tensor<2xi64> -> tensor<2xi64>\n").
 			wants(d("[50,10]", "tensor<2xi64>")),
-		rec("numpy_take_raise_error", "CONFORMANCE §4: np.take(a, [5]) raises", "tensor<1xi64>",
+		rec("numpy_take_raise_error", "docs/conformance.md §3: np.take(a, [5]) raises", "tensor<1xi64>",
 			cst("a", a5)+cst("i", d("[5]", "tensor<1xi64>"))+
 				"  %0 = tcp.gather %a, %i {dim = 0 : index, mode = \"wrap_negative\"} : tensor<5xi64>, tensor<1xi64> -> tensor<1xi64>\n").
 			fails("'tcp.gather' op index 5 is out of bounds for dimension 0 with size 5"),
@@ -613,6 +613,7 @@ func.func @call_error() -> tensor<1xi64> {
 }
 `}.fails("'func.call' op call depth limit of 200 exceeded calling @call_recursion"),
 	)
+	ex = append(ex, scatterExamples()...)
 	return ex
 }
 
@@ -750,10 +751,10 @@ func litFiles() map[string]string {
 		prefix := strings.ToUpper(e.name)
 		fmt.Fprintf(b, "\n// %s\n", e.doc)
 		if e.err != "" {
-			fmt.Fprintf(b, "// RUN: not tcp-run %%s -e %s 2>&1 | FileCheck %%s --check-prefix=%s\n", e.name, prefix)
+			fmt.Fprintf(b, "// RUN: not tcp-run --print=mlir %%s -e %s 2>&1 | FileCheck %%s --check-prefix=%s\n", e.name, prefix)
 			fmt.Fprintf(b, "// %s: error: %s\n", prefix, checkPattern(e.err))
 		} else {
-			fmt.Fprintf(b, "// RUN: tcp-run %%s -e %s | FileCheck %%s --check-prefix=%s\n", e.name, prefix)
+			fmt.Fprintf(b, "// RUN: tcp-run --print=mlir %%s -e %s | FileCheck %%s --check-prefix=%s\n", e.name, prefix)
 			for i, w := range e.want {
 				kind := ":"
 				if i > 0 {

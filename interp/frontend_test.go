@@ -12,7 +12,7 @@ const (
 	i16 = tensor.I16
 )
 
-// The onnx and tf kernels on SEMANTICS.md's worked examples and ONNX's
+// The onnx and tf kernels on docs/semantics.md's worked examples and ONNX's
 // test data, with their frameworks' index rules.
 func TestFrontendKernels(t *testing.T) {
 	tests := []struct {

@@ -9,7 +9,7 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// The tcp dialect (SEMANTICS.md §2, §3): each op runs the reference kernel
+// The tcp dialect (docs/semantics.md §2, §3): each op runs the reference kernel
 // of interp/kernel.
 
 func init() {
@@ -22,6 +22,8 @@ func init() {
 		tcp.ConstName:       runConst,
 		tcp.TransposeName:   runTranspose,
 		tcp.CastIndicesName: runCastIndices,
+		tcp.ScatterName:     runScatter,
+		tcp.ScatterNDName:   runScatterND,
 	})
 }
 
@@ -222,4 +224,72 @@ func one(t *tensor.Tensor, err error) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	return []*tensor.Tensor{t}, nil
+}
+
+// scatterSpecOf maps the mode, combine and unique_indices attributes of a
+// scatter to kernel arguments.
+func scatterSpecOf(op *ir.Operation) (kernel.ScatterSpec, error) {
+	var spec kernel.ScatterSpec
+	if a := op.Attr("mode"); a != nil {
+		s, ok := a.(ir.StringAttr)
+		if !ok {
+			return spec, fmt.Errorf("mode must be a string attribute, got %s", a)
+		}
+		m, err := kernel.ParseMode(string(s))
+		if err != nil {
+			return spec, err
+		}
+		spec.Mode = m
+	}
+	if a := op.Attr("combine"); a != nil {
+		s, ok := a.(ir.StringAttr)
+		if !ok {
+			return spec, fmt.Errorf("combine must be a string attribute, got %s", a)
+		}
+		c, err := kernel.ParseCombine(string(s))
+		if err != nil {
+			return spec, err
+		}
+		spec.Combine = c
+	}
+	spec.UniqueIndices = op.Attr("unique_indices") != nil
+	return spec, nil
+}
+
+func runScatter(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 3); err != nil {
+		return nil, err
+	}
+	dim, ok := checkedInt(op.IntAttr("dim"))
+	if !ok {
+		return nil, fmt.Errorf("dim %d is out of range", op.IntAttr("dim"))
+	}
+	spec, err := scatterSpecOf(op)
+	if err != nil {
+		return nil, err
+	}
+	if err := x.checkSize(args[0].DType, args[0].Shape); err != nil {
+		return nil, err
+	}
+	out, err := kernel.Scatter(args[0], args[1], args[2], dim, spec)
+	return one(out, err)
+}
+
+func runScatterND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 3); err != nil {
+		return nil, err
+	}
+	b, ok := checkedInt(op.IntAttr("batch_dims"))
+	if !ok {
+		return nil, fmt.Errorf("batch_dims %d is out of range", op.IntAttr("batch_dims"))
+	}
+	spec, err := scatterSpecOf(op)
+	if err != nil {
+		return nil, err
+	}
+	if err := x.checkSize(args[0].DType, args[0].Shape); err != nil {
+		return nil, err
+	}
+	out, err := kernel.ScatterND(args[0], args[1], args[2], b, spec)
+	return one(out, err)
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // The torch and torch_c dialects with torch 1.13's semantics
-// (SEMANTICS.md §2.1, §5.2).
+// (docs/semantics.md §2.1, §5.2).
 //
 // Runtime values: a !torch.vtensor is its builtin tensor (si64 stored as
 // i64), !torch.int a 0-d i64, !torch.bool a 0-d i1, !torch.float a 0-d f64,
@@ -40,7 +40,7 @@ func init() {
 			return nil, true
 		case torch.IntType:
 			return ir.I64, true
-		case torch.BoolType, torch.NoneType:
+		case torch.BoolType, torch.NoneType, torch.StrType:
 			return ir.I1, true
 		case torch.FloatType:
 			return ir.F64T, true

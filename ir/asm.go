@@ -93,8 +93,11 @@ type ParseState struct {
 
 	Attrs       []NamedAttr
 	UntypedInts []string
-	Regions     []*Region
-	Successors  []*Block
+	// attrIndex finds an attribute of a long Attrs list by name, so that
+	// adding n attributes is O(n), not O(n²).
+	attrIndex  attrIndex
+	Regions    []*Region
+	Successors []*Block
 
 	// parenTypes is set while a lenient `(T, T) -> T` list is open.
 	parenTypes bool
@@ -114,13 +117,7 @@ func NewParseState(name *OpName, loc Location, numResults int) *ParseState {
 
 // AddAttr sets an attribute (replacing one of the same name).
 func (st *ParseState) AddAttr(name string, a Attribute) {
-	for i := range st.Attrs {
-		if st.Attrs[i].Name == name {
-			st.Attrs[i].Value = a
-			return
-		}
-	}
-	st.Attrs = append(st.Attrs, NamedAttr{name, a})
+	st.Attrs = st.attrIndex.add(st.Attrs, name, a)
 }
 
 // Attr returns a parsed attribute or nil.

@@ -145,7 +145,7 @@ func AttrPred(desc string, match func(Attribute) bool) AttrConstraint {
 
 // UntypedInt marks integer literals parsed without a type (`{dim = 1}`); the
 // parser gives them type i64 as MLIR does, with this flag so that an
-// index-typed attribute constraint may coerce them (SEMANTICS.md §3.6).
+// index-typed attribute constraint may coerce them (docs/semantics.md §3.8).
 type untypedMarker struct{}
 
 // Attribute constraints.

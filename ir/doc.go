@@ -62,7 +62,7 @@
 //     verified under an op whose own invariants fail.
 //   - Threading: Verify checks the isolated-from-above ops of a block
 //     (functions) in parallel, and the pass manager runs nested pipelines
-//     on them in parallel (VerifyOptions, PassManager.DisableThreading);
+//     on them in parallel (VerifyOptions, pass.Manager.DisableThreading);
 //     results and diagnostics are those of a sequential run. Types and
 //     attributes are interned behind locks; an op and everything nested
 //     in it may be changed only by the goroutine that runs a pass on it.

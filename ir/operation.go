@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Operation is the unit of IR: a name, operands, results, attributes,
 // regions, successors and a location. Operations live in blocks (a doubly
 // linked list); blocks live in regions; regions belong to operations.
@@ -58,17 +60,13 @@ type OperationState struct {
 	// dictionaries, as MLIR uniques them): NewOperation then keeps it
 	// without copying, and the operation copies it before its first change.
 	SharedAttrs bool
+	// attrIndex finds an attribute of a long Attrs list by name.
+	attrIndex attrIndex
 }
 
 // AddAttr sets (or replaces) a named attribute.
 func (s *OperationState) AddAttr(name string, a Attribute) {
-	for i := range s.Attrs {
-		if s.Attrs[i].Name == name {
-			s.Attrs[i].Value = a
-			return
-		}
-	}
-	s.Attrs = append(s.Attrs, NamedAttr{name, a})
+	s.Attrs = s.attrIndex.add(s.Attrs, name, a)
 }
 
 // NewOperation creates a detached operation from st. The regions in st are
@@ -239,10 +237,8 @@ func (op *Operation) Attrs() []NamedAttr { return op.attrs }
 
 // Attr returns the named attribute or nil.
 func (op *Operation) Attr(name string) Attribute {
-	for i := range op.attrs {
-		if op.attrs[i].Name == name {
-			return op.attrs[i].Value
-		}
+	if i, ok := findSorted(op.attrs, name); ok {
+		return op.attrs[i].Value
 	}
 	return nil
 }
@@ -250,24 +246,20 @@ func (op *Operation) Attr(name string) Attribute {
 // SetAttr sets or replaces an attribute.
 func (op *Operation) SetAttr(name string, a Attribute) {
 	op.unshareAttrs()
-	for i := range op.attrs {
-		if op.attrs[i].Name == name {
-			op.attrs[i].Value = a
-			return
-		}
+	i, ok := findSorted(op.attrs, name)
+	if ok {
+		op.attrs[i].Value = a
+		return
 	}
-	op.attrs = append(op.attrs, NamedAttr{name, a})
-	SortNamedAttrs(op.attrs)
+	// Insert in order: O(n), not a sort per attribute.
+	op.attrs = slices.Insert(op.attrs, i, NamedAttr{name, a})
 }
 
 // RemoveAttr deletes an attribute if present.
 func (op *Operation) RemoveAttr(name string) {
-	for i := range op.attrs {
-		if op.attrs[i].Name == name {
-			op.attrs = append(op.attrs[:i:i], op.attrs[i+1:]...)
-			op.sharedAttrs = false
-			return
-		}
+	if i, ok := findSorted(op.attrs, name); ok {
+		op.attrs = append(op.attrs[:i:i], op.attrs[i+1:]...)
+		op.sharedAttrs = false
 	}
 }
 

@@ -43,8 +43,9 @@ type AsmPrinter struct {
 	replace   string
 }
 
-// printReplacing prints root with op printed as text.
-func printReplacing(w io.Writer, root *Operation, opts PrintOptions, op *Operation, text string) error {
+// PrintReplacing prints root with op printed as text (the pass manager's
+// crash reproducers put an op as it was before a failing pass into the IR).
+func PrintReplacing(w io.Writer, root *Operation, opts PrintOptions, op *Operation, text string) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	p := &AsmPrinter{w: bw, names: newNameState(root, opts.Generic), opts: opts, replaceOp: op, replace: strings.TrimRight(text, "\n")}
 	p.collectAliases(root)

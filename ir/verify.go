@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -28,6 +29,9 @@ type VerifyOptions struct {
 
 // VerifyWith is Verify with options.
 func VerifyWith(op *Operation, o VerifyOptions) error {
+	if op == nil {
+		return errors.New("verify: nil operation")
+	}
 	v := &verifier{allowUnregistered: o.AllowUnregistered, threads: !o.DisableThreading}
 	v.op(op)
 	if len(v.diags) == 0 {
@@ -193,7 +197,11 @@ func (v *verifier) op(op *Operation) {
 	ok := true
 	if def == nil {
 		if !v.allowUnregistered {
-			v.add(op.EmitError("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.Name(), op.name.Dialect))
+			hint := ""
+			if !Global.HasDialect(op.name.Dialect) {
+				hint = MissingDialectHint(op.name.Dialect)
+			}
+			v.add(op.EmitError("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations%s", op.Name(), op.name.Dialect, hint))
 			ok = false
 		}
 	} else {

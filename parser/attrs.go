@@ -245,6 +245,46 @@ type constErr string
 
 func (e constErr) Error() string { return string(e) }
 
+// maxLiteralDigits bounds the significant digits of an integer literal
+// (no type is wider than 64 bits: 2^64 has 20 decimal and 17 hex digits).
+// A longer literal is out of range without being converted, so parsing
+// any literal takes time linear in its length (big.Int's decimal
+// conversion is quadratic: a 4 MB literal took 50 s).
+const (
+	maxDecimalDigits = 20
+	maxHexDigits     = 17
+)
+
+// bigIntLiteral converts a decimal or 0x-hex literal of the lexer (a
+// decimal literal with leading zeros is decimal, as in MLIR, not octal).
+func bigIntLiteral(s string) (*big.Int, error) {
+	digits, base, max := s, 10, maxDecimalDigits
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		digits, base, max = s[2:], 16, maxHexDigits
+	}
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if !('0' <= c && c <= '9' || base == 16 && ('a' <= c && c <= 'f' || 'A' <= c && c <= 'F')) {
+			return nil, constErr("invalid integer literal")
+		}
+	}
+	if digits == "" {
+		return nil, constErr("invalid integer literal")
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if len(digits) > max {
+		return nil, constErr("integer constant out of range for attribute")
+	}
+	if digits == "" {
+		return new(big.Int), nil
+	}
+	n, ok := new(big.Int).SetString(digits, base)
+	if !ok {
+		return nil, constErr("invalid integer literal")
+	}
+	return n, nil
+}
+
 // intLiteral parses a decimal or hex literal for type ty and checks range.
 func intLiteral(s string, neg bool, ty ir.Type) (int64, error) {
 	// Fast path: a short decimal literal of a type at least 32 bits wide.
@@ -261,9 +301,9 @@ func intLiteral(s string, neg bool, ty ir.Type) (int64, error) {
 			}
 		}
 	}
-	n, ok := new(big.Int).SetString(s, 0)
-	if !ok {
-		return 0, constErr("invalid integer literal")
+	n, err := bigIntLiteral(s)
+	if err != nil {
+		return 0, err
 	}
 	if neg {
 		n.Neg(n)
@@ -461,7 +501,19 @@ type denseLit struct {
 	at    int
 }
 
+// maxDenseExpansion bounds the storage of a dense literal's elements to
+// this many times the bytes of its text (beyond maxDenseSmall): 64-bit
+// elements take at most 4 times the text ("1, " is 3 bytes), but an
+// integer type may be 16777215 bits wide, and each element of
+// dense<[1, 2, ...]> : tensor<Nxi16777215> is stored whole (2 MiB): a
+// 4 KB literal would allocate 2 GB.
+const (
+	maxDenseExpansion = 16
+	maxDenseSmall     = 64 << 20
+)
+
 func (tp *textParser) denseBody(rt *ir.RankedTensorType, typeLoc ir.Location) (ir.Attribute, error) {
+	bodyStart := tp.i
 	n := rt.NumElements()
 	elem := rt.Elem()
 	es := ir.ElemByteSize(elem)
@@ -522,6 +574,10 @@ func (tp *textParser) denseBody(rt *ir.RankedTensorType, typeLoc ir.Location) (i
 	}
 	if err := tp.expect('>'); err != nil {
 		return nil, err
+	}
+	if size, text := int64(es)*int64(len(lits)), int64(tp.i-bodyStart); size > maxDenseSmall && size > maxDenseExpansion*text {
+		tp.i = bodyStart
+		return nil, tp.errorf("dense literal of %d elements of %s needs %d bytes, more than %d times its %d bytes of text", len(lits), elem, size, maxDenseExpansion, text)
 	}
 	raw := make([]byte, es*len(lits))
 	for i, l := range lits {

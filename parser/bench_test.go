@@ -9,6 +9,7 @@ import (
 	"github.com/tcp-project/tcp/internal/benchgen"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes"
 )
 
@@ -96,7 +97,7 @@ func BenchmarkStages(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
 				m := parse(b)
-				pm, err := ir.ParsePassPipeline("builtin.module(func.func(canonicalize,cse))")
+				pm, err := pass.ParsePipeline("builtin.module(func.func(canonicalize,cse))")
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -33,6 +33,6 @@
 //
 // Accepted input beyond MLIR 16: the properties form `<{…}>` of generic
 // ops (merged into the attributes), the lenient tcp syntax of
-// SEMANTICS.md §3.6 (through op definitions), and location aliases used
+// docs/semantics.md §3.8 (through op definitions), and location aliases used
 // before their definition, as mlir-opt prints them.
 package parser

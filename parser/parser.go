@@ -904,6 +904,9 @@ func (p *parser) genericOp() (*ir.Operation, error) {
 	opName := p.reg.Lookup(name)
 	if opName.Def == nil && !p.opts.AllowUnregistered {
 		if !strings.Contains(name, ".") || !p.reg.HasDialect(opName.Dialect) {
+			if h := ir.MissingDialectHint(opName.Dialect); h != "" {
+				return nil, p.errorAt(nameTok, "operation '%s' is of the unregistered dialect '%s'%s", name, opName.Dialect, h)
+			}
 			return nil, p.errorAt(nameTok, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
 		}
 		return nil, p.errorAt(nameTok, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, opName.Dialect)
@@ -1098,7 +1101,7 @@ func plural(n int) string {
 }
 
 // coerceUntyped turns untyped integer literals into the type an attribute
-// declares when that type is index (SEMANTICS.md §3.6: `{ dim = 1 }`).
+// declares when that type is index (docs/semantics.md §3.8: `{ dim = 1 }`).
 func (p *parser) coerceUntyped(def *ir.OpDef, attrs []ir.NamedAttr, untyped []string) {
 	if def == nil || len(untyped) == 0 {
 		return
@@ -1158,6 +1161,9 @@ func (p *parser) customOp(numResults int) (*ir.Operation, error) {
 	if def == nil {
 		d := opName.Dialect
 		if !p.reg.HasDialect(d) {
+			if h := ir.MissingDialectHint(d); h != "" {
+				return nil, p.errorAt(nameTok, "Dialect `%s' not found for custom op '%s'%s", d, name, h)
+			}
 			return nil, p.errorAt(nameTok, "Dialect `%s' not found for custom op '%s' ", d, name)
 		}
 		return nil, p.errorAt(nameTok, "custom op '%s' is unknown", name)

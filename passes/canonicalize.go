@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // Canonicalize is the canonicalize pass (MLIR's Canonicalizer): it runs the
@@ -26,18 +27,18 @@ type Canonicalize struct {
 	Registry *ir.Registry
 }
 
-var canonicalizeInfo = &ir.PassInfo{
+var canonicalizeInfo = &pass.Info{
 	Argument:    "canonicalize",
 	Name:        "Canonicalizer",
 	Description: "Canonicalize operations",
-	Anchor:      ir.AnyOp,
-	Options: []ir.PassOption{
-		{Name: "max-iterations", Kind: ir.IntOption, Default: "10", Description: "Max. iterations between applying patterns / simplifying regions"},
-		{Name: "max-num-rewrites", Kind: ir.IntOption, Default: "-1", Description: "Max. number of pattern rewrites (-1 or 0: no limit)"},
-		{Name: "test-convergence", Kind: ir.BoolOption, Default: "false", Description: "Test only: Fail pass on non-convergence to detect cyclic pattern"},
-		{Name: "top-down", Kind: ir.BoolOption, Default: "true", Description: "Seed the worklist in general top-down order"},
+	Anchor:      pass.AnyOp,
+	Options: []pass.Option{
+		{Name: "max-iterations", Kind: pass.IntOption, Default: "10", Description: "Max. iterations between applying patterns / simplifying regions"},
+		{Name: "max-num-rewrites", Kind: pass.IntOption, Default: "-1", Description: "Max. number of pattern rewrites (-1 or 0: no limit)"},
+		{Name: "test-convergence", Kind: pass.BoolOption, Default: "false", Description: "Test only: Fail pass on non-convergence to detect cyclic pattern"},
+		{Name: "top-down", Kind: pass.BoolOption, Default: "true", Description: "Seed the worklist in general top-down order"},
 	},
-	New: func(o ir.PassOptions) (ir.Pass, error) {
+	New: func(o pass.Options) (pass.Pass, error) {
 		c := NewCanonicalize()
 		c.MaxIterations = int(o.Int("max-iterations"))
 		c.TopDown = o.Bool("top-down")
@@ -58,11 +59,11 @@ func NewCanonicalize() *Canonicalize {
 	return &Canonicalize{MaxIterations: 10, MaxNumRewrites: NoLimit, TopDown: true}
 }
 
-func (c *Canonicalize) Info() *ir.PassInfo { return canonicalizeInfo }
+func (c *Canonicalize) Info() *pass.Info { return canonicalizeInfo }
 
 // Options returns the pass's option values.
-func (c *Canonicalize) Options() ir.PassOptions {
-	o := ir.DefaultPassOptions(canonicalizeInfo)
+func (c *Canonicalize) Options() pass.Options {
+	o := pass.DefaultOptions(canonicalizeInfo)
 	o.Set("max-iterations", fmt.Sprint(c.MaxIterations))
 	o.Set("max-num-rewrites", fmt.Sprint(c.MaxNumRewrites))
 	o.Set("top-down", fmt.Sprint(c.TopDown))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // CSE is the cse pass (MLIR's CSE): an op without regions that is Pure and
@@ -16,18 +17,18 @@ import (
 // isolated from above or unregistered. Trivially dead ops are erased too.
 type CSE struct{}
 
-var cseInfo = &ir.PassInfo{
+var cseInfo = &pass.Info{
 	Argument:    "cse",
 	Name:        "CSE",
 	Description: "Eliminate common sub-expressions",
-	Anchor:      ir.AnyOp,
-	New:         func(ir.PassOptions) (ir.Pass, error) { return NewCSE(), nil },
+	Anchor:      pass.AnyOp,
+	New:         func(pass.Options) (pass.Pass, error) { return NewCSE(), nil },
 }
 
 // NewCSE returns the cse pass.
 func NewCSE() *CSE { return &CSE{} }
 
-func (*CSE) Info() *ir.PassInfo { return cseInfo }
+func (*CSE) Info() *pass.Info { return cseInfo }
 
 func (*CSE) Run(op *ir.Operation) error {
 	c := &cse{}

@@ -1,6 +1,9 @@
 package passes
 
-import "github.com/tcp-project/tcp/ir"
+import (
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
+)
 
 // DCE is the dce pass: it erases the ops nested in the op it is given that
 // are trivially dead (unused and Pure, see WouldBeTriviallyDead), including
@@ -9,18 +12,18 @@ import "github.com/tcp-project/tcp/ir"
 // which removes unused functions, is a different pass.)
 type DCE struct{}
 
-var dceInfo = &ir.PassInfo{
+var dceInfo = &pass.Info{
 	Argument:    "dce",
 	Name:        "DCE",
 	Description: "Erase unused side-effect-free operations",
-	Anchor:      ir.AnyOp,
-	New:         func(ir.PassOptions) (ir.Pass, error) { return NewDCE(), nil },
+	Anchor:      pass.AnyOp,
+	New:         func(pass.Options) (pass.Pass, error) { return NewDCE(), nil },
 }
 
 // NewDCE returns the dce pass.
 func NewDCE() *DCE { return &DCE{} }
 
-func (*DCE) Info() *ir.PassInfo { return dceInfo }
+func (*DCE) Info() *pass.Info { return dceInfo }
 
 func (*DCE) Run(op *ir.Operation) error {
 	EraseDeadOps(op)

@@ -8,10 +8,10 @@
 //	cse           *CSE           any     -
 //	dce           *DCE           any     -
 //
-// Each pass registers itself with ir.RegisterPass in init, so importing this
-// package makes the passes available to ir.ParsePassPipeline and tcp-opt.
+// Each pass registers itself with pass.Register in init, so importing this
+// package makes the passes available to pass.ParsePipeline and tcp-opt.
 // Constructors (NewCanonicalize, NewCSE, NewDCE) build passes for use with
-// ir.PassManager.AddPass. Order lists the pass order constraints checked by
+// pass.Manager.AddPass. Order lists the pass order constraints checked by
 // a test; DefaultPipeline is the standard cleanup pipeline.
 //
 // # The greedy driver

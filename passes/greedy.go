@@ -530,7 +530,7 @@ func (f *folder) tryToFold(op *ir.Operation) (changed, inPlace bool, err error) 
 // usersStayValid reports whether replacing op's results by vals keeps
 // every user of op that verifies now valid. Verifiers may check constant
 // operands against static types (tcp.broadcast_to's and tcp.slice's sizes,
-// SEMANTICS §3.3-3.4), so folding `arith.addi %c2, %c3` into 5 where a
+// docs/semantics.md §3.3-3.4), so folding `arith.addi %c2, %c3` into 5 where a
 // broadcast's result dim is 4 would turn valid IR (which fails at run
 // time) into IR that does not verify; such a fold is not done. Only a
 // replacement by a constant can make a user fail, so only those users are

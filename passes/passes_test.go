@@ -7,6 +7,7 @@ import (
 
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes"
 )
 
@@ -34,7 +35,7 @@ func TestOrder(t *testing.T) {
 	succ := map[string][]string{}
 	for _, c := range passes.Order {
 		for _, n := range []string{c.Before, c.After} {
-			if ir.LookupPass(n) == nil {
+			if pass.Lookup(n) == nil {
 				t.Errorf("order constraint %v names unregistered pass %q", c, n)
 			}
 		}
@@ -62,15 +63,15 @@ func TestOrder(t *testing.T) {
 	for n := range succ {
 		visit(n, nil)
 	}
-	pm, err := ir.ParsePassPipeline(passes.DefaultPipeline)
+	pm, err := pass.ParsePipeline(passes.DefaultPipeline)
 	if err != nil {
 		t.Fatalf("DefaultPipeline: %v", err)
 	}
-	if err := ir.CheckPassOrder(pm, passes.Order); err != nil {
+	if err := pass.CheckOrder(pm, passes.Order); err != nil {
 		t.Errorf("DefaultPipeline: %v", err)
 	}
-	bad, _ := ir.ParsePassPipeline("builtin.module(cse,canonicalize)")
-	if err := ir.CheckPassOrder(bad, passes.Order); err == nil {
+	bad, _ := pass.ParsePipeline("builtin.module(cse,canonicalize)")
+	if err := pass.CheckOrder(bad, passes.Order); err == nil {
 		t.Error("cse before canonicalize passes the order check")
 	}
 }
@@ -78,21 +79,21 @@ func TestOrder(t *testing.T) {
 // TestRegistered checks what --help shows for each pass.
 func TestRegistered(t *testing.T) {
 	for _, arg := range []string{"canonicalize", "cse", "dce"} {
-		pi := ir.LookupPass(arg)
+		pi := pass.Lookup(arg)
 		if pi == nil {
 			t.Errorf("pass %s is not registered", arg)
 			continue
 		}
-		if pi.Description == "" || pi.Name == "" || pi.AnchorName() != ir.AnyOp {
+		if pi.Description == "" || pi.Name == "" || pi.AnchorName() != pass.AnyOp {
 			t.Errorf("pass %s: name %q description %q anchor %q", arg, pi.Name, pi.Description, pi.AnchorName())
 		}
-		p, err := ir.NewPass(arg, "")
+		p, err := pass.New(arg, "")
 		if err != nil || p.Info() != pi {
 			t.Errorf("NewPass(%s) = %v, %v", arg, p, err)
 		}
 	}
 	for _, tc := range []struct {
-		p    ir.Pass
+		p    pass.Pass
 		want string
 	}{
 		{passes.NewCanonicalize(), "canonicalize"},
@@ -103,7 +104,7 @@ func TestRegistered(t *testing.T) {
 			t.Errorf("constructor for %s returns pass %s", tc.want, got)
 		}
 	}
-	pm, err := ir.ParsePassPipeline("builtin.module(canonicalize{max-iterations=3 top-down=false})")
+	pm, err := pass.ParsePipeline("builtin.module(canonicalize{max-iterations=3 top-down=false})")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +112,7 @@ func TestRegistered(t *testing.T) {
 		t.Errorf("pipeline = %q, want %q", got, want)
 	}
 	for _, bad := range []string{"max-iterations=-2", "max-num-rewrites=-5"} {
-		if _, err := ir.NewPass("canonicalize", bad); err == nil {
+		if _, err := pass.New("canonicalize", bad); err == nil {
 			t.Errorf("canonicalize{%s} accepted", bad)
 		}
 	}

@@ -1,11 +1,11 @@
 package passes
 
-import "github.com/tcp-project/tcp/ir"
+import "github.com/tcp-project/tcp/pass"
 
 func init() {
-	ir.RegisterPass(canonicalizeInfo)
-	ir.RegisterPass(cseInfo)
-	ir.RegisterPass(dceInfo)
+	pass.Register(canonicalizeInfo)
+	pass.Register(cseInfo)
+	pass.Register(dceInfo)
 }
 
 // DefaultPipeline is the cleanup pipeline tools run when asked for the
@@ -15,7 +15,7 @@ const DefaultPipeline = "builtin.module(canonicalize,cse,dce)"
 // Order lists the pass order constraints: in any pipeline this project
 // builds, Before runs before After when both are present. A test checks
 // the table against the registry and DefaultPipeline.
-var Order = []ir.PassOrderConstraint{
+var Order = []pass.OrderConstraint{
 	// Canonicalization unifies constants and operand order, which CSE's
 	// structural equality needs to find duplicates.
 	{Before: "canonicalize", After: "cse"},

@@ -11,6 +11,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/passtest"
 
 	_ "github.com/tcp-project/tcp/passes"
@@ -66,7 +67,7 @@ func TestPassesPreserveSemantics(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pm, err := ir.ParsePassPipeline(pl)
+				pm, err := pass.ParsePipeline(pl)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -139,7 +140,7 @@ func.func @f(%x: tensor<2x1xi64>) -> tensor<2x4xi64> {
 				t.Fatalf("input does not verify: %v", err)
 			}
 			after := before.Clone()
-			pm, err := ir.ParsePassPipeline("builtin.module(canonicalize)")
+			pm, err := pass.ParsePipeline("builtin.module(canonicalize)")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,24 +1,36 @@
 #!/usr/bin/env python3
 """The frameworks' compilers as peers of the generated Go kernels.
 
-For each workload (the gather family of the Go kernel benchmark, at sizes
-that fit a shared CI machine) this script writes one set of inputs (.npy),
-then in the same run times, with one thread and with all threads:
+Each workload is one ONNX node (the form every peer reads), and each of its
+shape classes is a case the kernels must win: row gathers in and beyond L3,
+short rows, f16 embeddings with i32 ids, column gathers, element gathers,
+gather_nd, a take along a middle axis, a two-axis flip, and a tiny lookup
+timed per call. The tcp side goes through the product's own front door:
+tcp-translate --import-onnx, tcp-opt --convert-frontends-to-tcp
+--canonicalize, then tcp-run --backend=go --bench (the generated Go kernel,
+with the ONNX index rules it must keep: negative indices wrap, others are
+checked). The peers, each in its best variant:
 
-  tcp    the generated Go kernel: tcp-run --backend=go --bench N --workers W
-  xla    jax.jit of the same op (XLA CPU; one thread through XLA_FLAGS)
-  ort    ONNX Runtime CPU on a one-node model (intra_op_num_threads)
-  iree   the one-node model through iree-import-onnx, iree-compile
-         --iree-hal-target-backends=llvm-cpu, run by iree.runtime (local-task
-         with one worker, or local-task with all)
-  torch  torch 2.15 from the same venv (torch.set_num_threads)
+  xla    jax.jit of the same op (XLA CPU). One thread: XLA_FLAGS with
+         intra-op parallelism 1, NPROC=1, and the process pinned to one core
+  ort    ONNX Runtime CPU, IO binding with a preallocated output
+  iree   the model through iree-import-onnx and iree-compile (llvm-cpu,
+         host CPU), run by iree.runtime (local-sync for one thread)
+  torch  torch with out= where the op has it (torch.set_num_threads)
 
-and prints GB/s moved (2 x output bytes + index bytes, as
-codegen/golang/internal/benchtable counts them) and the ratio of the tcp
-kernel's time to the best peer's (below 1: tcp is faster). Every peer's
-output is compared with the tcp kernel's, bit for bit, before timing.
+One-thread columns pin every process (tcp's included) to one core with
+sched_setaffinity, and the table prints each peer's CPU time per wall time
+over its timed calls (about 1.00 means it really used one core). Every
+peer's output is compared with the tcp kernel's, bit for bit, before its
+time counts. Rounds are interleaved (every workload and peer once per
+round); a cell is the best of the rounds' medians, and the spread
+(slowest round / best round) is printed beside the ratio.
 
-  .venv-oracles/bin/python scripts/bench-peers.py [-n CALLS] [--only NAME,...]
+Huge pages: numpy and XLA madvise(MADV_HUGEPAGE) their large arrays; the
+tcp kernel binary's buffers are treated the same way only if it says so
+(printed from the machine's THP mode in the header).
+
+  .venv-oracles/bin/python scripts/bench-peers.py [-n CALLS] [-r ROUNDS] [--only NAME,...] [--list]
 """
 
 import argparse
@@ -27,74 +39,77 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NCPU = os.cpu_count() or 1
 
-# name: (tcp function, inputs, onnx node, jax expression, torch expression)
+
+def take(shape, axis, ids, dtype=np.float32, idt=np.int64, lo=None):
+    """A Gather (index_select / take along one axis) workload."""
+    def make(r):
+        x = r.standard_normal(shape).astype(dtype)
+        n = shape[axis]
+        i = r.integers(-n if lo == "neg" else 0, n, ids).astype(idt)
+        return [x, i]
+    ax = ":, " * axis
+    return dict(onnx=("Gather", {"axis": axis}), make=make,
+                jax="lambda x, i: jnp.take(x, i, axis=%d)" % axis,
+                torch="lambda x, i: torch.index_select(x, %d, i.reshape(-1)).reshape(%s)" % (
+                    axis, "x.shape[:%d] + i.shape + x.shape[%d:]" % (axis, axis + 1)),
+                torch_out=("lambda x, i, o: torch.index_select(x, %d, i.reshape(-1), out=o.view(%s))" % (
+                    axis, "x.shape[:%d] + (i.numel(),) + x.shape[%d:]" % (axis, axis + 1))) if len(ids) == 1 or axis == 0 else None,
+                desc="Gather axis %d of %s %s by %s %s ids" % (axis, "x".join(map(str, shape)), np.dtype(dtype).name,
+                                                              "x".join(map(str, ids)), np.dtype(idt).name))
+
+
+def gather_elements(shape, ishape, axis):
+    def make(r):
+        return [r.standard_normal(shape).astype(np.float32), r.integers(0, shape[axis], ishape).astype(np.int64)]
+    return dict(onnx=("GatherElements", {"axis": axis}), make=make,
+                jax="lambda x, i: jnp.take_along_axis(x, i, axis=%d)" % axis,
+                torch="lambda x, i: torch.gather(x, %d, i)" % axis,
+                torch_out="lambda x, i, o: torch.gather(x, %d, i, out=o)" % axis,
+                desc="GatherElements axis %d of %s by %s" % (axis, "x".join(map(str, shape)), "x".join(map(str, ishape))))
+
+
+def gather_nd(shape, n):
+    def make(r):
+        return [r.standard_normal(shape).astype(np.float32),
+                np.stack([r.integers(0, shape[0], n), r.integers(0, shape[1], n)], axis=1).astype(np.int64)]
+    return dict(onnx=("GatherND", {}), make=make,
+                jax="lambda x, i: x[i[:, 0], i[:, 1]]",
+                torch="lambda x, i: x[i[:, 0], i[:, 1]]",
+                desc="GatherND of %s by [%d,2]" % ("x".join(map(str, shape)), n))
+
+
+def flip(shape):
+    big = np.iinfo(np.int64).min
+    return dict(onnx=("Slice", {}), make=lambda r: [r.standard_normal(shape).astype(np.float32)],
+                consts=[("starts", [-1, -1]), ("ends", [big, big]), ("axes", [0, 1]), ("steps", [-1, -1])],
+                jax="lambda x: x[::-1, ::-1]", torch="lambda x: torch.flip(x, [0, 1])",
+                desc="Slice with steps -1, -1 (both-axis flip) of %s" % "x".join(map(str, shape)))
+
+
+# name: workload. The first five are the table's long-standing ones; the
+# rest are the shape classes where a peer led in an earlier run.
 WORKLOADS = {
-    "index_select_dim0": dict(
-        mlir="""func.func @main(%x: tensor<16384x256xf32>, %i: tensor<8192xi64>) -> tensor<8192x256xf32> {
-  %c8192 = arith.constant 8192 : index
-  %e = tensor.expand_shape %i [[0, 1]] : tensor<8192xi64> into tensor<8192x1xi64>
-  %c256 = arith.constant 256 : index
-  %b = tcp.broadcast_to %e, %c256 {axes = [1]} : tensor<8192x1xi64>, index -> tensor<8192x256xi64>
-  %0 = tcp.gather %x, %b {dim = 0 : index} : tensor<16384x256xf32>, tensor<8192x256xi64> -> tensor<8192x256xf32>
-  return %0 : tensor<8192x256xf32>
-}""",
-        make=lambda r: [r.standard_normal((16384, 256), dtype=np.float32), r.integers(0, 16384, 8192).astype(np.int64)],
-        onnx=("Gather", {"axis": 0}),
-        jax="lambda x, i: x[i]",
-        torch="lambda x, i: torch.index_select(x, 0, i)"),
-    "index_select_dim1": dict(
-        mlir="""func.func @main(%x: tensor<2048x2048xf32>, %i: tensor<512xi64>) -> tensor<2048x512xf32> {
-  %e = tensor.expand_shape %i [[0, 1]] : tensor<512xi64> into tensor<1x512xi64>
-  %c2048 = arith.constant 2048 : index
-  %b = tcp.broadcast_to %e, %c2048 {axes = [0]} : tensor<1x512xi64>, index -> tensor<2048x512xi64>
-  %0 = tcp.gather %x, %b {dim = 1 : index} : tensor<2048x2048xf32>, tensor<2048x512xi64> -> tensor<2048x512xf32>
-  return %0 : tensor<2048x512xf32>
-}""",
-        make=lambda r: [r.standard_normal((2048, 2048), dtype=np.float32), r.integers(0, 2048, 512).astype(np.int64)],
-        onnx=("Gather", {"axis": 1}),
-        jax="lambda x, i: x[:, i]",
-        torch="lambda x, i: torch.index_select(x, 1, i)"),
-    "gather_dim1": dict(
-        mlir="""func.func @main(%x: tensor<2048x2048xf32>, %i: tensor<2048x512xi64>) -> tensor<2048x512xf32> {
-  %0 = tcp.gather %x, %i {dim = 1 : index} : tensor<2048x2048xf32>, tensor<2048x512xi64> -> tensor<2048x512xf32>
-  return %0 : tensor<2048x512xf32>
-}""",
-        make=lambda r: [r.standard_normal((2048, 2048), dtype=np.float32), r.integers(0, 2048, (2048, 512)).astype(np.int64)],
-        onnx=("GatherElements", {"axis": 1}),
-        jax="lambda x, i: jnp.take_along_axis(x, i, axis=1)",
-        torch="lambda x, i: torch.gather(x, 1, i)"),
-    "gather_nd": dict(
-        mlir="""func.func @main(%x: tensor<128x128x64xf32>, %i: tensor<16384x2xi64>) -> tensor<16384x64xf32> {
-  %0 = tcp.gather_nd %x, %i : tensor<128x128x64xf32>, tensor<16384x2xi64> -> tensor<16384x64xf32>
-  return %0 : tensor<16384x64xf32>
-}""",
-        make=lambda r: [r.standard_normal((128, 128, 64), dtype=np.float32), r.integers(0, 128, (16384, 2)).astype(np.int64)],
-        onnx=("GatherND", {}),
-        jax="lambda x, i: x[i[:, 0], i[:, 1]]",
-        torch="lambda x, i: x[i[:, 0], i[:, 1]]"),
-    # Both dims reversed, as the Go benchmark's reverse; ONNX Slice takes its
-    # starts, ends, axes and steps as constant inputs (initializers).
-    "reverse": dict(
-        mlir="""func.func @main(%x: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
-  %c2047 = arith.constant 2047 : index
-  %c2048 = arith.constant 2048 : index
-  %m1 = arith.constant -1 : index
-  %0 = tcp.slice %x starts(%c2047, %c2047) sizes(%c2048, %c2048) strides(%m1, %m1) : tensor<2048x2048xf32> -> tensor<2048x2048xf32>
-  return %0 : tensor<2048x2048xf32>
-}""",
-        make=lambda r: [r.standard_normal((2048, 2048), dtype=np.float32)],
-        onnx=("Slice", {}),
-        consts=[("starts", [-1, -1]), ("ends", [np.iinfo(np.int64).min] * 2), ("axes", [0, 1]), ("steps", [-1, -1])],
-        jax="lambda x: x[::-1, ::-1]",
-        torch="lambda x: torch.flip(x, [0, 1])"),
+    "index_select_dim0": take((16384, 256), 0, (8192,)),
+    "index_select_dim1": take((2048, 2048), 1, (512,)),
+    "gather_dim1": gather_elements((2048, 2048), (2048, 512), 1),
+    "gather_nd": gather_nd((128, 128, 64), 16384),
+    "reverse": flip((2048, 2048)),
+    "rows_beyond_l3": take((131072, 256), 0, (32768,)),
+    "short_rows": take((262144, 16), 0, (262144,)),
+    "embedding_f16": take((100000, 128), 0, (64, 512), np.float16, np.int32),
+    "middle_axis_take": take((64, 1024, 64), 1, (512,)),
+    "flip_4096": flip((4096, 4096)),
+    "gather_nd_256": gather_nd((256, 256, 64), 65536),
+    "tiny_lookup": take((16, 4), 0, (3,)),
 }
+
+ONNX_TYPES = {"float32": 1, "int32": 6, "int64": 7, "float16": 10}
 
 
 def moved_bytes(args, out):
@@ -102,15 +117,50 @@ def moved_bytes(args, out):
     return 2 * out.nbytes + idx
 
 
-def run_tcp(d, name, nargs, n, workers):
-    mlir = os.path.join(d, name + ".mlir")
+def pin(threads):
+    """preexec_fn that pins a one-thread run to one core."""
+    if threads != 1:
+        return None
+    cpu = min(os.sched_getaffinity(0))
+    return lambda: os.sched_setaffinity(0, {cpu})
+
+
+def cpu_seconds_children():
+    import resource
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def build_tools(d):
+    bindir = os.path.join(d, "bin")
+    subprocess.run(["go", "build", "-o", bindir + "/", "./cmd/tcp-run", "./cmd/tcp-opt", "./cmd/tcp-translate"],
+                   cwd=ROOT, check=True)
+    return bindir
+
+
+def prepare_tcp(bindir, d, name):
+    """ONNX model -> onnx dialect -> tcp, as a user's model would go."""
+    model = os.path.join(d, name + ".onnx")
+    onnx_mlir = os.path.join(d, name + ".onnx.mlir")
+    tcp_mlir = os.path.join(d, name + ".tcp.mlir")
+    subprocess.run([os.path.join(bindir, "tcp-translate"), "--import-onnx", model, "-o", onnx_mlir], check=True)
+    subprocess.run([os.path.join(bindir, "tcp-opt"), "--convert-frontends-to-tcp", "--canonicalize", onnx_mlir,
+                    "-o", tcp_mlir], check=True)
+    return tcp_mlir
+
+
+def run_tcp(bindir, d, name, nargs, n, workers):
+    mlir = os.path.join(d, name + ".tcp.mlir")
     args = [os.path.join(d, "%s_%d.npy" % (name, k)) for k in range(nargs)]
     out = os.path.join(d, "tcp_out_%d" % workers)
     os.makedirs(out, exist_ok=True)
-    r = subprocess.run(["go", "run", "./cmd/tcp-run", mlir, *args, "--backend=go", "--bench", str(n),
-                        "--workers", str(workers), "--out-dir", out], cwd=ROOT, capture_output=True, text=True, check=True)
+    cmd = [os.path.join(bindir, "tcp-run"), mlir, *args, "--backend=go", "--bench", str(n),
+           "--workers", str(workers), "--out-dir", out]
+    c0 = cpu_seconds_children()
+    r = subprocess.run(cmd, capture_output=True, text=True, check=True, preexec_fn=pin(workers))
+    cpu = cpu_seconds_children() - c0
     secs = float([l for l in r.stdout.splitlines() + r.stderr.splitlines() if l.startswith("bench:")][0].split()[3])
-    return secs, np.load(os.path.join(out, "result_0.npy"))
+    return secs, np.load(os.path.join(out, "result_0.npy")), cpu
 
 
 PEER_SCRIPT = r'''
@@ -118,43 +168,55 @@ import json, os, sys, time, numpy as np
 kind, threads, n, d, name, spec = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5], json.loads(sys.argv[6])
 args = [np.load(os.path.join(d, "%s_%d.npy" % (name, k))) for k in range(spec["nargs"])]
 def timeit(f):
-    f()
+    f(); f()
     ts = []
+    c0, w0 = time.process_time(), time.perf_counter()
     for _ in range(n):
         t0 = time.perf_counter(); f(); ts.append(time.perf_counter() - t0)
-    ts.sort(); return ts[len(ts) // 2]
+    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    ts.sort(); return ts[len(ts) // 2], cpu / wall
 if kind == "xla":
     import jax, jax.numpy as jnp
     f = jax.jit(eval(spec["jax"]))
     xs = [jax.device_put(a) for a in args]
     out = np.asarray(f(*xs))
-    t = timeit(lambda: f(*xs).block_until_ready())
+    t, ratio = timeit(lambda: f(*xs).block_until_ready())
 elif kind == "torch":
     import torch
     torch.set_num_threads(threads)
-    f = eval(spec["torch"]); xs = [torch.from_numpy(a) for a in args]
-    out = f(*xs).numpy(); t = timeit(lambda: f(*xs))
-else:
-    import onnx, onnxruntime as ort
-    from onnx import helper, TensorProto
-    op, attrs = spec["onnx"]
-    model = os.path.join(d, name + ".onnx")
-    if kind == "ort":
-        so = ort.SessionOptions(); so.intra_op_num_threads = threads; so.inter_op_num_threads = 1
-        s = ort.InferenceSession(model, so, providers=["CPUExecutionProvider"])
-        feed = dict(zip(["x", "i"], args))
-        out = s.run(None, feed)[0]; t = timeit(lambda: s.run(None, feed))
+    xs = [torch.from_numpy(a) for a in args]
+    out = eval(spec["torch"])(*xs)
+    if spec.get("torch_out"):
+        g = eval(spec["torch_out"]); o = torch.empty_like(out)
+        t, ratio = timeit(lambda: g(*xs, o))
+        out = o
     else:
-        import iree.runtime as rt
-        vmfb = os.path.join(d, name + ".vmfb")
-        cfg = rt.Config("local-task") if threads > 1 else rt.Config("local-sync")
-        ctx = rt.SystemContext(config=cfg)
-        with open(vmfb, "rb") as fh:
-            ctx.add_vm_module(rt.VmModule.copy_buffer(ctx.instance, fh.read()))
-        fn = ctx.modules.module[name]
-        out = np.asarray(fn(*args)); t = timeit(lambda: fn(*args))
+        f = eval(spec["torch"])
+        t, ratio = timeit(lambda: f(*xs))
+    out = out.numpy()
+elif kind == "ort":
+    import onnxruntime as ort
+    so = ort.SessionOptions(); so.intra_op_num_threads = threads; so.inter_op_num_threads = 1
+    s = ort.InferenceSession(os.path.join(d, name + ".onnx"), so, providers=["CPUExecutionProvider"])
+    names = [i.name for i in s.get_inputs()]
+    out = s.run(None, dict(zip(names, args)))[0]
+    io = s.io_binding()
+    for nm, a in zip(names, args):
+        io.bind_ortvalue_input(nm, ort.OrtValue.ortvalue_from_numpy(a))
+    res = ort.OrtValue.ortvalue_from_numpy(np.empty_like(out))
+    io.bind_ortvalue_output(s.get_outputs()[0].name, res)
+    t, ratio = timeit(lambda: s.run_with_iobinding(io))
+    out = res.numpy()
+else:
+    import iree.runtime as rt
+    cfg = rt.Config("local-task") if threads > 1 else rt.Config("local-sync")
+    ctx = rt.SystemContext(config=cfg)
+    with open(os.path.join(d, name + ".vmfb"), "rb") as fh:
+        ctx.add_vm_module(rt.VmModule.copy_buffer(ctx.instance, fh.read()))
+    fn = ctx.modules.module[name]
+    out = np.asarray(fn(*args)); t, ratio = timeit(lambda: fn(*args))
 np.save(os.path.join(d, "%s_%s_%d.npy" % (name, kind, threads)), out)
-print(t)
+print(t, ratio)
 '''
 
 
@@ -168,34 +230,36 @@ def torch_version():
 
 def run_peer(kind, threads, n, d, name, spec):
     env = dict(os.environ)
-    if kind == "xla" and threads == 1:
-        env["XLA_FLAGS"] = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+    if threads == 1:
         env["OMP_NUM_THREADS"] = "1"
-    py = sys.executable
+        if kind == "xla":
+            env["XLA_FLAGS"] = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+            env["NPROC"] = "1"
     script = os.path.join(d, "peer.py")
-    with open(script, "w") as f:
-        f.write(PEER_SCRIPT)
-    s = {k: spec[k] for k in ("jax", "torch", "onnx", "nargs")}
+    if not os.path.exists(script):
+        with open(script, "w") as f:
+            f.write(PEER_SCRIPT)
+    s = {k: spec.get(k) for k in ("jax", "torch", "torch_out", "nargs")}
     try:
-        r = subprocess.run([py, script, kind, str(threads), str(n), d, name, json.dumps(s)], env=env,
-                           capture_output=True, text=True, check=True)
+        r = subprocess.run([sys.executable, script, kind, str(threads), str(n), d, name, json.dumps(s)], env=env,
+                           capture_output=True, text=True, check=True, preexec_fn=pin(threads))
     except subprocess.CalledProcessError as e:
-        return None, None, e.stderr.strip().splitlines()[-1:] if e.stderr else ["failed"]
+        return None, None, None, e.stderr.strip().splitlines()[-1:] if e.stderr else ["failed"]
     out = np.load(os.path.join(d, "%s_%s_%d.npy" % (name, kind, threads)))
-    return float(r.stdout.strip().splitlines()[-1]), out, None
+    t, ratio = r.stdout.strip().splitlines()[-1].split()
+    return float(t), out, float(ratio), None
 
 
 def build_onnx(d, name, spec, args):
     import onnx
-    from onnx import TensorProto, helper
+    from onnx import helper
     op, attrs = spec["onnx"]
-    tp = {np.dtype(np.float32): TensorProto.FLOAT, np.dtype(np.int64): TensorProto.INT64}
     names = ["x", "i"][:len(args)]
     consts = spec.get("consts", [])
-    inits = [helper.make_tensor(c, TensorProto.INT64, [len(v)], v) for c, v in consts]
+    inits = [helper.make_tensor(c, ONNX_TYPES["int64"], [len(v)], v) for c, v in consts]
     g = helper.make_graph([helper.make_node(op, names + [c for c, _ in consts], ["y"], **attrs)], name,
-                          [helper.make_tensor_value_info(v, tp[a.dtype], list(a.shape)) for v, a in zip(names, args)],
-                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializer=inits)
+                          [helper.make_tensor_value_info(v, ONNX_TYPES[a.dtype.name], list(a.shape)) for v, a in zip(names, args)],
+                          [helper.make_tensor_value_info("y", ONNX_TYPES[args[0].dtype.name], None)], initializer=inits)
     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)])
     m = onnx.shape_inference.infer_shapes(m)
     path = os.path.join(d, name + ".onnx")
@@ -207,44 +271,97 @@ def build_onnx(d, name, spec, args):
                     "--iree-llvmcpu-target-cpu=host", "-o", os.path.join(d, name + ".vmfb")], check=True, capture_output=True)
 
 
+def same_bits(a, b):
+    return a.shape == b.shape and a.dtype == b.dtype and a.tobytes() == b.tobytes()
+
+
+def header():
+    lines = []
+    try:
+        lines.append("load average: " + open("/proc/loadavg").read().split(" ", 3)[:3].__str__())
+    except OSError:
+        pass
+    try:
+        lines.append("transparent huge pages: " + open("/sys/kernel/mm/transparent_hugepage/enabled").read().strip())
+    except OSError:
+        pass
+    lines.append("cpus: %d; one-thread runs pinned to one core" % NCPU)
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("-n", type=int, default=10, help="timed calls per measurement (median)")
+    ap.add_argument("-r", "--rounds", type=int, default=3, help="interleaved rounds (best of rounds is reported)")
     ap.add_argument("--only", default=",".join(WORKLOADS))
+    ap.add_argument("--peers", default="xla,ort,iree,torch")
+    ap.add_argument("--list", action="store_true", help="list the workloads and exit")
     a = ap.parse_args()
+    if a.list:
+        for k, w in WORKLOADS.items():
+            print("%-18s %s" % (k, w["desc"]))
+        return
     names = [s for s in a.only.split(",") if s]
-    peers = ["xla", "ort", "iree", "torch"]
+    peers = [s for s in a.peers.split(",") if s]
+    threads_list = sorted({1, NCPU})
+    print(header())
     with tempfile.TemporaryDirectory(prefix="tcp-peers-") as d:
-        rows = {1: [], NCPU: []}
+        bindir = build_tools(d)
+        data = {}
         for name in names:
             spec = WORKLOADS[name]
             args = spec["make"](np.random.default_rng(1))
             spec["nargs"] = len(args)
             for k, arr in enumerate(args):
                 np.save(os.path.join(d, "%s_%d.npy" % (name, k)), arr)
-            with open(os.path.join(d, name + ".mlir"), "w") as f:
-                f.write(spec["mlir"])
             build_onnx(d, name, spec, args)
-            for threads in sorted(rows):
-                t, ref = run_tcp(d, name, len(args), a.n, threads)
-                gb = moved_bytes(args, ref) / 1e9
-                cells, best = [], None
-                for p in peers:
-                    pt, out, err = run_peer(p, threads, a.n, d, name, spec)
-                    if pt is None:
-                        cells.append("failed: %s" % " ".join(err)[:60])
-                        continue
-                    same = out.shape == ref.shape and out.dtype == ref.dtype and np.array_equal(out.view(np.uint32), ref.view(np.uint32))
-                    cells.append("%.2f%s" % (gb / pt, "" if same else " (DIFFERS)"))
-                    if same and (best is None or pt < best[1]):
-                        best = (p, pt)
-                ratio = "%.2f (vs %s)" % (t / best[1], best[0]) if best else "-"
-                rows[threads].append("| %s | %.2f | %s | %s |" % (name, gb / t, " | ".join(cells), ratio))
-        for threads, rs in rows.items():
-            print("\n%d thread(s); GB/s moved (2 x output + index bytes), median of %d calls:\n" % (threads, a.n))
-            print("| workload | tcp Go kernel | XLA CPU (jax) | ONNX Runtime | IREE llvm-cpu | torch %s | tcp time / best peer time |" % torch_version())
+            prepare_tcp(bindir, d, name)
+            data[name] = args
+        # times[(name, threads, who)] = list of per-round medians
+        times, cpu, outs, errs = {}, {}, {}, {}
+        for rnd in range(a.rounds):
+            for name in names:
+                spec = WORKLOADS[name]
+                for threads in threads_list:
+                    t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads)
+                    times.setdefault((name, threads, "tcp"), []).append(t)
+                    outs[(name, threads)] = ref
+                    for p in peers:
+                        pt, out, ratio, err = run_peer(p, threads, a.n, d, name, spec)
+                        key = (name, threads, p)
+                        if pt is None:
+                            errs[key] = " ".join(err)[:60]
+                            continue
+                        if not same_bits(out, ref):
+                            errs[key] = "DIFFERS from tcp"
+                            continue
+                        times.setdefault(key, []).append(pt)
+                        cpu[key] = max(cpu.get(key, 0), ratio)
+        for threads in threads_list:
+            print("\n%d thread(s); GB/s moved (2 x output + index bytes), best of %d rounds of the median of %d calls;"
+                  " [CPU s / wall s] for peers:\n" % (threads, a.rounds, a.n))
+            print("| workload | tcp Go kernel | XLA CPU (jax) | ONNX Runtime | IREE llvm-cpu | torch %s | tcp time / best peer (spread tcp, peer) |"
+                  % torch_version())
             print("|---|---|---|---|---|---|---|")
-            print("\n".join(rs))
+            for name in names:
+                gb = moved_bytes(data[name], outs[(name, threads)]) / 1e9
+                tt = times[(name, threads, "tcp")]
+                cells, best = [], None
+                for p in ["xla", "ort", "iree", "torch"]:
+                    key = (name, threads, p)
+                    if p not in peers:
+                        cells.append("-")
+                    elif key in errs:
+                        cells.append("failed: " + errs[key])
+                    else:
+                        pt = min(times[key])
+                        cells.append("%.2f [%.2f]" % (gb / pt, cpu[key]))
+                        if best is None or pt < best[1]:
+                            best = (p, pt, max(times[key]) / pt)
+                ratio = "-"
+                if best:
+                    ratio = "%.2f vs %s (%.2f, %.2f)" % (min(tt) / best[1], best[0], max(tt) / min(tt), best[2])
+                print("| %s | %.2f | %s | %s |" % (name, gb / min(tt), " | ".join(cells), ratio))
 
 
 if __name__ == "__main__":

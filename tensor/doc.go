@@ -36,4 +36,14 @@
 // elements. FormatFloat holds MLIR's float printing rule (a %.6e-like form
 // if it round-trips, else APFloat's shortest exact form, else hex bits) so
 // that the IR printer can reuse it.
+//
+// ArrayString prints a tensor the way numpy prints the same array with
+// np.array2string and the default print options (numpy 2.3 and later):
+// nested brackets, aligned columns, rows wrapped at 75 characters, arrays
+// of more than 1000 elements summarized with "..." and 3 items at each
+// end of every dim, integers in decimal, booleans as True/False, and
+// floats with the fewest digits that identify the value in its type
+// (numpy's Dragon4), switching to scientific notation by numpy's rules.
+// ScalarString prints one element as numpy's str() prints a scalar. The
+// tools print results with them (tcp-run's default --print=numpy).
 package tensor

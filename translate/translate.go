@@ -69,7 +69,36 @@ func Register(t Translation) *Translation {
 	return p
 }
 
-// Lookup returns the translation named name, or nil.
+// packages maps each translation this module defines to the package whose
+// import registers it.
+var packages = map[string]string{
+	"mlir-to-dml-json": "github.com/tcp-project/tcp/codegen/dml",
+	"mlir-to-dml-cpp":  "github.com/tcp-project/tcp/codegen/dml",
+	"mlir-to-dot":      "github.com/tcp-project/tcp/codegen/dml",
+	"mlir-to-go":       "github.com/tcp-project/tcp/codegen/golang",
+	"import-onnx":      "github.com/tcp-project/tcp/frontend/onnximport",
+	"mlir-to-onnx":     "github.com/tcp-project/tcp/frontend/onnxexport",
+}
+
+// Require returns the translation named name, or an error that says which
+// package registers it (for a translation of this module the program did
+// not import) or lists the registered ones.
+func Require(name string) (*Translation, error) {
+	if t := Lookup(name); t != nil {
+		return t, nil
+	}
+	if p := packages[name]; p != "" {
+		return nil, fmt.Errorf("translation %s is not registered: import _ %q (or github.com/tcp-project/tcp/translate/all for every translation; the github.com/tcp-project/tcp/compiler package registers everything)", name, p)
+	}
+	var names []string
+	for _, t := range All() {
+		names = append(names, t.Name)
+	}
+	return nil, fmt.Errorf("no translation named %q (registered: %s)", name, strings.Join(names, ", "))
+}
+
+// Lookup returns the translation named name, or nil (Require says what to
+// import instead).
 func Lookup(name string) *Translation {
 	mu.RLock()
 	defer mu.RUnlock()

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/tcp-project/tcp/ir"
@@ -55,4 +56,17 @@ func TestRegisterLookup(t *testing.T) {
 		}
 	}()
 	Register(Translation{Name: "test-lookup", FromMLIR: tr.FromMLIR})
+}
+
+// In this package's tests no translation of the module is linked: Require
+// names the import, and an unknown name lists what is registered.
+func TestRequireNamesTheImport(t *testing.T) {
+	_, err := Require("mlir-to-go")
+	if err == nil || !strings.Contains(err.Error(), `import _ "github.com/tcp-project/tcp/codegen/golang"`) {
+		t.Errorf("Require(mlir-to-go) = %v", err)
+	}
+	_, err = Require("mlir-to-nothing")
+	if err == nil || !strings.Contains(err.Error(), `no translation named "mlir-to-nothing"`) {
+		t.Errorf("Require(mlir-to-nothing) = %v", err)
+	}
 }

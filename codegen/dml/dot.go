@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tcp-project/tcp/dialect/dml"
+	"github.com/tcp-project/tcp/internal/quote"
 )
 
 // The Graphviz form (--mlir-to-dot): one cluster per graph; graph inputs
@@ -14,10 +15,8 @@ import (
 // desc the consumer reads (data type, sizes, strides when not packed) and
 // the schema input index.
 
-func dotQuote(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
-	return `"` + r.Replace(s) + `"`
-}
+// dotQuote is the DOT quoted string of s (quote.DOTString).
+func dotQuote(s string) string { return quote.DOTString(s) }
 
 func descLabel(t BufferDesc) string {
 	s := fmt.Sprintf("%s %v", t.DataType, t.Sizes)
@@ -29,6 +28,9 @@ func descLabel(t BufferDesc) string {
 
 // WriteDOT writes the module's graphs as a Graphviz digraph.
 func WriteDOT(w io.Writer, m *Module) error {
+	if m == nil {
+		return errNilModule
+	}
 	var b strings.Builder
 	b.WriteString("digraph dml {\n  rankdir=TB;\n  node [fontname=\"Helvetica\", fontsize=10];\n  edge [fontname=\"Helvetica\", fontsize=9];\n")
 	fmt.Fprintf(&b, "  label=%s;\n", dotQuote("DirectML graphs, minimum "+m.MinLevel.Enum()))

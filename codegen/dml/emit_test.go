@@ -20,6 +20,7 @@ import (
 	"github.com/tcp-project/tcp/internal/oracle"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/tcptodml"
 )
 
@@ -73,7 +74,7 @@ func runGolden(t *testing.T) []emitted {
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		pm, err := ir.ParsePassPipeline(pipeline)
+		pm, err := pass.ParsePipeline(pipeline)
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
@@ -170,7 +171,7 @@ func TestJSONRoundTrip(t *testing.T) {
 				for i := range desc.InputTensors { // JOIN's array of input descs
 					out = append(out, &desc.InputTensors[i])
 				}
-				for _, td := range []*codegen.JSONTensorDesc{desc.InputTensor, desc.IndicesTensor, desc.ConditionTensor, desc.ATensor, desc.BTensor} {
+				for _, td := range []*codegen.JSONTensorDesc{desc.InputTensor, desc.IndicesTensor, desc.UpdatesTensor, desc.ConditionTensor, desc.ATensor, desc.BTensor} {
 					if td != nil {
 						out = append(out, td)
 					}
@@ -281,7 +282,7 @@ func TestDOTRenders(t *testing.T) {
 	}
 }
 
-// TestCPPCompiles is the manual syntax check of DIRECTML.md §8: with
+// TestCPPCompiles is the manual syntax check of the emitted C++: with
 // TCP_DXH naming DirectX-Headers' include/ directory (v1.614.1 or later,
 // never committed), every emitted file must pass
 //

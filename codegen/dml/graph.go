@@ -20,12 +20,15 @@ package dml
 //     least 2.1 for the graph API (IDMLDevice1::CompileGraph).
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/tcp-project/tcp/dialect/dml"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/frontendhint"
+	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -120,6 +123,9 @@ type Module struct {
 
 // BuildModule builds a Graph for every function with a body.
 func BuildModule(module *ir.Operation) (*Module, error) {
+	if module == nil {
+		return nil, errors.New("dml: nil module")
+	}
 	m := &Module{MinLevel: dml.FL2_1, MinReason: "the graph API (IDMLDevice1::CompileGraph)"}
 	if f, ok := ir.FileLineCol(module.Loc()); ok {
 		m.Source = f.File
@@ -182,6 +188,9 @@ func SourceOp(op *ir.Operation) string {
 
 // Build builds the graph of one func.func of a lowered module.
 func Build(fn *ir.Operation) (*Graph, error) {
+	if fn == nil || fn.Name() != function.FuncName {
+		return nil, errors.New("dml: Build needs a func.func")
+	}
 	f := function.FuncOp{Operation: fn}
 	g := &Graph{Name: f.Name(), Func: fn, MinLevel: dml.FL2_1, MinReason: "the graph API (IDMLDevice1::CompileGraph)"}
 	target, err := dml.TargetLevel(fn)
@@ -189,11 +198,19 @@ func Build(fn *ir.Operation) (*Graph, error) {
 		return nil, fn.EmitOpError("%v", err)
 	}
 	g.Target = target
+	for i, t := range f.Type().Results() {
+		if frontendhint.IsFrontendType(t) {
+			return nil, fn.EmitOpError("result #%d cannot be a DirectML graph output: it has type %s, %s", i, t, frontendhint.TypeAdvice())
+		}
+	}
 	src := map[ir.Value]source{}
 	body := f.Body()
 	for i, a := range body.Arguments() {
 		desc, err := wholeBuffer(a, false)
 		if err != nil {
+			if frontendhint.IsFrontendType(a.Type()) {
+				return nil, fn.EmitOpError("argument #%d cannot be a DirectML graph input: it has type %s, %s", i, a.Type(), frontendhint.TypeAdvice())
+			}
 			return nil, fn.EmitOpError("argument #%d cannot be a DirectML graph input: %v", i, err)
 		}
 		src[a] = source{input: len(g.Inputs), node: -1}
@@ -266,6 +283,9 @@ func Build(fn *ir.Operation) (*Graph, error) {
 				g.MinLevel, g.MinReason = need.Level, need.Reason
 			}
 		default:
+			if frontendhint.IsFrontendOp(op) {
+				return nil, op.EmitOpError("is not a DirectML operator; %s, then lower it with --convert-tcp-to-dml", frontendhint.OpAdvice(op))
+			}
 			return nil, op.EmitOpError("is not a DirectML operator; lower the module with tcp-opt --convert-tcp-to-dml first")
 		}
 	}
@@ -347,15 +367,8 @@ func buildNode(op *ir.Operation, inputs []Input, src map[ir.Value]source) (Node,
 	return n, nil
 }
 
-// Ident turns a symbol name into a C identifier fragment.
-func Ident(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
-}
+var errNilModule = errors.New("dml: nil Module (BuildModule returns one)")
+
+// Ident turns a symbol name into a C identifier fragment (quote.CppIdent:
+// injective, so two graphs never share their C++ names).
+func Ident(s string) string { return quote.CppIdent(s) }

@@ -76,6 +76,7 @@ type JSONOperatorDesc struct {
 type JSONOpDesc struct {
 	InputTensor           *JSONTensorDesc  `json:"InputTensor,omitempty"`
 	IndicesTensor         *JSONTensorDesc  `json:"IndicesTensor,omitempty"`
+	UpdatesTensor         *JSONTensorDesc  `json:"UpdatesTensor,omitempty"`
 	InputCount            *int64           `json:"InputCount,omitempty"`
 	InputTensors          []JSONTensorDesc `json:"InputTensors,omitempty"`
 	ConditionTensor       *JSONTensorDesc  `json:"ConditionTensor,omitempty"`
@@ -163,7 +164,7 @@ func ToJSON(m *Module) JSONModule {
 		gd.InputCount, gd.OutputCount, gd.NodeCount = len(g.Inputs), len(g.Outputs), len(g.Nodes)
 		for _, n := range g.Nodes {
 			var d JSONOpDesc
-			tensors := map[string]**JSONTensorDesc{"InputTensor": &d.InputTensor, "IndicesTensor": &d.IndicesTensor,
+			tensors := map[string]**JSONTensorDesc{"InputTensor": &d.InputTensor, "IndicesTensor": &d.IndicesTensor, "UpdatesTensor": &d.UpdatesTensor,
 				"ConditionTensor": &d.ConditionTensor, "ATensor": &d.ATensor, "BTensor": &d.BTensor, "OutputTensor": &d.OutputTensor}
 			if n.Info.TensorFields[0] == "InputTensors" {
 				k := len(n.Tensors) - 1
@@ -229,6 +230,9 @@ func ToJSON(m *Module) JSONModule {
 
 // WriteJSON writes the module's graphs as indented JSON.
 func WriteJSON(w io.Writer, m *Module) error {
+	if m == nil {
+		return errNilModule
+	}
 	b, err := json.MarshalIndent(ToJSON(m), "", "  ")
 	if err != nil {
 		return err

@@ -146,7 +146,7 @@ var patterns = []pattern{
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 		return []*tensor.Tensor{randF32(r, 0, 3), randIdx(r, true, it, 0, dim(r, 3), 3)}
 	}},
-	// Index_select (SEMANTICS.md §5.1) along dim 0: a row gather.
+	// Index_select (docs/semantics.md §5.1) along dim 0: a row gather.
 	{name: "index_select_dim0", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x?x%[4]s> {
   %%c1 = arith.constant 1 : index
   %%d1 = tensor.dim %%x, %%c1 : tensor<?x?xf32>

@@ -24,6 +24,16 @@
 // modes error and wrap_negative (same message text), bad slices, dynamic
 // shape mismatches.
 //
+// The Go name of @f is quote.GoIdent(f): a lowercase snake_case symbol
+// becomes CamelCase (index_select -> IndexSelect), any other "X_" and its
+// bytes (letters and digits kept, every other byte "_XX": @"a.b" ->
+// X_a_2Eb, @"" -> X_; one longer than 64 bytes is Y_<k> instead, k
+// counting them in the file). The mapping is injective, so no symbol name can
+// add code or break the file; a kernel whose name or Dims name meets
+// another's (@f_dims next to @f) or Workers is a located error. Names,
+// locations and file names reach comments only as quote.GoComment text
+// (one line, printable ASCII) and strings only as Go literals.
+//
 // # Fusion
 //
 // The emitter composes every value of a function down to the function's
@@ -37,7 +47,7 @@
 // computed at the outermost loop where its operands are available, static
 // shapes fold into constants, and the longest suffix of loops over which
 // the source advances exactly like the destination becomes one copy (a row
-// gather such as the index_select recipe of SEMANTICS.md §5.1 copies whole
+// gather such as the index_select recipe of docs/semantics.md §5.1 copies whole
 // rows; a short static row is one fixed-size array assignment). Loops
 // follow the destination's row-major order, so writes are sequential. The
 // innermost loop ranges over a destination row and reads index rows and
@@ -70,7 +80,8 @@
 // unsafe is used.
 //
 // Supported ops: tcp.gather, gather_nd, broadcast_to/broadcast, slice,
-// transpose, const and cast_indices; tensor.expand_shape (without
+// transpose, const and cast_indices; tcp.scatter and scatter_nd (see
+// Scatters); tensor.expand_shape (without
 // output_shape), collapse_shape, cast, concat, dim and extract (of
 // integers);
 // arith.constant, extsi, extui, trunci, index_cast and index_castui;
@@ -102,6 +113,25 @@
 // A concat read at a constant coordinate of its dim (a gather_nd index
 // tuple built from computed columns) reads the one operand holding it.
 //
+// # Scatters
+//
+// A scatter is computed in its destination (emit_scatter.go): the
+// destination is first written with the scatter's input by an ordinary
+// fused result nest, then one nest walks the updates in row-major order,
+// reads each index (tuple) and update through the same fusion (no index
+// or update copy), resolves the mode (drop skips) and combines. A
+// scatter returned by the function (or the input of another scatter) is
+// computed in its destination; one that other ops read is first computed
+// into a buffer of its own (one allocation per call, before the loops).
+// The update pass is split over workers by the destination's first
+// coordinate, so each destination
+// element is written by one worker in the sequential order: the result is
+// identical for every worker count (TestScatterWorkers checks 1, 2, 3 and
+// 8 workers against the interpreter). Float add and mul keep the
+// interpreter's NaN rule, min and max propagate NaN and order -0 below
+// +0; f16 and bf16 add and mul in float32 and round to nearest even,
+// as the interpreter does.
+//
 // # Workers
 //
 // A kernel splits the outermost loop of each result over Workers
@@ -116,4 +146,20 @@
 // CallOptions.Bench, the median time of a call). tcp-run --backend=go and
 // the differential tests use it. The cache is never pruned; delete
 // CacheDir to reclaim it.
+//
+// The cache is private and verified: CacheDir is $TCP_GO_CACHE or a
+// directory under the user's cache directory (never a shared temporary
+// one; without either Build is an error), created with mode 0700, and
+// Build refuses one that another user owns or can write. Each build
+// records the SHA-256 of its binary next to it (kernel.sha256); a cached
+// binary whose hash differs (truncated, replaced) is rebuilt, and Start
+// runs a binary only if it still has the recorded hash.
+//
+// The kernel binary checks what the interpreter checks before it
+// allocates a result: negative sizes and element counts that overflow
+// int64 (the shape function makes these checks for every op), and a
+// result larger than CallOptions.MaxTensorBytes (tcp-run's
+// --max-tensor-bytes). Its errors name the op they are about, so
+// KernelError.Located reports them where and as the interpreter does; a
+// panic in the driver is an error, never a goroutine dump.
 package golang

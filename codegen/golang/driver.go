@@ -3,17 +3,22 @@ package golang
 import (
 	"fmt"
 	"strings"
+
+	"github.com/tcp-project/tcp/internal/quote"
 )
 
 // The kernel binary (Build) is the emitted kernels in package main plus a
 // request loop: the parent writes requests to its stdin and reads the
 // responses from its stdout, all little-endian:
 //
-//	request:  name (u32 length + bytes; empty: exit), bench i64, workers i64,
+//	request:  name (u32 length + bytes; length 0xFFFFFFFF: exit), bench i64, workers i64,
 //	          least output bytes per worker i64 (0: the default),
+//	          max bytes of one result i64 (0: 1 GiB),
 //	          nargs u32, per argument: kind u8 (0 tensor, 1 scalar);
 //	          tensor: rank u32, dims i64..., nbytes u64, bytes; scalar: i64
-//	response: status u8 (0 ok, 1 error); error: message (u32 + bytes);
+//	response: status u8 (0 ok, 1 error); error: message (u32 + bytes; a
+//	          message about an op starts "tcp-op#N: ", N indexing the op
+//	          table of the build);
 //	          ok: nres u32, per result rank u32, dims i64..., nbytes u64,
 //	          bytes; then the median seconds of the timed calls (f64)
 //
@@ -30,7 +35,11 @@ type driverArg struct {
 type driverFunc struct {
 	symbol, goName string
 	args           []driverArg
-	results        []string
+	results        []string // Go element types
+	resultTypes    []string // MLIR element types
+	resultTags     []string // error tags of the ops that make the results
+	promiseTag     string   // the error tag of the kernel's only promise_in_bounds op
+	promise        bool     // the kernel reads promise_in_bounds indices unchecked
 }
 
 func driverSource(fs []driverFunc) string {
@@ -38,12 +47,12 @@ func driverSource(fs []driverFunc) string {
 	b.WriteString(driverMain)
 	b.WriteString("func tcpCall(name string, args []tcpArg, bench int) ([]tcpArg, float64, error) {\nswitch name {\n")
 	for _, f := range fs {
-		fmt.Fprintf(&b, "case %q:\nreturn tcpCall%s(args, bench)\n", f.symbol, f.goName)
+		fmt.Fprintf(&b, "case %s:\nreturn tcpCall%s(args, bench)\n", quote.GoString(f.symbol), f.goName)
 	}
 	b.WriteString("}\nreturn nil, 0, fmt.Errorf(\"no kernel for @%s\", name)\n}\n\n")
 	for _, f := range fs {
 		fmt.Fprintf(&b, "func tcpCall%s(args []tcpArg, bench int) ([]tcpArg, float64, error) {\n", f.goName)
-		fmt.Fprintf(&b, "if len(args) != %d {\nreturn nil, 0, fmt.Errorf(\"@%s takes %d arguments, got %%d\", len(args))\n}\n", len(f.args), f.symbol, len(f.args))
+		fmt.Fprintf(&b, "if len(args) != %d {\nreturn nil, 0, fmt.Errorf(\"@%%s takes %d arguments, got %%d\", %s, len(args))\n}\n", len(f.args), len(f.args), quote.GoString(f.symbol))
 		var call, dimArgs []string
 		for i := range f.results {
 			call = append(call, fmt.Sprintf("r%d", i))
@@ -67,11 +76,16 @@ func driverSource(fs []driverFunc) string {
 			}
 		}
 		fmt.Fprintf(&b, "dims, err := %sDims(%s)\nif err != nil {\nreturn nil, 0, err\n}\n", f.goName, strings.Join(dimArgs, ", "))
+		// The destinations, sized as the interpreter would check them:
+		// a valid shape of at most maxTensorBytes.
 		for i, et := range f.results {
-			fmt.Fprintf(&b, "r%d := make([]%s, tcpProd(dims[%d]))\n", i, et, i)
+			fmt.Fprintf(&b, "n%d, err := tcpCount(dims[%d]...)\nif err != nil {\nreturn nil, 0, fmt.Errorf(%s, err)\n}\n", i, i, quote.GoString(f.resultTags[i]+"%w"))
+			fmt.Fprintf(&b, "if n%d > tcpMaxTensorBytes/%d {\nreturn nil, 0, fmt.Errorf(%s, tcpTypeString(dims[%d], %s), tcpMaxTensorBytes)\n}\n",
+				i, goSize(et), quote.GoString(f.resultTags[i]+"result %s needs more than the interpreter's limit of %d bytes"), i, quote.GoString(f.resultTypes[i]))
+			fmt.Fprintf(&b, "r%d := make([]%s, n%d)\n", i, et, i)
 		}
 		fmt.Fprintf(&b, "call := func() error {\nreturn %s(%s)\n}\n", f.goName, strings.Join(call, ", "))
-		b.WriteString("if err := call(); err != nil {\nreturn nil, 0, err\n}\n")
+		fmt.Fprintf(&b, "if err := call(); err != nil {\nreturn nil, 0, tcpPromiseErr(err, %s, %v)\n}\n", quote.GoString(f.promiseTag), f.promise)
 		b.WriteString("med := tcpBench(bench, call)\nreturn []tcpArg{")
 		for i := range f.results {
 			fmt.Fprintf(&b, "{dims: dims[%d], data: tcpEncode(r%d)}, ", i, i)
@@ -81,6 +95,19 @@ func driverSource(fs []driverFunc) string {
 	return b.String()
 }
 
+// goSize is the size in bytes of an element of Go type et (goElem's).
+func goSize(et string) int {
+	switch et {
+	case "bool", "int8", "uint8":
+		return 1
+	case "int16", "uint16":
+		return 2
+	case "int32", "uint32", "float32":
+		return 4
+	}
+	return 8
+}
+
 const driverMain = `
 type tcpArg struct {
 	dims   []int
@@ -88,12 +115,52 @@ type tcpArg struct {
 	scalar int
 }
 
-func tcpProd(dims []int) int {
-	n := 1
+// tcpExit, as the length of a request's name, ends the process (a
+// function may be named "").
+const tcpExit = 0xFFFFFFFF
+
+// tcpMaxTensorBytes bounds each result (the --max-tensor-bytes of the
+// request).
+var tcpMaxTensorBytes = 1 << 30
+
+// tcpTypeString prints a result type as the interpreter does.
+func tcpTypeString(dims []int, elem string) string {
+	var b strings.Builder
+	b.WriteString("tensor<")
 	for _, d := range dims {
-		n *= d
+		fmt.Fprintf(&b, "%dx", d)
 	}
-	return n
+	b.WriteString(elem + ">")
+	return b.String()
+}
+
+// tcpPromiseErr tags the error of a broken promise_in_bounds promise
+// (tcpRecover's) with the op that made it, when the kernel has only one;
+// in a kernel without such an op the panic was a bug: an internal error.
+func tcpPromiseErr(err error, tag string, promise bool) error {
+	const suffix = " (an index broke its promise_in_bounds promise)"
+	msg := err.Error()
+	if !strings.HasSuffix(msg, suffix) {
+		return err
+	}
+	if !promise {
+		return fmt.Errorf("internal error: the kernel panicked: %s", strings.TrimSuffix(msg, suffix))
+	}
+	if tag != "" {
+		return fmt.Errorf("%s%v", tag, err)
+	}
+	return err
+}
+
+// tcpSafeCall runs tcpCall; a panic (a bug) becomes an error instead of
+// ending the process with a goroutine dump.
+func tcpSafeCall(name string, args []tcpArg, bench int) (res []tcpArg, med float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, med, err = nil, 0, fmt.Errorf("internal error: the kernel panicked: %v", r)
+		}
+	}()
+	return tcpCall(name, args, bench)
 }
 
 func tcpDecode[T any](b []byte) []T {
@@ -146,7 +213,11 @@ func main() {
 		return v
 	}
 	str := func() string {
-		b := make([]byte, u32())
+		n := u32()
+		if n == tcpExit {
+			os.Exit(0)
+		}
+		b := make([]byte, n)
 		if _, err := io.ReadFull(in, b); err != nil {
 			os.Exit(0)
 		}
@@ -154,15 +225,17 @@ func main() {
 	}
 	for {
 		name := str()
-		if name == "" {
-			return
-		}
 		bench := i64()
 		Workers = int(i64())
 		if m := i64(); m > 0 {
 			tcpMinBytesPerWorker = int(m)
 		} else {
 			tcpMinBytesPerWorker = 1 << 16
+		}
+		if m := i64(); m > 0 {
+			tcpMaxTensorBytes = int(m)
+		} else {
+			tcpMaxTensorBytes = 1 << 30
 		}
 		args := make([]tcpArg, u32())
 		for i := range args {
@@ -183,7 +256,7 @@ func main() {
 				os.Exit(0)
 			}
 		}
-		res, med, err := tcpCall(name, args, int(bench))
+		res, med, err := tcpSafeCall(name, args, int(bench))
 		if err != nil {
 			out.WriteByte(1)
 			binary.Write(out, le, uint32(len(err.Error())))

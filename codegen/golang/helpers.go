@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -132,6 +133,29 @@ func tcpCheckSlice(d, dim, s, n, t int) error {
 	return nil
 }
 `,
+	"count": `// tcpCount returns the element count of a shape, or the interpreter's
+// error for a negative size or a count that overflows int64.
+func tcpCount(dims ...int) (int, error) {
+	for k, d := range dims {
+		if d < 0 {
+			return 0, fmt.Errorf("dynamic size %d of dim %d is negative", d, k)
+		}
+	}
+	n := 1
+	for _, d := range dims {
+		if d == 0 {
+			return 0, nil
+		}
+	}
+	for _, d := range dims {
+		if n > math.MaxInt64/d {
+			return 0, fmt.Errorf("tensor: element count of shape %s overflows int64", strings.ReplaceAll(fmt.Sprint(dims), " ", ", "))
+		}
+		n *= d
+	}
+	return n, nil
+}
+`,
 	"parallel": `// Workers is the number of goroutines a kernel splits its outer loop
 // over; 0 or less means runtime.GOMAXPROCS(0). A kernel uses fewer when
 // each would get less than tcpMinBytesPerWorker of output.
@@ -220,7 +244,7 @@ func (g *gen) constant(op *ir.Operation) (string, error) {
 	}
 	g.nconst++
 	name := fmt.Sprintf("tcpConst%d", g.nconst)
-	fmt.Fprintf(&g.consts, "// %s is %s at %s.\nvar %s = []%s{", name, a.Type, op.Loc(), name, et)
+	fmt.Fprintf(&g.consts, "// %s is %s at %s.\nvar %s = []%s{", name, quote.GoComment(quote.Abbrev(a.Type.String())), quote.GoComment(quote.Abbrev(op.Loc().String())), name, et)
 	for i := 0; i < int(t.NumElements()); i++ {
 		if i > 0 {
 			g.consts.WriteString(", ")

@@ -64,6 +64,11 @@ func (f *funcGen) check(op *ir.Operation) error {
 		return f.checkGather(tcp.GatherOp{Operation: op})
 	case tcp.GatherNDName:
 		return f.checkGatherND(tcp.GatherNDOp{Operation: op})
+	case tcp.ScatterName, tcp.ScatterNDName:
+		if err := f.checkScatter(op); err != nil {
+			return err
+		}
+		return f.materialize(op)
 	case tcp.BroadcastToName, tcp.BroadcastName:
 		bo := tcp.BroadcastOp{Operation: op}
 		for k, sz := range bo.NewDimSizes() {
@@ -323,12 +328,20 @@ func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
 // are ordered as the destination is (row-major), so writes are
 // sequential. Level 0 is split over goroutines by tcpParallel.
 func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
-	// Everything for an empty result is skipped, the hoisted index
-	// arithmetic included (a mode must not see the empty dim).
-	return f.guarded(product(ds), "", func() error { return f.resultNestBody(i, v, ds) })
+	return f.resultNestInto(fmt.Sprintf("r%d", i), v, ds)
 }
 
-func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
+// resultNestInto is resultNest writing the slice named dst.
+func (f *funcGen) resultNestInto(dst string, v ir.Value, ds []poly) error {
+	if op := v.DefiningOp(); isScatter(op) {
+		return f.scatterInto(dst, op, ds)
+	}
+	// Everything for an empty result is skipped, the hoisted index
+	// arithmetic included (a mode must not see the empty dim).
+	return f.guarded(product(ds), "", func() error { return f.resultNestBody(dst, v, ds) })
+}
+
+func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	n, coords := f.newNest(ds)
 	f.cur = n
 	defer func() { f.cur = nil }()
@@ -368,7 +381,6 @@ func (f *funcGen) resultNestBody(i int, v ir.Value, ds []poly) error {
 		}
 		k = l
 	}
-	dst := fmt.Sprintf("r%d", i)
 	total := product(ds)
 	f.g.used["parallel"] = true
 	es := elemSize(et)

@@ -8,6 +8,8 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	tensord "github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/frontendhint"
+	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -47,7 +49,9 @@ func isView(op *ir.Operation) bool {
 // walk visits the ops of body in order: it computes every result's dims
 // (emitting their runtime checks) and, in the kernel, each op's checks.
 func (f *funcGen) walk(body *ir.Block) error {
+	defer f.at(nil)()
 	for op := body.First(); op != nil; op = op.Next() {
+		f.op = op
 		if isCast(op) {
 			if err := f.castTensor(op); err != nil {
 				return err
@@ -70,12 +74,15 @@ func (f *funcGen) walk(body *ir.Block) error {
 		case function.ReturnName:
 			for i, v := range op.Operands() {
 				if _, ok := v.Type().(*ir.RankedTensorType); !ok {
+					if frontendhint.IsFrontendType(v.Type()) {
+						return op.EmitOpError("returns operand #%d of type %s, %s", i, v.Type(), frontendhint.TypeAdvice())
+					}
 					return op.EmitOpError("returns operand #%d of type %s; the Go backend returns ranked tensors only", i, v.Type())
 				}
 			}
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
-			tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
 			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 			if f.dimsFor && isDataScalar(op) {
@@ -86,6 +93,9 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		default:
+			if frontendhint.IsFrontendOp(op) {
+				return unsupported(op, "no Go kernel for this op; "+frontendhint.OpAdvice(op))
+			}
 			return unsupported(op, "no Go kernel for this op")
 		}
 		if op.NumResults() != 1 {
@@ -98,6 +108,9 @@ func (f *funcGen) walk(body *ir.Block) error {
 			return err
 		}
 		if f.dimsFor {
+			if err := f.checkCount(op); err != nil {
+				return err
+			}
 			continue
 		}
 		if err := f.check(op); err != nil {
@@ -182,7 +195,9 @@ func (f *funcGen) dims(v ir.Value) ([]poly, error) {
 	if ds, ok := f.dimMemo[v]; ok {
 		return ds, nil
 	}
+	done := f.at(v.DefiningOp())
 	ds, err := f.dimsUncached(v)
+	done()
 	if err == nil {
 		f.dimMemo[v] = ds
 	}
@@ -234,6 +249,14 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		}
 		for d := range ds {
 			from(d, idx)
+		}
+	case tcp.ScatterName, tcp.ScatterNDName:
+		in, err := f.dims(op.Operand(0))
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			from(d, in)
 		}
 	case tcp.GatherNDName:
 		in, err := f.dims(op.Operand(0))
@@ -402,13 +425,44 @@ func shapeOf(t *ir.RankedTensorType, g []int64) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
+// checkCount emits, in the shape function, the checks the interpreter
+// makes on op's result shape before it creates it: broadcast sizes that
+// are negative, and an element count that is negative or overflows int64
+// (tcpCount), so that the kernel binary never sizes a destination from
+// an invalid shape.
+func (f *funcGen) checkCount(op *ir.Operation) error {
+	if n := op.Name(); n == tcp.BroadcastToName || n == tcp.BroadcastName {
+		if err := f.check(op); err != nil {
+			return err
+		}
+	}
+	ds, err := f.dims(op.Result(0))
+	if err != nil {
+		return err
+	}
+	var parts []string
+	dynamic := false
+	for _, d := range ds {
+		if _, ok := d.constant(); !ok {
+			dynamic = true
+		}
+		parts = append(parts, d.String())
+	}
+	if !dynamic {
+		return nil
+	}
+	f.g.used["count"] = true
+	f.stmt("if _, err := tcpCount(%s); err != nil {\nreturn fmt.Errorf(%s, err)\n}", strings.Join(parts, ", "), quote.GoString(f.g.tag(op)+"%w"))
+	return nil
+}
+
 // errf returns a `fmt.Errorf(...)` expression: format is formatted with
 // static first; the %%d verbs it then still holds take the Go expressions
 // dyn.
 func (f *funcGen) errf(format string, static []any, dyn ...string) string {
-	msg := fmt.Sprintf(format, static...)
+	msg := f.g.tag(f.op) + fmt.Sprintf(format, static...)
 	var b strings.Builder
-	fmt.Fprintf(&b, "fmt.Errorf(%q", msg)
+	fmt.Fprintf(&b, "fmt.Errorf(%s", quote.GoString(msg))
 	for _, d := range dyn {
 		fmt.Fprintf(&b, ", %s", d)
 	}
@@ -456,6 +510,7 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	if op == nil {
 		return ref{buf: f.args[v], off: linear(coords, ds)}, nil
 	}
+	defer f.at(op)()
 	if isCast(op) {
 		return f.readCast(op, coords, checked)
 	}
@@ -466,6 +521,12 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		return f.readIntElementwise(op, coords, checked)
 	}
 	switch op.Name() {
+	case tcp.ScatterName, tcp.ScatterNDName:
+		name, ok := f.mat[op]
+		if !ok {
+			return ref{}, unsupported(op, "internal error: a scatter read before it is computed")
+		}
+		return ref{buf: name, off: linear(coords, ds)}, nil
 	case tcp.ConstName, arith.ConstantName:
 		name, err := f.g.constant(op)
 		if err != nil {
@@ -703,6 +764,7 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 		}
 		if mode == tcp.ModePromiseInBounds {
 			f.promise = true
+			f.promiseOps[op] = true
 		}
 		if b, seen := f.bound[pos[k]]; seen && (b == nil || !b.equal(ss[k])) {
 			f.bound[pos[k]] = nil // one value indexing dims of two sizes

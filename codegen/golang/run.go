@@ -13,8 +13,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 
 	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
@@ -25,27 +28,108 @@ import (
 type Program struct {
 	// Path is the binary, in the build cache.
 	Path  string
+	sum   string // the SHA-256 the build recorded for Path
 	types map[string]*ir.FunctionType
+	ops   []*ir.Operation // the ops the binary's error tags index
 }
 
 // KernelError is a runtime error reported by a generated kernel (an index
-// out of bounds, a bad slice, a shape mismatch), as opposed to a failure
-// to build or run the binary.
-type KernelError struct{ Msg string }
+// out of bounds, a bad slice, a shape mismatch, a result over the size
+// limit), as opposed to a failure to build or run the binary. Op, if not
+// nil, is the op the error is about, as the interpreter would locate it.
+type KernelError struct {
+	Msg string
+	Op  *ir.Operation
+}
+
+// Located returns the error as the interpreter reports it: at the op
+// ("file:line:col: error: 'op' op message"), else at fn.
+func (e *KernelError) Located(fn *ir.Operation) error {
+	if e.Op != nil {
+		return e.Op.EmitOpError("%s", e.Msg)
+	}
+	if fn == nil {
+		return e
+	}
+	return fn.EmitError("%s: %s", quote.Symbol(function.FuncOp{Operation: fn}.Name()), e.Msg)
+}
+
+// kernelError parses a message of the kernel binary: "tcp-op#N: msg" is
+// about ops[N].
+func kernelError(msg string, ops []*ir.Operation) *KernelError {
+	if rest, ok := strings.CutPrefix(msg, opTagPrefix); ok {
+		if i := strings.Index(rest, ": "); i > 0 {
+			if n, err := strconv.Atoi(rest[:i]); err == nil && n >= 0 && n < len(ops) {
+				op := ops[n]
+				m := strings.TrimPrefix(rest[i+2:], op.Name()+": ")
+				return &KernelError{Msg: m, Op: op}
+			}
+		}
+	}
+	return &KernelError{Msg: msg}
+}
 
 func (e *KernelError) Error() string { return e.Msg }
 
 // CacheDir is where Build keeps compiled kernels, one directory per
-// source hash: $TCP_GO_CACHE, or tcp-go-kernels in the user cache dir.
+// source hash: $TCP_GO_CACHE, or tcp-go-kernels in the user cache dir
+// (os.UserCacheDir). Without either it is an error: kernels are never
+// built into or run from a shared temporary directory.
 func CacheDir() (string, error) {
 	if d := os.Getenv("TCP_GO_CACHE"); d != "" {
 		return d, nil
 	}
 	d, err := os.UserCacheDir()
 	if err != nil {
-		d = os.TempDir() // no $HOME (a scrubbed test environment)
+		return "", fmt.Errorf("the Go backend needs a private directory for compiled kernels, and there is no user cache directory (%v); set TCP_GO_CACHE, XDG_CACHE_HOME or HOME", err)
 	}
 	return filepath.Join(d, "tcp-go-kernels"), nil
+}
+
+// privateDir creates dir (mode 0700) if needed and checks that it is a
+// directory, not a symbolic link, owned by this user and writable by no
+// one else: a kernel found there is run, so no other user may put one.
+func privateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("kernel cache: %v", err)
+	}
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return fmt.Errorf("kernel cache: %v", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("kernel cache %s is not a directory", dir)
+	}
+	if fi.Mode().Perm()&0o022 != 0 || !ownedByMe(fi) {
+		return fmt.Errorf("kernel cache %s is not private (mode %v; it must belong to this user and be writable by no one else): remove it, or set TCP_GO_CACHE to a private directory", dir, fi.Mode().Perm())
+	}
+	return nil
+}
+
+// fileSum returns the hex SHA-256 of a file's contents.
+func fileSum(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// verified returns the SHA-256 of the binary in a cache entry and whether
+// it is the one its build recorded in kernel.sha256 (a truncated or
+// replaced binary's is not).
+func verified(dir string) (string, bool) {
+	want, err := os.ReadFile(filepath.Join(dir, "kernel.sha256"))
+	if err != nil {
+		return "", false
+	}
+	got, err := fileSum(filepath.Join(dir, "kernel"))
+	return got, err == nil && strings.TrimSpace(string(want)) == got
 }
 
 // goTool finds the go command: $PATH, then $GOROOT/bin.
@@ -65,11 +149,11 @@ func goTool() (string, error) {
 // the hash of the source: a second Build of the same module costs one
 // emission and no compilation.
 func Build(module *ir.Operation, funcs []string) (*Program, error) {
-	src, fs, err := emit(module, Options{Package: "main", Funcs: funcs, driver: true})
+	src, fs, ops, err := emitTagged(module, Options{Package: "main", Funcs: funcs, driver: true})
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{types: map[string]*ir.FunctionType{}}
+	p := &Program{types: map[string]*ir.FunctionType{}, ops: ops}
 	for _, f := range fs {
 		p.types[f.Symbol] = function.FuncOp{Operation: function.Lookup(module, f.Symbol)}.Type()
 	}
@@ -81,26 +165,27 @@ func Build(module *ir.Operation, funcs []string) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := privateDir(cache); err != nil {
+		return nil, err
+	}
 	h := sha256.New()
 	h.Write(src)
 	h.Write([]byte(runtime.Version()))
 	dir := filepath.Join(cache, hex.EncodeToString(h.Sum(nil))[:24])
 	p.Path = filepath.Join(dir, "kernel")
-	if _, err := os.Stat(p.Path); err == nil {
+	if sum, ok := verified(dir); ok {
+		p.sum = sum
 		return p, nil
-	}
-	if err := os.MkdirAll(cache, 0o755); err != nil {
-		return nil, err
 	}
 	tmp, err := os.MkdirTemp(cache, "build-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module tcpkernels\n\ngo 1.22\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module tcpkernels\n\ngo 1.22\n"), 0o600); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "kernels.go"), src, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, "kernels.go"), src, 0o600); err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(goCmd, "build", "-o", "kernel", ".")
@@ -112,10 +197,27 @@ func Build(module *ir.Operation, funcs []string) (*Program, error) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("internal error: go build of the generated kernels failed: %v\n%s", err, out)
 	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, statErr := os.Stat(p.Path); statErr != nil { // not a concurrent build
-			return nil, err
+	sum, err := fileSum(filepath.Join(tmp, "kernel"))
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "kernel.sha256"), []byte(sum+"\n"), 0o600); err != nil {
+		return nil, err
+	}
+	p.sum = sum
+	// Replace an entry that failed verification; a concurrent build of
+	// the same source may win the rename, and its binary is as good.
+	if _, err := os.Lstat(dir); err == nil {
+		if _, ok := verified(dir); !ok {
+			os.RemoveAll(dir)
 		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		sum, ok := verified(dir)
+		if !ok {
+			return nil, fmt.Errorf("kernel cache: %v", err)
+		}
+		p.sum = sum
 	}
 	return p, nil
 }
@@ -131,7 +233,14 @@ type Process struct {
 }
 
 // Start runs the binary; Call sends it requests, Close ends it.
+// The binary is run only if it still has the hash its build recorded.
 func (p *Program) Start() (*Process, error) {
+	if p == nil {
+		return nil, errors.New("golang: Start on a nil Program")
+	}
+	if sum, err := fileSum(p.Path); err != nil || sum != p.sum {
+		return nil, fmt.Errorf("kernel binary %s changed since it was built (its SHA-256 is not the one recorded); run again to rebuild it", p.Path)
+	}
 	cmd := exec.Command(p.Path)
 	win, err := cmd.StdinPipe()
 	if err != nil {
@@ -150,7 +259,10 @@ func (p *Program) Start() (*Process, error) {
 
 // Close ends the process.
 func (pr *Process) Close() error {
-	binary.Write(pr.in, binary.LittleEndian, uint32(0))
+	if pr == nil {
+		return nil
+	}
+	binary.Write(pr.in, binary.LittleEndian, uint32(0xFFFFFFFF)) // tcpExit
 	pr.in.Flush()
 	pr.win.Close()
 	return pr.cmd.Wait()
@@ -163,12 +275,25 @@ type CallOptions struct {
 	// MinBytesPerWorker is the least output a worker gets (0: 64 KiB);
 	// tests set 1 to split small outputs.
 	MinBytesPerWorker int
+	// MaxTensorBytes bounds each result, as interp.Options.MaxTensorBytes
+	// bounds every tensor (0: interp.DefaultMaxTensorBytes). A larger
+	// result is a KernelError at the op that makes it, raised before
+	// anything is allocated.
+	MaxTensorBytes int64
 }
 
 // Call runs @fn on args (tensors, and 0-d tensors for scalar arguments)
 // and returns its results and, with Bench > 0, the median seconds of one
 // call. Errors raised by the kernel are *KernelError values.
 func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*tensor.Tensor, float64, error) {
+	if pr == nil {
+		return nil, 0, errors.New("golang: Call on a nil Process")
+	}
+	for i, a := range args {
+		if a == nil {
+			return nil, 0, fmt.Errorf("@%s: argument #%d is nil", fn, i)
+		}
+	}
 	ft := pr.p.types[fn]
 	if ft == nil {
 		return nil, 0, fmt.Errorf("no kernel for @%s", fn)
@@ -183,6 +308,11 @@ func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*ten
 	binary.Write(w, le, int64(o.Bench))
 	binary.Write(w, le, int64(o.Workers))
 	binary.Write(w, le, int64(o.MinBytesPerWorker))
+	maxBytes := o.MaxTensorBytes
+	if maxBytes <= 0 {
+		maxBytes = interp.DefaultMaxTensorBytes
+	}
+	binary.Write(w, le, maxBytes)
 	binary.Write(w, le, uint32(len(args)))
 	for i, a := range args {
 		if _, ok := ft.Inputs()[i].(*ir.RankedTensorType); !ok {
@@ -218,7 +348,7 @@ func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*ten
 		if _, err := io.ReadFull(r, msg); err != nil {
 			return fail(err)
 		}
-		return nil, 0, &KernelError{Msg: string(msg)}
+		return nil, 0, kernelError(string(msg), pr.p.ops)
 	}
 	res := make([]*tensor.Tensor, n)
 	for i := range res {

@@ -42,7 +42,7 @@
 //
 // Without the attribute only the level-independent rules are checked.
 //
-// Semantics (clamped reads, negative indices of signed index types counted
-// from the end) are implemented by the interpreter (interp/dml.go); the
+// Semantics (negative indices of signed index types counted from the end;
+// out-of-range indices read inside the input, their output undefined) are implemented by the interpreter (interp/dml.go); the
 // emitters are in codegen/dml and the lowering in passes/tcptodml.
 package dml

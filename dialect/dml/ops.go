@@ -152,9 +152,10 @@ Element: out[o] = input[o[0..A-k] (right-aligned into in[0..A-1]),
 indices[0, …, 0, o[A-k+1..A]], o[A+1..]].
 
 Index values: signed index types count negatives from the end (-1 is the
-last element; DirectML from FL 3.0); every read is clamped into the input
-(out-of-range indices give unspecified but memory-safe values; the
-emulator clamps each index to [0, size-1]).
+last element; DirectML from FL 3.0). For an index still out of range,
+DirectML's documentation promises only that reads stay within the input
+tensor's memory: the output value is undefined (the emulator reads the
+nearest end, [0, size-1], and no test relies on it).
 ` + descDoc + `
 
 Verifier rules:
@@ -184,7 +185,7 @@ var GatherElements = ir.MustRegister(ir.OpDef{
 	Description: `DML_GATHER_ELEMENTS_OPERATOR_DESC {InputTensor, IndicesTensor, OutputTensor,
 Axis}: out[p] = input[p with p[Axis] := indices[p]] (torch.gather,
 onnx.GatherElements). Index values as for dml.gather (signed negatives
-count from the end; reads clamped).
+count from the end; out-of-range output undefined).
 ` + descDoc + `
 
 Verifier rules:

@@ -17,7 +17,8 @@ type Need struct {
 
 // Needs returns the feature-level requirements of a dml op with tensors:
 // the operator itself, its DimensionCount, its data types and its index
-// type (DIRECTML.md §4's support table). The op must have verified
+// type (the support tables of DirectML's operator documentation;
+// docs/semantics.md §7.2 lists GATHER's). The op must have verified
 // structurally (its descs must be computable).
 func Needs(op *ir.Operation) ([]Need, error) {
 	info := Info(op.Name())
@@ -64,7 +65,7 @@ func Needs(op *ir.Operation) ([]Need, error) {
 			needs = append(needs, Need{FL3_0, fmt.Sprintf("%s data in %s", dt, short)})
 		case dt.Is64():
 			needs = append(needs, Need{FL4_1, fmt.Sprintf("%s data in %s", dt, short)})
-		case dt != Float32 && dt != Float16 && (op.Name() == GatherName || op.Name() == IdentityName):
+		case dt != Float32 && dt != Float16 && (op.Name() == GatherName || op.Name() == IdentityName || op.Name() == ScatterElementsName):
 			needs = append(needs, Need{FL2_1, fmt.Sprintf("%s data in %s", dt, short)})
 		}
 	}
@@ -143,6 +144,10 @@ func verifyOp(op *ir.Operation) error {
 		}
 	case Slice1Name:
 		if err := verifySlice1(op, in, out, d); err != nil {
+			return err
+		}
+	case ScatterElementsName, ScatterNDName:
+		if err := verifyScatter(op, descs, d); err != nil {
 			return err
 		}
 	case ModulusFloorName, MinName:

@@ -125,7 +125,7 @@ func CalledNames(root *ir.Operation) map[string]bool {
 // Funcs returns the func.func ops of module in order.
 func Funcs(module *ir.Operation) []*ir.Operation {
 	var out []*ir.Operation
-	if len(module.Regions()) == 0 || module.Region(0).Empty() {
+	if module == nil || len(module.Regions()) == 0 || module.Region(0).Empty() {
 		return nil
 	}
 	for _, op := range module.Region(0).Entry().Ops() {

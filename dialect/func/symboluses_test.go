@@ -7,6 +7,7 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // TestCallSymbolUses checks that a call's callee is checked when its
@@ -42,9 +43,9 @@ func.func @caller(%a: i64) -> i64 {
 // @callee's argument type, which its callers still use.
 type retypeCallee struct{}
 
-var retypeInfo = &ir.PassInfo{Argument: "test-retype-callee", Anchor: function.FuncName}
+var retypeInfo = &pass.Info{Argument: "test-retype-callee", Anchor: function.FuncName}
 
-func (retypeCallee) Info() *ir.PassInfo { return retypeInfo }
+func (retypeCallee) Info() *pass.Info { return retypeInfo }
 func (retypeCallee) Run(op *ir.Operation) error {
 	if (function.FuncOp{Operation: op}).Name() == "callee" {
 		// A valid function on its own: @callee(%a: i64) -> i64.
@@ -71,12 +72,12 @@ func.func @caller(%a: i32) -> i32 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pm := ir.NewPassManager(ir.ModuleName)
+		pm := pass.NewManager(ir.ModuleName)
 		pm.Nest(function.FuncName).AddPass(retypeCallee{})
 		pm.VerifyEach = true
 		pm.DisableThreading = !threads
 		err = pm.Run(m)
-		pe, ok := err.(*ir.PassError)
+		pe, ok := err.(*pass.Error)
 		if !ok || !pe.Verify || !strings.Contains(err.Error(), "operand type mismatch") {
 			t.Errorf("threads=%v: got %v, want the call's operand type mismatch after the pass", threads, err)
 		}

@@ -43,6 +43,7 @@ var (
 )
 
 var enumDirectivesRegistered = func() bool {
+	registerSameType()
 	ir.RegisterCustomDirective("HLOComparisonDirection", &ir.CustomDirective{
 		Parse: func(p ir.AsmParser, st *ir.ParseState, args []ir.CustomArg) error {
 			return parseEnum(p, st, args[0].Attr, "comparison_direction", ComparisonDirections)
@@ -264,11 +265,12 @@ Verifier rules:
   - min and max are 0-d or of the operand's shape;
   - min, max, operand and result have one element type; result has the
     operand's type.`,
-	Examples: []string{"%0 = stablehlo.clamp %lo, %x, %hi : (tensor<i32>, tensor<4xi32>, tensor<i32>) -> tensor<4xi32>"},
+	Examples: []string{"%0 = stablehlo.clamp %lo, %x, %hi : (tensor<i32>, tensor<4xi32>, tensor<i32>) -> tensor<4xi32>",
+		"%1 = stablehlo.clamp %a, %x, %b : tensor<4xi32>"},
 	Operands: []ir.OperandDef{{Name: "min", Type: intOrFloatTensor}, {Name: "operand", Type: intOrFloatTensor}, {Name: "max", Type: intOrFloatTensor}},
 	Results:  []ir.ResultDef{{Name: "result", Type: intOrFloatTensor}},
 	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("min", "operand", "max", "result")},
-	Format:   "$min `,` $operand `,` $max attr-dict `:` functional-type(operands, results)",
+	Format:   "$min `,` $operand `,` $max attr-dict `:` custom<HLOSameType>(type($min), type($operand), type($max), type($result))",
 	Verify: func(op *ir.Operation) error {
 		x := rankedOf(op.Operand(1))
 		for i, n := range []string{"min", "max"} {
@@ -296,11 +298,12 @@ the spec leaves it implementation-defined); float to float rounds to
 nearest even.
 
 Verifier rules: operand and result have one shape.`,
-	Examples: []string{"%0 = stablehlo.convert %arg0 : (tensor<3xi32>) -> tensor<3xi64>"},
+	Examples: []string{"%0 = stablehlo.convert %arg0 : (tensor<3xi32>) -> tensor<3xi64>",
+		"%1 = stablehlo.convert %arg1 : tensor<2x2xi32>"},
 	Operands: []ir.OperandDef{{Name: "operand", Type: intOrFloatTensor}},
 	Results:  []ir.ResultDef{{Name: "result", Type: intOrFloatTensor}},
 	Traits:   []ir.Trait{ir.Pure},
-	Format:   "$operand attr-dict `:` functional-type(operands, results)",
+	Format:   "$operand attr-dict `:` custom<HLOSameType>(type($operand), type($result))",
 	Verify: func(op *ir.Operation) error {
 		a, b := rankedOf(op.Operand(0)), rankedOf(op.Result(0))
 		if !slices.Equal(a.Shape(), b.Shape()) {

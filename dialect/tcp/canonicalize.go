@@ -2,7 +2,7 @@ package tcp
 
 // Folds and canonicalization patterns of the tcp ops. Every rewrite keeps
 // the observable behaviour of the op it replaces, including the runtime
-// errors of its index mode (SEMANTICS.md §2): where a rewrite could turn an
+// errors of its index mode (docs/semantics.md §2): where a rewrite could turn an
 // error into a value, or a value into an error, it does not fire. Only
 // promise_in_bounds leaves out-of-range reads undefined, so there a
 // rewrite may raise an error where the original had none defined.

@@ -15,7 +15,7 @@ import (
 )
 
 // TestVerifierRules has one negative case per verifier rule of every tcp op
-// (SEMANTICS.md §3 and mlir-tcp's own checks). Each body is placed in a
+// (docs/semantics.md §3 and mlir-tcp's own checks). Each body is placed in a
 // function whose arguments are declared by args; the op under test is on
 // line 2 at column 8.
 func TestVerifierRules(t *testing.T) {

@@ -26,9 +26,9 @@
 //
 // The reshapes print MLIR 16's form and parse two more on input: LLVM ≥ 19's
 // `output_shape [...]` (checked against the result type, then dropped) and
-// the design-doc notation `: (T) -> U` (SEMANTICS.md §3.6).
+// the design-doc notation `: (T) -> U` (docs/semantics.md §3.8).
 //
-// Reassociation implements SEMANTICS.md §4's deterministic reassociation
+// Reassociation implements docs/semantics.md §4's deterministic reassociation
 // rule; ExpandShape and CollapseShape build reshapes with it. Name hints
 // follow MLIR: %dim, %expanded, %collapsed, %extracted, %extracted_slice,
 // %inserted, %from_elements, %cast, %concat (tensor.empty has none).

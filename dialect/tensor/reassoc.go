@@ -15,7 +15,7 @@ import (
 // exactly one dynamic dst dim.
 //
 // Where several groupings are valid (inserted unit dims), the rule of
-// SEMANTICS.md §4 makes the result deterministic: an inserted unit dim
+// docs/semantics.md §4 makes the result deterministic: an inserted unit dim
 // joins the group of the nearest source dim to its left, and unit dims
 // before the first source dim join the first group. A rank-0 src expands
 // into all-ones dims with the empty reassociation.

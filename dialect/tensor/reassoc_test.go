@@ -14,7 +14,7 @@ import (
 
 const dyn = ir.Dynamic
 
-// TestReassociation: every example of SEMANTICS.md §4, then general
+// TestReassociation: every example of docs/semantics.md §4, then general
 // splits, dynamic dims and failures.
 func TestReassociation(t *testing.T) {
 	tests := []struct {
@@ -22,7 +22,7 @@ func TestReassociation(t *testing.T) {
 		src, dst []int64
 		want     [][]int64 // nil: error
 	}{
-		// SEMANTICS.md §4, in order.
+		// docs/semantics.md §4, in order.
 		{"§4 [3] → [1,3,1]", []int64{3}, []int64{1, 3, 1}, [][]int64{{0, 1, 2}}},
 		{"§4 [2] → [2,1]", []int64{2}, []int64{2, 1}, [][]int64{{0, 1}}},
 		{"§4 [2,2] → [2,2,1]", []int64{2, 2}, []int64{2, 2, 1}, [][]int64{{0}, {1, 2}}},

@@ -13,16 +13,27 @@ const StridedSliceName = "tf.StridedSlice"
 var StridedSlice = ir.MustRegister(ir.OpDef{
 	Name:    StridedSliceName,
 	Summary: "TensorFlow StridedSlice: Python slicing x[b0:e0:s0, b1:e1:s1, ...]",
-	Description: `For each dim d < size(begin), Python's slice begin[d]:end[d]:strides[d]
-(negative begin/end count from the end, both clamped to the dim, a
-negative stride walks backwards); bit d of begin_mask (end_mask) means the
-begin (end) is omitted. Dims past size(begin) are taken whole.
-ellipsis_mask, new_axis_mask and shrink_axis_mask must be 0 here (the
-interpreter and the conversion support plain slices only).
+	Description: `Python indexing x[s0, s1, ...] with one entry per element of begin, end
+and strides (bit i of each mask refers to entry i):
+
+  - a plain entry is Python's slice begin[i]:end[i]:strides[i] of the
+    next input dim (negative begin/end count from the end, both clamped
+    to the dim, a negative stride walks backwards); bit i of begin_mask
+    (end_mask) means that bound is omitted;
+  - shrink_axis_mask bit i (x[:, 2]): the entry reads the one index
+    begin[i] (negative from the end) and removes the dim; an index
+    outside [-size, size) is an error ("slice index i of dimension d out
+    of bounds");
+  - new_axis_mask bit i (tf.newaxis): a dim of size 1 in the result,
+    reading no input dim;
+  - ellipsis_mask bit i (...): as many whole input dims as the other
+    entries leave; without one, an ellipsis follows the last entry (the
+    remaining dims are taken whole).
 
 Verifier rules: begin, end and strides are 1-D integer tensors of one
-size, at most rank(input); the element types of input and output are
-equal; the masks not supported here are 0 (a located error otherwise).`,
+size; the entries that read input dims (all but the ellipsis and the new
+axes) are at most rank(input); at most one ellipsis bit; the element
+types of input and output are equal.`,
 	Examples: []string{`%0 = "tf.StridedSlice"(%arg0, %arg1, %arg2, %arg3) {begin_mask = 2 : i64, ellipsis_mask = 0 : i64, end_mask = 3 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<4x6xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<3x3xf32>`},
 	Operands: []ir.OperandDef{{Name: "input", Type: anyTensor}, {Name: "begin", Type: axisType}, {Name: "end", Type: axisType}, {Name: "strides", Type: axisType}},
 	Results:  []ir.ResultDef{{Name: "output", Type: anyTensor}},
@@ -46,12 +57,19 @@ equal; the masks not supported here are 0 (a located error otherwise).`,
 			}
 			n = t.Dim(0)
 		}
-		if in, ok := op.Operand(0).Type().(*ir.RankedTensorType); ok && n != ir.Dynamic && n > int64(in.Rank()) {
-			return op.EmitOpError("slices %d dims of a rank-%d input", n, in.Rank())
+		ell, na := maskOf(op, "ellipsis_mask"), maskOf(op, "new_axis_mask")
+		if ell&(ell-1) != 0 {
+			return op.EmitOpError("ellipsis_mask %d has more than one bit set (multiple ellipses in slice spec not allowed)", ell)
 		}
-		for _, m := range []string{"ellipsis_mask", "new_axis_mask", "shrink_axis_mask"} {
-			if v, ok := op.Attr(m).(ir.IntegerAttr); ok && v.Value != 0 {
-				return op.EmitOpError("%s %d is not supported (only plain slices)", m, v.Value)
+		if in, ok := op.Operand(0).Type().(*ir.RankedTensorType); ok && n != ir.Dynamic {
+			reads := int64(0)
+			for i := int64(0); i < n; i++ {
+				if (ell|na)&(1<<i) == 0 {
+					reads++
+				}
+			}
+			if reads > int64(in.Rank()) {
+				return op.EmitOpError("slices %d dims of a rank-%d input", reads, in.Rank())
 			}
 		}
 		return nil
@@ -83,6 +101,10 @@ func StridedSliceONNXParams(op *ir.Operation, begin, end, strides []int64) (star
 	}
 	return
 }
+
+// Mask returns the mask attribute name of a tf.StridedSlice (0 when
+// absent).
+func Mask(op *ir.Operation, name string) int64 { return maskOf(op, name) }
 
 func maskOf(op *ir.Operation, name string) int64 {
 	if v, ok := op.Attr(name).(ir.IntegerAttr); ok {

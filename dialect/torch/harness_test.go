@@ -55,8 +55,8 @@ func TestTypeDocs(t *testing.T) {
 			}
 		}
 	}
-	if n != 7 {
-		t.Errorf("%d torch type definitions, want 7", n)
+	if n != 8 {
+		t.Errorf("%d torch type definitions, want 8", n)
 	}
 }
 

@@ -14,6 +14,7 @@ const (
 	IntName      = "int"
 	BoolName     = "bool"
 	FloatName    = "float"
+	StrName      = "str"
 	NoneName     = "none"
 	ListName     = "list"
 	OptionalName = "optional"
@@ -39,6 +40,9 @@ type BoolType struct{ ir.TypeBase }
 // FloatType is !torch.float (a Python float: f64).
 type FloatType struct{ ir.TypeBase }
 
+// StrType is !torch.str (a Python str, such as div's rounding_mode).
+type StrType struct{ ir.TypeBase }
+
 // NoneType is !torch.none.
 type NoneType struct{ ir.TypeBase }
 
@@ -62,6 +66,7 @@ var (
 	Int   ir.Type = IntType{}
 	Bool  ir.Type = BoolType{}
 	Float ir.Type = FloatType{}
+	Str   ir.Type = StrType{}
 	None  ir.Type = NoneType{}
 )
 
@@ -77,6 +82,8 @@ func (*VTensorType) TypeDef() *ir.TypeDef  { return VTensorDef }
 func (IntType) TypeDef() *ir.TypeDef       { return IntDef }
 func (BoolType) TypeDef() *ir.TypeDef      { return BoolDef }
 func (FloatType) TypeDef() *ir.TypeDef     { return FloatDef }
+func (StrType) String() string             { return "!torch.str" }
+func (StrType) TypeDef() *ir.TypeDef       { return StrDef }
 func (NoneType) TypeDef() *ir.TypeDef      { return NoneDef }
 func (*ListType) TypeDef() *ir.TypeDef     { return ListDef }
 func (*OptionalType) TypeDef() *ir.TypeDef { return OptionalDef }
@@ -326,6 +333,8 @@ func parseTorchType(p ir.AsmParser) (ir.Type, error) {
 			return Bool, nil
 		case FloatName:
 			return Float, nil
+		case StrName:
+			return Str, nil
 		case NoneName:
 			return None, nil
 		case ListName:
@@ -416,6 +425,10 @@ Verifier rules:
 	FloatDef = ir.MustRegisterType(ir.TypeDef{
 		Dialect: "torch", Name: FloatName, Summary: "a Python float (f64)",
 		Examples: []string{"!torch.float"}, Parse: singleton(Float),
+	})
+	StrDef = ir.MustRegisterType(ir.TypeDef{
+		Dialect: "torch", Name: StrName, Summary: "a Python str",
+		Examples: []string{"!torch.str"}, Parse: singleton(Str),
 	})
 	NoneDef = ir.MustRegisterType(ir.TypeDef{
 		Dialect: "torch", Name: NoneName, Summary: "Python None",

@@ -2,7 +2,7 @@
 // model, the inverse of frontend/onnximport, and registers it as the
 // FromMLIR translation mlir-to-onnx:
 //
-//	tcp-translate --mlir-to-onnx model.mlir -o model.onnx [--onnx-opset=13] [--onnx-func=main_graph]
+//	tcp-translate --mlir-to-onnx model.mlir -o model.onnx [--onnx-opset=13] [--onnx-func=main_graph] [--onnx-value-info=false]
 //
 // It exists so that .onnx inputs can be written from text (lit tests need
 // no committed binaries) and so that tcp's ONNX round trip is checked:

@@ -20,6 +20,9 @@ type Options struct {
 	Func string
 	// Opset is the default-domain opset version the model imports (0: 13).
 	Opset int64
+	// NoValueInfo leaves out the value_info of the values between the
+	// graph's inputs and outputs, as torch.onnx.export's models do.
+	NoValueInfo bool
 }
 
 func init() {
@@ -29,13 +32,18 @@ func init() {
 		Options: []translate.Option{
 			{Name: "onnx-opset", Default: "13", Description: "default-domain opset version of the model"},
 			{Name: "onnx-func", Default: "", Description: "function to export (default: @main_graph or the only function)"},
+			{Name: "onnx-value-info", Default: "true", Description: "write value_info for the values between inputs and outputs (false: none, as torch.onnx.export)"},
 		},
 		FromMLIR: func(module *ir.Operation, opts translate.Options, w io.Writer) error {
 			opset, err := strconv.ParseInt(opts["onnx-opset"], 10, 64)
 			if err != nil || opset <= 0 {
 				return fmt.Errorf("--onnx-opset must be a positive integer, got %q", opts["onnx-opset"])
 			}
-			m, err := Export(module, Options{Func: opts["onnx-func"], Opset: opset})
+			vi, err := strconv.ParseBool(opts["onnx-value-info"])
+			if err != nil {
+				return fmt.Errorf("--onnx-value-info must be true or false, got %q", opts["onnx-value-info"])
+			}
+			m, err := Export(module, Options{Func: opts["onnx-func"], Opset: opset, NoValueInfo: !vi})
 			if err != nil {
 				return err
 			}
@@ -59,6 +67,9 @@ func Export(module *ir.Operation, opts Options) (*onnxpb.Model, error) {
 	g, err := ex.graph(function.FuncOp{Operation: fn})
 	if err != nil {
 		return nil, err
+	}
+	if opts.NoValueInfo {
+		g.ValueInfo = nil
 	}
 	return &onnxpb.Model{IRVersion: 8, ProducerName: "tcp", OpsetImports: []onnxpb.OpsetID{{Version: opset}}, Graph: g}, nil
 }

@@ -108,3 +108,37 @@ func.func @g() {
 		})
 	}
 }
+
+// TestNoValueInfo: NoValueInfo writes no value_info (the importer then
+// infers the intermediate types), and the default writes one per value
+// between the inputs and the outputs.
+func TestNoValueInfo(t *testing.T) {
+	src := `func.func @main_graph(%x: tensor<3x4xf32>, %i: tensor<2xi64>) -> tensor<1x2xf32> {
+  %g = "onnx.Gather"(%x, %i) {axis = 1 : si64} : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+  %k = onnx.Constant dense<[0]> : tensor<1xi64>
+  %r = "onnx.Gather"(%g, %k) {axis = 0 : si64} : (tensor<3x2xf32>, tensor<1xi64>) -> tensor<1x2xf32>
+  return %r : tensor<1x2xf32>
+}`
+	for _, noVI := range []bool{false, true} {
+		m, err := parser.Parse("x.mlir", src, parser.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		model, err := onnxexport.Export(m, onnxexport.Options{NoValueInfo: noVI})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(model.Graph.ValueInfo); (got == 0) != noVI {
+			t.Errorf("NoValueInfo=%v: %d value_info entries", noVI, got)
+		}
+		back, err := onnximport.Import("x.onnx", model.Marshal(), onnximport.Options{})
+		if err != nil {
+			t.Fatalf("NoValueInfo=%v: %v", noVI, err)
+		}
+		var b strings.Builder
+		ir.Print(&b, back, ir.PrintOptions{})
+		if !strings.Contains(b.String(), "-> tensor<3x2xf32>") {
+			t.Errorf("NoValueInfo=%v: the Gather's type is not tensor<3x2xf32>:\n%s", noVI, b.String())
+		}
+	}
+}

@@ -34,12 +34,22 @@
 //     "onnx.NoValue"() {value} : () -> none; so are absent trailing inputs
 //     when the op's definition (dialect/onnx) declares more operands than
 //     the node lists and they are not Optional (onnx.Slice's axes, steps).
-//   - onnx.EntryPoint is emitted only if the onnx dialect defines it
-//     (dialect/onnx does not yet), so the module verifies as it is.
+//   - The module ends with onnx-mlir's marker of the entry function,
+//     "onnx.EntryPoint"() {func = @main_graph} : () -> ().
 //
 // Not supported (a located error): subgraphs (GRAPH attributes, If/Loop),
 // sparse tensors, external data, non-tensor values, STRING and COMPLEX
 // element types, operator domains other than the default one.
+//
+// Refused (a located error), though protobuf would accept them: a model
+// that does not import exactly one default-domain opset in MinOpset to
+// MaxOpset (13 to 28); a singular field given twice (a second graph); two
+// initializers, value_infos or graph outputs of one name; a typed-list
+// value outside its data type's range (a UINT32 above 2^32-1 in
+// uint64_data); a tensor type whose static dims hold more bytes than int64
+// counts (a dim of 2^63-1 f32 elements). Memory stays proportional to the
+// file: a packed INTS attribute of one-byte values costs about 24 times
+// its size.
 //
 // Locations: a binary file has no lines, so a location in it is line 1,
 // column byte-offset+1 — model.onnx:1:58 is the message starting at byte

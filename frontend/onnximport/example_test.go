@@ -28,5 +28,6 @@ func ExampleWrite() {
 	//     %0 = "onnx.GatherElements"(%arg0, %arg1) {axis = 1 : si64} : (tensor<?x2xf32>, tensor<?x2xi64>) -> tensor<?x2xf32>
 	//     return %0 : tensor<?x2xf32>
 	//   }
+	//   "onnx.EntryPoint"() {func = @main_graph} : () -> ()
 	// }
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/tcp-project/tcp/internal/tool/tcpopt"
 	"github.com/tcp-project/tcp/internal/tool/tcprun"
 	"github.com/tcp-project/tcp/internal/tool/tcptranslate"
-	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // tool runs a tool's Main in-process and fails the test on a non-zero
@@ -46,7 +46,7 @@ func tool(t *testing.T, name string, main func([]string, io.Reader, io.Writer, i
 // (cached); without python3-onnx the test skips, under CI=true it fails.
 func TestNodeTests(t *testing.T) {
 	cases := onnxdata.ForTest(t, onnxdata.GatherOps)
-	convert := ir.LookupPass("convert-onnx-to-tcp") != nil
+	convert := pass.Lookup("convert-onnx-to-tcp") != nil
 	perOp := map[string]int{}
 	for _, c := range cases {
 		perOp[c.OpType]++

@@ -4,6 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"math/bits"
+	"strconv"
+	"strings"
 
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/frontend/onnxpb"
@@ -61,9 +65,42 @@ func ImportModel(filename string, m *onnxpb.Model, opts Options) (*ir.Operation,
 	if m.Graph == nil {
 		return nil, ir.Errorf(binLoc(filename, 0), "the ONNX model has no graph")
 	}
+	if err := checkOpset(filename, m); err != nil {
+		return nil, err
+	}
 	im := &importer{file: filename, m: m, g: m.Graph, values: map[string]ir.Value{},
 		types: map[string]*onnxpb.ValueInfo{}, inits: map[string]*onnxpb.Tensor{}}
 	return im.run(name)
+}
+
+// MinOpset and MaxOpset are the default-domain (ai.onnx) opset versions
+// the importer implements: the ops it imports (Gather, GatherElements,
+// GatherND, Slice, Constant) have ONNX's current semantics from opset 13
+// (negative indices, Slice's inputs form) through opset 28, the newest
+// this importer was checked against (onnx 1.23).
+const (
+	MinOpset = 13
+	MaxOpset = 28
+)
+
+// checkOpset refuses a model that does not import one default-domain
+// opset in [MinOpset, MaxOpset].
+func checkOpset(filename string, m *onnxpb.Model) error {
+	var versions []int64
+	for _, o := range m.OpsetImports {
+		if o.Domain == "" || o.Domain == "ai.onnx" {
+			versions = append(versions, o.Version)
+		}
+	}
+	switch {
+	case len(versions) == 0:
+		return ir.Errorf(binLoc(filename, 0), "the ONNX model imports no opset of the default domain (ai.onnx); the importer implements opsets %d to %d", MinOpset, MaxOpset)
+	case len(versions) > 1:
+		return ir.Errorf(binLoc(filename, 0), "the ONNX model imports the default domain (ai.onnx) %d times (opsets %v); it must import it once", len(versions), versions)
+	case versions[0] < MinOpset || versions[0] > MaxOpset:
+		return ir.Errorf(binLoc(filename, 0), "the ONNX model uses opset %d of the default domain (ai.onnx); the importer implements opsets %d to %d", versions[0], MinOpset, MaxOpset)
+	}
+	return nil
 }
 
 type importer struct {
@@ -92,14 +129,25 @@ func (im *importer) run(name string) (*ir.Operation, error) {
 		return nil, ir.Errorf(im.loc(g.Offset), "sparse initializers are not supported")
 	}
 	for _, vi := range g.ValueInfo {
+		if _, dup := im.types[vi.Name]; dup {
+			return nil, ir.Errorf(im.loc(vi.Offset), "value_info %q is given twice", vi.Name)
+		}
 		im.types[vi.Name] = vi
 	}
+	outs := map[string]bool{}
 	for _, vi := range g.Outputs {
+		if outs[vi.Name] {
+			return nil, ir.Errorf(im.loc(vi.Offset), "graph output %q is declared twice", vi.Name)
+		}
+		outs[vi.Name] = true
 		im.types[vi.Name] = vi
 	}
 	for _, t := range g.Initializers {
 		if t.Name == "" {
 			return nil, ir.Errorf(im.loc(t.Offset), "initializer without a name")
+		}
+		if prev, dup := im.inits[t.Name]; dup {
+			return nil, ir.Errorf(im.loc(t.Offset), "initializer %q is given twice (first at byte %d)", t.Name, prev.Offset)
 		}
 		im.inits[t.Name] = t
 	}
@@ -199,17 +247,43 @@ func (im *importer) valueType(vi *onnxpb.ValueInfo) (ir.Type, error) {
 		return ir.UnrankedTensor(elem), nil
 	}
 	shape := make([]int64, len(tp.Shape))
+	// The size in bytes of the static dims must fit in int64, so that no
+	// later size computation overflows (a dim of 2^63-1 f32 elements does
+	// not fit).
+	bytes := uint64(elemBytes(elem))
 	for i, d := range tp.Shape {
 		switch {
 		case d.HasValue && d.Value < 0:
 			return nil, ir.Errorf(im.loc(vi.Offset), "value %q: dimension %d has negative size %d", vi.Name, i, d.Value)
 		case d.HasValue:
 			shape[i] = d.Value
+			hi, lo := bits.Mul64(bytes, uint64(d.Value))
+			if hi != 0 || lo > math.MaxInt64 {
+				return nil, ir.Errorf(im.loc(vi.Offset), "value %q: dimensions %v of %s have more bytes than int64 can count", vi.Name, dimList(tp.Shape), elem)
+			}
+			bytes = lo
 		default:
 			shape[i] = ir.Dynamic
 		}
 	}
 	return ir.RankedTensor(shape, elem), nil
+}
+
+// elemBytes is the storage size of an element type (i1: one byte).
+func elemBytes(t ir.Type) int {
+	return max(1, ir.ElemByteSize(t))
+}
+
+// dimList formats dims for messages, ? for unknown ones.
+func dimList(dims []onnxpb.Dim) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		parts[i] = "?"
+		if d.HasValue {
+			parts[i] = strconv.FormatInt(d.Value, 10)
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 var elemTypes = map[onnxpb.DataType]ir.Type{
@@ -326,35 +400,49 @@ func (im *importer) node(idx int, n *onnxpb.Node) error {
 			operands = append(operands, im.noValue())
 		}
 	}
+	st := &ir.OperationState{Name: ir.Global.Lookup(opName), Loc: loc, Operands: operands}
+	seen := make(map[string]bool, len(n.Attrs)) // a scan per attribute was O(n²): 100k attributes took 33 s
+	for _, a := range n.Attrs {
+		attr, err := im.attribute(a)
+		if err != nil {
+			return ir.Errorf(loc, "%s: %v", desc, err)
+		}
+		if seen[a.Name] {
+			return ir.Errorf(loc, "%s: attribute %q is given twice", desc, a.Name)
+		}
+		seen[a.Name] = true
+		st.AddAttr(a.Name, attr)
+	}
+	// Result types: the importer's own inference (infer.go), checked
+	// against the graph's value_info where it gives one (which then
+	// supplies the type, as it may know more, e.g. a symbolic dim's name).
+	inferred, inferErr := inferTypes(n.OpType, operands, st.Attrs)
 	var resTypes []ir.Type
-	for _, out := range n.Outputs {
+	for i, out := range n.Outputs {
 		if out == "" {
 			resTypes = append(resTypes, ir.None)
 			continue
 		}
 		vi, ok := im.types[out]
 		if !ok {
-			return ir.Errorf(loc, "%s: output %q has no type: the graph gives no value_info for it (run ONNX shape inference on the model first)", desc, out)
+			if inferErr != nil || i >= len(inferred) {
+				return ir.Errorf(loc, "%s: output %q has no type: the graph gives no value_info for it, and its type cannot be inferred: %v", desc, out, inferErr)
+			}
+			resTypes = append(resTypes, inferred[i])
+			continue
 		}
 		t, err := im.valueType(vi)
 		if err != nil {
 			return err
 		}
-		resTypes = append(resTypes, t)
-	}
-	st := &ir.OperationState{Name: ir.Global.Lookup(opName), Loc: loc, Operands: operands, Types: resTypes}
-	for _, a := range n.Attrs {
-		attr, err := im.attribute(a)
-		if err != nil {
-			return ir.Errorf(loc, "%s: %v", desc, err)
-		}
-		for _, prev := range st.Attrs {
-			if prev.Name == a.Name {
-				return ir.Errorf(loc, "%s: attribute %q is given twice", desc, a.Name)
+		if inferErr == nil && i < len(inferred) {
+			if err := checkGiven(t, inferred[i]); err != nil {
+				return ir.Errorf(im.loc(vi.Offset), "%s: output %q: %v", desc, out, err)
 			}
 		}
-		st.AddAttr(a.Name, attr)
+		resTypes = append(resTypes, t)
 	}
+	st.Types = resTypes
 	if n.Name != "" {
 		st.AddAttr("onnx_node_name", ir.StringAttr(n.Name))
 	}
@@ -377,6 +465,23 @@ func (im *importer) node(idx int, n *onnxpb.Node) error {
 
 var si64 = ir.IntegerType{Width: 64, Sign: ir.Signed}
 
+// smallSI64 holds the si64 attributes of -128..1023 boxed once: an INTS
+// attribute of small values (one byte each in a packed field) then costs
+// one interface per value instead of a heap-allocated attribute each.
+var smallSI64 = func() (a [1152]ir.Attribute) {
+	for i := range a {
+		a[i] = ir.Int(int64(i-128), si64)
+	}
+	return a
+}()
+
+func si64Attr(v int64) ir.Attribute {
+	if v >= -128 && v < 1024 {
+		return smallSI64[v+128]
+	}
+	return ir.Int(v, si64)
+}
+
 // attribute converts an ONNX attribute as onnx-mlir does: INT as si64,
 // FLOAT as f32, STRING as a string, lists as arrays of those, TENSOR as a
 // dense elements attribute.
@@ -397,7 +502,7 @@ func (im *importer) attribute(a *onnxpb.Attribute) (ir.Attribute, error) {
 	case onnxpb.AttrInts:
 		out := make(ir.ArrayAttr, len(a.Ints))
 		for i, v := range a.Ints {
-			out[i] = ir.Int(v, si64)
+			out[i] = si64Attr(v)
 		}
 		return out, nil
 	case onnxpb.AttrFloats:

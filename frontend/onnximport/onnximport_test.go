@@ -93,6 +93,24 @@ var goldenModels = []struct {
 		Inputs:       []*onnxpb.ValueInfo{tt("x", onnxpb.BFloat16, 2), tt("old", onnxpb.Uint8)},
 		Outputs:      []*onnxpb.ValueInfo{tt("c", onnxpb.Bool, 2, 2), tt("x", onnxpb.BFloat16, 2), tt("old", onnxpb.Uint8)},
 	}), opts: onnximport.Options{FuncName: "net"}},
+	// No value_info: every intermediate type is inferred, with symbolic
+	// (N) and unknown dims kept dynamic, a Slice with constant and with
+	// non-constant parameters, a 0-d Gather index and a Constant node.
+	{name: "inferred_types", m: model(&onnxpb.Graph{
+		Nodes: []*onnxpb.Node{
+			{OpType: "Constant", Outputs: []string{"k"}, Attrs: []*onnxpb.Attribute{{Name: "value", Type: onnxpb.AttrTensor, T: i64s("", []int64{}, -1)}}},
+			{OpType: "Gather", Inputs: []string{"x", "k"}, Outputs: []string{"g0"}, Attrs: []*onnxpb.Attribute{intAttr("axis", 1)}},
+			{OpType: "Gather", Inputs: []string{"x", "i"}, Outputs: []string{"g1"}, Attrs: []*onnxpb.Attribute{intAttr("axis", -1)}},
+			{OpType: "Slice", Inputs: []string{"g1", "starts", "ends", "axes", "steps"}, Outputs: []string{"s0"}},
+			{OpType: "Slice", Inputs: []string{"x", "starts", "e", "axes"}, Outputs: []string{"s1"}},
+			{OpType: "GatherElements", Inputs: []string{"s0", "j"}, Outputs: []string{"ge"}, Attrs: []*onnxpb.Attribute{intAttr("axis", 0)}},
+			{OpType: "GatherND", Inputs: []string{"x", "nd"}, Outputs: []string{"gn"}, Attrs: []*onnxpb.Attribute{intAttr("batch_dims", 1)}},
+		},
+		Initializers: []*onnxpb.Tensor{i64s("starts", []int64{1}, -1), i64s("ends", []int64{1}, -100), i64s("axes", []int64{1}, 1), i64s("steps", []int64{1}, -2)},
+		Inputs: []*onnxpb.ValueInfo{tt("x", onnxpb.Float, -2, 6), tt("i", onnxpb.Int32, 2, 3), tt("j", onnxpb.Int64, 1, 2, 3),
+			tt("e", onnxpb.Int64, 1), tt("nd", onnxpb.Int64, -2, 1)},
+		Outputs: []*onnxpb.ValueInfo{tt("g0", onnxpb.Float, -2), tt("ge", onnxpb.Float, 1, 2, 3), tt("s1", onnxpb.Float, -2, -1), tt("gn", onnxpb.Float, -2)},
+	})},
 	{name: "attribute_kinds", allow: true, m: model(&onnxpb.Graph{
 		Nodes: []*onnxpb.Node{{Name: "every attr", OpType: "Custom", Domain: "ai.onnx", Inputs: []string{"x"}, Outputs: []string{"y", "z"}, Attrs: []*onnxpb.Attribute{
 			{Name: "f", Type: onnxpb.AttrFloat, F: -1.5},
@@ -193,8 +211,17 @@ func TestErrors(t *testing.T) {
 			"error: node 0 (Foo): operator domain \"com.example\" is not supported, only the default ONNX domain"},
 		{"use before def", model(graph([]*onnxpb.Node{{Name: "n", OpType: "Gather", Inputs: []string{"x", "j"}, Outputs: []string{"y"}}}, y)).Marshal(),
 			"error: node 0 (Gather \"n\"): input \"j\" is not defined before its use (nodes must be in topological order)"},
-		{"output without type", model(graph([]*onnxpb.Node{gather()})).Marshal(),
-			"error: node 0 (Gather): output \"y\" has no type: the graph gives no value_info for it (run ONNX shape inference on the model first)"},
+		{"output without type", model(graph([]*onnxpb.Node{{OpType: "Relu", Inputs: []string{"x"}, Outputs: []string{"r"}}})).Marshal(),
+			"error: node 0 (Relu): output \"r\" has no type: the graph gives no value_info for it, and its type cannot be inferred: the importer has no type rule for Relu"},
+		{"value_info contradicts the inference", model(&onnxpb.Graph{Nodes: []*onnxpb.Node{gather()}, Inputs: []*onnxpb.ValueInfo{x, tt("i", onnxpb.Int64, 3)},
+			ValueInfo: []*onnxpb.ValueInfo{tt("y", onnxpb.Float, 2)}}).Marshal(),
+			"error: node 0 (Gather): output \"y\": value_info gives type tensor<2xf32>, the op computes tensor<3xf32> (dim 0)"},
+		{"value_info element type", model(&onnxpb.Graph{Nodes: []*onnxpb.Node{gather()}, Inputs: []*onnxpb.ValueInfo{x, tt("i", onnxpb.Int64, 3)},
+			ValueInfo: []*onnxpb.ValueInfo{tt("y", onnxpb.Int32, 3)}}).Marshal(),
+			"error: node 0 (Gather): output \"y\": value_info gives element type i32, the op computes f32"},
+		{"inference: GatherND tuple length", model(&onnxpb.Graph{Nodes: []*onnxpb.Node{{OpType: "GatherND", Inputs: []string{"x", "i"}, Outputs: []string{"g"}}},
+			Inputs: []*onnxpb.ValueInfo{x, tt("i", onnxpb.Int64, 2, -1)}}).Marshal(),
+			"error: node 0 (GatherND): output \"g\" has no type: the graph gives no value_info for it, and its type cannot be inferred: the index tuple length (the last dim of indices, tensor<2x?xi64>) must be static"},
 		{"assigned twice", model(graph([]*onnxpb.Node{gather(), gather()}, y)).Marshal(), "error: node 1 (Gather): output \"y\" is already defined (ONNX values are assigned once)"},
 		{"graph attribute", model(graph([]*onnxpb.Node{gather(&onnxpb.Attribute{Name: "body", Type: onnxpb.AttrGraph, G: &onnxpb.Graph{}})}, y)).Marshal(),
 			"error: node 0 (Gather): attribute \"body\" of kind GRAPH is not supported"},
@@ -264,7 +291,7 @@ func TestTool(t *testing.T) {
 		{"trunc.onnx", "DIR/trunc.onnx:1:3: error: malformed ONNX model: ModelProto: field 7 (graph) needs 137 bytes, 132 left\n"},
 		{"verify.onnx", "DIR/verify.onnx:1:7: error: 'onnx.Gather' op expects axis in [-1, 0], got 3\n"},
 		{"unknown.onnx", "DIR/unknown.onnx:1:7: error: unregistered operation 'onnx.Relu' found in dialect ('onnx') that does not allow unknown operations\n"},
-		{"missing.onnx", "tcp-translate: cannot open input file 'DIR/missing.onnx': no such file or directory"},
+		{"missing.onnx", "cannot open input file 'DIR/missing.onnx': No such file or directory"},
 	} {
 		os.WriteFile(filepath.Join(dir, "out.mlir"), []byte("old"), 0o644)
 		code, out, errs := run("--import-onnx", "DIR/"+c.file, "-o", "DIR/out.mlir")
@@ -301,6 +328,10 @@ func FuzzImport(f *testing.F) {
 		var buf bytes.Buffer
 		if err := ir.Print(&buf, m, ir.PrintOptions{}); err != nil {
 			t.Fatal(err)
+		}
+		// What the importer accepts, the parser reads back.
+		if _, err := parser.Parse("fuzz.mlir", buf.String(), parser.Options{AllowUnregistered: true}); err != nil {
+			t.Fatalf("the imported module does not parse back: %v\n%s", err, buf.String())
 		}
 	})
 }

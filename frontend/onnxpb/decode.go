@@ -3,6 +3,7 @@ package onnxpb
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,11 +101,22 @@ func (d *decoder) errf(off int, path *pathElem, format string, args ...any) erro
 // fields calls fn for each field of the message held in b[start:end].
 func (d *decoder) fields(start, end int, path *pathElem, kind string, fn func(f *field) error) error {
 	pos := start
-	f := &field{} // one per message, reused for each field
+	f := &field{}   // one per message, reused for each field
+	var seen uint64 // singular fields (numbers < 64) met so far
+	names, repeated := fieldNames[kind], repeatedFields[kind]
 	for pos < end {
 		num, typ, n := protowire.ConsumeTag(d.b[pos:end])
 		if n < 0 {
 			return d.errf(pos, path, "malformed field tag (%s)", parseError(n))
+		}
+		if _, known := names[num]; known && num < 64 && !repeated[num] {
+			// Protobuf lets a later copy of a singular field replace (or,
+			// for a message, merge into) an earlier one: a model could
+			// then say two things at once. The importer refuses it.
+			if seen&(1<<num) != 0 {
+				return d.errf(pos, path, "field %d%s appears twice; it is a singular field", num, fieldName(kind, num))
+			}
+			seen |= 1 << num
 		}
 		*f = field{num: num, typ: typ, tagOff: pos}
 		pos += n
@@ -185,14 +197,27 @@ func (d *decoder) varint(f *field, path *pathElem, name string) (uint64, error) 
 	return f.v, nil
 }
 
-// varints appends a repeated varint field, packed or not.
-func (d *decoder) varints(f *field, path *pathElem, name string, add func(uint64)) error {
+// varints appends a repeated varint field, packed or not. grow, if not
+// nil, is called with the number of values of a packed field before they
+// are added, so that the list is allocated once, at its size (a list grown
+// by appending holds up to twice its length).
+func (d *decoder) varints(f *field, path *pathElem, name string, grow func(int), add func(uint64)) error {
 	switch f.typ {
 	case protowire.VarintType:
 		add(f.v)
 		return nil
 	case protowire.BytesType:
 		b := d.b[f.off : f.off+f.n]
+		if grow != nil {
+			// Size the list once: a varint ends at each byte below 0x80.
+			count := 0
+			for _, c := range b {
+				if c < 0x80 {
+					count++
+				}
+			}
+			grow(count)
+		}
 		for len(b) > 0 {
 			v, n := protowire.ConsumeVarint(b)
 			if n < 0 {
@@ -207,8 +232,8 @@ func (d *decoder) varints(f *field, path *pathElem, name string, add func(uint64
 }
 
 // fixed appends a repeated fixed32 or fixed64 field (size 4 or 8), packed
-// or not.
-func (d *decoder) fixed(f *field, path *pathElem, name string, size int, add func(uint64)) error {
+// or not; grow is as for varints.
+func (d *decoder) fixed(f *field, path *pathElem, name string, size int, grow func(int), add func(uint64)) error {
 	single := protowire.Fixed32Type
 	if size == 8 {
 		single = protowire.Fixed64Type
@@ -222,6 +247,9 @@ func (d *decoder) fixed(f *field, path *pathElem, name string, size int, add fun
 			return d.errf(f.tagOff, path, "field %d (%s): packed length %d is not a multiple of %d", f.num, name, f.n, size)
 		}
 		b := d.b[f.off : f.off+f.n]
+		if grow != nil {
+			grow(len(b) / size)
+		}
 		for i := 0; i < len(b); i += size {
 			if size == 4 {
 				v, _ := protowire.ConsumeFixed32(b[i:])
@@ -429,10 +457,10 @@ func (d *decoder) attribute(start, end int, path *pathElem, a *Attribute) error 
 			return d.nested(s, e, path.child("g", -1), a.G)
 		case 7:
 			present = append(present, AttrFloats)
-			return d.fixed(f, path, "floats", 4, func(v uint64) { a.Floats = append(a.Floats, math.Float32frombits(uint32(v))) })
+			return d.fixed(f, path, "floats", 4, func(n int) { a.Floats = slices.Grow(a.Floats, n) }, func(v uint64) { a.Floats = append(a.Floats, math.Float32frombits(uint32(v))) })
 		case 8:
 			present = append(present, AttrInts)
-			return d.varints(f, path, "ints", func(v uint64) { a.Ints = append(a.Ints, int64(v)) })
+			return d.varints(f, path, "ints", func(n int) { a.Ints = slices.Grow(a.Ints, n) }, func(v uint64) { a.Ints = append(a.Ints, int64(v)) })
 		case 9:
 			b, err := d.bytes(f, path, "strings")
 			a.Strings = append(a.Strings, b)
@@ -573,7 +601,7 @@ func (d *decoder) tensor(start, end int, path *pathElem, t *Tensor) error {
 	return d.fields(start, end, path, "TensorProto", func(f *field) error {
 		switch f.num {
 		case 1:
-			return d.varints(f, path, "dims", func(v uint64) { t.Dims = append(t.Dims, int64(v)) })
+			return d.varints(f, path, "dims", func(n int) { t.Dims = slices.Grow(t.Dims, n) }, func(v uint64) { t.Dims = append(t.Dims, int64(v)) })
 		case 2:
 			v, err := d.varint(f, path, "data_type")
 			t.DataType = DataType(int32(v))
@@ -587,19 +615,19 @@ func (d *decoder) tensor(start, end int, path *pathElem, t *Tensor) error {
 			t.RawData, t.HasRawData = b, true
 			return err
 		case 4:
-			return d.fixed(f, path, "float_data", 4, func(v uint64) { t.FloatData = append(t.FloatData, math.Float32frombits(uint32(v))) })
+			return d.fixed(f, path, "float_data", 4, func(n int) { t.FloatData = slices.Grow(t.FloatData, n) }, func(v uint64) { t.FloatData = append(t.FloatData, math.Float32frombits(uint32(v))) })
 		case 5:
-			return d.varints(f, path, "int32_data", func(v uint64) { t.Int32Data = append(t.Int32Data, int32(v)) })
+			return d.varints(f, path, "int32_data", func(n int) { t.Int32Data = slices.Grow(t.Int32Data, n) }, func(v uint64) { t.Int32Data = append(t.Int32Data, int32(v)) })
 		case 6:
 			b, err := d.bytes(f, path, "string_data")
 			t.StringData = append(t.StringData, b)
 			return err
 		case 7:
-			return d.varints(f, path, "int64_data", func(v uint64) { t.Int64Data = append(t.Int64Data, int64(v)) })
+			return d.varints(f, path, "int64_data", func(n int) { t.Int64Data = slices.Grow(t.Int64Data, n) }, func(v uint64) { t.Int64Data = append(t.Int64Data, int64(v)) })
 		case 10:
-			return d.fixed(f, path, "double_data", 8, func(v uint64) { t.DoubleData = append(t.DoubleData, math.Float64frombits(v)) })
+			return d.fixed(f, path, "double_data", 8, func(n int) { t.DoubleData = slices.Grow(t.DoubleData, n) }, func(v uint64) { t.DoubleData = append(t.DoubleData, math.Float64frombits(v)) })
 		case 11:
-			return d.varints(f, path, "uint64_data", func(v uint64) { t.Uint64Data = append(t.Uint64Data, v) })
+			return d.varints(f, path, "uint64_data", func(n int) { t.Uint64Data = slices.Grow(t.Uint64Data, n) }, func(v uint64) { t.Uint64Data = append(t.Uint64Data, v) })
 		case 13:
 			s, e, err := d.sub(f, path, "external_data")
 			if err != nil {
@@ -647,6 +675,17 @@ var fieldNames = map[string]map[protowire.Number]string{
 		7: "int64_data", 8: "name", 9: "raw_data", 10: "double_data", 11: "uint64_data", 12: "doc_string",
 		13: "external_data", 14: "data_location"},
 	"StringStringEntryProto": {1: "key", 2: "value"},
+}
+
+// repeatedFields are the repeated fields of each message; every other
+// field in fieldNames is singular and may appear once.
+var repeatedFields = map[string]map[protowire.Number]bool{
+	"ModelProto":       {8: true, 14: true, 20: true, 25: true},
+	"GraphProto":       {1: true, 5: true, 11: true, 12: true, 13: true, 14: true, 15: true},
+	"NodeProto":        {1: true, 2: true, 5: true},
+	"AttributeProto":   {7: true, 8: true, 9: true, 10: true, 11: true, 15: true, 23: true},
+	"TensorShapeProto": {1: true},
+	"TensorProto":      {1: true, 4: true, 5: true, 6: true, 7: true, 10: true, 11: true, 13: true},
 }
 
 // fieldName returns " (name)" for a known field, "" otherwise.

@@ -67,7 +67,9 @@
 // the input size: lengths are checked against the bytes left before any
 // slice is taken, element counts against the data present before a tensor
 // is allocated, and nesting (graphs in attributes) is limited to
-// MaxDepth. Errors are *Error values giving the byte offset of the
+// MaxDepth. A singular field given twice (a second graph, a second
+// op_type), which protobuf would merge or let the last copy win, is an
+// error; packed lists are allocated once at their length. Errors are *Error values giving the byte offset of the
 // offending field and the path to it, for example
 //
 //	byte 57: ModelProto.graph.node[0].attribute[1]: field 4 (s) needs 200 bytes, 12 left

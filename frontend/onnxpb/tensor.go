@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"os"
 
+	"github.com/tcp-project/tcp/internal/cli"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -41,8 +41,8 @@ func DataTypeOf(dt tensor.DType) (DataType, error) {
 
 // ToTensor returns the tensor's value. It checks that the dims are valid,
 // that the data is stored in raw_data or in the typed list ONNX assigns to
-// the data type (and nowhere else), and that it holds exactly one value per
-// element.
+// the data type (and nowhere else), that it holds exactly one value per
+// element, and that typed-list values fit their data type.
 func (t *Tensor) ToTensor() (*tensor.Tensor, error) {
 	dt, err := DType(t.DataType)
 	if err != nil {
@@ -99,6 +99,9 @@ func (t *Tensor) ToTensor() (*tensor.Tensor, error) {
 	} else if count != n {
 		return nil, fmt.Errorf("%s holds %d values, want %d (dims %v)", home, count, n, t.Dims)
 	}
+	if err := t.checkRange(home); err != nil {
+		return nil, err
+	}
 	out, err := tensor.New(dt, append([]int64{}, t.Dims...))
 	if err != nil {
 		return nil, err
@@ -135,6 +138,43 @@ func (t *Tensor) ToTensor() (*tensor.Tensor, error) {
 	return out, nil
 }
 
+// int32Range is the range of int32_data values of each data type that
+// stores its elements there (16-bit floats as their bit patterns; BOOL
+// takes any value, nonzero being true, as onnxruntime reads it).
+var int32Range = map[DataType][2]int64{
+	Int8: {math.MinInt8, math.MaxInt8}, Uint8: {0, math.MaxUint8}, Int16: {math.MinInt16, math.MaxInt16},
+	Uint16: {0, math.MaxUint16}, Float16: {0, math.MaxUint16}, BFloat16: {0, math.MaxUint16},
+}
+
+// checkRange refuses a typed-list value outside its data type's range
+// (a UINT32 in uint64_data above 2^32-1, an INT8 in int32_data above
+// 127, ...): protobuf stores them wider than the type, and truncating
+// would silently change the value.
+func (t *Tensor) checkRange(home string) error {
+	switch home {
+	case "int32_data":
+		r, ok := int32Range[t.DataType]
+		if !ok {
+			return nil
+		}
+		for i, v := range t.Int32Data {
+			if int64(v) < r[0] || int64(v) > r[1] {
+				return fmt.Errorf("int32_data[%d] = %d is out of range for %v (%d to %d)", i, v, t.DataType, r[0], r[1])
+			}
+		}
+	case "uint64_data":
+		if t.DataType != Uint32 {
+			return nil
+		}
+		for i, v := range t.Uint64Data {
+			if v > math.MaxUint32 {
+				return fmt.Errorf("uint64_data[%d] = %d is out of range for UINT32 (0 to %d)", i, v, uint64(math.MaxUint32))
+			}
+		}
+	}
+	return nil
+}
+
 // FromTensor returns a TensorProto named name holding v in raw_data, as
 // ONNX's own numpy_helper writes them.
 func FromTensor(name string, v *tensor.Tensor) (*Tensor, error) {
@@ -151,12 +191,16 @@ func FromTensor(name string, v *tensor.Tensor) (*Tensor, error) {
 
 // ReadTensorFile reads a TensorProto .pb file and returns its value and
 // name. Errors name the file.
+//
+// Only a regular file or a FIFO is read, and at most
+// cli.DefaultMaxInputBytes of it: /dev/zero behind a .pb name is refused.
 func ReadTensorFile(path string) (*tensor.Tensor, string, error) {
-	data, err := os.ReadFile(path)
+	in, err := cli.ReadInput(path, nil, 0)
 	if err != nil {
 		return nil, "", err
 	}
-	pt, err := DecodeTensor(data)
+	defer in.Release()
+	pt, err := DecodeTensor(in.Data)
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: malformed TensorProto: %v", path, err)
 	}

@@ -146,6 +146,7 @@ func Classify(v, s int64, dt tensor.DType) Class {
 // ordinary value in [0, s) (an edge when s is 0), a quarter a value in
 // [-2s-3, 2s+3] that may be anything.
 func Draw(r *rand.Rand, s int64, dt tensor.DType) int64 {
+	s = min(s, maxBound)
 	switch r.Intn(4) {
 	case 0, 1:
 		return DrawEdge(r, s, dt)
@@ -163,8 +164,13 @@ func Draw(r *rand.Rand, s int64, dt tensor.DType) int64 {
 	}
 }
 
+// maxBound is the largest size the draws use: a larger one (a huge
+// static dim) would overflow their ranges (up to 4s+7).
+const maxBound = math.MaxInt64/4 - 2
+
 // DrawEdge returns one of the representable edges of s in dt.
 func DrawEdge(r *rand.Rand, s int64, dt tensor.DType) int64 {
+	s = min(s, maxBound)
 	for {
 		if v, ok := Value(Edges[r.Intn(len(Edges))], s, dt); ok {
 			return v

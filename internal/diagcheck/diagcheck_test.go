@@ -191,3 +191,24 @@ func TestVerifierRegexErrors(t *testing.T) {
 		}
 	}
 }
+
+// A source line longer than 4096 bytes is not shown (as LLVM's
+// SMDiagnostic::print): a 16 MB literal is not copied to stderr.
+func TestPrinterLongLine(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{
+		{4096, "x.mlir:1:2: error: e\n" + "a" + strings.Repeat("9", 4095) + "\n ^\n"},
+		{4097, "x.mlir:1:2: error: e\n"},
+		{16 << 20, "x.mlir:1:2: error: e\n"},
+	} {
+		var b strings.Builder
+		p := diagcheck.NewPrinter(&b)
+		p.AddFile("x.mlir", "a"+strings.Repeat("9", tc.n-1)+"\n")
+		p.Print(ir.Errorf(at(1, 2), "e"))
+		if diff := cmp.Diff(tc.want, b.String()); diff != "" {
+			t.Errorf("line of %d bytes: mismatch (-want +got):\n%s", tc.n, diff)
+		}
+	}
+}

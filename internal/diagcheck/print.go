@@ -129,11 +129,16 @@ func (p *Printer) at(b *strings.Builder, file string, line, col int, kind, msg s
 		return
 	}
 	text, ok := src.line(line)
-	if !ok || col-1 > len(text) {
+	if !ok || col-1 > len(text) || len(text) > maxLineLengthToPrint {
 		return
 	}
 	writeSourceAndCaret(b, text, col-1, rangeLen)
 }
+
+// maxLineLengthToPrint is the longest source line a diagnostic shows
+// (llvm::SMDiagnostic::print's limit): a 16 MB literal on one line is
+// not copied to stderr.
+const maxLineLengthToPrint = 4096
 
 // writeSourceAndCaret prints a source line and the caret line below it
 // like llvm::SMDiagnostic::print: tabs expand to 8-column stops in both,

@@ -76,8 +76,9 @@
 //     from those of LLVM's POSIX matcher in rare ambiguous cases. Patterns
 //     with back-references use a backtracking matcher with a step budget;
 //     pathological patterns that exhaust it are treated as not matching.
-//   - Response files (@file) are not expanded, --help prints a short usage
-//     text, --version prints this implementation's name, LLVM's generic
+//   - Response files (@file) are not expanded, --help lists the options
+//     this implementation has (with a line of description each), --version
+//     prints the tcp tools' version line, LLVM's generic
 //     options (--stats, --rng-seed, ...) are unknown options, and the "Did you
 //     mean" hint for an unknown option may name a different option.
 //   - -D#N= (a numeric definition without an expression) makes FileCheck-16

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tcp-project/tcp/internal/cli"
 )
 
 const progName = "FileCheck"
@@ -48,36 +50,37 @@ type optSpec struct {
 	values []string // for enums
 	prefix bool     // cl::AlwaysPrefix (-D)
 	apply  func(c *cmdline, v string)
+	help   string // the description --help prints
 }
 
 var optSpecs = []optSpec{
-	{name: "input-file", kind: optString, apply: func(c *cmdline, v string) { c.inputFile = v }},
-	{name: "check-prefix", kind: optList, apply: func(c *cmdline, v string) { c.opts.CheckPrefixes = append(c.opts.CheckPrefixes, v) }},
-	{name: "check-prefixes", kind: optCommaList, apply: func(c *cmdline, v string) { c.opts.CheckPrefixes = append(c.opts.CheckPrefixes, v) }},
-	{name: "comment-prefixes", kind: optCommaList, apply: func(c *cmdline, v string) { c.opts.CommentPrefixes = append(c.opts.CommentPrefixes, v) }},
-	{name: "strict-whitespace", kind: optBool, apply: func(c *cmdline, v string) { c.opts.StrictWhitespace = v == "1" }},
-	{name: "ignore-case", kind: optBool, apply: func(c *cmdline, v string) { c.opts.IgnoreCase = v == "1" }},
-	{name: "implicit-check-not", kind: optList, apply: func(c *cmdline, v string) { c.opts.ImplicitCheckNot = append(c.opts.ImplicitCheckNot, v) }},
-	{name: "D", kind: optList, prefix: true, apply: func(c *cmdline, v string) { c.opts.Defines = append(c.opts.Defines, v) }},
-	{name: "allow-empty", kind: optBool, apply: func(c *cmdline, v string) { c.opts.AllowEmpty = v == "1" }},
-	{name: "allow-unused-prefixes", kind: optBool, apply: func(c *cmdline, v string) { c.opts.AllowUnusedPrefixes = v == "1" }},
-	{name: "match-full-lines", kind: optBool, apply: func(c *cmdline, v string) { c.opts.MatchFullLines = v == "1" }},
-	{name: "enable-var-scope", kind: optBool, apply: func(c *cmdline, v string) { c.opts.EnableVarScope = v == "1" }},
-	{name: "allow-deprecated-dag-overlap", kind: optBool, apply: func(c *cmdline, v string) { c.opts.AllowDeprecatedDAGOverlap = v == "1" }},
-	{name: "v", kind: optBool, apply: func(c *cmdline, v string) { c.opts.Verbose = v == "1" }},
-	{name: "vv", kind: optBool, apply: func(c *cmdline, v string) { c.opts.VeryVerbose = v == "1" }},
-	{name: "dump-input", kind: optEnumList, values: []string{"help", "always", "fail", "never"}, apply: func(c *cmdline, v string) { c.dumpInputs = append(c.dumpInputs, v) }},
-	{name: "dump-input-filter", kind: optEnumList, values: []string{"all", "annotation-full", "annotation", "error"}, apply: func(c *cmdline, v string) { c.dumpFilters = append(c.dumpFilters, v) }},
-	{name: "dump-input-context", kind: optUintList, apply: func(c *cmdline, v string) {
+	{name: "input-file", help: "File to check (defaults to stdin)", kind: optString, apply: func(c *cmdline, v string) { c.inputFile = v }},
+	{name: "check-prefix", help: "Prefix to use from check file (defaults to 'CHECK'); repeatable", kind: optList, apply: func(c *cmdline, v string) { c.opts.CheckPrefixes = append(c.opts.CheckPrefixes, v) }},
+	{name: "check-prefixes", help: "Comma-separated list of check prefixes to use", kind: optCommaList, apply: func(c *cmdline, v string) { c.opts.CheckPrefixes = append(c.opts.CheckPrefixes, v) }},
+	{name: "comment-prefixes", help: "Comma-separated list of comment prefixes (defaults to 'COM,RUN'); check directives on those lines are ignored", kind: optCommaList, apply: func(c *cmdline, v string) { c.opts.CommentPrefixes = append(c.opts.CommentPrefixes, v) }},
+	{name: "strict-whitespace", help: "Do not treat all horizontal whitespace as equivalent", kind: optBool, apply: func(c *cmdline, v string) { c.opts.StrictWhitespace = v == "1" }},
+	{name: "ignore-case", help: "Use case-insensitive matching", kind: optBool, apply: func(c *cmdline, v string) { c.opts.IgnoreCase = v == "1" }},
+	{name: "implicit-check-not", help: "Add an implicit negative check with this pattern to every positive check; repeatable", kind: optList, apply: func(c *cmdline, v string) { c.opts.ImplicitCheckNot = append(c.opts.ImplicitCheckNot, v) }},
+	{name: "D", help: "Define a variable to be used in capture patterns: -DVAR=VALUE, or -D#VAR=EXPR for a numeric one", kind: optList, prefix: true, apply: func(c *cmdline, v string) { c.opts.Defines = append(c.opts.Defines, v) }},
+	{name: "allow-empty", help: "Allow the input file to be empty", kind: optBool, apply: func(c *cmdline, v string) { c.opts.AllowEmpty = v == "1" }},
+	{name: "allow-unused-prefixes", help: "Allow prefixes to be specified but not appear in the check file", kind: optBool, apply: func(c *cmdline, v string) { c.opts.AllowUnusedPrefixes = v == "1" }},
+	{name: "match-full-lines", help: "Require all positive matches to cover an entire input line; leading and trailing whitespace is ignored unless --strict-whitespace is given", kind: optBool, apply: func(c *cmdline, v string) { c.opts.MatchFullLines = v == "1" }},
+	{name: "enable-var-scope", help: "Enable scope for regex variables: variables whose name does not start with '$' are cleared at each CHECK-LABEL", kind: optBool, apply: func(c *cmdline, v string) { c.opts.EnableVarScope = v == "1" }},
+	{name: "allow-deprecated-dag-overlap", help: "Allow overlapping CHECK-DAG matches (deprecated)", kind: optBool, apply: func(c *cmdline, v string) { c.opts.AllowDeprecatedDAGOverlap = v == "1" }},
+	{name: "v", help: "Print directive pattern matches", kind: optBool, apply: func(c *cmdline, v string) { c.opts.Verbose = v == "1" }},
+	{name: "vv", help: "Print information helpful in diagnosing internal FileCheck issues (implies -v)", kind: optBool, apply: func(c *cmdline, v string) { c.opts.VeryVerbose = v == "1" }},
+	{name: "dump-input", help: "Dump the input to stderr, annotated with the check results: help, always, fail (default) or never", kind: optEnumList, values: []string{"help", "always", "fail", "never"}, apply: func(c *cmdline, v string) { c.dumpInputs = append(c.dumpInputs, v) }},
+	{name: "dump-input-filter", help: "Which input lines --dump-input prints: all, annotation-full, annotation or error", kind: optEnumList, values: []string{"all", "annotation-full", "annotation", "error"}, apply: func(c *cmdline, v string) { c.dumpFilters = append(c.dumpFilters, v) }},
+	{name: "dump-input-context", help: "Lines of context around annotated input lines that --dump-input prints", kind: optUintList, apply: func(c *cmdline, v string) {
 		n, _ := strconv.Atoi(v)
 		c.dumpContexts = append(c.dumpContexts, n)
 	}},
-	{name: "color", kind: optBoolOrDefault, apply: func(c *cmdline, v string) { c.opts.Color = v == "1" }},
-	{name: "help", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
-	{name: "h", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
-	{name: "help-hidden", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
-	{name: "help-list", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
-	{name: "version", kind: optBool, apply: func(c *cmdline, v string) { c.version = v == "1" }},
+	{name: "color", help: "Use colors in the output (default: when the output is a terminal)", kind: optBoolOrDefault, apply: func(c *cmdline, v string) { c.opts.Color = v == "1" }},
+	{name: "help", help: "Display available options", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
+	{name: "h", help: "Display available options", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
+	{name: "help-hidden", help: "Display all available options", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
+	{name: "help-list", help: "Display the list of available options", kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "1" }},
+	{name: "version", help: "Display the version of this program", kind: optBool, apply: func(c *cmdline, v string) { c.version = v == "1" }},
 }
 
 func lookupOpt(name string) *optSpec {
@@ -302,14 +305,30 @@ func nearestOption(arg string) string {
 }
 
 func usage(w io.Writer) {
-	names := make([]string, 0, len(optSpecs))
+	specs := make([]optSpec, 0, len(optSpecs))
 	for _, s := range optSpecs {
-		names = append(names, argPrefix(s.name)+s.name)
+		if s.name != "h" {
+			specs = append(specs, s)
+		}
 	}
-	sort.Strings(names)
+	sort.Slice(specs, func(i, j int) bool { return specs[i].name < specs[j].name })
 	fmt.Fprintf(w, "USAGE: %s [options] <check-file>\n\nOPTIONS:\n", progName)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %s\n", n)
+	for _, s := range specs {
+		name := argPrefix(s.name) + s.name
+		switch s.kind {
+		case optString, optList, optCommaList, optUintList:
+			name += "=<value>"
+			if s.prefix {
+				name = "-" + s.name + "<VAR=VALUE>"
+			}
+		case optEnumList:
+			name += "=<" + strings.Join(s.values, "|") + ">"
+		}
+		if len(name) < 34 {
+			fmt.Fprintf(w, "  %-34s - %s\n", name, s.help)
+		} else {
+			fmt.Fprintf(w, "  %s\n  %-34s - %s\n", name, "", s.help)
+		}
 	}
 	fmt.Fprintf(w, "\nOptions are parsed from the environment variable FILECHECK_OPTS and\nfrom the command line.\n")
 }
@@ -334,7 +353,7 @@ func mainWithEnv(args []string, env string, stdin io.Reader, stdout, stderr io.W
 		return 0
 	}
 	if cl.version {
-		fmt.Fprintf(stdout, "FileCheck (tcp Go implementation), compatible with LLVM FileCheck 16\n")
+		fmt.Fprintf(stdout, "%s, compatible with LLVM FileCheck 16\n", cli.Version(progName))
 		return 0
 	}
 	dumpRank := map[string]int{"never": 0, "fail": 1, "always": 2, "help": 3}

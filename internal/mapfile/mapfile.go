@@ -1,6 +1,7 @@
 package mapfile
 
 import (
+	"fmt"
 	"io"
 	"os"
 )
@@ -26,21 +27,38 @@ func (c *Contents) Release() {
 
 // Read returns the contents of the named file. Errors are those of
 // os.Open and the read.
-func Read(name string) (*Contents, error) { return read(name, MinMapSize) }
+func Read(name string) (*Contents, error) { return read(name, MinMapSize, -1) }
 
-// read is Read with the smallest mapped size as a parameter (for tests).
-func read(name string, minMap int64) (*Contents, error) {
+// ReadLimited is Read for a file of at most max bytes: a longer one (by
+// its size, or by what a growing file or a stream yields while it is read)
+// is a *TooLargeError, found without reading more than max+1 bytes.
+func ReadLimited(name string, max int64) (*Contents, error) { return read(name, MinMapSize, max) }
+
+// TooLargeError is a file longer than ReadLimited's limit.
+type TooLargeError struct{ Limit int64 }
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("the file is larger than %d bytes", e.Limit)
+}
+
+// read is Read with the smallest mapped size and the byte limit (-1:
+// none) as parameters.
+func read(name string, minMap, max int64) (*Contents, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 && fi.Size() >= minMap && int64(int(fi.Size())) == fi.Size() {
+	fi, err := f.Stat()
+	if err == nil && fi.Mode().IsRegular() && max >= 0 && fi.Size() > max {
+		return nil, &TooLargeError{Limit: max}
+	}
+	if err == nil && fi.Mode().IsRegular() && fi.Size() > 0 && fi.Size() >= minMap && int64(int(fi.Size())) == fi.Size() {
 		if data, unmap, ok := mmap(f, int(fi.Size())); ok {
 			return &Contents{Data: data, Mapped: true, unmap: unmap}, nil
 		}
 	}
-	data, err := readAll(f)
+	data, err := readAll(f, max)
 	if err != nil {
 		return nil, err
 	}
@@ -48,18 +66,24 @@ func read(name string, minMap int64) (*Contents, error) {
 }
 
 // readAll reads f to its end with one buffer sized from its length (like
-// os.ReadFile).
-func readAll(f *os.File) ([]byte, error) {
+// os.ReadFile), failing once more than max bytes come (max < 0: no limit).
+func readAll(f *os.File, max int64) ([]byte, error) {
 	size := 512
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		if n := fi.Size(); n > 0 && int64(int(n)) == n && int(n) < int(^uint(0)>>1)-1 {
 			size = int(n) + 1
 		}
 	}
+	if max >= 0 && int64(size) > max+1 {
+		size = int(max + 1)
+	}
 	data := make([]byte, 0, size)
 	for {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
+		if max >= 0 && int64(len(data)) > max {
+			return nil, &TooLargeError{Limit: max}
+		}
 		if err != nil {
 			if err == io.EOF {
 				return data, nil

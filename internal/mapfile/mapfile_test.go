@@ -33,7 +33,7 @@ func TestRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := read(tt.file, tt.minMap)
+			c, err := read(tt.file, tt.minMap, -1)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,6 @@
 // Package onnxdata regenerates the ONNX backend node tests for the gather,
 // scatter and slice ops from the installed onnx package and loads them as
-// tensors (CONFORMANCE.md §2).
+// tensors (docs/conformance.md §2).
 //
 // Generate runs the project's generator script (package tools/onnxdata)
 // under a Python that can import onnx, one process per op type in

@@ -231,7 +231,7 @@ func TestNodeTests(t *testing.T) {
 	if checked != 18 {
 		t.Errorf("checked %d gather/slice cases, want 18", checked)
 	}
-	// Spot checks of facts from CONFORMANCE.md §2.
+	// Spot checks of facts from docs/conformance.md §2.
 	for _, c := range cases {
 		switch c.Name {
 		case "test_gathernd_example_int32_batch_dim1":

@@ -1,5 +1,5 @@
 // Package oracle finds the external oracles that tests compare against
-// (CONFORMANCE.md): LLVM's FileCheck-16, mlir-opt-16, Debian's Python
+// (docs/conformance.md): LLVM's FileCheck-16, mlir-opt-16, Debian's Python
 // packages under /usr/bin/python3, and the frameworks (jax, TensorFlow,
 // ONNX Runtime, IREE) in a pinned virtualenv. A missing oracle skips the test with a
 // message saying how to install it, so a plain `go test ./...` passes on

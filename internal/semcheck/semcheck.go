@@ -2,10 +2,12 @@ package semcheck
 
 import (
 	"errors"
+	"fmt"
 
-	"github.com/tcp-project/tcp/dialect/func"
+	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // Options configure a Checker.
@@ -15,6 +17,10 @@ type Options struct {
 	Trials int
 	// Seed seeds the random arguments (the same for every pass).
 	Seed int64
+	// MaxTensorBytes bounds every argument drawn and tensor created (0:
+	// interp.DefaultMaxTensorBytes); a function with a larger declared
+	// argument is skipped, and Skipped says so.
+	MaxTensorBytes int64
 }
 
 // Checker is a pass instrumentation that compares every function before
@@ -23,7 +29,14 @@ type Checker struct {
 	Options Options
 	stack   []snapshot
 	err     *ir.Diagnostic
+	skipped []*ir.Diagnostic
+	skipSet map[string]bool
 }
+
+// Skipped returns a warning for each function that was not checked
+// because an argument it declares is larger than MaxTensorBytes, located
+// at the function.
+func (c *Checker) Skipped() []*ir.Diagnostic { return c.skipped }
 
 // snapshot is the IR a pass starts from.
 type snapshot struct {
@@ -42,10 +55,10 @@ func (c *Checker) Err() error {
 	return c.err
 }
 
-func (c *Checker) BeforePipeline(*ir.PassManager, *ir.Operation) {}
-func (c *Checker) AfterPipeline(*ir.PassManager, *ir.Operation)  {}
+func (c *Checker) BeforePipeline(*pass.Manager, *ir.Operation) {}
+func (c *Checker) AfterPipeline(*pass.Manager, *ir.Operation)  {}
 
-func (c *Checker) BeforePass(p ir.Pass, op *ir.Operation) {
+func (c *Checker) BeforePass(p pass.Pass, op *ir.Operation) {
 	s := snapshot{op: op}
 	if c.err == nil {
 		s.funcs = snapshotFuncs(op)
@@ -53,9 +66,9 @@ func (c *Checker) BeforePass(p ir.Pass, op *ir.Operation) {
 	c.stack = append(c.stack, s)
 }
 
-func (c *Checker) AfterPassFailed(p ir.Pass, op *ir.Operation) { c.pop() }
+func (c *Checker) AfterPassFailed(p pass.Pass, op *ir.Operation) { c.pop() }
 
-func (c *Checker) AfterPass(p ir.Pass, op *ir.Operation) {
+func (c *Checker) AfterPass(p pass.Pass, op *ir.Operation) {
 	s := c.pop()
 	if c.err != nil || s.funcs == nil {
 		return
@@ -66,8 +79,20 @@ func (c *Checker) AfterPass(p ir.Pass, op *ir.Operation) {
 		if fb == nil || f.IsDeclaration() || !interp.Interpretable(fa) {
 			continue
 		}
-		err := interp.CompareFuncs(fb, fa, interp.EquivOptions{Trials: c.Options.Trials, Seed: c.Options.Seed})
+		err := interp.CompareFuncs(fb, fa, interp.EquivOptions{Trials: c.Options.Trials, Seed: c.Options.Seed, MaxTensorBytes: c.Options.MaxTensorBytes})
 		if err == nil {
+			continue
+		}
+		var tl *interp.ArgTooLargeError
+		if errors.As(err, &tl) {
+			if !c.skipSet[f.Name()] {
+				if c.skipSet == nil {
+					c.skipSet = map[string]bool{}
+				}
+				c.skipSet[f.Name()] = true
+				c.skipped = append(c.skipped, &ir.Diagnostic{Loc: fa.Loc(), Severity: ir.SevWarning,
+					Message: fmt.Sprintf("--verify-semantics skipped @%s: argument #%d of type %s needs more than the limit of %d bytes (--max-tensor-bytes)", tl.Func, tl.Arg, tl.Type, tl.Limit)})
+			}
 			continue
 		}
 		c.err = report(p, fa, err)
@@ -82,7 +107,7 @@ func (c *Checker) pop() snapshot {
 }
 
 // report builds the located diagnostic for a difference in fn after p.
-func report(p ir.Pass, fn *ir.Operation, err error) *ir.Diagnostic {
+func report(p pass.Pass, fn *ir.Operation, err error) *ir.Diagnostic {
 	arg := p.Info().Argument
 	name := function.FuncOp{Operation: fn}.Name()
 	loc := fn.Loc()

@@ -11,6 +11,7 @@ import (
 	"github.com/tcp-project/tcp/internal/semcheck/semchecktest"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes"
 )
 
@@ -47,7 +48,7 @@ func TestChecker(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pm, err := ir.ParsePassPipeline(tc.pipeline)
+			pm, err := pass.ParsePipeline(tc.pipeline)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,7 +81,7 @@ func Example() {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<3xi32>, tensor<2xi64> -> tensor<2xi32>
   return %0 : tensor<2xi32>
 }`, parser.Options{})
-	pm, _ := ir.ParsePassPipeline("builtin.module(test-gather-to-wrap)")
+	pm, _ := pass.ParsePipeline("builtin.module(test-gather-to-wrap)")
 	chk := semcheck.New(semcheck.Options{Seed: 1})
 	pm.Instrumentations = append(pm.Instrumentations, chk)
 	if err := pm.Run(m); err != nil {

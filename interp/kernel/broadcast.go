@@ -6,7 +6,7 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// BroadcastTo computes tcp.broadcast_to / tcp.broadcast (SEMANTICS.md
+// BroadcastTo computes tcp.broadcast_to / tcp.broadcast (docs/semantics.md
 // §3.3): dims axes[k] of in, which must have size 1, are expanded to
 // sizes[k]. axes must be strictly increasing and in [0, rank); sizes must
 // be >= 0 (0 gives an empty tensor).

@@ -1,7 +1,7 @@
 // Package kernel holds the reference semantics of the tcp gather-family
 // ops as plain functions on tensor.Tensor values. It is the oracle the
 // interpreter, the passes and the generated kernels are checked against,
-// and it follows SEMANTICS.md exactly:
+// and it follows docs/semantics.md exactly:
 //
 //	Gather       tcp.gather       (§3.1; torch.gather, onnx.GatherElements)
 //	GatherND     tcp.gather_nd    (§3.2; onnx.GatherND, tf.gather_nd)

@@ -22,9 +22,13 @@ type IndexError struct {
 	Size     int64   // the size of that dimension
 	Position []int64 // coordinates of the value in the indices tensor
 	Mode     Mode
+	Scatter  bool // raised by a scatter (changes the zero-size wording)
 }
 
 func (e *IndexError) Error() string {
+	if e.Size == 0 && (e.Mode == Clip || e.Mode == Wrap) && e.Scatter {
+		return fmt.Sprintf("cannot scatter into an empty dimension: index %d for dimension %d with size 0 (mode %v)", e.Value, e.Dim, e.Mode)
+	}
 	if e.Size == 0 && (e.Mode == Clip || e.Mode == Wrap) {
 		return fmt.Sprintf("cannot do a non-empty take from an empty axes: index %d for dimension %d with size 0 (mode %v)", e.Value, e.Dim, e.Mode)
 	}
@@ -36,7 +40,7 @@ func (e *IndexError) Error() string {
 }
 
 // SliceError is the runtime error for a Slice that reads outside its
-// input (SEMANTICS.md §3.4).
+// input (docs/semantics.md §3.4).
 type SliceError struct {
 	Dim                 int   // the input dimension
 	DimSize             int64 // its size

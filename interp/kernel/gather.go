@@ -6,7 +6,7 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// Gather computes tcp.gather (SEMANTICS.md §3.1): elements of input
+// Gather computes tcp.gather (docs/semantics.md §3.1): elements of input
 // gathered along dim by same-rank indices, as torch.gather,
 // onnx.GatherElements and np.take_along_axis do. For every position p of
 // the output,

@@ -6,7 +6,7 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// GatherND computes tcp.gather_nd (SEMANTICS.md §3.2): slices of input
+// GatherND computes tcp.gather_nd (docs/semantics.md §3.2): slices of input
 // addressed by index tuples along the last dim of indices, after
 // batchDims leading batch dims shared by both tensors. With
 // r = rank(input), q = rank(indices), m = indices.Shape[q-1], b = batchDims:

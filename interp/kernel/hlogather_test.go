@@ -9,7 +9,7 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// TestHLOGather checks the spec formula on worked examples (SEMANTICS.md
+// TestHLOGather checks the spec formula on worked examples (docs/semantics.md
 // §6): clamping of start indices to [0, dim - slice_size], an implicit
 // index vector (index_vector_dim = rank), batching dims and windows.
 func TestHLOGather(t *testing.T) {

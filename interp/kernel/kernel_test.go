@@ -65,8 +65,17 @@ func TestMode(t *testing.T) {
 	if Mode(0) != PromiseInBounds {
 		t.Error("the zero Mode is not PromiseInBounds")
 	}
-	if _, err := ParseMode("drop"); err == nil {
-		t.Error("ParseMode(drop) succeeded")
+	if m, err := ParseMode("drop"); err != nil || m != Drop {
+		t.Errorf("ParseMode(drop) = %v, %v; want Drop (the scatter mode)", m, err)
+	}
+	if _, err := ParseMode("raise"); err == nil {
+		t.Error("ParseMode(raise) succeeded")
+	}
+	// Gathers reject Drop.
+	x := tensor.Must(tensor.FromInt64s(tensor.I64, []int64{2}, []int64{1, 2}))
+	i := tensor.Must(tensor.FromInt64s(tensor.I64, []int64{1}, []int64{0}))
+	if _, err := Gather(x, i, 0, Drop, nil); err == nil || !strings.Contains(err.Error(), "mode drop is only defined for scatters") {
+		t.Errorf("Gather with Drop: err = %v", err)
 	}
 }
 
@@ -95,7 +104,7 @@ func TestDefaultFillValue(t *testing.T) {
 	}
 }
 
-// TestModesWorkedExample is SEMANTICS.md §2's worked example.
+// TestModesWorkedExample is docs/semantics.md §2's worked example.
 func TestModesWorkedExample(t *testing.T) {
 	a := i64(sh(5), 10, 20, 30, 40, 50)
 	idx := i64(sh(6), -7, -1, 0, 4, 5, 7)
@@ -174,13 +183,13 @@ func TestGather(t *testing.T) {
 		want    *tensor.Tensor
 		wantErr string
 	}{
-		// SEMANTICS.md §3.1 table.
+		// docs/semantics.md §3.1 table.
 		{"test_gather_elements_0", x22, i64(sh(2, 2), 0, 0, 1, 0), 1, Error, nil, i64(sh(2, 2), 1, 1, 4, 3), ""},
 		{"dim 0", x22, i64(sh(2, 2), 0, 0, 1, 0), 0, Error, nil, i64(sh(2, 2), 1, 2, 3, 2), ""},
 		{"test_gather_elements_1", x33, i64(sh(2, 3), 1, 2, 0, 2, 0, 0), 0, WrapNegative, nil, i64(sh(2, 3), 4, 8, 3, 7, 2, 3), ""},
 		{"test_gather_elements_negative_indices", x33, i64(sh(2, 3), -1, -2, 0, -2, 0, 0), 0, WrapNegative, nil, i64(sh(2, 3), 7, 5, 3, 4, 2, 3), ""},
 		{"indices smaller than input", m, i64(sh(2, 1), 3, 0), 1, Error, nil, i64(sh(2, 1), 3, 4), ""},
-		// CONFORMANCE.md §4 (torch, numpy take_along_axis).
+		// docs/conformance.md §3 (torch, numpy take_along_axis).
 		{"torch index 2", x22, i64(sh(1, 2), 0, 2), 1, Error, nil, nil, "index 2 is out of bounds for dimension 1 with size 2"},
 		{"torch index -1", x22, i64(sh(1, 2), 0, -1), 1, Error, nil, nil, "index -1 is out of bounds for dimension 1 with size 2"},
 		{"torch index larger than self", m, i64(sh(4, 1), 0, 0, 0, 0), 1, Error, nil, nil, "indices dim 0 has size 4, larger than input size 3"},
@@ -238,7 +247,7 @@ func TestGatherND(t *testing.T) {
 		want    *tensor.Tensor
 		wantErr string
 	}{
-		// SEMANTICS.md §3.2 table.
+		// docs/semantics.md §3.2 table.
 		{"test_gathernd_example_int32", it(tensor.I32, sh(2, 2), 0, 1, 2, 3), i64(sh(2, 2), 0, 0, 1, 1), 0, WrapNegative, nil, it(tensor.I32, sh(2), 0, 3), ""},
 		{"test_gathernd_example_float32", ft(tensor.F32, sh(2, 2, 2), 0, 1, 2, 3, 4, 5, 6, 7), i64(sh(2, 1, 2), 0, 1, 1, 0), 0, WrapNegative, nil, ft(tensor.F32, sh(2, 1, 2), 2, 3, 4, 5), ""},
 		{"comparison article example 1", i64(sh(2, 2, 2), 1, 2, 3, 4, 5, 6, 7, 8), i64(sh(2, 1, 2), 0, 0, 1, 0), 0, Error, nil, i64(sh(2, 1, 2), 1, 2, 5, 6), ""},
@@ -253,7 +262,7 @@ func TestGatherND(t *testing.T) {
 		{"DML ND example 2", cube, i64(sh(1, 2, 2), 0, 1, 1, 0), 0, Error, nil, i64(sh(1, 2, 2), 2, 3, 4, 5), ""},
 		// jax.lax.gather doc example as a 6x1 tuple tensor.
 		{"jax example", i64(sh(3), 10, 11, 12), i64(sh(6, 1), 0, 1, 1, 2, 2, 2), 0, Fill, nil, i64(sh(6), 10, 11, 11, 12, 12, 12), ""},
-		// StableHLO clamping (SEMANTICS.md §6): tuples clip per component.
+		// StableHLO clamping (docs/semantics.md §6): tuples clip per component.
 		{"stablehlo clamp", cube, i64(sh(3, 2), 0, 1, 1, 0, 1, 7), 0, Clip, nil, i64(sh(3, 2), 2, 3, 4, 5, 6, 7), ""},
 		// Modes per component; fill fills the whole slice.
 		{"fill slice", cube, i64(sh(3, 2), 0, 1, 1, 5, -1, 0), 0, Fill, i64(nil, -9), i64(sh(3, 2), 2, 3, -9, -9, -9, -9), ""},
@@ -300,7 +309,7 @@ func TestBroadcastTo(t *testing.T) {
 		want    *tensor.Tensor
 		wantErr string
 	}{
-		{"SEMANTICS example", i64(sh(2, 1), 1, 2), []int{1}, sh(3), i64(sh(2, 3), 1, 1, 1, 2, 2, 2), ""},
+		{"semantics example", i64(sh(2, 1), 1, 2), []int{1}, sh(3), i64(sh(2, 3), 1, 1, 1, 2, 2, 2), ""},
 		{"leading axis", i64(sh(1, 2), 1, 2), []int{0}, sh(3), i64(sh(3, 2), 1, 2, 1, 2, 1, 2), ""},
 		{"two axes", i64(sh(1, 3, 1), 1, 2, 3), []int{0, 2}, sh(2, 2), i64(sh(2, 3, 2), 1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3), ""},
 		{"no axes", i64(sh(2), 1, 2), nil, nil, i64(sh(2), 1, 2), ""},
@@ -331,7 +340,7 @@ func TestSlice(t *testing.T) {
 		want                   *tensor.Tensor
 		wantErr                string
 	}{
-		// SEMANTICS.md §3.4 table and 1-D examples.
+		// docs/semantics.md §3.4 table and 1-D examples.
 		{"DML SLICE1 example 1 (2-D)", x, sh(0, 1), sh(2, 2), sh(2, 2), i64(sh(2, 2), 2, 4, 10, 12), ""},
 		{"DML SLICE1 example 2 (2-D)", x, sh(3, 1), sh(2, 2), sh(-2, 2), i64(sh(2, 2), 14, 16, 6, 8), ""},
 		{"negative stride from 2", x, sh(2, 1), sh(2, 2), sh(-2, 2), i64(sh(2, 2), 10, 12, 2, 4), ""},
@@ -440,7 +449,7 @@ func TestSliceNegSteps(t *testing.T) {
 	check(t, "neg steps", got, nil, it(tensor.I32, sh(19, 3, 2), want...), "")
 }
 
-// TestTake covers the SEMANTICS.md §5 worked examples of the slice-gather
+// TestTake covers the docs/semantics.md §5 worked examples of the slice-gather
 // recipe, and the DML_GATHER doc examples.
 func TestTake(t *testing.T) {
 	x := arange(tensor.I64, 3, 4)

@@ -8,7 +8,7 @@ import (
 )
 
 // Mode says what an index value outside [0, s) means for a dimension of
-// size s (SEMANTICS.md §2). The zero value is PromiseInBounds, the
+// size s (docs/semantics.md §2). The zero value is PromiseInBounds, the
 // attribute's default.
 type Mode uint8
 
@@ -32,10 +32,17 @@ const (
 	// Fill: an out-of-range index (negatives included) makes the output
 	// element (gather) or whole slice (gather_nd) take the fill value.
 	Fill
+	// Drop (scatters only): an update whose index is out of range
+	// (negatives included) is skipped. Gathers reject it.
+	Drop
 )
 
-// AllModes lists every mode in declaration order.
+// AllModes lists every gather mode in declaration order.
 var AllModes = []Mode{PromiseInBounds, Error, WrapNegative, Clip, Wrap, Fill}
+
+// ScatterModes lists every scatter mode: the gather modes without Fill,
+// plus Drop.
+var ScatterModes = []Mode{PromiseInBounds, Error, WrapNegative, Clip, Wrap, Drop}
 
 var modeNames = [...]string{
 	PromiseInBounds: "promise_in_bounds",
@@ -44,10 +51,11 @@ var modeNames = [...]string{
 	Clip:            "clip",
 	Wrap:            "wrap",
 	Fill:            "fill",
+	Drop:            "drop",
 }
 
 // String returns the attribute spelling: "promise_in_bounds", "error",
-// "wrap_negative", "clip", "wrap" or "fill".
+// "wrap_negative", "clip", "wrap", "fill" or "drop".
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
 		return modeNames[m]
@@ -62,7 +70,7 @@ func ParseMode(s string) (Mode, error) {
 			return Mode(m), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown index mode %q, want one of promise_in_bounds, error, wrap_negative, clip, wrap, fill", s)
+	return 0, fmt.Errorf("unknown index mode %q, want one of promise_in_bounds, error, wrap_negative, clip, wrap, fill, drop", s)
 }
 
 // DefaultFillValue returns the 0-d fill value used when mode is Fill and no
@@ -93,6 +101,9 @@ func fillBytes(dt tensor.DType, mode Mode, fill *tensor.Tensor) ([]byte, error) 
 	if int(mode) >= len(modeNames) {
 		return nil, fmt.Errorf("invalid index mode %d", mode)
 	}
+	if mode == Drop {
+		return nil, fmt.Errorf("mode drop is only defined for scatters")
+	}
 	if fill != nil && mode != Fill {
 		return nil, fmt.Errorf("fill_value is only allowed with mode fill, got mode %v", mode)
 	}
@@ -115,7 +126,8 @@ func fillBytes(dt tensor.DType, mode Mode, fill *tensor.Tensor) ([]byte, error) 
 }
 
 // resolveRow applies mode to index values vals for a dimension of size s,
-// in place: each becomes the position to read, or -1 to fill. It returns
+// in place: each becomes the position to read (or write), or -1 to fill
+// (or, under Drop, to skip). It returns
 // the position in vals of the first value that is an error, or -1.
 func resolveRow(mode Mode, vals []int64, s int64) int {
 	switch mode {
@@ -157,7 +169,7 @@ func resolveRow(mode Mode, vals []int64, s int64) int {
 			}
 			vals[j] = v
 		}
-	case Fill:
+	case Fill, Drop:
 		for j, v := range vals {
 			if uint64(v) >= uint64(s) {
 				vals[j] = -1

@@ -7,7 +7,7 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// Slice computes tcp.slice (SEMANTICS.md §3.4): a strided window. For each
+// Slice computes tcp.slice (docs/semantics.md §3.4): a strided window. For each
 // dim d, with start s, result size n and stride t != 0,
 //
 //	out[…, i, …] = in[…, s + t*i, …]   for 0 <= i < n
@@ -91,7 +91,7 @@ func mulAdd(a, b, c int64) (int64, bool) {
 }
 
 // ONNXSliceParams converts the inputs of onnx.Slice on an input of shape
-// dims into full-rank tcp.slice parameters (SEMANTICS.md §3.4). axes may
+// dims into full-rank tcp.slice parameters (docs/semantics.md §3.4). axes may
 // be nil (0, 1, …, len(starts)-1) and may be negative; steps may be nil
 // (all 1). Dims not named in axes are taken whole.
 //

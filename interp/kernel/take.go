@@ -8,7 +8,7 @@ import (
 
 // Take gathers whole slices of x along axis, as onnx.Gather, np.take,
 // tf.GatherV2 (with batchDims) and torch.index_select do, by the
-// SEMANTICS.md §5.1 recipe that canonicalization emits: reshape (expand)
+// docs/semantics.md §5.1 recipe that canonicalization emits: reshape (expand)
 // and BroadcastTo the indices, broadcast x if the indices have more than
 // one non-batch dim, then one Gather. It is the reference for that
 // rewrite, so it deliberately composes the kernels instead of looping

@@ -17,8 +17,15 @@
 // the dialect-conversion driver (passes/conversion) in two phases — the
 // ops with operands first, then, after the constants they read are erased
 // when dead, the remaining constants — so the emitted IR keeps the order of
-// SEMANTICS.md's examples. The first op that cannot be converted fails
+// docs/semantics.md's examples. The first op that cannot be converted fails
 // with "failed to legalize operation '…' that was explicitly marked
 // illegal", located at the op, the conversion's reason attached as a note;
 // Legalize finally reports any op of a converted dialect still present.
+//
+// Registration is by import: a program that uses this package directly
+// must import the conversion packages it needs (passes/onnxtotcp, …, or
+// passes/all for every one), or use the github.com/tcp-project/tcp/compiler
+// package, which registers everything. Without them All is empty and
+// Lookup returns nil; Require, Apply and the passes then return errors that
+// name the package to import instead of doing nothing or panicking.
 package frontends

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tcp-project/tcp/internal/frontendhint"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/conversion"
 )
 
@@ -56,11 +58,57 @@ func Register(f Frontend) {
 	}
 }
 
-// Lookup returns the registered frontend name, or nil.
+// packages maps each frontend to the package whose import registers it.
+var packages = map[string]string{
+	"onnx":      "github.com/tcp-project/tcp/passes/onnxtotcp",
+	"stablehlo": "github.com/tcp-project/tcp/passes/stablehlototcp",
+	"tf":        "github.com/tcp-project/tcp/passes/tftotcp",
+	"torch":     "github.com/tcp-project/tcp/passes/torchtotcp",
+}
+
+// Package returns the import path of the package that registers the
+// frontend name, or "".
+func Package(name string) string { return packages[name] }
+
+// notLinked is the error for a frontend that is not registered.
+func notLinked(name string) error {
+	if p := packages[name]; p != "" {
+		return fmt.Errorf("frontend %q is not registered: import _ %q (or github.com/tcp-project/tcp/passes/all for every frontend; the github.com/tcp-project/tcp/compiler package registers everything)", name, p)
+	}
+	return fmt.Errorf("frontend %q is not registered (known frontends: onnx, stablehlo, tf, torch)", name)
+}
+
+// errNoFrontends is the error for a conversion with no frontend to apply
+// to IR that has frontend ops.
+var errNoFrontends = errors.New("no frontend conversion is registered, so frontends.All() is empty: import _ \"github.com/tcp-project/tcp/passes/all\" (or one of passes/onnxtotcp, passes/stablehlototcp, passes/tftotcp, passes/torchtotcp; the github.com/tcp-project/tcp/compiler package registers everything)")
+
+// Require returns the registered frontend name, or an error that names
+// the package to import.
+func Require(name string) (*Frontend, error) {
+	if f := Lookup(name); f != nil {
+		return f, nil
+	}
+	return nil, notLinked(name)
+}
+
+// Lookup returns the registered frontend name, or nil (Require says what
+// to import instead).
 func Lookup(name string) *Frontend {
 	mu.RLock()
 	defer mu.RUnlock()
 	return registry[name]
+}
+
+// registeredNames lists the registered frontends, or "none".
+func registeredNames() string {
+	var names []string
+	for _, f := range All() {
+		names = append(names, f.Name)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
 }
 
 // All returns the registered frontends sorted by name.
@@ -105,7 +153,25 @@ func (c Conversion) CanonicalizationPattern() ir.Pattern {
 // A conversion's error becomes the note of the driver's "failed to
 // legalize operation '…' that was explicitly marked illegal", located at
 // the first op that failed.
+//
+// A nil root or frontend is an error: Lookup returns nil for a frontend
+// whose conversion package is not linked into the program (its dialect
+// may be), so Apply(m, Lookup("onnx")) names the import that is missing.
 func Apply(root *ir.Operation, fs ...*Frontend) error {
+	if root == nil {
+		return errors.New("frontends.Apply: nil root operation")
+	}
+	for i, f := range fs {
+		if f == nil {
+			return fmt.Errorf("frontends.Apply: frontend #%d is nil: frontends.Lookup returns nil for a frontend whose conversions are not linked into this program (registered: %s); import _ %q, or the frontend's own package (passes/onnxtotcp, passes/tftotcp, passes/torchtotcp, passes/stablehlototcp)", i, registeredNames(), "github.com/tcp-project/tcp/passes/all")
+		}
+	}
+	if len(fs) == 0 {
+		if op := firstFrontendOp(root); op != nil {
+			return op.EmitError("'%s' cannot be converted: %v", op.Name(), errNoFrontends)
+		}
+		return nil
+	}
 	var ops, leaves []ir.Pattern
 	opTarget, leafTarget := conversion.NewTarget(), conversion.NewTarget()
 	var dialects []string
@@ -166,6 +232,9 @@ func eraseDead(root *ir.Operation, dialects []string) {
 // dialect is one of dialects: "failed to legalize operation 'onnx.Gather'
 // that was explicitly marked illegal".
 func Legalize(root *ir.Operation, dialects []string) error {
+	if root == nil {
+		return errors.New("frontends.Legalize: nil root operation")
+	}
 	var bad *ir.Operation
 	root.Walk(ir.PreOrder, func(op *ir.Operation) {
 		if bad != nil || op == root {
@@ -183,37 +252,49 @@ func Legalize(root *ir.Operation, dialects []string) error {
 
 // pass applies a set of frontends (all registered ones, looked up at run
 // time, if names is empty).
-type pass struct {
-	info  *ir.PassInfo
+type thePass struct {
+	info  *pass.Info
 	names []string
 }
 
-func (p *pass) Info() *ir.PassInfo { return p.info }
+func (p *thePass) Info() *pass.Info { return p.info }
 
-func (p *pass) Run(op *ir.Operation) error {
+func (p *thePass) Run(op *ir.Operation) error {
 	var fs []*Frontend
 	if len(p.names) == 0 {
 		fs = All()
 	}
 	for _, n := range p.names {
-		f := Lookup(n)
-		if f == nil {
-			return fmt.Errorf("%s: frontend %q is not linked into this tool", p.info.Argument, n)
+		f, err := Require(n)
+		if err != nil {
+			return fmt.Errorf("%s: %v", p.info.Argument, err)
 		}
 		fs = append(fs, f)
 	}
 	return Apply(op, fs...)
 }
 
+// firstFrontendOp returns the first op nested in root of a frontend
+// dialect, or nil.
+func firstFrontendOp(root *ir.Operation) *ir.Operation {
+	var found *ir.Operation
+	root.Walk(ir.PreOrder, func(op *ir.Operation) {
+		if found == nil && op != root && frontendhint.IsFrontendOp(op) {
+			found = op
+		}
+	})
+	return found
+}
+
 // NewPassInfo returns the pass that converts the named frontends (every
 // registered frontend if none are named) into tcp; register it with
-// ir.RegisterPass.
-func NewPassInfo(argument, description string, names ...string) *ir.PassInfo {
-	info := &ir.PassInfo{Argument: argument, Description: description, Anchor: ir.AnyOp}
-	info.New = func(ir.PassOptions) (ir.Pass, error) { return &pass{info: info, names: names}, nil }
+// pass.Register.
+func NewPassInfo(argument, description string, names ...string) *pass.Info {
+	info := &pass.Info{Argument: argument, Description: description, Anchor: pass.AnyOp}
+	info.New = func(pass.Options) (pass.Pass, error) { return &thePass{info: info, names: names}, nil }
 	return info
 }
 
 func init() {
-	ir.RegisterPass(NewPassInfo("convert-frontends-to-tcp", "Convert every registered frontend dialect (onnx, tf, torch, stablehlo) to tcp"))
+	pass.Register(NewPassInfo("convert-frontends-to-tcp", "Convert every registered frontend dialect (onnx, tf, torch, stablehlo) to tcp"))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/frontends"
 )
 
@@ -29,7 +30,7 @@ func TestRegistry(t *testing.T) {
 		}
 	}
 	for _, arg := range []string{"convert-frontends-to-tcp", "convert-onnx-to-tcp", "convert-tf-to-tcp"} {
-		if ir.LookupPass(arg) == nil {
+		if pass.Lookup(arg) == nil {
 			t.Errorf("pass %s is not registered", arg)
 		}
 	}
@@ -75,7 +76,7 @@ func TestConversionsPreserveSemantics(t *testing.T) {
 				t.Fatal(err)
 			}
 			after, _ := parser.Parse(name, src, parser.Options{})
-			pm, err := ir.ParsePassPipeline(pl)
+			pm, err := pass.ParsePipeline(pl)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,7 +134,7 @@ func TestCanonicalizeEqualsConversion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pm, err := ir.ParsePassPipeline(pl)
+			pm, err := pass.ParsePipeline(pl)
 			if err != nil {
 				t.Fatal(err)
 			}

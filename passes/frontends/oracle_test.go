@@ -32,6 +32,7 @@ import (
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -377,7 +378,7 @@ func run(src string, inputs []*tensor.Tensor, convert bool) (*tensor.Tensor, str
 		return nil, "", fmt.Errorf("parse: %w", err)
 	}
 	if convert {
-		pm, err := ir.ParsePassPipeline("builtin.module(convert-frontends-to-tcp)")
+		pm, err := pass.ParsePipeline("builtin.module(convert-frontends-to-tcp)")
 		if err != nil {
 			return nil, "", err
 		}

@@ -6,23 +6,24 @@ import (
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes"
 )
 
-var info = &ir.PassInfo{
+var info = &pass.Info{
 	Argument:    "tcp-fuse",
 	Name:        "TcpFuse",
 	Description: "Compose chains of tcp gathers, slices and broadcasts (gather of gather, slice of slice, broadcast of broadcast)",
-	Anchor:      ir.AnyOp,
-	New:         func(ir.PassOptions) (ir.Pass, error) { return Pass{}, nil },
+	Anchor:      pass.AnyOp,
+	New:         func(pass.Options) (pass.Pass, error) { return Pass{}, nil },
 }
 
-func init() { ir.RegisterPass(info) }
+func init() { pass.Register(info) }
 
 // Pass is tcp-fuse.
 type Pass struct{}
 
-func (Pass) Info() *ir.PassInfo { return info }
+func (Pass) Info() *pass.Info { return info }
 
 // Run applies Patterns greedily to the regions of op.
 func (Pass) Run(op *ir.Operation) error {

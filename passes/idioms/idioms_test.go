@@ -10,6 +10,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 )
 
@@ -105,7 +106,7 @@ func TestMaskedGatherRandom(t *testing.T) {
 			t.Fatalf("%v\n%s", err, src)
 		}
 		after := before.Clone()
-		pm, err := ir.ParsePassPipeline("builtin.module(canonicalize)")
+		pm, err := pass.ParsePipeline("builtin.module(canonicalize)")
 		if err != nil {
 			t.Fatal(err)
 		}

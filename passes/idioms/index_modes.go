@@ -10,11 +10,12 @@ func init() {
 	for _, name := range []string{tcp.GatherName, tcp.GatherNDName} {
 		ir.Global.AddCanonicalizationPatterns(name,
 			&ir.PatternFunc{RootName: name, PatternName: "GatherOfClampedIndex", Fn: foldClampedIndex},
-			&ir.PatternFunc{RootName: name, PatternName: "GatherOfWrappedIndex", Fn: foldWrappedIndex})
+			&ir.PatternFunc{RootName: name, PatternName: "GatherOfWrappedIndex", Fn: foldWrappedIndex},
+			&ir.PatternFunc{RootName: name, PatternName: "GatherOfFloorModIndex", Fn: foldFloorModIndex})
 	}
 }
 
-// Index modes (SEMANTICS §2).
+// Index modes (docs/semantics.md §2).
 const (
 	modePromise      = "promise_in_bounds"
 	modeError        = "error"
@@ -207,5 +208,53 @@ func foldWrappedIndex(g *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return false, nil
 	}
 	rewire(g, use, i, modeWrapNegative, rw)
+	return true, nil
+}
+
+// foldFloorModIndex: a gather whose indices are Python's i % n, as
+// select(r < 0, r + n, r) with r = arith.remsi(i, n) (what
+// torch.take_along_dim's aten.remainder.Scalar converts to), n the size of
+// every dim the indices address, reads i under mode wrap. i % n is in
+// [0, n) for every i, where every mode reads the index itself, and it is
+// what mode wrap reads for i; so the result is the same whatever the
+// gather's mode was (fill never fills an index in range, and its
+// fill_value goes). Also mode wrap_negative on arith.remsi(i, n) (what
+// GatherOfWrappedIndex leaves of the same chain): remsi is in (-n, n),
+// which wrap_negative maps to i % n.
+func foldFloorModIndex(g *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	n, ok := uniformDim(g)
+	if !ok || n < 1 {
+		return false, nil
+	}
+	src, use := indexChain(g)
+	if modeOf(g) == modeWrapNegative {
+		if i, c, ok := binaryWithConst(src, arith.RemSIName); ok && c == n && i.Type() == src.Type() {
+			rewire(g, use, i, tcp.ModeWrap, rw)
+			return true, nil
+		}
+	}
+	sel := src.DefiningOp()
+	if sel == nil || sel.Name() != arith.SelectName || sel.NumOperands() != 3 {
+		return false, nil
+	}
+	cmp := sel.Operand(0).DefiningOp()
+	if cmp == nil || cmp.Name() != arith.CmpIName || arith.Predicate(cmp) != arith.CmpSLT {
+		return false, nil
+	}
+	if zero, ok := arith.SplatIntValue(cmp.Operand(1)); !ok || zero != 0 {
+		return false, nil
+	}
+	r := cmp.Operand(0)
+	if sel.Operand(2) != r {
+		return false, nil
+	}
+	if a, c, ok := binaryWithConst(sel.Operand(1), arith.AddIName); !ok || a != r || c != n {
+		return false, nil
+	}
+	i, c, ok := binaryWithConst(r, arith.RemSIName)
+	if !ok || c != n || i.Type() != src.Type() {
+		return false, nil
+	}
+	rewire(g, use, i, tcp.ModeWrap, rw)
 	return true, nil
 }

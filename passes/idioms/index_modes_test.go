@@ -11,6 +11,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 )
 
 var idiomModes = []string{"", "error", "wrap_negative", "clip", "wrap", "fill"}
@@ -99,7 +100,7 @@ func TestIndexModeIdiomsRandom(t *testing.T) {
 				t.Fatalf("%v\n%s", err, src)
 			}
 			after := before.Clone()
-			pm, err := ir.ParsePassPipeline("builtin.module(canonicalize)")
+			pm, err := pass.ParsePipeline("builtin.module(canonicalize)")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // iotaConcat builds a random gather_nd whose index is tensor.concat(C, I)
@@ -201,7 +202,7 @@ func TestIotaConcatRandom(t *testing.T) {
 			t.Fatalf("case %d (%q): the input does not verify: %v\n%s", c, near, err, src)
 		}
 		after := before.Clone()
-		pm, err := ir.ParsePassPipeline("builtin.module(canonicalize)")
+		pm, err := pass.ParsePipeline("builtin.module(canonicalize)")
 		if err != nil {
 			t.Fatal(err)
 		}

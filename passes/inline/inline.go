@@ -5,23 +5,24 @@ import (
 
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 func init() {
-	ir.RegisterPass(&ir.PassInfo{
+	pass.Register(&pass.Info{
 		Argument:    "inline",
 		Name:        "Inliner",
 		Description: "Inline func.call of single-block functions and erase private functions left without callers",
-		Anchor:      ir.AnyOp,
-		New:         func(ir.PassOptions) (ir.Pass, error) { return pass{}, nil },
+		Anchor:      pass.AnyOp,
+		New:         func(pass.Options) (pass.Pass, error) { return thePass{}, nil },
 	})
 }
 
-type pass struct{}
+type thePass struct{}
 
-func (pass) Info() *ir.PassInfo { return ir.LookupPass("inline") }
+func (thePass) Info() *pass.Info { return pass.Lookup("inline") }
 
-func (pass) Run(root *ir.Operation) error { return Run(root) }
+func (thePass) Run(root *ir.Operation) error { return Run(root) }
 
 // maxRounds bounds the repeated inlining (chains of calls deeper than this
 // are left as calls).

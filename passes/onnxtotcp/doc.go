@@ -1,4 +1,4 @@
-// Package onnxtotcp converts the onnx dialect into tcp (SEMANTICS.md
+// Package onnxtotcp converts the onnx dialect into tcp (docs/semantics.md
 // §5.3): --convert-onnx-to-tcp, part of --convert-frontends-to-tcp, and the
 // onnx ops' canonicalization patterns.
 //

@@ -8,6 +8,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/frontends"
 	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
@@ -30,7 +31,7 @@ var Frontend = frontends.Frontend{
 
 func init() {
 	frontends.Register(Frontend)
-	ir.RegisterPass(frontends.NewPassInfo("convert-onnx-to-tcp", "Convert the onnx dialect (onnx-mlir) to tcp", "onnx"))
+	pass.Register(frontends.NewPassInfo("convert-onnx-to-tcp", "Convert the onnx dialect (onnx-mlir) to tcp", "onnx"))
 }
 
 // fail is the located conversion error.

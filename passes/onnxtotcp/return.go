@@ -24,3 +24,16 @@ func convertReturn(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	rw.EraseOp(op)
 	return true, nil
 }
+
+// onnx.EntryPoint, onnx-mlir's module-level marker of the model's
+// function, computes nothing: the conversion erases it.
+var _ = addEntryPoint()
+
+func addEntryPoint() bool {
+	Frontend.Conversions = append(Frontend.Conversions,
+		frontends.Conversion{Root: onnx.EntryPointName, Name: "ONNXEntryPointErase", Convert: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+			rw.EraseOp(op)
+			return true, nil
+		}})
+	return true
+}

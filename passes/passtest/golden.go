@@ -12,6 +12,7 @@ import (
 
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // CheckSemantics, if set, is called by RunGolden with the parsed input
@@ -93,13 +94,13 @@ func (g *Golden) Run() (out, diags string, err error) {
 	if err := ir.Verify(m, true); err != nil {
 		return "", "", fmt.Errorf("input.mlir does not verify: %v", err)
 	}
-	pm, err := ir.ParsePassPipeline(g.Pipeline)
+	pm, err := pass.ParsePipeline(g.Pipeline)
 	if err != nil {
 		return "", "", fmt.Errorf("pipeline: %v", err)
 	}
 	pm.AllowUnregistered = true
 	if rerr := pm.Run(m); rerr != nil {
-		var pe *ir.PassError
+		var pe *pass.Error
 		if errors.As(rerr, &pe) {
 			return "", pe.Diagnostics().Error() + "\n", nil
 		}

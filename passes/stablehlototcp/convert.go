@@ -6,6 +6,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/frontends"
 	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
@@ -25,7 +26,7 @@ var Frontend = frontends.Frontend{
 
 func init() {
 	frontends.Register(Frontend)
-	ir.RegisterPass(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, dynamic_iota, reshape, dynamic_reshape, concatenate, constant) to tcp", "stablehlo"))
+	pass.Register(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, dynamic_iota, reshape, dynamic_reshape, concatenate, constant) to tcp", "stablehlo"))
 }
 
 // Run converts the stablehlo and mhlo ops nested in root (the pass).
@@ -335,7 +336,7 @@ func convertConcatenate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 
 // convertReshape: stablehlo.reshape (and a dynamic_reshape between static
 // shapes whose output_shape is a constant with the result's sizes) is one tensor.expand_shape or
-// tensor.collapse_shape when one exists (SEMANTICS.md §4 reassociation),
+// tensor.collapse_shape when one exists (docs/semantics.md §4 reassociation),
 // else a collapse to 1-D followed by an expansion (both shapes static).
 func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err := verified(op); err != nil {

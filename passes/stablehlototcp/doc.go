@@ -3,7 +3,7 @@
 //
 //   - stablehlo.gather: one decomposition covers every valid configuration
 //     and emits only the steps a configuration needs, so the patterns of
-//     SEMANTICS.md §6 come out as single ops: a gather_nd-like gather
+//     docs/semantics.md §6 come out as single ops: a gather_nd-like gather
 //     (start_index_map = collapsed_slice_dims = [b, b+m), batching dims
 //     [0, b), trailing full offset dims) becomes one tcp.gather_nd
 //     {batch_dims = b, mode = "clip"}. The general case adds tcp.slice (partial

@@ -10,6 +10,7 @@ import (
 	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/passes/frontends"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // The index arithmetic and shape plumbing jax wraps around its gathers
@@ -173,6 +174,9 @@ func convertClamp(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 
 func convertConvert(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	if it, ok := in.Elem().(ir.IntegerType); ok && it.Sign == ir.Unsigned && signless(out) {
+		return convertFromUnsigned(op, rw, it)
+	}
 	if !signless(in) || !signless(out) {
 		return fail(op, "converting %s to %s is not supported (signless types only)", in.Elem(), out.Elem())
 	}
@@ -304,7 +308,7 @@ const maxReduceSlices = 64
 // most maxReduceSlices reduced elements per result element): the init
 // broadcast to the result shape, combined with the body's arith op with
 // each slice of the input at one position of the reduced dims, in
-// row-major order (tensor.extract_slice + tensor.collapse_shape). jax's
+// row-major order (tcp.slice + tensor.collapse_shape). jax's
 // fill-mode masks reduce a dimension of size 1 or 2.
 func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	in, out := rt(op.Operand(0)), rt(op.Result(0))
@@ -344,6 +348,7 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		sliceShape[d] = 1
 	}
 	st := ir.RankedTensor(sliceShape, in.Elem())
+	idx := tcpbuild.NewIndexCache(rw, loc)
 	groups, err := tensord.Reassociation(out.Shape(), sliceShape)
 	if err != nil {
 		return fail(op, "%v", err)
@@ -355,13 +360,14 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			offs[dims[k]] = rem % red[k]
 			rem /= red[k]
 		}
-		ones := make([]int64, in.Rank())
-		for i := range ones {
-			ones[i] = 1
-		}
 		s := op.Operand(0)
 		if !slices.Equal(sliceShape, in.Shape()) {
-			s = tensord.ExtractSlice(rw, loc, s, st, tensord.Static(offs...), tensord.Static(sliceShape...), tensord.Static(ones...)).Result(0)
+			// tcp.slice (not tensor.extract_slice): both backends take it.
+			starts, sizes, strides := make([]ir.Value, in.Rank()), make([]ir.Value, in.Rank()), make([]ir.Value, in.Rank())
+			for d := range starts {
+				starts[d], sizes[d], strides[d] = idx.Get(offs[d]), idx.Get(sliceShape[d]), idx.Get(1)
+			}
+			s = tcp.BuildSlice(rw, loc, s, starts, sizes, strides, st).Result(0)
 		}
 		if out.Rank() != len(sliceShape) {
 			s = tensord.CollapseShapeWith(rw, loc, s, out, groups).Result(0)
@@ -369,5 +375,42 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		acc = arith.Binary(rw, name, loc, acc, s).Result(0)
 	}
 	rw.ReplaceOp(op, []ir.Value{acc})
+	return true, nil
+}
+
+// convertFromUnsigned: stablehlo.convert from ui8/ui16/ui32 (jax's
+// unsigned indices) to a signless integer or float. tcp.cast_indices
+// reads the unsigned value exactly into i64 (i32 when the target is i32
+// and the source narrower than 32 bits, also exact); then arith.trunci
+// (wrapping, as convert does: a ui32 of 2^31 or more becomes negative in
+// i32), arith.extsi, or arith.sitofp gives the target type. ui64 has no
+// exact path (cast_indices saturates) and stays a located error.
+func convertFromUnsigned(op *ir.Operation, rw *ir.Rewriter, it ir.IntegerType) (bool, error) {
+	out := rt(op.Result(0))
+	if it.Width > 32 {
+		return fail(op, "converting %s to %s is not supported (a 64-bit unsigned value has no exact signless path)", it, out.Elem())
+	}
+	mid := ir.I64
+	if out.Elem() == ir.I32 && it.Width < 32 {
+		mid = ir.I32
+	}
+	if ot, ok := out.Elem().(ir.IntegerType); ok && ot.Width == 1 {
+		return fail(op, "converting %s to i1 is not supported", it)
+	}
+	rw.SetInsertionPointBefore(op)
+	v := tcp.BuildCastIndices(rw, op.Loc(), op.Operand(0), mid).Result(0)
+	mt := rt(v)
+	switch e := out.Elem().(type) {
+	case ir.IntegerType:
+		switch {
+		case e.Width < 64 && mt.Elem() == ir.I64:
+			v = arith.Cast(rw, arith.TruncIName, op.Loc(), v, out).Result(0)
+		case e.Width == 64 && mt.Elem() == ir.I32:
+			v = arith.Cast(rw, arith.ExtSIName, op.Loc(), v, out).Result(0)
+		}
+	default:
+		v = arith.Cast(rw, arith.SIToFPName, op.Loc(), v, out).Result(0)
+	}
+	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }

@@ -51,7 +51,7 @@ func (b b) indexElem(v ir.Value) ir.Value {
 // unitGroups is the reassociation between a shape and the same shape with
 // unit dims at the positions inserted (indices into the longer shape):
 // each unit dim joins the group of the nearest kept dim to its left, or the
-// first group when it leads (SEMANTICS.md §4). rank is the longer rank.
+// first group when it leads (docs/semantics.md §4). rank is the longer rank.
 func unitGroups(rank int, inserted []int) [][]int64 {
 	var groups [][]int64
 	var lead []int64

@@ -10,7 +10,7 @@ import (
 )
 
 // takePattern recognizes the take / index_select / GatherV2 gather of
-// SEMANTICS.md §6: start_index_map = collapsed_slice_dims = [a], batching
+// docs/semantics.md §6: start_index_map = collapsed_slice_dims = [a], batching
 // dims [0, b) on both sides (b <= a), an index vector of length 1 (implicit,
 // or an explicit trailing dim of size 1), slice sizes equal to the operand
 // dims except 1 at a and at the batching dims, and offset_dims placing the

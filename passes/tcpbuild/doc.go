@@ -2,7 +2,7 @@
 // share (passes/onnxtotcp, passes/tftotcp, passes/torchtotcp,
 // passes/stablehlototcp): index constants, dim sizes, axis normalization,
 // shape-only reshapes and, most importantly, SliceGather, the slice-gather
-// recipe of SEMANTICS.md §5.1 that models onnx.Gather, tf.GatherV2 (with
+// recipe of docs/semantics.md §5.1 that models onnx.Gather, tf.GatherV2 (with
 // batch_dims), np.take and torch.index_select with tcp.gather on broadcast
 // operands.
 //
@@ -22,7 +22,7 @@
 // to rank r, every dim but a is broadcast, and a tensor.collapse_shape
 // removes the unit dim a afterwards (unless the caller keeps it, as
 // torch.index_select does for a 0-d index). Reshapes use the deterministic
-// reassociation of SEMANTICS.md §4 (tensor.Reassociation); steps that would
+// reassociation of docs/semantics.md §4 (tensor.Reassociation); steps that would
 // not change anything (an expand to the same shape, a broadcast without
 // axes) are omitted.
 //

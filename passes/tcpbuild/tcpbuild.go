@@ -44,7 +44,7 @@ func NormalizeAxis(axis int64, rank int) (int, bool) {
 func IsIndexElement(t ir.Type) bool { return t == ir.I32 || t == ir.I64 }
 
 // ExpandTo inserts `tensor.expand_shape v` to shape (same element type),
-// with the reassociation of SEMANTICS.md §4, and returns its result; v
+// with the reassociation of docs/semantics.md §4, and returns its result; v
 // itself when the shape is unchanged. It fails if no reassociation turns
 // v's shape into shape.
 func ExpandTo(rw *ir.Rewriter, loc ir.Location, v ir.Value, shape []int64) (ir.Value, error) {
@@ -145,7 +145,7 @@ func SliceGatherShape(X, Q []int64, axis, batchDims int, collapseScalar bool) []
 	return append(out, X[a+1:]...)
 }
 
-// SliceGather emits the slice-gather recipe of SEMANTICS.md §5.1 (see the
+// SliceGather emits the slice-gather recipe of docs/semantics.md §5.1 (see the
 // package doc) at rw's insertion point and returns the gathered value, of
 // shape SliceGatherShape(X, Q, axis, batchDims, collapseScalar) and x's
 // element type. axis and batchDims must already be normalized (0 <=

@@ -51,7 +51,7 @@ func print(m *ir.Operation) string {
 	return b.String()
 }
 
-// The examples of SEMANTICS.md §5.1, §5.3 and §5.4 (the gather design's
+// The examples of docs/semantics.md §5.1, §5.3 and §5.4 (the gather design's
 // tf.gather and onnx.Gather models), printed exactly.
 func TestDesignDocExamples(t *testing.T) {
 	tests := []struct {

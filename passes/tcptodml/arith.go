@@ -11,6 +11,7 @@ import (
 // masks) lowers to one DirectML elementwise operator each:
 //
 //	arith.addi/subi/muli/maxsi  ELEMENT_WISE_ADD/SUBTRACT/MULTIPLY/MAX
+//	arith.minsi                 ELEMENT_WISE_MIN
 //	arith.remsi                 ELEMENT_WISE_MODULUS_TRUNCATE (constant divisor without zeros only)
 //	arith.andi/ori              ELEMENT_WISE_BIT_AND/BIT_OR (LOGICAL_AND/OR on i1)
 //	arith.cmpi                  ELEMENT_WISE_LOGICAL_EQUALS/LESS_THAN/… (ne: LOGICAL_NOT of EQUALS)
@@ -30,6 +31,7 @@ var arithToDML = map[string]string{
 	arith.SubIName:  dml.SubtractName,
 	arith.MulIName:  dml.MultiplyName,
 	arith.MaxSIName: dml.MaxName,
+	arith.MinSIName: dml.MinName,
 	arith.RemSIName: dml.ModulusTruncateName,
 	arith.AndIName:  dml.BitAndName,
 	arith.OrIName:   dml.BitOrName,
@@ -77,8 +79,8 @@ func (c *conv) arith(op *ir.Operation) *ir.Diagnostic {
 			return errorf(op, "i1 arithmetic is not lowered (DirectML would compute it on UINT8 without wrapping at 1 bit)")
 		}
 	}
-	if op.Name() == arith.MaxSIName && et.Sign == ir.Unsigned {
-		return errorf(op, "arith.maxsi on %s: DirectML's MAX compares UINT data as unsigned", et)
+	if (op.Name() == arith.MaxSIName || op.Name() == arith.MinSIName) && et.Sign == ir.Unsigned {
+		return errorf(op, "%s on %s: DirectML's MAX and MIN compare UINT data as unsigned", op.Name(), et)
 	}
 	if op.Name() == arith.RemSIName {
 		if et.Sign == ir.Unsigned {

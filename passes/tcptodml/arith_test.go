@@ -60,7 +60,7 @@ func genArithCase(rng *rand.Rand, elem string) (text string, gathers bool) {
 	for s := 0; s < steps; s++ {
 		switch k := rng.Intn(10); {
 		case k < 4:
-			op := pick([]string{"addi", "subi", "muli", "maxsi", "andi", "ori"})
+			op := pick([]string{"addi", "subi", "muli", "maxsi", "minsi", "andi", "ori"})
 			a, c := pick(ints), pick(ints)
 			if rng.Intn(3) == 0 {
 				c = konst(false)

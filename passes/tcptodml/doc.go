@@ -1,12 +1,13 @@
 // Package tcptodml is --convert-tcp-to-dml: it lowers tcp to the dml
-// dialect (DirectML operators) for a feature level, as SEMANTICS.md §8.7
+// dialect (DirectML operators) for a feature level, as docs/semantics.md §7.7
 // maps them.
 //
 //	tcp-opt --convert-tcp-to-dml='feature-level=3.0' in.mlir
 //	tcp-opt --pass-pipeline='builtin.module(convert-tcp-to-dml{feature-level=2.1 assume-in-bounds=true})' in.mlir
 //
-// Options: feature-level (1.0 … 6.4, default 4.1) and assume-in-bounds
-// (default false). The module gets the attribute dml.feature_level.
+// Options: feature-level (1.0 … 6.4, default 4.1), assume-in-bounds and
+// assume-unique-indices (default false). The module gets the attribute
+// dml.feature_level.
 //
 // Mapping:
 //
@@ -28,6 +29,27 @@
 //	arith.cmpi                               element_wise_logical_equals/less_than/greater_than/
 //	                                         ..._or_equal (ne: logical_not of equals)
 //	arith.select (tensor condition)          element_wise_if (any data type)
+//	scatter (unique indices, replace)        scatter_elements {axis = dim + D - r}
+//	scatter_nd (unique, replace)             scatter_nd; with batch dims b, each tuple prefixed
+//	                                         with its batch coordinates (constant + join)
+//	scatter*, combine add/mul/min/max/and/or gather_elements / gather_nd(1) of the destinations,
+//	  (unique indices)                       element_wise_add/multiply/min/max/bit_and/bit_or,
+//	                                         then the scatter of the combined updates
+//
+// Scatters (scatter.go): DirectML documents no order among updates that
+// write the same element and has no scatter reduction, while tcp applies
+// duplicates in row-major order. A scatter is lowered only when no two
+// updates can write the same element: it carries unique_indices, its
+// indices are constants whose resolved destinations are distinct (checked
+// here), or the pass runs with assume-unique-indices=true; otherwise it
+// is a located error naming the option. Refused as well, with the reason:
+// mode drop on non-constant indices (a scatter cannot skip an update), an
+// empty index tuple without batch dims,
+// scatter indices smaller than the input off the axis (SCATTER_ELEMENTS
+// needs equal sizes there, and its output is the whole input),
+// and min/max on floats (DirectML does not document MIN/MAX on NaN and
+// signed zeros). Other modes are legalized as for the gathers. A scatter
+// with no updates is replaced by its input when it checks nothing.
 //
 // DimensionCount D is the largest rank involved from FL 3.0 and 4 (4 or 5
 // for SLICE1, IDENTITY and CAST) before; larger ranks are an error there.

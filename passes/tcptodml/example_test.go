@@ -7,9 +7,10 @@ import (
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 )
 
-// Example lowers torch.index_select's tcp form (SEMANTICS.md §5.2) at
+// Example lowers torch.index_select's tcp form (docs/semantics.md §5.2) at
 // feature level 2.1: the expand + broadcast + gather recipe becomes one
 // DML GATHER with 4-D descs, and the i32 indices are cast to UINT32.
 func Example() {
@@ -25,7 +26,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	pm, err := ir.ParsePassPipeline("builtin.module(convert-tcp-to-dml{feature-level=2.1})")
+	pm, err := pass.ParsePipeline("builtin.module(convert-tcp-to-dml{feature-level=2.1})")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -10,7 +10,7 @@ import (
 )
 
 // decomposeFill rewrites each tcp.gather under mode "fill" on non-constant
-// indices of static shape into what DirectML can run (SEMANTICS §8.7): the
+// indices of static shape into what DirectML can run (docs/semantics.md §7.7): the
 // gather under mode clip, an in-range mask of its indices, and a select of
 // the fill value where the mask is false:
 //

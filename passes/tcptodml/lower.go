@@ -12,7 +12,7 @@ import (
 // view is a strided view of a base value's packed buffer, in the logical
 // (unpadded) rank of the value it stands for: a chain of tcp broadcasts
 // folds into zero strides and tcp.transpose into permuted strides
-// (DIRECTML.md §5.2).
+// (a DML_BUFFER_TENSOR_DESC with explicit Strides).
 type view struct {
 	base           ir.Value
 	sizes, strides []int64
@@ -106,7 +106,7 @@ func (c *conv) indices(op *ir.Operation, w view, size func(p int64) int64, unifo
 	case tcp.ModePromiseInBounds:
 	case tcp.ModeError:
 		if !c.assume {
-			return view{}, errorf(op, "mode \"error\" cannot be expressed: DirectML clamps out-of-range indices instead of reporting them; use constant indices or pass assume-in-bounds=true to lower the indices as promised in bounds")
+			return view{}, errorf(op, "mode \"error\" cannot be expressed: DirectML does not report out-of-range indices (its output for them is undefined); use constant indices or pass assume-in-bounds=true to lower the indices as promised in bounds")
 		}
 	case tcp.ModeWrapNegative:
 		if c.level < dml.FL3_0 {

@@ -4,14 +4,16 @@ package tcptodml
 //
 //  1. Tensor constants (tcp.const, arith.constant of a tensor) become
 //     dml.constant.
-//  2. tcp.gather: the slice-gather recipe (SEMANTICS.md §5.1, b = 0:
+//  2. tcp.gather: the slice-gather recipe (docs/semantics.md §5.1, b = 0:
 //     expand_shape + broadcast_to of the indices, optionally of the input)
 //     is matched by shapes and becomes one dml.gather on the original
 //     tensors; any other tcp.gather becomes dml.gather_elements, reading
 //     broadcast operands through zero-stride views and a larger input
 //     through a sub-view. tcp.gather_nd becomes dml.gather_nd1 (FL >= 3.0)
 //     or dml.gather_nd (b = 0 below 3.0); tcp.slice with constant
-//     parameters becomes dml.slice1.
+//     parameters becomes dml.slice1. tcp.scatter / tcp.scatter_nd with
+//     unique indices become dml.scatter_elements / dml.scatter_nd (a
+//     reduction first gathers, combines elementwise; scatter.go).
 //  3. Index operands are legalized: constants get the index mode applied
 //     at compile time (and are narrowed to ui32 below FL 3.0);
 //     non-constant indices keep their meaning only where DirectML's
@@ -31,13 +33,16 @@ package tcptodml
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tcp-project/tcp/dialect/dml"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/frontendhint"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // Pass is --convert-tcp-to-dml.
@@ -48,38 +53,45 @@ type Pass struct {
 	// were promise_in_bounds (DirectML cannot report an out-of-range
 	// index). Off by default: such gathers are rejected.
 	AssumeInBounds bool
+	// AssumeUniqueIndices lowers scatters with non-constant indices as if
+	// no two updates wrote the same element (DirectML applies duplicates
+	// in no documented order). Off by default: such scatters are rejected
+	// unless they carry unique_indices.
+	AssumeUniqueIndices bool
 }
 
-var info = &ir.PassInfo{
+var info = &pass.Info{
 	Argument:    "convert-tcp-to-dml",
 	Name:        "ConvertTcpToDml",
 	Description: "Lower tcp to DirectML operators (the dml dialect) for a feature level",
 	Anchor:      ir.ModuleName,
-	Options: []ir.PassOption{
-		{Name: "feature-level", Kind: ir.StringOption, Default: dml.DefaultFeatureLevel.String(), Description: "DirectML feature level to target (1.0 ... 6.4)"},
-		{Name: "assume-in-bounds", Kind: ir.BoolOption, Default: "false", Description: "Lower mode \"error\" on non-constant indices as promise_in_bounds (DirectML clamps instead of reporting)"},
+	Options: []pass.Option{
+		{Name: "feature-level", Kind: pass.StringOption, Default: dml.DefaultFeatureLevel.String(), Description: "DirectML feature level to target (1.0 ... 6.4)"},
+		{Name: "assume-in-bounds", Kind: pass.BoolOption, Default: "false", Description: "Lower mode \"error\" on non-constant indices as promise_in_bounds (DirectML does not report out-of-range indices; its output for them is undefined)"},
+		{Name: "assume-unique-indices", Kind: pass.BoolOption, Default: "false", Description: "Lower scatters with non-constant indices as if no two updates wrote the same element (DirectML applies duplicates in no documented order)"},
 	},
-	New: func(o ir.PassOptions) (ir.Pass, error) {
+	New: func(o pass.Options) (pass.Pass, error) {
 		l, err := dml.ParseFeatureLevel(o.Value("feature-level"))
 		if err != nil {
 			return nil, err
 		}
-		return &Pass{Level: l, AssumeInBounds: o.Bool("assume-in-bounds")}, nil
+		return &Pass{Level: l, AssumeInBounds: o.Bool("assume-in-bounds"), AssumeUniqueIndices: o.Bool("assume-unique-indices")}, nil
 	},
 }
 
-func init() { ir.RegisterPass(info) }
+func init() { pass.Register(info) }
 
 // New returns the pass for level.
 func New(level dml.FeatureLevel) *Pass { return &Pass{Level: level} }
 
-func (p *Pass) Info() *ir.PassInfo { return info }
+func (p *Pass) Info() *pass.Info { return info }
 
 // Options returns the pass's option values.
-func (p *Pass) Options() ir.PassOptions {
-	o := ir.DefaultPassOptions(info)
+func (p *Pass) Options() pass.Options {
+	o := pass.DefaultOptions(info)
 	o.Set("feature-level", p.level().String())
 	o.Set("assume-in-bounds", fmt.Sprint(p.AssumeInBounds))
+	o.Set("assume-unique-indices", fmt.Sprint(p.AssumeUniqueIndices))
 	return o
 }
 
@@ -119,7 +131,11 @@ func (p *Pass) Run(module *ir.Operation) error {
 		if f.IsDeclaration() {
 			continue
 		}
-		c := &conv{level: p.level(), assume: p.AssumeInBounds, rw: ir.NewRewriter(nil, nil)}
+		if err := checkBoundary(fn); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		c := &conv{level: p.level(), assume: p.AssumeInBounds, assumeUnique: p.AssumeUniqueIndices, rw: ir.NewRewriter(nil, nil)}
 		decomposeFill(f.Body(), c.rw, c.level)
 		if err := c.run(f.Body()); err != nil {
 			errs = append(errs, err)
@@ -132,11 +148,13 @@ func (p *Pass) Run(module *ir.Operation) error {
 }
 
 type conv struct {
-	level   dml.FeatureLevel
-	assume  bool
-	rw      *ir.Rewriter
-	pending []pending           // casts.go
-	splats  map[string]ir.Value // arith.go: one-element constants by value and type
+	level  dml.FeatureLevel
+	assume bool
+	// assumeUnique: scatters' indices are unique (assume-unique-indices).
+	assumeUnique bool
+	rw           *ir.Rewriter
+	pending      []pending           // casts.go
+	splats       map[string]ir.Value // arith.go: one-element constants by value and type
 }
 
 // loc is the location of an op created for the tcp op: its location
@@ -166,6 +184,8 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.gatherND(op)
 		case op.Name() == tcp.SliceName:
 			err = c.slice(op)
+		case tcp.IsScatter(op):
+			err = c.scatter(op)
 		case isIndexCast(op):
 			err = c.castIndices(op)
 		case op.Name() == tensor.ConcatName:
@@ -193,7 +213,28 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 		case strings.HasPrefix(op.Name(), "dml."), op.Name() == function.ReturnName, op.HasTrait(ir.ConstantLike),
 			op.Name() == tensor.ExpandShapeName, op.Name() == tensor.CollapseShapeName:
 		default:
+			if frontendhint.IsFrontendOp(op) {
+				return errorf(op, "no DirectML lowering for this op; %s", frontendhint.OpAdvice(op))
+			}
 			return errorf(op, "no DirectML lowering for this op")
+		}
+	}
+	return nil
+}
+
+// checkBoundary refuses a function whose signature has frontend types
+// (torch-mlir's !torch.vtensor): they are converted by the named pipeline,
+// not by this lowering.
+func checkBoundary(fn *ir.Operation) *ir.Diagnostic {
+	ft := function.FuncOp{Operation: fn}.Type()
+	for i, t := range ft.Inputs() {
+		if frontendhint.IsFrontendType(t) {
+			return fn.EmitOpError("cannot be lowered to DirectML: argument #%d has type %s, %s", i, t, frontendhint.TypeAdvice())
+		}
+	}
+	for i, t := range ft.Results() {
+		if frontendhint.IsFrontendType(t) {
+			return fn.EmitOpError("cannot be lowered to DirectML: result #%d has type %s, %s", i, t, frontendhint.TypeAdvice())
 		}
 	}
 	return nil
@@ -228,8 +269,12 @@ func eraseDead(body *ir.Block) {
 // checkTensor reports a located error if t cannot be a DirectML tensor.
 func checkTensor(op *ir.Operation, what string, t ir.Type) *ir.Diagnostic {
 	rt, ok := t.(*ir.RankedTensorType)
-	if !ok || !rt.HasStaticShape() {
+	if !ok {
 		return errorf(op, "%s must have a static shape, got %s", what, t)
+	}
+	if !rt.HasStaticShape() {
+		d := slices.Index(rt.Shape(), ir.Dynamic)
+		return errorf(op, "%s must have a static shape, got %s (dim %d is dynamic): give the function's dynamic argument dims sizes with specialize-dims{shapes=...} (tcp-pipeline --specialize-dims) before lowering", what, t, d)
 	}
 	for _, s := range rt.Shape() {
 		if s == 0 {

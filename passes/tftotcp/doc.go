@@ -1,4 +1,4 @@
-// Package tftotcp converts the tf dialect into tcp (SEMANTICS.md §5.4):
+// Package tftotcp converts the tf dialect into tcp (docs/semantics.md §5.4):
 // --convert-tf-to-tcp, part of --convert-frontends-to-tcp, and the tf ops'
 // canonicalization patterns.
 //

@@ -4,6 +4,7 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // --refine-func-result-types: a function that no func.call refers to
@@ -14,20 +15,20 @@ import (
 // converted function has the ranked types.
 
 func init() {
-	ir.RegisterPass(&ir.PassInfo{
+	pass.Register(&pass.Info{
 		Argument:    "refine-func-result-types",
 		Name:        "RefineFuncResultTypes",
 		Description: "Return the more static value of a tensor.cast at a function's return and refine the result types (uncalled functions)",
 		// A module pass: whether a function is called is a property of the
 		// module, and a refined signature is visible to every caller.
 		Anchor: ir.ModuleName,
-		New:    func(ir.PassOptions) (ir.Pass, error) { return refineResults{}, nil },
+		New:    func(pass.Options) (pass.Pass, error) { return refineResults{}, nil },
 	})
 }
 
 type refineResults struct{}
 
-func (refineResults) Info() *ir.PassInfo { return ir.LookupPass("refine-func-result-types") }
+func (refineResults) Info() *pass.Info { return pass.Lookup("refine-func-result-types") }
 
 func (refineResults) Run(root *ir.Operation) error {
 	called := function.CalledNames(root)

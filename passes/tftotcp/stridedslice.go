@@ -13,7 +13,9 @@ import (
 
 // tf.StridedSlice with constant begin, end and strides on a static input
 // becomes tcp.slice (starts, sizes, strides resolved at compile time with
-// Python's clamping, as ONNX Slice's conversion does).
+// TensorFlow's masks and Python's clamping, kernel.TFStridedSlice), then
+// tensor.collapse_shape without the shrunk dims and tensor.expand_shape
+// with the new axes.
 var _ = addStridedSlice()
 
 func addStridedSlice() bool {
@@ -35,12 +37,11 @@ func convertStridedSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		vecs[i] = d.Ints()
 	}
-	st, en, ax, sp := tf.StridedSliceONNXParams(op, vecs[0], vecs[1], vecs[2])
-	starts, sizes, strides, err := kernel.ONNXSliceParams(x.Shape(), st, en, ax, sp)
+	starts, sizes, strides, kept, out, err := kernel.TFStridedSlice(x.Shape(), vecs[0], vecs[1], vecs[2], stridedSliceMasks(op))
 	if err != nil {
 		return fail(op, err)
 	}
-	if err := tcpbuild.CheckResultType(op, sizes, x.Elem()); err != nil {
+	if err := tcpbuild.CheckResultType(op, out, x.Elem()); err != nil {
 		return fail(op, err)
 	}
 	rw.SetInsertionPointBefore(op)
@@ -49,9 +50,24 @@ func convertStridedSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	for d := range starts {
 		a, b, s = append(a, c.Get(starts[d])), append(b, c.Get(sizes[d])), append(s, c.Get(strides[d]))
 	}
-	v := tcp.BuildSlice(rw, op.Loc(), op.Operand(0), a, b, s, ir.RankedTensor(sizes, x.Elem())).Result(0)
+	var v ir.Value = tcp.BuildSlice(rw, op.Loc(), op.Operand(0), a, b, s, ir.RankedTensor(sizes, x.Elem())).Result(0)
+	// Drop the shrunk dims (size 1), then insert the new axes (size 1).
+	if v, err = tcpbuild.CollapseTo(rw, op.Loc(), v, kept); err != nil {
+		return false, op.EmitOpError("%v", err)
+	}
+	if v, err = tcpbuild.ExpandTo(rw, op.Loc(), v, out); err != nil {
+		return false, op.EmitOpError("%v", err)
+	}
 	if err := tcpbuild.Replace(rw, op, v); err != nil {
 		return fail(op, err)
 	}
 	return true, nil
+}
+
+// stridedSliceMasks reads the masks of a tf.StridedSlice.
+func stridedSliceMasks(op *ir.Operation) kernel.StridedSliceMasks {
+	return kernel.StridedSliceMasks{
+		Begin: tf.Mask(op, "begin_mask"), End: tf.Mask(op, "end_mask"), Ellipsis: tf.Mask(op, "ellipsis_mask"),
+		NewAxis: tf.Mask(op, "new_axis_mask"), ShrinkAxis: tf.Mask(op, "shrink_axis_mask"),
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/dialect/tf"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/frontends"
 	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
@@ -31,34 +32,34 @@ func Conversions(gpu bool) []frontends.Conversion {
 	}
 }
 
-var passInfo = &ir.PassInfo{
+var passInfo = &pass.Info{
 	Argument:    "convert-tf-to-tcp",
 	Name:        "ConvertTFToTcp",
 	Description: "Convert the tf dialect (TensorFlow) to tcp",
-	Anchor:      ir.AnyOp,
-	Options: []ir.PassOption{{Name: "gpu", Kind: ir.BoolOption, Default: "false",
+	Anchor:      pass.AnyOp,
+	Options: []pass.Option{{Name: "gpu", Kind: pass.BoolOption, Default: "false",
 		Description: "Follow TensorFlow on GPU: out-of-range indices read 0 (mode fill) instead of failing"}},
-	New: func(o ir.PassOptions) (ir.Pass, error) { return &pass{gpu: o.Bool("gpu")}, nil },
+	New: func(o pass.Options) (pass.Pass, error) { return &thePass{gpu: o.Bool("gpu")}, nil },
 }
 
-type pass struct{ gpu bool }
+type thePass struct{ gpu bool }
 
-func (p *pass) Info() *ir.PassInfo { return passInfo }
+func (p *thePass) Info() *pass.Info { return passInfo }
 
 // Options returns the option values (for printed pipelines).
-func (p *pass) Options() ir.PassOptions {
-	o := ir.DefaultPassOptions(passInfo)
+func (p *thePass) Options() pass.Options {
+	o := pass.DefaultOptions(passInfo)
 	o.Set("gpu", fmt.Sprint(p.gpu))
 	return o
 }
 
-func (p *pass) Run(op *ir.Operation) error {
+func (p *thePass) Run(op *ir.Operation) error {
 	return frontends.Apply(op, &frontends.Frontend{Name: "tf", Dialects: []string{"tf"}, Conversions: Conversions(p.gpu)})
 }
 
 func init() {
 	frontends.Register(Frontend)
-	ir.RegisterPass(passInfo)
+	pass.Register(passInfo)
 }
 
 type converter struct{ gpu bool }

@@ -19,7 +19,7 @@
 //	torch.aten.gather %x, %dim, %idx, %false
 //	    → tcp.gather {dim = normalized, mode = "error"}
 //	torch.aten.index_select %x, %dim, %idx
-//	    → the slice-gather recipe of SEMANTICS.md §5.1 (passes/tcpbuild:
+//	    → the slice-gather recipe of docs/semantics.md §5.1 (passes/tcpbuild:
 //	      tensor.expand_shape, tcp.broadcast_to, tcp.gather with mode
 //	      "error"; a 0-d index keeps the dim)
 //	torch.aten.slice.Tensor %x, %dim, %start, %end, %step
@@ -42,15 +42,16 @@
 //	    → tcp.const of the builtin tensor type (mlir-tcp does the same)
 //
 // Negative dims are normalized (a + rank); index modes are torch 1.13's
-// (SEMANTICS.md §2.1).
+// (docs/semantics.md §2.1).
 //
 // # What cannot be converted, and why
 //
 // A pattern that cannot convert an op returns ir.NotifyMatchFailure with
 // a located reason naming the operand: a dim, start, end or step that is
 // not a torch.constant.int (or none), sizes or dtype unknown, sparse_grad
-// not the constant false, index tensors of unknown or dynamic shape or of
-// differing dtypes. --convert-torch-to-tcp
+// not the constant false, index tensors of unknown shape, of differing
+// dtypes, or two of them with dynamic sizes at one broadcast dim (a
+// dynamic size that only one index tensor has is read with tensor.dim). --convert-torch-to-tcp
 // then fails with "failed to legalize operation 'torch.aten.…' that was
 // explicitly marked illegal" and the reason as a note; --canonicalize
 // leaves the op as it is.

@@ -4,6 +4,7 @@ import (
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // --torch-func-backend-type-conversion (torch-mlir's pass of that name):
@@ -21,18 +22,18 @@ import (
 // vtensor without a known dtype, or a called function, is left alone.
 
 func init() {
-	ir.RegisterPass(&ir.PassInfo{
+	pass.Register(&pass.Info{
 		Argument:    "torch-func-backend-type-conversion",
 		Name:        "TorchFuncBackendTypeConversion",
 		Description: "Give functions builtin tensor arguments and results instead of !torch.vtensor (uncalled functions), removing the torch_c conversions at the boundary",
-		Anchor:      ir.AnyOp,
-		New:         func(ir.PassOptions) (ir.Pass, error) { return funcBoundary{}, nil },
+		Anchor:      pass.AnyOp,
+		New:         func(pass.Options) (pass.Pass, error) { return funcBoundary{}, nil },
 	})
 }
 
 type funcBoundary struct{}
 
-func (funcBoundary) Info() *ir.PassInfo { return ir.LookupPass("torch-func-backend-type-conversion") }
+func (funcBoundary) Info() *pass.Info { return pass.Lookup("torch-func-backend-type-conversion") }
 
 func (funcBoundary) Run(root *ir.Operation) error {
 	called := function.CalledNames(root)

@@ -9,6 +9,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/conversion"
 	"github.com/tcp-project/tcp/passes/frontends"
 	"github.com/tcp-project/tcp/passes/tcpbuild"
@@ -107,27 +108,27 @@ func ConvertWith(root *ir.Operation, o Options) error {
 	return conversion.ApplyPartialConversion(root, target, patterns, typeConverter)
 }
 
-var passInfo = &ir.PassInfo{
+var passInfo = &pass.Info{
 	Argument:    "convert-torch-to-tcp",
 	Name:        "ConvertTorchToTcp",
 	Description: "Convert torch-mlir gather-family ops (aten.gather, index_select, slice.Tensor, index.Tensor_hacked_twin) and vtensor.literal to tcp",
-	Anchor:      ir.AnyOp,
-	Options: []ir.PassOption{
-		{Name: "convert-func-signatures", Kind: ir.BoolOption, Default: "false", Description: "Also convert function signatures from !torch.vtensor to builtin tensors"},
+	Anchor:      pass.AnyOp,
+	Options: []pass.Option{
+		{Name: "convert-func-signatures", Kind: pass.BoolOption, Default: "false", Description: "Also convert function signatures from !torch.vtensor to builtin tensors"},
 	},
-	New: func(o ir.PassOptions) (ir.Pass, error) {
-		return pass{Options{ConvertFuncSignatures: o.Bool("convert-func-signatures")}}, nil
+	New: func(o pass.Options) (pass.Pass, error) {
+		return thePass{Options{ConvertFuncSignatures: o.Bool("convert-func-signatures")}}, nil
 	},
 }
 
-type pass struct{ o Options }
+type thePass struct{ o Options }
 
-func (pass) Info() *ir.PassInfo { return passInfo }
+func (thePass) Info() *pass.Info { return passInfo }
 
-func (p pass) Run(op *ir.Operation) error { return ConvertWith(op, p.o) }
+func (p thePass) Run(op *ir.Operation) error { return ConvertWith(op, p.o) }
 
 func init() {
-	ir.RegisterPass(passInfo)
+	pass.Register(passInfo)
 	// The "torch" frontend of --convert-frontends-to-tcp; Register also
 	// makes each rewrite a canonicalization pattern of its op.
 	var cs []frontends.Conversion
@@ -475,22 +476,12 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if k == 0 || p+k > self.Rank() {
 		return fail(op, "expects 1 to %d index tensors for self of rank %d, got %d", self.Rank()-p, self.Rank(), k)
 	}
-	for d := 0; d < p; d++ {
-		if self.Sizes()[d] == ir.Dynamic {
-			return fail(op, "dim %d of self, before the index tensors, must be static, got %s", d, self)
-		}
-	}
 	var shapes [][]int64
 	var elem ir.Type
 	for j, v := range entries {
 		t, ok := v.Type().(*torch.VTensorType)
 		if !ok || !t.HasSizes() || !t.HasDType() {
 			return fail(op, "index tensor #%d needs known sizes and dtype, got %s", j, v.Type())
-		}
-		for _, s := range t.Sizes() {
-			if s == ir.Dynamic {
-				return fail(op, "index tensor #%d has a dynamic size (%s); the broadcast of the indices needs static shapes", j, t)
-			}
 		}
 		e := torch.BuiltinElement(t.DType())
 		if !tcpbuild.IsIndexElement(e) {
@@ -506,13 +497,62 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if !ok {
 		return fail(op, "the index tensors do not broadcast together")
 	}
+	// A dynamic dim of B has one source: the one index tensor whose size
+	// there is not a static 1 (several dynamic sizes would leave open at
+	// compile time which of them broadcasts). Its size, from tensor.dim,
+	// is what the others broadcast to.
+	type dimSource struct{ entry, dim int }
+	sources := make([]dimSource, len(B))
+	for d := range B {
+		sources[d] = dimSource{-1, -1}
+		if B[d] != ir.Dynamic {
+			continue
+		}
+		for j, sh := range shapes {
+			k := d - (len(B) - len(sh))
+			if k < 0 || sh[k] == 1 {
+				continue
+			}
+			if sh[k] != ir.Dynamic {
+				return fail(op, "index tensor #%d has size %d at broadcast dim %d where another has a dynamic size", j, sh[k], d)
+			}
+			if sources[d].entry >= 0 && entries[sources[d].entry] != entries[j] {
+				return fail(op, "index tensors #%d and #%d both have a dynamic size at broadcast dim %d; which one broadcasts is only known at run time", sources[d].entry, j, d)
+			}
+			if sources[d].entry < 0 {
+				sources[d] = dimSource{j, k}
+			}
+		}
+	}
 	x, err := toBuiltin(op, rw, op.Operand(0))
 	if err != nil {
 		return false, err
 	}
+	// Each index tensor is converted where it is first needed.
+	builtins := make([]ir.Value, len(entries))
+	builtin := func(j int) (ir.Value, error) {
+		if builtins[j] == nil {
+			v, err := toBuiltin(op, rw, entries[j])
+			if err != nil {
+				return nil, err
+			}
+			builtins[j] = v
+		}
+		return builtins[j], nil
+	}
+	sizeOf := func(d int) (ir.Value, error) {
+		if B[d] != ir.Dynamic {
+			return tcpbuild.ConstantIndex(rw, op.Loc(), B[d]), nil
+		}
+		src, err := builtin(sources[d].entry)
+		if err != nil {
+			return nil, err
+		}
+		return tcpbuild.DimSize(rw, op.Loc(), src, sources[d].dim), nil
+	}
 	var cols []ir.Value
-	for _, v := range entries {
-		i, err := toBuiltin(op, rw, v)
+	for j := range entries {
+		i, err := builtin(j)
 		if err != nil {
 			return false, err
 		}
@@ -527,8 +567,12 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		var static []int64
 		for d, s := range padded {
 			if s != B[d] {
+				size, err := sizeOf(d)
+				if err != nil {
+					return false, err
+				}
 				axes = append(axes, int64(d))
-				sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), B[d]))
+				sizes = append(sizes, size)
 				static = append(static, B[d])
 			}
 		}
@@ -551,7 +595,12 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		var axes, static []int64
 		var sizes []ir.Value
 		for d, s := range lead {
-			if s != 1 {
+			switch {
+			case s == ir.Dynamic:
+				axes = append(axes, int64(d))
+				sizes = append(sizes, tcpbuild.DimSize(rw, op.Loc(), x, d))
+				static = append(static, s)
+			case s != 1:
 				axes = append(axes, int64(d))
 				sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), s))
 				static = append(static, s)

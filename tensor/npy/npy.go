@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tcp-project/tcp/internal/cli"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -39,6 +40,7 @@ var descrs = map[tensor.DType]string{
 	tensor.UI32:  "<u4",
 	tensor.UI64:  "<u8",
 	tensor.F16:   "<f2",
+	tensor.BF16:  "<V2",
 	tensor.F32:   "<f4",
 	tensor.F64:   "<f8",
 	tensor.Index: "<i8",
@@ -58,23 +60,25 @@ var kinds = map[string]tensor.DType{
 	"f2": tensor.F16,
 	"f4": tensor.F32,
 	"f8": tensor.F64,
+	// numpy has no bfloat16; ml_dtypes' bfloat16 saves as a 2-byte void
+	// ("<V2"), the only 2-byte void dtype tcp reads.
+	"V2": tensor.BF16,
 }
 
 // Descr returns the numpy dtype string written for dt: "<f4", "|b1", ….
-// Index is written as "<i8". It fails for bf16, which numpy does not have.
+// Index is written as "<i8", and bf16 as "<V2", the descr numpy writes for
+// an ml_dtypes.bfloat16 array.
 func Descr(dt tensor.DType) (string, error) {
 	if d, ok := descrs[dt]; ok {
 		return d, nil
-	}
-	if dt == tensor.BF16 {
-		return "", errors.New("npy: bf16 has no numpy dtype and cannot be stored in .npy")
 	}
 	return "", fmt.Errorf("npy: unsupported element type %v", dt)
 }
 
 // ParseDescr returns the dtype for a numpy descr string and whether its
 // data are big-endian. Accepted: |b1 |i1 |u1 and <i2 <i4 <i8 <u2 <u4 <u8
-// <f2 <f4 <f8, with '>' for big-endian; one-byte types take any of | < >.
+// <f2 <f4 <f8 <V2 (bf16), with '>' for big-endian; one-byte types take any
+// of | < >, and V2 also takes |.
 func ParseDescr(descr string) (dt tensor.DType, bigEndian bool, err error) {
 	if len(descr) == 3 {
 		if k, ok := kinds[descr[1:]]; ok {
@@ -85,23 +89,42 @@ func ParseDescr(descr string) (dt tensor.DType, bigEndian bool, err error) {
 			case '>':
 				return k, !one, nil
 			case '|':
-				if one {
+				if one || k == tensor.BF16 {
 					return k, false, nil
 				}
 			}
 		}
 	}
-	return tensor.Invalid, false, fmt.Errorf("npy: unsupported dtype %q (supported: |b1 |i1 |u1 <i2 <i4 <i8 <u2 <u4 <u8 <f2 <f4 <f8, and '>' variants)", descr)
+	return tensor.Invalid, false, fmt.Errorf("npy: unsupported dtype %q (supported: |b1 |i1 |u1 <i2 <i4 <i8 <u2 <u4 <u8 <f2 <f4 <f8 <V2 (bfloat16), and '>' variants)", descr)
 }
 
-// ReadFile reads one array from a .npy file.
-func ReadFile(path string) (*tensor.Tensor, error) {
-	f, err := os.Open(path)
+// ReadOptions limit what ReadWith and ReadFileWith accept.
+type ReadOptions struct {
+	// MaxBytes, if positive, is the largest array data (element count ×
+	// element size) accepted. A larger array is rejected right after the
+	// header is parsed, before any of its data is read or allocated.
+	MaxBytes int64
+}
+
+// ReadFile reads one array from a .npy file. Only a regular file or a
+// FIFO is read, and at most cli.DefaultMaxInputBytes of it: /dev/zero
+// behind a .npy name is refused.
+func ReadFile(path string) (*tensor.Tensor, error) { return ReadFileWith(path, ReadOptions{}) }
+
+// ReadFileWith is ReadFile with limits. Because the file's size is known,
+// a header that promises more data than the file holds is reported before
+// anything is allocated for the data.
+func ReadFileWith(path string, o ReadOptions) (*tensor.Tensor, error) {
+	f, err := cli.OpenInput(path, nil, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	t, err := Read(bufio.NewReader(f))
+	size := int64(-1)
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	t, err := read(bufio.NewReader(f), o, size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -110,7 +133,14 @@ func ReadFile(path string) (*tensor.Tensor, error) {
 
 // Read reads one .npy array from r, which must end right after the array
 // data: trailing bytes are an error. It never panics on malformed input.
-func Read(r io.Reader) (*tensor.Tensor, error) {
+func Read(r io.Reader) (*tensor.Tensor, error) { return read(r, ReadOptions{}, -1) }
+
+// ReadWith is Read with limits.
+func ReadWith(r io.Reader, o ReadOptions) (*tensor.Tensor, error) { return read(r, o, -1) }
+
+// read reads one array from r; size is the number of bytes r holds, or -1
+// if unknown.
+func read(r io.Reader, o ReadOptions, size int64) (*tensor.Tensor, error) {
 	var pre [8]byte
 	if _, err := io.ReadFull(r, pre[:]); err != nil {
 		return nil, fmt.Errorf("npy: reading magic: %w", truncated(err))
@@ -139,11 +169,15 @@ func Read(r io.Reader) (*tensor.Tensor, error) {
 	if hlen > maxHeaderLen {
 		return nil, fmt.Errorf("npy: header length %d exceeds the limit of %d bytes", hlen, maxHeaderLen)
 	}
+	headerEnd := int64(10 + hlen) // magic, version, length field, header
+	if major > 1 {
+		headerEnd += 2
+	}
 	hdr := make([]byte, hlen)
 	if _, err := io.ReadFull(r, hdr); err != nil {
 		return nil, fmt.Errorf("npy: reading %d-byte header: %w", hlen, truncated(err))
 	}
-	dt, bigEndian, shape, err := parseHeader(hdr)
+	dt, bigEndian, fortran, shape, err := parseHeader(hdr)
 	if err != nil {
 		return nil, err
 	}
@@ -155,20 +189,37 @@ func Read(r io.Reader) (*tensor.Tensor, error) {
 		return nil, fmt.Errorf("npy: shape %s is too large", tensor.ShapeString(shape))
 	}
 	want := n * int64(dt.Size())
-	var buf bytes.Buffer
-	buf.Grow(int(min(want, 64<<20)))
-	got, err := buf.ReadFrom(io.LimitReader(r, want))
-	if err != nil {
-		return nil, fmt.Errorf("npy: reading data: %w", err)
+	if o.MaxBytes > 0 && want > o.MaxBytes {
+		return nil, fmt.Errorf("npy: shape %s of %v needs %d bytes, more than the limit of %d", tensor.ShapeString(shape), dt, want, o.MaxBytes)
 	}
-	if got != want {
-		return nil, fmt.Errorf("npy: truncated data: shape %s of %v needs %d bytes, file has %d", tensor.ShapeString(shape), dt, want, got)
+	var data []byte
+	if size >= 0 {
+		// The file's size is known: check before allocating.
+		left := max(size-headerEnd, 0)
+		if want > left {
+			return nil, fmt.Errorf("npy: truncated data: shape %s of %v needs %d bytes, file has %d", tensor.ShapeString(shape), dt, want, left)
+		}
+		data = make([]byte, want)
+		if _, err := io.ReadFull(r, data); err != nil {
+			return nil, fmt.Errorf("npy: reading data: %w", truncated(err))
+		}
+	} else {
+		// Unknown size: grow with the data actually read.
+		var buf bytes.Buffer
+		buf.Grow(int(min(want, 1<<20)))
+		got, err := buf.ReadFrom(io.LimitReader(r, want))
+		if err != nil {
+			return nil, fmt.Errorf("npy: reading data: %w", err)
+		}
+		if got != want {
+			return nil, fmt.Errorf("npy: truncated data: shape %s of %v needs %d bytes, file has %d", tensor.ShapeString(shape), dt, want, got)
+		}
+		data = buf.Bytes()
 	}
 	var extra [1]byte
 	if k, _ := io.ReadFull(r, extra[:]); k > 0 {
 		return nil, fmt.Errorf("npy: data longer than shape %s of %v (%d bytes) requires", tensor.ShapeString(shape), dt, want)
 	}
-	data := buf.Bytes()
 	if bigEndian {
 		swap(data, dt.Size())
 	}
@@ -179,6 +230,9 @@ func Read(r io.Reader) (*tensor.Tensor, error) {
 			}
 		}
 	}
+	if fortran && len(shape) > 1 && n > 1 {
+		data = fortranToC(data, shape, dt.Size())
+	}
 	return &tensor.Tensor{DType: dt, Shape: shape, Data: data}, nil
 }
 
@@ -187,6 +241,36 @@ func truncated(err error) error {
 		return errors.New("truncated file")
 	}
 	return err
+}
+
+// fortranToC reorders the elements of a column-major (Fortran order)
+// array of shape into row-major order: element (i0, …, ik) is at
+// i0 + d0*(i1 + d1*(i2 + …)) in src.
+func fortranToC(src []byte, shape []int64, size int) []byte {
+	dst := make([]byte, len(src))
+	// Column-major strides, in elements.
+	fs := make([]int64, len(shape))
+	acc := int64(1)
+	for d := range shape {
+		fs[d] = acc
+		acc *= shape[d]
+	}
+	idx := make([]int64, len(shape))
+	var off int64 // column-major offset of idx
+	for o := 0; o < len(dst); o += size {
+		copy(dst[o:o+size], src[off*int64(size):])
+		// Advance idx in row-major order: the last dim fastest.
+		for d := len(shape) - 1; d >= 0; d-- {
+			idx[d]++
+			off += fs[d]
+			if idx[d] < shape[d] {
+				break
+			}
+			off -= idx[d] * fs[d]
+			idx[d] = 0
+		}
+	}
+	return dst
 }
 
 func swap(data []byte, size int) {
@@ -200,53 +284,50 @@ func swap(data []byte, size int) {
 
 // parseHeader reads the header dict: exactly the keys descr,
 // fortran_order and shape.
-func parseHeader(hdr []byte) (tensor.DType, bool, []int64, error) {
+func parseHeader(hdr []byte) (dt tensor.DType, bigEndian, fortran bool, shape []int64, err error) {
 	// Versions 1 and 2 are latin-1 and 3 is UTF-8; either way non-ASCII
 	// bytes can only occur inside strings, so the parser works on bytes.
 	p := &litParser{s: string(hdr)}
 	v, err := p.parse()
 	if err != nil {
-		return 0, false, nil, fmt.Errorf("npy: header: %w", err)
+		return 0, false, false, nil, fmt.Errorf("npy: header: %w", err)
 	}
 	d, ok := v.(dict)
 	if !ok {
-		return 0, false, nil, fmt.Errorf("npy: header is not a dict: %.60q", strings.TrimSpace(string(hdr)))
+		return 0, false, false, nil, fmt.Errorf("npy: header is not a dict: %.60q", strings.TrimSpace(string(hdr)))
 	}
 	var keys []string
 	for k := range d {
 		keys = append(keys, k)
 	}
 	if len(d) != 3 || d["descr"] == nil || d["fortran_order"] == nil || d["shape"] == nil {
-		return 0, false, nil, fmt.Errorf("npy: header keys %q, want exactly descr, fortran_order, shape", keys)
+		return 0, false, false, nil, fmt.Errorf("npy: header keys %q, want exactly descr, fortran_order, shape", keys)
 	}
 	descr, ok := d["descr"].(string)
 	if !ok {
-		return 0, false, nil, fmt.Errorf("npy: unsupported dtype: descr is %s, want a simple type string", typeName(d["descr"]))
+		return 0, false, false, nil, fmt.Errorf("npy: unsupported dtype: descr is %s, want a simple type string", typeName(d["descr"]))
 	}
-	dt, big, err := ParseDescr(descr)
+	dt, bigEndian, err = ParseDescr(descr)
 	if err != nil {
-		return 0, false, nil, err
+		return 0, false, false, nil, err
 	}
 	fo, ok := d["fortran_order"].(bool)
 	if !ok {
-		return 0, false, nil, fmt.Errorf("npy: fortran_order is %s, want True or False", typeName(d["fortran_order"]))
-	}
-	if fo {
-		return 0, false, nil, errors.New("npy: fortran_order arrays are not supported (C order only)")
+		return 0, false, false, nil, fmt.Errorf("npy: fortran_order is %s, want True or False", typeName(d["fortran_order"]))
 	}
 	tup, ok := d["shape"].(tuple)
 	if !ok {
-		return 0, false, nil, fmt.Errorf("npy: shape is %s, want a tuple of ints", typeName(d["shape"]))
+		return 0, false, false, nil, fmt.Errorf("npy: shape is %s, want a tuple of ints", typeName(d["shape"]))
 	}
-	shape := make([]int64, len(tup))
+	shape = make([]int64, len(tup))
 	for i, e := range tup {
 		n, ok := e.(int64)
 		if !ok || n < 0 {
-			return 0, false, nil, fmt.Errorf("npy: shape entry %d is %s, want a non-negative int", i, typeName(e))
+			return 0, false, false, nil, fmt.Errorf("npy: shape entry %d is %s, want a non-negative int", i, typeName(e))
 		}
 		shape[i] = n
 	}
-	return dt, big, shape, nil
+	return dt, bigEndian, fo, shape, nil
 }
 
 // Python literal values in a header.
@@ -483,8 +564,9 @@ func (p *litParser) int() (any, error) {
 
 // Write writes t to w in .npy format 1.0, or 2.0 if the header does not
 // fit 1.0's 64 KiB. The header is padded so that the data start at a
-// multiple of 64 bytes, as numpy does. It fails for bf16, which numpy has
-// no dtype for, and for invalid tensors.
+// multiple of 64 bytes, as numpy does. The data are little-endian and in C
+// order; bf16 is written with ml_dtypes' descr "<V2". It fails for invalid
+// tensors.
 func Write(w io.Writer, t *tensor.Tensor) error {
 	if err := t.Validate(); err != nil {
 		return fmt.Errorf("npy: %w", err)

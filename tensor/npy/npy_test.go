@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -44,9 +45,6 @@ func sample(dt tensor.DType, shape []int64) *tensor.Tensor {
 
 func TestRoundTrip(t *testing.T) {
 	for _, dt := range tensor.DTypes {
-		if dt == tensor.BF16 {
-			continue
-		}
 		for _, shape := range [][]int64{nil, {0}, {5}, {2, 3}, {2, 0, 4}, {1, 1, 1, 7}} {
 			x := sample(dt, shape)
 			enc := encode(t, x)
@@ -92,12 +90,81 @@ func TestHeader(t *testing.T) {
 }
 
 func TestBF16(t *testing.T) {
-	_, err := Descr(tensor.BF16)
-	if err == nil || !strings.Contains(err.Error(), "bf16 has no numpy dtype") {
-		t.Errorf("Descr(bf16) = %v", err)
+	d, err := Descr(tensor.BF16)
+	if err != nil || d != "<V2" {
+		t.Errorf("Descr(bf16) = %q, %v; want <V2 (what np.save writes for ml_dtypes.bfloat16)", d, err)
 	}
-	if err := Write(&bytes.Buffer{}, tensor.Must(tensor.New(tensor.BF16, []int64{2}))); err == nil {
-		t.Error("Write(bf16) succeeded")
+	x := tensor.Must(tensor.FromFloat64s(tensor.BF16, []int64{2}, []float64{1.5, -2}))
+	enc := encode(t, x)
+	if want := "{'descr': '<V2', 'fortran_order': False, 'shape': (2,), }"; !bytes.Contains(enc, []byte(want)) {
+		t.Errorf("header = %q, want it to contain %q", enc[:80], want)
+	}
+	if got := enc[len(enc)-4:]; !bytes.Equal(got, []byte{0xC0, 0x3F, 0x00, 0xC0}) {
+		t.Errorf("data = % x, want c0 3f 00 c0", got)
+	}
+}
+
+// fortranFile writes x in Fortran order: np.save(np.asfortranarray(x)).
+func fortranFile(x *tensor.Tensor, descr string) []byte {
+	n := int(x.NumElements())
+	size := x.DType.Size()
+	data := make([]byte, 0, len(x.Data))
+	// Column-major: the first index varies fastest.
+	rev := make([]int64, len(x.Shape))
+	for i := range rev {
+		rev[i] = x.Shape[len(rev)-1-i]
+	}
+	strides := x.Strides()
+	for f := 0; f < n; f++ {
+		p := tensor.Unravel(int64(f), rev) // coordinates, last dim first
+		off := int64(0)
+		for i, c := range p {
+			off += c * strides[len(p)-1-i]
+		}
+		data = append(data, x.Data[off*int64(size):(off+1)*int64(size)]...)
+	}
+	var h strings.Builder
+	fmt.Fprintf(&h, "{'descr': '%s', 'fortran_order': True, 'shape': (", descr)
+	for _, d := range x.Shape {
+		fmt.Fprintf(&h, "%d,", d)
+	}
+	h.WriteString("), }")
+	return raw(1, h.String(), data)
+}
+
+func TestFortranOrder(t *testing.T) {
+	// A hand-written case: np.save(np.arange(6, dtype='<i4').reshape(2, 3).T)
+	// writes the data 0 1 2 3 4 5 with shape (3, 2) and fortran_order True.
+	file := raw(1, "{'descr': '<i4', 'fortran_order': True, 'shape': (3, 2), }", []byte{0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0})
+	got, err := Read(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tensor.Must(tensor.FromInt64s(tensor.I32, []int64{3, 2}, []int64{0, 3, 1, 4, 2, 5}))
+	if d := tensor.Diff(want, got); d != "" {
+		t.Errorf("(3, 2) Fortran: %s", d)
+	}
+	// Every dtype and a range of shapes: the Fortran-order file gives the
+	// same tensor as the C-order one.
+	for _, dt := range tensor.DTypes {
+		for _, shape := range [][]int64{nil, {0}, {4}, {2, 3}, {1, 5}, {3, 1}, {2, 0, 3}, {2, 3, 4}, {3, 1, 2, 2}} {
+			x := sample(dt, shape)
+			for i := 0; i < int(x.NumElements()); i++ {
+				x.SetInt64(i, int64(i*7%11)) // distinct neighbours, so a wrong order shows
+			}
+			descr, _ := Descr(dt)
+			y, err := Read(bytes.NewReader(fortranFile(x, descr)))
+			if err != nil {
+				t.Errorf("%v %v: %v", dt, shape, err)
+				continue
+			}
+			if dt == tensor.Index {
+				y.DType = tensor.Index
+			}
+			if d := tensor.Diff(x, y); d != "" {
+				t.Errorf("%v %v Fortran order: %s", dt, shape, d)
+			}
+		}
 	}
 }
 
@@ -132,6 +199,13 @@ func TestReadVariants(t *testing.T) {
 		{"bool normalised", raw(1, "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", []byte{0, 7, 1}), tensor.Must(tensor.FromInt64s(tensor.I1, []int64{3}, []int64{0, 1, 1}))},
 		{"one byte with <", raw(1, "{'descr': '<u1', 'fortran_order': False, 'shape': (1,), }", []byte{200}), tensor.Must(tensor.FromInt64s(tensor.UI8, []int64{1}, []int64{200}))},
 		{"zero size", raw(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (0, 3), }", nil), tensor.Must(tensor.New(tensor.F64, []int64{0, 3}))},
+		{"fortran 0-d", raw(1, "{'descr': '<i4', 'fortran_order': True, 'shape': (), }", eight[:4]), tensor.Must(tensor.FromInt64s(tensor.I32, nil, []int64{1}))},
+		{"fortran vector", raw(1, "{'descr': '<i4', 'fortran_order': True, 'shape': (2,), }", eight), tensor.Must(tensor.FromInt64s(tensor.I32, []int64{2}, []int64{1, 2}))},
+		{"fortran big endian", raw(1, "{'descr': '>i2', 'fortran_order': True, 'shape': (2, 2), }", []byte{0, 1, 0, 2, 0, 3, 0, 4}), tensor.Must(tensor.FromInt64s(tensor.I16, []int64{2, 2}, []int64{1, 3, 2, 4}))},
+		{"fortran zero size", raw(1, "{'descr': '<f4', 'fortran_order': True, 'shape': (3, 0), }", nil), tensor.Must(tensor.New(tensor.F32, []int64{3, 0}))},
+		{"bf16", raw(1, "{'descr': '<V2', 'fortran_order': False, 'shape': (2,), }", []byte{0xC0, 0x3F, 0x00, 0x40}), tensor.Must(tensor.FromFloat64s(tensor.BF16, []int64{2}, []float64{1.5, 2}))},
+		{"bf16 big endian", raw(1, "{'descr': '>V2', 'fortran_order': False, 'shape': (2,), }", []byte{0x3F, 0xC0, 0x40, 0x00}), tensor.Must(tensor.FromFloat64s(tensor.BF16, []int64{2}, []float64{1.5, 2}))},
+		{"bf16 |V2", raw(1, "{'descr': '|V2', 'fortran_order': False, 'shape': (), }", []byte{0x80, 0xBF}), tensor.Must(tensor.FromFloat64s(tensor.BF16, nil, []float64{-1}))},
 		{"huge zero size", raw(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (9223372036854775807, 0), }", nil), tensor.Must(tensor.New(tensor.F64, []int64{math.MaxInt64, 0}))},
 	} {
 		got, err := Read(bytes.NewReader(c.file))
@@ -164,7 +238,8 @@ func TestReadErrors(t *testing.T) {
 		{"huge header", []byte("\x93NUMPY\x02\x00\xff\xff\xff\xff"), "exceeds the limit"},
 		{"truncated data", full[:len(full)-1], "truncated data: shape [2] of i32 needs 8 bytes, file has 7"},
 		{"trailing data", append(append([]byte{}, full...), 0), "data longer than shape [2] of i32 (8 bytes) requires"},
-		{"fortran", raw(1, "{'descr': '<i4', 'fortran_order': True, 'shape': (2,), }", eight), "fortran_order arrays are not supported"},
+		{"fortran truncated", raw(1, "{'descr': '<i4', 'fortran_order': True, 'shape': (2, 2), }", eight), "truncated data"},
+		{"void 4", raw(1, "{'descr': '<V4', 'fortran_order': False, 'shape': (2,), }", eight), `unsupported dtype "<V4"`},
 		{"header a list", raw(1, "['descr', '<i4']", eight), "header is not a dict"},
 		{"header an int", raw(1, "42", eight), "header is not a dict"},
 		{"header garbage", raw(1, "{'descr': '<i4', 'fortran_order': False, 'shape': (2,), } extra", eight), "unexpected 'e' after the header value"},
@@ -214,8 +289,8 @@ func TestFiles(t *testing.T) {
 	if d := tensor.Diff(x, y); d != "" {
 		t.Error(d)
 	}
-	if err := WriteFile(filepath.Join(dir, "bf.npy"), tensor.Must(tensor.New(tensor.BF16, nil))); err == nil {
-		t.Error("WriteFile(bf16) succeeded")
+	if err := WriteFile(filepath.Join(dir, "bad.npy"), &tensor.Tensor{DType: tensor.F32, Shape: []int64{2}}); err == nil {
+		t.Error("WriteFile(invalid tensor) succeeded")
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Errorf("WriteFile left %d files", len(ents))
@@ -227,15 +302,16 @@ func TestFiles(t *testing.T) {
 
 func FuzzRead(f *testing.F) {
 	for _, dt := range tensor.DTypes {
-		if dt == tensor.BF16 {
-			continue
-		}
 		var b bytes.Buffer
-		if err := Write(&b, sample(dt, []int64{2, 3})); err != nil {
+		x := sample(dt, []int64{2, 3})
+		if err := Write(&b, x); err != nil {
 			f.Fatal(err)
 		}
 		f.Add(b.Bytes())
+		descr, _ := Descr(dt)
+		f.Add(fortranFile(x, descr))
 	}
+	f.Add(raw(1, "{'descr': '>V2', 'fortran_order': True, 'shape': (2, 1, 2), }", make([]byte, 8)))
 	f.Add(raw(2, "{'descr': '>f8', 'fortran_order': False, 'shape': (), }", make([]byte, 8)))
 	f.Add(raw(3, "{'descr': '|b1', 'fortran_order': False, 'shape': (0, 5), }", nil))
 	f.Add(raw(1, "{'descr': [('a', '<i4')], 'fortran_order': True, 'shape': [1], 'x': None}", nil))
@@ -262,23 +338,43 @@ func FuzzRead(f *testing.F) {
 		if d := tensor.Diff(x, y); d != "" {
 			t.Fatalf("round trip: %s", d)
 		}
+		// A Fortran-order file holding the same array reads the same.
+		descr, _ := Descr(x.DType)
+		z, err := Read(bytes.NewReader(fortranFile(x, descr)))
+		if err != nil {
+			t.Fatalf("Fortran-order copy: %v", err)
+		}
+		if d := tensor.Diff(x, z); d != "" {
+			t.Fatalf("Fortran-order copy: %s", d)
+		}
 	})
 }
 
-// TestNumpy exchanges files with numpy in both directions.
+// TestNumpy exchanges files with numpy in both directions: with Debian's
+// numpy (TCP_PYTHON), and with the framework venv's numpy and ml_dtypes
+// for bfloat16.
 func TestNumpy(t *testing.T) {
-	py := oracle.PythonPath()
-	if _, err := exec.LookPath(py); err != nil {
-		oracle.Missing(t, "%s not found (set TCP_PYTHON)", py)
-	}
+	t.Run("debian", func(t *testing.T) {
+		py := oracle.PythonPath()
+		if _, err := exec.LookPath(py); err != nil {
+			oracle.Missing(t, "%s not found (set TCP_PYTHON)", py)
+		}
+		numpyExchange(t, py, false)
+	})
+	t.Run("bfloat16", func(t *testing.T) {
+		numpyExchange(t, oracle.FrameworkPython(t, "numpy", "ml_dtypes"), true)
+	})
+}
+
+func numpyExchange(t *testing.T, py string, bf16 bool) {
 	dir := t.TempDir()
 	ours := map[string]*tensor.Tensor{}
 	for _, dt := range tensor.DTypes {
-		if dt == tensor.BF16 {
+		if dt == tensor.BF16 && !bf16 {
 			continue
 		}
-		for _, shape := range [][]int64{nil, {0, 2}, {2, 3}} {
-			name := fmt.Sprintf("go_%v_%d.npy", dt, len(shape))
+		for i, shape := range [][]int64{nil, {0, 2}, {2, 3}} {
+			name := fmt.Sprintf("go_%v_%d.npy", dt, i)
 			x := sample(dt, shape)
 			ours[name] = x
 			if err := WriteFile(filepath.Join(dir, name), x); err != nil {
@@ -297,6 +393,14 @@ func TestNumpy(t *testing.T) {
 			oracle.Missing(t, "%s", strings.TrimSpace(stderr.String()))
 		}
 		t.Fatalf("%s: %v\n%s", py, err, stderr.String())
+	}
+	var info struct {
+		Numpy    string
+		BFloat16 bool
+	}
+	readJSON(t, filepath.Join(dir, "py_info.json"), &info)
+	if bf16 && !info.BFloat16 {
+		t.Fatalf("%s did not import ml_dtypes", py)
 	}
 
 	// numpy read our files.
@@ -324,26 +428,40 @@ func TestNumpy(t *testing.T) {
 	// We read numpy's files.
 	var cases struct {
 		Cases []struct {
-			File  string
-			DType string
-			Shape []int64
-			Hex   string
+			File    string
+			DType   string
+			Shape   []int64
+			Hex     string
+			Fortran bool
 		}
 		Bad []struct{ File, Error string }
 	}
 	readJSON(t, filepath.Join(dir, "py_cases.json"), &cases)
-	if len(cases.Cases) < 25 {
+	if len(cases.Cases) < 50 {
 		t.Errorf("only %d numpy files", len(cases.Cases))
 	}
+	fortran, bf := 0, 0
 	for _, c := range cases.Cases {
 		x, err := ReadFile(filepath.Join(dir, c.File))
 		if err != nil {
 			t.Errorf("%v", err)
 			continue
 		}
+		if c.Fortran {
+			fortran++
+		}
+		if c.DType == "bf16" {
+			bf++
+		}
 		if x.DType.String() != c.DType || fmt.Sprint(x.Shape) != fmt.Sprint(c.Shape) || hex.EncodeToString(x.Data) != c.Hex {
 			t.Errorf("%s: read %v %v %x, numpy has %s %v %s", c.File, x.DType, x.Shape, x.Data, c.DType, c.Shape, c.Hex)
 		}
+	}
+	if fortran < 20 {
+		t.Errorf("only %d Fortran-order numpy files", fortran)
+	}
+	if bf16 && bf < 4 {
+		t.Errorf("only %d bfloat16 numpy files", bf)
 	}
 	for _, c := range cases.Bad {
 		_, err := ReadFile(filepath.Join(dir, c.File))
@@ -351,7 +469,8 @@ func TestNumpy(t *testing.T) {
 			t.Errorf("%s: error %v, want %q", c.File, err, c.Error)
 		}
 	}
-	t.Logf("numpy read %d Go files; Go read %d numpy files and rejected %d", len(report), len(cases.Cases), len(cases.Bad))
+	t.Logf("numpy %s read %d Go files; Go read %d numpy files (%d Fortran order, %d bfloat16) and rejected %d",
+		info.Numpy, len(report), len(cases.Cases), fortran, bf, len(cases.Bad))
 }
 
 func readJSON(t *testing.T, path string, v any) {
@@ -362,5 +481,46 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// A header that promises more data than the limit, or than the file
+// holds, is refused before the data is allocated.
+func TestReadLimits(t *testing.T) {
+	dir := t.TempDir()
+	huge := raw(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1000000000, 1000), }", make([]byte, 16))
+	small := raw(1, "{'descr': '<i4', 'fortran_order': True, 'shape': (2, 2), }", make([]byte, 16))
+	for _, c := range []struct {
+		name string
+		file []byte
+		max  int64
+		want string // "" for success
+	}{
+		{"over the limit", small, 15, "npy: shape [2, 2] of i32 needs 16 bytes, more than the limit of 15"},
+		{"at the limit", small, 16, ""},
+		{"no limit", small, 0, ""},
+		{"huge promise, file too short", huge, 0, "npy: truncated data: shape [1000000000, 1000] of f64 needs 8000000000000 bytes, file has 16"},
+		{"huge promise, over the limit", huge, 1 << 30, "more than the limit of 1073741824"},
+	} {
+		p := filepath.Join(dir, "x.npy")
+		if err := os.WriteFile(p, c.file, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := ReadFileWith(p, ReadOptions{MaxBytes: c.max})
+		_, rerr := ReadWith(bytes.NewReader(c.file), ReadOptions{MaxBytes: c.max})
+		runtime.ReadMemStats(&after)
+		for _, e := range []error{err, rerr} {
+			switch {
+			case c.want == "" && e != nil:
+				t.Errorf("%s: %v", c.name, e)
+			case c.want != "" && (e == nil || !strings.Contains(e.Error(), c.want)):
+				t.Errorf("%s: error %v, want %q", c.name, e, c.want)
+			}
+		}
+		if b := after.TotalAlloc - before.TotalAlloc; b > 4<<20 {
+			t.Errorf("%s: allocated %d bytes", c.name, b)
+		}
 	}
 }

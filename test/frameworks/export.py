@@ -436,20 +436,42 @@ def export_onnx(out, names):
     so.intra_op_num_threads = 1
     so.inter_op_num_threads = 1
     n = 0
-    for name, src, nodes, inputs, make, inits in onnx_programs():
+    for prog in onnx_programs():
+        # An optional 7th element holds options: "value_info": False drops
+        # the value_info of intermediate values that ONNX shape inference
+        # adds (the graph output keeps its inferred type); "torch": f exports torch function f with
+        # torch.onnx.export(dynamo=False) instead (no value_info either), and
+        # torch's own outputs are the expected ones (ONNX Runtime must agree).
+        name, src, nodes, inputs, make, inits = prog[:6]
+        opts = prog[6] if len(prog) > 6 else {}
         if names and name not in names:
             continue
         args = make(rng_for("onnx/" + name))
-        graph = helper.make_graph(
-            nodes, name,
-            [helper.make_tensor_value_info(nm, et, list(shp)) for nm, shp, et in inputs],
-            [helper.make_tensor_value_info("y", onnx.TensorProto.FLOAT, None)],
-            initializer=list(inits))
-        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)], producer_name="tcp-export")
-        model = shape_inference.infer_shapes(model, strict_mode=True)
-        blob = model.SerializeToString()
+        tver = ""
+        if "torch" in opts:
+            blob, touts, tver = torch_onnx_export(opts["torch"], args)
+        else:
+            graph = helper.make_graph(
+                nodes, name,
+                [helper.make_tensor_value_info(nm, et, list(shp)) for nm, shp, et in inputs],
+                [helper.make_tensor_value_info("y", onnx.TensorProto.FLOAT, None)],
+                initializer=list(inits))
+            model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)], producer_name="tcp-export")
+            model = shape_inference.infer_shapes(model, strict_mode=True)
+            if not opts.get("value_info", True):
+                # As exporters leave models: the graph's inputs and outputs
+                # typed (the output's type from the inference), no
+                # value_info for the values between them.
+                del model.graph.value_info[:]
+            blob = model.SerializeToString()
         sess = ort.InferenceSession(blob, so, providers=["CPUExecutionProvider"])
-        outs = sess.run(None, {nm: a for (nm, _, _), a in zip(inputs, args)})
+        feeds = {i.name: a for i, a in zip(sess.get_inputs(), args)}
+        outs = sess.run(None, feeds)
+        if "torch" in opts:
+            for a, b in zip(outs, touts):
+                if a.dtype != b.dtype or a.shape != b.shape or a.tobytes() != b.tobytes():
+                    sys.exit("export.py: %s: ONNX Runtime and torch disagree on the exported model" % name)
+            outs = touts
         with tempfile.TemporaryDirectory() as td:
             mp = os.path.join(td, "model.onnx")
             with open(mp, "wb") as f:
@@ -458,11 +480,37 @@ def export_onnx(out, names):
             subprocess.run([iree_import, mp, "-o", op], check=True, capture_output=True)
             with open(op) as f:
                 itext = f.read()
-        save_case(out, "onnx", name, ["exporter: " + iver + " of model.onnx (" + ver + ")", "program: " + src],
+        mver = tver or ver
+        if not tver and not opts.get("value_info", True):
+            mver += ", value_info removed"
+        save_case(out, "onnx", name, ["exporter: " + iver + " of model.onnx (" + mver + ")", "program: " + src],
                   {"model.onnx": blob, "iree.mlir": itext}, args, [np.asarray(o) for o in outs])
         n += 1
     return n
 
+
+
+def torch_onnx_export(f, args):
+    """Exports f with torch.onnx.export(dynamo=False) (the TorchScript
+    exporter, which writes no value_info) and returns the model's bytes,
+    torch's own outputs on args, and a version note."""
+    import warnings
+
+    import torch
+
+    warnings.filterwarnings("ignore")
+    torch.set_num_threads(1)
+
+    class M(torch.nn.Module):
+        def forward(self, *a):
+            return f(*a)
+
+    targs = tuple(torch.from_numpy(np.array(a).copy()) for a in args)
+    buf = io.BytesIO()
+    torch.onnx.export(M(), targs, buf, dynamo=False, opset_version=17)
+    res = M()(*targs)
+    outs = [r.detach().numpy() for r in (res if isinstance(res, (tuple, list)) else [res])]
+    return buf.getvalue(), outs, "torch %s: torch.onnx.export(dynamo=False, opset_version=17); outputs: torch" % torch.__version__
 
 
 # ---------------------------------------------------------------------------
@@ -532,7 +580,11 @@ def export_torch(out, names):
     ver = "torch %s, torch-mlir %s: torch_mlir.fx.export_and_import(module, *args)" % (torch.__version__, tmv)
     torch.set_num_threads(1)
     n = 0
-    for name, src, f, make in torch_programs():
+    for prog in torch_programs():
+        # An optional 5th element holds options: "dynamic": one dict per
+        # argument, {dim: name}, exported as torch.export dynamic dims.
+        name, src, f, make = prog[:4]
+        opts = prog[4] if len(prog) > 4 else {}
         if names and name not in names:
             continue
         args = [np.asarray(a) for a in make(rng_for("torch/" + name))]
@@ -542,7 +594,12 @@ def export_torch(out, names):
                 return f(*a)
 
         targs = [torch.from_numpy(a.copy()) for a in args]
-        text = str(fx.export_and_import(M(), *targs))
+        kw = {}
+        if "dynamic" in opts:
+            dims = {}
+            kw["dynamic_shapes"] = (tuple({d: dims.setdefault(n, torch.export.Dim(n)) for d, n in spec.items()}
+                                          for spec in opts["dynamic"]),)
+        text = str(fx.export_and_import(M(), *targs, **kw))
         res = M()(*targs)
         outs = [r.numpy() for r in (res if isinstance(res, (tuple, list)) else [res])]
         save_case(out, "torch", name, ["exporter: " + ver, "program: " + src], {"program.mlir": text}, args, outs)

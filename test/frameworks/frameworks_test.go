@@ -18,7 +18,9 @@ import (
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
+	"github.com/tcp-project/tcp/passes/specialize"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/tensor/npy"
 )
@@ -31,7 +33,7 @@ var update = flag.Bool("update", false, "rewrite STATUS.md from this run")
 var stages = []string{"parse", "convert", "front", "interp", "go", "dml"}
 
 const (
-	pass    = "pass"
+	passed  = "pass"
 	fail    = "FAIL"
 	notRun  = "-"
 	statusF = "STATUS.md"
@@ -152,7 +154,7 @@ func (p *program) parse() *ir.Operation {
 		p.failf("parse", "no function with a body")
 		return nil
 	}
-	p.marks["parse"] = pass
+	p.marks["parse"] = passed
 	return m
 }
 
@@ -160,7 +162,7 @@ func (p *program) parse() *ir.Operation {
 var coreDialects = map[string]bool{"tcp": true, "func": true, "arith": true, "tensor": true, "builtin": true}
 
 func runPipeline(m *ir.Operation, text string) error {
-	pm, err := ir.ParsePassPipeline(text)
+	pm, err := pass.ParsePipeline(text)
 	if err != nil {
 		return err
 	}
@@ -204,7 +206,7 @@ func (p *program) convert(front *ir.Operation) *ir.Operation {
 		p.failf("convert", "unranked result types after conversion: %s", unranked[0])
 		return nil
 	}
-	p.marks["convert"] = pass
+	p.marks["convert"] = passed
 	return m
 }
 
@@ -224,7 +226,7 @@ func (p *program) compare(stage string, got []*tensor.Tensor, err error) {
 			return
 		}
 	}
-	p.marks[stage] = pass
+	p.marks[stage] = passed
 }
 
 func (p *program) run(stage string, m *ir.Operation) {
@@ -254,6 +256,21 @@ func renameInto(dst, m *ir.Operation, prefix string) {
 
 var symRE = regexp.MustCompile(`[^A-Za-z0-9_]`)
 
+// hasDynamicArgs reports whether function entry of m has an argument with
+// a dynamic dim.
+func hasDynamicArgs(m *ir.Operation, entry string) bool {
+	f := function.Lookup(m, entry)
+	if f == nil {
+		return false
+	}
+	for _, t := range (function.FuncOp{Operation: f}).Type().Inputs() {
+		if rt, ok := t.(*ir.RankedTensorType); ok && !rt.HasStaticShape() {
+			return true
+		}
+	}
+	return false
+}
+
 func TestFrameworkPrograms(t *testing.T) {
 	ps := loadPrograms(t)
 	if len(ps) == 0 {
@@ -282,7 +299,18 @@ func TestFrameworkPrograms(t *testing.T) {
 			// DirectML cannot report) is lowered under that promise, as a
 			// DirectML user must; the values are still compared with the
 			// framework's.
-			if err := runPipeline(dm, "builtin.module(convert-tcp-to-dml{assume-in-bounds=true})"); err != nil {
+			// DirectML needs static shapes: a program exported with dynamic
+			// dims is specialized to the shapes of its arguments, as a
+			// user lowering it for one batch size does.
+			pipeline := "builtin.module(convert-tcp-to-dml{assume-in-bounds=true})"
+			if hasDynamicArgs(dm, p.entry) {
+				var shapes [][]int64
+				for _, a := range p.args {
+					shapes = append(shapes, a.Shape)
+				}
+				pipeline = "builtin.module(specialize-dims{shapes=" + specialize.FormatShapes(shapes) + " func=" + p.entry + "},convert-tcp-to-dml{assume-in-bounds=true})"
+			}
+			if err := runPipeline(dm, pipeline); err != nil {
 				p.failf("dml", "%v", err)
 			} else {
 				p.run("dml", dm)
@@ -352,7 +380,7 @@ func countsTable(ps []*program) string {
 			}
 			n++
 			for _, s := range stages {
-				if p.marks[s] == pass {
+				if p.marks[s] == passed {
 					cnt[s]++
 				}
 			}
@@ -376,7 +404,7 @@ passes here. Stages: **parse** (the exporter's output parses and verifies),
 **convert** (` + "`inline,convert-frontends-to-tcp,torch-func-backend-type-conversion,refine-func-result-types,canonicalize,cse`" + ` leaves no
 frontend op and no unranked type), **front** (the interpreter on the
 exported IR), **interp** (the interpreter on the tcp IR), **go** (the
-generated Go kernel), **dml** (` + "`convert-tcp-to-dml{assume-in-bounds=true}`: every program has a framework-defined result, so its indices are in range; then the DirectML" + `
+generated Go kernel), **dml** (` + "`convert-tcp-to-dml{assume-in-bounds=true}`: every program has a framework-defined result, so its indices are in range; a function with dynamic argument dims is first specialized to its arguments' shapes with `specialize-dims`; then the DirectML" + `
 interpreter); each result equals the framework's own output bit for bit.
 "-" means not reached (an earlier stage failed).
 
@@ -429,9 +457,9 @@ func checkGolden(t *testing.T, ps []*program) {
 		}
 		for _, s := range stages {
 			switch {
-			case old[s] == pass && p.marks[s] != pass:
+			case old[s] == passed && p.marks[s] != passed:
 				t.Errorf("%s: stage %s passed before and now is %s: %s", p.id(), s, p.marks[s], p.reason())
-			case old[s] != pass && p.marks[s] == pass:
+			case old[s] != passed && p.marks[s] == passed:
 				better = append(better, p.id()+" "+s)
 			}
 		}

@@ -78,6 +78,12 @@ config.environment['PATH'] = os.pathsep.join(
 # failure. With GOTRACEBACK=crash a panicking tool dies of SIGABRT instead,
 # so that `not` rejects it and `not --crash` accepts it, as in the Go runner.
 config.environment['GOTRACEBACK'] = 'crash'
+# The Go backend (tcp-run --backend=go, tcp-pipeline) keeps its compiled
+# kernels in a private directory under the user's cache directory: pass
+# what locates it.
+for var in ('HOME', 'XDG_CACHE_HOME', 'TCP_GO_CACHE'):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
 
 
 def tool_pattern(name):

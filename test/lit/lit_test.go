@@ -24,8 +24,8 @@ func TestLit(t *testing.T) {
 			"tcp-opt":       tcpopt.Main,
 			"tcp-run":       tcprun.Main,
 			"tcp-translate": tcptranslate.Main,
-			"tcp-pipeline": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-				return tcppipeline.Main(args, stdout, stderr)
+			"tcp-pipeline": func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+				return tcppipeline.Main(args, stdin, stdout, stderr)
 			},
 			"FileCheck": filecheck.Main,
 		},

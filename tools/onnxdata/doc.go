@@ -1,5 +1,5 @@
 // Package onnxdata holds the project's recipe for ONNX backend node-test
-// data (CONFORMANCE.md §2), as a Python script run under the system
+// data (docs/conformance.md §2), as a Python script run under the system
 // interpreter (/usr/bin/python3, with Debian's python3-onnx and
 // python3-numpy): gen_onnx_node_tests.py OUTDIR OP_TYPE regenerates the
 // node tests of one op type from the installed onnx package (onnx 1.12

@@ -3,7 +3,7 @@
 // expand_shape notation), each wrapped in a function whose arguments are the
 // snippet's `%input = ...` and `%indices = ...` values. `%cst3` and `%cst5`,
 // which the tf.gather example uses without defining, are defined as index
-// constants (SEMANTICS.md §9 item 4).
+// constants (docs/semantics.md §8 item 4).
 
 // Modeling torch.gather.
 func.func @torch_gather(%input: tensor<3x4xf32>, %indices: tensor<3x2xi64>) -> tensor<3x2xf32> {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 var once sync.Once
@@ -13,11 +14,11 @@ var once sync.Once
 // called many times.
 func Register() {
 	once.Do(func() {
-		ir.RegisterPass(simplePass("test-drop-gather-mode", "TestDropGatherMode", "Test only: drop the index mode of tcp.gather (wrong)", func(op *ir.Operation) {
+		pass.Register(simplePass("test-drop-gather-mode", "TestDropGatherMode", "Test only: drop the index mode of tcp.gather (wrong)", func(op *ir.Operation) {
 			op.RemoveAttr("mode")
 			op.RemoveAttr("fill_value")
 		}))
-		ir.RegisterPass(simplePass("test-gather-to-wrap", "TestGatherToWrap", "Test only: turn clip gathers into wrap gathers (wrong)", func(op *ir.Operation) {
+		pass.Register(simplePass("test-gather-to-wrap", "TestGatherToWrap", "Test only: turn clip gathers into wrap gathers (wrong)", func(op *ir.Operation) {
 			if op.StrAttr("mode") == tcp.ModeClip {
 				op.SetAttr("mode", ir.Str(tcp.ModeWrap))
 			}
@@ -25,14 +26,14 @@ func Register() {
 	})
 }
 
-type pass struct {
-	info *ir.PassInfo
+type thePass struct {
+	info *pass.Info
 	fn   func(gather *ir.Operation)
 }
 
-func (p *pass) Info() *ir.PassInfo { return p.info }
+func (p *thePass) Info() *pass.Info { return p.info }
 
-func (p *pass) Run(op *ir.Operation) error {
+func (p *thePass) Run(op *ir.Operation) error {
 	op.Walk(ir.PreOrder, func(o *ir.Operation) {
 		if o.Name() == tcp.GatherName {
 			p.fn(o)
@@ -41,8 +42,8 @@ func (p *pass) Run(op *ir.Operation) error {
 	return nil
 }
 
-func simplePass(arg, name, desc string, fn func(*ir.Operation)) *ir.PassInfo {
-	info := &ir.PassInfo{Argument: arg, Name: name, Description: desc, Anchor: ir.AnyOp}
-	info.New = func(ir.PassOptions) (ir.Pass, error) { return &pass{info: info, fn: fn}, nil }
+func simplePass(arg, name, desc string, fn func(*ir.Operation)) *pass.Info {
+	info := &pass.Info{Argument: arg, Name: name, Description: desc, Anchor: pass.AnyOp}
+	info.New = func(pass.Options) (pass.Pass, error) { return &thePass{info: info, fn: fn}, nil }
 	return info
 }

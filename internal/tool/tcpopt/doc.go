@@ -1,11 +1,14 @@
 // Package tcpopt is tcp-opt, the tcp project's modular optimizer driver,
-// with mlir-opt's command-line interface (CONFORMANCE.md §5):
+// with mlir-opt's command-line interface (docs/conformance.md §4):
 //
 //	tcp-opt [flags] [input.mlir | -]
 //
-// It reads MLIR (stdin by default), verifies it, runs a pass pipeline and
-// prints the result (stdout, or -o FILE written atomically). Flags accept
-// the -x and --x spellings:
+// It reads MLIR (stdin by default; the input must be a regular file, a
+// FIFO or stdin, see internal/cli), verifies it, runs a pass pipeline and
+// prints the result (stdout, or -o FILE: a regular file is replaced
+// atomically, a device or FIFO written in place, a symlink's target
+// replaced; see internal/atomicfile). Flags accept the -x and --x
+// spellings:
 //
 //	-o FILE                         output file (default -, stdout)
 //	--split-input-file              process `// -----`-separated chunks on their own
@@ -26,6 +29,10 @@
 //	--mlir-pass-pipeline-crash-reproducer=FILE, --run-reproducer
 //	--mlir-disable-threading        verify and run function passes on one thread
 //	--max-nesting-depth=N           bound on nesting in the input (default 1000, 0: none)
+//	--max-input-bytes=N             longest input, checked while reading (default 2 GiB)
+//	--max-tensor-bytes=N            largest argument --verify-semantics draws (default
+//	                                1 GiB; a function with a larger one is skipped
+//	                                with a warning)
 //	--show-dialects, --version, --help
 //
 // Scale: functions are verified and run through nested pipelines in

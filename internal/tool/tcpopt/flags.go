@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // Command-line parsing in the manner of llvm::cl, as mlir-opt uses it:
@@ -42,12 +43,24 @@ type config struct {
 	runReproducer     bool
 	disableThreading  bool
 	maxNesting        int
+	maxInputBytes     int64
+	maxTensorBytes    int64
 	badValue          string   // set by a value flag that rejects its value
 	args              []string // the command line, for reproduction hints
 	dumpPipeline      bool
 	showDialects      bool
 	help              bool
 	version           bool
+}
+
+// positive reads a positive byte count for flag name, noting a bad value.
+func (c *config) positive(name, v string) int64 {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 {
+		c.badValue = fmt.Sprintf("for the --%s option: '%s' value invalid for a positive integer argument!", name, v)
+		return 0
+	}
+	return n
 }
 
 // passFlag is a pass given as a flag, with its option text.
@@ -80,6 +93,12 @@ var flagDefs = []flagDef{
 	boolDef("allow-unregistered-dialect", "Allow operation with no registered dialects", func(c *config) *bool { return &c.allowUnregistered }),
 	boolDef("dump-pass-pipeline", "Print the pipeline that will be run", func(c *config) *bool { return &c.dumpPipeline }),
 	boolDef("help", "Display available options", func(c *config) *bool { return &c.help }),
+	{name: "max-input-bytes", kind: valueFlag, valueDesc: "<uint>",
+		help: "Refuse an input longer than this many bytes, checked while reading (default 2147483648)",
+		set:  func(c *config, v string) { c.maxInputBytes = c.positive("max-input-bytes", v) }},
+	{name: "max-tensor-bytes", kind: valueFlag, valueDesc: "<uint>",
+		help: "Largest tensor --verify-semantics creates; a function with a larger argument or result is skipped with a note (default 1073741824)",
+		set:  func(c *config, v string) { c.maxTensorBytes = c.positive("max-tensor-bytes", v) }},
 	{name: "max-nesting-depth", kind: valueFlag, valueDesc: "<uint>",
 		help: "Reject input whose regions, types and attributes nest deeper than this (default 1000; 0: no limit)",
 		set: func(c *config, v string) {
@@ -198,7 +217,7 @@ func parseArgs(args []string) (*config, error) {
 			}
 			continue
 		}
-		if ir.LookupPass(name) != nil {
+		if pass.Lookup(name) != nil || pass.LookupPipeline(name) != nil {
 			c.passes = append(c.passes, passFlag{arg: name, options: value})
 			continue
 		}
@@ -224,7 +243,10 @@ func nearestFlag(name string) string {
 	for _, d := range flagDefs {
 		names = append(names, d.name)
 	}
-	for _, p := range ir.RegisteredPasses() {
+	for _, p := range pass.Registered() {
+		names = append(names, p.Argument)
+	}
+	for _, p := range pass.RegisteredPipelines() {
 		names = append(names, p.Argument)
 	}
 	sort.Strings(names)
@@ -286,18 +308,18 @@ func help() string {
 		line(2, left, d.help)
 	}
 	b.WriteString("\n  Compiler passes to run (as flags, or in --pass-pipeline):\n")
-	for _, p := range ir.RegisteredPasses() {
+	for _, p := range pass.Registered() {
 		desc := p.Description
-		if a := p.AnchorName(); a != ir.AnyOp {
+		if a := p.AnchorName(); a != pass.AnyOp {
 			desc += " (runs on '" + a + "')"
 		}
 		line(4, dashName(p.Argument), "  "+desc)
 		for _, o := range p.Options {
 			left := "--" + o.Name
 			switch o.Kind {
-			case ir.IntOption:
+			case pass.IntOption:
 				left += "=<long>"
-			case ir.StringOption:
+			case pass.StringOption:
 				left += "=<string>"
 			}
 			d := o.Description
@@ -305,6 +327,12 @@ func help() string {
 				d += " (default: " + o.Default + ")"
 			}
 			line(6, left, d)
+		}
+	}
+	if ps := pass.RegisteredPipelines(); len(ps) > 0 {
+		b.WriteString("\n  Pass pipelines (as flags, or in --pass-pipeline, where each expands to its passes):\n")
+		for _, p := range ps {
+			line(4, dashName(p.Argument), "  "+p.Description)
 		}
 	}
 	b.WriteString("\nPass options are given as `--pass=opt1=v1 opt2=v2` or `pass{opt1=v1 opt2=v2}` in a pipeline.\n")

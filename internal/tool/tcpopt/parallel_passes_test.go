@@ -9,6 +9,7 @@ import (
 
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // TestFunctionPassesInParallel runs every pass the pipeline fuzzer draws
@@ -52,13 +53,13 @@ func TestFunctionPassesInParallel(t *testing.T) {
 			if err != nil || ir.Verify(m, true) != nil {
 				continue
 			}
-			pm, err := ir.ParsePassPipeline(text)
+			pm, err := pass.ParsePipeline(text)
 			if err != nil {
 				t.Fatalf("%s: %v", text, err)
 			}
 			pm.AllowUnregistered = true
 			err = pm.Run(m)
-			if pe, ok := err.(*ir.PassError); ok && pe.Panic != nil {
+			if pe, ok := err.(*pass.Error); ok && pe.Panic != nil {
 				t.Fatalf("%s panicked: %v\n%s", text, pe.Panic, in)
 			}
 		}

@@ -8,28 +8,34 @@ import (
 
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/pass"
 )
 
 // fuzzPasses are the registered passes the pipeline fuzzer draws from:
 // every pass tcp-opt links in (new passes join by being registered), minus
 // the failing test passes of this package.
-func fuzzPasses() []*ir.PassInfo {
-	var out []*ir.PassInfo
-	for _, p := range ir.RegisteredPasses() {
+func fuzzPasses() []*pass.Info {
+	var out []*pass.Info
+	for _, p := range pass.Registered() {
 		if strings.HasPrefix(p.Argument, "test-") {
 			continue
 		}
 		switch p.AnchorName() {
-		case ir.AnyOp, ir.ModuleName, "func.func":
+		case pass.AnyOp, ir.ModuleName, "func.func":
 			out = append(out, p)
 		}
+	}
+	// Named pipelines (frontends-to-tcp-pipeline) are drawn too, at module
+	// level, where they expand to their passes.
+	for _, p := range pass.RegisteredPipelines() {
+		out = append(out, &pass.Info{Argument: p.Argument, Anchor: ir.ModuleName})
 	}
 	return out
 }
 
 // pipelineOf spells a pipeline from fuzz bytes: each byte picks a pass
 // (module-anchored passes at module level, the others nested on func.func).
-func pipelineOf(sel []byte, passes []*ir.PassInfo) string {
+func pipelineOf(sel []byte, passes []*pass.Info) string {
 	var items []string
 	for _, b := range sel {
 		if len(items) == 6 {
@@ -78,14 +84,14 @@ func FuzzPipeline(f *testing.F) {
 			return
 		}
 		text := pipelineOf(sel, passes)
-		pm, err := ir.ParsePassPipeline(text)
+		pm, err := pass.ParsePipeline(text)
 		if err != nil {
 			t.Fatalf("pipeline %s: %v", text, err)
 		}
 		pm.AllowUnregistered = true
 		pm.VerifyEach = false
 		err = pm.Run(m)
-		if pe, ok := err.(*ir.PassError); ok && pe.Panic != nil {
+		if pe, ok := err.(*pass.Error); ok && pe.Panic != nil {
 			t.Fatalf("%s panicked on\n%s\n%v (at %s)", text, input, pe.Panic, pe.PanicSite())
 		}
 		if err != nil {

@@ -17,7 +17,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/tcp-project/tcp/internal/mapfile"
 	"io"
 	"io/fs"
 	"regexp"
@@ -27,8 +26,11 @@ import (
 	"syscall"
 	"unsafe"
 
+	"github.com/tcp-project/tcp/pass"
+
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/internal/atomicfile"
+	"github.com/tcp-project/tcp/internal/cli"
 	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/internal/semcheck"
 	_ "github.com/tcp-project/tcp/interp" // constant folding through the interpreter
@@ -36,9 +38,6 @@ import (
 	"github.com/tcp-project/tcp/parser"
 	_ "github.com/tcp-project/tcp/passes/all"
 )
-
-// Version is printed by --version.
-const Version = "tcp-opt (tcp project) development version"
 
 // --verify-semantics runs every function on semanticsTrials random argument
 // sets (seeded with semanticsSeed) before and after each pass.
@@ -80,7 +79,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		io.WriteString(stdout, help())
 		return 0
 	case c.version:
-		fmt.Fprintln(stdout, Version)
+		fmt.Fprintln(stdout, cli.Version(progName))
 		return 0
 	case c.showDialects:
 		io.WriteString(stdout, "Available Dialects:\n"+strings.Join(ir.Global.Dialects(), "\n")+"\n")
@@ -127,33 +126,23 @@ func (t *tool) run(stdin io.Reader, stdout io.Writer) int {
 		return 1
 	}
 	// Read the input.
-	var data []byte
-	var err error
-	mapped := false
-	if c.input == "-" {
-		t.name = "<stdin>"
-		data, err = io.ReadAll(stdin)
-	} else {
-		t.name = c.input
-		var f *mapfile.Contents
-		if f, err = mapfile.Read(c.input); err == nil {
-			defer f.Release()
-			data, mapped = f.Data, f.Mapped
-		}
-		if mapped {
-			// A mapped file that another process truncates faults when
-			// read: a panic here (reported by Main as a changed input),
-			// not a crash of the process.
-			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-			t.mapped = data
-		}
-		if testHookAfterRead != nil {
-			testHookAfterRead()
-		}
-	}
+	in, err := cli.ReadInput(c.input, stdin, c.maxInputBytes)
 	if err != nil {
-		t.errorf("cannot open input file '%s': %s", c.input, errText(err))
+		t.errorf("%v", err)
 		return 1
+	}
+	defer in.Release()
+	t.name = in.Name
+	data, mapped := in.Data, in.Mapped
+	if mapped {
+		// A mapped file that another process truncates faults when
+		// read: a panic here (reported by Main as a changed input),
+		// not a crash of the process.
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		t.mapped = data
+	}
+	if testHookAfterRead != nil && c.input != "-" {
+		testHookAfterRead()
 	}
 	// The input is never modified, so the source string shares its bytes
 	// (a 100 MB input is not held twice).
@@ -311,9 +300,9 @@ func (t *tool) processChunk(ch chunk, w io.Writer) bool {
 		}
 		t.printer.Print(d)
 	}
-	var timing *ir.Timing
+	var timing *pass.Timing
 	if c.timing {
-		timing = ir.NewTiming()
+		timing = pass.NewTiming()
 	}
 	ok := t.transform(ch, timing, emit, w)
 	if timing != nil {
@@ -326,7 +315,7 @@ func (t *tool) processChunk(ch chunk, w io.Writer) bool {
 }
 
 // transform does the work of a chunk; failures are reported through emit.
-func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *ir.Diagnostic), w io.Writer) bool {
+func (t *tool) transform(ch chunk, timing *pass.Timing, emit func(*ir.Operation, *ir.Diagnostic), w io.Writer) bool {
 	c := t.cfg
 	start := func(name string) func() {
 		if timing == nil {
@@ -369,7 +358,7 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 	pm.CrashReproducer = c.reproducer
 	pm.DisableThreading = c.disableThreading
 	if c.printBefore || c.printAfter || c.printAfterFailure {
-		pm.Instrumentations = append(pm.Instrumentations, &ir.IRPrinter{
+		pm.Instrumentations = append(pm.Instrumentations, &pass.IRPrinter{
 			W: t.stderr, Before: c.printBefore, After: c.printAfter, AfterFailure: c.printAfterFailure,
 			ModuleScope: c.printModuleScope, Options: ir.PrintOptions{Generic: c.printGeneric, DebugInfo: c.printDebugInfo},
 		})
@@ -379,7 +368,7 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 	}
 	var sem *semcheck.Checker
 	if c.verifySemantics {
-		sem = semcheck.New(semcheck.Options{Trials: semanticsTrials, Seed: semanticsSeed})
+		sem = semcheck.New(semcheck.Options{Trials: semanticsTrials, Seed: semanticsSeed, MaxTensorBytes: c.maxTensorBytes})
 		pm.Instrumentations = append(pm.Instrumentations, sem)
 	}
 	if err := pm.Run(m); err != nil {
@@ -387,6 +376,9 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 		return false
 	}
 	if sem != nil {
+		for _, d := range sem.Skipped() {
+			emit(m, d)
+		}
 		if err := sem.Err(); err != nil {
 			for _, d := range ir.AsDiagnostics(err) {
 				emit(m, d)
@@ -406,24 +398,33 @@ func (t *tool) transform(ch chunk, timing *ir.Timing, emit func(*ir.Operation, *
 
 // newPassManager builds the pipeline of the command line (an empty module
 // pipeline if none was given).
-func (t *tool) newPassManager() (*ir.PassManager, error) {
+func (t *tool) newPassManager() (*pass.Manager, error) {
 	c := t.cfg
 	if t.pipeline != "" {
-		return ir.ParsePassPipeline(t.pipeline)
+		return pass.ParsePipeline(t.pipeline)
 	}
 	if c.pipelineSet {
-		return ir.ParsePassPipeline(c.passPipeline)
+		return pass.ParsePipeline(c.passPipeline)
 	}
-	pm := ir.NewPassManager(ir.ModuleName)
+	pm := pass.NewManager(ir.ModuleName)
 	for _, pf := range c.passes {
-		p, err := ir.NewPass(pf.arg, pf.options)
+		if pass.Lookup(pf.arg) == nil && pass.LookupPipeline(pf.arg) != nil {
+			if pf.options != "" {
+				return nil, fmt.Errorf("pipeline '%s' takes no options", pf.arg)
+			}
+			if err := pm.AddPipeline(pf.arg); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		p, err := pass.New(pf.arg, pf.options)
 		if err != nil {
 			return nil, err
 		}
-		if a := p.Info().AnchorName(); a != ir.AnyOp && a != ir.ModuleName {
+		if a := p.Info().AnchorName(); a != pass.AnyOp && a != ir.ModuleName {
 			return nil, fmt.Errorf("unable to schedule pass '%s' on a PassManager intended to run on '%s'!", pf.arg, ir.ModuleName)
 		}
-		opts, _ := ir.ParsePassOptions(p.Info(), pf.options)
+		opts, _ := pass.ParseOptions(p.Info(), pf.options)
 		pm.AddPassWithOptions(p, opts)
 	}
 	return pm, nil
@@ -451,7 +452,7 @@ func (t *tool) loadReproducer() error {
 
 // reportPassFailure emits the diagnostics of a failed pipeline.
 func (t *tool) reportPassFailure(m *ir.Operation, err error, emit func(*ir.Operation, *ir.Diagnostic)) {
-	var pe *ir.PassError
+	var pe *pass.Error
 	if !errors.As(err, &pe) {
 		for _, d := range ir.AsDiagnostics(err) {
 			emit(m, d)
@@ -476,7 +477,7 @@ func (t *tool) reportPassFailure(m *ir.Operation, err error, emit func(*ir.Opera
 	var joined interface{ Unwrap() []error }
 	if errors.As(err, &joined) {
 		for _, e := range joined.Unwrap() {
-			if !errors.As(e, new(*ir.PassError)) {
+			if !errors.As(e, new(*pass.Error)) {
 				emit(m, ir.Errorf(ir.UnknownLoc{}, "%v", e))
 			}
 		}
@@ -488,7 +489,7 @@ func (t *tool) reportPassFailure(m *ir.Operation, err error, emit func(*ir.Opera
 
 // panicReport explains a pass that panicked (a bug in tcp-opt): the pass,
 // the op, where it panicked, and a command line that repeats it.
-func (t *tool) panicReport(root *ir.Operation, pe *ir.PassError) {
+func (t *tool) panicReport(root *ir.Operation, pe *pass.Error) {
 	what := "'" + pe.Op.Name() + "' op"
 	if s, ok := pe.Op.Attr("sym_name").(ir.StringAttr); ok {
 		what += " @" + string(s)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tcp-project/tcp/internal/tool/tcpopt"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/pass"
 	"github.com/tcp-project/tcp/passes/passtest"
 )
 
@@ -20,17 +21,17 @@ import (
 var setupOnce sync.Once
 
 type fnPass struct {
-	info *ir.PassInfo
+	info *pass.Info
 	fn   func(op *ir.Operation) error
 }
 
-func (p *fnPass) Info() *ir.PassInfo         { return p.info }
+func (p *fnPass) Info() *pass.Info           { return p.info }
 func (p *fnPass) Run(op *ir.Operation) error { return p.fn(op) }
 
 func register(arg, anchor string, fn func(op *ir.Operation) error) {
-	info := &ir.PassInfo{Argument: arg, Name: "Test" + arg, Anchor: anchor, Description: "test pass " + arg}
-	info.New = func(ir.PassOptions) (ir.Pass, error) { return &fnPass{info: info, fn: fn}, nil }
-	ir.RegisterPass(info)
+	info := &pass.Info{Argument: arg, Name: "Test" + arg, Anchor: anchor, Description: "test pass " + arg}
+	info.New = func(pass.Options) (pass.Pass, error) { return &fnPass{info: info, fn: fn}, nil }
+	pass.Register(info)
 }
 
 func setup() {
@@ -43,6 +44,14 @@ func setup() {
 		register("test-panic", "func.func", func(op *ir.Operation) error { panic("test-panic exploded") })
 		register("test-break-ir", "func.func", func(op *ir.Operation) error {
 			op.SetAttr("sym_name", ir.Int(1, ir.I32))
+			return nil
+		})
+		// test-crash kills the process from another goroutine, where no
+		// recover and no deferred cleanup can run.
+		register("test-crash", "", func(op *ir.Operation) error {
+			done := make(chan bool)
+			go func() { defer close(done); panic("test-crash: a crash no recover sees") }()
+			<-done
 			return nil
 		})
 		register("test-tag", "", func(op *ir.Operation) error {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +23,9 @@ import (
 
 	"github.com/tcp-project/tcp/codegen/golang"
 	"github.com/tcp-project/tcp/frontend/onnxpb"
+	"github.com/tcp-project/tcp/internal/atomicfile"
+	"github.com/tcp-project/tcp/internal/cli"
+	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -28,16 +33,21 @@ import (
 	"github.com/tcp-project/tcp/tensor/npy"
 )
 
-const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy|ARG.pb ...] [--out-dir DIR] [--expect OUT ...] [--backend=interp|go] [--bench N] [--workers W]
+const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy|ARG.pb ...] [--out-dir DIR] [--expect OUT ...] [--print=numpy|mlir] [--backend=interp|go] [--bench N] [--workers W]
 
-Parses and verifies FILE.mlir ("-" for stdin) and runs one function with the
+Parses and verifies FILE.mlir ("-" or no file: stdin) and runs one function with the
 tcp interpreter, with arguments read from the files in order (.pb: ONNX
-TensorProto, otherwise .npy). Results are printed one per line as MLIR
-literals, or written to DIR/result_N.npy.
+TensorProto, otherwise .npy). Each result is printed as numpy prints it,
+below a line with its type, or written to DIR/result_N.npy.
 
 options:
   -e NAME, --entry NAME   the function to run (default: @main, or else the
                           only public function)
+  --print=numpy|mlir      how results are printed: numpy (default) prints
+                          "result #N: TYPE" and then the value as numpy's
+                          np.array2string prints it (more than 1000 elements
+                          summarized with ...); mlir prints each result on
+                          one line as an MLIR literal, dense<...> : TYPE
   --out-dir DIR           write the results as .npy files into DIR
   --backend=interp|go     run with the interpreter (default) or through the
                           function's generated Go kernel, compiled with the Go
@@ -46,9 +56,11 @@ options:
                           "bench: NAME median SECONDS s over N calls"
   --workers W             goroutines per Go kernel (default GOMAXPROCS)
   --expect FILE           compare result N (N-th --expect) with FILE (.pb
-                          or .npy): bitwise, NaN equals NaN; exit 1 on a
-                          difference
+                          or .npy): bitwise, NaN equals NaN; on a difference
+                          list the first differing positions with both
+                          values, and exit 1
   -h, --help              print this help
+  --version               print the version
 
 resource limits (exceeding one is a located error, exit status 1):
   --max-tensor-bytes N    largest tensor an op may create (default 1073741824)
@@ -56,6 +68,10 @@ resource limits (exceeding one is a located error, exit status 1):
   --max-call-depth N      deepest func.call nesting (default 200)
   --max-nesting-depth N   deepest nesting of regions, types and attributes in
                           the input (default 1000)
+  --max-input-bytes N     longest input file (the module, each argument and
+                          expected result), checked while reading
+                          (default 2147483648); an .npy header is checked
+                          against --max-tensor-bytes before its data is read
 `
 
 // config is the parsed command line.
@@ -66,10 +82,14 @@ type config struct {
 	args    []string
 	expect  []string
 	backend string
+	print   string
 	bench   int
 	workers int
 	limits  interp.Options
 	nest    int
+	// maxInput bounds every input file (0: cli.DefaultMaxInputBytes).
+	maxInput int64
+	version  bool
 }
 
 // usageError is a command-line error; Main prints the usage hint with it.
@@ -78,7 +98,7 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func parseArgs(args []string) (*config, bool, error) {
-	c := &config{backend: "interp"}
+	c := &config{backend: "interp", print: "numpy"}
 	var pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -109,6 +129,11 @@ func parseArgs(args []string) (*config, bool, error) {
 		switch name {
 		case "-h", "-help", "--help":
 			return nil, true, nil
+		case "-version", "--version":
+			c.version = true
+			return c, false, nil
+		case "-max-input-bytes", "--max-input-bytes":
+			c.maxInput, err = positive(name, value)
 		case "-e", "--e", "-entry", "--entry", "-entry-point", "--entry-point":
 			c.entry, err = value()
 			c.entry = strings.TrimPrefix(c.entry, "@")
@@ -121,6 +146,11 @@ func parseArgs(args []string) (*config, bool, error) {
 			c.backend, err = value()
 			if err == nil && c.backend != "interp" && c.backend != "go" {
 				err = usageError{fmt.Sprintf("unknown backend %q; want interp or go", c.backend)}
+			}
+		case "-print", "--print":
+			c.print, err = value()
+			if err == nil && c.print != "numpy" && c.print != "mlir" {
+				err = usageError{fmt.Sprintf("unknown --print form %q; want numpy or mlir", c.print)}
 			}
 		case "-bench", "--bench", "-workers", "--workers":
 			var v string
@@ -161,9 +191,18 @@ func parseArgs(args []string) (*config, bool, error) {
 		}
 	}
 	if len(pos) == 0 {
-		return nil, false, usageError{"no input file"}
+		pos = []string{"-"} // as mlir-opt: no file is stdin
 	}
 	c.file, c.args = pos[0], pos[1:]
+	stdinUses := 0
+	for _, p := range pos {
+		if p == "-" {
+			stdinUses++
+		}
+	}
+	if stdinUses > 1 {
+		return nil, false, usageError{"only one input can be read from stdin (\"-\")"}
+	}
 	return c, false, nil
 }
 
@@ -188,8 +227,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, usage)
 		return 0
 	}
+	if err == nil && c.version {
+		fmt.Fprintln(stdout, cli.Version("tcp-run"))
+		return 0
+	}
+	diags := diagcheck.NewPrinter(stderr)
 	if err == nil {
-		err = run(c, stdin, stdout)
+		err = run(c, stdin, stdout, diags)
 	}
 	if err == nil {
 		return 0
@@ -197,6 +241,21 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "tcp-run: %v\n%s", err, usage)
+		return 1
+	}
+	var ie *cli.InputError
+	var re *interp.RuntimeError
+	switch {
+	case errors.As(err, &ie):
+		fmt.Fprintln(stderr, ie) // the message every tool gives
+		return 1
+	case errors.As(err, &re):
+		diags.Print(re.Diag) // with the source line, as every tool prints it
+		return 1
+	case isLocated(err):
+		for _, d := range ir.AsDiagnostics(err) {
+			diags.Print(d)
+		}
 		return 1
 	}
 	msg := err.Error()
@@ -230,19 +289,14 @@ func benchInterp(fn *ir.Operation, args []*tensor.Tensor, n int) (float64, error
 	return times[n/2], nil
 }
 
-func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
-	name := c.file
-	var src []byte
-	if name == "-" {
-		name = "<stdin>"
-		src, err = io.ReadAll(stdin)
-	} else {
-		src, err = os.ReadFile(name)
-	}
+func run(c *config, stdin io.Reader, stdout io.Writer, diags *diagcheck.Printer) (err error) {
+	in, err := cli.ReadInput(c.file, stdin, c.maxInput)
 	if err != nil {
 		return err
 	}
-	module, err := parser.Parse(name, string(src), parser.Options{MaxNestingDepth: c.nest})
+	defer in.Release()
+	diags.AddFile(in.Name, string(in.Data))
+	module, err := parser.Parse(in.Name, string(in.Data), parser.Options{MaxNestingDepth: c.nest})
 	if err != nil {
 		return err
 	}
@@ -263,16 +317,22 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	}
 	var want []*tensor.Tensor
 	for i, path := range c.expect {
-		t, err := readTensor(path)
+		t, err := c.readTensor(path, stdin)
 		if err != nil {
+			if errors.As(err, new(*cli.InputError)) {
+				return err // the message every tool gives
+			}
 			return fmt.Errorf("expected result #%d: %v", i, err) // err names the file
 		}
 		want = append(want, t)
 	}
 	args := make([]*tensor.Tensor, len(c.args))
 	for i, path := range c.args {
-		t, err := readTensor(path)
+		t, err := c.readTensor(path, stdin)
 		if err != nil {
+			if errors.As(err, new(*cli.InputError)) {
+				return err // the message every tool gives
+			}
 			return fmt.Errorf("argument #%d: %v", i, err) // err names the file
 		}
 		t, err = convertArg(t, ft.Inputs()[i])
@@ -284,10 +344,10 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	var results []*tensor.Tensor
 	var median float64
 	if c.backend == "go" {
-		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers})
+		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers, MaxTensorBytes: c.limits.MaxTensorBytes})
 		var ke *golang.KernelError
 		if errors.As(err, &ke) {
-			err = fn.EmitError("@%s: %v", f.Name(), ke.Msg)
+			err = ke.Located(fn)
 		}
 	} else {
 		results, err = c.limits.Run(fn, args)
@@ -315,11 +375,22 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 	}
 	var b strings.Builder
 	for i, r := range results {
-		if t := ft.Results()[i]; interp.IsScalarType(t) {
-			b.WriteString(r.ElementString(0) + " : " + t.String() + "\n")
+		t := ft.Results()[i]
+		if c.print == "mlir" {
+			if interp.IsScalarType(t) {
+				b.WriteString(r.ElementString(0) + " : " + t.String() + "\n")
+				continue
+			}
+			b.WriteString(tensor.Format(r))
+			b.WriteByte('\n')
 			continue
 		}
-		b.WriteString(tensor.Format(r))
+		fmt.Fprintf(&b, "result #%d: %s\n", i, t)
+		if interp.IsScalarType(t) {
+			b.WriteString(tensor.ScalarString(r, 0))
+		} else {
+			b.WriteString(tensor.ArrayString(r))
+		}
 		b.WriteByte('\n')
 	}
 	if _, err = io.WriteString(stdout, b.String()); err != nil {
@@ -329,13 +400,50 @@ func run(c *config, stdin io.Reader, stdout io.Writer) (err error) {
 }
 
 // readTensor reads an argument or expected result: an ONNX TensorProto if
-// the name ends in .pb, else a .npy file. Errors name the file.
-func readTensor(path string) (*tensor.Tensor, error) {
-	if strings.HasSuffix(path, ".pb") {
-		t, _, err := onnxpb.ReadTensorFile(path)
-		return t, err
+// the name ends in .pb, else a .npy file ("-": stdin). The file is read
+// only if it is a regular file, a FIFO or stdin, up to --max-input-bytes;
+// the tensor it declares is checked against --max-tensor-bytes before it
+// is allocated. Errors name the file.
+func (c *config) readTensor(path string, stdin io.Reader) (*tensor.Tensor, error) {
+	limit := c.limits.MaxTensorBytes
+	if limit <= 0 {
+		limit = interp.DefaultMaxTensorBytes
 	}
-	return npy.ReadFile(path)
+	if strings.HasSuffix(path, ".pb") {
+		in, err := cli.ReadInput(path, stdin, c.maxInput)
+		if err != nil {
+			return nil, err
+		}
+		defer in.Release()
+		pt, err := onnxpb.DecodeTensor(in.Data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: malformed TensorProto: %v", path, err)
+		}
+		if dt, err := onnxpb.DType(pt.DataType); err == nil {
+			if n, err := tensor.NumElementsOf(pt.Dims); err == nil && n > limit/int64(dt.Size()) {
+				return nil, fmt.Errorf("%s: tensor %q: dims %v of %v need more than the limit of %d bytes (--max-tensor-bytes)", path, pt.Name, pt.Dims, pt.DataType, limit)
+			}
+		}
+		t, err := pt.ToTensor()
+		if err != nil {
+			return nil, fmt.Errorf("%s: tensor %q: %v", path, pt.Name, err)
+		}
+		return t, nil
+	}
+	r, err := cli.OpenInput(path, stdin, c.maxInput)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	t, err := npy.ReadWith(bufio.NewReader(r), npy.ReadOptions{MaxBytes: limit})
+	if err != nil {
+		var tl *cli.TooLargeError
+		if errors.As(err, &tl) {
+			return nil, &cli.InputError{Name: path, Err: err}
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
 }
 
 // compare checks each result against its expected value (exact, NaN ==
@@ -347,10 +455,42 @@ func compare(fn string, files []string, want, got []*tensor.Tensor) error {
 			g = &tensor.Tensor{DType: tensor.I64, Shape: g.Shape, Data: g.Data}
 		}
 		if d := tensor.Diff(w, g, tensor.NaNEqual); d != "" {
-			return fmt.Errorf("result #%d of @%s differs from %s (expected vs actual): %s", i, fn, files[i], d)
+			if w.DType != g.DType || !slices.Equal(w.Shape, g.Shape) {
+				return fmt.Errorf("result #%d of @%s differs from %s (expected vs actual): %s", i, fn, files[i], d)
+			}
+			return fmt.Errorf("result #%d of @%s differs from %s%s", i, fn, files[i], differences(w, g, maxShownDifferences))
 		}
 	}
 	return nil
+}
+
+// maxShownDifferences is how many differing elements an --expect failure
+// lists.
+const maxShownDifferences = 10
+
+// differences lists the elements in which want and got (same type and
+// shape) differ: how many, then the first limit of them, one per line
+// with their coordinates and both values as numpy prints scalars.
+func differences(want, got *tensor.Tensor, limit int) string {
+	var lines []string
+	count := 0
+	for i := 0; i < int(want.NumElements()); i++ {
+		if want.Bits(i) == got.Bits(i) {
+			continue
+		}
+		if want.DType.IsFloat() && math.IsNaN(want.Float64At(i)) && math.IsNaN(got.Float64At(i)) {
+			continue
+		}
+		count++
+		if len(lines) < limit {
+			lines = append(lines, fmt.Sprintf("  at %s: %s vs %s", tensor.ShapeString(tensor.Unravel(int64(i), want.Shape)), tensor.ScalarString(want, i), tensor.ScalarString(got, i)))
+		}
+	}
+	head := fmt.Sprintf(" in %d of %d elements (expected vs actual", count, want.NumElements())
+	if count > len(lines) {
+		head += fmt.Sprintf("; the first %d", len(lines))
+	}
+	return head + "):\n" + strings.Join(lines, "\n")
 }
 
 // selectFunc picks the function to run: entry if given, else @main, else
@@ -404,43 +544,38 @@ func convertArg(t *tensor.Tensor, typ ir.Type) (*tensor.Tensor, error) {
 }
 
 // writeResults writes DIR/result_N.npy for every result, atomically as a
-// set: temporary files first, renamed only when all are written.
-func writeResults(dir string, results []*tensor.Tensor) (err error) {
+// set: every file is written (internal/atomicfile: an anonymous or hidden
+// temporary file) before the first replaces its target. Errors name the
+// directory or the result file, never a temporary file.
+func writeResults(dir string, results []*tensor.Tensor) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return fmt.Errorf("cannot create output directory '%s': %s", dir, cli.ErrText(err))
 	}
-	var temps []string
+	files := make([]*atomicfile.File, 0, len(results))
 	defer func() {
-		if err != nil {
-			for _, t := range temps {
-				os.Remove(t)
-			}
+		for _, f := range files {
+			f.Abort()
 		}
 	}()
 	for i, r := range results {
-		f, err := os.CreateTemp(dir, ".result_"+strconv.Itoa(i)+".npy-*")
+		name := filepath.Join(dir, "result_"+strconv.Itoa(i)+".npy")
+		f, err := atomicfile.Create(name)
 		if err != nil {
-			return err
+			return fmt.Errorf("cannot open output file '%s': %s", name, cli.ErrText(err))
 		}
-		temps = append(temps, f.Name())
+		files = append(files, f)
 		bw := bufio.NewWriter(f)
 		err = npy.Write(bw, r)
 		if err == nil {
 			err = bw.Flush()
 		}
-		if err == nil {
-			err = f.Chmod(0o644)
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
 		if err != nil {
-			return fmt.Errorf("result #%d: %v", i, err)
+			return fmt.Errorf("cannot write output file '%s': %s", name, cli.ErrText(err))
 		}
 	}
-	for i, t := range temps {
-		if err := os.Rename(t, filepath.Join(dir, "result_"+strconv.Itoa(i)+".npy")); err != nil {
-			return err
+	for _, f := range files {
+		if err := f.Commit(); err != nil {
+			return fmt.Errorf("cannot write output file '%s': %s", f.Path, cli.ErrText(err))
 		}
 	}
 	return nil

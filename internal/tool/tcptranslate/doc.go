@@ -7,11 +7,15 @@
 //	tcp-translate --mlir-to-onnx model.mlir -o model.onnx
 //
 // Design: parse the command line (exactly one translation flag, the
-// translation's own --name=value options, -o, the input path or -), read
-// the input, then either parse and verify it as MLIR and call the
+// translation's own --name=value options, -o, --max-input-bytes,
+// --version, the input path or -; no input is stdin), read the input (a
+// regular file, a FIFO or stdin, never more than --max-input-bytes; see
+// internal/cli), then either parse and verify it as MLIR and call the
 // translation's FromMLIR, or call ToMLIR on the raw bytes and print the
 // module it returns (after verifying it). Output goes to stdout or,
-// atomically, to -o: a failing run leaves an existing -o file untouched.
+// to -o: a regular file is replaced atomically, so a failing run leaves it
+// untouched; a device, a FIFO or a symlink's target is written in place
+// (internal/atomicfile).
 // Diagnostics print as `file:line:col: error: …`; every failure exits 1;
 // a panic in a translation is reported as an internal error naming it,
 // never as a goroutine dump.

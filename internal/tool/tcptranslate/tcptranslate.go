@@ -3,15 +3,15 @@ package tcptranslate
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	_ "github.com/tcp-project/tcp/dialect/all"
 	"github.com/tcp-project/tcp/internal/atomicfile"
+	"github.com/tcp-project/tcp/internal/cli"
 	"github.com/tcp-project/tcp/internal/diagcheck"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -29,6 +29,8 @@ type config struct {
 	generic           bool
 	debugInfo         bool
 	help              bool
+	version           bool
+	maxInputBytes     int64
 }
 
 func usage() string {
@@ -37,7 +39,9 @@ func usage() string {
 	b.WriteString("OPTIONS:\n  -o <file>                       output file (default stdout; written atomically)\n")
 	b.WriteString("  --allow-unregistered-dialect    accept ops of unregistered dialects\n")
 	b.WriteString("  --mlir-print-op-generic         print imported modules in generic form\n")
-	b.WriteString("  --mlir-print-debuginfo          print imported modules with op locations\n\n")
+	b.WriteString("  --mlir-print-debuginfo          print imported modules with op locations\n")
+	b.WriteString("  --max-input-bytes=<n>           refuse an input longer than n bytes (default 2147483648)\n")
+	b.WriteString("  --version                       print the version\n\n")
 	b.WriteString("Translations to perform (exactly one):\n")
 	for _, t := range translate.All() {
 		fmt.Fprintf(&b, "  --%-30s %s\n", t.Name, t.Description)
@@ -66,6 +70,23 @@ func parseArgs(args []string) (*config, error) {
 		switch name {
 		case "h", "help":
 			c.help = true
+			continue
+		case "version":
+			c.version = true
+			continue
+		case "max-input-bytes":
+			if !hasVal {
+				if i+1 >= len(args) {
+					return nil, fmt.Errorf("%s: option '--max-input-bytes' requires a value", progName)
+				}
+				i++
+				val = args[i]
+			}
+			n, err := strconv.ParseInt(val, 10, 64)
+			if err != nil || n <= 0 {
+				return nil, fmt.Errorf("%s: --max-input-bytes needs a positive integer, got '%s'", progName, val)
+			}
+			c.maxInputBytes = n
 			continue
 		case "o":
 			if !hasVal {
@@ -103,7 +124,7 @@ func parseArgs(args []string) (*config, error) {
 		}
 		optVals[name] = val
 	}
-	if c.help {
+	if c.help || c.version {
 		return c, nil
 	}
 	if c.tr == nil {
@@ -144,6 +165,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		io.WriteString(stdout, usage())
 		return 0
 	}
+	if c.version {
+		fmt.Fprintln(stdout, cli.Version(progName))
+		return 0
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			fmt.Fprintf(stderr, "%s: internal error in --%s: %v\n", progName, c.tr.Name, v)
@@ -151,18 +176,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 			status = 1
 		}
 	}()
-	name := c.input
-	var data []byte
-	if c.input == "-" {
-		name = "<stdin>"
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(c.input)
-	}
+	in, err := cli.ReadInput(c.input, stdin, c.maxInputBytes)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot open input file '%s': %v\n", progName, c.input, unwrapPath(err))
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
+	defer in.Release()
+	name, data := in.Name, in.Data
 	printer := diagcheck.NewPrinter(stderr)
 	report := func(err error) int {
 		for _, d := range ir.AsDiagnostics(err) {
@@ -209,7 +229,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 	}
 	out, err := atomicfile.Create(c.output)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot open output file '%s': %v\n", progName, c.output, unwrapPath(err))
+		fmt.Fprintf(stderr, "cannot open output file '%s': %s\n", c.output, cli.ErrText(err))
 		return 1
 	}
 	defer out.Abort()
@@ -218,16 +238,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		return 1
 	}
 	if err := out.Commit(); err != nil {
-		fmt.Fprintf(stderr, "%s: cannot write output file '%s': %v\n", progName, c.output, unwrapPath(err))
+		fmt.Fprintf(stderr, "cannot write output file '%s': %s\n", c.output, cli.ErrText(err))
 		return 1
 	}
 	return 0
-}
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -1,8 +1,8 @@
 // A saturating ui64 cast clamps below 2^63 with CLIP on UINT64, which
 // needs feature level 5.0 (convert_errors_casts.mlir has the 4.1 error).
 // RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=5.0 | FileCheck %s
-// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=5.0 | tcp-run - -e big | FileCheck %s --check-prefix=VALUES
-// RUN: tcp-run %s -e big | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=5.0 | tcp-run --print=mlir - -e big | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-run --print=mlir %s -e big | FileCheck %s --check-prefix=VALUES
 
 // CHECK-LABEL: func.func @saturating
 // CHECK-NEXT: dml.element_wise_clip %arg1 {dimension_count = 2 : index, max = 9.22337149E+18 : f32, min = 0.000000e+00 : f32} : tensor<4x2xui64> -> tensor<4x2xui64>

@@ -7,7 +7,7 @@
 // BADLEVEL: unknown DirectML feature level "7.0", want one of 1.0, 2.0, 2.1, 3.0, 3.1, 4.0, 4.1, 5.0, 5.1, 5.2, 6.0, 6.1, 6.2, 6.3, 6.4
 
 func.func @mode_error(%x: tensor<3x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
-  // expected-error@below {{'tcp.gather' op cannot be lowered to DirectML: mode "error" cannot be expressed: DirectML clamps out-of-range indices instead of reporting them; use constant indices or pass assume-in-bounds=true to lower the indices as promised in bounds}}
+  // expected-error@below {{'tcp.gather' op cannot be lowered to DirectML: mode "error" cannot be expressed: DirectML does not report out-of-range indices (its output for them is undefined); use constant indices or pass assume-in-bounds=true to lower the indices as promised in bounds}}
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "error"} : tensor<3x4xf32>, tensor<2x4xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
@@ -91,7 +91,7 @@ func.func @non_constant_slice(%x: tensor<4xf32>, %s: index) -> tensor<2xf32> {
 // -----
 
 func.func @dynamic(%x: tensor<?x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
-  // expected-error@below {{tensor must have a static shape, got tensor<?x4xf32>}}
+  // expected-error@below {{tensor must have a static shape, got tensor<?x4xf32> (dim 0 is dynamic): give the function's dynamic argument dims sizes with specialize-dims{shapes=...} (tcp-pipeline --specialize-dims) before lowering}}
   %0 = tcp.gather %x, %i {dim = 0 : index} : tensor<?x4xf32>, tensor<2x4xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }

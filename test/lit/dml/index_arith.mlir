@@ -4,8 +4,8 @@
 // through zero strides. The interpreter gives the same values before and
 // after, and the emitters write the operator descs in struct order.
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s
-// RUN: tcp-run %s -e normalize | FileCheck %s --check-prefix=VALUES
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e normalize | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-run --print=mlir %s -e normalize | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e normalize | FileCheck %s --check-prefix=VALUES
 // RUN: tcp-opt %s --convert-tcp-to-dml | tcp-translate --mlir-to-dml-json | FileCheck %s --check-prefix=JSON
 // RUN: tcp-opt %s --convert-tcp-to-dml | tcp-translate --mlir-to-dml-cpp | FileCheck %s --check-prefix=CPP
 

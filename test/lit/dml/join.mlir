@@ -3,8 +3,8 @@
 // and C++ emitters write InputCount and the array of input descs.
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s
 // RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | FileCheck %s --check-prefix=FL21
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e join | FileCheck %s --check-prefix=VALUES
-// RUN: tcp-run %s -e join | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e join | FileCheck %s --check-prefix=VALUES
+// RUN: tcp-run --print=mlir %s -e join | FileCheck %s --check-prefix=VALUES
 // RUN: tcp-opt %s --convert-tcp-to-dml | tcp-translate --mlir-to-dml-json | FileCheck %s --check-prefix=JSON
 // RUN: tcp-opt %s --convert-tcp-to-dml | tcp-translate --mlir-to-dml-cpp | FileCheck %s --check-prefix=CPP
 

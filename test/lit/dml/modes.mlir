@@ -3,18 +3,18 @@
 // with assume-in-bounds=true.
 
 // RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | FileCheck %s
-// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e take_clip | FileCheck %s --check-prefix=CLIP
-// RUN: tcp-run %s -e take_clip | FileCheck %s --check-prefix=CLIP
-// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e take_wrap | FileCheck %s --check-prefix=WRAP
-// RUN: tcp-run %s -e take_wrap | FileCheck %s --check-prefix=WRAP
-// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e clip_args | FileCheck %s --check-prefix=CLIPARGS
-// RUN: tcp-run %s -e clip_args | FileCheck %s --check-prefix=CLIPARGS
-// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e wrap_args | FileCheck %s --check-prefix=WRAPARGS
-// RUN: tcp-run %s -e wrap_args | FileCheck %s --check-prefix=WRAPARGS
-// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run - -e fill_args | FileCheck %s --check-prefix=FILLARGS
-// RUN: tcp-run %s -e fill_args | FileCheck %s --check-prefix=FILLARGS
+// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run --print=mlir - -e take_clip | FileCheck %s --check-prefix=CLIP
+// RUN: tcp-run --print=mlir %s -e take_clip | FileCheck %s --check-prefix=CLIP
+// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run --print=mlir - -e take_wrap | FileCheck %s --check-prefix=WRAP
+// RUN: tcp-run --print=mlir %s -e take_wrap | FileCheck %s --check-prefix=WRAP
+// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run --print=mlir - -e clip_args | FileCheck %s --check-prefix=CLIPARGS
+// RUN: tcp-run --print=mlir %s -e clip_args | FileCheck %s --check-prefix=CLIPARGS
+// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run --print=mlir - -e wrap_args | FileCheck %s --check-prefix=WRAPARGS
+// RUN: tcp-run --print=mlir %s -e wrap_args | FileCheck %s --check-prefix=WRAPARGS
+// RUN: tcp-opt %s --convert-tcp-to-dml='assume-in-bounds=true' | tcp-run --print=mlir - -e fill_args | FileCheck %s --check-prefix=FILLARGS
+// RUN: tcp-run --print=mlir %s -e fill_args | FileCheck %s --check-prefix=FILLARGS
 
-// SEMANTICS.md §2's worked example: [10, 20, 30, 40, 50] at [-7, -1, 0, 4, 5, 7].
+// docs/semantics.md §2's worked example: [10, 20, 30, 40, 50] at [-7, -1, 0, 4, 5, 7].
 // CHECK-LABEL: func.func @take_clip
 // CHECK: dml.constant {value = dense<[0, 0, 0, 4, 4, 4]> : tensor<6xi64>}
 // CLIP: dense<[10, 10, 10, 50, 50, 50]> : tensor<6xi32>

@@ -1,21 +1,21 @@
 // The DML_GATHER and DML_SLICE1 reference examples, written in tcp as a
 // frontend produces them, lowered with --convert-tcp-to-dml and run with
 // DirectML's semantics (interp/dml.go). Each must give the documented
-// output (SEMANTICS.md §8.2, §8.5; example 3 uses the consistent
+// output (docs/semantics.md §7.2, §7.5; example 3 uses the consistent
 // IndexDimensions = 1).
 
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s --check-prefix=IR
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather1 | FileCheck %s --check-prefix=GATHER1
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather2 | FileCheck %s --check-prefix=GATHER2
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather3 | FileCheck %s --check-prefix=GATHER3
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather4 | FileCheck %s --check-prefix=GATHER4
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e gather5 | FileCheck %s --check-prefix=GATHER5
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e slice1 | FileCheck %s --check-prefix=SLICE1
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e slice2 | FileCheck %s --check-prefix=SLICE2
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather1 | FileCheck %s --check-prefix=GATHER1
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather2 | FileCheck %s --check-prefix=GATHER2
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather3 | FileCheck %s --check-prefix=GATHER3
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather4 | FileCheck %s --check-prefix=GATHER4
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e gather5 | FileCheck %s --check-prefix=GATHER5
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e slice1 | FileCheck %s --check-prefix=SLICE1
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e slice2 | FileCheck %s --check-prefix=SLICE2
 // Below FL 3.0 the same programs use 4-D descs and UINT32 indices.
 // RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | FileCheck %s --check-prefix=FL21
-// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | tcp-run - -e gather4 | FileCheck %s --check-prefix=GATHER4
-// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | tcp-run - -e slice2 | FileCheck %s --check-prefix=SLICE2
+// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | tcp-run --print=mlir - -e gather4 | FileCheck %s --check-prefix=GATHER4
+// RUN: tcp-opt %s --convert-tcp-to-dml=feature-level=2.1 | tcp-run --print=mlir - -e slice2 | FileCheck %s --check-prefix=SLICE2
 
 // IR: module attributes {dml.feature_level = "4.1"}
 
@@ -81,7 +81,7 @@ func.func @gather4() -> tensor<3x1x2xf32> {
   return %0 : tensor<3x1x2xf32>
 }
 
-// Example 5: nested indices on axis 0 (SEMANTICS.md §5.3's worked
+// Example 5: nested indices on axis 0 (docs/semantics.md §5.3's worked
 // example): DimensionCount 3, Axis 1, IndexDimensions 2.
 // IR-LABEL: func.func @gather5
 // IR: dml.gather %{{.*}}, %{{.*}} {axis = 1 : index, dimension_count = 3 : index, index_dimensions = 2 : index} : tensor<3x2xf32>, tensor<2x2xi64> -> tensor<2x2x2xf32>

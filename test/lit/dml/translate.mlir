@@ -6,7 +6,7 @@
 
 // DML_GATHER example 2 as ONNX Gather(data f32[3,2], indices [4], axis 0):
 // one GATHER node, D = 2, Axis 0, IndexDimensions 1; input edges {0,0,0}
-// and {1,0,1}, output edge {0,0,0} (DIRECTML.md §6.1).
+// and {1,0,1}, output edge {0,0,0} (DML_GRAPH_DESC's edge structs).
 
 // JSON: "MinimumFeatureLevel": "DML_FEATURE_LEVEL_3_0",
 // JSON: "DML_TARGET_VERSION": "0x3000",

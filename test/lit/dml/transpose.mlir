@@ -2,7 +2,7 @@
 // input desc, or an ELEMENT_WISE_IDENTITY over a strided input desc when
 // it is returned.
 // RUN: tcp-opt %s --convert-tcp-to-dml | FileCheck %s
-// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run - -e returned | FileCheck %s --check-prefix=OUT
+// RUN: tcp-opt %s --convert-tcp-to-dml | tcp-run --print=mlir - -e returned | FileCheck %s --check-prefix=OUT
 
 // CHECK-LABEL: func.func @returned
 // CHECK: dml.element_wise_identity %{{.*}} {dimension_count = 2 : index, input_sizes = [3, 2], input_strides = [1, 3]} : tensor<2x3xi32> -> tensor<3x2xi32>

@@ -343,6 +343,149 @@ module attributes {dml.feature_level = "2.1"} {
 
 // -----
 
+// scatter_elements axis
+module {
+  func.func @f(%x: tensor<1x5xf32>, %i: tensor<1x2xi64>, %u: tensor<1x2xf32>) -> tensor<1x5xf32> {
+    // expected-error@below {{'dml.scatter_elements' op expects axis in [0, 2), got 2}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 2 : index, dimension_count = 2 : index} : tensor<1x5xf32>, tensor<1x2xi64>, tensor<1x2xf32> -> tensor<1x5xf32>
+    return %0 : tensor<1x5xf32>
+  }
+}
+
+// -----
+
+// scatter_elements updates sizes
+module {
+  func.func @f(%x: tensor<1x5xf32>, %i: tensor<1x2xi64>, %u: tensor<1x3xf32>) -> tensor<1x5xf32> {
+    // expected-error@below {{'dml.scatter_elements' op expects updates sizes [1 3] to equal the indices sizes [1 2]}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 1 : index, dimension_count = 2 : index} : tensor<1x5xf32>, tensor<1x2xi64>, tensor<1x3xf32> -> tensor<1x5xf32>
+    return %0 : tensor<1x5xf32>
+  }
+}
+
+// -----
+
+// scatter_elements indices larger
+module {
+  func.func @f(%x: tensor<1x5xf32>, %i: tensor<2x2xi64>, %u: tensor<2x2xf32>) -> tensor<1x5xf32> {
+    // expected-error@below {{'dml.scatter_elements' op expects indices sizes [2 2] to equal the input sizes [1 5] except at axis 1}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 1 : index, dimension_count = 2 : index} : tensor<1x5xf32>, tensor<2x2xi64>, tensor<2x2xf32> -> tensor<1x5xf32>
+    return %0 : tensor<1x5xf32>
+  }
+}
+
+// -----
+
+// scatter_elements indices smaller
+module {
+  func.func @f(%x: tensor<2x5xf32>, %i: tensor<1x2xi64>, %u: tensor<1x2xf32>) -> tensor<2x5xf32> {
+    // expected-error@below {{'dml.scatter_elements' op expects indices sizes [1 2] to equal the input sizes [2 5] except at axis 1}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 1 : index, dimension_count = 2 : index} : tensor<2x5xf32>, tensor<1x2xi64>, tensor<1x2xf32> -> tensor<2x5xf32>
+    return %0 : tensor<2x5xf32>
+  }
+}
+
+// -----
+
+// scatter_elements integers below 2.1
+module attributes {dml.feature_level = "2.0"} {
+  func.func @f(%x: tensor<1x1x1x5xi32>, %i: tensor<1x1x1x2xui32>, %u: tensor<1x1x1x2xi32>) -> tensor<1x1x1x5xi32> {
+    // expected-error@below {{'dml.scatter_elements' op INT32 data in SCATTER_ELEMENTS needs feature level 2.1, got 2.0}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 3 : index, dimension_count = 4 : index} : tensor<1x1x1x5xi32>, tensor<1x1x1x2xui32>, tensor<1x1x1x2xi32> -> tensor<1x1x1x5xi32>
+    return %0 : tensor<1x1x1x5xi32>
+  }
+}
+
+// -----
+
+// scatter_elements output sizes
+module {
+  func.func @f(%x: tensor<1x5xf32>, %i: tensor<1x2xi64>, %u: tensor<1x2xf32>) -> tensor<1x2xf32> {
+    // expected-error@below {{'dml.scatter_elements' op expects output sizes [1 2] to equal the input sizes [1 5]}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 1 : index, dimension_count = 2 : index} : tensor<1x5xf32>, tensor<1x2xi64>, tensor<1x2xf32> -> tensor<1x2xf32>
+    return %0 : tensor<1x2xf32>
+  }
+}
+
+// -----
+
+// scatter_elements element types
+module {
+  func.func @f(%x: tensor<1x5xf32>, %i: tensor<1x2xi64>, %u: tensor<1x2xf16>) -> tensor<1x5xf32> {
+    // expected-error@below {{'dml.scatter_elements' op failed to verify that all of {input, updates, out} have same element type}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 1 : index, dimension_count = 2 : index} : tensor<1x5xf32>, tensor<1x2xi64>, tensor<1x2xf16> -> tensor<1x5xf32>
+    return %0 : tensor<1x5xf32>
+  }
+}
+
+// -----
+
+// scatter_elements INT64 indices below 3.0
+module attributes {dml.feature_level = "2.1"} {
+  func.func @f(%x: tensor<1x1x1x5xf32>, %i: tensor<1x1x1x2xi64>, %u: tensor<1x1x1x2xf32>) -> tensor<1x1x1x5xf32> {
+    // expected-error@below {{'dml.scatter_elements' op INT64 indices (UINT32 only before 3.0) needs feature level 3.0, got 2.1}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 3 : index, dimension_count = 4 : index} : tensor<1x1x1x5xf32>, tensor<1x1x1x2xi64>, tensor<1x1x1x2xf32> -> tensor<1x1x1x5xf32>
+    return %0 : tensor<1x1x1x5xf32>
+  }
+}
+
+// -----
+
+// scatter_elements below 2.0
+module attributes {dml.feature_level = "1.0"} {
+  func.func @f(%x: tensor<1x1x1x5xf32>, %i: tensor<1x1x1x2xui32>, %u: tensor<1x1x1x2xf32>) -> tensor<1x1x1x5xf32> {
+    // expected-error@below {{'dml.scatter_elements' op DML_OPERATOR_SCATTER_ELEMENTS needs feature level 2.0, got 1.0}}
+    %0 = dml.scatter_elements %x, %i, %u {axis = 3 : index, dimension_count = 4 : index} : tensor<1x1x1x5xf32>, tensor<1x1x1x2xui32>, tensor<1x1x1x2xf32> -> tensor<1x1x1x5xf32>
+    return %0 : tensor<1x1x1x5xf32>
+  }
+}
+
+// -----
+
+// scatter_nd updates sizes
+module {
+  func.func @f(%x: tensor<8x3xf32>, %i: tensor<4x1xi64>, %u: tensor<4x2xf32>) -> tensor<8x3xf32> {
+    // expected-error@below {{'dml.scatter_nd' op expects updates sizes [4 3] (indices[0:q-1] ++ input[m:r], padded), got [4 2]}}
+    %0 = dml.scatter_nd %x, %i, %u {dimension_count = 2 : index, indices_dimension_count = 2 : index, input_dimension_count = 2 : index} : tensor<8x3xf32>, tensor<4x1xi64>, tensor<4x2xf32> -> tensor<8x3xf32>
+    return %0 : tensor<8x3xf32>
+  }
+}
+
+// -----
+
+// scatter_nd tuple length
+module {
+  func.func @f(%x: tensor<8x3xf32>, %i: tensor<4x3xi64>, %u: tensor<4xf32>) -> tensor<8x3xf32> {
+    // expected-error@below {{'dml.scatter_nd' op batch_dimension_count + index tuple length must be <= input_dimension_count, got 0 + 3 > 2}}
+    %0 = dml.scatter_nd %x, %i, %u {dimension_count = 2 : index, indices_dimension_count = 2 : index, input_dimension_count = 2 : index} : tensor<8x3xf32>, tensor<4x3xi64>, tensor<4xf32> -> tensor<8x3xf32>
+    return %0 : tensor<8x3xf32>
+  }
+}
+
+// -----
+
+// scatter_nd output sizes
+module {
+  func.func @f(%x: tensor<8x3xf32>, %i: tensor<4x1xi64>, %u: tensor<4x3xf32>) -> tensor<4x3xf32> {
+    // expected-error@below {{'dml.scatter_nd' op expects output sizes [4 3] to equal the input sizes [8 3]}}
+    %0 = dml.scatter_nd %x, %i, %u {dimension_count = 2 : index, indices_dimension_count = 2 : index, input_dimension_count = 2 : index} : tensor<8x3xf32>, tensor<4x1xi64>, tensor<4x3xf32> -> tensor<4x3xf32>
+    return %0 : tensor<4x3xf32>
+  }
+}
+
+// -----
+
+// scatter_nd below 2.1
+module attributes {dml.feature_level = "2.0"} {
+  func.func @f(%x: tensor<1x1x8x3xf32>, %i: tensor<1x1x4x1xui32>, %u: tensor<1x1x4x3xf32>) -> tensor<1x1x8x3xf32> {
+    // expected-error@below {{'dml.scatter_nd' op DML_OPERATOR_SCATTER_ND needs feature level 2.1, got 2.0}}
+    %0 = dml.scatter_nd %x, %i, %u {dimension_count = 4 : index, indices_dimension_count = 2 : index, input_dimension_count = 2 : index} : tensor<1x1x8x3xf32>, tensor<1x1x4x1xui32>, tensor<1x1x4x3xf32> -> tensor<1x1x8x3xf32>
+    return %0 : tensor<1x1x8x3xf32>
+  }
+}
+
+// -----
+
 // slice1 attribute lengths
 module {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {

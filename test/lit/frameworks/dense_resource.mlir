@@ -1,6 +1,6 @@
 // RUN: tcp-opt %s | FileCheck %s
-// RUN: tcp-run %s -e slice | FileCheck %s --check-prefix=VAL
-// RUN: tcp-opt %s --convert-frontends-to-tcp --torch-func-backend-type-conversion --canonicalize | tcp-run - -e slice | FileCheck %s --check-prefix=VAL
+// RUN: tcp-run --print=mlir %s -e slice | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp --torch-func-backend-type-conversion --canonicalize | tcp-run --print=mlir - -e slice | FileCheck %s --check-prefix=VAL
 
 // IREE's iree-import-onnx keeps initializers as dense_resource blobs in the
 // file's dialect_resources section (4 alignment bytes, then the elements);

@@ -1,7 +1,7 @@
 // RUN: tcp-opt %s | tcp-opt | FileCheck %s --check-prefix=RT
-// RUN: tcp-run %s -e main_graph | FileCheck %s --check-prefix=VAL
+// RUN: tcp-run --print=mlir %s -e main_graph | FileCheck %s --check-prefix=VAL
 // RUN: tcp-opt %s --convert-frontends-to-tcp --refine-func-result-types --canonicalize | FileCheck %s
-// RUN: tcp-opt %s --convert-frontends-to-tcp --refine-func-result-types --canonicalize | tcp-run - -e main_graph | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp --refine-func-result-types --canonicalize | tcp-run --print=mlir - -e main_graph | FileCheck %s --check-prefix=VAL
 
 // onnx-mlir's newer form: onnx.Constant, an unranked onnx.Gather result and
 // onnx.Return. After conversion the function returns its ranked type.

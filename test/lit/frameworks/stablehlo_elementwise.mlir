@@ -1,9 +1,9 @@
 // RUN: tcp-opt %s | FileCheck %s
 // RUN: tcp-opt %s | tcp-opt | FileCheck %s
 // RUN: tcp-opt %s --mlir-print-op-generic | tcp-opt | FileCheck %s
-// RUN: tcp-run %s -e jax_index_args | FileCheck %s --check-prefix=IDX
-// RUN: tcp-run %s -e shapes | FileCheck %s --check-prefix=SHP
-// RUN: tcp-run %s -e arith | FileCheck %s --check-prefix=AR
+// RUN: tcp-run --print=mlir %s -e jax_index_args | FileCheck %s --check-prefix=IDX
+// RUN: tcp-run --print=mlir %s -e shapes | FileCheck %s --check-prefix=SHP
+// RUN: tcp-run --print=mlir %s -e arith | FileCheck %s --check-prefix=AR
 
 // The index arithmetic jax wraps around x[i], in StableHLO's printed form:
 // negative indices wrap once, and the gather clamps what is still out of

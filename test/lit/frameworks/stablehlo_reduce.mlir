@@ -1,9 +1,9 @@
 // RUN: tcp-opt %s | FileCheck %s
 // RUN: tcp-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GEN
 // RUN: tcp-opt %s --mlir-print-op-generic | tcp-opt | FileCheck %s
-// RUN: tcp-run %s -e mask | FileCheck %s --check-prefix=VAL
+// RUN: tcp-run --print=mlir %s -e mask | FileCheck %s --check-prefix=VAL
 // RUN: tcp-opt %s --convert-frontends-to-tcp --verify-semantics | FileCheck %s --check-prefix=TCP
-// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run - -e mask | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run --print=mlir - -e mask | FileCheck %s --check-prefix=VAL
 
 // jax's fill-mode mask: every index in range, reduced with "and" across the
 // index vector dim, in StableHLO's compact reduce form.
@@ -17,9 +17,9 @@
 // GEN-NEXT:      }) {dimensions = array<i64: 1>} : (tensor<3x2xi1>, tensor<i1>) -> tensor<3xi1>
 // TCP-LABEL: func.func @in_range
 // TCP-NOT:     stablehlo.
-// TCP:         tensor.extract_slice
+// TCP:         tcp.slice
 // TCP:         arith.andi
-// TCP:         tensor.extract_slice
+// TCP:         tcp.slice
 // TCP:         arith.andi
 // TCP:         return
 func.func @in_range(%i: tensor<3x2xi32>) -> tensor<3xi1> {

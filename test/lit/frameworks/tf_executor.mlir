@@ -2,7 +2,7 @@
 // RUN: tcp-opt %s | tcp-opt | FileCheck %s --check-prefix=RT
 // RUN: tcp-opt %s --mlir-print-op-generic | tcp-opt | FileCheck %s --check-prefix=RT
 // RUN: tcp-opt %s --convert-frontends-to-tcp --refine-func-result-types --canonicalize | FileCheck %s
-// RUN: tcp-opt %s --convert-frontends-to-tcp --refine-func-result-types --canonicalize | tcp-run - -e main | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp --refine-func-result-types --canonicalize | tcp-run --print=mlir - -e main | FileCheck %s --check-prefix=VAL
 
 // TensorFlow's graph form (tf.mlir.experimental.convert_function with
 // pass_pipeline=""): islands wrapping one op each, an unranked result.

@@ -1,8 +1,8 @@
-// RUN: tcp-run %s -e main | FileCheck %s --check-prefix=MAIN
-// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run - -e main | FileCheck %s --check-prefix=MAIN
-// RUN: tcp-run %s -e call | FileCheck %s --check-prefix=CALL
-// RUN: not tcp-run %s -e oob 2>&1 | FileCheck %s --check-prefix=OOB
-// RUN: not tcp-run %s -e main --max-steps 9 2>&1 | FileCheck %s --check-prefix=STEPS
+// RUN: tcp-run --print=mlir %s -e main | FileCheck %s --check-prefix=MAIN
+// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run --print=mlir - -e main | FileCheck %s --check-prefix=MAIN
+// RUN: tcp-run --print=mlir %s -e call | FileCheck %s --check-prefix=CALL
+// RUN: not tcp-run --print=mlir %s -e oob 2>&1 | FileCheck %s --check-prefix=OOB
+// RUN: not tcp-run --print=mlir %s -e main --max-steps 9 2>&1 | FileCheck %s --check-prefix=STEPS
 
 // The interpreter runs the tf_executor graph form as it is printed, before
 // --convert-frontends-to-tcp: the graph runs its body, each island its

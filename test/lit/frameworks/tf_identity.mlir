@@ -1,7 +1,7 @@
 // RUN: tcp-opt %s -split-input-file | tcp-opt -split-input-file | FileCheck %s --check-prefix=RT
 // RUN: tcp-opt %s -split-input-file --convert-frontends-to-tcp | FileCheck %s
-// RUN: tcp-run %s -e identity_gather | FileCheck %s --check-prefix=VAL
-// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run - -e identity_gather | FileCheck %s --check-prefix=VAL
+// RUN: tcp-run --print=mlir %s -e identity_gather | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run --print=mlir - -e identity_gather | FileCheck %s --check-prefix=VAL
 
 // tf.Identity, as TensorFlow's tf.mlir.experimental.convert_function puts it
 // in front of every result (with a device attribute), returns its operand.

@@ -1,7 +1,7 @@
 // RUN: tcp-opt %s | tcp-opt | FileCheck %s --check-prefix=RT
-// RUN: tcp-run %s -e batch_gather_nd | FileCheck %s --check-prefix=VAL
+// RUN: tcp-run --print=mlir %s -e batch_gather_nd | FileCheck %s --check-prefix=VAL
 // RUN: tcp-opt %s --convert-frontends-to-tcp --verify-semantics | FileCheck %s
-// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run - -e batch_gather_nd | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run --print=mlir - -e batch_gather_nd | FileCheck %s --check-prefix=VAL
 
 // tf.gather_nd(x, i, batch_dims=1) as TensorFlow's converter prints it: the
 // batch coordinates concatenated in front of the indices (tf.ConcatV2), the

@@ -1,7 +1,7 @@
 // RUN: tcp-opt %s | tcp-opt | FileCheck %s --check-prefix=RT
-// RUN: tcp-run %s -e strided | FileCheck %s --check-prefix=VAL
+// RUN: tcp-run --print=mlir %s -e strided | FileCheck %s --check-prefix=VAL
 // RUN: tcp-opt %s --convert-frontends-to-tcp --verify-semantics | FileCheck %s
-// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run - -e strided | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run --print=mlir - -e strided | FileCheck %s --check-prefix=VAL
 
 // x[1:, ::-2] as TensorFlow prints it: begin_mask bit 1 (omitted begin of
 // dim 1), end_mask bits 0 and 1 (omitted ends), a negative stride.

@@ -1,8 +1,8 @@
 // RUN: tcp-opt %s | tcp-opt | FileCheck %s --check-prefix=RT
-// RUN: tcp-run %s -e run | FileCheck %s --check-prefix=VAL
+// RUN: tcp-run --print=mlir %s -e run | FileCheck %s --check-prefix=VAL
 // RUN: tcp-opt %s --convert-frontends-to-tcp --torch-func-backend-type-conversion --canonicalize --verify-semantics | FileCheck %s
 // RUN: tcp-opt %s --convert-frontends-to-tcp | FileCheck %s --check-prefix=CONV
-// RUN: tcp-opt %s --convert-frontends-to-tcp --torch-func-backend-type-conversion --canonicalize | tcp-run - -e run | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp --torch-func-backend-type-conversion --canonicalize | tcp-run --print=mlir - -e run | FileCheck %s --check-prefix=VAL
 
 // torch-mlir's fx importer keeps a captured index tensor as
 // torch.vtensor.literal (si64 for torch.int64). With constant indices the

@@ -1,7 +1,7 @@
 // RUN: tcp-opt %s | tcp-opt | FileCheck %s --check-prefix=RT
-// RUN: tcp-run %s -e gather_args | FileCheck %s --check-prefix=VAL
+// RUN: tcp-run --print=mlir %s -e gather_args | FileCheck %s --check-prefix=VAL
 // RUN: tcp-opt %s --convert-frontends-to-tcp --torch-func-backend-type-conversion --canonicalize --verify-semantics | FileCheck %s
-// RUN: tcp-opt %s --convert-frontends-to-tcp --torch-func-backend-type-conversion --canonicalize | tcp-run - -e gather_args | FileCheck %s --check-prefix=VAL
+// RUN: tcp-opt %s --convert-frontends-to-tcp --torch-func-backend-type-conversion --canonicalize | tcp-run --print=mlir - -e gather_args | FileCheck %s --check-prefix=VAL
 
 // IREE's iree-import-onnx form: every ONNX node a torch.operator "onnx.X"
 // with torch.onnx. attributes on !torch.vtensor values. It runs as ONNX

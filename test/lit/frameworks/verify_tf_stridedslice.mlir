@@ -24,9 +24,18 @@ func.func @too_many(%x: tensor<3xf32>, %b: tensor<2xi32>) {
 
 // -----
 
-func.func @shrink(%x: tensor<3xf32>, %b: tensor<1xi32>) {
-  // expected-error@+1 {{'tf.StridedSlice' op shrink_axis_mask 1 is not supported (only plain slices)}}
-  %0 = "tf.StridedSlice"(%x, %b, %b, %b) {shrink_axis_mask = 1 : i64} : (tensor<3xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<f32>
+func.func @two_ellipses(%x: tensor<3xf32>, %b: tensor<2xi32>) {
+  // expected-error@+1 {{'tf.StridedSlice' op ellipsis_mask 3 has more than one bit set (multiple ellipses in slice spec not allowed)}}
+  %0 = "tf.StridedSlice"(%x, %b, %b, %b) {ellipsis_mask = 3 : i64} : (tensor<3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+// New axes and the ellipsis read no input dim: three entries on a rank-1
+// input are fine.
+func.func @new_axes(%x: tensor<3xf32>, %b: tensor<3xi32>) {
+  %0 = "tf.StridedSlice"(%x, %b, %b, %b) {new_axis_mask = 5 : i64} : (tensor<3xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<1x3x1xf32>
   return
 }
 

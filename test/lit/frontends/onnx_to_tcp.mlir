@@ -7,7 +7,7 @@
 // the <{...}> properties form, unranked results, dynamic dims, negative
 // axes) become tcp with mode "wrap_negative".
 
-// The design's onnx.Gather example (SEMANTICS.md §5.3): 2-D indices, so
+// The design's onnx.Gather example (docs/semantics.md §5.3): 2-D indices, so
 // the data is broadcast too.
 // CHECK-LABEL: func.func @gather_axis0
 // CHECK-NEXT:    %[[I:.*]] = tcp.const {value = dense<{{\[\[}}0, 1], [1, 2]]> : tensor<2x2xi64>} : tensor<2x2xi64>

@@ -4,7 +4,7 @@
 // tf.GatherV2 (axis as an operand, batch_dims), tf.Gather, tf.GatherNd and
 // tf.Const as TensorFlow prints them become tcp with mode "error".
 
-// The design's tf.gather example (SEMANTICS.md §5.4).
+// The design's tf.gather example (docs/semantics.md §5.4).
 // CHECK-LABEL: func.func @gather_v2
 // CHECK-NEXT:    %[[IE:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1, 2]] : tensor<3xi64> into tensor<1x3x1xi64>
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index

@@ -1,6 +1,6 @@
 // RUN: tcp-opt %s --pass-pipeline='builtin.module(convert-tf-to-tcp{gpu=true})' | FileCheck %s
-// RUN: tcp-opt %s --convert-tf-to-tcp=gpu=true | tcp-run - -e gather | FileCheck %s --check-prefix=GPU
-// RUN: tcp-opt %s --convert-tf-to-tcp | not tcp-run - -e gather 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: tcp-opt %s --convert-tf-to-tcp=gpu=true | tcp-run --print=mlir - -e gather | FileCheck %s --check-prefix=GPU
+// RUN: tcp-opt %s --convert-tf-to-tcp | not tcp-run --print=mlir - -e gather 2>&1 | FileCheck %s --check-prefix=CPU
 
 // convert-tf-to-tcp{gpu=true} follows TensorFlow on a GPU, where an out-of-range
 // index reads 0 (mode "fill", fill_value 0) where the CPU form fails.

@@ -3,8 +3,8 @@
 // index load of the gather, never materialized (the rejected cases are
 // arith_divisor.mlir and arith_returned.mlir).
 // RUN: tcp-translate --mlir-to-go %s | FileCheck %s
-// RUN: tcp-run %s -e wrapped --backend=go | FileCheck %s --check-prefix=OUT
-// RUN: tcp-run %s -e wrapped --backend=interp | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e wrapped --backend=go | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e wrapped --backend=interp | FileCheck %s --check-prefix=OUT
 
 // CHECK-LABEL: func Wrap(
 // CHECK: % 6

@@ -2,10 +2,10 @@
 // conversion at the index load (never a materialized tensor), an extracted
 // start is loaded once before the loops.
 // RUN: tcp-translate --mlir-to-go %s | FileCheck %s
-// RUN: tcp-run %s -e saturate --backend=go | FileCheck %s --check-prefix=SAT
-// RUN: tcp-run %s -e saturate --backend=interp | FileCheck %s --check-prefix=SAT
-// RUN: tcp-run %s -e window --backend=go | FileCheck %s --check-prefix=WIN
-// RUN: tcp-run %s -e window --backend=interp | FileCheck %s --check-prefix=WIN
+// RUN: tcp-run --print=mlir %s -e saturate --backend=go | FileCheck %s --check-prefix=SAT
+// RUN: tcp-run --print=mlir %s -e saturate --backend=interp | FileCheck %s --check-prefix=SAT
+// RUN: tcp-run --print=mlir %s -e window --backend=go | FileCheck %s --check-prefix=WIN
+// RUN: tcp-run --print=mlir %s -e window --backend=interp | FileCheck %s --check-prefix=WIN
 
 // CHECK-LABEL: func Unsigned(
 // CHECK: := tcpSatU64(t{{[0-9]+}})

@@ -1,4 +1,4 @@
-// tcp-translate --mlir-to-go: index_select as frontends write it (SEMANTICS.md
+// tcp-translate --mlir-to-go: index_select as frontends write it (docs/semantics.md
 // §5.1) becomes one row copy per index; nothing is broadcast in memory. Each
 // iteration also reads the first element of the row copied 4 iterations
 // later (index read again through tcpAt, offset tested against the source),

@@ -1,9 +1,9 @@
 // tcp-run --backend=go runs the generated kernel (compiled into a cached
 // binary) and prints what the interpreter prints.
-// RUN: tcp-run %s -e index_select --backend=go | FileCheck %s
-// RUN: tcp-run %s -e index_select --backend=interp | FileCheck %s
-// RUN: tcp-run %s -e index_select --backend=go --bench 3 --workers 1 | FileCheck %s --check-prefix=BENCH
-// RUN: not tcp-run %s -e bad_index --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: tcp-run --print=mlir %s -e index_select --backend=go | FileCheck %s
+// RUN: tcp-run --print=mlir %s -e index_select --backend=interp | FileCheck %s
+// RUN: tcp-run --print=mlir %s -e index_select --backend=go --bench 3 --workers 1 | FileCheck %s --check-prefix=BENCH
+// RUN: not tcp-run --print=mlir %s -e bad_index --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK: dense<{{\[\[}}8.000000e+00, 9.000000e+00, 1.000000e+01, 1.100000e+01], [0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]]> : tensor<2x4xf32>
 // BENCH: bench: index_select median {{[0-9.e+-]+}} s over 3 calls
@@ -17,10 +17,11 @@ func.func @index_select() -> tensor<2x4xf32> {
   return %out : tensor<2x4xf32>
 }
 
-// ERR: run.mlir:[[@LINE+1]]:1: error: @bad_index: index 3 is out of bounds for dimension 0 with size 3
+// The kernel's errors are located at the op, as the interpreter's are.
 func.func @bad_index() -> tensor<2xf32> {
   %x = tcp.const {value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>} : tensor<3xf32>
   %idx = tcp.const {value = dense<[2, 3]> : tensor<2xi64>} : tensor<2xi64>
+  // ERR: run.mlir:[[@LINE+1]]:10: error: 'tcp.gather' op index 3 is out of bounds for dimension 0 with size 3
   %out = tcp.gather %x, %idx {dim = 0 : index, mode = "error"} : tensor<3xf32>, tensor<2xi64> -> tensor<2xf32>
   return %out : tensor<2xf32>
 }

@@ -4,11 +4,11 @@
 // RUN: tcp-translate --mlir-to-onnx %s -o %t.onnx
 // RUN: tcp-translate --import-onnx %t.onnx | FileCheck %s
 // RUN: tcp-translate --import-onnx %t.onnx -o %t.mlir
-// RUN: tcp-run %t.mlir | FileCheck %s --check-prefix=EXEC
+// RUN: tcp-run --print=mlir %t.mlir | FileCheck %s --check-prefix=EXEC
 // tcp-run --expect compares results with expected files (.npy here, .pb alike).
-// RUN: tcp-run %t.mlir --out-dir %t.out
-// RUN: tcp-run %t.mlir --expect %t.out/result_0.npy --expect %t.out/result_1.npy
-// RUN: not tcp-run %t.mlir --expect %t.out/result_1.npy --expect %t.out/result_0.npy 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// RUN: tcp-run --print=mlir %t.mlir --out-dir %t.out
+// RUN: tcp-run --print=mlir %t.mlir --expect %t.out/result_0.npy --expect %t.out/result_1.npy
+// RUN: not tcp-run --print=mlir %t.mlir --expect %t.out/result_1.npy --expect %t.out/result_0.npy 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: tcp-translate --import-onnx --mlir-print-op-generic %t.onnx | FileCheck %s --check-prefix=GENERIC
 // Each op carries the byte offset of its node (line 1, column offset+1).
 // RUN: tcp-translate --import-onnx --mlir-print-debuginfo %t.onnx | FileCheck %s --check-prefix=LOC

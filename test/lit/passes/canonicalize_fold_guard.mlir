@@ -1,10 +1,10 @@
 // RUN: tcp-opt %s --canonicalize --split-input-file | FileCheck %s
 // RUN: tcp-opt %s --canonicalize --split-input-file --verify-semantics | FileCheck %s
-// RUN: not tcp-run %s -e fails_at_run_time 2>&1 | FileCheck %s --check-prefix=ERR
-// RUN: tcp-opt %s --canonicalize | not tcp-run - -e fails_at_run_time 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: not tcp-run --print=mlir %s -e fails_at_run_time 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: tcp-opt %s --canonicalize | not tcp-run --print=mlir - -e fails_at_run_time 2>&1 | FileCheck %s --check-prefix=ERR
 
 // tcp.broadcast_to and tcp.slice check a constant size operand against the
-// static result dim (SEMANTICS §3.3 rule 5, §3.4). A size that only folds
+// static result dim (docs/semantics.md §3.3: a listed size from an arith.constant; §3.4). A size that only folds
 // to a contradicting constant is valid IR that fails at run time, so
 // canonicalize does not fold it: folding would turn valid IR invalid.
 // ERR: error: 'tcp.broadcast_to' op result #0: got tensor<2x5xi64>, want tensor<2x4xi64>

@@ -211,3 +211,56 @@ func.func @masked_gather_transposed_mask(%x: tensor<4x4xf32>, %r: tensor<4xi32>)
   %s = arith.select %mb, %g, %fill : tensor<4x4xi1>, tensor<4x4xf32>
   return %s : tensor<4x4xf32>
 }
+
+// -----
+
+// Python's i % n (torch.take_along_dim's remainder: remsi, then + n where
+// the remainder is negative) before a gather is mode wrap, whatever the
+// gather's mode was: i % n is always in range.
+// CHECK-LABEL: func.func @floor_mod_to_wrap
+// CHECK-NOT:     arith.remsi
+// CHECK:         %[[B:.*]] = tcp.broadcast_to %arg1
+// CHECK:         tcp.gather %arg0, %[[B]] {dim = 1 : index, mode = "wrap"} : tensor<3x5xf32>, tensor<3x4xi64>
+func.func @floor_mod_to_wrap(%x: tensor<3x5xf32>, %i: tensor<1x4xi64>) -> tensor<3x4xf32> {
+  %c3 = arith.constant 3 : index
+  %b = tcp.broadcast_to %i, %c3 {axes = [0]} : tensor<1x4xi64>, index -> tensor<3x4xi64>
+  %n = tcp.const {value = dense<5> : tensor<3x4xi64>} : tensor<3x4xi64>
+  %z = tcp.const {value = dense<0> : tensor<3x4xi64>} : tensor<3x4xi64>
+  %r = arith.remsi %b, %n : tensor<3x4xi64>
+  %neg = arith.cmpi slt, %r, %z : tensor<3x4xi64>
+  %w = arith.addi %r, %n : tensor<3x4xi64>
+  %s = arith.select %neg, %w, %r : tensor<3x4xi1>, tensor<3x4xi64>
+  %0 = tcp.gather %x, %s {dim = 1 : index, mode = "error"} : tensor<3x5xf32>, tensor<3x4xi64> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// A wrap_negative gather of remsi(i, n) (what the wrap_negative fold leaves
+// of the same chain) is mode wrap too.
+// CHECK-LABEL: func.func @remsi_wrap_negative_to_wrap
+// CHECK-NEXT:    %[[G:.*]] = tcp.gather %arg0, %arg1 {dim = 0 : index, mode = "wrap"} : tensor<4xi32>, tensor<6xi32>
+// CHECK-NEXT:    return %[[G]]
+func.func @remsi_wrap_negative_to_wrap(%x: tensor<4xi32>, %i: tensor<6xi32>) -> tensor<6xi32> {
+  %n = arith.constant dense<4> : tensor<6xi32>
+  %r = arith.remsi %i, %n : tensor<6xi32>
+  %0 = tcp.gather %x, %r {dim = 0 : index, mode = "wrap_negative"} : tensor<4xi32>, tensor<6xi32> -> tensor<6xi32>
+  return %0 : tensor<6xi32>
+}
+
+// -----
+
+// A divisor other than the dim size is not a mode.
+// CHECK-LABEL: func.func @floor_mod_other_divisor
+// CHECK:         arith.remsi
+// CHECK:         tcp.gather %arg0, %{{.*}} {dim = 0 : index, mode = "error"}
+func.func @floor_mod_other_divisor(%x: tensor<6xf32>, %i: tensor<4xi64>) -> tensor<4xf32> {
+  %n = arith.constant dense<4> : tensor<4xi64>
+  %z = arith.constant dense<0> : tensor<4xi64>
+  %r = arith.remsi %i, %n : tensor<4xi64>
+  %neg = arith.cmpi slt, %r, %z : tensor<4xi64>
+  %w = arith.addi %r, %n : tensor<4xi64>
+  %s = arith.select %neg, %w, %r : tensor<4xi1>, tensor<4xi64>
+  %0 = tcp.gather %x, %s {dim = 0 : index, mode = "error"} : tensor<6xf32>, tensor<4xi64> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -1,4 +1,4 @@
-// RUN: tcp-pipeline %s --trials 8 | FileCheck %s
+// RUN: tcp-pipeline %s --trials 8 --verbose | FileCheck %s
 
 // dynamic_slice of a dynamic operand: the start is a tensor.extract
 // clamped with maxsi/minsi; the Go kernel loads it before its loop

@@ -1,4 +1,4 @@
-// RUN: tcp-pipeline %s --trials 8 | FileCheck %s
+// RUN: tcp-pipeline %s --trials 8 --verbose | FileCheck %s
 
 // A window of 3 on a dynamic dim: the conversion concatenates 3 slices
 // (tcp has no iota of a run-time size); the Go kernel reads the source

@@ -2,9 +2,9 @@
 // per-component clip bounds, through every stage of tcp-pipeline: the
 // StableHLO interpreter, tcp, DirectML (interpreted) and the compiled Go
 // kernel must agree on random inputs.
-// RUN: tcp-pipeline %s -e unsigned --trials 8 | FileCheck %s --check-prefix=UNSIGNED
-// RUN: tcp-pipeline %s -e narrow --trials 8 | FileCheck %s --check-prefix=NARROW
-// RUN: tcp-pipeline %s -e tuples --trials 8 | FileCheck %s --check-prefix=TUPLES
+// RUN: tcp-pipeline %s -e unsigned --trials 8 --verbose | FileCheck %s --check-prefix=UNSIGNED
+// RUN: tcp-pipeline %s -e narrow --trials 8 --verbose | FileCheck %s --check-prefix=NARROW
+// RUN: tcp-pipeline %s -e tuples --trials 8 --verbose | FileCheck %s --check-prefix=TUPLES
 // RUN: tcp-pipeline %s -e columns --trials 8 --quiet | FileCheck %s --check-prefix=COLUMNS
 
 // Unsigned start indices: tcp.cast_indices, read by DirectML as UINT32 and

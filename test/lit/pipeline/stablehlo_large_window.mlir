@@ -1,5 +1,5 @@
 // RUN: tcp-pipeline %s --trials 4 --quiet | FileCheck %s
-// RUN: tcp-pipeline %s --trials 1 | FileCheck %s --check-prefix=IR
+// RUN: tcp-pipeline %s --trials 1 --verbose | FileCheck %s --check-prefix=IR
 
 // A static window of 200 over 1000 elements: its constant window table
 // would have 801 * 200 elements, so the conversion joins 200 slices

@@ -65,3 +65,14 @@ func.func @dynamic_reshape_shape_operand(%x: tensor<6xf32>, %s: tensor<2xi64>) -
   %0 = stablehlo.dynamic_reshape %x, %s : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// A 64-bit unsigned value has no exact signless path (tcp.cast_indices
+// saturates it).
+func.func @convert_ui64(%arg0: tensor<2xui64>) -> tensor<2xi64> {
+  // expected-error@+2 {{failed to legalize operation 'stablehlo.convert'}}
+  // expected-note@+1 {{converting ui64 to i64 is not supported (a 64-bit unsigned value has no exact signless path)}}
+  %0 = stablehlo.convert %arg0 : (tensor<2xui64>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}

@@ -3,12 +3,12 @@
 // of the result type, or (dynamic_reshape) with the operand's element
 // count, is a run-time error.
 
-// RUN: tcp-run %s -e dynamic_iota
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e dynamic_iota
-// RUN: tcp-run %s -e dynamic_reshape
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e dynamic_reshape
-// RUN: tcp-run %s -e dynamic_iota_dynamic_type
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e dynamic_iota_dynamic_type
+// RUN: tcp-run --print=mlir %s -e dynamic_iota
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e dynamic_iota
+// RUN: tcp-run --print=mlir %s -e dynamic_reshape
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e dynamic_reshape
+// RUN: tcp-run --print=mlir %s -e dynamic_iota_dynamic_type
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e dynamic_iota_dynamic_type
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s
 
 func.func @dynamic_iota() {

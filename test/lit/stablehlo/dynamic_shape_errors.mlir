@@ -2,8 +2,8 @@
 // the shape operand disagrees with the static dims of the result type, or
 // does not hold the operand's element count.
 
-// RUN: not tcp-run %s -e iota_shape_mismatch 2>&1 | FileCheck %s --check-prefix=IOTA
-// RUN: not tcp-run %s -e reshape_count_mismatch 2>&1 | FileCheck %s --check-prefix=RESHAPE
+// RUN: not tcp-run --print=mlir %s -e iota_shape_mismatch 2>&1 | FileCheck %s --check-prefix=IOTA
+// RUN: not tcp-run --print=mlir %s -e reshape_count_mismatch 2>&1 | FileCheck %s --check-prefix=RESHAPE
 
 // IOTA: error: 'stablehlo.dynamic_iota' op output_shape dense<[2, 4]> : tensor<2xi64> does not fit the result type tensor<2x3xi32>
 func.func @iota_shape_mismatch() -> tensor<2x3xi32> {

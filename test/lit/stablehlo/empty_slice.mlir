@@ -8,12 +8,12 @@
 // interpreter and, after --convert-stablehlo-to-tcp, in tcp (mode clip on
 // an empty dim).
 
-// RUN: tcp-run %s -e collapsed_slice_size_0
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e collapsed_slice_size_0
-// RUN: not tcp-run %s -e empty_collapsed_dim 2>&1 | FileCheck %s --check-prefix=EMPTY
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | not tcp-run - -e empty_collapsed_dim 2>&1 | FileCheck %s --check-prefix=EMPTY-TCP
-// RUN: tcp-run %s -e empty_collapsed_dim_empty_result
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e empty_collapsed_dim_empty_result
+// RUN: tcp-run --print=mlir %s -e collapsed_slice_size_0
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e collapsed_slice_size_0
+// RUN: not tcp-run --print=mlir %s -e empty_collapsed_dim 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | not tcp-run --print=mlir - -e empty_collapsed_dim 2>&1 | FileCheck %s --check-prefix=EMPTY-TCP
+// RUN: tcp-run --print=mlir %s -e empty_collapsed_dim_empty_result
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e empty_collapsed_dim_empty_result
 
 // Starts 5, -1 and 1 on a collapsed dim of size 3 read rows 2, 0 and 1.
 func.func @collapsed_slice_size_0() {

@@ -5,28 +5,28 @@
 // Every case runs twice: on the StableHLO ops, and after
 // --convert-stablehlo-to-tcp (which must leave no stablehlo op).
 
-// RUN: tcp-run %s -e gather_op_test
-// RUN: tcp-run %s -e gather_op_with_batching_dim_test
-// RUN: tcp-run %s -e dynamic_slice
-// RUN: tcp-run %s -e dynamic_slice_spec_example
-// RUN: tcp-run %s -e slice_op
-// RUN: tcp-run %s -e slice_spec_example
-// RUN: tcp-run %s -e iota_dim_0
-// RUN: tcp-run %s -e iota_dim_1
-// RUN: tcp-run %s -e iota_ui64_dim_2
-// RUN: tcp-run %s -e iota_f32_dim_1
+// RUN: tcp-run --print=mlir %s -e gather_op_test
+// RUN: tcp-run --print=mlir %s -e gather_op_with_batching_dim_test
+// RUN: tcp-run --print=mlir %s -e dynamic_slice
+// RUN: tcp-run --print=mlir %s -e dynamic_slice_spec_example
+// RUN: tcp-run --print=mlir %s -e slice_op
+// RUN: tcp-run --print=mlir %s -e slice_spec_example
+// RUN: tcp-run --print=mlir %s -e iota_dim_0
+// RUN: tcp-run --print=mlir %s -e iota_dim_1
+// RUN: tcp-run --print=mlir %s -e iota_ui64_dim_2
+// RUN: tcp-run --print=mlir %s -e iota_f32_dim_1
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s --check-prefix=NOHLO
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e gather_op_test
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e gather_op_with_batching_dim_test
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e dynamic_slice
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e dynamic_slice_spec_example
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e slice_op
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e slice_spec_example
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e iota_dim_0
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e iota_dim_1
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e iota_ui64_dim_2
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e iota_f32_dim_1
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e gather_op_test
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e gather_op_with_batching_dim_test
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e dynamic_slice
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e dynamic_slice_spec_example
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e slice_op
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e slice_spec_example
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e iota_dim_0
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e iota_dim_1
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e iota_ui64_dim_2
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e iota_f32_dim_1
 
 // NOHLO-NOT: stablehlo.
 // CHECK-LABEL: func.func @gather_op_test

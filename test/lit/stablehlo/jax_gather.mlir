@@ -1,19 +1,19 @@
 // The jax.lax.gather examples of the jax documentation (seed 002) and the
-// worked examples of SEMANTICS.md §6, as jax lowers them to StableHLO: run
+// worked examples of docs/semantics.md §6, as jax lowers them to StableHLO: run
 // on the StableHLO ops, converted to tcp, and run again.
 
-// RUN: tcp-run %s -e jnp_index | FileCheck %s --check-prefix=JNP
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e jnp_index | FileCheck %s --check-prefix=JNP
-// RUN: tcp-run %s -e lax_gather_promise_in_bounds | FileCheck %s --check-prefix=JNP
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e lax_gather_promise_in_bounds | FileCheck %s --check-prefix=JNP
-// RUN: tcp-run %s -e rows_clamped | FileCheck %s --check-prefix=ROWS
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e rows_clamped | FileCheck %s --check-prefix=ROWS
-// RUN: tcp-run %s -e tuples_clamped | FileCheck %s --check-prefix=TUPLES
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e tuples_clamped | FileCheck %s --check-prefix=TUPLES
-// RUN: tcp-run %s -e testdata_3_10 | FileCheck %s --check-prefix=T310
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e testdata_3_10 | FileCheck %s --check-prefix=T310
-// RUN: tcp-run %s -e testdata_2_3_3 | FileCheck %s --check-prefix=T233
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e testdata_2_3_3 | FileCheck %s --check-prefix=T233
+// RUN: tcp-run --print=mlir %s -e jnp_index | FileCheck %s --check-prefix=JNP
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e jnp_index | FileCheck %s --check-prefix=JNP
+// RUN: tcp-run --print=mlir %s -e lax_gather_promise_in_bounds | FileCheck %s --check-prefix=JNP
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e lax_gather_promise_in_bounds | FileCheck %s --check-prefix=JNP
+// RUN: tcp-run --print=mlir %s -e rows_clamped | FileCheck %s --check-prefix=ROWS
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e rows_clamped | FileCheck %s --check-prefix=ROWS
+// RUN: tcp-run --print=mlir %s -e tuples_clamped | FileCheck %s --check-prefix=TUPLES
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e tuples_clamped | FileCheck %s --check-prefix=TUPLES
+// RUN: tcp-run --print=mlir %s -e testdata_3_10 | FileCheck %s --check-prefix=T310
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e testdata_3_10 | FileCheck %s --check-prefix=T310
+// RUN: tcp-run --print=mlir %s -e testdata_2_3_3 | FileCheck %s --check-prefix=T233
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e testdata_2_3_3 | FileCheck %s --check-prefix=T233
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s
 
 // x = jnp.array([10, 11, 12]); x[jnp.array([0, 1, 1, 2, 2, 2])]: jax

@@ -7,16 +7,16 @@
 // function asserts its result with check.* before and after conversion.
 
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s
-// RUN: tcp-run %s -e gather_ui64_large
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e gather_ui64_large
-// RUN: tcp-run %s -e gather_nd_ui32
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e gather_nd_ui32
-// RUN: tcp-run %s -e torch_index_select_ui8
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e torch_index_select_ui8
-// RUN: tcp-run %s -e dynamic_slice_ui64
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e dynamic_slice_ui64
-// RUN: tcp-run %s -e window_ui16
-// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run - -e window_ui16
+// RUN: tcp-run --print=mlir %s -e gather_ui64_large
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e gather_ui64_large
+// RUN: tcp-run --print=mlir %s -e gather_nd_ui32
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e gather_nd_ui32
+// RUN: tcp-run --print=mlir %s -e torch_index_select_ui8
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e torch_index_select_ui8
+// RUN: tcp-run --print=mlir %s -e dynamic_slice_ui64
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e dynamic_slice_ui64
+// RUN: tcp-run --print=mlir %s -e window_ui16
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | tcp-run --print=mlir - -e window_ui16
 
 // 2^64 - 1 and 2^63 clamp to 2 (the last row), 0 and 1 stay.
 // CHECK-LABEL: func.func @gather_ui64_large

@@ -377,3 +377,35 @@ func.func @dynamic_reshape_shape_rank(%x: tensor<?x3xf32>, %s: tensor<1x2xi64>) 
   %0 = stablehlo.dynamic_reshape %x, %s : (tensor<?x3xf32>, tensor<1x2xi64>) -> tensor<3x?xf32>
   return
 }
+
+// -----
+
+func.func @reverse_dim_range(%x: tensor<2x3xf32>) {
+  // expected-error@+1 {{'stablehlo.reverse' op dimension 2 is out of range [0, 2)}}
+  %0 = stablehlo.reverse %x, dims = [2] : tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_dim_twice(%x: tensor<2x3xf32>) {
+  // expected-error@+1 {{'stablehlo.reverse' op dimension 1 appears more than once in dimensions}}
+  %0 = stablehlo.reverse %x, dims = [1, 1] : tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_result_type(%x: tensor<2x3xf32>) {
+  // expected-error@+1 {{'stablehlo.reverse' op requires the result type to be the operand's tensor<2x3xf32>, got tensor<2x3xf64>}}
+  %0 = stablehlo.reverse %x, dims = [0] : (tensor<2x3xf32>) -> tensor<2x3xf64>
+  return
+}
+
+// -----
+
+func.func @convert_short_form_arity(%x: tensor<2xi32>) {
+  // expected-error@+1 {{expected a function type with 1 inputs and 1 result, got (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi64>}}
+  %0 = stablehlo.convert %x : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi64>
+  return
+}

@@ -1,9 +1,9 @@
 // RUN: tcp-opt %s -split-input-file | FileCheck %s
 // RUN: tcp-opt %s -split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
-// RUN: tcp-run %s -e ui64_to_i64 | FileCheck %s --check-prefix=UI64
-// RUN: tcp-run %s -e ui8_to_i32 | FileCheck %s --check-prefix=UI8
-// RUN: tcp-run %s -e i64_to_i32 | FileCheck %s --check-prefix=I64
-// RUN: tcp-run %s -e gather_ui16 | FileCheck %s --check-prefix=GATHER
+// RUN: tcp-run --print=mlir %s -e ui64_to_i64 | FileCheck %s --check-prefix=UI64
+// RUN: tcp-run --print=mlir %s -e ui8_to_i32 | FileCheck %s --check-prefix=UI8
+// RUN: tcp-run --print=mlir %s -e i64_to_i32 | FileCheck %s --check-prefix=I64
+// RUN: tcp-run --print=mlir %s -e gather_ui16 | FileCheck %s --check-prefix=GATHER
 
 // tcp.cast_indices reads each element by its signedness and saturates it
 // into i32 or i64: exact for every value that fits, 2^63 and above (ui64)

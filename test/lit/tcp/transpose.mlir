@@ -1,6 +1,6 @@
 // RUN: tcp-opt %s -split-input-file | FileCheck %s
-// RUN: tcp-run %s -e transpose_2d | FileCheck %s --check-prefix=RUN2D
-// RUN: tcp-run %s -e transpose_3d | FileCheck %s --check-prefix=RUN3D
+// RUN: tcp-run --print=mlir %s -e transpose_2d | FileCheck %s --check-prefix=RUN2D
+// RUN: tcp-run --print=mlir %s -e transpose_3d | FileCheck %s --check-prefix=RUN3D
 
 // tcp.transpose prints in its custom form and permutes dims:
 // out[p] = in[q] with q[permutation[i]] = p[i].

@@ -108,11 +108,13 @@ func.func @index_tensor_not_list_construct(%arg0: !torch.vtensor<[3],f32>, %l: !
 
 // -----
 
-func.func @index_tensor_dynamic(%arg0: !torch.vtensor<[3],f32>, %i: !torch.vtensor<[?],si64>) -> !torch.vtensor<[?],f32> {
-  %l = torch.prim.ListConstruct %i : (!torch.vtensor<[?],si64>) -> !torch.list<vtensor>
+// Two index tensors with dynamic sizes at one broadcast dim: which one
+// broadcasts (a size of 1 at run time) is unknown at compile time.
+func.func @index_tensor_two_dynamic(%arg0: !torch.vtensor<[3,4],f32>, %i: !torch.vtensor<[?],si64>, %j: !torch.vtensor<[?],si64>) -> !torch.vtensor<[?],f32> {
+  %l = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[?],si64>, !torch.vtensor<[?],si64>) -> !torch.list<vtensor>
   // expected-error@+2 {{failed to legalize operation 'torch.aten.index.Tensor_hacked_twin'}}
-  // expected-note@+1 {{index tensor #0 has a dynamic size (!torch.vtensor<[?],si64>); the broadcast of the indices needs static shapes}}
-  %0 = torch.aten.index.Tensor_hacked_twin %arg0, %l : !torch.vtensor<[3],f32>, !torch.list<vtensor> -> !torch.vtensor<[?],f32>
+  // expected-note@+1 {{index tensors #0 and #1 both have a dynamic size at broadcast dim 0; which one broadcasts is only known at run time}}
+  %0 = torch.aten.index.Tensor_hacked_twin %arg0, %l : !torch.vtensor<[3,4],f32>, !torch.list<vtensor> -> !torch.vtensor<[?],f32>
   return %0 : !torch.vtensor<[?],f32>
 }
 

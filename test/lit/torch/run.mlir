@@ -3,8 +3,8 @@
 // kernels), with the same results; out-of-range indices raise in both.
 
 // The gather design's example 1.
-// RUN: tcp-run %s -e index_select | FileCheck %s --check-prefix=INDEX_SELECT
-// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run - -e index_select | FileCheck %s --check-prefix=INDEX_SELECT
+// RUN: tcp-run --print=mlir %s -e index_select | FileCheck %s --check-prefix=INDEX_SELECT
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e index_select | FileCheck %s --check-prefix=INDEX_SELECT
 // INDEX_SELECT: {{^}}dense<{{\[\[}}0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00], [8.000000e+00, 9.000000e+00, 1.000000e+01, 1.100000e+01]]> : tensor<2x4xf32>{{$}}
 func.func @index_select() -> !torch.vtensor<[2,4],f32> {
   %x = torch.vtensor.literal(dense<[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0]]> : tensor<3x4xf32>) : !torch.vtensor<[3,4],f32>
@@ -15,8 +15,8 @@ func.func @index_select() -> !torch.vtensor<[2,4],f32> {
 }
 
 // torch.index_select raises for a negative index (it does not wrap).
-// RUN: not tcp-run %s -e index_select_negative 2>&1 | FileCheck %s --check-prefix=NEG_TORCH
-// RUN: tcp-opt %s --convert-torch-to-tcp | not tcp-run - -e index_select_negative 2>&1 | FileCheck %s --check-prefix=NEG_TCP
+// RUN: not tcp-run --print=mlir %s -e index_select_negative 2>&1 | FileCheck %s --check-prefix=NEG_TORCH
+// RUN: tcp-opt %s --convert-torch-to-tcp | not tcp-run --print=mlir - -e index_select_negative 2>&1 | FileCheck %s --check-prefix=NEG_TCP
 // NEG_TORCH: error: 'torch.aten.index_select' op index out of range in self: index -1 for dimension 1 with size 2
 // NEG_TCP: error: 'tcp.gather' op index -1 is out of bounds for dimension 1 with size 2
 func.func @index_select_negative() -> !torch.vtensor<[2,1],si64> {
@@ -27,9 +27,9 @@ func.func @index_select_negative() -> !torch.vtensor<[2,1],si64> {
   return %0 : !torch.vtensor<[2,1],si64>
 }
 
-// torch.gather(x, -1, idx) (SEMANTICS.md §3.1: [[1,1],[4,3]]).
-// RUN: tcp-run %s -e gather | FileCheck %s --check-prefix=GATHER
-// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run - -e gather | FileCheck %s --check-prefix=GATHER
+// torch.gather(x, -1, idx) (docs/semantics.md §3.1: [[1,1],[4,3]]).
+// RUN: tcp-run --print=mlir %s -e gather | FileCheck %s --check-prefix=GATHER
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e gather | FileCheck %s --check-prefix=GATHER
 // GATHER: {{^}}dense<{{\[\[}}1, 1], [4, 3]]> : tensor<2x2xi64>{{$}}
 func.func @gather() -> !torch.vtensor<[2,2],si64> {
   %x = torch.vtensor.literal(dense<[[1, 2], [3, 4]]> : tensor<2x2xsi64>) : !torch.vtensor<[2,2],si64>
@@ -41,8 +41,8 @@ func.func @gather() -> !torch.vtensor<[2,2],si64> {
 }
 
 // x[-4::2] on [0..5]: Python clamping.
-// RUN: tcp-run %s -e slice | FileCheck %s --check-prefix=SLICE
-// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run - -e slice | FileCheck %s --check-prefix=SLICE
+// RUN: tcp-run --print=mlir %s -e slice | FileCheck %s --check-prefix=SLICE
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e slice | FileCheck %s --check-prefix=SLICE
 // SLICE: {{^}}dense<[2, 4]> : tensor<2xi64>{{$}}
 func.func @slice() -> !torch.vtensor<[2],si64> {
   %x = torch.vtensor.literal(dense<[0, 1, 2, 3, 4, 5]> : tensor<6xsi64>) : !torch.vtensor<[6],si64>
@@ -55,8 +55,8 @@ func.func @slice() -> !torch.vtensor<[2],si64> {
 }
 
 // x[[-1, 0], [1, 1]]: advanced indexing wraps negative indices.
-// RUN: tcp-run %s -e index_tensor | FileCheck %s --check-prefix=INDEX
-// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run - -e index_tensor | FileCheck %s --check-prefix=INDEX
+// RUN: tcp-run --print=mlir %s -e index_tensor | FileCheck %s --check-prefix=INDEX
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e index_tensor | FileCheck %s --check-prefix=INDEX
 // INDEX: {{^}}dense<[6, 2]> : tensor<2xi64>{{$}}
 func.func @index_tensor() -> !torch.vtensor<[2],si64> {
   %x = torch.vtensor.literal(dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xsi64>) : !torch.vtensor<[3,2],si64>
@@ -69,8 +69,8 @@ func.func @index_tensor() -> !torch.vtensor<[2],si64> {
 
 // x[:, i] as torch-mlir's FX importer prints it (a None entry for the
 // whole dim 0; -4 wraps to 0).
-// RUN: tcp-run %s -e index_none | FileCheck %s --check-prefix=INDEX_NONE
-// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run - -e index_none | FileCheck %s --check-prefix=INDEX_NONE
+// RUN: tcp-run --print=mlir %s -e index_none | FileCheck %s --check-prefix=INDEX_NONE
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e index_none | FileCheck %s --check-prefix=INDEX_NONE
 // INDEX_NONE: {{^}}dense<{{\[\[}}4.000000e+00, 1.000000e+00, 2.000000e+00], [8.000000e+00, 5.000000e+00, 6.000000e+00]]> : tensor<2x3xf32>{{$}}
 func.func @index_none() -> !torch.vtensor<[2,3],f32> {
   %x = torch.vtensor.literal(dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]]> : tensor<2x4xf32>) : !torch.vtensor<[2,4],f32>

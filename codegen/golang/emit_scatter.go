@@ -1,0 +1,720 @@
+package golang
+
+import (
+	"fmt"
+	"strings"
+
+	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/ir"
+)
+
+// Scatters (tcp.scatter, tcp.scatter_nd). A scatter is not a function of
+// its output coordinates, so it is not read like the other ops: it must be
+// a result of the function (its only uses are func.return, or the input
+// operand of another scatter), and it is computed in its destination in
+// two phases:
+//
+//  1. the destination is written with the input, by the ordinary fused
+//     result nest (a broadcast of zeros, an argument, a gather …), or, for
+//     a chain, by the inner scatter;
+//  2. one nest walks the updates in row-major order; each reads its index
+//     (or index tuple) and update through the fusion analysis (no index or
+//     update tensor is materialized), resolves the mode and combines the
+//     update into the destination element.
+//
+// The checks of the interpreter (shapes, modes error and wrap_negative,
+// clip and wrap into an empty dim) run before, in op order, like those of
+// the gathers. Phase 2 is split over workers by the destination's first
+// coordinate: each worker owns a range of destination rows and applies, in
+// row-major order, exactly the updates that land there. When that
+// coordinate is the outermost update loop's own counter (a scatter along a
+// dim other than 0, a batched scatter_nd), the loop itself is split;
+// otherwise every worker walks all the index values and skips updates
+// outside its rows. Every destination element is thus written by one
+// worker, in the sequential order, so the result is the same for every
+// worker count. Nothing is allocated. unique_indices is a promise the
+// kernel does not check (the ordered result is one allowed answer).
+
+func isScatter(op *ir.Operation) bool { return tcp.IsScatter(op) }
+
+// materialized reports whether a scatter's result is read by an op other
+// than func.return or (as its input) another scatter: it is then computed
+// into a buffer of its own (one allocation per call, before the loops)
+// that those ops read.
+func materialized(op *ir.Operation) bool {
+	for _, u := range ir.Uses(op.Result(0)) {
+		if u.Owner().Name() != function.ReturnName && !(isScatter(u.Owner()) && u.OperandNumber() == 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// scatterElem checks the element type and combine of a scatter.
+func scatterElem(op *ir.Operation) (string, error) {
+	et, err := goElem(ir.ElementType(op.Result(0).Type()))
+	if err != nil {
+		return "", unsupported(op, err.Error())
+	}
+	return et, nil
+}
+
+// halfKind returns "F16" or "BF16" for a scatter on those element types
+// (their Go type is uint16 bits), else "".
+func halfKind(op *ir.Operation) string {
+	if t, ok := ir.ElementType(op.Result(0).Type()).(ir.FloatType); ok {
+		switch t.Kind {
+		case ir.F16:
+			return "F16"
+		case ir.BF16:
+			return "BF16"
+		}
+	}
+	return ""
+}
+
+func (f *funcGen) checkScatter(op *ir.Operation) error {
+	if _, err := scatterElem(op); err != nil {
+		return err
+	}
+	s := tcp.ScatterOp{Operation: op}
+	in, err := f.dims(s.Input())
+	if err != nil {
+		return err
+	}
+	idx, err := f.dims(s.Indices())
+	if err != nil {
+		return err
+	}
+	upd, err := f.dims(s.Updates())
+	if err != nil {
+		return err
+	}
+	mode := s.Mode()
+	name := strings.TrimPrefix(op.Name(), "tcp.")
+	sameDim := func(a, b poly, msg string, static []any) {
+		_, c1 := a.constant()
+		_, c2 := b.constant()
+		if !(c1 && c2) && !a.equal(b) {
+			f.stmt("if %s != %s {\nreturn %s\n}", a, b, f.errf(name+": "+msg, static, a.String(), b.String()))
+		}
+	}
+	if op.Name() == tcp.ScatterName {
+		dim := int(s.Dim())
+		for d := range idx {
+			sameDim(upd[d], idx[d], "updates dim %d has size %%d, want the indices size %%d", []any{d})
+		}
+		for d := range in {
+			_, c1 := in[d].constant()
+			_, c2 := idx[d].constant()
+			if d != dim && !(c1 && c2) && !idx[d].equal(in[d]) {
+				f.stmt("if %s > %s {\nreturn %s\n}", idx[d], in[d], f.errf(name+": indices dim %d has size %%d, larger than input size %%d", []any{d}, idx[d].String(), in[d].String()))
+			}
+		}
+		n := product(idx)
+		sz := in[dim]
+		// Checked inside the scatter loop when inlineCheck allows, except
+		// for an empty input, where that loop does not run.
+		cond := ""
+		if modeChecks(mode) && inlineCheck(op) {
+			f.inline[op] = true
+			if !isEmptyStatic(in) {
+				if c, ok := product(in).constant(); ok && c != 0 {
+					return nil
+				}
+				cond = emptyCond(in)
+			}
+		}
+		switch mode {
+		case tcp.ModeError, tcp.ModeWrapNegative:
+			r := root(s.Indices())
+			rd, err := f.dims(r)
+			if err != nil {
+				return err
+			}
+			return f.guarded(n, cond, func() error {
+				return f.validate(rd, func(coords []poly) (string, error) {
+					ref, err := f.read(r, coords, false)
+					if err != nil {
+						return "", err
+					}
+					return f.indexCheck(mode, f.loadInt(ref, false), sz, dim), nil
+				})
+			})
+		case tcp.ModeClip, tcp.ModeWrap:
+			if c, ok := sz.constant(); ok && c != 0 {
+				return nil
+			}
+			return f.guarded(n, sz.String()+" == 0", func() error {
+				ref, err := f.read(s.Indices(), make([]poly, len(idx)), false)
+				if err != nil {
+					return err
+				}
+				v := f.loadInt(ref, false)
+				f.stmt("return %s", f.errf("cannot scatter into an empty dimension: index %%d for dimension %d with size 0 (mode %s)", []any{dim, mode}, v))
+				return nil
+			})
+		}
+		return nil
+	}
+	// scatter_nd
+	b := int(s.BatchDims())
+	q := len(idx)
+	m := int(rankedOf(s.Indices()).Dim(q - 1))
+	for d := 0; d < b; d++ {
+		sameDim(idx[d], in[d], "batch dim %d has size %%d in indices but %%d in input", []any{d})
+	}
+	want := append(append([]poly{}, idx[:q-1]...), in[b+m:]...)
+	for d := range want {
+		sameDim(upd[d], want[d], "updates dim %d has size %%d, want %%d (indices.shape[:-1] ++ input.shape[batch_dims+m:])", []any{d})
+	}
+	cond := ""
+	if modeChecks(mode) && m > 0 && inlineCheck(op) {
+		f.inline[op] = true
+		both := append(append([]poly{}, want...), in...)
+		if !isEmptyStatic(both) {
+			if c, ok := product(both).constant(); ok && c != 0 {
+				cond = "false"
+			} else {
+				cond = emptyCond(both)
+			}
+		}
+	}
+	switch {
+	case cond == "false":
+	case modeChecks(mode) && m > 0:
+		return f.guarded(pconst(1), cond, func() error {
+			return f.validate(idx[:q-1], func(coords []poly) (string, error) {
+				var stmts []string
+				for k := 0; k < m; k++ {
+					ref, err := f.read(s.Indices(), append(append([]poly{}, coords...), pconst(int64(k))), false)
+					if err != nil {
+						return "", err
+					}
+					stmts = append(stmts, f.indexCheck(mode, f.loadInt(ref, false), in[b+k], b+k))
+				}
+				return strings.Join(stmts, "\n"), nil
+			})
+		})
+	case (mode == tcp.ModeClip || mode == tcp.ModeWrap) && m > 0:
+		for k := 0; k < m; k++ {
+			sz := in[b+k]
+			if c, ok := sz.constant(); ok && c != 0 {
+				continue
+			}
+			err := f.guarded(product(upd), sz.String()+" == 0", func() error {
+				c := make([]poly, q)
+				c[q-1] = pconst(int64(k))
+				ref, err := f.read(s.Indices(), c, false)
+				if err != nil {
+					return err
+				}
+				v := f.loadInt(ref, false)
+				f.stmt("return %s", f.errf("cannot scatter into an empty dimension: index %%d for dimension %d with size 0 (mode %s)", []any{b + k, mode}, v))
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// scatterInto computes the scatter op, of sizes ds, into the slice dst.
+func (f *funcGen) scatterInto(dst string, op *ir.Operation, ds []poly) error {
+	s := tcp.ScatterOp{Operation: op}
+	if err := f.resultNestInto(dst, s.Input(), ds); err != nil {
+		return err
+	}
+	upd, err := f.dims(s.Updates())
+	if err != nil {
+		return err
+	}
+	return f.guarded(product(ds), "", func() error {
+		return f.guarded(product(upd), "", func() error { return f.scatterNest(dst, s, ds, upd) })
+	})
+}
+
+func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly) error {
+	defer f.at(s.Operation)()
+	et, err := scatterElem(s.Operation)
+	if err != nil {
+		return err
+	}
+	in := ds
+	// The iteration space: the updates' shape, spelled with the indices'
+	// and the input's sizes (checked equal before), so that a destination
+	// row and the loop over it have the same length expression.
+	idx, err := f.dims(s.Indices())
+	if err != nil {
+		return err
+	}
+	iter := idx
+	if s.Name() == tcp.ScatterNDName {
+		q := len(idx)
+		m := int(rankedOf(s.Indices()).Dim(q - 1))
+		iter = append(append([]poly{}, idx[:q-1]...), in[int(s.BatchDims())+m:]...)
+	}
+	n, coords := f.newNest(iter)
+	f.cur = n
+	defer func() { f.cur = nil }()
+	nl := len(n.vars)
+	n.rows = nl >= 2
+	mode := s.Mode()
+	// The destination coordinates, and the conditions to skip an update
+	// (mode drop), each at its level.
+	dest := append([]poly{}, coords...)
+	type cond struct {
+		expr  string
+		level int
+	}
+	var skips []cond
+	resolve := func(v string, sz poly, d int) poly {
+		l := max(f.levelOfAtoms(v), f.levelOf(sz))
+		if f.inline[s.Operation] {
+			b := f.blockAt(l)
+			b.stmts = append(b.stmts, f.indexCheck(mode, v, sz, d))
+		}
+		switch mode {
+		case tcp.ModeWrapNegative:
+			f.g.used["wrapneg"] = true
+			return patom(f.bind(l, fmt.Sprintf("tcpWrapNeg(%s, %s)", v, sz)))
+		case tcp.ModeClip:
+			f.g.used["clip"] = true
+			return patom(f.bind(l, fmt.Sprintf("tcpClip(%s, %s)", v, sz)))
+		case tcp.ModeWrap:
+			f.g.used["wrap"] = true
+			return patom(f.bind(l, fmt.Sprintf("tcpWrap(%s, %s)", v, sz)))
+		case tcp.ModeDrop:
+			skips = append(skips, cond{fmt.Sprintf("uint(%s) >= uint(%s)", v, sz), l})
+		}
+		return patom(v)
+	}
+	var dimPos poly // the resolved index of a scatter along its dim
+	if s.Name() == tcp.ScatterName {
+		dim := int(s.Dim())
+		r, err := f.read(s.Indices(), coords, false)
+		if err != nil {
+			return err
+		}
+		dimPos = resolve(f.loadInt(r, false), in[dim], dim)
+		dest[dim] = dimPos
+	} else {
+		b := int(s.BatchDims())
+		q := rankedOf(s.Indices()).Rank()
+		m := int(rankedOf(s.Indices()).Dim(q - 1))
+		dest = append([]poly{}, coords[:b]...)
+		for k := 0; k < m; k++ {
+			ic := append(append([]poly{}, coords[:q-1]...), pconst(int64(k)))
+			r, err := f.read(s.Indices(), ic, false)
+			if err != nil {
+				return err
+			}
+			dest = append(dest, resolve(f.loadInt(r, false), in[b+k], b+k))
+		}
+		dest = append(dest, coords[q-1:]...)
+	}
+	if mode == tcp.ModePromiseInBounds {
+		f.promise = true
+		f.promiseOps[s.Operation] = true
+	}
+	// Worker split: by the destination's first coordinate.
+	c0 := dest[0]
+	splitLoop := nl > 0 && n.dims[0] == 0 && c0.equal(patom(n.vars[0]))
+	if !splitLoop {
+		skips = append(skips, cond{fmt.Sprintf("%s < lo || %s >= hi", c0.paren(), c0.paren()), f.levelOf(c0)})
+	}
+	var outer []string // conditions at level -1
+	for _, c := range skips {
+		if c.level < 0 || nl == 0 {
+			outer = append(outer, c.expr)
+			continue
+		}
+		blk := n.lets[c.level]
+		blk.stmts = append(blk.stmts, fmt.Sprintf("if %s {\ncontinue\n}", c.expr))
+	}
+	// The update.
+	ur, err := f.read(s.Updates(), coords, false)
+	if err != nil {
+		return err
+	}
+	if ur.conv != nil || ur.val != "" {
+		return notIndex(s.Updates())
+	}
+	dOff := linear(dest, ds)
+	combine := s.Combine()
+	var stmt string
+	if nl == 0 {
+		stmt = f.combineStmt(et, halfKind(s.Operation), combine, fmt.Sprintf("%s[%s]", dst, f.hoist(dOff, -1)), f.loadElem(ur, -1))
+	} else {
+		l := nl - 1
+		j := n.vars[l]
+		dIdx := ""
+		rowLevel := -1
+		// A destination row: the innermost counter (or, along the last
+		// dim, the resolved index) is the last destination coordinate and
+		// the rest of the offset is bound outside the loop.
+		last := len(ds) - 1
+		for _, term := range []poly{patom(j), dimPos} {
+			if l < 1 || term == nil || !dest[last].equal(term) || f.levelOf(term) != l {
+				continue
+			}
+			rest := dOff.add(term.scale(-1))
+			size := ds[last]
+			if rl := f.levelOf(rest, size); rl < l {
+				base := f.hoist(rest, max(rl, 0))
+				row := f.bind(max(rl, 0), fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, size.paren()))
+				dIdx = fmt.Sprintf("%s[%s]", row, term)
+				if term.equal(patom(j)) && n.sizes[l].equal(size) {
+					n.rowOf, rowLevel = row, max(rl, 0)
+				}
+				break
+			}
+		}
+		if dIdx == "" {
+			dIdx = fmt.Sprintf("%s[%s]", dst, f.hoist(dOff, l))
+		}
+		uval := ""
+		if len(ur.guards) == 0 && l >= 1 {
+			if c, ok := ur.off.coeff(j); ok {
+				rest := ur.off.add(patom(j).scale(-1))
+				if one, isC := c.constant(); isC && one == 1 && f.levelOf(rest, n.sizes[l]) < l {
+					rl := max(f.levelOf(rest, n.sizes[l]), 0)
+					// Sliced to the destination row's length when that
+					// row is in scope, so the compiler drops the bounds
+					// check of the update read in the range loop.
+					size := n.sizes[l].paren()
+					if n.rowOf != "" && rowLevel <= rl {
+						size = "len(" + n.rowOf + ")"
+					}
+					base := f.hoist(rest, rl)
+					urow := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", ur.buf, base, base, size))
+					uval = fmt.Sprintf("%s[%s]", urow, j)
+					if combine == tcp.CombineReplace && n.rowOf != "" && len(n.lets[l].stmts) == 0 {
+						n.innerCall = fmt.Sprintf("copy(%s, %s)", n.rowOf, urow)
+					}
+				}
+			}
+		}
+		if uval == "" {
+			uval = f.loadElem(ur, l)
+		}
+		stmt = f.combineStmt(et, halfKind(s.Operation), combine, dIdx, uval)
+	}
+	var code string
+	if nl == 0 {
+		code = stmt
+	} else {
+		n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, stmt)
+		lo, hi := "", ""
+		if splitLoop {
+			lo, hi = "lo", "hi"
+		}
+		code = n.loops(0, nl, lo, hi, "")
+	}
+	if len(outer) > 0 {
+		code = fmt.Sprintf("if !(%s) {\n%s\n}", strings.Join(outer, " || "), code)
+	}
+	f.g.used["parallel"] = true
+	es := elemSize(et)
+	if splitLoop {
+		rowBytes := product(iter[n.dims[0]+1:]).scale(int64(es))
+		f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
+		return nil
+	}
+	rowBytes := product(ds[1:]).scale(int64(es))
+	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", ds[0], rowBytes, code)
+	return nil
+}
+
+// loadElem binds the element of r (a data read, possibly under fill
+// guards) at level l or deeper as its address needs.
+func (f *funcGen) loadElem(r ref, l int) string {
+	var names []string
+	for _, g := range r.guards {
+		names = append(names, g.cond)
+	}
+	lv := max(l, f.levelOf(r.off), f.levelOfAtoms(names...))
+	off := f.hoist(r.off, lv)
+	if len(r.guards) == 0 {
+		return fmt.Sprintf("%s[%s]", r.buf, off)
+	}
+	f.g.used["at"] = true
+	f.g.used["sel"] = true
+	v := fmt.Sprintf("tcpAt(%s, %s)", r.buf, off)
+	for k := len(r.guards) - 1; k >= 0; k-- {
+		v = fmt.Sprintf("tcpSel(%s, %s, %s)", r.guards[k].cond, r.guards[k].fill, v)
+	}
+	return v
+}
+
+// combineStmt merges u into the destination element d (an addressable
+// expression) with the combiner's exact rules (interp/kernel's
+// CombineFunc): integers wrap, i1 min/max are and/or, floats keep the NaN
+// rules through the tcp* helpers.
+func (f *funcGen) combineStmt(et, half, combine, d, u string) string {
+	isFloat := et == "float32" || et == "float64"
+	bits := "32"
+	if et == "float64" {
+		bits = "64"
+	}
+	if half != "" && combine != tcp.CombineReplace {
+		// f16 and bf16 bits: add and mul in float32 (exact for them) and
+		// rounded back, min and max compared as float32, keeping bits.
+		f.g.used["half"] = true
+		f.g.used["combine32"] = true
+		switch combine {
+		case tcp.CombineAdd, tcp.CombineMul:
+			fn := "tcpAdd32"
+			if combine == tcp.CombineMul {
+				fn = "tcpMul32"
+			}
+			return fmt.Sprintf("%s = tcpF32To%s(%s(tcp%sToF32(%s), tcp%sToF32(%s)))", d, half, fn, half, d, half, u)
+		case tcp.CombineMin, tcp.CombineMax:
+			fn := "tcpMinHalf"
+			if combine == tcp.CombineMax {
+				fn = "tcpMaxHalf"
+			}
+			return fmt.Sprintf("%s = %s(%s, %s, tcp%sToF32)", d, fn, d, u, half)
+		}
+	}
+	switch combine {
+	case tcp.CombineReplace:
+		return fmt.Sprintf("%s = %s", d, u)
+	case tcp.CombineAdd, tcp.CombineMul:
+		if isFloat {
+			fn := "tcpAdd" + bits
+			if combine == tcp.CombineMul {
+				fn = "tcpMul" + bits
+			}
+			f.g.used["combine"+bits] = true
+			return fmt.Sprintf("%s = %s(%s, %s)", d, fn, d, u)
+		}
+		op := "+="
+		if combine == tcp.CombineMul {
+			op = "*="
+		}
+		return fmt.Sprintf("%s %s %s", d, op, u)
+	case tcp.CombineAnd, tcp.CombineOr, tcp.CombineMin, tcp.CombineMax:
+		if et == "bool" {
+			op := "&&"
+			if combine == tcp.CombineOr || combine == tcp.CombineMax {
+				op = "||"
+			}
+			return fmt.Sprintf("%s = %s %s %s", d, d, op, u)
+		}
+		switch combine {
+		case tcp.CombineAnd:
+			return fmt.Sprintf("%s &= %s", d, u)
+		case tcp.CombineOr:
+			return fmt.Sprintf("%s |= %s", d, u)
+		}
+		if isFloat {
+			fn := "tcpMin" + bits
+			if combine == tcp.CombineMax {
+				fn = "tcpMax" + bits
+			}
+			f.g.used["combine"+bits] = true
+			return fmt.Sprintf("%s = %s(%s, %s)", d, fn, d, u)
+		}
+		cmp := "<"
+		if combine == tcp.CombineMax {
+			cmp = ">"
+		}
+		t := f.temp()
+		return fmt.Sprintf("if %s := %s; %s %s %s {\n%s = %s\n}", t, u, t, cmp, d, d, t)
+	}
+	return fmt.Sprintf("%s = %s", d, u)
+}
+
+func init() {
+	helpers["half"] = `// tcpF16ToF32 widens IEEE binary16 bits to float32 (exact; a NaN keeps
+// its payload and is made quiet, as the interpreter's conversion).
+func tcpF16ToF32(h uint16) float32 {
+	sign := uint32(h&0x8000) << 16
+	e := uint32(h>>10) & 0x1f
+	m := uint32(h & 0x3ff)
+	switch {
+	case e == 0x1f && m != 0:
+		return math.Float32frombits(sign | 0x7fc00000 | m<<13)
+	case e == 0x1f:
+		return math.Float32frombits(sign | 0x7f800000)
+	case e == 0:
+		v := float32(m) * (1.0 / 16777216)
+		if sign != 0 {
+			v = -v
+		}
+		return v
+	}
+	return math.Float32frombits(sign | (e+112)<<23 | m<<13)
+}
+
+// tcpF32ToF16 rounds a float32 to binary16 bits, to nearest even
+// (overflow to Inf, subnormals exact; a NaN stays a quiet NaN with the
+// top bits of its payload).
+func tcpF32ToF16(f float32) uint16 {
+	b := math.Float32bits(f)
+	sign := uint16(b>>16) & 0x8000
+	a := b & 0x7fffffff
+	switch {
+	case a > 0x7f800000:
+		return sign | 0x7e00 | uint16(a>>13)&0x3ff
+	case a >= 0x477ff000:
+		return sign | 0x7c00
+	case a >= 0x38800000:
+		r := a - 0x38000000
+		r += 0xfff + (r>>13)&1
+		return sign | uint16(r>>13)
+	case a >= 0x33000000:
+		s := 126 - (a >> 23)
+		m := a&0x7fffff | 0x800000
+		q, rem, half := m>>s, m&(1<<s-1), uint32(1)<<(s-1)
+		if rem > half || rem == half && q&1 == 1 {
+			q++
+		}
+		return sign | uint16(q)
+	}
+	return sign
+}
+
+// tcpBF16ToF32 widens bfloat16 bits to float32 (exact).
+func tcpBF16ToF32(h uint16) float32 { return math.Float32frombits(uint32(h) << 16) }
+
+// tcpF32ToBF16 rounds a float32 to bfloat16 bits, to nearest even (a NaN
+// stays a quiet NaN with the top bits of its payload).
+func tcpF32ToBF16(f float32) uint16 {
+	b := math.Float32bits(f)
+	if b&0x7fffffff > 0x7f800000 {
+		return uint16(b>>16) | 0x40
+	}
+	return uint16((b + 0x7fff + (b>>16)&1) >> 16)
+}
+
+// tcpMinHalf and tcpMaxHalf compare 16-bit float bits as float32 values
+// and return one operand's bits: NaN propagates (the destination's
+// first), -0 orders below +0.
+func tcpMinHalf(a, b uint16, wide func(uint16) float32) uint16 {
+	x, y := wide(a), wide(b)
+	if x != x {
+		return a
+	}
+	if y != y || y < x || y == x && b&0x8000 != 0 {
+		return b
+	}
+	return a
+}
+
+func tcpMaxHalf(a, b uint16, wide func(uint16) float32) uint16 {
+	x, y := wide(a), wide(b)
+	if x != x {
+		return a
+	}
+	if y != y || y > x || y == x && b&0x8000 == 0 {
+		return b
+	}
+	return a
+}
+`
+	for _, w := range []struct{ bits, quiet, signbit string }{{"32", "0x00400000", "0x80000000"}, {"64", "0x0008000000000000", "0x8000000000000000"}} {
+		helpers["combine"+w.bits] = strings.NewReplacer("@@", w.bits, "QUIET", w.quiet, "SIGN", w.signbit).Replace(`// tcpAdd@@ and tcpMul@@ add and multiply with tcp's NaN rule: a NaN
+// result is the destination's NaN (quieted), else the update's, else the
+// hardware's.
+func tcpAdd@@(a, b float@@) float@@ {
+	r := a + b
+	if r != r {
+		return tcpNaN@@(a, b, r)
+	}
+	return r
+}
+
+func tcpMul@@(a, b float@@) float@@ {
+	r := a * b
+	if r != r {
+		return tcpNaN@@(a, b, r)
+	}
+	return r
+}
+
+func tcpNaN@@(a, b, r float@@) float@@ {
+	if a != a {
+		return math.Float@@frombits(math.Float@@bits(a) | QUIET)
+	}
+	if b != b {
+		return math.Float@@frombits(math.Float@@bits(b) | QUIET)
+	}
+	return r
+}
+
+// tcpMin@@ and tcpMax@@: NaN propagates (the destination's first, bits
+// kept), and -0 orders below +0.
+func tcpMin@@(a, b float@@) float@@ {
+	if a != a {
+		return a
+	}
+	if b != b || b < a || b == a && math.Float@@bits(b) == SIGN {
+		return b
+	}
+	return a
+}
+
+func tcpMax@@(a, b float@@) float@@ {
+	if a != a {
+		return a
+	}
+	if b != b || b > a || b == a && math.Float@@bits(b) == 0 {
+		return b
+	}
+	return a
+}
+`)
+	}
+}
+
+// isEmptyStatic reports a static zero among ds (then the kernel never
+// reaches the scatter loop, and its checks must run on their own).
+func isEmptyStatic(ds []poly) bool {
+	for _, d := range ds {
+		if c, ok := d.constant(); ok && c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyCond is a Go condition that holds when a dim of ds is zero (its
+// static dims are non-zero).
+func emptyCond(ds []poly) string {
+	var cs []string
+	for _, d := range ds {
+		if _, ok := d.constant(); !ok {
+			cs = append(cs, d.String()+" == 0")
+		}
+	}
+	return "(" + strings.Join(cs, " || ") + ")"
+}
+
+// materialize computes a scatter that other ops read into a new buffer at
+// its place in the function (after the checks of the ops before it, as
+// the interpreter orders errors) and records the buffer for read.
+func (f *funcGen) materialize(op *ir.Operation) error {
+	if !materialized(op) || f.dimsFor {
+		return nil
+	}
+	et, err := scatterElem(op)
+	if err != nil {
+		return err
+	}
+	ds, err := f.dims(op.Result(0))
+	if err != nil {
+		return err
+	}
+	name := fmt.Sprintf("s%d", len(f.mat))
+	f.stmt("%s := make([]%s, %s)", name, et, product(ds))
+	if err := f.scatterInto(name, op, ds); err != nil {
+		return err
+	}
+	f.mat[op] = name
+	return nil
+}

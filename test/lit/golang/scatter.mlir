@@ -1,0 +1,80 @@
+// Scatters in the Go backend: the destination is written with the input
+// (here a broadcast of zeros, never materialized), then the updates are
+// combined in row-major order by workers that each own a range of
+// destination rows; the same values as the interpreter, duplicates
+// included, for every worker count.
+// RUN: tcp-translate --mlir-to-go %s | FileCheck %s
+// RUN: tcp-run --print=mlir %s -e segment_sum --backend=go --workers 1 | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e segment_sum --backend=go --workers 3 | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e segment_sum --backend=interp | FileCheck %s --check-prefix=OUT
+// RUN: tcp-run --print=mlir %s -e put_last --backend=go | FileCheck %s --check-prefix=LAST
+// RUN: tcp-run --print=mlir %s -e put_last --backend=interp | FileCheck %s --check-prefix=LAST
+// RUN: not tcp-run --print=mlir %s -e out_of_range --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: not tcp-run --print=mlir %s -e out_of_range --backend=interp 2>&1 | FileCheck %s --check-prefix=ERR
+
+// CHECK-LABEL: func SegmentSum(
+// CHECK-NOT:     make(
+// CHECK:         tcpParallel(
+// CHECK:         if {{.*}} < lo || {{.*}} >= hi {
+// CHECK-NEXT:      continue
+// CHECK:         tcpAdd32(
+// CHECK-LABEL: func SegmentSumDims(
+// OUT: dense<{{\[\[}}4.000000e+00, 6.000000e+00], [0.000000e+00, 0.000000e+00], [5.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>
+func.func @segment_sum() -> tensor<3x2xf32> {
+  %z = tcp.const {value = dense<0.0> : tensor<1x1xf32>} : tensor<1x1xf32>
+  %c3 = arith.constant 3 : index
+  %c2 = arith.constant 2 : index
+  %t = tcp.broadcast_to %z, %c3, %c2 {axes = [0, 1]} : tensor<1x1xf32>, index, index -> tensor<3x2xf32>
+  %i = tcp.const {value = dense<[[0], [2], [0], [7]]> : tensor<4x1xi64>} : tensor<4x1xi64>
+  %u = tcp.const {value = dense<[[1.0, 2.0], [5.0, 6.0], [3.0, 4.0], [9.0, 9.0]]> : tensor<4x2xf32>} : tensor<4x2xf32>
+  %0 = tcp.scatter_nd %t, %i, %u {combine = "add", mode = "drop"} : tensor<3x2xf32>, tensor<4x1xi64>, tensor<4x2xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// Duplicates under replace: the last update of row-major order wins.
+// LAST: dense<[30, 2, 3]> : tensor<3xi32>
+func.func @put_last() -> tensor<3xi32> {
+  %x = tcp.const {value = dense<[1, 2, 3]> : tensor<3xi32>} : tensor<3xi32>
+  %i = tcp.const {value = dense<[0, -3, 0]> : tensor<3xi64>} : tensor<3xi64>
+  %u = tcp.const {value = dense<[10, 20, 30]> : tensor<3xi32>} : tensor<3xi32>
+  %0 = tcp.scatter %x, %i, %u {dim = 0 : index, mode = "wrap_negative"} : tensor<3xi32>, tensor<3xi64>, tensor<3xi32> -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// ERR: index 3 is out of bounds for dimension 0 with size 3
+func.func @out_of_range() -> tensor<3xi32> {
+  %x = tcp.const {value = dense<[1, 2, 3]> : tensor<3xi32>} : tensor<3xi32>
+  %i = tcp.const {value = dense<[0, 3]> : tensor<2xi64>} : tensor<2xi64>
+  %u = tcp.const {value = dense<[10, 20]> : tensor<2xi32>} : tensor<2xi32>
+  %0 = tcp.scatter %x, %i, %u {dim = 0 : index, mode = "error"} : tensor<3xi32>, tensor<2xi64>, tensor<2xi32> -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// f16 add rounds in index order like the interpreter: 1 + 2^-11 + 2^-11
+// stays 1 (each addend is half an ulp, a tie to even), where one sum of
+// both addends would give 1 + 2^-10.
+// HALF: dense<[1.000000e+00, 1.000980e+00]> : tensor<2xf16>
+// RUN: tcp-run --print=mlir %s -e half_order --backend=go | FileCheck %s --check-prefix=HALF
+// RUN: tcp-run --print=mlir %s -e half_order --backend=interp | FileCheck %s --check-prefix=HALF
+func.func @half_order() -> tensor<2xf16> {
+  %x = tcp.const {value = dense<[1.0, 1.0]> : tensor<2xf16>} : tensor<2xf16>
+  %i = tcp.const {value = dense<[0, 0, 1]> : tensor<3xi64>} : tensor<3xi64>
+  %u = tcp.const {value = dense<[4.8828125E-4, 4.8828125E-4, 9.765625E-4]> : tensor<3xf16>} : tensor<3xf16>
+  %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index} : tensor<2xf16>, tensor<3xi64>, tensor<3xf16> -> tensor<2xf16>
+  return %0 : tensor<2xf16>
+}
+
+// A scatter that another op reads is computed into a buffer of its own
+// (allocated once per call), which the gather reads.
+// READ: dense<[4, 32, 4]> : tensor<3xi32>
+// RUN: tcp-run --print=mlir %s -e read_back --backend=go | FileCheck %s --check-prefix=READ
+// RUN: tcp-run --print=mlir %s -e read_back --backend=interp | FileCheck %s --check-prefix=READ
+func.func @read_back() -> tensor<3xi32> {
+  %x = tcp.const {value = dense<[1, 2, 3, 4]> : tensor<4xi32>} : tensor<4xi32>
+  %i = tcp.const {value = dense<[1, 1]> : tensor<2xi64>} : tensor<2xi64>
+  %u = tcp.const {value = dense<[10, 20]> : tensor<2xi32>} : tensor<2xi32>
+  %s = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index, mode = "error"} : tensor<4xi32>, tensor<2xi64>, tensor<2xi32> -> tensor<4xi32>
+  %j = tcp.const {value = dense<[3, 1, 3]> : tensor<3xi64>} : tensor<3xi64>
+  %0 = tcp.gather %s, %j {dim = 0 : index} : tensor<4xi32>, tensor<3xi64> -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
