@@ -83,7 +83,8 @@ def run_tf(outdir):
 
     tf.config.threading.set_inter_op_parallelism_threads(1)
     n = 0
-    for name, _src, f, specs, _make, _ex in export.tf_programs():
+    for prog in export.tf_programs():  # (name, src, f, specs, make, executor, ...)
+        name, f, specs = prog[0], prog[2], prog[3]
         args = stored_args("tf", name)
         if not args:
             continue
@@ -108,15 +109,18 @@ def run_onnx(outdir):
     so.log_severity_level = 4
     n = 0
     for prog in export.onnx_programs():
-        name, inputs = prog[0], prog[3]
+        name = prog[0]
         args = stored_args("onnx", name)
         if not args:
             continue
         with open(os.path.join(HERE, "testdata", "onnx", name, "model.onnx"), "rb") as f:
             sess = ort.InferenceSession(f.read(), so, providers=["CPUExecutionProvider"])
+        names = [i.name for i in sess.get_inputs()]  # the model's own input names, in order
         for k, va in enumerate(variants(args)):
             try:
-                outs, err = sess.run(None, {nm: a for (nm, _, _), a in zip(inputs, va)}), None
+                outs, err = sess.run(None, dict(zip(names, va))), None
+            except ValueError:
+                raise  # a mistake of this script (a missing input), not the model's answer
             except Exception as e:  # noqa: BLE001 (onnxruntime raises its own Fail/InvalidArgument types)
                 outs, err = None, type(e).__name__ + ": " + str(e)
             save(os.path.join(outdir, "onnx", name, str(k)), va, outs, err)
@@ -129,7 +133,8 @@ def run_torch(outdir):
 
     torch.set_num_threads(1)
     n = 0
-    for name, _src, f, _make in export.torch_programs():
+    for prog in export.torch_programs():  # (name, src, f, make[, options])
+        name, f = prog[0], prog[2]
         args = stored_args("torch", name)
         if not args:
             continue
@@ -148,7 +153,8 @@ def run_jax(outdir):
     import jax
 
     n = 0
-    for name, _src, f, _make in export.jax_programs():
+    for prog in export.jax_programs():  # (name, src, f, make, ...)
+        name, f = prog[0], prog[2]
         args = stored_args("jax", name)
         if not args:
             continue
