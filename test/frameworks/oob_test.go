@@ -28,7 +28,7 @@ import (
 // fails under CI=true).
 func TestOutOfRangeAgainstFrameworks(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs four frameworks on about 2700 argument sets")
+		t.Skip("runs four frameworks on about 4600 argument sets")
 	}
 	py := oracle.FrameworkPython(t, "tensorflow", "onnxruntime", "torch", "jax")
 	dir := t.TempDir()
