@@ -10,6 +10,7 @@ import (
 
 	"github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/internal/boundary"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
@@ -29,14 +30,19 @@ import (
 //     argument used as the indices of a tcp.gather, tcp.gather_nd,
 //     tcp.scatter or tcp.scatter_nd
 //     (directly or through reshapes and broadcasts, as in the frontends'
-//     slice-gather recipe), the
+//     slice-gather recipe; in CompareFuncs, in the function before the
+//     rewrite or else after it, so a frontend op's indices are drawn
+//     against the dim its conversion gathers), the
 //     size of the dim it indexes (the smallest of them for several; a
 //     dynamic dim of another argument is resolved from the trial's
 //     shapes); otherwise MaxDim. Trials cycle through three ranges so that
 //     every index mode meets its interesting values: [0, s) (in range: the
 //     domain of promise_in_bounds and error), [-s, s) (wrap_negative's
-//     domain) and [-s-2, s+2) (out of range both ways: clip, wrap, fill
-//     and the errors of the others).
+//     domain), both with their two ends drawn a quarter of the time each,
+//     and anything (internal/boundary's mix: half of the values are the
+//     exact edges -s-1, -s, -1, 0, s-1, s, s+1 and the element type's
+//     minimum and maximum; the others in range or out of range both ways:
+//     clip, wrap, fill and the errors of the others).
 //
 // Comparison: equal results (bitwise, NaN equal to NaN), or an error on
 // both sides. Two documented exceptions, both about an error before the
@@ -57,6 +63,12 @@ type EquivOptions struct {
 	// MaxDim bounds the sizes drawn for dynamic dims and the default index
 	// bound (0: DefaultMaxDim).
 	MaxDim int64
+	// Stats, if set, counts under the group Group every index value of
+	// every compared trial (an argument used as gather indices, against
+	// the size of the dim it indexes) and every trial where both sides
+	// raised an error.
+	Stats *boundary.Counter
+	Group string
 	// MaxTensorBytes bounds each argument drawn (its static dims, dynamic
 	// ones at MaxDim) and each tensor the runs create (0:
 	// DefaultMaxTensorBytes). A function with a larger argument is not
@@ -183,10 +195,20 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 		}
 		return fmt.Errorf("@%s: %v", name, err)
 	}
+	// An argument that reaches a gather only after the rewrite (a
+	// frontend op converted to tcp.gather) is drawn against the dim it
+	// indexes there.
+	if ga, err := newArgGen(after, opts); err == nil && len(ga.uses) == len(gen.uses) {
+		for i := range gen.uses {
+			if len(gen.uses[i]) == 0 {
+				gen.uses[i] = ga.uses[i]
+			}
+		}
+	}
 	run := Options{MaxTensorBytes: opts.MaxTensorBytes}
 	rng := rand.New(rand.NewSource(opts.Seed))
 	for trial := 0; trial < opts.Trials; trial++ {
-		args := gen.draw(rng, trial)
+		args, bounds := gen.drawBounds(rng, trial)
 		rb, eb := run.Run(before, args)
 		ra, ea := run.Run(after, args)
 		switch {
@@ -198,6 +220,9 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 			return &Mismatch{Func: name, Args: args, Before: resultOrErr(rb, eb), After: resultOrErr(ra, ea), Result: -1,
 				BeforeFailed: eb != nil, AfterFailed: ea != nil}
 		case eb != nil:
+			if opts.Stats != nil {
+				opts.Stats.Error(opts.Group)
+			}
 			continue
 		}
 		if len(rb) != len(ra) {
@@ -206,6 +231,15 @@ func CompareFuncs(before, after *ir.Operation, opts EquivOptions) error {
 		for k := range rb {
 			if !tensor.Equal(rb[k], ra[k], tensor.NaNEqual) {
 				return &Mismatch{Func: name, Args: args, Before: tensor.Format(rb[k]), After: tensor.Format(ra[k]), Result: k}
+			}
+		}
+		if opts.Stats != nil {
+			opts.Stats.Case(opts.Group)
+			for i, a := range args {
+				if len(gen.uses[i]) > 0 {
+					s := bounds[i]
+					opts.Stats.AddTensor(opts.Group, a, func(int) int64 { return s })
+				}
 			}
 		}
 	}
@@ -249,6 +283,12 @@ func RandomArgs(fn *ir.Operation, opts EquivOptions) ([][]*tensor.Tensor, error)
 // returns the first difference, or nil; checked reports how many functions
 // were compared.
 func CheckEquivalent(before, after *ir.Operation, trials int, seed int64) (checked int, err error) {
+	return CheckEquivalentOpts(before, after, EquivOptions{Trials: trials, Seed: seed})
+}
+
+// CheckEquivalentOpts is CheckEquivalent with every option of
+// CompareFuncs (opts.Stats counts the compared values of every function).
+func CheckEquivalentOpts(before, after *ir.Operation, opts EquivOptions) (checked int, err error) {
 	for _, fb := range function.Funcs(before) {
 		f := function.FuncOp{Operation: fb}
 		if f.IsDeclaration() || !interpretable(fb) {
@@ -262,7 +302,7 @@ func CheckEquivalent(before, after *ir.Operation, trials int, seed int64) (check
 			return checked, fmt.Errorf("@%s: the rewritten function has ops without kernels", f.Name())
 		}
 		checked++
-		if err := CompareFuncs(fb, fa, EquivOptions{Trials: trials, Seed: seed}); err != nil {
+		if err := CompareFuncs(fb, fa, opts); err != nil {
 			return checked, err
 		}
 	}
@@ -402,6 +442,13 @@ func (g *argGen) dynSize(rng *rand.Rand) int64 {
 
 // draw returns one argument set for trial number trial.
 func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
+	args, _ := g.drawBounds(rng, trial)
+	return args
+}
+
+// drawBounds is draw, also returning the bound each argument was drawn
+// against.
+func (g *argGen) drawBounds(rng *rand.Rand, trial int) ([]*tensor.Tensor, []int64) {
 	shared := g.dynSize(rng)
 	shapes := make([][]int64, len(g.types))
 	for i, t := range g.types {
@@ -436,6 +483,7 @@ func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
 		return shared
 	}
 	args := make([]*tensor.Tensor, len(g.types))
+	bounds := make([]int64, len(g.types))
 	for i := range g.types {
 		dt := g.dts[i]
 		v, err := tensor.New(dt, shapes[i])
@@ -451,6 +499,7 @@ func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
 				}
 			}
 		}
+		bounds[i] = bound
 		for j := int64(0); j < v.NumElements(); j++ {
 			switch {
 			case dt.IsFloat():
@@ -460,33 +509,36 @@ func (g *argGen) draw(rng *rand.Rand, trial int) []*tensor.Tensor {
 			case dt.IsUnsigned():
 				v.SetInt64(int(j), int64(rng.Intn(8)))
 			default:
-				v.SetInt64(int(j), drawIndex(rng, bound, trial%3))
+				v.SetInt64(int(j), drawIndex(rng, bound, trial%3, dt))
 			}
 		}
 		args[i] = v
 	}
-	return args
+	return args, bounds
 }
 
-// drawIndex draws an integer against bound s: kind 0 in [0, s), kind 1 in
-// [-s, s), kind 2 in [-s-2, s+2).
-func drawIndex(rng *rand.Rand, s int64, kind int) int64 {
-	// A bound near 2^63 (a huge static dim) would overflow 2*s+4, which
-	// Int63n refuses: draw against the largest bound that does not.
-	s = min(s, math.MaxInt64/2-2)
+// drawIndex draws an integer of type dt against bound s: kind 0 in [0, s),
+// kind 1 in [-s, s) (both ends drawn a quarter of the time each), kind 2
+// boundary.Draw's mix of exact edges (type extremes included), in-range
+// and out-of-range values.
+func drawIndex(rng *rand.Rand, s int64, kind int, dt tensor.DType) int64 {
+	// A bound near 2^63 (a huge static dim) would overflow the draws'
+	// ranges (up to 4s+7), which Int63n refuses: draw against the largest
+	// bound that does not.
+	s = min(s, math.MaxInt64/4-2)
 	switch kind {
 	case 0:
 		if s <= 0 {
 			return 0
 		}
-		return rng.Int63n(s)
+		return boundary.DrawIn(rng, 0, s)
 	case 1:
 		if s <= 0 {
 			return 0
 		}
-		return rng.Int63n(2*s) - s
+		return boundary.DrawIn(rng, -s, s)
 	}
-	return rng.Int63n(2*s+4) - s - 2
+	return boundary.Draw(rng, s, dt)
 }
 
 // FormatArgs prints argument values as "(v0, v1, …)" MLIR literals.

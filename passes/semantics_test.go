@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	_ "github.com/tcp-project/tcp/dialect/all"
+	"github.com/tcp-project/tcp/internal/boundary"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -17,12 +18,13 @@ import (
 )
 
 func init() {
-	// Every golden pass test also checks semantics with the interpreter
-	// (functions whose ops have no kernels, like the test dialect's, are
-	// skipped by CheckEquivalent).
-	passtest.CheckSemantics = func(before, after *ir.Operation) error {
-		_, err := interp.CheckEquivalent(before, after, 10, 1)
-		return err
+	// Every golden pass test also checks semantics with the interpreter;
+	// functions whose ops have no kernels, like the test dialect's, are
+	// skipped by CheckEquivalent, and RunGolden fails an archive that
+	// compares fewer functions than its `semantics: N` line says (or none
+	// without such a line).
+	passtest.CountSemantics = func(before, after *ir.Operation) (int, error) {
+		return interp.CheckEquivalent(before, after, 50, 1)
 	}
 }
 
@@ -41,6 +43,15 @@ func TestPassesPreserveSemantics(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no inputs")
 	}
+	var stats boundary.Counter
+	defer func() {
+		// Every program compares index values at every edge of the
+		// gathers it indexes, and its error cases, over the pipelines.
+		for _, f := range files {
+			stats.Check(t, boundary.Min{Values: 1000, Classes: []boundary.Class{boundary.Zero, boundary.SMinus1, boundary.S, boundary.NegOne}, PerEdge: 20, Errors: 20}, filepath.Base(f))
+		}
+		t.Logf("compared index values per program:\n%s", stats.Table())
+	}()
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -63,7 +74,7 @@ func TestPassesPreserveSemantics(t *testing.T) {
 				if err := pm.Run(after); err != nil {
 					t.Fatal(err)
 				}
-				n, err := interp.CheckEquivalent(before, after, 50, 7)
+				n, err := interp.CheckEquivalentOpts(before, after, interp.EquivOptions{Trials: 50, Seed: 7, Stats: &stats, Group: filepath.Base(f)})
 				if err != nil {
 					var b strings.Builder
 					ir.Print(&b, after, ir.PrintOptions{})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/internal/boundary"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/parser"
@@ -39,24 +40,36 @@ func randF32(r *rand.Rand, shape ...int64) *tensor.Tensor {
 	return t
 }
 
-// randIdx returns indices for a dim of size s: in [0, s) when !oob, else
-// around the range so that every mode's edge cases occur.
+// randIdx returns indices for a dim of size s: in [0, s) (0 and s-1 a
+// quarter of the time each) when !oob, else boundary.Draw's mix (half of
+// the values the exact edges -s-1, -s, -1, 0, s-1, s, s+1 and the type's
+// extremes). Every tensor it returns is noted in drawn, so that the test
+// counts the values it compared against their bound.
 func randIdx(r *rand.Rand, oob bool, it tensor.DType, s int64, shape ...int64) *tensor.Tensor {
 	t := tensor.Must(tensor.New(it, shape))
 	for i := 0; i < int(t.NumElements()); i++ {
 		var v int64
 		switch {
-		case !oob && s > 0:
-			v = r.Int63n(s)
-		case r.Intn(4) == 0:
-			v = r.Int63n(2*s+5) - s - 2
+		case oob:
+			v = boundary.Draw(r, s, it)
 		case s > 0:
-			v = r.Int63n(s)
+			v = boundary.DrawIn(r, 0, s)
 		}
 		t.SetInt64(i, v)
 	}
+	drawn = append(drawn, drawnIdx{t, s})
 	return t
 }
+
+// drawnIdx is an index tensor of the current case and its bound.
+type drawnIdx struct {
+	t *tensor.Tensor
+	s int64
+}
+
+// drawn collects the index tensors randIdx made for the current case (the
+// differential test runs cases one at a time).
+var drawn []drawnIdx
 
 // randOf fills a tensor of any element type with small random values.
 func randOf(r *rand.Rand, dt tensor.DType, shape ...int64) *tensor.Tensor {
@@ -117,12 +130,21 @@ var patterns = []pattern{
 		a, b, c := dim(r, 3), dim(r, 4), dim(r, 3)
 		return []*tensor.Tensor{randF32(r, a, b, c), randIdx(r, oob, it, b, a, dim(r, 4), 1)}
 	}},
-	// An empty index tuple: every tuple selects the whole input.
-	{name: "gather_nd", mlir: `func.func @%[3]s(%%x: tensor<?x3xf32>, %%i: tensor<?x0x%[2]s>) -> tensor<?x?x3x%[4]s> {
+	// An empty index tuple: every tuple selects the whole input (no index
+	// values to count).
+	{name: "gather_nd_empty", mlir: `func.func @%[3]s(%%x: tensor<?x3xf32>, %%i: tensor<?x0x%[2]s>) -> tensor<?x?x3x%[4]s> {
   %%0 = tcp.gather_nd %%x, %%i {%[5]s} : tensor<?x3xf32>, tensor<?x0x%[2]s> -> tensor<?x?x3xf32>
   return %%0 : tensor<?x?x3xf32>
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 		return []*tensor.Tensor{randF32(r, dim(r, 3), 3), randIdx(r, oob, it, 1, dim(r, 3), 0)}
+	}},
+	// A static empty axis: every index is out of range; clip and wrap
+	// raise when there is something to take, fill fills.
+	{name: "gather_empty_axis", mlir: `func.func @%[3]s(%%x: tensor<0x3xf32>, %%i: tensor<?x3x%[2]s>) -> tensor<?x3x%[4]s> {
+  %%0 = tcp.gather %%x, %%i {dim = 0 : index%[1]s} : tensor<0x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  return %%0 : tensor<?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		return []*tensor.Tensor{randF32(r, 0, 3), randIdx(r, true, it, 0, dim(r, 3), 3)}
 	}},
 	// Index_select (docs/semantics.md §5.1) along dim 0: a row gather.
 	{name: "index_select_dim0", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x?x%[4]s> {
@@ -342,6 +364,12 @@ func instantiate() (string, []inst) {
 			}
 		}
 	}
+	seen := map[string]bool{}
+	for k := len(out) - 1; k >= 0; k-- {
+		g := out[k].p.name + "/" + out[k].mode
+		out[k].last = !seen[g]
+		seen[g] = true
+	}
 	return b.String(), out
 }
 
@@ -350,6 +378,49 @@ type inst struct {
 	p    pattern
 	mode string
 	it   tensor.DType
+	last bool // the last instance of its group (pattern name and mode)
+}
+
+// diffMin is the minimum each group (pattern name/mode) of the
+// differential test must compare: 1000 index values (250 in -short), each
+// edge 20 times (5), and for the modes that raise, 20 errors (5). Under
+// promise_in_bounds only in-range values are compared (a broken promise
+// allows anything), so only the in-range edges count there; under error
+// and wrap_negative the values outside the mode's domain raise, and one
+// error ends a case.
+func diffMin(g string) boundary.Min {
+	scale := 1
+	if testing.Short() {
+		scale = 4
+	}
+	m := boundary.Min{Values: 1000 / scale, PerEdge: 20 / scale}
+	if strings.HasPrefix(g, "gather_nd_empty/") {
+		return boundary.Min{}
+	}
+	if strings.HasPrefix(g, "gather_empty_axis/") {
+		// Nothing is in range: fill compares fill values, the others
+		// their errors (promise_in_bounds: none, a broken promise).
+		switch g[strings.LastIndex(g, "/")+1:] {
+		case "promise_in_bounds":
+			return boundary.Min{}
+		case "fill":
+			return boundary.Min{Values: 1000 / scale}
+		}
+		return boundary.Min{Errors: 200 / scale}
+	}
+	switch g[strings.LastIndex(g, "/")+1:] {
+	case "promise_in_bounds":
+		m.Classes = []boundary.Class{boundary.Zero, boundary.SMinus1}
+	case "error":
+		m.Classes = []boundary.Class{boundary.Zero, boundary.SMinus1}
+		m.Errors = 20 / scale
+	case "wrap_negative":
+		m.Classes = []boundary.Class{boundary.Zero, boundary.SMinus1, boundary.NegOne, boundary.NegS}
+		m.Errors = 20 / scale
+	default:
+		m.Classes = boundary.Edges
+	}
+	return m
 }
 
 func TestDifferential(t *testing.T) {
@@ -368,6 +439,7 @@ func TestDifferential(t *testing.T) {
 	}
 	defer pr.Close()
 	perGroup := map[string]int{}
+	var stats boundary.Counter
 	errCases := 0
 	r := rand.New(rand.NewSource(1))
 	cases := 110
@@ -376,12 +448,17 @@ func TestDifferential(t *testing.T) {
 	}
 	for _, in := range insts {
 		fn := function.Lookup(m, in.name)
-		for c := 0; c < cases; c++ {
+		group := in.p.name + "/" + in.mode
+		// At least cases cases; more (up to 20 times as many) until the
+		// group reaches its minimum, checked after the last instance of
+		// the group has run.
+		for c := 0; c < cases || (c < 20*cases && in.last && !stats.Meets(diffMin(group), group)); c++ {
 			// Out-of-range indices in every mode: under promise_in_bounds
 			// a broken promise may give any result or an error, but the
 			// kernel must stay inside its buffers (Go's bounds checks) and
 			// the binary must survive.
-			oob := r.Intn(3) == 0
+			oob := r.Intn(2) == 0
+			drawn = drawn[:0]
 			args := in.p.args(r, oob, in.it)
 			want, werr := interp.Run(fn, args)
 			got, _, gerr := pr.Call(in.name, args, CallOptions{Workers: 1 + c%3, MinBytesPerWorker: 1})
@@ -397,6 +474,11 @@ func TestDifferential(t *testing.T) {
 			if errors.As(werr, &ie) && ie.Mode == kernel.PromiseInBounds {
 				continue // a broken promise: any result, or an error, is allowed
 			}
+			for _, d := range drawn {
+				s := d.s
+				stats.AddTensor(group, d.t, func(int) int64 { return s })
+			}
+			stats.Case(group)
 			if werr != nil {
 				if gerr == nil {
 					t.Errorf("@%s case %d: interpreter fails (%v), kernel does not\nargs %v", in.name, c, werr, shapes(args))
@@ -405,6 +487,7 @@ func TestDifferential(t *testing.T) {
 				if errors.As(werr, &ie) && ie.Error() != gerr.Error() {
 					t.Errorf("@%s case %d: error %q, want %q", in.name, c, gerr, ie.Error())
 				}
+				stats.Error(group)
 				continue
 			}
 			if gerr != nil {
@@ -426,8 +509,11 @@ func TestDifferential(t *testing.T) {
 			t.Errorf("%s: %d cases, want at least 1000", g, n)
 		}
 	}
-	if os.Getenv("TCP_DIFF_VERBOSE") != "" {
-		t.Logf("cases per group: %v; %d cases fail in the interpreter", perGroup, errCases)
+	for _, g := range stats.Groups() {
+		stats.Check(t, diffMin(g), g)
+	}
+	if os.Getenv("TCP_DIFF_VERBOSE") != "" || t.Failed() {
+		t.Logf("cases per group: %v; %d cases fail in the interpreter\ncompared index values per pattern/mode and class:\n%s", perGroup, errCases, stats.Table())
 	}
 }
 

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"errors"
+	"github.com/tcp-project/tcp/internal/oracle"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,7 +21,7 @@ func TestGeneratedCodeVets(t *testing.T) {
 	}
 	goCmd, err := goTool()
 	if err != nil {
-		t.Skip(err)
+		oracle.Missing(t, "the go command: %v", err)
 	}
 	src, _ := instantiate()
 	m, err := parser.Parse("diff.mlir", src, parser.Options{})

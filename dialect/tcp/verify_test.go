@@ -69,6 +69,11 @@ func TestVerifierRules(t *testing.T) {
 		{"gather_nd/batch_dims too large", "%a: tensor<3x4xf32>, %i: tensor<3x1xi64>",
 			"%0 = tcp.gather_nd %a, %i {batch_dims = 2 : index} : tensor<3x4xf32>, tensor<3x1xi64> -> tensor<3xf32>",
 			"'tcp.gather_nd' op expects batch_dims in [0, 2), got 2"},
+		// The edge of the other bound: batch_dims equal to the indices'
+		// rank, with the input's rank larger.
+		{"gather_nd/batch_dims at the indices rank", "%a: tensor<2x1x5xf32>, %i: tensor<2x1xi64>",
+			"%0 = tcp.gather_nd %a, %i {batch_dims = 2 : index} : tensor<2x1x5xf32>, tensor<2x1xi64> -> tensor<2xf32>",
+			"'tcp.gather_nd' op expects batch_dims in [0, 2), got 2"},
 		{"gather_nd/tuple too long", "%a: tensor<3x4xf32>, %i: tensor<2x3xi64>",
 			"%0 = tcp.gather_nd %a, %i : tensor<3x4xf32>, tensor<2x3xi64> -> tensor<2xf32>",
 			"'tcp.gather_nd' op expects batch_dims + index tuple length <= input rank, got 0 + 3 > 2"},
@@ -140,6 +145,18 @@ func TestVerifierRules(t *testing.T) {
 		{"slice/out of bounds", "%a: tensor<4x4xf32>",
 			"%0 = tcp.slice %a starts(%c0, %c1) sizes(%c2, %c2) strides(%cm2, %c2) : tensor<4x4xf32> -> tensor<2x2xf32>",
 			"'tcp.slice' op expects the slice of dim 0 to stay in bounds: start 0, size 2, stride -2 on a dim of size 4"},
+		// The exact edges: the last element one past the dim (start 2, 2
+		// elements of stride 2: 2, 4), the start at the dim, and the last
+		// element at -1 (start 1, stride -2).
+		{"slice/last at the dim", "%a: tensor<4x4xf32>",
+			"%0 = tcp.slice %a starts(%c2, %c0) sizes(%c2, %c2) strides(%c2, %c1) : tensor<4x4xf32> -> tensor<2x2xf32>",
+			"'tcp.slice' op expects the slice of dim 0 to stay in bounds: start 2, size 2, stride 2 on a dim of size 4"},
+		{"slice/start at the dim", "%a: tensor<4x4xf32>",
+			"%0 = tcp.slice %a starts(%c0, %c4) sizes(%c2, %c1) strides(%c1, %c1) : tensor<4x4xf32> -> tensor<2x1xf32>",
+			"'tcp.slice' op expects the slice of dim 1 to stay in bounds: start 4, size 1, stride 1 on a dim of size 4"},
+		{"slice/last at -1", "%a: tensor<4x4xf32>",
+			"%0 = tcp.slice %a starts(%c1, %c0) sizes(%c2, %c2) strides(%cm2, %c1) : tensor<4x4xf32> -> tensor<2x2xf32>",
+			"'tcp.slice' op expects the slice of dim 0 to stay in bounds: start 1, size 2, stride -2 on a dim of size 4"},
 		// tcp.const
 		{"const/type", "",
 			"%0 = tcp.const {value = dense<[1, 2]> : tensor<2xi32>} : tensor<2xi64>",

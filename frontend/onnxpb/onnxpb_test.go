@@ -27,6 +27,10 @@ func sampleModel() *Model {
 				{OpType: "Custom", Domain: "com.example", Inputs: []string{"y"}, Outputs: []string{"z", ""}, Attrs: []*Attribute{
 					{Name: "f", Type: AttrFloat, F: -1.5},
 					{Name: "i", Type: AttrInt, I: -7},
+					// int64's edges: a decoder that narrows loses them.
+					{Name: "imin", Type: AttrInt, I: math.MinInt64},
+					{Name: "imax", Type: AttrInt, I: math.MaxInt64},
+					{Name: "i32max1", Type: AttrInt, I: math.MaxInt32 + 1},
 					{Name: "s", Type: AttrString, S: []byte("text")},
 					{Name: "t", Type: AttrTensor, T: &Tensor{Dims: []int64{2}, DataType: Int64, Int64Data: []int64{1, -1}}},
 					{Name: "g", Type: AttrGraph, G: sub},
@@ -161,6 +165,7 @@ func TestToTensor(t *testing.T) {
 		{"uint64", Tensor{Dims: []int64{1}, DataType: Uint64, Uint64Data: []uint64{math.MaxUint64}}, "dense<18446744073709551615> : tensor<1xui64>"},
 		{"bool typed", Tensor{Dims: []int64{3}, DataType: Bool, Int32Data: []int32{0, 1, 5}}, "dense<[false, true, true]> : tensor<3xi1>"},
 		{"bool raw", Tensor{Dims: []int64{2}, DataType: Bool, RawData: []byte{2, 0}, HasRawData: true}, "dense<[true, false]> : tensor<2xi1>"},
+		{"bool raw edges", Tensor{Dims: []int64{4}, DataType: Bool, RawData: []byte{255, 1, 0, 128}, HasRawData: true}, "dense<[true, true, false, true]> : tensor<4xi1>"},
 		{"float16 bits", Tensor{Dims: []int64{1}, DataType: Float16, Int32Data: []int32{0x3c00}}, "dense<1.000000e+00> : tensor<1xf16>"},
 		{"bfloat16 bits", Tensor{Dims: []int64{1}, DataType: BFloat16, Int32Data: []int32{0xc000}}, "dense<-2.000000e+00> : tensor<1xbf16>"},
 		{"empty", Tensor{Dims: []int64{0, 4}, DataType: Int64}, "dense<> : tensor<0x4xi64>"},
@@ -197,6 +202,16 @@ func TestToTensor(t *testing.T) {
 			}
 			if got = tensor.Format(v); got != c.want {
 				t.Errorf("got %s, want %s", got, c.want)
+			}
+			// i1 elements are stored as the bytes 0 and 1 only (byte-wise
+			// comparisons and kernels rely on it), whatever bytes a
+			// producer wrote.
+			if v.DType == tensor.I1 {
+				for i, b := range v.Data {
+					if b > 1 {
+						t.Errorf("i1 element %d stored as byte %d", i, b)
+					}
+				}
 			}
 			// FromTensor writes raw_data that reads back the same.
 			back, err := FromTensor("x", v)

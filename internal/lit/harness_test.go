@@ -1,6 +1,7 @@
 package lit
 
 import (
+	"github.com/tcp-project/tcp/internal/oracle"
 	"path/filepath"
 	"testing"
 
@@ -113,7 +114,7 @@ func TestExecTool(t *testing.T) {
 	}
 	tool, _, ok := LookPathTool("cat")
 	if !ok {
-		t.Skip("no cat program")
+		oracle.Missing(t, "no cat program")
 	}
 	cfg := testConfig(t)
 	cfg.Tools["system-cat"] = tool

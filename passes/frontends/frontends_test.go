@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/internal/boundary"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -68,6 +69,7 @@ func litPrograms(t *testing.T) map[string]string {
 // its first difference, so each function is compared under several seeds.
 func TestConversionsPreserveSemantics(t *testing.T) {
 	checked, documented := 0, 0
+	var stats boundary.Counter
 	for name, src := range litPrograms(t) {
 		for _, pl := range []string{"builtin.module(convert-frontends-to-tcp)", "builtin.module(canonicalize)", "builtin.module(convert-frontends-to-tcp,canonicalize,cse)"} {
 			before, err := parser.Parse(name, src, parser.Options{})
@@ -92,7 +94,7 @@ func TestConversionsPreserveSemantics(t *testing.T) {
 				}
 				checked++
 				for seed := int64(0); seed < 6; seed++ {
-					err := interp.CompareFuncs(fb, fa, interp.EquivOptions{Trials: 16, Seed: seed})
+					err := interp.CompareFuncs(fb, fa, interp.EquivOptions{Trials: 16, Seed: seed, Stats: &stats, Group: "frontends"})
 					var m *interp.Mismatch
 					switch {
 					case err == nil:
@@ -108,6 +110,14 @@ func TestConversionsPreserveSemantics(t *testing.T) {
 	if checked < 30 {
 		t.Errorf("compared %d functions, want at least 30", checked)
 	}
+	// The index arguments of the frontend ops meet every edge of the dims
+	// their conversions gather that the frameworks define (0, s-1, and
+	// the negative -1 and -s of ONNX and torch's indexing); the others
+	// (s, s+1, -s-1, the type's extremes) raise, and those errors are
+	// compared (CompareFuncs counts a trial's values only when it returns
+	// results).
+	stats.Check(t, boundary.Min{Values: 5000, Classes: []boundary.Class{boundary.Zero, boundary.SMinus1, boundary.NegOne, boundary.NegS}, PerEdge: 100, Errors: 500}, "frontends")
+	t.Logf("compared index values:\n%s", stats.Table())
 	t.Logf("%d function comparisons, %d runs stopped at the documented empty-result difference", checked, documented)
 }
 

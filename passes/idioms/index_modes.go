@@ -159,19 +159,20 @@ func foldClampedIndex(g *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return true, nil
 }
 
-// foldWrappedIndex: a gather under mode promise_in_bounds, error or
-// wrap_negative whose indices are select(i < 0, i + n, i) (also written
-// select(i >= 0, i, i + n)), n the size of every dim the indices address,
-// reads i under mode wrap_negative: for i in [-n, n) both read the same
-// element, and for any other i both fail (the select leaves an index
-// outside [0, n), which error and wrap_negative reject and
-// promise_in_bounds leaves undefined). Under clip (jax's x[i], whose
-// gather clamps) the select is "wrap once, then clamp", which no single
-// mode expresses, so it stays elementwise index arithmetic, fused by the
-// backends.
+// foldWrappedIndex: a gather under mode promise_in_bounds or error whose
+// indices are select(i < 0, i + n, i) (also written select(i >= 0, i,
+// i + n)), n the size of every dim the indices address, reads i under mode
+// wrap_negative: for i in [-n, n) both read the same element, and for any
+// other i both fail (the select leaves an index outside [0, n), which
+// error rejects and promise_in_bounds leaves undefined). Not under
+// wrap_negative itself: there the select and the mode wrap twice, so an i
+// in [-2n, -n) reads i + 2n before and fails after. Under clip (jax's
+// x[i], whose gather clamps) the select is "wrap once, then clamp", which
+// no single mode expresses, so it stays elementwise index arithmetic,
+// fused by the backends.
 func foldWrappedIndex(g *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	switch modeOf(g) {
-	case modePromise, modeError, modeWrapNegative:
+	case modePromise, modeError:
 	default:
 		return false, nil
 	}

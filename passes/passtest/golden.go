@@ -21,6 +21,13 @@ import (
 // running the interpreter on both).
 var CheckSemantics func(before, after *ir.Operation) error
 
+// CountSemantics, if set, is used instead of CheckSemantics and also
+// returns how many functions it compared. RunGolden then checks that
+// count: an archive whose comment has a line `semantics: N (why)` must
+// compare exactly N functions; any other must compare at least one, so
+// that a golden never claims a semantic check it does not make.
+var CountSemantics func(before, after *ir.Operation) (int, error)
+
 // Golden is one parsed golden file.
 type Golden struct {
 	Pipeline    string
@@ -28,7 +35,13 @@ type Golden struct {
 	Want        string // want.mlir, the printed IR after the pipeline
 	Diagnostics string // optional: the diagnostics of a failing pipeline
 	HasDiags    bool
-	archive     *txtar.Archive
+	// Semantics is the number of functions the archive's `semantics: N`
+	// line says the semantic check compares, or -1 without such a line.
+	Semantics int
+	// Checked is the number of functions the last Run compared with
+	// CountSemantics.
+	Checked int
+	archive *txtar.Archive
 }
 
 // ParseGolden reads a golden archive: the comment holds a line
@@ -36,10 +49,15 @@ type Golden struct {
 // optional diagnostics.
 func ParseGolden(data []byte) (*Golden, error) {
 	a := txtar.Parse(data)
-	g := &Golden{archive: a}
+	g := &Golden{archive: a, Semantics: -1}
 	for _, line := range strings.Split(string(a.Comment), "\n") {
 		if p, ok := strings.CutPrefix(strings.TrimSpace(line), "pipeline:"); ok {
 			g.Pipeline = strings.TrimSpace(p)
+		}
+		if p, ok := strings.CutPrefix(strings.TrimSpace(line), "semantics:"); ok {
+			if _, err := fmt.Sscanf(strings.TrimSpace(p), "%d", &g.Semantics); err != nil || g.Semantics < 0 {
+				return nil, fmt.Errorf("bad `semantics: N (why)` line %q", line)
+			}
 		}
 	}
 	if g.Pipeline == "" {
@@ -92,12 +110,17 @@ func (g *Golden) Run() (out, diags string, err error) {
 	if err := ir.Print(&b, m, ir.PrintOptions{}); err != nil {
 		return "", "", err
 	}
-	if CheckSemantics != nil {
+	if CountSemantics != nil || CheckSemantics != nil {
 		before, err := parser.Parse("input.mlir", g.Input, opts)
 		if err != nil {
 			return "", "", err
 		}
-		if err := CheckSemantics(before, m); err != nil {
+		if CountSemantics != nil {
+			g.Checked, err = CountSemantics(before, m)
+		} else {
+			err = CheckSemantics(before, m)
+		}
+		if err != nil {
 			return "", "", fmt.Errorf("semantics changed: %v", err)
 		}
 	}
@@ -151,6 +174,14 @@ func RunGolden(t *testing.T, pattern string, update bool) {
 					t.Fatal(err)
 				}
 				return
+			}
+			if CountSemantics != nil && !update && diags == "" {
+				switch {
+				case g.Semantics >= 0 && g.Checked != g.Semantics:
+					t.Errorf("%s: the interpreter compared %d functions, the archive says `semantics: %d`", file, g.Checked, g.Semantics)
+				case g.Semantics < 0 && g.Checked == 0:
+					t.Errorf("%s: the interpreter compared no function: make the functions interpretable, or say why not with a `semantics: 0 (why)` line in the archive comment", file)
+				}
 			}
 			if g.HasDiags || diags != "" {
 				if diags != g.Diagnostics {

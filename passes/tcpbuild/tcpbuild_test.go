@@ -270,3 +270,23 @@ func TestSliceGatherRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeAxisEdges: the axis rule at its exact edges, for every
+// rank up to 4 and the int64 extremes: [-rank, rank) is accepted (negative
+// axes count from the end), everything else refused.
+func TestNormalizeAxisEdges(t *testing.T) {
+	for rank := 0; rank <= 4; rank++ {
+		r := int64(rank)
+		for _, axis := range []int64{-r - 1, -r, -1, 0, r - 1, r, r + 1, -1 << 63, 1<<63 - 1} {
+			got, ok := tcpbuild.NormalizeAxis(axis, rank)
+			wantOK := axis >= -r && axis < r
+			want := axis
+			if axis < 0 {
+				want += r
+			}
+			if ok != wantOK || ok && int64(got) != want {
+				t.Errorf("NormalizeAxis(%d, %d) = %d, %v; want %d, %v", axis, rank, got, ok, want, wantOK)
+			}
+		}
+	}
+}

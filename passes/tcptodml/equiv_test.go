@@ -9,6 +9,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/dml"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/internal/boundary"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
@@ -136,12 +137,15 @@ func genCase(rng *rand.Rand, kind string) randCase {
 	if !low && rng.Intn(2) == 0 {
 		mode, c.negIdx = "wrap_negative", true
 	}
-	if !constIdx && !low && (kind == "gather_elements" || kind == "take") && rng.Intn(4) == 0 && (idxElem == "i32" || c.level >= dml.FL5_0) {
+	if !constIdx && !low && (kind == "gather_elements" || kind == "take" || kind == "gather_nd") && rng.Intn(4) == 0 && (idxElem == "i32" || c.level >= dml.FL5_0) {
 		mode, c.negIdx, c.clipIdx = "clip", false, true
-		if rng.Intn(2) == 0 && (idxElem == "i32" || c.level >= dml.FL6_0) {
+		if kind == "gather_nd" {
+			// clip only: wrap needs one divisor for every component (a
+			// located error otherwise), fill is not lowered on gather_nd.
+		} else if rng.Intn(2) == 0 && (idxElem == "i32" || c.level >= dml.FL6_0) {
 			mode = "wrap"
-		} else if rng.Intn(2) == 0 {
-			mode = "fill" // decomposed: clip, in-range mask, ELEMENT_WISE_IF
+		} else if rng.Intn(2) == 0 && (c.level >= dml.FL5_1 || elem == "f32" || elem == "f16" || elem == "i32") {
+			mode = "fill" // decomposed: clip, in-range mask, ELEMENT_WISE_IF (8-bit data from FL 5.1)
 		}
 	}
 	if constIdx {
@@ -428,9 +432,11 @@ func randomArgs(rng *rand.Rand, c randCase, fn *ir.Operation) ([]*rt.Tensor, err
 					lo = -s
 				}
 				if c.clipIdx {
-					lo, hi = -2*s, 2*s
+					// The exact edges and the type's extremes too.
+					v.SetInt64(p, boundary.Draw(rng, s, dt))
+					continue
 				}
-				v.SetInt64(p, lo+rng.Int63n(hi-lo))
+				v.SetInt64(p, boundary.DrawIn(rng, lo, hi))
 			} else if dt.IsFloat() {
 				v.SetFloat64(p, float64(rng.Intn(2001)-1000)/8)
 			} else {
@@ -504,6 +510,9 @@ func TestRandomEquivalence(t *testing.T) {
 		}
 		if c.clipIdx {
 			seen["clipped or wrapped indices"]++
+			if c.kind == "gather_nd" {
+				seen["gather_nd clip"]++
+			}
 		}
 	}
 	for r := 1; r <= 8; r++ {
@@ -512,7 +521,7 @@ func TestRandomEquivalence(t *testing.T) {
 		}
 	}
 	for _, k := range []string{"op dml.gather", "op dml.gather_elements", "op dml.gather_nd", "op dml.gather_nd1", "op dml.slice1",
-		"op dml.element_wise_identity", "op dml.cast", "op dml.constant", "op dml.element_wise_clip", "op dml.element_wise_modulus_floor", "clipped or wrapped indices", "level 1.0", "level 2.1", "level 3.0", "level 4.1", "index i32", "index i64", "index const", "negative indices"} {
+		"op dml.element_wise_identity", "op dml.cast", "op dml.constant", "op dml.element_wise_clip", "op dml.element_wise_modulus_floor", "clipped or wrapped indices", "gather_nd clip", "level 1.0", "level 2.1", "level 3.0", "level 4.1", "index i32", "index i64", "index const", "negative indices"} {
 		if seen[k] == 0 {
 			t.Errorf("no case with %s", k)
 		}

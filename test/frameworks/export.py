@@ -221,6 +221,40 @@ def jax_programs():
     return P
 
 
+def jax_context(f):
+    """jax.enable_x64(True) for a program marked f.x64 (a catalogue topic's
+    64-bit indices), else nothing."""
+    import contextlib
+    import jax
+
+    return jax.enable_x64(True) if getattr(f, "x64", False) else contextlib.nullcontext()
+
+
+def jax_text(f, args):
+    """The exported StableHLO: jax.jit(f).lower(*args), or, for a program
+    with f.poly (one symbolic shape spec or None per argument), jax.export
+    with those dims symbolic."""
+    import jax
+
+    poly = getattr(f, "poly", None)
+    if not poly:
+        return jax.jit(f).lower(*args).as_text()
+    from jax import export as jexport
+
+    specs = []
+    for a, p in zip(args, poly):
+        shape = a.shape if p is None else jexport.symbolic_shape(p)
+        specs.append(jax.ShapeDtypeStruct(shape, a.dtype))
+    text = jexport.export(jax.jit(f))(*specs).mlir_module()
+    # Printed without locations: jax.export's module carries the source
+    # file's absolute path and line numbers, which differ between checkouts.
+    from jax._src.interpreters import mlir as jmlir
+    from jax._src.lib.mlir import ir
+
+    with jmlir.make_ir_context():
+        return ir.Module.parse(text).operation.get_asm(enable_debug_info=False)
+
+
 def export_jax(out, names):
     import jax
     import jaxlib
@@ -232,8 +266,9 @@ def export_jax(out, names):
             continue
         args = make(rng_for("jax/" + name))
         args = [np.asarray(a) for a in args]
-        text = jax.jit(f).lower(*args).as_text()
-        res = jax.jit(f)(*args)
+        with jax_context(f):
+            text = jax_text(f, args)
+            res = jax.jit(f)(*args)
         outs = [np.asarray(r) for r in (res if isinstance(res, (tuple, list)) else [res])]
         save_case(out, "jax", name, ["exporter: " + ver, "program: " + src], {"program.mlir": text}, args, outs)
         n += 1

@@ -51,19 +51,22 @@ func.func @negative() -> tensor<3xi32> {
   return %0 : tensor<3xi32>
 }
 
-// Out-of-range indices read inside the input (DirectML's value is undefined;
-// the emulator reads the nearest end, and tests of lowerings never depend on it): 9 and the unsigned
-// 4294967295 read the last element, -9 the first.
-// CLAMPED: dense<[14, 14, 11]> : tensor<3xi32>
-func.func @clamped() -> tensor<3xi32> {
+// Out-of-range indices read inside the input (DirectML's value is
+// undefined; the emulator reads the nearest end, and tests of lowerings
+// never depend on it): 9, the unsigned 4294967295
+// and the exact edge 4 (the size) read the last element; signed, -9 and
+// the exact edge -5 (-size-1) read the first, 4 the last, and -4 (-size)
+// counts from the end to the first.
+// CLAMPED: dense<[14, 14, 14, 11, 14, 11, 11]> : tensor<7xi32>
+func.func @clamped() -> tensor<7xi32> {
   %x = dml.constant {value = dense<[11, 12, 13, 14]> : tensor<4xi32>} : tensor<4xi32>
-  %u = dml.constant {value = dense<[9, 4294967295]> : tensor<2xui32>} : tensor<2xui32>
-  %s = dml.constant {value = dense<[-9]> : tensor<1xi32>} : tensor<1xi32>
-  %0 = dml.gather %x, %u {axis = 0 : index, dimension_count = 1 : index, index_dimensions = 1 : index} : tensor<4xi32>, tensor<2xui32> -> tensor<2xi32>
-  %1 = dml.gather %x, %s {axis = 0 : index, dimension_count = 1 : index, index_dimensions = 1 : index} : tensor<4xi32>, tensor<1xi32> -> tensor<1xi32>
-  %2 = dml.element_wise_identity %1 {dimension_count = 1 : index} : tensor<1xi32> -> tensor<1xi32>
-  %r = tensor.concat dim(0) %0, %2 : (tensor<2xi32>, tensor<1xi32>) -> tensor<3xi32>
-  return %r : tensor<3xi32>
+  %u = dml.constant {value = dense<[9, 4294967295, 4]> : tensor<3xui32>} : tensor<3xui32>
+  %s = dml.constant {value = dense<[-9, 4, -5, -4]> : tensor<4xi32>} : tensor<4xi32>
+  %0 = dml.gather %x, %u {axis = 0 : index, dimension_count = 1 : index, index_dimensions = 1 : index} : tensor<4xi32>, tensor<3xui32> -> tensor<3xi32>
+  %1 = dml.gather %x, %s {axis = 0 : index, dimension_count = 1 : index, index_dimensions = 1 : index} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  %2 = dml.element_wise_identity %1 {dimension_count = 1 : index} : tensor<4xi32> -> tensor<4xi32>
+  %r = tensor.concat dim(0) %0, %2 : (tensor<3xi32>, tensor<4xi32>) -> tensor<7xi32>
+  return %r : tensor<7xi32>
 }
 
 // docs/semantics.md §7.7: an IDENTITY with a zero-stride input desc broadcasts

@@ -56,3 +56,12 @@ func.func @element_type(%a: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
   %0 = tcp.gather_nd %a, %i : tensor<3x4xf32>, tensor<2x2xi64> -> tensor<2xf16>
   return
 }
+
+// -----
+
+// batch_dims equal to the indices' rank (the input's rank is larger).
+func.func @batch_dims_at_indices_rank(%a: tensor<2x1x5xf32>, %i: tensor<2x1xi64>) -> tensor<2xf32> {
+  // expected-error@+1 {{'tcp.gather_nd' op expects batch_dims in [0, 2), got 2}}
+  %0 = tcp.gather_nd %a, %i {batch_dims = 2 : index} : tensor<2x1x5xf32>, tensor<2x1xi64> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -70,3 +70,16 @@ func.func @out_of_bounds(%a: tensor<4x4xf32>) {
   %0 = tcp.slice %a starts(%c0, %c1) sizes(%c2, %c2) strides(%cm2, %c2) : tensor<4x4xf32> -> tensor<2x2xf32>
   return
 }
+
+// -----
+
+// The exact edge: start 2, two elements of stride 2 end at 4, one past a
+// dim of size 4.
+func.func @last_at_the_dim(%a: tensor<4x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  // expected-error@+1 {{'tcp.slice' op expects the slice of dim 0 to stay in bounds: start 2, size 2, stride 2 on a dim of size 4}}
+  %0 = tcp.slice %a starts(%c2, %c0) sizes(%c2, %c2) strides(%c2, %c1) : tensor<4x4xf32> -> tensor<2x2xf32>
+  return
+}
