@@ -74,7 +74,12 @@ def stored_args(fw, name):
         return None
     args = []
     while os.path.exists(os.path.join(d, "arg%d.npy" % len(args))):
-        args.append(np.load(os.path.join(d, "arg%d.npy" % len(args))))
+        a = np.load(os.path.join(d, "arg%d.npy" % len(args)))
+        if a.dtype.kind == "V" and a.dtype.itemsize == 2:
+            # bfloat16 as ml_dtypes saves it ('<V2'): numpy alone reads raw bytes
+            import ml_dtypes
+            a = a.view(ml_dtypes.bfloat16)
+        args.append(a)
     return args
 
 
@@ -128,6 +133,20 @@ def run_onnx(outdir):
     return n
 
 
+# torch's eager index_add and index_copy raise on a negative index, but
+# torch.export (through torch-mlir's decompositions) writes them as
+# aten.index_put, whose advanced indexing wraps a negative index once: the
+# exported file, which tcp compiles, means something else than the eager
+# call for negatives. As for MXNet, the file's meaning rules; argument sets
+# with a negative index are not compared for these programs (out-of-range
+# positive indices still are: both raise).
+EXPORT_WRAPS_NEGATIVES = {"index_add", "index_add_dim1", "index_copy"}
+
+
+def has_negative_index(va):
+    return any(np.issubdtype(a.dtype, np.signedinteger) and (a < 0).any() for a in va)
+
+
 def run_torch(outdir):
     import torch
 
@@ -139,6 +158,8 @@ def run_torch(outdir):
         if not args:
             continue
         for k, va in enumerate(variants(args)):
+            if name in EXPORT_WRAPS_NEGATIVES and has_negative_index(va):
+                continue
             try:
                 res = f(*[torch.from_numpy(a.copy()) for a in va])
                 outs, err = [r.numpy() for r in (res if isinstance(res, (tuple, list)) else [res])], None

@@ -80,6 +80,11 @@ func TestOutOfRangeAgainstFrameworks(t *testing.T) {
 			switch {
 			case len(raises) > 0 && gerr == nil:
 				t.Errorf("%s: the framework raises (%s), tcp returns %s", where, strings.TrimSpace(string(raises)), interp.FormatArgs(got))
+			case len(raises) == 0 && gerr != nil && interp.Undefined(gerr):
+				// A broken promise (promise_in_bounds, unique_indices: jax's
+				// .at[i].add(u, unique_indices=True) with an edge that repeats
+				// an index) is undefined behaviour: any result, a raise too;
+				// not counted as compared.
 			case len(raises) == 0 && gerr != nil:
 				t.Errorf("%s: tcp raises (%v), the framework returns %s", where, gerr, interp.FormatArgs(want))
 			case len(raises) > 0:

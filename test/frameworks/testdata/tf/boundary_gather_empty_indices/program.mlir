@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(x, i, axis=1) with no indices
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_7"(%arg0: tensor<3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<0xi64> {tf._user_specified_name = "i"}) -> tensor<3x0xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_503"(%arg0: tensor<3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<0xi64> {tf._user_specified_name = "i"}) -> tensor<3x0xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<> : tensor<3x0xf32>}> : () -> tensor<3x0xf32>
     %0 = "tf.Identity"(%cst) {device = ""} : (tensor<3x0xf32>) -> tensor<3x0xf32>
     return %0 : tensor<3x0xf32>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather_nd(x, i), i: [None, 2] int64
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_36"(%arg0: tensor<4x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<?x2xi64> {tf._user_specified_name = "i"}) -> tensor<?xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_532"(%arg0: tensor<4x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<?x2xi64> {tf._user_specified_name = "i"}) -> tensor<?xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %0 = "tf.GatherNd"(%arg0, %arg1) <{bad_indices_policy = ""}> {device = ""} : (tensor<4x3xf32>, tensor<?x2xi64>) -> tensor<?xf32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<?xf32>) -> tensor<?xf32>
     return %1 : tensor<?xf32>

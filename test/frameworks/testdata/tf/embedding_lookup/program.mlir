@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.nn.embedding_lookup(w, i)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_340"(%arg0: tensor<6x3xf32> {tf._user_specified_name = "w"}, %arg1: tensor<2x2xi32> {tf._user_specified_name = "i"}) -> tensor<2x2x3xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "w,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_875"(%arg0: tensor<6x3xf32> {tf._user_specified_name = "w"}, %arg1: tensor<2x2xi32> {tf._user_specified_name = "i"}) -> tensor<2x2x3xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "w,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<0> : tensor<i32>}> {_class = ["loc:@w"], device = ""} : () -> tensor<i32>
     %0 = "tf.GatherV2"(%arg0, %arg1, %cst) <{batch_dims = 0 : i64}> {_class = ["loc:@w"], device = ""} : (tensor<6x3xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<2x2x3xf32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<2x2x3xf32>) -> tensor<2x2x3xf32>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.reshape(tf.gather(x, i), [-1])
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_317"(%arg0: tensor<4x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2xi32> {tf._user_specified_name = "i"}) -> tensor<6xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_852"(%arg0: tensor<4x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2xi32> {tf._user_specified_name = "i"}) -> tensor<6xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %cst_0 = "tf.Const"() <{value = dense<-1> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
     %0 = "tf.GatherV2"(%arg0, %arg1, %cst) <{batch_dims = 0 : i64}> {device = ""} : (tensor<4x3xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x3xf32>

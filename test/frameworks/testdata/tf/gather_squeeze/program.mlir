@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.squeeze(tf.gather(x, i, axis=1), 1)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_293"(%arg0: tensor<3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<1xi32> {tf._user_specified_name = "i"}) -> tensor<3xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_828"(%arg0: tensor<3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<1xi32> {tf._user_specified_name = "i"}) -> tensor<3xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %0 = "tf.GatherV2"(%arg0, %arg1, %cst) <{batch_dims = 0 : i64}> {device = ""} : (tensor<3x4xf32>, tensor<1xi32>, tensor<i32>) -> tensor<3x1xf32>
     %1 = "tf.Squeeze"(%0) <{squeeze_dims = [1]}> {device = ""} : (tensor<3x1xf32>) -> tensor<3xf32>
