@@ -13,44 +13,61 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// TestEquivalent: every function of testdata/equiv.mlir computes the same
+// TestEquivalent: every function of each testdata file computes the same
 // before and after --convert-torch-to-tcp, and after --canonicalize, on
-// random inputs (interp.CheckEquivalent; integer arguments are drawn
-// around zero, so indices are often negative or out of range and both
-// sides must raise alike).
+// random inputs (interp.CheckEquivalent; integer arguments are drawn around
+// zero and at the edges, so indices are often negative, out of range or
+// repeated, and both sides must raise alike), and no torch op is left.
+//   - equiv.mlir: the gathers (index_select, gather, index.Tensor, slices);
+//   - equiv_vocab.mlir: the FX importer's gather and shape ops (embedding,
+//     select.int, flip with dynamic dims, take_along_dim's expand +
+//     remainder + gather, view, permute, ...), dynamic dims drawn at random;
+//   - scatter_equiv.mlir: scatter .src/.value/.reduce, scatter_add,
+//     scatter_reduce.two mean and amin with and without self, index_put
+//     with None entries, broadcast index tensors and accumulate, index_fill's
+//     scalar_tensor + expand.
 func TestEquivalent(t *testing.T) {
-	src, err := os.ReadFile("testdata/equiv.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, pipeline := range []string{"convert-torch-to-tcp", "canonicalize"} {
-		before, err := parser.Parse("equiv.mlir", string(src), parser.Options{})
+	for _, tc := range []struct {
+		file          string
+		trials, funcs int
+	}{
+		{"equiv.mlir", 300, 5},
+		{"equiv_vocab.mlir", 300, 8},
+		{"scatter_equiv.mlir", 200, 10},
+	} {
+		src, err := os.ReadFile("testdata/" + tc.file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		after, _ := parser.Parse("equiv.mlir", string(src), parser.Options{})
-		if pipeline == "canonicalize" {
-			err = passes.NewCanonicalize().Run(after)
-		} else {
-			err = torchtotcp.Convert(after)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", pipeline, err)
-		}
-		if err := ir.Verify(after, true); err != nil {
-			t.Fatalf("%s: %v", pipeline, err)
-		}
-		var b strings.Builder
-		ir.Print(&b, after, ir.PrintOptions{})
-		if strings.Contains(b.String(), "torch.aten.") {
-			t.Fatalf("%s left aten ops:\n%s", pipeline, b.String())
-		}
-		n, err := interp.CheckEquivalent(before, after, 300, 1)
-		if err != nil {
-			t.Errorf("%s: %v", pipeline, err)
-		}
-		if n != 5 {
-			t.Errorf("%s: %d functions compared, want 5", pipeline, n)
+		for _, pipeline := range []string{"convert-torch-to-tcp", "canonicalize"} {
+			before, err := parser.Parse(tc.file, string(src), parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			after, _ := parser.Parse(tc.file, string(src), parser.Options{})
+			if pipeline == "canonicalize" {
+				err = passes.NewCanonicalize().Run(after)
+			} else {
+				err = torchtotcp.Convert(after)
+			}
+			if err != nil {
+				t.Fatalf("%s %s: %v", tc.file, pipeline, err)
+			}
+			if err := ir.Verify(after, true); err != nil {
+				t.Fatalf("%s %s: %v", tc.file, pipeline, err)
+			}
+			var b strings.Builder
+			ir.Print(&b, after, ir.PrintOptions{})
+			if strings.Contains(b.String(), "torch.aten.") || strings.Contains(b.String(), "torch.prims.") {
+				t.Fatalf("%s %s left torch ops:\n%s", tc.file, pipeline, b.String())
+			}
+			n, err := interp.CheckEquivalent(before, after, tc.trials, 1)
+			if err != nil {
+				t.Errorf("%s %s: %v", tc.file, pipeline, err)
+			}
+			if n != tc.funcs {
+				t.Errorf("%s %s: %d functions compared, want %d", tc.file, pipeline, n, tc.funcs)
+			}
 		}
 	}
 }
