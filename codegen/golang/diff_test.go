@@ -12,6 +12,7 @@ import (
 	"github.com/tcp-project/tcp/internal/boundary"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/interp/kernel"
+	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
 )
@@ -428,6 +429,11 @@ func TestDifferential(t *testing.T) {
 	m, err := parser.Parse("diff.mlir", src, parser.Options{})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, src)
+	}
+	// The generated patterns must be valid IR: a pattern the verifier
+	// rejects would only show up as an interpreter error.
+	if err := ir.Verify(m, false); err != nil {
+		t.Fatalf("the generated patterns do not verify: %v", err)
 	}
 	p, err := Build(m, nil)
 	if err != nil {
