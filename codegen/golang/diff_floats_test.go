@@ -49,7 +49,7 @@ func init() {
   %%5 = arith.extf %%bb : tensor<?x3xf32> to tensor<?x3xf64>
   %%t = arith.truncf %%hb : tensor<?x3xf64> to tensor<?x3xf32>
   %%c = arith.truncf %%x : tensor<?x3xf32> to tensor<?x3xf16>
-  %%7 = tcp.gather %%c, %%i {dim = 0 : index%[1]s} : tensor<?x3xf16>, tensor<?x3x%[2]s> -> tensor<?x3xf16>
+  %%7 = tcp.gather %%c, %%i {dim = 0 : index%[6]s} : tensor<?x3xf16>, tensor<?x3x%[2]s> -> tensor<?x3xf16>
   return %%0, %%1, %%t, %%3, %%4, %%5, %%2, %%7 : tensor<?x3xf16>, tensor<?x3xbf16>, tensor<?x3xf32>, tensor<?x3xf16>, tensor<?x3xbf16>, tensor<?x3xf64>, tensor<?x3xf32>, tensor<?x3xf16>
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 			a, n := dim(r, 5), dim(r, 5)
