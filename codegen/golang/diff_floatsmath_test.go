@@ -49,5 +49,38 @@ func init() {
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 			return []*tensor.Tensor{randFloats(r, tensor.F32, 6, 2), randFloats(r, tensor.F32, 6, 2), randIdx(r, oob, it, 6, dim(r, 5), 2)}
 		}},
+		// jax.grad of maximum/minimum: cmpf of gathered data selects
+		// constant splats (every predicate, on NaNs and signed zeros).
+		pattern{name: "floatmath", mlir: `func.func @%[3]s(%%x: tensor<?x2xf32>, %%i: tensor<?x2x%[2]s>, %%y: tensor<?x2xf32>, %%h: tensor<?x2xf16>, %%k: tensor<?x2xf16>) -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>) {
+  %%c0 = arith.constant 0 : index
+  %%n = tensor.dim %%y, %%c0 : tensor<?x2xf32>
+  %%one = arith.constant dense<1.0> : tensor<1x2xf32>
+  %%two = arith.constant dense<2.0> : tensor<1x2xf32>
+  %%1 = tcp.broadcast_to %%one, %%n {axes = [0]} : tensor<1x2xf32>, index -> tensor<?x2xf32>
+  %%2 = tcp.broadcast_to %%two, %%n {axes = [0]} : tensor<1x2xf32>, index -> tensor<?x2xf32>
+  %%g = tcp.gather %%x, %%i {dim = 0 : index%[1]s} : tensor<?x2xf32>, tensor<?x2x%[2]s> -> tensor<?x2xf32>
+  %%m = arith.maxf %%g, %%y : tensor<?x2xf32>
+  %%e = arith.cmpf oeq, %%g, %%m : tensor<?x2xf32>
+  %%s0 = arith.select %%e, %%1, %%y : tensor<?x2xi1>, tensor<?x2xf32>
+  %%p1 = arith.cmpf ult, %%g, %%y : tensor<?x2xf32>
+  %%s1 = arith.select %%p1, %%g, %%2 : tensor<?x2xi1>, tensor<?x2xf32>
+  %%p2 = arith.cmpf une, %%y, %%g : tensor<?x2xf32>
+  %%s2 = arith.select %%p2, %%1, %%2 : tensor<?x2xi1>, tensor<?x2xf32>
+  %%p3 = arith.cmpf oge, %%g, %%y : tensor<?x2xf32>
+  %%s3 = arith.select %%p3, %%1, %%2 : tensor<?x2xi1>, tensor<?x2xf32>
+  %%p4 = arith.cmpf uno, %%g, %%y : tensor<?x2xf32>
+  %%s4 = arith.select %%p4, %%1, %%2 : tensor<?x2xi1>, tensor<?x2xf32>
+  %%p5 = arith.cmpf one, %%h, %%k : tensor<?x2xf16>
+  %%s5 = arith.select %%p5, %%1, %%2 : tensor<?x2xi1>, tensor<?x2xf32>
+  %%p6 = arith.cmpf ule, %%h, %%k : tensor<?x2xf16>
+  %%s6 = arith.select %%p6, %%1, %%2 : tensor<?x2xi1>, tensor<?x2xf32>
+  %%p7 = arith.cmpf ord, %%g, %%y : tensor<?x2xf32>
+  %%s7 = arith.select %%p7, %%1, %%2 : tensor<?x2xi1>, tensor<?x2xf32>
+  %%d = arith.divf %%s0, %%s1 : tensor<?x2xf32>
+  return %%d, %%s1, %%s2, %%s3, %%s4, %%s5, %%s6, %%s7 : tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			a, n := dim(r, 5), dim(r, 5)
+			return []*tensor.Tensor{randFloats(r, tensor.F32, a, 2), randIdx(r, oob, it, a, n, 2), randFloats(r, tensor.F32, n, 2), randFloats(r, tensor.F16, n, 2), randFloats(r, tensor.F16, n, 2)}
+		}},
 	)
 }

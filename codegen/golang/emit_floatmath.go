@@ -30,6 +30,82 @@ import (
 // compiler may swap). Every result is wrapped in an explicit conversion,
 // which the Go spec makes round, so no operations fuse.
 
+// arith.cmpf of data tensors is an i1 value like arith.cmpi's
+// (emit_arith.go): fused into the read of a select's condition as
+// tcpB2I of a Go comparison of the operands widened to float64, with the
+// interpreter's predicates: ordered ones are false and unordered ones true
+// when either operand is NaN.
+
+// cmpF checks an arith.cmpf where walk meets it: no code, its dims.
+func (f *funcGen) cmpF(op *ir.Operation) error {
+	et := ir.ElementType(op.Operand(0).Type())
+	if floatMathKind(et) == "" {
+		return unsupported(op, fmt.Sprintf("cmpf of f16, bf16, f32 or f64 tensors only, got %s", et))
+	}
+	if _, err := cmpFPredicate(op); err != nil {
+		return err
+	}
+	_, err := f.dims(op.Result(0))
+	return err
+}
+
+// cmpFPredicate is the predicate keyword of an arith.cmpf.
+func cmpFPredicate(op *ir.Operation) (string, error) {
+	p := op.IntAttr("predicate")
+	if p < 0 || p >= int64(len(arith.CmpFPredicates)) {
+		return "", unsupported(op, fmt.Sprintf("unknown predicate %d", p))
+	}
+	return arith.CmpFPredicates[p], nil
+}
+
+// readCmpF computes the i1 element of an arith.cmpf at coords.
+func (f *funcGen) readCmpF(op *ir.Operation, coords []poly, checked bool) (ref, error) {
+	name, err := cmpFPredicate(op)
+	if err != nil {
+		return ref{}, err
+	}
+	kind := floatMathKind(ir.ElementType(op.Operand(0).Type()))
+	vs := make([]string, 2)
+	level := -1 // the deepest loop level the loads use
+	for k := range vs {
+		r, err := f.read(op.Operand(k), coords, checked)
+		if err != nil {
+			return ref{}, err
+		}
+		if r.val != "" || r.conv != nil {
+			return ref{}, unsupported(op, fmt.Sprintf("operand #%d is a fused index value, not data", k))
+		}
+		level = max(level, f.levelOf(r.off))
+		for _, g := range r.guards {
+			level = max(level, f.levelOfAtoms(g.cond))
+		}
+		vs[k] = f.widen(kind, f.loadData(r))
+	}
+	a, b := vs[0], vs[1]
+	ord := fmt.Sprintf("%s == %s && %s == %s", a, a, b, b)
+	uno := fmt.Sprintf("%s != %s || %s != %s", a, a, b, b)
+	var cond string
+	switch name {
+	case "false":
+		cond = "false"
+	case "true":
+		cond = "true"
+	case "ord":
+		cond = ord
+	case "uno":
+		cond = uno
+	default:
+		cmp := map[string]string{"eq": "==", "gt": ">", "ge": ">=", "lt": "<", "le": "<=", "ne": "!="}[name[1:]]
+		if name[0] == 'o' {
+			cond = fmt.Sprintf("%s && %s %s %s", ord, a, cmp, b)
+		} else {
+			cond = fmt.Sprintf("%s || %s %s %s", uno, a, cmp, b)
+		}
+	}
+	f.g.used["b2i"] = true
+	return ref{val: f.bind(level, "tcpB2I("+cond+")")}, nil
+}
+
 // isFloatElementwise reports the float arith ops on tensors handled here.
 func isFloatElementwise(op *ir.Operation) bool {
 	if op == nil || op.NumResults() != 1 {
