@@ -42,3 +42,21 @@ func.func @half() -> tensor<2xf16> {
   %r = tcp.gather %c, %j {dim = 0 : index} : tensor<4xf16>, tensor<2xi32> -> tensor<2xf16>
   return %r : tensor<2xf16>
 }
+
+// jax.grad of maximum: cmpf oeq of x and max(x, 0) selects 1 or 0; an
+// ordered predicate is false on NaN, an unordered one true.
+// RUN: tcp-run --print=mlir %s -e cmp --backend=go | FileCheck %s --check-prefix=CMP
+// RUN: tcp-run --print=mlir %s -e cmp --backend=interp | FileCheck %s --check-prefix=CMP
+// CMP: dense<[1.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00]> : tensor<4xf32>
+// CMP: dense<[0.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00]> : tensor<4xf32>
+func.func @cmp() -> (tensor<4xf32>, tensor<4xf32>) {
+  %x = tcp.const {value = dense<[1.0, -2.0, 0x7FC00000, 0.0]> : tensor<4xf32>} : tensor<4xf32>
+  %z = arith.constant dense<0.0> : tensor<4xf32>
+  %o = arith.constant dense<1.0> : tensor<4xf32>
+  %m = arith.maxf %x, %z : tensor<4xf32>
+  %e = arith.cmpf oeq, %x, %m : tensor<4xf32>
+  %0 = arith.select %e, %o, %z : tensor<4xi1>, tensor<4xf32>
+  %u = arith.cmpf ult, %x, %z : tensor<4xf32>
+  %1 = arith.select %u, %o, %z : tensor<4xi1>, tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
