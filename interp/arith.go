@@ -234,10 +234,30 @@ func elemErr(err error, i int, shape []int64) error {
 }
 
 var floatBinaryOps = map[string]func(a, b float64) float64{
-	"arith.addf": func(a, b float64) float64 { return a + b },
-	"arith.subf": func(a, b float64) float64 { return a - b },
-	"arith.mulf": func(a, b float64) float64 { return a * b },
-	"arith.divf": func(a, b float64) float64 { return a / b },
+	"arith.addf": func(a, b float64) float64 {
+		if a != a || b != b {
+			return nanOf(a, b)
+		}
+		return a + b
+	},
+	"arith.subf": func(a, b float64) float64 {
+		if a != a || b != b {
+			return nanOf(a, b)
+		}
+		return a - b
+	},
+	"arith.mulf": func(a, b float64) float64 {
+		if a != a || b != b {
+			return nanOf(a, b)
+		}
+		return a * b
+	},
+	"arith.divf": func(a, b float64) float64 {
+		if a != a || b != b {
+			return nanOf(a, b)
+		}
+		return a / b
+	},
 	"arith.remf": math.Mod,
 	"arith.maxf": func(a, b float64) float64 {
 		if math.IsNaN(a) || math.IsNaN(b) {
@@ -251,6 +271,18 @@ var floatBinaryOps = map[string]func(a, b float64) float64{
 		}
 		return math.Min(a, b)
 	},
+}
+
+// nanOf is the result of addf, subf, mulf and divf with a NaN operand:
+// the first NaN operand, made quiet (sign and payload kept). Hardware
+// propagates one of two NaN operands, but which one depends on the order
+// the compiler gives a commutative instruction its operands; this rule
+// does not, so generated code can reproduce it bit for bit.
+func nanOf(a, b float64) float64 {
+	if a != a {
+		return a + a
+	}
+	return b + b
 }
 
 // floatBinary applies f in float64. For +, -, *, / of f32, f16 and bf16

@@ -87,6 +87,11 @@
 // arith.constant, extsi, extui (also of i1), trunci, index_cast,
 // index_castui and fptosi (f32/f64 indices, checked before the loops like
 // the interpreter); arith.extf and truncf of data (emit_floats.go);
+// arith.addf, subf, mulf, divf, negf, maxf and minf on f16, bf16, f32
+// and f64 data tensors (emit_floatmath.go: each computed into its own
+// buffer in float64 and rounded once to the element type, like the
+// interpreter, whose NaN rules it copies), and arith.cmpf of such data,
+// read as the i1 condition of a select;
 // on index scalars addi, subi, muli, maxsi and minsi; on integer index
 // tensors addi, subi, muli, remsi (by a nonzero constant), andi, ori,
 // maxsi, minsi, cmpi and select, and select of data with a constant

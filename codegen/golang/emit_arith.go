@@ -42,7 +42,7 @@ func isIntElementwise(op *ir.Operation) bool {
 	}
 	switch op.Name() {
 	case arith.AddIName, arith.SubIName, arith.MulIName, arith.RemSIName, arith.AndIName, arith.OrIName,
-		arith.MaxSIName, arith.MinSIName, arith.CmpIName, arith.SelectName:
+		arith.MaxSIName, arith.MinSIName, arith.CmpIName, arith.SelectName, arith.CmpFName:
 		_, ok := op.Result(0).Type().(*ir.RankedTensorType)
 		return ok
 	}
@@ -68,6 +68,9 @@ func elemWidth(t ir.Type) (int, bool) {
 
 // intElementwise checks an op where walk meets it: no code, its dims.
 func (f *funcGen) intElementwise(op *ir.Operation) error {
+	if op.Name() == arith.CmpFName {
+		return f.cmpF(op)
+	}
 	first := 0
 	if op.Name() == arith.SelectName {
 		first = 1
@@ -189,6 +192,9 @@ func (f *funcGen) operandInt(op *ir.Operation, k int, coords []poly, checked boo
 
 // readIntElementwise computes the element of op at coords (see above).
 func (f *funcGen) readIntElementwise(op *ir.Operation, coords []poly, checked bool) (ref, error) {
+	if op.Name() == arith.CmpFName {
+		return f.readCmpF(op, coords, checked)
+	}
 	if op.Name() == arith.SelectName {
 		_, isInt := elemWidth(ir.ElementType(op.Result(0).Type()))
 		if !isInt {

@@ -88,10 +88,14 @@ func TestEmitErrors(t *testing.T) {
   %0 = tcp.gather %x, %s {dim = 0 : index, mode = "clip"} : tensor<6xf32>, tensor<4xi32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }`, "f.mlir:3:8: error: 'arith.select' op is not supported by the Go backend: operand #0 is an i1 tensor that is neither a constant nor computed by arith.cmpi, andi or ori"},
-		{"float arith", `func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
-  %0 = arith.addf %a, %a : tensor<4xf32>
+		{"float compare returned", `func.func @f(%a: tensor<4xf32>) -> tensor<4xi1> {
+  %0 = arith.cmpf olt, %a, %a : tensor<4xf32>
+  return %0 : tensor<4xi1>
+}`, "f.mlir:2:8: error: 'arith.cmpf' op is not supported by the Go backend: elementwise integer arith is fused into index reads only; its result is returned or gathered as data"},
+		{"float sitofp", `func.func @f(%a: tensor<4xi32>) -> tensor<4xf32> {
+  %0 = arith.sitofp %a : tensor<4xi32> to tensor<4xf32>
   return %0 : tensor<4xf32>
-}`, "f.mlir:2:8: error: 'arith.addf' op is not supported by the Go backend: no Go kernel for this op"},
+}`, "f.mlir:2:8: error: 'arith.sitofp' op is not supported by the Go backend: no Go kernel for this op"},
 		{"bad package", `func.func @f(%b: tensor<2xf32>) -> tensor<2xf32> {
   return %b : tensor<2xf32>
 }`, `go package name "1x" is not a Go identifier`},

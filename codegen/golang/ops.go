@@ -64,6 +64,12 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		}
+		if isFloatElementwise(op) {
+			if err := f.floatElementwise(op); err != nil {
+				return err
+			}
+			continue
+		}
 		if isIntElementwise(op) {
 			if err := f.intElementwise(op); err != nil {
 				return err
@@ -412,7 +418,7 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		if op.Name() == tensord.ConcatName {
 			return f.concatDims(op, t)
 		}
-		if isIntElementwise(op) {
+		if isIntElementwise(op) || isFloatElementwise(op) {
 			return f.intElementwiseDims(op, t)
 		}
 		return nil, unsupported(op, "dynamic result shape")
@@ -557,6 +563,9 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	}
 	if op.Name() == tensord.ConcatName {
 		return f.readConcat(op, coords, checked)
+	}
+	if isFloatElementwise(op) {
+		return f.readFloatElementwise(op, coords)
 	}
 	if isIntElementwise(op) {
 		return f.readIntElementwise(op, coords, checked)
