@@ -45,19 +45,26 @@ func (d *GatherDims) field(i int) *[]int64 {
 // index_vector_dim omitted, for example
 // #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>.
 func (d GatherDims) Attr(dialect string) string {
+	return dimsAttrText(dialect, "gather", gatherFields, d.field, d.IndexVectorDim)
+}
+
+// dimsAttrText prints #dialect.kind<…> with the list fields named by
+// fields[:len-1] (empty ones omitted) and the last, integer field (omitted
+// when zero), as StableHLO prints its dimension-number structs.
+func dimsAttrText(dialect, kind string, fields []string, list func(int) *[]int64, last int64) string {
 	var b strings.Builder
-	b.WriteString("#" + dialect + ".gather<")
+	b.WriteString("#" + dialect + "." + kind + "<")
 	sep := ""
-	for i, name := range gatherFields[:5] {
-		f := *d.field(i)
+	for i, name := range fields[:len(fields)-1] {
+		f := *list(i)
 		if len(f) == 0 {
 			continue
 		}
 		b.WriteString(sep + name + " = " + intList(f))
 		sep = ", "
 	}
-	if d.IndexVectorDim != 0 {
-		b.WriteString(sep + "index_vector_dim = " + strconv.FormatInt(d.IndexVectorDim, 10))
+	if last != 0 {
+		b.WriteString(sep + fields[len(fields)-1] + " = " + strconv.FormatInt(last, 10))
 	}
 	b.WriteByte('>')
 	return b.String()
@@ -143,61 +150,8 @@ func gatherDimsAttrDef(dialect string) ir.DialectAttrDef {
 // does: any order, each field at most once.
 func parseGatherDims(p ir.AsmParser) (GatherDims, error) {
 	var d GatherDims
-	if err := p.ParsePunct("<"); err != nil {
-		return d, err
-	}
-	if p.ParseOptionalPunct(">") {
-		return d, nil
-	}
-	seen := make([]bool, len(gatherFields))
-	for {
-		kw, _ := p.ParseOptionalIdentifier()
-		i := slices.Index(gatherFields, kw)
-		if i < 0 {
-			return d, p.Errorf("expected one of: `offset_dims`, `collapsed_slice_dims`, `operand_batching_dims`, `start_indices_batching_dims`, `start_index_map`, `index_vector_dim`")
-		}
-		if seen[i] {
-			return d, p.Errorf("duplicated `%s` entry", kw)
-		}
-		seen[i] = true
-		if err := p.ParsePunct("="); err != nil {
-			return d, err
-		}
-		if i == 5 {
-			v, err := parseInt(p)
-			if err != nil {
-				return d, err
-			}
-			d.IndexVectorDim = v
-		} else {
-			if err := p.ParsePunct("["); err != nil {
-				return d, err
-			}
-			list := []int64{}
-			if !p.ParseOptionalPunct("]") {
-				for {
-					v, err := parseInt(p)
-					if err != nil {
-						return d, err
-					}
-					list = append(list, v)
-					if p.ParseOptionalPunct("]") {
-						break
-					}
-					if err := p.ParsePunct(","); err != nil {
-						return d, err
-					}
-				}
-			}
-			*d.field(i) = list
-		}
-		if p.ParseOptionalPunct(">") {
-			return d, nil
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return d, err
-		}
-	}
+	err := parseDimsStruct(p, gatherFields, d.field, &d.IndexVectorDim)
+	return d, err
 }
 
 func parseInt(p ir.AsmParser) (int64, error) {

@@ -3,7 +3,6 @@ package stablehlo
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/tcp-project/tcp/ir"
@@ -44,22 +43,7 @@ func (d *ScatterDims) field(i int) *[]int64 {
 // StableHLO prints it: fields in declaration order, empty lists and a zero
 // index_vector_dim omitted.
 func (d ScatterDims) Attr(dialect string) string {
-	var b strings.Builder
-	b.WriteString("#" + dialect + ".scatter<")
-	sep := ""
-	for i, name := range scatterFields[:5] {
-		f := *d.field(i)
-		if len(f) == 0 {
-			continue
-		}
-		b.WriteString(sep + name + " = " + intList(f))
-		sep = ", "
-	}
-	if d.IndexVectorDim != 0 {
-		b.WriteString(sep + "index_vector_dim = " + strconv.FormatInt(d.IndexVectorDim, 10))
-	}
-	b.WriteByte('>')
-	return b.String()
+	return dimsAttrText(dialect, "scatter", scatterFields, d.field, d.IndexVectorDim)
 }
 
 // String is Attr("stablehlo").
