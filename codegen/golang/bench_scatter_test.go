@@ -22,18 +22,7 @@ import (
 // twice, by the input copy and the updates, plus the update and index
 // bytes read) and ms per call, timed inside the kernel binary.
 func BenchmarkScatterWorkloads(b *testing.B) {
-	m, err := parser.Parse("scatter.mlir", workloads.ScatterModule, parser.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := Build(m, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		b.Fatal(err)
-	}
+	pr := startModule(b, "scatter.mlir", workloads.ScatterModule)
 	defer pr.Close()
 	r := rand.New(rand.NewSource(1))
 	for _, w := range workloads.Scatter {

@@ -18,18 +18,7 @@ import (
 // interpreter, a Go copy and torch side by side is
 // scripts/bench-go-kernels.sh.
 func BenchmarkWorkloads(b *testing.B) {
-	m, err := parser.Parse("bench.mlir", workloads.Module, parser.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := Build(m, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		b.Fatal(err)
-	}
+	pr := startModule(b, "bench.mlir", workloads.Module)
 	defer pr.Close()
 	r := rand.New(rand.NewSource(1))
 	for _, w := range workloads.All {
@@ -68,18 +57,7 @@ func BenchmarkWorkloads(b *testing.B) {
 // (the rows a call reads, ~25 MiB, may partly stay in a 32 MiB L3), which
 // favours the kernel a little. Run it with -benchtime 20x or more.
 func BenchmarkRowGather(b *testing.B) {
-	m, err := parser.Parse("bench.mlir", workloads.Module, parser.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := Build(m, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		b.Fatal(err)
-	}
+	pr := startModule(b, "bench.mlir", workloads.Module)
 	defer pr.Close()
 	w := workloads.All[0]
 	args := w.Args(rand.New(rand.NewSource(1)))
@@ -122,4 +100,23 @@ func BenchmarkCopy(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		copy(dst, src)
 	}
+}
+
+// startModule parses src, builds its kernel binary and starts it (the
+// benchmarks' common preamble).
+func startModule(tb testing.TB, name, src string) *Process {
+	tb.Helper()
+	m, err := parser.Parse(name, src, parser.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := Build(m, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pr, err := p.Start()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pr
 }
