@@ -33,6 +33,7 @@ package tcptodml
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -346,4 +347,38 @@ func (c *conv) operatorAvailable(op *ir.Operation, name string) *ir.Diagnostic {
 		return errorf(op, "it needs %s, which needs feature level %s, got %s", dml.Info(name).Type, in, c.level)
 	}
 	return nil
+}
+
+// levelRE matches the one wording every feature-level refusal of this
+// lowering ends its reason with: "... feature level X.Y, got Z.W".
+var levelRE = regexp.MustCompile(`cannot be lowered to DirectML: .*feature level (\d+\.\d+), got \d+\.\d+`)
+
+// NeededLevel reports whether err (from this pass, possibly several
+// located errors) refuses only for want of a feature level: then every
+// error names the level it needs, and level is the highest of them.
+// Lowering again at that level gets past these errors (it may meet
+// others, which NeededLevel then reports in turn). Any other error (a
+// refusal that no level lifts, such as mode "drop" or duplicate scatter
+// updates) gives ok == false.
+func NeededLevel(err error) (level dml.FeatureLevel, ok bool) {
+	if err == nil {
+		return 0, false
+	}
+	n := 0
+	for _, line := range strings.Split(err.Error(), "\n") {
+		if !strings.Contains(line, ": error: ") {
+			continue
+		}
+		m := levelRE.FindStringSubmatch(line)
+		if m == nil {
+			return 0, false
+		}
+		l, perr := dml.ParseFeatureLevel(m[1])
+		if perr != nil {
+			return 0, false
+		}
+		level = max(level, l)
+		n++
+	}
+	return level, n > 0
 }
