@@ -865,7 +865,12 @@ func parseElem(p AsmParser, st *ParseState, e fmtElem) error {
 			st.parenTypes = false
 		}
 		if isAlpha(e.text[0]) || e.text[0] == '_' {
-			return p.ParseKeyword(e.text)
+			// MLIR's custom-op parser prefixes its errors with the op.
+			err := p.ParseKeyword(e.text)
+			if d, ok := err.(*Diagnostic); ok && !strings.HasPrefix(d.Message, "custom op ") {
+				d.Message = fmt.Sprintf("custom op '%s' %s", st.Name.Name, d.Message)
+			}
+			return err
 		}
 		return p.ParsePunct(e.text)
 	case operandElem:
