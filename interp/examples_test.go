@@ -307,6 +307,10 @@ func examples() []example {
 			wants(d("[[14,16],[6,8]]", "tensor<2x2xi64>")),
 		slice2D("slice_negative_stride", "§3.4: starts (2, 1), strides (-2, 2)", [2]int64{2, 1}, [2]int64{2, 2}, [2]int64{-2, 2}).
 			wants(d("[[10,12],[2,4]]", "tensor<2x2xi64>")),
+		example{group: "slice", name: "insert_slice_doc", doc: "§3.4: tensor.insert_slice at offsets (3, 1), strides (-2, 2)",
+			src: fn("insert_slice_doc", "tensor<4x4xi64>", cst("x", x4)+cst("s", d("[[-1,-2],[-3,-4]]", "tensor<2x2xi64>"))+
+				"  %0 = tensor.insert_slice %s into %x[3, 1] [2, 2] [-2, 2] : tensor<2x2xi64> into tensor<4x4xi64>\n")}.
+			wants(d("[[1,2,3,4],[5,-3,7,-4],[9,10,11,12],[13,-1,15,-2]]", "tensor<4x4xi64>")),
 		slice2D("slice_empty", "§3.4: n == 0 is always valid", [2]int64{9, 1}, [2]int64{0, 2}, [2]int64{1, 1}).
 			wants("dense<> : tensor<0x2xi64>"),
 		example{group: "slice", name: "slice_out_of_range", doc: "§3.4: starts (0, 1), strides (-2, 2) reads row -2 (the stride is computed at run time, so the verifier cannot see it)",

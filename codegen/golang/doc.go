@@ -83,7 +83,9 @@
 // transpose, const and cast_indices; tcp.scatter and scatter_nd (see
 // Scatters); tensor.expand_shape (without
 // output_shape), collapse_shape, cast, concat, dim, extract (of
-// integers) and extract_slice (a view like tcp.slice; emit_slices.go);
+// integers), extract_slice (a view like tcp.slice; emit_slices.go) and
+// insert_slice (a piecewise view: source inside the window, dest
+// outside, selected per element like concat's pieces; emit_slices.go);
 // arith.constant, extsi, extui (also of i1), trunci, index_cast,
 // index_castui and fptosi (f32/f64 indices, checked before the loops like
 // the interpreter); arith.extf and truncf of data (emit_floats.go);
