@@ -18,6 +18,9 @@
 //	gather_nd {batch_dims = b}               gather_nd1 (FL >= 3.0), gather_nd (b = 0 below 3.0)
 //	slice (constant parameters)              slice1 (window = the read elements, strides signed)
 //	tensor.extract_slice (constant entries)  tcp.slice, then slice1; collapse_shape view if rank-reducing
+//	tensor.insert_slice (constant entries)   tcp.scatter_nd of the source at the window's dest coordinates
+//	                                         (constant, distinct: unique_indices), then scatter_nd; an
+//	                                         empty window is dest
 //	broadcast_to, transpose                  folded into the consumer's tensor desc (zero or permuted
 //	                                         strides); element_wise_identity over that view if still used
 //	const, arith.constant tensors            constant (a DML-owned graph input)

@@ -189,6 +189,8 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.scatter(op)
 		case op.Name() == tensor.ExtractSliceName:
 			err = c.extractSlice(op)
+		case op.Name() == tensor.InsertSliceName:
+			err = c.insertSlice(op)
 		case isIndexCast(op):
 			err = c.castIndices(op)
 		case op.Name() == tensor.ConcatName:
