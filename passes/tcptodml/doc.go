@@ -110,6 +110,13 @@
 // rewritten as ui32 and i32 indices are cast (dml.cast); i64 indices are an
 // error there. Data and index types, ranks and operators the level lacks
 // are errors naming the level they need (dml.Needs). i1 data is moved as
-// UINT8; bf16 and index tensors, dynamic shapes and empty tensors are
-// errors.
+// UINT8 and bf16 as UINT16 bits (an operator that computes on bf16 is an
+// error; DirectML has no bfloat16 type); index tensors, dynamic shapes
+// and empty tensors are errors. An empty tensor (a zero-size dim) has no
+// DirectML form at all: every size of a DML_BUFFER_TENSOR_DESC is at
+// least 1, so it can be neither an operator's tensor nor a graph input or
+// output (the JSON and C++ emitters refuse it too). An op that can drop
+// an empty operand without reading it is lowered without it (an empty
+// insert_slice window is its dest); any other empty operand or result
+// stays a located error rather than a value the graph does not hold.
 package tcptodml

@@ -283,7 +283,7 @@ func checkTensor(op *ir.Operation, what string, t ir.Type) *ir.Diagnostic {
 	}
 	for _, s := range rt.Shape() {
 		if s == 0 {
-			return errorf(op, "%s %s is empty, and DirectML tensors cannot have zero-size dims", what, t)
+			return errorf(op, "%s %s is empty, and DirectML tensors cannot have zero-size dims (every size of a DML_BUFFER_TENSOR_DESC is at least 1, so no operator, graph input or graph output can hold it; an empty result is not lowered)", what, t)
 		}
 	}
 	if _, err := dml.DataTypeOf(rt.Elem()); err != nil {

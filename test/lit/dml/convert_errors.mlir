@@ -120,3 +120,13 @@ func.func @no_lowering(%x: tensor<4xf32>) -> f32 {
   %0 = tensor.extract %x[%c0] : tensor<4xf32>
   return %0 : f32
 }
+
+// -----
+
+// An empty result (as a framework's x[[]] folds to) has no DirectML
+// tensor to live in, not even as a graph output.
+func.func @empty_result(%x: tensor<0x4xf32>) -> tensor<0x3xf32> {
+  // expected-error@below {{'tcp.const' op cannot be lowered to DirectML: the constant tensor<0x3xf32> is empty, and DirectML tensors cannot have zero-size dims (every size of a DML_BUFFER_TENSOR_DESC is at least 1, so no operator, graph input or graph output can hold it; an empty result is not lowered)}}
+  %0 = tcp.const {value = dense<> : tensor<0x3xf32>} : tensor<0x3xf32>
+  return %0 : tensor<0x3xf32>
+}
