@@ -75,7 +75,10 @@
 // assume-in-bounds=true; fill on tcp.gather becomes the gather under clip,
 // an in-range mask of the indices (element_wise_logical_greater_than_or_equal,
 // _less_than, _and) and a dml.element_wise_if with the fill value (fill.go;
-// the clip's levels apply); fill on tcp.gather_nd is rejected (its mask
+// the clip's levels apply), or, for 8- and 16-bit data (bf16 included)
+// below 5.1, where ELEMENT_WISE_IF does not take them, a clipped gather at
+// the indices plus one of the input joined with a row of the fill value on
+// each side (only data movement on the data); fill on tcp.gather_nd is rejected (its mask
 // would reduce over each index tuple).
 //
 // Index casts (casts.go): a gather reads through exact widening casts of

@@ -6,6 +6,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/dml"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -18,7 +19,14 @@ import (
 //
 // which the arith lowering turns into ELEMENT_WISE_CLIP, GATHER,
 // ELEMENT_WISE_LOGICAL_* and ELEMENT_WISE_IF. The index tensor of
-// tcp.gather has the result's shape, so the mask needs no broadcast. It
+// tcp.gather has the result's shape, so the mask needs no broadcast.
+// For 8- and 16-bit data (bf16 moves as UINT16) below feature level 5.1,
+// where ELEMENT_WISE_IF does not take them, it is instead
+//
+//	gather(concat(F, x, F), I + 1, clip)     (F: one row of fill_value)
+//
+// along the gathered dim: only data movement (JOIN, GATHER) on the data,
+// and ELEMENT_WISE_ADD and CLIP on the indices (padFill). It
 // runs before the lowering walks the function, so the new ops are lowered
 // with the rest. Where fillBlocker names a reason, the gather is left
 // alone and the lowering reports that reason.
@@ -48,6 +56,31 @@ func decomposeFill(body *ir.Block, rw *ir.Rewriter, level dml.FeatureLevel) {
 		}
 		loc := op.Loc()
 		rw.SetInsertionPointBefore(op)
+		if padFill(op, level) {
+			// The fill value as a row on each side of the indexed dim,
+			// and the indices shifted by one under clip: an index below
+			// 0 reads the first row, one at or above n the last (i+1
+			// wraps only at the type's maximum, which is out of range
+			// too, to its minimum, which clips to the first row).
+			xt := g.Input().Type().(*ir.RankedTensorType)
+			ps := append([]int64{}, xt.Shape()...)
+			ps[g.Dim()] = 1
+			var pad *ir.DenseElementsAttr
+			switch v := g.FillValue().(type) {
+			case ir.FloatAttr:
+				pad = ir.NewDenseFloats(ir.RankedTensor(ps, xt.Elem()), []float64{v.Value})
+			case ir.IntegerAttr:
+				pad = ir.NewDenseInts(ir.RankedTensor(ps, xt.Elem()), []int64{v.Value})
+			}
+			row := tcp.BuildConst(rw, loc, pad).Result(0)
+			ws := append([]int64{}, xt.Shape()...)
+			ws[g.Dim()] += 2
+			wide := tensor.Concat(rw, loc, g.Dim(), []ir.Value{row, g.Input(), row}, ir.RankedTensor(ws, xt.Elem())).Result(0)
+			one := tcp.BuildConst(rw, loc, ir.NewDenseInts(it, []int64{1})).Result(0)
+			shifted := arith.Binary(rw, arith.AddIName, loc, g.Indices(), one).Result(0)
+			rw.ReplaceOp(op, []ir.Value{tcp.BuildGather(rw, loc, wide, shifted, g.Dim(), tcp.ModeClip, rt).Result(0)})
+			continue
+		}
 		clipped := tcp.BuildGather(rw, loc, g.Input(), g.Indices(), g.Dim(), tcp.ModeClip, rt).Result(0)
 		zero := tcp.BuildConst(rw, loc, ir.NewDenseInts(it, []int64{0})).Result(0)
 		size := tcp.BuildConst(rw, loc, ir.NewDenseInts(it, []int64{n})).Result(0)
@@ -57,6 +90,40 @@ func decomposeFill(body *ir.Block, rw *ir.Rewriter, level dml.FeatureLevel) {
 		fv := tcp.BuildConst(rw, loc, fill).Result(0)
 		rw.ReplaceOp(op, []ir.Value{arith.Select(rw, loc, mask, clipped, fv).Result(0)})
 	}
+}
+
+// padFill reports whether a fill gather is decomposed as a gather (under
+// clip) of its input padded with the fill value instead of a select: for
+// 8- and 16-bit data (bf16 included) below feature level 5.1, where
+// ELEMENT_WISE_IF does not take them, and the gather only moves the bits.
+// Its indices are signless (arith.addi shifts them).
+func padFill(op *ir.Operation, level dml.FeatureLevel) bool {
+	g := tcp.GatherOp{Operation: op}
+	if level >= dml.FL5_1 {
+		return false
+	}
+	it, _ := ir.ElementType(g.Indices().Type()).(ir.IntegerType)
+	if it.Sign != ir.Signless {
+		return false
+	}
+	switch g.FillValue().(type) {
+	case ir.FloatAttr, ir.IntegerAttr:
+	default:
+		return false
+	}
+	et := ir.ElementType(op.Result(0).Type())
+	if i, ok := et.(ir.IntegerType); ok && i.Width == 1 {
+		return false // moved as UINT8, which IF takes at every level
+	}
+	dt, err := dml.DataTypeOf(et)
+	if err != nil || dt.IsFloat() {
+		return false
+	}
+	switch dt {
+	case dml.Int8, dml.UInt8, dml.Int16, dml.UInt16:
+		return true
+	}
+	return false
 }
 
 // fillBlocker says why a gather under mode "fill" on non-constant indices
