@@ -71,7 +71,9 @@
 // add a dml.element_wise_min with a constant of per-component bounds read
 // through strides 0…0 1); wrap a
 // dml.element_wise_modulus_floor by a one-element constant read through
-// zero strides (FL 3.0; 6.0 for 64-bit); error is rejected unless
+// zero strides (FL 3.0; for 64-bit indices 6.0, and from 5.0
+// ((i rem n) + n) rem n with MODULUS_TRUNCATE and ADD on INT64, exact
+// because |i rem n| < n); error is rejected unless
 // assume-in-bounds=true; fill on tcp.gather becomes the gather under clip,
 // an in-range mask of the indices (element_wise_logical_greater_than_or_equal,
 // _less_than, _and) and a dml.element_wise_if with the fill value (fill.go;

@@ -22,7 +22,7 @@ func TestNeededLevel(t *testing.T) {
 		{"wrap on i64 indices", `func.func @f(%x: tensor<3x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap"} : tensor<3x4xf32>, tensor<2x4xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
-}`, dml.FL4_1, dml.FL6_0},
+}`, dml.FL4_1, dml.FL5_0},
 		{"clip on i64 indices", `func.func @f(%x: tensor<3x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<3x4xf32>, tensor<2x4xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>

@@ -31,7 +31,7 @@ func.func @clip_nd_sizes(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) -> tensor<2xf
 // -----
 
 func.func @mode_wrap(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>) -> tensor<2x4xf32> {
-  // expected-error@below {{mode "wrap" on 64-bit indices needs ELEMENT_WISE_MODULUS_FLOOR on INT64, which needs feature level 6.0, got 4.1}}
+  // expected-error@below {{mode "wrap" on 64-bit indices needs ELEMENT_WISE_MODULUS_TRUNCATE and ADD on INT64 (MODULUS_FLOOR from 6.0), which need feature level 5.0, got 4.1}}
   %0 = tcp.gather_nd %x, %i {mode = "wrap"} : tensor<3x4xf32>, tensor<2x1xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
