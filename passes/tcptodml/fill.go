@@ -2,12 +2,14 @@ package tcptodml
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/dml"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // decomposeFill rewrites each tcp.gather under mode "fill" on non-constant
@@ -62,17 +64,12 @@ func decomposeFill(body *ir.Block, rw *ir.Rewriter, level dml.FeatureLevel) {
 			// 0 reads the first row, one at or above n the last (i+1
 			// wraps only at the type's maximum, which is out of range
 			// too, to its minimum, which clips to the first row).
-			xt := g.Input().Type().(*ir.RankedTensorType)
-			ps := append([]int64{}, xt.Shape()...)
-			ps[g.Dim()] = 1
-			var pad *ir.DenseElementsAttr
-			switch v := g.FillValue().(type) {
-			case ir.FloatAttr:
-				pad = ir.NewDenseFloats(ir.RankedTensor(ps, xt.Elem()), []float64{v.Value})
-			case ir.IntegerAttr:
-				pad = ir.NewDenseInts(ir.RankedTensor(ps, xt.Elem()), []int64{v.Value})
+			if v, ok := padFillRecipe(rw, op); ok {
+				rw.ReplaceOp(op, []ir.Value{v})
+				continue
 			}
-			row := tcp.BuildConst(rw, loc, pad).Result(0)
+			xt := g.Input().Type().(*ir.RankedTensorType)
+			row := fillRow(rw, op, xt.Shape(), int(g.Dim()), xt.Elem())
 			ws := append([]int64{}, xt.Shape()...)
 			ws[g.Dim()] += 2
 			wide := tensor.Concat(rw, loc, g.Dim(), []ir.Value{row, g.Input(), row}, ir.RankedTensor(ws, xt.Elem())).Result(0)
@@ -124,6 +121,57 @@ func padFill(op *ir.Operation, level dml.FeatureLevel) bool {
 		return true
 	}
 	return false
+}
+
+// fillRow returns a constant of shape with dim a set to 1, every element
+// the gather's fill value, or nil.
+func fillRow(rw *ir.Rewriter, op *ir.Operation, shape []int64, a int, elem ir.Type) ir.Value {
+	ps := append([]int64{}, shape...)
+	ps[a] = 1
+	var pad *ir.DenseElementsAttr
+	switch v := (tcp.GatherOp{Operation: op}).FillValue().(type) {
+	case ir.FloatAttr:
+		pad = ir.NewDenseFloats(ir.RankedTensor(ps, elem), []float64{v.Value})
+	case ir.IntegerAttr:
+		pad = ir.NewDenseInts(ir.RankedTensor(ps, elem), []int64{v.Value})
+	default:
+		return nil
+	}
+	return tcp.BuildConst(rw, op.Loc(), pad).Result(0)
+}
+
+// padFillRecipe is padFill's rewrite for a gather of the slice-gather
+// recipe (an embedding): the unbroadcast input is padded and the
+// unexpanded indices shifted, and the recipe is rebuilt on them, so that
+// the lowering still makes one DML_GATHER. ok is false (nothing created)
+// when op is not the recipe or the rebuilt result's type differs.
+func padFillRecipe(rw *ir.Rewriter, op *ir.Operation) (ir.Value, bool) {
+	m, ok := matchSliceGather(op)
+	if !ok {
+		return nil, false
+	}
+	X := append([]int64{}, shapeOf(m.x)...)
+	it := m.idx.Type().(*ir.RankedTensorType)
+	X[m.a] += 2
+	want := append(append(append([]int64{}, X[:m.a]...), m.q...), X[m.a+1:]...)
+	if !slices.Equal(want, shapeOf(op.Result(0))) {
+		return nil, false
+	}
+	elem := ir.ElementType(m.x.Type())
+	row := fillRow(rw, op, shapeOf(m.x), m.a, elem)
+	if row == nil {
+		return nil, false
+	}
+	wide := tensor.Concat(rw, op.Loc(), int64(m.a), []ir.Value{row, m.x, row}, ir.RankedTensor(X, elem)).Result(0)
+	one := tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(it, []int64{1})).Result(0)
+	shifted := arith.Binary(rw, arith.AddIName, op.Loc(), m.idx, one).Result(0)
+	v, err := tcpbuild.SliceGather(rw, op.Loc(), wide, shifted, m.a, 0, tcp.ModeClip, false)
+	if err != nil || v.Type() != op.Result(0).Type() {
+		// The recipe checks its inputs before creating anything; a type
+		// mismatch leaves dead ops that the lowering erases.
+		return nil, false
+	}
+	return v, true
 }
 
 // fillBlocker says why a gather under mode "fill" on non-constant indices

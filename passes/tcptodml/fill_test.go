@@ -24,6 +24,7 @@ import (
 func TestNarrowFillEquivalence(t *testing.T) {
 	rng := rand.New(rand.NewSource(51))
 	compared := map[string]int{}
+	recipes := 0
 	for _, elem := range []string{"bf16", "i8", "ui8", "i16", "ui16"} {
 		for _, it := range []string{"i32", "i64"} {
 			level := dml.FL4_1
@@ -47,6 +48,22 @@ func TestNarrowFillEquivalence(t *testing.T) {
 				}
 				text := fmt.Sprintf("func.func @f(%%x: %s, %%i: %s) -> %s {\n  %%0 = tcp.gather %%x, %%i {dim = %d : index, mode = \"fill\", fill_value = %s} : %s, %s -> %s\n  return %%0 : %s\n}\n",
 					ttype(X, elem), ttype(I, it), ttype(I, elem), dim, fill, ttype(X, elem), ttype(I, it), ttype(I, elem), ttype(I, elem))
+				recipe := n%3 == 0
+				if recipe {
+					// The slice-gather recipe (an embedding): rows of a
+					// 2-d table at a 1-d index, expanded and broadcast.
+					X = []int64{X[0], 1 + int64(rng.Intn(4))}
+					I = []int64{I[0]}
+					dim = 0
+					text = fmt.Sprintf(`func.func @f(%%x: %[1]s, %%i: %[2]s) -> %[5]s {
+  %%c = arith.constant %[6]d : index
+  %%e = tensor.expand_shape %%i [[0, 1]] : %[2]s into %[3]s
+  %%b = tcp.broadcast_to %%e, %%c {axes = [1]} : %[3]s, index -> %[4]s
+  %%0 = tcp.gather %%x, %%b {dim = 0 : index, mode = "fill", fill_value = %[7]s} : %[1]s, %[4]s -> %[5]s
+  return %%0 : %[5]s
+}
+`, ttype(X, elem), ttype(I, it), ttype([]int64{I[0], 1}, it), ttype([]int64{I[0], X[1]}, it), ttype([]int64{I[0], X[1]}, elem), X[1], fill)
+				}
 				before, err := parser.Parse("case.mlir", text, parser.Options{})
 				if err != nil {
 					t.Fatalf("%v\n%s", err, text)
@@ -61,10 +78,19 @@ func TestNarrowFillEquivalence(t *testing.T) {
 				if err := ir.Verify(after, false); err != nil {
 					t.Fatalf("%v\n%s", err, text)
 				}
-				sawIf := false
-				after.Walk(ir.PreOrder, func(op *ir.Operation) { sawIf = sawIf || op.Name() == dml.IfName })
+				sawIf, fused := false, false
+				after.Walk(ir.PreOrder, func(op *ir.Operation) {
+					sawIf = sawIf || op.Name() == dml.IfName
+					fused = fused || op.Name() == dml.GatherName
+				})
 				if sawIf {
 					t.Fatalf("the lowering selects %s data with ELEMENT_WISE_IF at %s", elem, level)
+				}
+				if recipe && !fused {
+					t.Fatalf("the recipe is not one DML_GATHER at %s:\n%s", level, after)
+				}
+				if recipe {
+					recipes++
 				}
 				fb, fa := function.Lookup(before, "f"), function.Lookup(after, "f")
 				s := X[dim]
@@ -107,5 +133,8 @@ func TestNarrowFillEquivalence(t *testing.T) {
 			t.Errorf("%s: only %d indices compared", k, n)
 		}
 	}
-	t.Logf("indices compared: %v", compared)
+	if recipes < 50 {
+		t.Errorf("only %d recipe cases", recipes)
+	}
+	t.Logf("indices compared: %v (%d recipe cases)", compared, recipes)
 }

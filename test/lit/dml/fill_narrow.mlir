@@ -28,3 +28,21 @@ func.func @take() -> tensor<5x2xi16> {
   %0 = tcp.gather %x, %j {dim = 0 : index, mode = "fill", fill_value = 7 : i16} : tensor<3x2xi16>, tensor<5x2xi32> -> tensor<5x2xi16>
   return %0 : tensor<5x2xi16>
 }
+
+// An embedding (the slice-gather recipe) of bf16 rows keeps its one
+// DML_GATHER: the table is padded, the indices shifted before the
+// recipe's expand and broadcast.
+// CHECK-LABEL: func.func @embed(
+// CHECK: dml.join %{{[0-9]+}}, %arg0, %{{[0-9]+}} {axis = 0 : index, dimension_count = 2 : index} : tensor<1x4xbf16>, tensor<8x4xbf16>, tensor<1x4xbf16> -> tensor<10x4xbf16>
+// CHECK: dml.gather %{{[0-9]+}}, %{{[0-9]+}} {axis = 1 : index, dimension_count = 3 : index, index_dimensions = 2 : index} : tensor<10x4xbf16>, tensor<2x3xi32> -> tensor<2x3x4xbf16>
+// CHECK-NOT: dml.element_wise_if
+func.func @embed(%x: tensor<8x4xbf16>, %i: tensor<2x3xi32>) -> tensor<2x3x4xbf16> {
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %e = tensor.expand_shape %i [[0], [1, 2]] : tensor<2x3xi32> into tensor<2x3x1xi32>
+  %b = tcp.broadcast_to %e, %c4 {axes = [2]} : tensor<2x3x1xi32>, index -> tensor<2x3x4xi32>
+  %xe = tensor.expand_shape %x [[0, 1], [2]] : tensor<8x4xbf16> into tensor<8x1x4xbf16>
+  %xb = tcp.broadcast_to %xe, %c3 {axes = [1]} : tensor<8x1x4xbf16>, index -> tensor<8x3x4xbf16>
+  %0 = tcp.gather %xb, %b {dim = 0 : index, mode = "fill", fill_value = 0.0 : bf16} : tensor<8x3x4xbf16>, tensor<2x3x4xi32> -> tensor<2x3x4xbf16>
+  return %0 : tensor<2x3x4xbf16>
+}
