@@ -1,6 +1,8 @@
 package tcptodml
 
 import (
+	"slices"
+
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
@@ -14,7 +16,8 @@ import (
 // must lie in dest (checked here); its coordinates are then distinct
 // (no stride is 0), so the scatter carries unique_indices and DirectML's
 // unordered writes cannot change the result. An empty window is dest
-// itself. A 0-d source is first viewed as tensor<1x...> with
+// itself (dropEmptyInserts, before the walk, so that an empty source is
+// never lowered). A 0-d source is first viewed as tensor<1x...> with
 // expand_shape.
 
 // maxInsertElements bounds the index tensor built for a window.
@@ -100,4 +103,27 @@ func (c *conv) insertSlice(op *ir.Operation) *ir.Diagnostic {
 		return d
 	}
 	return c.scatter(sc)
+}
+
+// dropEmptyInserts replaces each tensor.insert_slice whose window has a
+// static size of 0 by its dest before the walk, and erases what only fed
+// it, so that an empty source (which no DirectML tensor can hold) is
+// never lowered for a write of nothing.
+func dropEmptyInserts(body *ir.Block) {
+	changed := false
+	for _, op := range body.Ops() {
+		if op.Name() != tensor.InsertSliceName {
+			continue
+		}
+		sizes, ok := op.Attr("static_sizes").(*ir.DenseArrayAttr)
+		if !ok || !slices.Contains(sizes.Ints, 0) {
+			continue
+		}
+		op.ReplaceAllUsesWith([]ir.Value{op.Operand(1)})
+		op.Erase()
+		changed = true
+	}
+	if changed {
+		eraseDead(body)
+	}
 }

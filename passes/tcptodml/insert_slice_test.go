@@ -79,11 +79,14 @@ func TestInsertSliceEquivalence(t *testing.T) {
 			dst = "%g"
 			seen["into a gather"]++
 		}
-		if len(kept) > 0 && !empty && rng.Intn(2) == 0 {
+		if len(kept) > 0 && rng.Intn(2) == 0 {
 			is := append([]int64{}, kept...)
 			body += fmt.Sprintf("  %%h = tcp.gather %%arg2, %%arg3 {dim = 0 : index, mode = \"wrap\"} : %[1]s, %[2]s -> %[1]s\n", ttype(kept, elem), ttype(is, "i32"))
 			src = "%h"
 			seen["of a gather"]++
+			if empty {
+				seen["empty gathered source"]++
+			}
 		}
 		text := fmt.Sprintf("func.func @f(%%arg0: %s, %%arg1: %s, %%arg2: %s, %%arg3: %s) -> %s {\n%s  %%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s\n  return %%s : %s\n}\n",
 			ttype(X, elem), ttype(X, "i32"), ttype(kept, elem), ttype(kept, "i32"), ttype(X, elem), body, src, dst,
@@ -119,7 +122,7 @@ func TestInsertSliceEquivalence(t *testing.T) {
 			seen["compared"]++
 		}
 	}
-	for _, k := range []string{"constant operand", "rank-reduced", "0-d source", "empty", "negative stride", "into a gather", "of a gather"} {
+	for _, k := range []string{"constant operand", "rank-reduced", "0-d source", "empty", "negative stride", "into a gather", "of a gather", "empty gathered source"} {
 		if seen[k] == 0 {
 			t.Errorf("no case %s", k)
 		}

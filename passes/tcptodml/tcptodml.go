@@ -137,6 +137,7 @@ func (p *Pass) Run(module *ir.Operation) error {
 			continue
 		}
 		c := &conv{level: p.level(), assume: p.AssumeInBounds, assumeUnique: p.AssumeUniqueIndices, rw: ir.NewRewriter(nil, nil)}
+		dropEmptyInserts(f.Body())
 		decomposeFill(f.Body(), c.rw, c.level)
 		if err := c.run(f.Body()); err != nil {
 			errs = append(errs, err)

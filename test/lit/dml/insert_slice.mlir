@@ -25,3 +25,13 @@ func.func @empty(%x: tensor<3x4xf32>, %s: tensor<0x4xf32>) -> tensor<3x4xf32> {
   %0 = tensor.insert_slice %s into %x[1, 0] [0, 4] [1, 1] : tensor<0x4xf32> into tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
 }
+
+// An empty window writes nothing, so its empty source (here a gather at
+// no indices, which no DirectML tensor could hold) is not lowered.
+// CHECK-LABEL: func.func @empty_gathered(
+// CHECK-NEXT: return %arg0
+func.func @empty_gathered(%x: tensor<3x4xf32>, %i: tensor<0x4xi32>) -> tensor<3x4xf32> {
+  %g = tcp.gather %x, %i {dim = 0 : index, mode = "clip"} : tensor<3x4xf32>, tensor<0x4xi32> -> tensor<0x4xf32>
+  %0 = tensor.insert_slice %g into %x[1, 0] [0, 4] [1, 1] : tensor<0x4xf32> into tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
