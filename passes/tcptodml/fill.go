@@ -166,12 +166,39 @@ func padFillRecipe(rw *ir.Rewriter, op *ir.Operation) (ir.Value, bool) {
 	one := tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(it, []int64{1})).Result(0)
 	shifted := arith.Binary(rw, arith.AddIName, op.Loc(), m.idx, one).Result(0)
 	v, err := tcpbuild.SliceGather(rw, op.Loc(), wide, shifted, m.a, 0, tcp.ModeClip, false)
-	if err != nil || v.Type() != op.Result(0).Type() {
-		// The recipe checks its inputs before creating anything; a type
-		// mismatch leaves dead ops that the lowering erases.
-		return nil, false
+	if err == nil && v.Type() == op.Result(0).Type() {
+		return v, true
 	}
-	return v, true
+	// Undo: the recipe checks its inputs before creating anything, and
+	// what it built on a type mismatch is unused; erase it and the
+	// padding, last first, so that nothing dead is lowered.
+	if err == nil {
+		eraseUnusedChain(v.DefiningOp())
+	}
+	for _, x := range []ir.Value{shifted, one, wide, row} {
+		if d := x.DefiningOp(); d != nil && d.UseEmpty() {
+			d.Erase()
+		}
+	}
+	return nil, false
+}
+
+// eraseUnusedChain erases op if it is unused, then its operands' defining
+// ops that become unused, depth first.
+func eraseUnusedChain(op *ir.Operation) {
+	if op == nil || !op.UseEmpty() {
+		return
+	}
+	defs := make([]*ir.Operation, 0, op.NumOperands())
+	for _, v := range op.Operands() {
+		defs = append(defs, v.DefiningOp())
+	}
+	op.Erase()
+	for _, d := range defs {
+		if d != nil && d.Name() != tcp.ConstName && d.HasTrait(ir.Pure) {
+			eraseUnusedChain(d)
+		}
+	}
 }
 
 // fillBlocker says why a gather under mode "fill" on non-constant indices
