@@ -7,6 +7,12 @@ import (
 	"github.com/tcp-project/tcp/ir"
 )
 
+func init() {
+	markUnsupported(map[string]string{
+		tcp.YieldName: "the terminator of a scatter's combiner region; the scatter kernel reads it",
+	})
+}
+
 // scatterRegionFunc returns the combine of a tcp.scatter / tcp.scatter_nd
 // with combine = "region": the region run by the interpreter on 0-d
 // tensors (current element, update), once per applied update, its
@@ -46,4 +52,3 @@ func (x *execState) scatterRegionFunc(op *ir.Operation) (func(o, u uint64) (uint
 		return v.Bits(0), nil
 	}, nil
 }
-
