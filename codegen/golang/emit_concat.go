@@ -5,6 +5,7 @@ import (
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -47,10 +48,7 @@ func (f *funcGen) concatTensor(op *ir.Operation) error {
 func mustMaterializeConcat(op *ir.Operation) bool {
 	plain := true
 	for _, v := range op.Operands() {
-		d := root(v).DefiningOp()
-		if d != nil && d.Name() != tcp.ConstName && d.Name() != arith.ConstantName {
-			plain = false
-		}
+		plain = plain && plainRead(v)
 	}
 	if plain {
 		return false
@@ -61,6 +59,33 @@ func mustMaterializeConcat(op *ir.Operation) bool {
 		if !((o.Name() == tcp.GatherNDName || o.Name() == tcp.ScatterNDName) && u.OperandNumber() == 1 && op.IntAttr("dim") == last) {
 			return true
 		}
+	}
+	return false
+}
+
+// plainRead reports whether reading v is a buffer and an offset only (no
+// index load, guard or conversion): an argument, a constant, a computed
+// buffer (float arith, a scatter), or a view, slice or concat of such.
+func plainRead(v ir.Value) bool {
+	d := v.DefiningOp()
+	switch {
+	case d == nil:
+		return true
+	case isView(d), d.Name() == tcp.SliceName:
+		return plainRead(d.Operand(0))
+	case d.Name() == tensord.ConcatName:
+		for _, w := range d.Operands() {
+			if !plainRead(w) {
+				return false
+			}
+		}
+		return true
+	case isFloatElementwise(d):
+		return true
+	}
+	switch d.Name() {
+	case tcp.ConstName, arith.ConstantName, tcp.ScatterName, tcp.ScatterNDName:
+		return true
 	}
 	return false
 }

@@ -187,8 +187,8 @@ func splitScatter(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	parts := make([][]*ir.Operation, n)
 	for i := 0; i < n; i++ {
 		ops, args := slice(b, ret.Operand(i))
-		for a := range args {
-			if a != i && a != n+i {
+		for a := 0; a < 2*n; a++ {
+			if args[a] && a != i && a != n+i {
 				return fail(op, "a scatter of %d inputs whose update_computation computes result #%d from argument #%d (another input's element or update) is not supported: tcp's scatters have one input, and the region does not split into one per input", n, i, a)
 			}
 		}
