@@ -195,3 +195,33 @@ func resultList(k int) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// FuzzScatterRegionConvert draws a valid scatter (the generators of
+// TestScatterRegionRandom) with a multi-op region from the seed, converts
+// it to combine = "region" and compares the interpreter before and after:
+// the conversion of such a region never fails or panics, and both agree.
+func FuzzScatterRegionConvert(f *testing.F) {
+	for s := int64(0); s < 12; s++ {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seed int64) {
+		rng := rand.New(rand.NewSource(seed))
+		c := randomScatter(rng)
+		if seed%3 == 0 {
+			c = scatterElementsCase(rng)
+		}
+		rs := scatterRegions[c.elem]
+		c.region = rs[rng.Intn(len(rs))]
+		src := c.program()
+		before, after := parseOK(t, src), parseOK(t, src)
+		if err := stablehlototcp.Run(after); err != nil {
+			t.Fatalf("conversion: %v\n%s", err, src)
+		}
+		if err := ir.Verify(after, false); err != nil {
+			t.Fatalf("converted IR does not verify: %v\n%s", err, after)
+		}
+		if k, err := interp.CheckEquivalent(before, after, 5, seed); err != nil || k != 1 {
+			t.Fatalf("%v\n%s\n%s", err, src, after)
+		}
+	})
+}
