@@ -17,8 +17,9 @@ import (
 //     arguments become the current element and the update, its
 //     stablehlo.return a tcp.yield); the conversion driver then converts
 //     the copied stablehlo ops like any other (to arith ops on 0-d
-//     tensors). Only the scalar ops below are accepted, so that the
-//     result is a region tcp's verifier and backends take.
+//     tensors). Only the scalar ops below are accepted (and converts of
+//     a value to its own type, which the copy skips), so that the result
+//     is a region tcp's verifier and backends take.
 //   - N > 1 inputs: when result i of the region depends only on its own
 //     pair of arguments (current i, update i), the scatter is split into N
 //     one-input stablehlo.scatter ops on the same indices, each with the
@@ -39,12 +40,22 @@ var regionScalarOps = []string{
 }
 
 func isRegionScalarOp(o *ir.Operation) bool {
+	if identityConvert(o) {
+		return true
+	}
 	for _, n := range regionScalarOps {
 		if stablehlo.Is(o, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// identityConvert reports a stablehlo.convert to its own type (jax's
+// jnp.clip converts its bounds so): the copy reads its operand instead.
+func identityConvert(o *ir.Operation) bool {
+	return stablehlo.Is(o, stablehlo.ConvertName) && o.NumOperands() == 1 && o.NumResults() == 1 &&
+		o.Operand(0).Type().String() == o.Result(0).Type().String()
 }
 
 // regionBlock returns the single block of op's update_computation.
@@ -130,6 +141,10 @@ func slice(b *ir.Block, v ir.Value) ([]*ir.Operation, map[int]bool) {
 // through m (which the clones' results are added to).
 func copyOps(ops []*ir.Operation, dst *ir.Block, m map[ir.Value]ir.Value) {
 	for _, o := range ops {
+		if identityConvert(o) {
+			m[o.Result(0)] = m[o.Operand(0)]
+			continue
+		}
 		c := o.Clone()
 		for i, v := range o.Operands() {
 			c.SetOperand(i, m[v])

@@ -102,4 +102,16 @@ def jax(scope):
     add("region_apply_then_add", "x.at[i].apply(lambda v: v * 2).at[j].add(u)",
         lambda x, i, j, u: x.at[i].apply(lambda v: v * 2).at[j].add(u),
         lambda r: [data(r, (6, 2)), idx(r, (4,), -6, 6), idx(r, (5,), -6, 6), data(r, (5, 2))])
+    add("region_apply_relu", "x.at[i].apply(jax.nn.relu) (a func.call in the region)",
+        lambda x, i: x.at[i].apply(J.nn.relu),
+        lambda r: [data(r, (6,)), idx(r, (7,), -7, 7)])
+    add("region_apply_clip", "x.at[i].apply(lambda v: jnp.clip(v * 2, -1.0, 1.0)) (a func.call in the region)",
+        lambda x, i: x.at[i].apply(lambda v: jnp.clip(v * 2, -1.0, 1.0)),
+        lambda r: [data(r, (3, 2)), idx(r, (5,), -4, 4)])
+    add("region_apply_neg_int32", "x.at[i].apply(lambda v: -v + 3) on int32",
+        lambda x, i: x.at[i].apply(lambda v: -v + 3),
+        lambda r: [data(r, (5,), np.int32), idx(r, (7,), -6, 6)])
+    add("region_apply_recip", "x.at[i].apply(lambda v: 1 / v)",
+        lambda x, i: x.at[i].apply(lambda v: 1 / v),
+        lambda r: [data(r, (5,)), idx(r, (6,), -6, 6)])
     return P
