@@ -34,8 +34,10 @@ func (f *funcGen) checkScatterRegion(op *ir.Operation) error {
 func (f *funcGen) regionCombine(d, u string) string {
 	code, err := f.regionCode(f.op, d, u)
 	if err != nil {
-		// checkScatterRegion rejected the program before any emission.
-		return "// unreachable: " + strings.ReplaceAll(err.Error(), "\n", " ")
+		// checkScatterRegion rejects such a program before any emission;
+		// should it not, the kernel must not compile (an undefined name)
+		// rather than combine silently wrong.
+		return "tcpCombinerRegionNotEmitted()"
 	}
 	return code
 }
