@@ -131,6 +131,10 @@ Verifier rules:
      ops of the list below on 0-d tensors, each operand defined in the
      region, and ends in tcp.yield of one tensor<T>.
 
+Canonicalization: a combiner region that is one of the named combiners
+on integers (tcp.yield of the update; addi, muli, andi, ori, maxsi or
+minsi of the two arguments) becomes that combine.
+
 Folds: with indices of no elements (a static 0 dim) the op is its input;
 with constant indices that equal the iota along dim (indices[p] = p[dim])
 and cover the whole input (equal static shapes), combine "replace", the
@@ -162,6 +166,7 @@ error.
 	AcceptParenthesizedOperandTypes: true,
 	Verify:                          verifyScatter,
 	Fold:                            foldScatter,
+	Canonicalize:                    []ir.Pattern{regionToCombine},
 })
 
 // ScatterND is tcp.scatter_nd.
@@ -195,6 +200,9 @@ Verifier rules:
   9. combine = "region" iff the op has a combiner region (rule 9 of
      tcp.scatter).
 
+Canonicalization: as for tcp.scatter (a combiner region that is a named
+combiner on integers becomes that combine).
+
 Folds: with no index tuples (a static 0 in indices.shape[0:q-1]) the op is
 its input; so it is with updates of no elements under modes clip, wrap
 and drop (the other modes still check every tuple).
@@ -222,6 +230,7 @@ and drop (the other modes still check every tuple).
 	AcceptParenthesizedOperandTypes: true,
 	Verify:                          verifyScatterND,
 	Fold:                            foldScatterND,
+	Canonicalize:                    []ir.Pattern{regionToCombine},
 })
 
 // ScatterOp is a typed view of tcp.scatter and tcp.scatter_nd.

@@ -179,3 +179,88 @@ func BuildScatterRegion(rw *ir.Rewriter, loc ir.Location, name string, input, in
 	})
 	return rw.Insert(op), nil
 }
+
+// regionToCombine is the canonicalization of a combiner region that
+// computes one of the named combiners exactly: tcp.yield of the update
+// becomes replace, and one integer op of the two arguments (addi, muli,
+// andi, ori; maxsi, minsi off i1) yielded becomes add, mul, and, or, max,
+// min. The named combiners' rules are those of these ops on integers
+// (wrapping, signed order), so the result is the same; float regions stay
+// (their NaN results depend on the operand order, which a named combiner
+// fixes).
+var regionToCombine = &ir.PatternFunc{PatternName: "ScatterRegionToCombine", Fn: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if CombineOf(op) != CombineRegion {
+		return false, nil
+	}
+	c := namedCombiner(op)
+	if c == "" {
+		return false, nil
+	}
+	var attrs []ir.NamedAttr
+	for _, a := range op.Attrs() {
+		if a.Name != "combine" {
+			attrs = append(attrs, a)
+		} else if c != CombineReplace {
+			attrs = append(attrs, ir.NamedAttr{Name: "combine", Value: ir.Str(c)})
+		}
+	}
+	rw.SetInsertionPointBefore(op)
+	n := rw.Create(op.Name(), op.Loc(), op.Operands(), op.ResultTypes(), attrs)
+	rw.ReplaceOp(op, []ir.Value{n.Result(0)})
+	return true, nil
+}}
+
+// namedCombiner returns the named combiner op's region computes exactly,
+// or "".
+func namedCombiner(op *ir.Operation) string {
+	b := CombinerRegion(op)
+	if b == nil || b.NumArguments() != 2 {
+		return ""
+	}
+	ops := b.Ops()
+	cur, upd := ir.Value(b.Argument(0)), ir.Value(b.Argument(1))
+	last := ops[len(ops)-1]
+	if last.Name() != YieldName || last.NumOperands() != 1 {
+		return ""
+	}
+	if len(ops) == 1 && last.Operand(0) == upd {
+		return CombineReplace
+	}
+	if len(ops) != 2 || ops[0].NumOperands() != 2 || ops[0].NumResults() != 1 || last.Operand(0) != ops[0].Result(0) {
+		return ""
+	}
+	x, y := ops[0].Operand(0), ops[0].Operand(1)
+	if !(x == cur && y == upd || x == upd && y == cur) {
+		return ""
+	}
+	elem := ir.ElementType(op.Result(0).Type())
+	it, isInt := elem.(ir.IntegerType)
+	_, isIndex := elem.(ir.IndexType)
+	if isInt && it.Sign != ir.Signless {
+		return ""
+	}
+	wide := isIndex || isInt && it.Width > 1
+	switch ops[0].Name() {
+	case "arith.andi":
+		return CombineAnd
+	case "arith.ori":
+		return CombineOr
+	case "arith.addi":
+		if wide {
+			return CombineAdd
+		}
+	case "arith.muli":
+		if wide {
+			return CombineMul
+		}
+	case "arith.maxsi":
+		if wide {
+			return CombineMax
+		}
+	case "arith.minsi":
+		if wide {
+			return CombineMin
+		}
+	}
+	return ""
+}
