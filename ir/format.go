@@ -650,14 +650,14 @@ func (s *fmtPrintState) elem(e fmtElem, prog *formatProgram) {
 		p.PrintAttributeElided(a, e.def.Kind.BuildableType())
 	case regionElem:
 		s.space()
-		p.PrintRegion(op.Region(e.idx), false, true)
+		p.PrintRegion(op.Region(e.idx), true, true)
 	case allRegionsElem:
 		for i, r := range op.Regions() {
 			if i > 0 {
 				p.WriteString(",")
 			}
 			s.space()
-			p.PrintRegion(r, false, true)
+			p.PrintRegion(r, true, true)
 		}
 	case successorElem:
 		s.space()

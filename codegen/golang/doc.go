@@ -110,7 +110,11 @@
 // no tensor data. tensor.concat is a piecewise index map (emit_concat.go):
 // each element selects its operand's buffer and offset with tcpSel on the
 // concatenated coordinate, so a StableHLO window on a dynamic dim (a
-// concat of slices) reads its source directly and allocates nothing.
+// concat of slices) reads its source directly and allocates nothing. A
+// concat whose operands load indices or convert (a gather, a cast index
+// column next to a constant one) and that is read at data-dependent
+// coordinates is instead computed into a buffer before the loops, each
+// operand's piece by a nest of its own.
 //
 // Elementwise integer arith on index tensors (emit_arith.go; jax's index
 // wrapping, clamping and masks) extends the same mechanism: read computes
@@ -139,7 +143,12 @@
 // 8 workers against the interpreter). Float add and mul keep the
 // interpreter's NaN rule, min and max propagate NaN and order -0 below
 // +0; f16 and bf16 add and mul in float32 and round to nearest even,
-// as the interpreter does.
+// as the interpreter does. A combiner region (combine = "region",
+// emit_scatter_region.go) is emitted inline as the combine statement: one
+// Go variable per 0-d value, float ops widened to float64 and rounded
+// once (as the float arith of data), integer ops wrapping in their Go
+// type, i1 values as bools (TestScatterRegionWorkers checks it like
+// TestScatterWorkers).
 //
 // # Workers
 //
