@@ -17,7 +17,10 @@ import (
 //
 //  1. the destination is written with the input, by the ordinary fused
 //     result nest (a broadcast of zeros, an argument, a gather …), or, for
-//     a chain, by the inner scatter;
+//     a chain, by the inner scatter; when the input is an argument and
+//     phase 2 loops over the destination's rows (see rowCopySource), each
+//     row is copied at the top of its iteration of that loop instead, so
+//     it is still in cache when its updates are combined;
 //  2. one nest walks the updates in row-major order; each reads its index
 //     (or index tuple) and update through the fusion analysis (no index or
 //     update tensor is materialized), resolves the mode and combines the
@@ -225,19 +228,72 @@ func (f *funcGen) checkScatter(op *ir.Operation) error {
 // scatterInto computes the scatter op, of sizes ds, into the slice dst.
 func (f *funcGen) scatterInto(dst string, op *ir.Operation, ds []poly) error {
 	s := tcp.ScatterOp{Operation: op}
-	if err := f.resultNestInto(dst, s.Input(), ds); err != nil {
-		return err
-	}
 	upd, err := f.dims(s.Updates())
 	if err != nil {
 		return err
 	}
+	src, rows := f.rowCopySource(s, ds)
+	if src == "" {
+		if err := f.resultNestInto(dst, s.Input(), ds); err != nil {
+			return err
+		}
+	}
 	return f.guarded(product(ds), "", func() error {
-		return f.guarded(product(upd), "", func() error { return f.scatterNest(dst, s, ds, upd) })
+		if src != "" {
+			// Without updates the nest that copies the rows does not
+			// run; with fewer index rows than input rows, the rows
+			// beyond them are copied here.
+			if c, ok := product(upd).constant(); !ok {
+				f.stmt("if %s == 0 {\ncopy(%s, %s)\n}", product(upd), dst, src)
+			} else if c == 0 {
+				f.stmt("copy(%s, %s)", dst, src)
+			}
+			if !rows.equal(ds[0]) {
+				tail := rows.mul(product(ds[1:]))
+				cp := fmt.Sprintf("copy(%s[%s:], %s[%s:])", dst, tail, src, tail)
+				r, c1 := rows.constant()
+				n, c2 := ds[0].constant()
+				switch {
+				case !c1 || !c2:
+					f.stmt("if %s < %s {\n%s\n}", rows, ds[0], cp)
+				case r < n:
+					f.stmt("%s", cp)
+				}
+			}
+		}
+		return f.guarded(product(upd), "", func() error { return f.scatterNest(dst, s, ds, upd, src) })
 	})
 }
 
-func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly) error {
+// rowCopySource returns the buffer of a scatter's input when the copy of
+// the input can be fused into the update nest row by row, else "", and
+// the number of rows that nest runs over. That is when the input is a
+// function argument (a buffer of the destination's layout) and the update
+// nest's outer loop runs over the destination's first dim (a scatter along
+// a dim other than 0, a batched scatter_nd): the worker that owns row r
+// copies it and then applies its updates while it is in cache, instead of
+// a copy pass over the whole destination followed by a second pass that
+// reads it back. Rows past the indices' first dim (which may be shorter
+// than the input's in a scatter) are copied on their own.
+func (f *funcGen) rowCopySource(s tcp.ScatterOp, ds []poly) (string, poly) {
+	src, ok := f.args[s.Input()]
+	if !ok || len(ds) < 2 {
+		return "", nil
+	}
+	if s.Name() == tcp.ScatterName && s.Dim() == 0 || s.Name() == tcp.ScatterNDName && s.BatchDims() == 0 {
+		return "", nil
+	}
+	idx, err := f.dims(s.Indices())
+	if err != nil || len(idx) == 0 {
+		return "", nil
+	}
+	if c, ok := idx[0].constant(); ok && c == 1 {
+		return "", nil // no loop over dim 0 (newNest drops size-1 dims)
+	}
+	return src, idx[0]
+}
+
+func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src string) error {
 	defer f.at(s.Operation)()
 	et, err := scatterElem(s.Operation)
 	if err != nil {
@@ -325,6 +381,16 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly) error
 	splitLoop := nl > 0 && n.dims[0] == 0 && c0.equal(patom(n.vars[0]))
 	if !splitLoop {
 		skips = append(skips, cond{fmt.Sprintf("%s < lo || %s >= hi", c0.paren(), c0.paren()), f.levelOf(c0)})
+	}
+	if src != "" {
+		if !splitLoop {
+			return fmt.Errorf("internal error: %s: a row-fused input copy needs the update loop split by destination rows", s.Name())
+		}
+		// The destination row of this iteration, copied from the input
+		// before any update of it (first in the outer loop's body).
+		i0, r := n.vars[0], product(ds[1:]).paren()
+		cp := fmt.Sprintf("copy(%s[%s*%s:(%s+1)*%s], %s[%s*%s:(%s+1)*%s])", dst, i0, r, i0, r, src, i0, r, i0, r)
+		n.lets[0].stmts = append([]string{cp}, n.lets[0].stmts...)
 	}
 	var outer []string // conditions at level -1
 	for _, c := range skips {
