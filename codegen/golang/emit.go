@@ -578,6 +578,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 			resOp = ret
 		}
 		drv.resultTags = append(drv.resultTags, g.tag(resOp))
+		drv.inPlace = append(drv.inPlace, inPlaceArg(body, ret, i))
 	}
 	for i, a := range body.Arguments() {
 		name := fmt.Sprintf("a%d", i)

@@ -41,6 +41,30 @@ import (
 
 func isScatter(op *ir.Operation) bool { return tcp.IsScatter(op) }
 
+// inPlaceArg returns the argument whose buffer result k of a function may
+// be computed in (CallOptions.InPlace), or -1: result k must be a
+// scatter, returned once and read by nothing else, whose input is a
+// tensor argument that nothing else reads (the updates and indices
+// included). The kernel then skips the copy of the input when the two
+// buffers are one (tcpSame), and applies the updates where they are.
+func inPlaceArg(body *ir.Block, ret *ir.Operation, k int) int {
+	op := ret.Operand(k).DefiningOp()
+	if op == nil || !isScatter(op) || len(ir.Uses(op.Result(0))) != 1 {
+		return -1
+	}
+	in := op.Operand(0)
+	for j, a := range body.Arguments() {
+		if a != in {
+			continue
+		}
+		if _, ok := a.Type().(*ir.RankedTensorType); !ok || len(ir.Uses(a)) != 1 {
+			return -1
+		}
+		return j
+	}
+	return -1
+}
+
 // materialized reports whether a scatter's result is read by an op other
 // than func.return or (as its input) another scatter: it is then computed
 // into a buffer of its own (one allocation per call, before the loops)
@@ -233,7 +257,16 @@ func (f *funcGen) scatterInto(dst string, op *ir.Operation, ds []poly) error {
 		return err
 	}
 	src, rows := f.rowCopySource(s, ds)
-	if src == "" {
+	if arg, ok := f.args[s.Input()]; ok && src == "" {
+		// The input's copy, unless the destination is the input's own
+		// buffer (a call in place).
+		f.g.used["same"] = true
+		f.push()
+		if err := f.resultNestInto(dst, s.Input(), ds); err != nil {
+			return err
+		}
+		f.stmt("if !tcpSame(%s, %s) {\n%s\n}", dst, arg, f.pop())
+	} else if src == "" {
 		if err := f.resultNestInto(dst, s.Input(), ds); err != nil {
 			return err
 		}
@@ -389,7 +422,8 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 		// The destination row of this iteration, copied from the input
 		// before any update of it (first in the outer loop's body).
 		i0, r := n.vars[0], product(ds[1:]).paren()
-		cp := fmt.Sprintf("copy(%s[%s*%s:(%s+1)*%s], %s[%s*%s:(%s+1)*%s])", dst, i0, r, i0, r, src, i0, r, i0, r)
+		f.g.used["same"] = true
+		cp := fmt.Sprintf("if !tcpSame(%s, %s) {\ncopy(%s[%s*%s:(%s+1)*%s], %s[%s*%s:(%s+1)*%s])\n}", dst, src, dst, i0, r, i0, r, src, i0, r, i0, r)
 		n.lets[0].stmts = append([]string{cp}, n.lets[0].stmts...)
 	}
 	var outer []string // conditions at level -1
@@ -596,6 +630,12 @@ func (f *funcGen) combineStmt(et, half, combine, d, u string) string {
 }
 
 func init() {
+	helpers["same"] = `// tcpSame reports whether two slices start at the same element (a
+// scatter called in place: its destination is its input's buffer).
+func tcpSame[T any](a, b []T) bool {
+	return len(a) > 0 && len(b) > 0 && &a[0] == &b[0]
+}
+`
 	helpers["half"] = `// tcpF16ToF32 widens IEEE binary16 bits to float32 (exact; a NaN keeps
 // its payload and is made quiet, as the interpreter's conversion).
 func tcpF16ToF32(h uint16) float32 {
