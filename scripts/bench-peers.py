@@ -42,9 +42,11 @@ first, as the ONNX node means it: tcp without --in-place, jax without
 donation, ONNX Runtime into a preallocated output, torch with out=. Both
 count the same bytes (2 x table + indices + updates). The kernel sums
 duplicates in the indices' row-major order; a peer whose float sum is
-not bit-equal to it (another order, which the frameworks leave
-unspecified) is still timed, and its cell says the largest difference in
-ulps.
+not bit-equal to it is checked against the exact (float64) sum: within
+the bound of a float32 sum of the same terms in another order (which the
+frameworks leave unspecified) it is timed and its cell gives the largest
+difference in ulps; beyond it (a lost update: ONNX Runtime's two-thread
+ScatterND add races) the cell says WRONG and the peer is not timed.
 
 Huge pages: numpy and XLA madvise(MADV_HUGEPAGE) their large arrays; the
 tcp kernel binary's buffers are treated the same way only if it says so
