@@ -351,6 +351,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	defer func() { f.cur = nil }()
 	nl := len(n.vars)
 	n.rows = nl >= 2
+	n.scatter = true
 	mode := s.Mode()
 	// The destination coordinates, and the conditions to skip an update
 	// (mode drop), each at its level.
@@ -506,6 +507,12 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 					}
 					base := f.hoist(rest, rl)
 					urow := f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", ur.buf, base, base, size))
+					if n.rowOf == "" && n.rangeOver != "" && f.levelOfAtoms(n.rangeOver) <= rl {
+						// Resliced to the index row the loop ranges
+						// over: the compiler proves the reads in bounds
+						// (a bound of base+len(row) it does not).
+						urow = f.bind(rl, fmt.Sprintf("%s[:len(%s)]", urow, n.rangeOver))
+					}
 					uval = fmt.Sprintf("%s[%s]", urow, j)
 					if combine == tcp.CombineReplace && n.rowOf != "" && len(n.lets[l].stmts) == 0 {
 						n.innerCall = fmt.Sprintf("copy(%s, %s)", n.rowOf, urow)
