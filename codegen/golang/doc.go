@@ -4,7 +4,7 @@
 //
 //	tcp-translate --mlir-to-go [--go-package=NAME] in.mlir -o kernels.go
 //	src, err := golang.Emit(module, golang.Options{Package: "kernels"})
-//	tcp-run --backend=go f.mlir x.npy idx.npy [--bench N] [--workers W]
+//	tcp-run --backend=go f.mlir x.npy idx.npy [--bench N] [--workers W] [--in-place]
 //
 // # Calling convention
 //
@@ -149,6 +149,14 @@
 // once (as the float arith of data), integer ops wrapping in their Go
 // type, i1 values as bools (TestScatterRegionWorkers checks it like
 // TestScatterWorkers).
+// When the input is an argument and the update
+// nest loops over the destination's rows (ScatterElements along a dim
+// other than 0, a batched scatter_nd), each worker copies a row at the
+// top of its iteration and combines that row's updates while it is in
+// cache, instead of a separate copy pass. A scatter of an argument that
+// nothing else reads may be computed in that argument's buffer
+// (CallOptions.InPlace, tcp-run --in-place, as jax updates a donated
+// operand): the kernel then skips the copy (tcpSame).
 //
 // # Workers
 //

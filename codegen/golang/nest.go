@@ -52,6 +52,9 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 	if n.innerCall != "" && from == len(n.vars)-1 {
 		return n.innerCall
 	}
+	if from == len(n.vars)-1 && n.rangeOver != "" {
+		return fmt.Sprintf("for %s, %s := range %s {\n%s\n}", v, n.rangeVal, n.rangeOver, body)
+	}
 	if n.rows && from == len(n.vars)-1 && n.rowOf != "" {
 		return fmt.Sprintf("for %s := range %s {\n%s\n}", v, n.rowOf, body)
 	}
