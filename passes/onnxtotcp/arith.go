@@ -101,33 +101,44 @@ func broadcastOperands(op *ir.Operation, rw *ir.Rewriter) ([]ir.Value, *ir.Ranke
 	shape := r.Shape()
 	var vs []ir.Value
 	for i := 0; i < op.NumOperands(); i++ {
-		v := op.Operand(i)
-		t, err := tcpbuild.Ranked(v, fmt.Sprintf("operand #%d", i))
+		v, err := broadcastValue(rw, op.Loc(), op.Operand(i), fmt.Sprintf("operand #%d", i), shape)
 		if err != nil {
 			return nil, nil, err
 		}
-		if t.Rank() < len(shape) {
-			padded := append(tcpbuild.Ones(len(shape)-t.Rank()), t.Shape()...)
-			if v, err = tcpbuild.ExpandTo(rw, op.Loc(), v, padded); err != nil {
-				return nil, nil, err
-			}
-			t = v.Type().(*ir.RankedTensorType)
-		}
-		var axes, static []int64
-		var sizes []ir.Value
-		for d, n := range t.Shape() {
-			if n != shape[d] {
-				if n != 1 {
-					return nil, nil, fmt.Errorf("operand #%d of shape %s does not broadcast to %s", i, onnx.ShapeString(t.Shape()), onnx.ShapeString(shape))
-				}
-				axes = append(axes, int64(d))
-				static = append(static, shape[d])
-				sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), shape[d]))
-			}
-		}
-		vs = append(vs, tcpbuild.BroadcastTo(rw, op.Loc(), v, axes, sizes, static))
+		vs = append(vs, v)
 	}
 	return vs, r, nil
+}
+
+// broadcastValue broadcasts v (numpy's rules) to the static shape.
+func broadcastValue(rw *ir.Rewriter, loc ir.Location, v ir.Value, what string, shape []int64) (ir.Value, error) {
+	t, err := tcpbuild.Ranked(v, what)
+	if err != nil {
+		return nil, err
+	}
+	if t.Rank() > len(shape) {
+		return nil, fmt.Errorf("%s of shape %s does not broadcast to %s", what, onnx.ShapeString(t.Shape()), onnx.ShapeString(shape))
+	}
+	if t.Rank() < len(shape) {
+		padded := append(tcpbuild.Ones(len(shape)-t.Rank()), t.Shape()...)
+		if v, err = tcpbuild.ExpandTo(rw, loc, v, padded); err != nil {
+			return nil, err
+		}
+		t = v.Type().(*ir.RankedTensorType)
+	}
+	var axes, static []int64
+	var sizes []ir.Value
+	for d, n := range t.Shape() {
+		if n != shape[d] {
+			if n != 1 {
+				return nil, fmt.Errorf("%s of shape %s does not broadcast to %s", what, onnx.ShapeString(t.Shape()), onnx.ShapeString(shape))
+			}
+			axes = append(axes, int64(d))
+			static = append(static, shape[d])
+			sizes = append(sizes, tcpbuild.ConstantIndex(rw, loc, shape[d]))
+		}
+	}
+	return tcpbuild.BroadcastTo(rw, loc, v, axes, sizes, static), nil
 }
 
 func convertBinary(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
