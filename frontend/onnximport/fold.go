@@ -24,6 +24,8 @@ var foldable = map[string]bool{
 	onnx.PadName: true, onnx.SliceName: true, onnx.ReshapeName: true, onnx.TransposeName: true,
 	onnx.UnsqueezeName: true, onnx.SqueezeName: true, onnx.ExpandName: true, onnx.EqualName: true,
 	onnx.ConstantOfShapeName: true, onnx.RangeName: true, onnx.SizeName: true,
+	// Gather of a constant (torch.onnx.export's Shape -> Gather of one dim).
+	onnx.GatherName: true,
 }
 
 const maxFoldElements = 1024

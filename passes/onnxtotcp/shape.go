@@ -47,31 +47,62 @@ func staticOf(v ir.Value, what string) (*ir.RankedTensorType, error) {
 func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	x, err := staticOf(op.Operand(0), "data")
 	if err != nil {
+		// A dynamic dim passes through a reshape that only merges or
+		// splits dims around it (Reshape(x, [0, -1]) of a ?x3x4 x).
+		if v, ok := reshapeDynamic(op, rw); ok {
+			return true, tcpbuild.Replace(rw, op, v)
+		}
 		return fail(op, err)
 	}
 	r, err := staticOf(op.Result(0), "result")
 	if err != nil {
+		// A result typed with dynamic dims (a graph output's value_info)
+		// whose shape input is a constant: reshape to the static shape the
+		// constant gives, then tensor.cast to the result type.
+		if d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr); ok && x.HasStaticShape() {
+			if shape, ok := onnx.ReshapeShape(x.Shape(), d.Ints()); ok && tcpbuild.CastCompatible(ir.RankedTensor(shape, x.Elem()), op.Result(0).Type()) {
+				rw.SetInsertionPointBefore(op)
+				v, err := reshapeStatic(rw, op.Loc(), op.Operand(0), x, ir.RankedTensor(shape, x.Elem()))
+				if err == nil {
+					v, err = tcpbuild.CastTo(rw, op.Loc(), v, op.Result(0).Type())
+				}
+				if err != nil {
+					return fail(op, err)
+				}
+				return true, tcpbuild.Replace(rw, op, v)
+			}
+		}
 		return fail(op, err)
 	}
 	if x.NumElements() != r.NumElements() {
 		return fail(op, fmt.Errorf("the data %s and result %s differ in element count", x, r))
 	}
 	rw.SetInsertionPointBefore(op)
-	v := op.Operand(0)
+	v, err := reshapeStatic(rw, op.Loc(), op.Operand(0), x, r)
+	if err != nil {
+		return fail(op, err)
+	}
+	return true, tcpbuild.Replace(rw, op, v)
+}
+
+// reshapeStatic reshapes v of static type x to static type r: collapse to
+// 1-D, then expand.
+func reshapeStatic(rw *ir.Rewriter, loc ir.Location, v ir.Value, x, r *ir.RankedTensorType) (ir.Value, error) {
+	var err error
 	if !slices.Equal(x.Shape(), r.Shape()) {
 		flat := []int64{x.NumElements()}
 		if x.Rank() != 1 {
-			if v, err = collapseAll(rw, op.Loc(), v, flat); err != nil {
-				return fail(op, err)
+			if v, err = collapseAll(rw, loc, v, flat); err != nil {
+				return nil, err
 			}
 		}
 		if r.Rank() != 1 {
-			if v, err = tcpbuild.ExpandTo(rw, op.Loc(), v, r.Shape()); err != nil {
-				return fail(op, err)
+			if v, err = tcpbuild.ExpandTo(rw, loc, v, r.Shape()); err != nil {
+				return nil, err
 			}
 		}
 	}
-	return true, tcpbuild.Replace(rw, op, v)
+	return v, nil
 }
 
 // collapseAll collapses v into one dim (flat), including from rank 0.
@@ -124,4 +155,25 @@ func convertConcat(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	rw.SetInsertionPointBefore(op)
 	c := tensor.Concat(rw, op.Loc(), int64(a), op.Operands(), ir.RankedTensor(shape, ir.ElementType(op.Operand(0).Type())))
 	return true, tcpbuild.Replace(rw, op, c.Result(0))
+}
+
+// reshapeDynamic converts a Reshape between shapes with dynamic dims as
+// one tensor.collapse_shape or expand_shape straight to the result type,
+// when a reassociation exists (each dynamic dim alone in its group or
+// merged with static dims).
+func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, bool) {
+	x, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
+	r, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok1 || !ok2 || x.Rank() == r.Rank() {
+		return nil, false
+	}
+	rw.SetInsertionPointBefore(op)
+	var v ir.Value
+	var err error
+	if r.Rank() < x.Rank() {
+		v, err = tcpbuild.CollapseTo(rw, op.Loc(), op.Operand(0), r.Shape())
+	} else {
+		v, err = tcpbuild.ExpandTo(rw, op.Loc(), op.Operand(0), r.Shape())
+	}
+	return v, err == nil
 }
