@@ -24,7 +24,8 @@ var foldable = map[string]bool{
 	onnx.PadName: true, onnx.SliceName: true, onnx.ReshapeName: true, onnx.TransposeName: true,
 	onnx.UnsqueezeName: true, onnx.SqueezeName: true, onnx.ExpandName: true, onnx.EqualName: true,
 	onnx.ConstantOfShapeName: true, onnx.RangeName: true, onnx.SizeName: true,
-	// Gather of a constant (torch.onnx.export's Shape -> Gather of one dim).
+	// Gather of a constant 1-D i64 vector (torch.onnx.export's Shape ->
+	// Gather of one dim); see foldableGather.
 	onnx.GatherName: true,
 }
 
@@ -34,6 +35,13 @@ const maxFoldElements = 1024
 func (im *importer) fold(op *ir.Operation) *ir.Operation {
 	if !foldable[op.Name()] || op.NumResults() != 1 {
 		return nil
+	}
+	if op.Name() == onnx.GatherName {
+		// Only the shape arithmetic: a gather from a 1-D i64 vector (a
+		// model's own gathers of constant data stay as written).
+		if x, ok := op.Operand(0).Type().(*ir.RankedTensorType); !ok || x.Rank() != 1 || x.Elem() != ir.I64 {
+			return nil
+		}
 	}
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok || !rt.HasStaticShape() || rt.NumElements() > maxFoldElements {

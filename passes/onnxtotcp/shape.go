@@ -167,6 +167,13 @@ func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, bool) {
 	if !ok1 || !ok2 || x.Rank() == r.Rank() {
 		return nil, false
 	}
+	// A -1 beside a dynamic dim: ONNX (and ONNX Runtime) raise when the
+	// input is empty (the -1 cannot be inferred from 0 elements), which a
+	// collapse or expand would not; such a reshape stays refused.
+	d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr)
+	if !ok || slices.Contains(d.Ints(), -1) {
+		return nil, false
+	}
 	rw.SetInsertionPointBefore(op)
 	var v ir.Value
 	var err error
