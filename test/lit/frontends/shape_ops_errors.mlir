@@ -1,0 +1,48 @@
+// RUN: tcp-opt %s -split-input-file --convert-frontends-to-tcp -verify-diagnostics
+
+// The refused cases of the onnx shape ops and the tf casts: located errors
+// that say why.
+
+func.func @range_runtime(%s: tensor<i64>, %l: tensor<i64>, %d: tensor<i64>) -> tensor<4xi64> {
+  // expected-error@+2 {{failed to legalize operation 'onnx.Range' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Range' op cannot be converted to tcp: start, limit and delta are not constants (a Range of runtime values has a length known only at run time)}}
+  %r = "onnx.Range"(%s, %l, %d) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<4xi64>
+  return %r : tensor<4xi64>
+}
+
+// -----
+
+func.func @reshape_minus_one_dynamic(%x: tensor<?x3x4xf32>) -> tensor<?x12xf32> {
+  %s = onnx.Constant dense<[0, -1]> : tensor<2xi64>
+  // expected-error@+2 {{failed to legalize operation 'onnx.Reshape' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Reshape' op cannot be converted to tcp: the data type tensor<?x3x4xf32> is not static}}
+  %y = "onnx.Reshape"(%x, %s) : (tensor<?x3x4xf32>, tensor<2xi64>) -> tensor<?x12xf32>
+  return %y : tensor<?x12xf32>
+}
+
+// -----
+
+func.func @expand_dynamic(%i: tensor<1x2xi64>, %s: tensor<2xi64>) -> tensor<?x2xi64> {
+  // expected-error@+2 {{failed to legalize operation 'onnx.Expand' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Expand' op cannot be converted to tcp: the result type tensor<?x2xi64> is not static}}
+  %j = "onnx.Expand"(%i, %s) : (tensor<1x2xi64>, tensor<2xi64>) -> tensor<?x2xi64>
+  return %j : tensor<?x2xi64>
+}
+
+// -----
+
+func.func @tf_cast_uint64(%i: tensor<3xui64>) -> tensor<3xi64> {
+  // expected-error@+2 {{failed to legalize operation 'tf.Cast' that was explicitly marked illegal}}
+  // expected-note@+1 {{'tf.Cast' op cannot be converted to tcp: casting ui64 is not supported (a 64-bit unsigned value has no exact signless path)}}
+  %0 = "tf.Cast"(%i) <{Truncate = false}> {device = ""} : (tensor<3xui64>) -> tensor<3xi64>
+  return %0 : tensor<3xi64>
+}
+
+// -----
+
+func.func @tf_transpose_runtime_perm(%x: tensor<3x5xf32>, %p: tensor<2xi32>) -> tensor<*xf32> {
+  // expected-error@+2 {{failed to legalize operation 'tf.Transpose' that was explicitly marked illegal}}
+  // expected-note@+1 {{'tf.Transpose' op cannot be converted to tcp: perm is not a constant permutation of [0, 2)}}
+  %0 = "tf.Transpose"(%x, %p) {device = ""} : (tensor<3x5xf32>, tensor<2xi32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
