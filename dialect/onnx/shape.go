@@ -103,8 +103,8 @@ var Pad = ir.MustRegister(ir.OpDef{
 filled with constant_value (default 0); axes (opset 18) is not supported.
 Absent optional inputs are "onnx.NoValue" (--import-onnx supplies them).
 The result's shape is known only when pads is a constant; the op is folded
-when all its inputs are constants (as MXNet's shape arithmetic is) and
-otherwise refused by the conversion to tcp.
+when all its inputs are constants (as MXNet's shape arithmetic is), and
+converts to tcp for static data with constant pads of at least 0.
 
 Verifier rules: pads is a 1-D i64 tensor; constant_value, when given, is a
 scalar of data's element type; mode is "constant".`,

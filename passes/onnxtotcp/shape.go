@@ -17,8 +17,10 @@ import (
 //	onnx.Reshape   -> tensor.collapse_shape to 1-D + tensor.expand_shape
 //	onnx.Transpose -> tcp.transpose
 //	onnx.Concat    -> tensor.concat
-//	onnx.Pad       -> refused unless folded (--import-onnx folds it when
-//	                  its inputs are constants, as exporters' are)
+//	onnx.Pad       -> tensor.concat of constant splats before and after
+//	                  the data along each padded dim (constant pads of at
+//	                  least 0, a constant constant_value; --import-onnx
+//	                  folds a Pad whose inputs are all constants)
 var _ = addShape()
 
 func addShape() bool {
@@ -26,9 +28,7 @@ func addShape() bool {
 		frontends.Conversion{Root: onnx.ReshapeName, Name: "ONNXReshapeToTensor", Convert: convertReshape},
 		frontends.Conversion{Root: onnx.TransposeName, Name: "ONNXTransposeToTcp", Convert: convertTranspose},
 		frontends.Conversion{Root: onnx.ConcatName, Name: "ONNXConcatToTensor", Convert: convertConcat},
-		frontends.Conversion{Root: onnx.PadName, Name: "ONNXPadToTcp", Convert: func(op *ir.Operation, _ *ir.Rewriter) (bool, error) {
-			return fail(op, fmt.Errorf("only a Pad of constant inputs is supported (folded by --import-onnx)"))
-		}},
+		frontends.Conversion{Root: onnx.PadName, Name: "ONNXPadToTensor", Convert: convertPad},
 	)
 	return true
 }
@@ -183,4 +183,64 @@ func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, bool) {
 		v, err = tcpbuild.ExpandTo(rw, op.Loc(), op.Operand(0), r.Shape())
 	}
 	return v, err == nil
+}
+
+// convertPad pads static data with constant splats: along each dim with
+// pads, tensor.concat(splat(before), v, splat(after)).
+func convertPad(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	x, err := staticOf(op.Operand(0), "data")
+	if err != nil {
+		return fail(op, err)
+	}
+	pd, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr)
+	if !ok {
+		return fail(op, fmt.Errorf("pads is not a constant"))
+	}
+	pads := pd.Ints()
+	if len(pads) != 2*x.Rank() {
+		return fail(op, fmt.Errorf("pads has %d values, want %d (two per dim of the data)", len(pads), 2*x.Rank()))
+	}
+	for _, p := range pads {
+		if p < 0 {
+			return fail(op, fmt.Errorf("negative pads %v (which remove elements) are not supported", pads))
+		}
+	}
+	es := ir.ElemByteSize(x.Elem())
+	fill := make([]byte, es)
+	if op.NumOperands() > 2 && op.Operand(2).Type() != ir.None {
+		c, ok := constValue(op.Operand(2), 16).(*ir.DenseElementsAttr)
+		if !ok || len(c.Raw) < es {
+			return fail(op, fmt.Errorf("constant_value is not a constant"))
+		}
+		copy(fill, c.Raw[:es])
+	}
+	rw.SetInsertionPointBefore(op)
+	v := op.Operand(0)
+	shape := slices.Clone(x.Shape())
+	for d := range shape {
+		b, e := pads[d], pads[x.Rank()+d]
+		if b == 0 && e == 0 {
+			continue
+		}
+		var parts []ir.Value
+		splat := func(n int64) ir.Value {
+			s := slices.Clone(shape)
+			s[d] = n
+			t := ir.RankedTensor(s, x.Elem())
+			return tcp.BuildConst(rw, op.Loc(), &ir.DenseElementsAttr{Type: t, Splat: t.NumElements() != 1, Raw: slices.Clone(fill)}).Result(0)
+		}
+		if b > 0 {
+			parts = append(parts, splat(b))
+		}
+		parts = append(parts, v)
+		if e > 0 {
+			parts = append(parts, splat(e))
+		}
+		shape[d] += b + e
+		v = tensor.Concat(rw, op.Loc(), int64(d), parts, ir.RankedTensor(slices.Clone(shape), x.Elem())).Result(0)
+	}
+	if err := tcpbuild.CheckResultType(op, shape, x.Elem()); err != nil {
+		return fail(op, err)
+	}
+	return true, tcpbuild.Replace(rw, op, v)
 }

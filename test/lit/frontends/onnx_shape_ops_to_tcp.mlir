@@ -109,3 +109,30 @@ func.func @reshape_dynamic_batch(%x: tensor<?x3x4xf32>) -> tensor<?x12xf32> {
   %y = "onnx.Reshape"(%x, %s) : (tensor<?x3x4xf32>, tensor<2xi64>) -> tensor<?x12xf32>
   return %y : tensor<?x12xf32>
 }
+
+// -----
+
+// Pad of runtime data (constant pads and value): tensor.concat of splats.
+// CHECK-LABEL: func.func @pad_indices
+// CHECK: tensor.concat dim(0) %{{.*}}, %arg1, %{{.*}} : (tensor<1xi64>, tensor<3xi64>, tensor<2xi64>) -> tensor<6xi64>
+func.func @pad_indices(%x: tensor<4x3xf32>, %i: tensor<3xi64>) -> tensor<6x3xf32> {
+  %p = onnx.Constant dense<[1, 2]> : tensor<2xi64>
+  %none = "onnx.NoValue"() {value} : () -> none
+  %j = "onnx.Pad"(%i, %p, %none, %none) : (tensor<3xi64>, tensor<2xi64>, none, none) -> tensor<6xi64>
+  %y = "onnx.Gather"(%x, %j) {axis = 0 : si64} : (tensor<4x3xf32>, tensor<6xi64>) -> tensor<6x3xf32>
+  return %y : tensor<6x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pad_value_2d
+// CHECK: tcp.const {value = dense<7.500000e+00> : tensor<1x3xf32>}
+// CHECK: tensor.concat dim(0)
+// CHECK: tensor.concat dim(1)
+func.func @pad_value_2d(%x: tensor<2x3xf32>) -> tensor<3x5xf32> {
+  %p = onnx.Constant dense<[0, 1, 1, 1]> : tensor<4xi64>
+  %c = onnx.Constant dense<7.5> : tensor<f32>
+  %none = "onnx.NoValue"() {value} : () -> none
+  %y = "onnx.Pad"(%x, %p, %c, %none) : (tensor<2x3xf32>, tensor<4xi64>, tensor<f32>, none) -> tensor<3x5xf32>
+  return %y : tensor<3x5xf32>
+}

@@ -46,3 +46,14 @@ func.func @tf_transpose_runtime_perm(%x: tensor<3x5xf32>, %p: tensor<2xi32>) -> 
   %0 = "tf.Transpose"(%x, %p) {device = ""} : (tensor<3x5xf32>, tensor<2xi32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
+
+// -----
+
+func.func @pad_negative(%x: tensor<4xf32>) -> tensor<3xf32> {
+  %p = onnx.Constant dense<[-1, 0]> : tensor<2xi64>
+  %none = "onnx.NoValue"() {value} : () -> none
+  // expected-error@+2 {{failed to legalize operation 'onnx.Pad' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Pad' op cannot be converted to tcp: negative pads [-1 0] (which remove elements) are not supported}}
+  %y = "onnx.Pad"(%x, %p, %none, %none) : (tensor<4xf32>, tensor<2xi64>, none, none) -> tensor<3xf32>
+  return %y : tensor<3xf32>
+}
