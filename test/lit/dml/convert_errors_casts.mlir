@@ -61,3 +61,12 @@ func.func @truncf_bf16(%x: tensor<4xf32>) -> tensor<4xbf16> {
   %0 = arith.truncf %x : tensor<4xf32> to tensor<4xbf16>
   return %0 : tensor<4xbf16>
 }
+
+// -----
+
+// sitofp from a 64-bit integer would round twice (through float64).
+func.func @sitofp_i64(%x: tensor<4xi64>) -> tensor<4xf32> {
+  // expected-error@below {{'arith.sitofp' op cannot be lowered to DirectML: sitofp from 8- to 32-bit signless integers only (a 64-bit integer would round twice), got i64}}
+  %0 = arith.sitofp %x : tensor<4xi64> to tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
