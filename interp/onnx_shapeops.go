@@ -153,6 +153,9 @@ func runONNXRange(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	if !ok {
 		return nil, errors.New("delta is 0")
 	}
+	if n < 0 {
+		return nil, fmt.Errorf("Range(%d, %d, %d): limit - start overflows", start, limit, delta)
+	}
 	out, err := x.alloc(dt, []int64{n})
 	if err != nil {
 		return nil, err

@@ -275,19 +275,26 @@ result is 1-D of that type.`,
 })
 
 // RangeCount is the number of elements of Range(start, limit, delta)
-// (integers); ok is false for a zero delta.
+// (integers); ok is false for a zero delta; the count is -1 when limit -
+// start overflows int64.
 func RangeCount(start, limit, delta int64) (int64, bool) {
 	if delta == 0 {
 		return 0, false
 	}
-	d := limit - start
-	if (d > 0) != (delta > 0) || d == 0 {
+	if (limit > start) != (delta > 0) || limit == start {
 		return 0, true
 	}
-	if delta > 0 {
-		return (d + delta - 1) / delta, true
+	d := limit - start
+	if (d > 0) != (limit > start) {
+		// limit - start overflows int64: no valid count.
+		return -1, true
 	}
-	return (-d + -delta - 1) / -delta, true
+	// ceil(d / delta) without overflow; d and delta have one sign.
+	n := d / delta
+	if d%delta != 0 {
+		n++
+	}
+	return n, true
 }
 
 // Equal is onnx.Equal.

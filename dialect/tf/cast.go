@@ -23,7 +23,7 @@ integers round toward zero, integers to floats round to nearest, to bool
 is x != 0. Truncate (a float rounding flag) must be false.
 
 Verifier rules: x and y have one shape where static; Truncate is false.`,
-	Examples: []string{`%0 = "tf.Cast"(%arg1) <{Truncate = false}> {device = ""} : (tensor<2x3xui8>) -> tensor<2x3xi32>`},
+	Examples: []string{`%0 = "tf.Cast"(%arg1) {Truncate = false, device = ""} : (tensor<2x3xui8>) -> tensor<2x3xi32>`},
 	Operands: []ir.OperandDef{{Name: "x", Type: anyTensor}},
 	Results:  []ir.ResultDef{{Name: "y", Type: anyTensor}},
 	Attrs:    []ir.AttrDef{{Name: "Truncate", Kind: ir.BoolAttrKind}},

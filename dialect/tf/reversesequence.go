@@ -21,7 +21,7 @@ Verifier rules: seq_lengths is a 1-D i32 or i64 tensor whose static size
 is the static size of input's batch_dim; seq_dim and batch_dim are
 distinct dims of input (batch_dim negative counts from the rank); input
 and output have one element type and, where static, one shape.`,
-	Examples: []string{`%0 = "tf.ReverseSequence"(%arg0, %arg1) <{batch_dim = 0 : i64, seq_dim = 1 : i64}> {device = ""} : (tensor<3x5xf32>, tensor<3xi64>) -> tensor<3x5xf32>`},
+	Examples: []string{`%0 = "tf.ReverseSequence"(%arg0, %arg1) {batch_dim = 0 : i64, device = "", seq_dim = 1 : i64} : (tensor<3x5xf32>, tensor<3xi64>) -> tensor<3x5xf32>`},
 	Operands: []ir.OperandDef{{Name: "input", Type: anyTensor}, {Name: "seq_lengths", Type: axisType}},
 	Results:  []ir.ResultDef{{Name: "output", Type: anyTensor}},
 	Attrs:    []ir.AttrDef{{Name: "seq_dim", Kind: ir.I64AttrKind, Required: true}, {Name: "batch_dim", Kind: ir.I64AttrKind}},

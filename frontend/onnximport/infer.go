@@ -247,6 +247,11 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 		if !ok {
 			return []ir.Type{ir.RankedTensor(slices.Repeat([]int64{ir.Dynamic}, max(x.Rank(), int(s.Dim(0)))), x.Elem())}, nil
 		}
+		for _, d := range vals {
+			if d < 0 {
+				return nil, fmt.Errorf("shape %v has a negative dim", vals)
+			}
+		}
 		shape, ok := onnx.BroadcastShapes(x.Shape(), vals)
 		if !ok {
 			return nil, fmt.Errorf("shape %v does not broadcast with the input's %s", vals, x)
@@ -292,8 +297,8 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 		}
 		if _, isInt := e.(ir.IntegerType); known && isInt {
 			c, ok := onnx.RangeCount(v[0], v[1], v[2])
-			if !ok {
-				return nil, fmt.Errorf("delta is 0")
+			if !ok || c < 0 {
+				return nil, fmt.Errorf("Range(%d, %d, %d) has no valid element count (a zero delta or an overflow)", v[0], v[1], v[2])
 			}
 			n = c
 		}

@@ -161,8 +161,8 @@ func convertRange(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	rw.SetInsertionPointBefore(op)
 	if known {
 		n, ok := onnx.RangeCount(vals[0], vals[1], vals[2])
-		if !ok {
-			return fail(op, fmt.Errorf("delta is 0"))
+		if !ok || n < 0 || n > ir.MaxConstantFoldElements {
+			return fail(op, fmt.Errorf("Range(%d, %d, %d) is not a constant of at most %d elements", vals[0], vals[1], vals[2], ir.MaxConstantFoldElements))
 		}
 		if r, ok := op.Result(0).Type().(*ir.RankedTensorType); ok && r.Rank() == 1 && r.Dim(0) != ir.Dynamic && r.Dim(0) != n {
 			return fail(op, fmt.Errorf("the result type %s does not hold the %d elements of Range(%d, %d, %d)", r, n, vals[0], vals[1], vals[2]))
