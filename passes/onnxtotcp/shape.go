@@ -49,8 +49,12 @@ func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		// A dynamic dim passes through a reshape that only merges or
 		// splits dims around it (Reshape(x, [0, -1]) of a ?x3x4 x).
-		if v, ok := reshapeDynamic(op, rw); ok {
+		v, why := reshapeDynamic(op, rw)
+		if v != nil {
 			return true, tcpbuild.Replace(rw, op, v)
+		}
+		if why != "" {
+			return fail(op, fmt.Errorf("%v: %s", err, why))
 		}
 		return fail(op, err)
 	}
@@ -161,18 +165,21 @@ func convertConcat(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // one tensor.collapse_shape or expand_shape straight to the result type,
 // when a reassociation exists (each dynamic dim alone in its group or
 // merged with static dims).
-func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, bool) {
+func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, string) {
 	x, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
 	r, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok1 || !ok2 || x.Rank() == r.Rank() {
-		return nil, false
+		return nil, ""
 	}
 	// A -1 beside a dynamic dim: ONNX (and ONNX Runtime) raise when the
 	// input is empty (the -1 cannot be inferred from 0 elements), which a
 	// collapse or expand would not; such a reshape stays refused.
 	d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr)
-	if !ok || slices.Contains(d.Ints(), -1) {
-		return nil, false
+	if !ok {
+		return nil, ""
+	}
+	if slices.Contains(d.Ints(), -1) {
+		return nil, "a -1 in shape " + onnx.ShapeString(d.Ints()) + " beside a dynamic dim is inferred at run time, and ONNX raises for an empty input where a collapse would not (give the dim, or specialize the input's shape)"
 	}
 	rw.SetInsertionPointBefore(op)
 	var v ir.Value
@@ -182,9 +189,11 @@ func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, bool) {
 	} else {
 		v, err = tcpbuild.ExpandTo(rw, op.Loc(), op.Operand(0), r.Shape())
 	}
-	return v, err == nil
+	if err != nil {
+		return nil, ""
+	}
+	return v, ""
 }
-
 // convertPad pads static data with constant splats: along each dim with
 // pads, tensor.concat(splat(before), v, splat(after)).
 func convertPad(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
