@@ -303,7 +303,7 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 			n = c
 		}
 		return []ir.Type{ir.RankedTensor([]int64{n}, e)}, nil
-	case "Add", "Sub", "Mod", "Greater", "Less", "Equal", "Where":
+	case "Add", "Sub", "Mul", "Div", "Mod", "Greater", "Less", "Equal", "Where":
 		var shapes [][]int64
 		for i := range operands {
 			t, err := ranked(i, fmt.Sprintf("#%d", i))

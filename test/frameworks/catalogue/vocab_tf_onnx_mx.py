@@ -85,6 +85,28 @@ def tf(scope):
         lambda r: [data(r, (4, 3)), np.concatenate([idx(r, (3, 1), 0, 2, np.int64), idx(r, (3, 1), 0, 3, np.int64)], -1)])
     add("tfv_gather_bool", "tf.gather(m, i, axis=1) (bool)", fn(lambda m, i: T.gather(m, i, axis=1)),
         [spec((2, 4), T.bool), spec((3,), i32)], lambda r: [data(r, (2, 4)) > 0, idx(r, (3,), 0, 4)])
+    add("tfv_sub_reverse_index", "tf.gather(x, 4 - i) (tf.Sub)", fn(lambda x, i: T.gather(x, 4 - i)),
+        [spec((5, 2), f32), spec((3,), i32)], lambda r: [data(r, (5, 2)), idx(r, (3,), 0, 5)])
+    add("tfv_mul_add_flat_index", "tf.gather(tf.reshape(x, [-1]), i * 4 + j) (tf.Mul)",
+        fn(lambda x, i, j: T.gather(T.reshape(x, [-1]), i * 4 + j)),
+        [spec((3, 4), f32), spec((5,), i64), spec((5,), i64)],
+        lambda r: [data(r, (3, 4)), idx(r, (5,), 0, 3, np.int64), idx(r, (5,), 0, 4, np.int64)])
+    add("tfv_stack_gather_nd", "tf.gather_nd(x, tf.stack([i, j], axis=-1)) (tf.Pack)",
+        fn(lambda x, i, j: T.gather_nd(x, T.stack([i, j], axis=-1))),
+        [spec((4, 3), f32), spec((5,), i32), spec((5,), i32)],
+        lambda r: [data(r, (4, 3)), idx(r, (5,), 0, 4), idx(r, (5,), 0, 3)])
+    add("tfv_range_gather", "tf.gather(x, tf.range(1, 4), axis=1)", fn(lambda x: T.gather(x, T.range(1, 4), axis=1)),
+        [spec((2, 5), f32)], lambda r: [data(r, (2, 5))])
+    add("tfv_abs_index", "tf.gather(x, tf.abs(i))", fn(lambda x, i: T.gather(x, T.abs(i))),
+        [spec((6,), f32), spec((4,), i32)], lambda r: [data(r, (6,)), idx(r, (4,), -5, 6)])
+    add("tfv_reverse_then_shrink", "x[..., ::-1, 0]", fn(lambda x: x[..., ::-1, 0]), [spec((2, 3, 4), f32)],
+        lambda r: [data(r, (2, 3, 4))])
+    add("tfv_take_along_neg_axis", "tf.experimental.numpy.take_along_axis(x, i, -1)",
+        fn(lambda x, i: tnp.take_along_axis(x, i, -1)), [spec((2, 3, 4), f32), spec((2, 3, 2), i64)],
+        lambda r: [data(r, (2, 3, 4)), idx(r, (2, 3, 2), 0, 4, np.int64)])
+    add("tfv_cast_int64_to_int32", "tf.gather(x, tf.cast(i, tf.int32), axis=1)",
+        fn(lambda x, i: T.gather(x, T.cast(i, T.int32), axis=1)), [spec((3, 4), f32), spec((2,), i64)],
+        lambda r: [data(r, (3, 4)), idx(r, (2,), 0, 4, np.int64)])
     add("tfv_reverse_sequence", "tf.reverse_sequence(x, lens, seq_axis=1, batch_axis=0)",
         fn(lambda x, n: T.reverse_sequence(x, n, seq_axis=1, batch_axis=0)), [spec((3, 5), f32), spec((3,), i64)],
         lambda r: [data(r, (3, 5)), idx(r, (3,), 0, 6, np.int64)])
@@ -180,6 +202,37 @@ def onnx(scope):
          node("Constant", [], ["b"], value=numpy_helper.from_array(np.array([-1], np.int64))),
          node("Concat", ["a", "i", "b"], ["j"], axis=0), node("Gather", ["x", "j"], ["y"])],
         [vi("x", (4, 2)), vi("i", (3,), I64)], lambda r: [data(r, (4, 2)), i64(r, (3,), -4, 4)])
+    add("bool_cast_index", "Gather(x, Cast(Equal(i, 0), to=INT64))",
+        [node("Equal", ["i", "zero"], ["e"]), node("Cast", ["e"], ["j"], to=I64), node("Gather", ["x", "j"], ["y"])],
+        [vi("x", (2, 3)), vi("i", (4,), I64)], lambda r: [data(r, (2, 3)), i64(r, (4,), -1, 2)],
+        inits=[c("zero", 0)])
+    add("mul_add_flat_index", "Gather(Reshape(x, [-1]), Add(Mul(i, 4), j))",
+        [node("Mul", ["i", "four"], ["m"]), node("Add", ["m", "j"], ["k"]),
+         node("Reshape", ["x", "m1"], ["f"]), node("Gather", ["f", "k"], ["y"])],
+        [vi("x", (3, 4)), vi("i", (5,), I64), vi("j", (5,), I64)],
+        lambda r: [data(r, (3, 4)), i64(r, (5,), 0, 3), i64(r, (5,), 0, 4)],
+        inits=[c("four", 4), c("m1", [-1])])
+    add("div_index", "Gather(x, Div(i, 2))",
+        [node("Div", ["i", "two"], ["j"]), node("Gather", ["x", "j"], ["y"])],
+        [vi("x", (4, 2)), vi("i", (5,), I64)], lambda r: [data(r, (4, 2)), i64(r, (5,), -7, 8)],
+        inits=[c("two", 2)])
+    add("gather_nd_bd2", "GatherND(x, i, batch_dims=2)",
+        [node("GatherND", ["x", "i"], ["y"], batch_dims=2)],
+        [vi("x", (2, 3, 4, 2)), vi("i", (2, 3, 1), I64)], lambda r: [data(r, (2, 3, 4, 2)), i64(r, (2, 3, 1), -4, 4)])
+    add("unsqueeze_two_axes", "Gather(Unsqueeze(x, [0, -1]), i, axis=1)",
+        [node("Unsqueeze", ["x", "axes"], ["t"]), node("Gather", ["t", "i"], ["y"], axis=1)],
+        [vi("x", (4, 3)), vi("i", (2,), I64)], lambda r: [data(r, (4, 3)), i64(r, (2,), -4, 4)],
+        inits=[c("axes", [0, -1])])
+    add("expand_rank_gather_elements", "GatherElements(x, Expand(i, [3, 2]), axis=1), i: [2]",
+        [node("Expand", ["i", "shp"], ["j"]), node("GatherElements", ["x", "j"], ["y"], axis=1)],
+        [vi("x", (3, 5)), vi("i", (2,), I64)], lambda r: [data(r, (3, 5)), i64(r, (2,), -5, 5)],
+        inits=[c("shp", [3, 2])])
+    add("gather_scalar_unsqueeze", "Unsqueeze(Gather(x, 2), [0]) (x[2:3] as torch writes x[2][None])",
+        [node("Gather", ["x", "two"], ["t"], axis=0), node("Unsqueeze", ["t", "ax0"], ["y"])],
+        [vi("x", (4, 3))], lambda r: [data(r, (4, 3))], inits=[c("two", 2), c("ax0", [0])])
+    add("squeeze_runtime_data", "Gather(Squeeze(x), i, axis=-1), x: [1, 5, 1]",
+        [node("Squeeze", ["x"], ["t"]), node("Gather", ["t", "i"], ["y"], axis=-1)],
+        [vi("x", (1, 5, 1)), vi("i", (3,), I64)], lambda r: [data(r, (1, 5, 1)), i64(r, (3,), -5, 5)])
     # with value_info kept (ONNX shape inference's), as a model that went
     # through onnx.shape_inference has it
     add("vi_unsqueeze_gather", "Gather(Unsqueeze(x, [0]), i, axis=2) (value_info kept)",
@@ -235,6 +288,16 @@ def mxnet(scope):
         [("x", (4, 3), f32)], lambda r: [data(r, (4, 3))])
     add("flip_axis1", "mx.sym.flip(x, axis=1)", lambda v: S.flip(v["x"], axis=1),
         [("x", (2, 5), f32)], lambda r: [data(r, (2, 5))])
+    add("embedding_int64_ids", "mx.sym.Embedding(i, w, input_dim=6, output_dim=2) (int64 ids)",
+        lambda v: S.Embedding(v["i"], v["w"], input_dim=6, output_dim=2), [("i", (2, 2), i64), ("w", (6, 2), f32)],
+        lambda r: [idx(r, (2, 2), 0, 6, np.int64), data(r, (6, 2))])
+    add("reverse_last_3d", "mx.sym.reverse(x, axis=2) (MXNet refuses axis=-1)", lambda v: S.reverse(v["x"], axis=2),
+        [("x", (2, 3, 4), f32)], lambda r: [data(r, (2, 3, 4))])
+    add("gather_nd_one_coord", "mx.sym.gather_nd(x, i), i: (1, 4) (rows, int32 i)",
+        lambda v: S.gather_nd(v["x"], v["i"]), [("x", (5, 3), f32), ("i", (1, 4), i32)], nd_make((5, 3), (1, 4)))
+    add("slice_step_3d", "mx.sym.slice(x, begin=(0, 0, 1), end=(2, 3, 4), step=(1, 2, 2))",
+        lambda v: S.slice(v["x"], begin=(0, 0, 1), end=(2, 3, 4), step=(1, 2, 2)),
+        [("x", (2, 3, 4), f32)], lambda r: [data(r, (2, 3, 4))])
     add("slice_axis_then_take", "mx.sym.take(mx.sym.slice_axis(x, axis=0, begin=1, end=5), i, mode='wrap')",
         lambda v: S.take(S.slice_axis(v["x"], axis=0, begin=1, end=5), v["i"], mode="wrap"),
         [("x", (6, 2), f32), ("i", (3,), i64)], lambda r: [data(r, (6, 2)), idx(r, (3,), -9, 9, np.int64)])

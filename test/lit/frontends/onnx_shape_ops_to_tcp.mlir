@@ -136,3 +136,21 @@ func.func @pad_value_2d(%x: tensor<2x3xf32>) -> tensor<3x5xf32> {
   %y = "onnx.Pad"(%x, %p, %c, %none) : (tensor<2x3xf32>, tensor<4xi64>, tensor<f32>, none) -> tensor<3x5xf32>
   return %y : tensor<3x5xf32>
 }
+
+// -----
+
+// Mul and Div (integer Div truncates toward zero, like arith.divsi), and
+// Cast of a bool to an index (extui: true is 1).
+// CHECK-LABEL: func.func @mul_div_bool_cast
+// CHECK: arith.muli
+// CHECK: arith.divsi
+// CHECK: arith.extui
+func.func @mul_div_bool_cast(%i: tensor<5xi64>, %j: tensor<5xi64>) -> (tensor<5xi64>, tensor<5xi64>) {
+  %four = onnx.Constant dense<4> : tensor<i64>
+  %two = onnx.Constant dense<2> : tensor<i64>
+  %m = "onnx.Mul"(%i, %four) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi64>
+  %d = "onnx.Div"(%m, %two) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi64>
+  %e = "onnx.Equal"(%j, %two) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi1>
+  %c = "onnx.Cast"(%e) {to = 7 : si64} : (tensor<5xi1>) -> tensor<5xi64>
+  return %d, %c : tensor<5xi64>, tensor<5xi64>
+}

@@ -57,3 +57,33 @@ func.func @pad_negative(%x: tensor<4xf32>) -> tensor<3xf32> {
   %y = "onnx.Pad"(%x, %p, %none, %none) : (tensor<4xf32>, tensor<2xi64>, none, none) -> tensor<3xf32>
   return %y : tensor<3xf32>
 }
+
+// -----
+
+func.func @tf_abs_float(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error@+2 {{failed to legalize operation 'tf.Abs' that was explicitly marked illegal}}
+  // expected-note@+1 {{'tf.Abs' op cannot be converted to tcp: element type f32 is not supported (signed integer index arithmetic)}}
+  %0 = "tf.Abs"(%x) {device = ""} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @tf_call_not_inlined(%i: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error@+2 {{failed to legalize operation 'tf.PartitionedCall' that was explicitly marked illegal}}
+  // expected-note@+1 {{'tf.PartitionedCall' op cannot be converted to tcp: the call was not inlined (run --inline first; a callee must be a func.func with one block)}}
+  %0 = "tf.PartitionedCall"(%i) <{config = "", config_proto = "", executor_type = "", f = @branch}> : (tensor<3xi32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+func.func private @branch(%arg0: tensor<3xi32>) -> tensor<3xi32> {
+  return %arg0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @onnx_cast_bool_float(%b: tensor<3xi1>) -> tensor<3xf32> {
+  // expected-error@+2 {{failed to legalize operation 'onnx.Cast' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Cast' op cannot be converted to tcp: casting i1 to f32 is not supported (bool casts to and from integers only)}}
+  %0 = "onnx.Cast"(%b) {to = 1 : si64} : (tensor<3xi1>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
