@@ -194,6 +194,7 @@ func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, string) {
 	}
 	return v, ""
 }
+
 // convertPad pads static data with constant splats: along each dim with
 // pads, tensor.concat(splat(before), v, splat(after)).
 func convertPad(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
