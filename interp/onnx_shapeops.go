@@ -165,3 +165,103 @@ func runONNXRange(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	}
 	return []*tensor.Tensor{out}, nil
 }
+
+func init() {
+	register(map[string]kernelFunc{
+		onnx.IdentityName: func(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+			if err := nargs(args, 1); err != nil {
+				return nil, err
+			}
+			return []*tensor.Tensor{args[0]}, nil
+		},
+		onnx.NegName:  runONNXNeg,
+		onnx.MinName:  onnxBinary(func(a, b int64) (int64, error) { return min(a, b), nil }, tfMinF),
+		onnx.MaxName:  onnxBinary(func(a, b int64) (int64, error) { return max(a, b), nil }, tfMaxF),
+		onnx.ClipName: runONNXClip,
+		onnx.FlattenName: func(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+			if err := nargs(args, 1); err != nil {
+				return nil, err
+			}
+			shape, ok := onnx.FlattenShape(args[0].Shape, onnx.FlattenAxis(op))
+			if !ok {
+				return nil, fmt.Errorf("axis %d is out of range for rank %d", onnx.FlattenAxis(op), args[0].Rank())
+			}
+			return one(kernel.Reshape(args[0], shape))
+		},
+	})
+}
+
+func runONNXNeg(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	a := args[0]
+	out, err := x.alloc(a.DType, a.Shape)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < int(a.NumElements()); i++ {
+		switch {
+		case a.DType.IsFloat():
+			out.SetFloat64(i, -a.Float64At(i))
+		case a.DType.IsUnsigned() || a.DType == tensor.I1:
+			return nil, fmt.Errorf("is not defined here for element type %s", a.DType)
+		default:
+			s, _ := intOf(a, i)
+			setInt(out, i, -s)
+		}
+	}
+	return []*tensor.Tensor{out}, nil
+}
+
+// runONNXClip clamps to [min, max] (each optional): max(x, min) first,
+// then min(., max), as ONNX defines it (min > max gives max).
+func runONNXClip(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if len(args) < 1 || len(args) > 3 {
+		return nil, fmt.Errorf("expects 1 to 3 operands, got %d", len(args))
+	}
+	a := args[0]
+	bound := func(k int) *tensor.Tensor {
+		if k < len(args) && args[k] != noneValue {
+			return args[k]
+		}
+		return nil
+	}
+	lo, hi := bound(1), bound(2)
+	for _, b := range []*tensor.Tensor{lo, hi} {
+		if b != nil && (b.NumElements() != 1 || b.DType != a.DType) {
+			return nil, fmt.Errorf("min and max must be one element of %s, got %s", a.DType, b.Type())
+		}
+	}
+	out, err := x.alloc(a.DType, a.Shape)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < int(a.NumElements()); i++ {
+		if a.DType.IsFloat() {
+			v := a.Float64At(i)
+			if lo != nil {
+				v = tfMaxF(v, lo.Float64At(0))
+			}
+			if hi != nil {
+				v = tfMinF(v, hi.Float64At(0))
+			}
+			out.SetFloat64(i, v)
+			continue
+		}
+		if a.DType.IsUnsigned() || a.DType == tensor.I1 {
+			return nil, fmt.Errorf("is not defined here for element type %s", a.DType)
+		}
+		v, _ := intOf(a, i)
+		if lo != nil {
+			l, _ := intOf(lo, 0)
+			v = max(v, l)
+		}
+		if hi != nil {
+			h, _ := intOf(hi, 0)
+			v = min(v, h)
+		}
+		setInt(out, i, v)
+	}
+	return []*tensor.Tensor{out}, nil
+}

@@ -309,3 +309,135 @@ func constInts(v ir.Value) ([]int64, bool) {
 	}
 	return slices.Clone(d.Ints()), true
 }
+
+// More index arithmetic torch.onnx.export writes (x.clamp, -i, torch.min
+// of index tensors, x.flatten(1), no-op Identity).
+const (
+	IdentityName = "onnx.Identity"
+	NegName      = "onnx.Neg"
+	MinName      = "onnx.Min"
+	MaxName      = "onnx.Max"
+	ClipName     = "onnx.Clip"
+	FlattenName  = "onnx.Flatten"
+)
+
+func unaryDef(name, summary, semantics, example string) *ir.OpDef {
+	return ir.MustRegister(ir.OpDef{
+		Name:        name,
+		Summary:     summary,
+		Description: semantics + "\n\nVerifier rules: input and output have one type.",
+		Examples:    []string{example},
+		Operands:    []ir.OperandDef{{Name: "input", Type: anyTensor}},
+		Results:     []ir.ResultDef{{Name: "output", Type: anyTensor}},
+		Traits:      []ir.Trait{ir.Pure, ir.SameOperandsAndResultType},
+	})
+}
+
+var (
+	// Identity is onnx.Identity.
+	Identity = unaryDef(IdentityName, "ONNX Identity: the input", `output = input.`,
+		`%0 = "onnx.Identity"(%arg0) : (tensor<3xi64>) -> tensor<3xi64>`)
+	// Neg is onnx.Neg.
+	Neg = unaryDef(NegName, "ONNX Neg: elementwise -x", `output = -input (integers wrap: the minimum value stays itself).`,
+		`%0 = "onnx.Neg"(%arg0) : (tensor<3xi64>) -> tensor<3xi64>`)
+	// Min is onnx.Min (two inputs).
+	Min = binary(MinName, "ONNX Min: elementwise minimum of two inputs", `C = min(A, B) (signed for integers). ONNX's Min is variadic; two inputs,
+what exporters write for index arithmetic, are supported.`,
+		`%0 = "onnx.Min"(%arg0, %arg1) : (tensor<3xi64>, tensor<i64>) -> tensor<3xi64>`, false)
+	// Max is onnx.Max (two inputs).
+	Max = binary(MaxName, "ONNX Max: elementwise maximum of two inputs", `C = max(A, B) (signed for integers). ONNX's Max is variadic; two inputs
+are supported.`,
+		`%0 = "onnx.Max"(%arg0, %arg1) : (tensor<3xi64>, tensor<i64>) -> tensor<3xi64>`, false)
+)
+
+// Clip is onnx.Clip.
+var Clip = ir.MustRegister(ir.OpDef{
+	Name:    ClipName,
+	Summary: "ONNX Clip: elementwise clamp to [min, max] (x.clamp)",
+	Description: `output = min(max(input, min), max) elementwise, min and max optional 0-d
+inputs (opset 11+; absent: no bound), signed for integers.
+
+Verifier rules: min and max, when given, are 0-d (or one-element) tensors of
+input's element type; input and output have one type.`,
+	Examples: []string{`%0 = "onnx.Clip"(%arg0, %lo, %hi) : (tensor<3xi64>, tensor<i64>, tensor<i64>) -> tensor<3xi64>`},
+	Operands: []ir.OperandDef{{Name: "input", Type: anyTensor}, {Name: "min", Type: anyOrNone}, {Name: "max", Type: anyOrNone}},
+	Results:  []ir.ResultDef{{Name: "output", Type: anyTensor}},
+	Traits:   []ir.Trait{ir.Pure},
+	Verify: func(op *ir.Operation) error {
+		for i := 1; i < op.NumOperands(); i++ {
+			v := op.Operand(i)
+			if v.Type() == ir.None {
+				continue
+			}
+			if ir.ElementType(v.Type()) != ir.ElementType(op.Operand(0).Type()) {
+				return op.EmitOpError("expects min and max of the input's element type %s, got %s", ir.ElementType(op.Operand(0).Type()), ir.ElementType(v.Type()))
+			}
+			if t, ok := ranked(v); ok && t.NumElements() != 1 {
+				return op.EmitOpError("expects one-element min and max, got %s", t)
+			}
+		}
+		if op.Result(0).Type() != op.Operand(0).Type() {
+			return op.EmitOpError("expects the output type to be the input's %s, got %s", op.Operand(0).Type(), op.Result(0).Type())
+		}
+		return nil
+	},
+})
+
+// Flatten is onnx.Flatten.
+var Flatten = ir.MustRegister(ir.OpDef{
+	Name:    FlattenName,
+	Summary: "ONNX Flatten: the input as a 2-D tensor split at axis",
+	Description: `output has shape (d_0 * ... * d_{axis-1}, d_axis * ... * d_{r-1}) (axis
+in [-r, r], negative counted from the rank; default 1), the elements in
+row-major order.
+
+Verifier rules: axis is in [-r, r]; the output has the input's element
+type and, for static input dims, that shape.`,
+	Examples: []string{`%0 = "onnx.Flatten"(%arg0) {axis = 1 : si64} : (tensor<2x3x4xf32>) -> tensor<2x12xf32>`},
+	Operands: []ir.OperandDef{{Name: "input", Type: anyTensor}},
+	Results:  []ir.ResultDef{{Name: "output", Type: anyTensor}},
+	Attrs:    []ir.AttrDef{{Name: "axis", Kind: ir.SI64AttrKind, Default: ir.Int(1, si64)}},
+	Traits:   []ir.Trait{ir.Pure},
+	Verify: func(op *ir.Operation) error {
+		x, ok := ranked(op.Operand(0))
+		if !ok {
+			return CheckResult(op, ir.ElementType(op.Operand(0).Type()), nil, "")
+		}
+		want, ok := FlattenShape(x.Shape(), FlattenAxis(op))
+		if !ok {
+			return op.EmitOpError("expects axis in [%d, %d], got %d", -x.Rank(), x.Rank(), FlattenAxis(op))
+		}
+		return CheckResult(op, x.Elem(), want, "the input split at axis")
+	},
+})
+
+// FlattenAxis returns onnx.Flatten's axis (default 1).
+func FlattenAxis(op *ir.Operation) int64 {
+	if a, ok := op.Attr("axis").(ir.IntegerAttr); ok {
+		return a.Value
+	}
+	return 1
+}
+
+// FlattenShape is Flatten's output shape (a dynamic input dim makes its
+// side dynamic); ok is false for an axis out of range.
+func FlattenShape(in []int64, axis int64) ([]int64, bool) {
+	r := int64(len(in))
+	if axis < -r || axis > r {
+		return nil, false
+	}
+	if axis < 0 {
+		axis += r
+	}
+	prod := func(ds []int64) int64 {
+		p := int64(1)
+		for _, d := range ds {
+			if d == ir.Dynamic {
+				return ir.Dynamic
+			}
+			p *= d
+		}
+		return p
+	}
+	return []int64{prod(in[:axis]), prod(in[axis:])}, true
+}

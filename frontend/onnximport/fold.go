@@ -24,7 +24,8 @@ var foldable = map[string]bool{
 	onnx.PadName: true, onnx.SliceName: true, onnx.ReshapeName: true, onnx.TransposeName: true,
 	onnx.UnsqueezeName: true, onnx.SqueezeName: true, onnx.ExpandName: true, onnx.EqualName: true,
 	onnx.ConstantOfShapeName: true, onnx.RangeName: true, onnx.SizeName: true,
-	onnx.MulName: true, onnx.DivName: true,
+	onnx.MulName: true, onnx.DivName: true, onnx.NegName: true, onnx.MinName: true, onnx.MaxName: true,
+	onnx.ClipName: true, onnx.FlattenName: true, onnx.IdentityName: true,
 	// Gather of a constant 1-D i64 vector (torch.onnx.export's Shape ->
 	// Gather of one dim); see foldableGather.
 	onnx.GatherName: true,

@@ -303,7 +303,27 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 			n = c
 		}
 		return []ir.Type{ir.RankedTensor([]int64{n}, e)}, nil
-	case "Add", "Sub", "Mul", "Div", "Mod", "Greater", "Less", "Equal", "Where":
+	case "Identity", "Neg", "Clip":
+		x, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		return []ir.Type{x}, nil
+	case "Flatten":
+		x, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		axis := int64(1)
+		if a, ok := attr("axis").(ir.IntegerAttr); ok {
+			axis = a.Value
+		}
+		shape, ok := onnx.FlattenShape(x.Shape(), axis)
+		if !ok {
+			return nil, fmt.Errorf("axis %d is out of range for rank %d", axis, x.Rank())
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
+	case "Add", "Sub", "Mul", "Div", "Mod", "Min", "Max", "Greater", "Less", "Equal", "Where":
 		var shapes [][]int64
 		for i := range operands {
 			t, err := ranked(i, fmt.Sprintf("#%d", i))

@@ -182,3 +182,110 @@ func convertRange(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	// type only promises it, and ONNX raises where the promise is broken.
 	return fail(op, fmt.Errorf("start, limit and delta are not constants (a Range of runtime values has a length known only at run time)"))
 }
+
+var _ = addMoreOps()
+
+// Identity, Neg, Min, Max, Clip (integers) and Flatten:
+//
+//	onnx.Identity        -> its input
+//	onnx.Neg             -> arith.subi(0, x) (negf for floats)
+//	onnx.Min/Max         -> arith.minsi/maxsi
+//	onnx.Clip            -> arith.maxsi with min, then arith.minsi with max
+//	onnx.Flatten         -> tensor.collapse_shape (and expand_shape for axis 0)
+func addMoreOps() bool {
+	intOnly := func(name string) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+		conv := convertBinary(name, "")
+		return func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+			if e := ir.ElementType(op.Operand(0).Type()); ir.IsFloat(e) {
+				return fail(op, fmt.Errorf("element type %s is not supported (integer index arithmetic)", e))
+			}
+			return conv(op, rw)
+		}
+	}
+	Frontend.Conversions = append(Frontend.Conversions,
+		frontends.Conversion{Root: onnx.IdentityName, Name: "ONNXIdentityToNothing", Convert: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+			return true, tcpbuild.Replace(rw, op, op.Operand(0))
+		}},
+		frontends.Conversion{Root: onnx.NegName, Name: "ONNXNegToArith", Convert: convertNeg},
+		frontends.Conversion{Root: onnx.MinName, Name: "ONNXMinToArith", Convert: intOnly(arith.MinSIName)},
+		frontends.Conversion{Root: onnx.MaxName, Name: "ONNXMaxToArith", Convert: intOnly(arith.MaxSIName)},
+		frontends.Conversion{Root: onnx.ClipName, Name: "ONNXClipToArith", Convert: convertClip},
+		frontends.Conversion{Root: onnx.FlattenName, Name: "ONNXFlattenToTensor", Convert: convertFlatten},
+	)
+	return true
+}
+
+func convertNeg(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	t, err := staticOf(op.Operand(0), "input")
+	if err != nil {
+		return fail(op, err)
+	}
+	rw.SetInsertionPointBefore(op)
+	if ir.IsFloat(t.Elem()) {
+		return true, tcpbuild.Replace(rw, op, rw.Create(arith.NegFName, op.Loc(), []ir.Value{op.Operand(0)}, []ir.Type{t}, nil).Result(0))
+	}
+	if it, ok := t.Elem().(ir.IntegerType); !ok || it.Width == 1 || it.Sign != ir.Signless {
+		return fail(op, fmt.Errorf("element type %s is not supported", t.Elem()))
+	}
+	zero := tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(t, []int64{0})).Result(0)
+	return true, tcpbuild.Replace(rw, op, arith.Binary(rw, arith.SubIName, op.Loc(), zero, op.Operand(0)).Result(0))
+}
+
+func convertClip(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	t, err := staticOf(op.Operand(0), "input")
+	if err != nil {
+		return fail(op, err)
+	}
+	if it, ok := t.Elem().(ir.IntegerType); !ok || it.Width == 1 || it.Sign != ir.Signless {
+		return fail(op, fmt.Errorf("element type %s is not supported (integer index arithmetic)", t.Elem()))
+	}
+	rw.SetInsertionPointBefore(op)
+	v := op.Operand(0)
+	for _, b := range []struct {
+		k    int
+		name string
+	}{{1, arith.MaxSIName}, {2, arith.MinSIName}} {
+		if b.k >= op.NumOperands() || op.Operand(b.k).Type() == ir.None {
+			continue
+		}
+		bound, err := tcpbuild.Ranked(op.Operand(b.k), "bound")
+		if err != nil {
+			return fail(op, err)
+		}
+		bv := op.Operand(b.k)
+		if bound.Rank() > 0 {
+			if bv, err = tcpbuild.CollapseTo(rw, op.Loc(), bv, []int64{}); err != nil {
+				return fail(op, err)
+			}
+		}
+		bb, err := broadcastValue(rw, op.Loc(), bv, "bound", t.Shape())
+		if err != nil {
+			return fail(op, err)
+		}
+		v = arith.Binary(rw, b.name, op.Loc(), v, bb).Result(0)
+	}
+	return true, tcpbuild.Replace(rw, op, v)
+}
+
+func convertFlatten(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	x, err := tcpbuild.Ranked(op.Operand(0), "input")
+	if err != nil {
+		return fail(op, err)
+	}
+	r, err := tcpbuild.Ranked(op.Result(0), "output")
+	if err != nil {
+		return fail(op, err)
+	}
+	rw.SetInsertionPointBefore(op)
+	if v, err := tcpbuild.CollapseTo(rw, op.Loc(), op.Operand(0), r.Shape()); err == nil {
+		return true, tcpbuild.Replace(rw, op, v)
+	}
+	if x.HasStaticShape() && r.HasStaticShape() {
+		v, err := reshapeStatic(rw, op.Loc(), op.Operand(0), x, r)
+		if err != nil {
+			return fail(op, err)
+		}
+		return true, tcpbuild.Replace(rw, op, v)
+	}
+	return fail(op, fmt.Errorf("no collapse of %s gives %s", x, r))
+}

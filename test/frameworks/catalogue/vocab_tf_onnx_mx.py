@@ -233,6 +233,18 @@ def onnx(scope):
     add("squeeze_runtime_data", "Gather(Squeeze(x), i, axis=-1), x: [1, 5, 1]",
         [node("Squeeze", ["x"], ["t"]), node("Gather", ["t", "i"], ["y"], axis=-1)],
         [vi("x", (1, 5, 1)), vi("i", (3,), I64)], lambda r: [data(r, (1, 5, 1)), i64(r, (3,), -5, 5)])
+    add("clip_index", "Gather(x, Clip(i, 0, 4)) (torch's i.clamp(0, 4))",
+        [node("Clip", ["i", "lo", "hi"], ["j"]), node("Gather", ["x", "j"], ["y"])],
+        [vi("x", (5, 2)), vi("i", (6,), I64)], lambda r: [data(r, (5, 2)), i64(r, (6,), -9, 9)],
+        inits=[c("lo", 0), c("hi", 4)])
+    add("neg_min_max_index", "Gather(x, Max(Min(Neg(i), 3), -4), axis=1)",
+        [node("Neg", ["i"], ["n"]), node("Min", ["n", "three"], ["m"]), node("Max", ["m", "mfour"], ["j"]),
+         node("Gather", ["x", "j"], ["y"], axis=1)],
+        [vi("x", (2, 4)), vi("i", (5,), I64)], lambda r: [data(r, (2, 4)), i64(r, (5,), -8, 8)],
+        inits=[c("three", 3), c("mfour", -4)])
+    add("flatten_identity_gather", "Gather(Identity(Flatten(x, axis=1)), i, axis=1)",
+        [node("Flatten", ["x"], ["f"], axis=1), node("Identity", ["f"], ["t"]), node("Gather", ["t", "i"], ["y"], axis=1)],
+        [vi("x", (2, 3, 4)), vi("i", (5,), I64)], lambda r: [data(r, (2, 3, 4)), i64(r, (5,), -12, 12)])
     # with value_info kept (ONNX shape inference's), as a model that went
     # through onnx.shape_inference has it
     add("vi_unsqueeze_gather", "Gather(Unsqueeze(x, [0]), i, axis=2) (value_info kept)",

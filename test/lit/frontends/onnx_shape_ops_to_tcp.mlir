@@ -154,3 +154,27 @@ func.func @mul_div_bool_cast(%i: tensor<5xi64>, %j: tensor<5xi64>) -> (tensor<5x
   %c = "onnx.Cast"(%e) {to = 7 : si64} : (tensor<5xi1>) -> tensor<5xi64>
   return %d, %c : tensor<5xi64>, tensor<5xi64>
 }
+
+// -----
+
+// Identity, Neg, Min, Max, Clip (integers; torch's i.clamp) and Flatten.
+// CHECK-LABEL: func.func @clamp_neg_flatten
+// CHECK: tensor.collapse_shape %arg0 {{\[\[}}0], [1, 2]] : tensor<2x3x4xf32> into tensor<2x12xf32>
+// CHECK: arith.maxsi
+// CHECK: arith.minsi
+// CHECK: tcp.gather
+// CHECK: arith.subi
+// CANON-LABEL: func.func @clamp_neg_flatten
+// CANON: tcp.gather %{{.*}}, %{{.*}} {dim = 1 : index, mode = "clip"}
+func.func @clamp_neg_flatten(%x: tensor<2x3x4xf32>, %i: tensor<5xi64>) -> (tensor<2x5xf32>, tensor<5xi64>) {
+  %f = "onnx.Flatten"(%x) {axis = 1 : si64} : (tensor<2x3x4xf32>) -> tensor<2x12xf32>
+  %t = "onnx.Identity"(%f) : (tensor<2x12xf32>) -> tensor<2x12xf32>
+  %lo = onnx.Constant dense<0> : tensor<i64>
+  %hi = onnx.Constant dense<11> : tensor<i64>
+  %j = "onnx.Clip"(%i, %lo, %hi) : (tensor<5xi64>, tensor<i64>, tensor<i64>) -> tensor<5xi64>
+  %y = "onnx.Gather"(%t, %j) {axis = 1 : si64} : (tensor<2x12xf32>, tensor<5xi64>) -> tensor<2x5xf32>
+  %n = "onnx.Neg"(%i) : (tensor<5xi64>) -> tensor<5xi64>
+  %m = "onnx.Min"(%n, %hi) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi64>
+  %k = "onnx.Max"(%m, %lo) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi64>
+  return %y, %k : tensor<2x5xf32>, tensor<5xi64>
+}

@@ -87,3 +87,12 @@ func.func @onnx_cast_bool_float(%b: tensor<3xi1>) -> tensor<3xf32> {
   %0 = "onnx.Cast"(%b) {to = 1 : si64} : (tensor<3xi1>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+func.func @onnx_min_float(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error@+2 {{failed to legalize operation 'onnx.Min' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Min' op cannot be converted to tcp: element type f32 is not supported (integer index arithmetic)}}
+  %0 = "onnx.Min"(%a, %b) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
