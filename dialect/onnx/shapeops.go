@@ -441,3 +441,14 @@ func FlattenShape(in []int64, axis int64) ([]int64, bool) {
 	}
 	return []int64{prod(in[:axis]), prod(in[axis:])}, true
 }
+
+// optionalInputs are the first optional input of the onnx ops with
+// optional trailing inputs (ONNX's operator schemas): an exporter may
+// omit them, and the onnx dialect then takes onnx.NoValue.
+var optionalInputs = map[string]int{SliceName: 3, PadName: 2, SqueezeName: 1, ClipName: 1}
+
+// OptionalInput reports whether input k of op name is optional.
+func OptionalInput(name string, k int) bool {
+	first, ok := optionalInputs[name]
+	return ok && k >= first
+}

@@ -87,10 +87,28 @@ func convertSize(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 func convertExpand(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	r, err := staticOf(op.Result(0), "result")
 	if err != nil {
-		return fail(op, err)
+		// A result typed with dynamic dims (IREE's import of torch's
+		// Expand, whose shape is a Where of constants): the static shape
+		// the evaluated shape input gives, then tensor.cast.
+		x, xok := op.Operand(0).Type().(*ir.RankedTensorType)
+		d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr)
+		if !ok || !xok || !x.HasStaticShape() {
+			return fail(op, err)
+		}
+		shape, ok := onnx.BroadcastShapes(x.Shape(), d.Ints())
+		if !ok || slices.ContainsFunc(shape, func(n int64) bool { return n < 0 }) {
+			return fail(op, fmt.Errorf("shape %v does not broadcast with the input's %s", d.Ints(), x))
+		}
+		r = ir.RankedTensor(shape, x.Elem())
+		if !tcpbuild.CastCompatible(r, op.Result(0).Type()) {
+			return fail(op, fmt.Errorf("the broadcast shape %s does not fit the result type %s", r, op.Result(0).Type()))
+		}
 	}
 	rw.SetInsertionPointBefore(op)
 	v, err := broadcastValue(rw, op.Loc(), op.Operand(0), "input", r.Shape())
+	if err == nil {
+		v, err = tcpbuild.CastTo(rw, op.Loc(), v, op.Result(0).Type())
+	}
 	if err != nil {
 		return fail(op, err)
 	}

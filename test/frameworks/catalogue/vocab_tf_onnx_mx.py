@@ -245,6 +245,28 @@ def onnx(scope):
     add("flatten_identity_gather", "Gather(Identity(Flatten(x, axis=1)), i, axis=1)",
         [node("Flatten", ["x"], ["f"], axis=1), node("Identity", ["f"], ["t"]), node("Gather", ["t", "i"], ["y"], axis=1)],
         [vi("x", (2, 3, 4)), vi("i", (5,), I64)], lambda r: [data(r, (2, 3, 4)), i64(r, (5,), -12, 12)])
+    # torch.onnx.export (no value_info), written as torch users write them
+    import torch as T
+
+    def add_torch(name, src, f, make):
+        P.append(("vx_torch_" + name, src + " (torch.onnx.export)", [], [], make, (), {"torch": f}))
+
+    add_torch("clamp_index", "x[i.clamp(0, 4)]", lambda x, i: x[i.clamp(0, 4)],
+              lambda r: [data(r, (5, 3)), i64(r, (4,), -7, 9)])
+    add_torch("mod_index", "x[i % 5]", lambda x, i: x[i % 5], lambda r: [data(r, (5, 2)), i64(r, (6,), -12, 12)])
+    add_torch("flatten_colindex", "x.flatten(1)[:, i]", lambda x, i: x.flatten(1)[:, i],
+              lambda r: [data(r, (2, 3, 4)), i64(r, (5,), -12, 12)])
+    add_torch("reverse_index", "x[x.shape[0] - 1 - i]", lambda x, i: x[x.shape[0] - 1 - i],
+              lambda r: [data(r, (6, 2)), i64(r, (3,), 0, 6)])
+    # (torch.take_along_dim has no ONNX export at opset 17:
+    # "Exporting the operator 'aten::take_along_dim' ... is not supported".)
+    add_torch("gather_expand", "torch.gather(x, 1, i.expand(3, 2))", lambda x, i: T.gather(x, 1, i.expand(3, 2)),
+              lambda r: [data(r, (3, 4)), i64(r, (1, 2), 0, 4)])
+    add_torch("index_stack", "x[torch.stack([i, j])[0], torch.stack([i, j])[1]]",
+              lambda x, i, j: x[T.stack([i, j])[0], T.stack([i, j])[1]],
+              lambda r: [data(r, (4, 3)), i64(r, (5,), 0, 4), i64(r, (5,), 0, 3)])
+    add_torch("narrow_flip_index", "x.narrow(0, 1, 3).flip(0)[i]", lambda x, i: x.narrow(0, 1, 3).flip(0)[i],
+              lambda r: [data(r, (5, 2)), i64(r, (4,), -3, 3)])
     # with value_info kept (ONNX shape inference's), as a model that went
     # through onnx.shape_inference has it
     add("vi_unsqueeze_gather", "Gather(Unsqueeze(x, [0]), i, axis=2) (value_info kept)",
