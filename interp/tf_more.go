@@ -17,10 +17,24 @@ func init() {
 		tf.SubName:                     tfBinary(func(a, b int64) int64 { return a - b }, func(a, b float64) float64 { return a - b }),
 		tf.MulName:                     tfBinary(func(a, b int64) int64 { return a * b }, func(a, b float64) float64 { return a * b }),
 		tf.AbsName:                     runTFAbs,
+		tf.FloorDivName:                onnxBinary(floorDiv, func(a, b float64) float64 { return math.Floor(a / b) }),
+		tf.NegName:                     runONNXNeg,
 		tf.PackName:                    runTFPack,
 		tf.PartitionedCallName:         runCall,
 		tf.StatefulPartitionedCallName: runCall,
 	})
+}
+
+// floorDiv is integer division rounded toward negative infinity.
+func floorDiv(a, b int64) (int64, error) {
+	q, err := truncDiv(a, b)
+	if err != nil {
+		return 0, err
+	}
+	if b != -1 && a%b != 0 && (a%b < 0) != (b < 0) {
+		q--
+	}
+	return q, nil
 }
 
 func runTFAbs(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

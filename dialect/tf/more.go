@@ -13,6 +13,8 @@ import (
 // negative axis prints them), which --inline inlines.
 const (
 	SubName                     = "tf.Sub"
+	FloorDivName                = "tf.FloorDiv"
+	NegName                     = "tf.Neg"
 	MulName                     = "tf.Mul"
 	AbsName                     = "tf.Abs"
 	PackName                    = "tf.Pack"
@@ -22,8 +24,10 @@ const (
 
 // The elementwise index arithmetic.
 var (
-	Sub = ir.MustRegister(binaryDef(SubName, "TensorFlow Sub: elementwise x - y (tf.subtract, -)", "z = x - y (integers wrap at their width).", anyTensor))
-	Mul = ir.MustRegister(binaryDef(MulName, "TensorFlow Mul: elementwise x * y (tf.multiply, *)", "z = x * y (integers wrap at their width).", anyTensor))
+	Sub      = ir.MustRegister(binaryDef(SubName, "TensorFlow Sub: elementwise x - y (tf.subtract, -)", "z = x - y (integers wrap at their width).", anyTensor))
+	Mul      = ir.MustRegister(binaryDef(MulName, "TensorFlow Mul: elementwise x * y (tf.multiply, *)", "z = x * y (integers wrap at their width).", anyTensor))
+	FloorDiv = ir.MustRegister(binaryDef(FloorDivName, "TensorFlow FloorDiv: elementwise floor(x / y) (tf.math.floordiv, //)",
+		"z = floor(x / y): for integers the quotient rounded toward negative infinity (-7 // 2 = -4); a zero integer divisor is an error.", anyTensor))
 )
 
 // Abs is tf.Abs.
@@ -35,6 +39,21 @@ complement wrap).
 
 Verifier rules: x and y have one type.`,
 	Examples: []string{`%0 = "tf.Abs"(%arg1) {device = ""} : (tensor<4xi32>) -> tensor<4xi32>`},
+	Operands: []ir.OperandDef{{Name: "x", Type: anyTensor}},
+	Results:  []ir.ResultDef{{Name: "y", Type: anyTensor}},
+	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("x", "y")},
+	Verify:   sameStaticShape,
+})
+
+// Neg is tf.Neg.
+var Neg = ir.MustRegister(ir.OpDef{
+	Name:    NegName,
+	Summary: "TensorFlow Neg: elementwise -x (tf.negative, unary -)",
+	Description: `y = -x elementwise; for integers the minimum value stays itself (two's
+complement wrap).
+
+Verifier rules: x and y have one type.`,
+	Examples: []string{`%0 = "tf.Neg"(%arg1) {device = ""} : (tensor<4xi32>) -> tensor<4xi32>`},
 	Operands: []ir.OperandDef{{Name: "x", Type: anyTensor}},
 	Results:  []ir.ResultDef{{Name: "y", Type: anyTensor}},
 	Traits:   []ir.Trait{ir.Pure, ir.AllElementTypesMatch("x", "y")},

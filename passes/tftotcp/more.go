@@ -16,6 +16,10 @@ import (
 //
 //	tf.Sub, tf.Mul           -> arith.subi/muli (subf/mulf), broadcast like AddV2
 //	tf.Abs (integers)        -> arith.select(x < 0, 0 - x, x)
+//	tf.Neg (integers)        -> arith.subi(0, x)
+//	tf.FloorDiv (integers)   -> q = arith.divsi(x, y), minus 1 where the
+//	                            remainder is nonzero and its sign differs
+//	                            from y's
 //	tf.Pack                  -> tensor.expand_shape of each value + tensor.concat
 //	tf.PartitionedCall,
 //	tf.StatefulPartitionedCall -> inlined by --inline (which runs first in
@@ -30,6 +34,8 @@ func addMore() bool {
 		frontends.Conversion{Root: tf.SubName, Name: "TFToTcp:" + tf.SubName, Convert: tfElementwise(arith.SubIName, arith.SubFName)},
 		frontends.Conversion{Root: tf.MulName, Name: "TFToTcp:" + tf.MulName, Convert: tfElementwise(arith.MulIName, arith.MulFName)},
 		frontends.Conversion{Root: tf.AbsName, Name: "TFToTcp:" + tf.AbsName, Convert: convertAbs},
+		frontends.Conversion{Root: tf.NegName, Name: "TFToTcp:" + tf.NegName, Convert: convertNeg},
+		frontends.Conversion{Root: tf.FloorDivName, Name: "TFToTcp:" + tf.FloorDivName, Convert: convertFloorDiv},
 		frontends.Conversion{Root: tf.PackName, Name: "TFToTcp:" + tf.PackName, Convert: convertPack},
 		frontends.Conversion{Root: tf.PartitionedCallName, Name: "TFToTcp:" + tf.PartitionedCallName, Convert: notInlined},
 		frontends.Conversion{Root: tf.StatefulPartitionedCallName, Name: "TFToTcp:" + tf.StatefulPartitionedCallName, Convert: notInlined},
@@ -85,4 +91,40 @@ func convertPack(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		v = tensor.Concat(rw, op.Loc(), axis, parts, out).Result(0)
 	}
 	return true, tcpbuild.Replace(rw, op, v)
+}
+
+func convertNeg(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	t, ok := staticRanked(op.Operand(0))
+	if !ok {
+		return fail(op, fmt.Errorf("the x type %s is not static", op.Operand(0).Type()))
+	}
+	if it, ok := t.Elem().(ir.IntegerType); !ok || it.Width == 1 || it.Sign != ir.Signless {
+		return fail(op, fmt.Errorf("element type %s is not supported (signed integer index arithmetic)", t.Elem()))
+	}
+	rw.SetInsertionPointBefore(op)
+	zero := tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(t, []int64{0})).Result(0)
+	return true, tcpbuild.Replace(rw, op, arith.Binary(rw, arith.SubIName, op.Loc(), zero, op.Operand(0)).Result(0))
+}
+
+func convertFloorDiv(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if it, ok := ir.ElementType(op.Operand(0).Type()).(ir.IntegerType); !ok || it.Sign != ir.Signless || it.Width == 1 {
+		return fail(op, fmt.Errorf("element type %s is not supported (signless integers only)", ir.ElementType(op.Operand(0).Type())))
+	}
+	vs, r, err := broadcastOperands(op, rw)
+	if err != nil {
+		return fail(op, err)
+	}
+	loc := op.Loc()
+	a, b := vs[0], vs[1]
+	zero := tcp.BuildConst(rw, loc, ir.NewDenseInts(r, []int64{0})).Result(0)
+	one := tcp.BuildConst(rw, loc, ir.NewDenseInts(r, []int64{1})).Result(0)
+	q := arith.Binary(rw, arith.DivSIName, loc, a, b).Result(0)
+	rem := arith.Binary(rw, arith.RemSIName, loc, a, b).Result(0)
+	nonzero := arith.CmpI(rw, loc, arith.CmpNE, rem, zero).Result(0)
+	remNeg := arith.CmpI(rw, loc, arith.CmpSLT, rem, zero).Result(0)
+	bNeg := arith.CmpI(rw, loc, arith.CmpSLT, b, zero).Result(0)
+	differ := arith.CmpI(rw, loc, arith.CmpNE, remNeg, bNeg).Result(0)
+	fix := arith.Binary(rw, arith.AndIName, loc, nonzero, differ).Result(0)
+	down := arith.Binary(rw, arith.SubIName, loc, q, one).Result(0)
+	return true, tcpbuild.Replace(rw, op, arith.Select(rw, loc, fix, down, q).Result(0))
 }

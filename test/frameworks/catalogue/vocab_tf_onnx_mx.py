@@ -107,6 +107,8 @@ def tf(scope):
     add("tfv_cast_int64_to_int32", "tf.gather(x, tf.cast(i, tf.int32), axis=1)",
         fn(lambda x, i: T.gather(x, T.cast(i, T.int32), axis=1)), [spec((3, 4), f32), spec((2,), i64)],
         lambda r: [data(r, (3, 4)), idx(r, (2,), 0, 4, np.int64)])
+    add("tfv_floordiv_neg_index", "tf.gather(x, -i // 2) (tf.Neg, tf.FloorDiv)", fn(lambda x, i: T.gather(x, -i // 2)),
+        [spec((4, 2), f32), spec((5,), i32)], lambda r: [data(r, (4, 2)), idx(r, (5,), -7, 1)])
     add("tfv_reverse_sequence", "tf.reverse_sequence(x, lens, seq_axis=1, batch_axis=0)",
         fn(lambda x, n: T.reverse_sequence(x, n, seq_axis=1, batch_axis=0)), [spec((3, 5), f32), spec((3,), i64)],
         lambda r: [data(r, (3, 5)), idx(r, (3,), 0, 6, np.int64)])

@@ -35,3 +35,19 @@ func.func @stack_gather_nd(%x: tensor<4x3xf32>, %i: tensor<5xi32>, %j: tensor<5x
   %1 = "tf.GatherNd"(%x, %0) {device = ""} : (tensor<4x3xf32>, tensor<5x2xi32>) -> tensor<5xf32>
   return %1 : tensor<5xf32>
 }
+
+// -----
+
+// i // 2 (tf.FloorDiv: toward negative infinity, -7 // 2 = -4) and -i
+// (tf.Neg).
+// CHECK-LABEL: func.func @floordiv_neg
+// CHECK: arith.divsi
+// CHECK: arith.remsi
+// CHECK: arith.select
+// CHECK: arith.subi
+func.func @floordiv_neg(%i: tensor<6xi64>) -> (tensor<6xi64>, tensor<6xi64>) {
+  %two = "tf.Const"() <{value = dense<2> : tensor<i64>}> : () -> tensor<i64>
+  %0 = "tf.FloorDiv"(%i, %two) {device = ""} : (tensor<6xi64>, tensor<i64>) -> tensor<6xi64>
+  %1 = "tf.Neg"(%i) {device = ""} : (tensor<6xi64>) -> tensor<6xi64>
+  return %0, %1 : tensor<6xi64>, tensor<6xi64>
+}
