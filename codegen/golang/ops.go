@@ -94,7 +94,8 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
-			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName, tensord.ExtractSliceName:
+			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName, tensord.ExtractSliceName,
+			tensord.InsertSliceName:
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
 			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 			if f.dimsFor && isDataScalar(op) {
@@ -314,6 +315,14 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		}
 		for d := range ds {
 			from(d, all)
+		}
+	case tensord.InsertSliceName:
+		dest, err := f.dims(op.Operand(1))
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			from(d, dest)
 		}
 	case tensord.ExtractSliceName:
 		ks, err := f.extractSliceDims(op)
@@ -601,6 +610,8 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		return f.read(op.Operand(0), nc, checked)
 	case tensord.ExtractSliceName:
 		return f.readExtractSlice(op, coords, checked)
+	case tensord.InsertSliceName:
+		return f.readInsertSlice(op, coords, checked)
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		nc := make([]poly, len(coords))
