@@ -27,7 +27,7 @@ func runReturn(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor
 }
 
 func runCall(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	callee, ok := op.Attr("callee").(ir.SymbolRefAttr)
+	callee, ok := function.CalleeOf(op)
 	if !ok {
 		return nil, fmt.Errorf("callee must be a symbol reference")
 	}

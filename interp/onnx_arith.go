@@ -20,11 +20,26 @@ func init() {
 			func(a, b float64) float64 { return a + b }),
 		onnx.SubName: onnxBinary(func(a, b int64) (int64, error) { return a - b, nil },
 			func(a, b float64) float64 { return a - b }),
-		onnx.ModName:     onnxBinary(floorMod, nil),
+		onnx.ModName: onnxBinary(floorMod, nil),
+		onnx.MulName: onnxBinary(func(a, b int64) (int64, error) { return a * b, nil },
+			func(a, b float64) float64 { return a * b }),
+		onnx.DivName:     onnxBinary(truncDiv, func(a, b float64) float64 { return a / b }),
 		onnx.GreaterName: onnxCompare(func(c int) bool { return c > 0 }),
 		onnx.LessName:    onnxCompare(func(c int) bool { return c < 0 }),
 		onnx.WhereName:   runONNXWhere,
 	})
+}
+
+// truncDiv is ONNX Div on integers: truncation toward zero (setInt
+// stores the low bits, so MinInt / -1 wraps to MinInt at 64 bits).
+func truncDiv(a, b int64) (int64, error) {
+	if b == 0 {
+		return 0, errors.New("integer division by zero")
+	}
+	if b == -1 {
+		return -a, nil
+	}
+	return a / b, nil
 }
 
 // floorMod is ONNX Mod with fmod = 0: the remainder with the divisor's sign.

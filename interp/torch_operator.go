@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/tcp-project/tcp/dialect/onnx"
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
@@ -45,6 +46,12 @@ func runTorchOperator(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 	for i, v := range op.Operands() {
 		if d := v.DefiningOp(); d != nil && d.Name() == torch.ConstantNoneName {
 			args[i] = noneValue
+		}
+	}
+	// So is an omitted trailing optional input (Slice without steps).
+	if def := ir.Global.LookupDef(name); def != nil {
+		for len(args) < len(def.Operands) && !def.Operands[len(args)].Variadic && onnx.OptionalInput(name, len(args)) {
+			args = append(args, noneValue)
 		}
 	}
 	return k(x, shadow.(*ir.Operation), args)

@@ -83,3 +83,24 @@ func EvaluateConstantOp(op *Operation) []OpFoldResult {
 	}
 	return out
 }
+
+// EvaluateOp runs the installed evaluator on op with the given operand
+// values (one constant attribute per operand, in operand order), whatever
+// op's operands are defined by; conversions use it to compute a value
+// their result depends on from operands a chain of pure ops makes
+// constant. It returns an error when no evaluator is installed.
+func EvaluateOp(op *Operation, operands []Attribute) ([]Attribute, error) {
+	evalMu.RLock()
+	eval := evaluator
+	evalMu.RUnlock()
+	if eval == nil {
+		return nil, errNoEvaluator
+	}
+	return eval(op, operands)
+}
+
+var errNoEvaluator = errorString("ir: no constant evaluator is installed (import package interp)")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }

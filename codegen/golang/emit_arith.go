@@ -41,7 +41,7 @@ func isIntElementwise(op *ir.Operation) bool {
 		return false
 	}
 	switch op.Name() {
-	case arith.AddIName, arith.SubIName, arith.MulIName, arith.RemSIName, arith.AndIName, arith.OrIName,
+	case arith.AddIName, arith.SubIName, arith.MulIName, arith.RemSIName, arith.DivSIName, arith.AndIName, arith.OrIName,
 		arith.MaxSIName, arith.MinSIName, arith.CmpIName, arith.SelectName, arith.CmpFName:
 		_, ok := op.Result(0).Type().(*ir.RankedTensorType)
 		return ok
@@ -91,7 +91,7 @@ func (f *funcGen) intElementwise(op *ir.Operation) error {
 	} else if _, ok := elemWidth(et); !ok {
 		return unsupported(op, fmt.Sprintf("elementwise ops on signless integer or index tensors only (float math on data is not fused), got %s", et))
 	}
-	if op.Name() == arith.RemSIName {
+	if op.Name() == arith.RemSIName || op.Name() == arith.DivSIName {
 		if c, ok := splatInt(op.Operand(1)); !ok || c == 0 {
 			return unsupported(op, "the divisor must be a nonzero constant splat, since the interpreter fails a division by zero")
 		}
@@ -246,6 +246,11 @@ func (f *funcGen) readIntElementwise(op *ir.Operation, coords []poly, checked bo
 		expr, wrap = a+" * "+b, true
 	case arith.RemSIName:
 		expr = a + " % " + b
+	case arith.DivSIName:
+		// Go's division truncates toward zero like divsi; the minimum
+		// value divided by -1 wraps (at 64 bits in Go, at narrower widths
+		// through the truncation).
+		expr, wrap = a+" / "+b, true
 	case arith.AndIName:
 		expr = a + " & " + b
 	case arith.OrIName:

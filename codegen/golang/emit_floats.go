@@ -30,11 +30,46 @@ func isFloatCast(op *ir.Operation) bool {
 		return false
 	}
 	switch op.Name() {
-	case arith.ExtFName, arith.TruncFName:
+	case arith.ExtFName, arith.TruncFName, arith.SIToFPName:
 		_, ok := op.Result(0).Type().(*ir.RankedTensorType)
 		return ok
 	}
 	return false
+}
+
+// castFns returns the Go functions (applied in order) converting op's
+// operand element to its result element: floatConvFn for extf and
+// truncf; for arith.sitofp (an ONNX Cast of integer data to float) Go's
+// integer-to-float conversion, which rounds once to nearest even as the
+// interpreter does, through float64 (exact for integers of at most 32
+// bits) to f16 and bf16. A 64-bit integer to f16 or bf16 would round
+// twice and is refused, as are i1 sources.
+func castFns(op *ir.Operation) ([]string, error) {
+	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
+	if op.Name() != arith.SIToFPName {
+		fn := floatConvFn(from, to)
+		if fn == "" {
+			return nil, unsupported(op, fmt.Sprintf("converts between f16, bf16, f32 and f64 only, got %s to %s", from, to))
+		}
+		return []string{fn}, nil
+	}
+	it, ok1 := from.(ir.IntegerType)
+	ft, ok2 := to.(ir.FloatType)
+	if !ok1 || !ok2 || it.Sign != ir.Signless || it.Width == 1 {
+		return nil, unsupported(op, fmt.Sprintf("sitofp from 8- to 64-bit signless integers to a float only, got %s to %s", from, to))
+	}
+	switch ft.Kind {
+	case ir.F32:
+		return []string{"float32"}, nil
+	case ir.F64:
+		return []string{"float64"}, nil
+	case ir.F16, ir.BF16:
+		if it.Width > 32 {
+			return nil, unsupported(op, fmt.Sprintf("sitofp from %s to %s would round twice through float64; integers of at most 32 bits only", from, to))
+		}
+		return []string{"float64", floatConvFn(ir.F64T, to)}, nil
+	}
+	return nil, unsupported(op, fmt.Sprintf("sitofp to %s is not supported", to))
 }
 
 // floatConvFn is the Go function converting a from element to a to
@@ -60,9 +95,8 @@ func floatConvFn(from, to ir.Type) string {
 
 // floatCast checks a float conversion where walk meets it: no code.
 func (f *funcGen) floatCast(op *ir.Operation) error {
-	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
-	if floatConvFn(from, to) == "" {
-		return unsupported(op, fmt.Sprintf("converts between f16, bf16, f32 and f64 only, got %s to %s", from, to))
+	if _, err := castFns(op); err != nil {
+		return err
 	}
 	_, err := f.dims(op.Result(0))
 	return err
@@ -71,10 +105,9 @@ func (f *funcGen) floatCast(op *ir.Operation) error {
 // readFloatCast reads a float conversion: its operand's element,
 // converted.
 func (f *funcGen) readFloatCast(op *ir.Operation, coords []poly, checked bool) (ref, error) {
-	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
-	fn := floatConvFn(from, to)
-	if fn == "" {
-		return ref{}, unsupported(op, fmt.Sprintf("converts between f16, bf16, f32 and f64 only, got %s to %s", from, to))
+	fns, err := castFns(op)
+	if err != nil {
+		return ref{}, err
 	}
 	r, err := f.read(op.Operand(0), coords, checked)
 	if err != nil {
@@ -83,18 +116,24 @@ func (f *funcGen) readFloatCast(op *ir.Operation, coords []poly, checked bool) (
 	if r.val != "" || r.conv != nil {
 		return ref{}, unsupported(op, "its operand is a fused index value, not data")
 	}
-	if _, ok := floatHelpers[fn]; ok {
-		f.g.used[fn] = true
-		for _, d := range floatDeps(fn) {
-			f.g.used[d] = true
+	for _, fn := range fns {
+		if _, ok := floatHelpers[fn]; ok {
+			f.g.used[fn] = true
+			for _, d := range floatDeps(fn) {
+				f.g.used[d] = true
+			}
 		}
 	}
 	gs := make([]guard, len(r.guards))
 	for i, g := range r.guards {
-		gs[i] = guard{cond: g.cond, fill: fn + "(" + g.fill + ")"}
+		fill := g.fill
+		for _, fn := range fns {
+			fill = fn + "(" + fill + ")"
+		}
+		gs[i] = guard{cond: g.cond, fill: fill}
 	}
 	r.guards = gs
-	r.dconv = append(append([]string{}, r.dconv...), fn)
+	r.dconv = append(append([]string{}, r.dconv...), fns...)
 	return r, nil
 }
 

@@ -92,10 +92,10 @@ func TestEmitErrors(t *testing.T) {
   %0 = arith.cmpf olt, %a, %a : tensor<4xf32>
   return %0 : tensor<4xi1>
 }`, "f.mlir:2:8: error: 'arith.cmpf' op is not supported by the Go backend: elementwise integer arith is fused into index reads only; its result is returned or gathered as data"},
-		{"float sitofp", `func.func @f(%a: tensor<4xi32>) -> tensor<4xf32> {
-  %0 = arith.sitofp %a : tensor<4xi32> to tensor<4xf32>
-  return %0 : tensor<4xf32>
-}`, "f.mlir:2:8: error: 'arith.sitofp' op is not supported by the Go backend: no Go kernel for this op"},
+		{"float sitofp", `func.func @f(%a: tensor<4xi64>) -> tensor<4xbf16> {
+  %0 = arith.sitofp %a : tensor<4xi64> to tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}`, "f.mlir:2:8: error: 'arith.sitofp' op is not supported by the Go backend: sitofp from i64 to bf16 would round twice through float64; integers of at most 32 bits only"},
 		{"bad package", `func.func @f(%b: tensor<2xf32>) -> tensor<2xf32> {
   return %b : tensor<2xf32>
 }`, `go package name "1x" is not a Go identifier`},

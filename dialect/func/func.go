@@ -110,12 +110,39 @@ func Lookup(module *ir.Operation, name string) *ir.Operation {
 	return nil
 }
 
+// callLike maps the ops that call a func.func like func.call to the
+// attribute naming the callee (func.call: callee; dialects register theirs,
+// e.g. TensorFlow's tf.PartitionedCall: f).
+var callLike = map[string]string{CallName: "callee"}
+
+// RegisterCallLike declares that op calls the func.func its attribute
+// attr names, with its operands as the arguments and its results as the
+// function's results (func.call's meaning): --inline inlines it, the
+// interpreter runs it as a call, and the function it names counts as
+// called. Call it from an init function.
+func RegisterCallLike(op, attr string) { callLike[op] = attr }
+
+// CalleeOf returns the function op calls when op is func.call or a
+// registered call-like op.
+func CalleeOf(op *ir.Operation) (ir.SymbolRefAttr, bool) {
+	attr, ok := callLike[op.Name()]
+	if !ok {
+		return ir.SymbolRefAttr{}, false
+	}
+	c, ok := op.Attr(attr).(ir.SymbolRefAttr)
+	return c, ok
+}
+
 // CalledNames returns the names of the symbols that ops nested in root
-// call (their "callee" attribute's root reference).
+// call (their "callee" attribute's root reference, or a registered
+// call-like op's callee).
 func CalledNames(root *ir.Operation) map[string]bool {
 	called := map[string]bool{}
 	root.Walk(ir.PreOrder, func(op *ir.Operation) {
 		if c, ok := op.Attr("callee").(ir.SymbolRefAttr); ok {
+			called[c.Root] = true
+		}
+		if c, ok := CalleeOf(op); ok {
 			called[c.Root] = true
 		}
 	})

@@ -16,6 +16,8 @@ const (
 	AddName     = "onnx.Add"
 	SubName     = "onnx.Sub"
 	ModName     = "onnx.Mod"
+	MulName     = "onnx.Mul"
+	DivName     = "onnx.Div"
 	GreaterName = "onnx.Greater"
 	LessName    = "onnx.Less"
 	WhereName   = "onnx.Where"
@@ -241,6 +243,13 @@ sign of the divisor, like Python's %: 7 mod 3 = 1, -1 mod 3 = 2,
 the sign of the dividend) is refused by the verifier.`,
 		`%0 = "onnx.Mod"(%arg0, %arg1) : (tensor<3xi64>, tensor<1xi64>) -> tensor<3xi64>`, false,
 		ir.AttrDef{Name: "fmod", Kind: ir.SI64AttrKind, Default: ir.Int(0, si64)})
+	// Mul is onnx.Mul.
+	Mul = binary(MulName, "ONNX Mul: elementwise product", `C = A * B (integers wrap, two's complement).`,
+		`%0 = "onnx.Mul"(%arg0, %arg1) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi64>`, false)
+	// Div is onnx.Div.
+	Div = binary(DivName, "ONNX Div: elementwise quotient", `C = A / B: integers truncate toward zero (ONNX Runtime's C++ division;
+-7 / 2 = -3); a zero integer divisor is a runtime error.`,
+		`%0 = "onnx.Div"(%arg0, %arg1) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi64>`, false)
 	// Greater is onnx.Greater.
 	Greater = binary(GreaterName, "ONNX Greater: elementwise A > B", `C = A > B as i1 (signed for integers).`,
 		`%0 = "onnx.Greater"(%arg0, %arg1) : (tensor<3xi64>, tensor<1xi64>) -> tensor<3xi1>`, true)

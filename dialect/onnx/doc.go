@@ -3,8 +3,11 @@
 // onnx.Constant and onnx.NoValue (onnx/onnx-mlir:src/Dialect/ONNX/ONNXOps.td.inc),
 // and the index arithmetic and shape plumbing exporters put around
 // gathers (MXNet 1.9.1's take and gather_nd): onnx.Shape, Cast, Add, Sub,
-// Mod, Greater, Less, Where (arith.go; numpy broadcasting) and
-// onnx.Concat, Pad, Reshape, Transpose (shape.go).
+// Mod, Greater, Less, Where (arith.go; numpy broadcasting),
+// onnx.Concat, Pad, Reshape, Transpose (shape.go), and the ops
+// torch.onnx.export and MXNet's reverse put there: onnx.Unsqueeze and
+// Squeeze (opset 13+, axes as an input), Size, Expand, ConstantOfShape,
+// Range and Equal (shapeops.go).
 //
 // Syntax is what onnx-mlir prints: the generic form with si64 attributes,
 // in either the attribute dictionary or the properties form,

@@ -103,8 +103,8 @@ var Pad = ir.MustRegister(ir.OpDef{
 filled with constant_value (default 0); axes (opset 18) is not supported.
 Absent optional inputs are "onnx.NoValue" (--import-onnx supplies them).
 The result's shape is known only when pads is a constant; the op is folded
-when all its inputs are constants (as MXNet's shape arithmetic is) and
-otherwise refused by the conversion to tcp.
+when all its inputs are constants (as MXNet's shape arithmetic is), and
+converts to tcp for static data with constant pads of at least 0.
 
 Verifier rules: pads is a 1-D i64 tensor; constant_value, when given, is a
 scalar of data's element type; mode is "constant".`,
@@ -162,35 +162,47 @@ data's; static data and result shapes have equal element counts.`,
 })
 
 // ReshapeShape resolves Reshape's shape values (0: the input's dim, -1:
-// inferred) for input dims in; ok is false when they do not fit.
+// inferred) for input dims in; ok is false when they do not fit. A
+// dynamic input dim copied by a 0 at its own position cancels out of the
+// inferred dim (Reshape(x, [0, -1]) of a ?x3x4 x is ?x12); any other
+// dynamic input dim makes the inferred dim dynamic.
 func ReshapeShape(in, shape []int64) ([]int64, bool) {
 	out := slices.Clone(shape)
 	infer := -1
 	known := int64(1)
+	cancelled := map[int]bool{}
 	for k, v := range out {
 		switch {
 		case v == 0 && k < len(in):
 			out[k] = in[k]
+			if in[k] == ir.Dynamic {
+				cancelled[k] = true
+				continue
+			}
 		case v == -1 && infer < 0:
 			infer = k
 			continue
 		case v < 0 || v == 0:
 			return nil, false
 		}
-		if out[k] == ir.Dynamic {
-			return out, infer < 0
-		}
 		known *= out[k]
 	}
 	total := int64(1)
-	for _, d := range in {
-		if d == ir.Dynamic {
+	for d, n := range in {
+		if n == ir.Dynamic {
+			if cancelled[d] {
+				continue
+			}
 			if infer >= 0 {
 				out[infer] = ir.Dynamic
 			}
 			return out, true
 		}
-		total *= d
+		total *= n
+	}
+	if len(cancelled) > 0 && infer < 0 {
+		// The dynamic dims are copied; the static rest must match.
+		return out, known == total
 	}
 	if infer >= 0 {
 		if known == 0 || total%known != 0 {

@@ -13,6 +13,13 @@
 // Other attributes TensorFlow attaches (device, _class, …) are kept and
 // ignored.
 //
+// Around the gathers users write (vocab.go, cast.go, reversesequence.go):
+// tf.ReverseV2, tf.Squeeze, tf.ExpandDims, tf.Minimum, tf.Maximum,
+// tf.AddV2, tf.Less, tf.SelectV2, tf.Relu, tf.Cast (tf.cast of ids,
+// unsigned ones included), tf.Transpose, tf.FloorMod
+// (tf.experimental.numpy.take(mode='wrap')) and tf.ReverseSequence
+// (tf.reverse_sequence, a gather with computed indices).
+//
 // The scatters (scatter.go): tf.TensorScatterUpdate/Add/Sub/Min/Max,
 // tf.ScatterNd (on zeros, duplicates summed) and tf.UnsortedSegmentSum/Max/
 // Min/Prod (negative segment ids dropped, ids >= num_segments an error,

@@ -8,7 +8,8 @@ import (
 
 // Shape arithmetic is folded as the model is imported: exporters compute
 // the shapes around their gathers at run time (MXNet's take and gather_nd:
-// Shape, Slice, Add, Sub, Concat, Pad of the static input dims), and the
+// Shape, Size, Slice, Add, Sub, Concat, Pad, Unsqueeze, Squeeze, Range of
+// the static input dims), and the
 // types of what follows (a Reshape to a computed shape) are only known
 // once those values are. A node of the ops below whose inputs are all
 // constants (or absent) and whose result has a static shape of at most
@@ -21,6 +22,13 @@ var foldable = map[string]bool{
 	onnx.ShapeName: true, onnx.CastName: true, onnx.AddName: true, onnx.SubName: true, onnx.ModName: true,
 	onnx.GreaterName: true, onnx.LessName: true, onnx.WhereName: true, onnx.ConcatName: true,
 	onnx.PadName: true, onnx.SliceName: true, onnx.ReshapeName: true, onnx.TransposeName: true,
+	onnx.UnsqueezeName: true, onnx.SqueezeName: true, onnx.ExpandName: true, onnx.EqualName: true,
+	onnx.ConstantOfShapeName: true, onnx.RangeName: true, onnx.SizeName: true,
+	onnx.MulName: true, onnx.DivName: true, onnx.NegName: true, onnx.MinName: true, onnx.MaxName: true,
+	onnx.ClipName: true, onnx.FlattenName: true, onnx.IdentityName: true,
+	// Gather of a constant 1-D i64 vector (torch.onnx.export's Shape ->
+	// Gather of one dim); see foldableGather.
+	onnx.GatherName: true,
 }
 
 const maxFoldElements = 1024
@@ -30,12 +38,25 @@ func (im *importer) fold(op *ir.Operation) *ir.Operation {
 	if !foldable[op.Name()] || op.NumResults() != 1 {
 		return nil
 	}
+	if op.Name() == onnx.GatherName {
+		// Only the shape arithmetic: a gather from a 1-D i64 vector (a
+		// model's own gathers of constant data stay as written).
+		if x, ok := op.Operand(0).Type().(*ir.RankedTensorType); !ok || x.Rank() != 1 || x.Elem() != ir.I64 {
+			return nil
+		}
+	}
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok || !rt.HasStaticShape() || rt.NumElements() > maxFoldElements {
 		return nil
 	}
 	var value *ir.DenseElementsAttr
-	if op.Name() == onnx.ShapeName {
+	if op.Name() == onnx.SizeName {
+		x, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+		if !ok || !x.HasStaticShape() {
+			return nil
+		}
+		value = ir.NewDenseInts(rt, []int64{x.NumElements()})
+	} else if op.Name() == onnx.ShapeName {
 		x, ok := op.Operand(0).Type().(*ir.RankedTensorType)
 		if !ok {
 			return nil

@@ -188,7 +188,142 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 			shape[k] = x.Dim(p)
 		}
 		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
-	case "Add", "Sub", "Mod", "Greater", "Less", "Where":
+	case "Unsqueeze":
+		x, err := ranked(0, "data")
+		if err != nil {
+			return nil, err
+		}
+		s, err := ranked(1, "axes")
+		if err != nil {
+			return nil, err
+		}
+		axes, ok := constInts(operands, 1)
+		if !ok {
+			if s.Rank() != 1 || s.Dim(0) == ir.Dynamic {
+				return nil, fmt.Errorf("the axes input must be 1-D of static size, got %s", s)
+			}
+			return []ir.Type{ir.RankedTensor(slices.Repeat([]int64{ir.Dynamic}, x.Rank()+int(s.Dim(0))), x.Elem())}, nil
+		}
+		shape, err := onnx.UnsqueezeShape(x.Shape(), axes)
+		if err != nil {
+			return nil, err
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
+	case "Squeeze":
+		x, err := ranked(0, "data")
+		if err != nil {
+			return nil, err
+		}
+		var axes []int64
+		if len(operands) > 1 && operands[1].Type() != ir.None {
+			var ok bool
+			if axes, ok = constInts(operands, 1); !ok {
+				return nil, fmt.Errorf("the axes input must be a constant")
+			}
+		}
+		shape, err := onnx.SqueezeShape(x.Shape(), axes, axes == nil)
+		if err != nil {
+			return nil, err
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
+	case "Size":
+		if len(operands) != 1 {
+			return nil, fmt.Errorf("expects 1 input, got %d", len(operands))
+		}
+		return []ir.Type{ir.RankedTensor([]int64{}, ir.I64)}, nil
+	case "Expand":
+		x, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		s, err := ranked(1, "shape")
+		if err != nil {
+			return nil, err
+		}
+		if s.Rank() != 1 || s.Dim(0) == ir.Dynamic {
+			return nil, fmt.Errorf("the shape input must be 1-D of static size, got %s", s)
+		}
+		vals, ok := constInts(operands, 1)
+		if !ok {
+			return []ir.Type{ir.RankedTensor(slices.Repeat([]int64{ir.Dynamic}, max(x.Rank(), int(s.Dim(0)))), x.Elem())}, nil
+		}
+		for _, d := range vals {
+			if d < 0 {
+				return nil, fmt.Errorf("shape %v has a negative dim", vals)
+			}
+		}
+		shape, ok := onnx.BroadcastShapes(x.Shape(), vals)
+		if !ok {
+			return nil, fmt.Errorf("shape %v does not broadcast with the input's %s", vals, x)
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
+	case "ConstantOfShape":
+		s, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		elem := ir.Type(ir.F32T)
+		if v, ok := attr("value").(*ir.DenseElementsAttr); ok {
+			elem = v.Type.Elem()
+		}
+		vals, ok := constInts(operands, 0)
+		if !ok {
+			if s.Rank() != 1 || s.Dim(0) == ir.Dynamic {
+				return nil, fmt.Errorf("the input must be 1-D of static size, got %s", s)
+			}
+			return []ir.Type{ir.RankedTensor(slices.Repeat([]int64{ir.Dynamic}, int(s.Dim(0))), elem)}, nil
+		}
+		for _, d := range vals {
+			if d < 0 {
+				return nil, fmt.Errorf("shape %v has a negative dim", vals)
+			}
+		}
+		return []ir.Type{ir.RankedTensor(append([]int64{}, vals...), elem)}, nil
+	case "Range":
+		if len(operands) != 3 {
+			return nil, fmt.Errorf("expects 3 inputs, got %d", len(operands))
+		}
+		e := ir.ElementType(operands[0].Type())
+		n := ir.Dynamic
+		var v [3]int64
+		known := true
+		for i := range v {
+			c, ok := constInts(operands, i)
+			if !ok || len(c) != 1 {
+				known = false
+				break
+			}
+			v[i] = c[0]
+		}
+		if _, isInt := e.(ir.IntegerType); known && isInt {
+			c, ok := onnx.RangeCount(v[0], v[1], v[2])
+			if !ok || c < 0 {
+				return nil, fmt.Errorf("Range(%d, %d, %d) has no valid element count (a zero delta or an overflow)", v[0], v[1], v[2])
+			}
+			n = c
+		}
+		return []ir.Type{ir.RankedTensor([]int64{n}, e)}, nil
+	case "Identity", "Neg", "Clip":
+		x, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		return []ir.Type{x}, nil
+	case "Flatten":
+		x, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		axis := int64(1)
+		if a, ok := attr("axis").(ir.IntegerAttr); ok {
+			axis = a.Value
+		}
+		shape, ok := onnx.FlattenShape(x.Shape(), axis)
+		if !ok {
+			return nil, fmt.Errorf("axis %d is out of range for rank %d", axis, x.Rank())
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
+	case "Add", "Sub", "Mul", "Div", "Mod", "Min", "Max", "Greater", "Less", "Equal", "Where":
 		var shapes [][]int64
 		for i := range operands {
 			t, err := ranked(i, fmt.Sprintf("#%d", i))
@@ -206,7 +341,7 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 		}
 		e := ir.ElementType(operands[0].Type())
 		switch opType {
-		case "Greater", "Less":
+		case "Greater", "Less", "Equal":
 			e = ir.I1
 		case "Where":
 			if len(operands) != 3 {

@@ -315,6 +315,10 @@ func FuzzImport(f *testing.F) {
 	f.Add([]byte("\x3a\x05\x0a\x03\x12\x01y"))
 	// MXNet's exported files: shape arithmetic the importer folds.
 	mx, _ := filepath.Glob("../../test/frameworks/testdata/mxnet/*/model.onnx")
+	// Models without value_info around the shape ops (Unsqueeze, Squeeze,
+	// Size, Expand, ConstantOfShape, Range, Equal, Pad, Reshape).
+	vx, _ := filepath.Glob("../../test/frameworks/testdata/onnx/vx_*/model.onnx")
+	mx = append(mx, vx...)
 	for _, p := range mx {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(data)

@@ -33,7 +33,7 @@ func Run(root *ir.Operation) error {
 	for round := 0; round < maxRounds; round++ {
 		var calls []*ir.Operation
 		root.Walk(ir.PreOrder, func(op *ir.Operation) {
-			if op.Name() == function.CallName {
+			if _, ok := function.CalleeOf(op); ok {
 				calls = append(calls, op)
 			}
 		})
@@ -54,7 +54,7 @@ func Run(root *ir.Operation) error {
 }
 
 func inlineCall(root, call *ir.Operation) (bool, error) {
-	c, ok := call.Attr("callee").(ir.SymbolRefAttr)
+	c, ok := function.CalleeOf(call)
 	if !ok || len(c.Nested) != 0 {
 		return false, nil
 	}

@@ -15,8 +15,10 @@ import (
 // arith.go):
 //
 //	onnx.Shape                 -> tcp.const of the static dims
-//	onnx.Cast                  -> arith.extsi/trunci/sitofp/fptosi (or nothing)
-//	onnx.Add/Sub               -> arith.addi/subi (addf/subf for floats)
+//	onnx.Cast                  -> arith.extsi/trunci/sitofp/fptosi (or nothing);
+//	                              from bool arith.extui, to bool cmpi ne 0
+//	onnx.Add/Sub/Mul/Div       -> arith.addi/subi/muli/divsi (addf/subf/mulf/divf
+//	                              for floats; integer Div truncates, like divsi)
 //	onnx.Mod (fmod = 0)        -> arith.remsi, then + B where the remainder is
 //	                              nonzero and its sign differs from B's
 //	onnx.Greater/Less          -> arith.cmpi sgt/slt (integers)
@@ -34,6 +36,8 @@ func addArith() bool {
 		{Root: onnx.AddName, Name: "ONNXAddToArith", Convert: convertBinary(arith.AddIName, arith.AddFName)},
 		{Root: onnx.SubName, Name: "ONNXSubToArith", Convert: convertBinary(arith.SubIName, arith.SubFName)},
 		{Root: onnx.ModName, Name: "ONNXModToArith", Convert: convertMod},
+		{Root: onnx.MulName, Name: "ONNXMulToArith", Convert: convertBinary(arith.MulIName, arith.MulFName)},
+		{Root: onnx.DivName, Name: "ONNXDivToArith", Convert: convertBinary(arith.DivSIName, arith.DivFName)},
 		{Root: onnx.GreaterName, Name: "ONNXGreaterToArith", Convert: convertCompare(arith.CmpSGT)},
 		{Root: onnx.LessName, Name: "ONNXLessToArith", Convert: convertCompare(arith.CmpSLT)},
 		{Root: onnx.WhereName, Name: "ONNXWhereToArith", Convert: convertWhere},
@@ -73,8 +77,15 @@ func convertCast(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	fi, fo := ir.IsFloat(in.Elem()), ir.IsFloat(out.Elem())
 	var name string
 	switch {
+	case in.Elem() == ir.I1 && !fo:
+		// Cast(Equal(...), to=INT64): false 0, true 1.
+		name = arith.ExtUIName
+	case out.Elem() == ir.I1 && !fi:
+		// to bool: x != 0.
+		zero := tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(in, []int64{0})).Result(0)
+		return true, tcpbuild.Replace(rw, op, arith.CmpI(rw, op.Loc(), arith.CmpNE, op.Operand(0), zero).Result(0))
 	case in.Elem() == ir.I1 || out.Elem() == ir.I1:
-		return fail(op, fmt.Errorf("casting %s to %s is not supported (no i1 casts)", in.Elem(), out.Elem()))
+		return fail(op, fmt.Errorf("casting %s to %s is not supported (bool casts to and from integers only)", in.Elem(), out.Elem()))
 	case !fi && !fo:
 		if out.Elem().(ir.IntegerType).Width > in.Elem().(ir.IntegerType).Width {
 			name = arith.ExtSIName
@@ -101,33 +112,44 @@ func broadcastOperands(op *ir.Operation, rw *ir.Rewriter) ([]ir.Value, *ir.Ranke
 	shape := r.Shape()
 	var vs []ir.Value
 	for i := 0; i < op.NumOperands(); i++ {
-		v := op.Operand(i)
-		t, err := tcpbuild.Ranked(v, fmt.Sprintf("operand #%d", i))
+		v, err := broadcastValue(rw, op.Loc(), op.Operand(i), fmt.Sprintf("operand #%d", i), shape)
 		if err != nil {
 			return nil, nil, err
 		}
-		if t.Rank() < len(shape) {
-			padded := append(tcpbuild.Ones(len(shape)-t.Rank()), t.Shape()...)
-			if v, err = tcpbuild.ExpandTo(rw, op.Loc(), v, padded); err != nil {
-				return nil, nil, err
-			}
-			t = v.Type().(*ir.RankedTensorType)
-		}
-		var axes, static []int64
-		var sizes []ir.Value
-		for d, n := range t.Shape() {
-			if n != shape[d] {
-				if n != 1 {
-					return nil, nil, fmt.Errorf("operand #%d of shape %s does not broadcast to %s", i, onnx.ShapeString(t.Shape()), onnx.ShapeString(shape))
-				}
-				axes = append(axes, int64(d))
-				static = append(static, shape[d])
-				sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), shape[d]))
-			}
-		}
-		vs = append(vs, tcpbuild.BroadcastTo(rw, op.Loc(), v, axes, sizes, static))
+		vs = append(vs, v)
 	}
 	return vs, r, nil
+}
+
+// broadcastValue broadcasts v (numpy's rules) to the static shape.
+func broadcastValue(rw *ir.Rewriter, loc ir.Location, v ir.Value, what string, shape []int64) (ir.Value, error) {
+	t, err := tcpbuild.Ranked(v, what)
+	if err != nil {
+		return nil, err
+	}
+	if t.Rank() > len(shape) {
+		return nil, fmt.Errorf("%s of shape %s does not broadcast to %s", what, onnx.ShapeString(t.Shape()), onnx.ShapeString(shape))
+	}
+	if t.Rank() < len(shape) {
+		padded := append(tcpbuild.Ones(len(shape)-t.Rank()), t.Shape()...)
+		if v, err = tcpbuild.ExpandTo(rw, loc, v, padded); err != nil {
+			return nil, err
+		}
+		t = v.Type().(*ir.RankedTensorType)
+	}
+	var axes, static []int64
+	var sizes []ir.Value
+	for d, n := range t.Shape() {
+		if n != shape[d] {
+			if n != 1 {
+				return nil, fmt.Errorf("%s of shape %s does not broadcast to %s", what, onnx.ShapeString(t.Shape()), onnx.ShapeString(shape))
+			}
+			axes = append(axes, int64(d))
+			static = append(static, shape[d])
+			sizes = append(sizes, tcpbuild.ConstantIndex(rw, loc, shape[d]))
+		}
+	}
+	return tcpbuild.BroadcastTo(rw, loc, v, axes, sizes, static), nil
 }
 
 func convertBinary(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {

@@ -10,6 +10,16 @@
 //	                     (interp/kernel.ONNXSliceParams); unsliced dynamic dims through tensor.dim
 //	onnx.Constant        tcp.const
 //
+// and the index arithmetic and shape plumbing around gathers (arith.go,
+// shape.go, shapeops.go): Shape and Size of static dims become constants;
+// Cast, Add, Sub, Mod, Greater, Less, Equal, Where become arith on
+// tensors; Reshape, Unsqueeze and Squeeze tensor reshapes (a dynamic dim
+// passes through when it is only merged or split, except beside a -1,
+// which ONNX infers at run time); Transpose tcp.transpose; Concat and Pad
+// (constant pads >= 0) tensor.concat; Expand tcp.broadcast_to;
+// ConstantOfShape a splat constant; Range a constant when its inputs are
+// (directly, or through a chain of pure ops the interpreter evaluates).
+//
 // Negative axes are normalized. When the converted value's type differs
 // from the op's result type (an unranked tensor<*xf32>, or a more static
 // shape) a tensor.cast restores it. An op that cannot be converted gets a

@@ -17,8 +17,10 @@ import (
 //	onnx.Reshape   -> tensor.collapse_shape to 1-D + tensor.expand_shape
 //	onnx.Transpose -> tcp.transpose
 //	onnx.Concat    -> tensor.concat
-//	onnx.Pad       -> refused unless folded (--import-onnx folds it when
-//	                  its inputs are constants, as exporters' are)
+//	onnx.Pad       -> tensor.concat of constant splats before and after
+//	                  the data along each padded dim (constant pads of at
+//	                  least 0, a constant constant_value; --import-onnx
+//	                  folds a Pad whose inputs are all constants)
 var _ = addShape()
 
 func addShape() bool {
@@ -26,9 +28,7 @@ func addShape() bool {
 		frontends.Conversion{Root: onnx.ReshapeName, Name: "ONNXReshapeToTensor", Convert: convertReshape},
 		frontends.Conversion{Root: onnx.TransposeName, Name: "ONNXTransposeToTcp", Convert: convertTranspose},
 		frontends.Conversion{Root: onnx.ConcatName, Name: "ONNXConcatToTensor", Convert: convertConcat},
-		frontends.Conversion{Root: onnx.PadName, Name: "ONNXPadToTcp", Convert: func(op *ir.Operation, _ *ir.Rewriter) (bool, error) {
-			return fail(op, fmt.Errorf("only a Pad of constant inputs is supported (folded by --import-onnx)"))
-		}},
+		frontends.Conversion{Root: onnx.PadName, Name: "ONNXPadToTensor", Convert: convertPad},
 	)
 	return true
 }
@@ -47,31 +47,66 @@ func staticOf(v ir.Value, what string) (*ir.RankedTensorType, error) {
 func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	x, err := staticOf(op.Operand(0), "data")
 	if err != nil {
+		// A dynamic dim passes through a reshape that only merges or
+		// splits dims around it (Reshape(x, [0, -1]) of a ?x3x4 x).
+		v, why := reshapeDynamic(op, rw)
+		if v != nil {
+			return true, tcpbuild.Replace(rw, op, v)
+		}
+		if why != "" {
+			return fail(op, fmt.Errorf("%v: %s", err, why))
+		}
 		return fail(op, err)
 	}
 	r, err := staticOf(op.Result(0), "result")
 	if err != nil {
+		// A result typed with dynamic dims (a graph output's value_info)
+		// whose shape input is a constant: reshape to the static shape the
+		// constant gives, then tensor.cast to the result type.
+		if d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr); ok && x.HasStaticShape() {
+			if shape, ok := onnx.ReshapeShape(x.Shape(), d.Ints()); ok && tcpbuild.CastCompatible(ir.RankedTensor(shape, x.Elem()), op.Result(0).Type()) {
+				rw.SetInsertionPointBefore(op)
+				v, err := reshapeStatic(rw, op.Loc(), op.Operand(0), x, ir.RankedTensor(shape, x.Elem()))
+				if err == nil {
+					v, err = tcpbuild.CastTo(rw, op.Loc(), v, op.Result(0).Type())
+				}
+				if err != nil {
+					return fail(op, err)
+				}
+				return true, tcpbuild.Replace(rw, op, v)
+			}
+		}
 		return fail(op, err)
 	}
 	if x.NumElements() != r.NumElements() {
 		return fail(op, fmt.Errorf("the data %s and result %s differ in element count", x, r))
 	}
 	rw.SetInsertionPointBefore(op)
-	v := op.Operand(0)
+	v, err := reshapeStatic(rw, op.Loc(), op.Operand(0), x, r)
+	if err != nil {
+		return fail(op, err)
+	}
+	return true, tcpbuild.Replace(rw, op, v)
+}
+
+// reshapeStatic reshapes v of static type x to static type r: collapse to
+// 1-D, then expand.
+func reshapeStatic(rw *ir.Rewriter, loc ir.Location, v ir.Value, x, r *ir.RankedTensorType) (ir.Value, error) {
+	var err error
 	if !slices.Equal(x.Shape(), r.Shape()) {
 		flat := []int64{x.NumElements()}
 		if x.Rank() != 1 {
-			if v, err = collapseAll(rw, op.Loc(), v, flat); err != nil {
-				return fail(op, err)
+			if v, err = collapseAll(rw, loc, v, flat); err != nil {
+				return nil, err
 			}
 		}
 		if r.Rank() != 1 {
-			if v, err = tcpbuild.ExpandTo(rw, op.Loc(), v, r.Shape()); err != nil {
-				return fail(op, err)
+			if v, err = tcpbuild.ExpandTo(rw, loc, v, r.Shape()); err != nil {
+				return nil, err
 			}
 		}
 	}
-	return true, tcpbuild.Replace(rw, op, v)
+	return v, nil
 }
 
 // collapseAll collapses v into one dim (flat), including from rank 0.
@@ -124,4 +159,98 @@ func convertConcat(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	rw.SetInsertionPointBefore(op)
 	c := tensor.Concat(rw, op.Loc(), int64(a), op.Operands(), ir.RankedTensor(shape, ir.ElementType(op.Operand(0).Type())))
 	return true, tcpbuild.Replace(rw, op, c.Result(0))
+}
+
+// reshapeDynamic converts a Reshape between shapes with dynamic dims as
+// one tensor.collapse_shape or expand_shape straight to the result type,
+// when a reassociation exists (each dynamic dim alone in its group or
+// merged with static dims).
+func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, string) {
+	x, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
+	r, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok1 || !ok2 || x.Rank() == r.Rank() {
+		return nil, ""
+	}
+	// A -1 beside a dynamic dim: ONNX (and ONNX Runtime) raise when the
+	// input is empty (the -1 cannot be inferred from 0 elements), which a
+	// collapse or expand would not; such a reshape stays refused.
+	d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr)
+	if !ok {
+		return nil, ""
+	}
+	if slices.Contains(d.Ints(), -1) {
+		return nil, "a -1 in shape " + onnx.ShapeString(d.Ints()) + " beside a dynamic dim is inferred at run time, and ONNX raises for an empty input where a collapse would not (give the dim, or specialize the input's shape)"
+	}
+	rw.SetInsertionPointBefore(op)
+	var v ir.Value
+	var err error
+	if r.Rank() < x.Rank() {
+		v, err = tcpbuild.CollapseTo(rw, op.Loc(), op.Operand(0), r.Shape())
+	} else {
+		v, err = tcpbuild.ExpandTo(rw, op.Loc(), op.Operand(0), r.Shape())
+	}
+	if err != nil {
+		return nil, ""
+	}
+	return v, ""
+}
+
+// convertPad pads static data with constant splats: along each dim with
+// pads, tensor.concat(splat(before), v, splat(after)).
+func convertPad(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	x, err := staticOf(op.Operand(0), "data")
+	if err != nil {
+		return fail(op, err)
+	}
+	pd, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr)
+	if !ok {
+		return fail(op, fmt.Errorf("pads is not a constant"))
+	}
+	pads := pd.Ints()
+	if len(pads) != 2*x.Rank() {
+		return fail(op, fmt.Errorf("pads has %d values, want %d (two per dim of the data)", len(pads), 2*x.Rank()))
+	}
+	for _, p := range pads {
+		if p < 0 {
+			return fail(op, fmt.Errorf("negative pads %v (which remove elements) are not supported", pads))
+		}
+	}
+	es := ir.ElemByteSize(x.Elem())
+	fill := make([]byte, es)
+	if op.NumOperands() > 2 && op.Operand(2).Type() != ir.None {
+		c, ok := constValue(op.Operand(2), 16).(*ir.DenseElementsAttr)
+		if !ok || len(c.Raw) < es {
+			return fail(op, fmt.Errorf("constant_value is not a constant"))
+		}
+		copy(fill, c.Raw[:es])
+	}
+	rw.SetInsertionPointBefore(op)
+	v := op.Operand(0)
+	shape := slices.Clone(x.Shape())
+	for d := range shape {
+		b, e := pads[d], pads[x.Rank()+d]
+		if b == 0 && e == 0 {
+			continue
+		}
+		var parts []ir.Value
+		splat := func(n int64) ir.Value {
+			s := slices.Clone(shape)
+			s[d] = n
+			t := ir.RankedTensor(s, x.Elem())
+			return tcp.BuildConst(rw, op.Loc(), &ir.DenseElementsAttr{Type: t, Splat: t.NumElements() != 1, Raw: slices.Clone(fill)}).Result(0)
+		}
+		if b > 0 {
+			parts = append(parts, splat(b))
+		}
+		parts = append(parts, v)
+		if e > 0 {
+			parts = append(parts, splat(e))
+		}
+		shape[d] += b + e
+		v = tensor.Concat(rw, op.Loc(), int64(d), parts, ir.RankedTensor(slices.Clone(shape), x.Elem())).Result(0)
+	}
+	if err := tcpbuild.CheckResultType(op, shape, x.Elem()); err != nil {
+		return fail(op, err)
+	}
+	return true, tcpbuild.Replace(rw, op, v)
 }

@@ -35,7 +35,7 @@ import (
 // isIndexCast reports the tensor casts lowered here.
 func isIndexCast(op *ir.Operation) bool {
 	switch op.Name() {
-	case tcp.CastIndicesName, arith.ExtSIName, arith.TruncIName, arith.ExtUIName, arith.FPToSIName, arith.ExtFName, arith.TruncFName:
+	case tcp.CastIndicesName, arith.ExtSIName, arith.TruncIName, arith.ExtUIName, arith.FPToSIName, arith.ExtFName, arith.TruncFName, arith.SIToFPName:
 		return isTensor(op.Result(0).Type())
 	}
 	return false
@@ -109,6 +109,16 @@ func (c *conv) checkCastKind(op *ir.Operation) *ir.Diagnostic {
 		// FLOAT16, FLOAT32 and FLOAT64 data (checkTensor refused bf16,
 		// which DirectML has no type for): CAST widens exactly and
 		// narrows to nearest even.
+		return nil
+	}
+	if op.Name() == arith.SIToFPName {
+		// An ONNX Cast of integer data to float: CAST rounds an integer
+		// of at most 32 bits (exact in float64) once to nearest even, as
+		// arith.sitofp does; 64-bit integers would round twice.
+		it, ok := from.(ir.IntegerType)
+		if !ok || it.Width == 1 || it.Width > 32 || it.Sign != ir.Signless {
+			return errorf(op, "sitofp from 8- to 32-bit signless integers only (a 64-bit integer would round twice), got %s", from)
+		}
 		return nil
 	}
 	if _, ok := to.(ir.IntegerType); !ok {

@@ -37,6 +37,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/dml"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
@@ -221,6 +222,10 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 		default:
 			if frontendhint.IsFrontendOp(op) {
 				return errorf(op, "no DirectML lowering for this op; %s", frontendhint.OpAdvice(op))
+			}
+			if op.Name() == arith.DivSIName {
+				// ONNX Div and TensorFlow's // of indices.
+				return errorf(op, "integer division is not lowered: DML_OPERATOR_ELEMENT_WISE_DIVIDE's rounding of integer quotients is not specified as truncation toward zero, which arith.divsi needs, and a zero divisor has no error path")
 			}
 			return errorf(op, "no DirectML lowering for this op")
 		}

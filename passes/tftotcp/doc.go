@@ -8,6 +8,14 @@
 //	tf.GatherNd  tcp.gather_nd {mode = "error"}
 //	tf.Const     tcp.const (plus tensor.cast when the result type is less static)
 //
+// Around them (vocab.go, shape.go, stridedslice.go, cast.go,
+// reversesequence.go): ReverseV2 and reversing StridedSlices become
+// tcp.slice with negative strides; Squeeze, ExpandDims and Reshape tensor
+// reshapes; Minimum, Maximum, AddV2, Less, SelectV2, Relu, Cast and
+// FloorMod arith on tensors; Transpose tcp.transpose; ReverseSequence a
+// tcp.gather along seq_dim with computed indices (mode "error", raising
+// for a length outside [0, size] as TensorFlow does).
+//
 // The option gpu (convert-tf-to-tcp{gpu=true}) follows TensorFlow on GPU
 // instead: out-of-range indices read 0 (mode "fill", fill_value 0).
 //

@@ -54,7 +54,12 @@ func (p *thePass) Options() pass.Options {
 }
 
 func (p *thePass) Run(op *ir.Operation) error {
-	return frontends.Apply(op, &frontends.Frontend{Name: "tf", Dialects: []string{"tf"}, Conversions: Conversions(p.gpu)})
+	// The gathers and scatters follow gpu; the conversions the other files
+	// append to Frontend (shape, vocabulary, casts, executor) apply too, so
+	// that --convert-tf-to-tcp converts what --convert-frontends-to-tcp does.
+	cs := Conversions(p.gpu)
+	cs = append(cs, Frontend.Conversions[len(Conversions(false)):]...)
+	return frontends.Apply(op, &frontends.Frontend{Name: "tf", Dialects: []string{"tf"}, Conversions: cs})
 }
 
 func init() {

@@ -56,6 +56,14 @@ func convertONNXOperator(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		operands = append(operands, b)
 	}
+	// Trailing optional inputs an exporter omits (Slice without steps)
+	// are the onnx dialect's onnx.NoValue, as --import-onnx supplies them.
+	if def := rw.Registry.LookupDef(name); def != nil {
+		for len(operands) < len(def.Operands) && !def.Operands[len(operands)].Variadic && optionalInput(name, len(operands)) {
+			operands = append(operands, rw.Create(onnx.NoValueName, op.Loc(), nil, []ir.Type{ir.None},
+				[]ir.NamedAttr{{Name: "value", Value: ir.UnitAttr{}}}).Result(0))
+		}
+	}
 	n := rw.Create(name, op.Loc(), operands, results, attrs)
 	var outs []ir.Value
 	for i, vt := range vts {
@@ -63,4 +71,10 @@ func convertONNXOperator(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	rw.ReplaceOp(op, outs)
 	return true, nil
+}
+
+// optionalInput reports whether input k of the onnx op name may be
+// omitted (ONNX's optional inputs of the ops the onnx dialect defines).
+func optionalInput(name string, k int) bool {
+	return onnx.OptionalInput(name, k)
 }

@@ -35,3 +35,14 @@ func.func @astype(%x: tensor<4x2xf32>, %i: tensor<3x2xi32>) -> tensor<3x2xf16> {
   %1 = arith.truncf %0 : tensor<3x2xf32> to tensor<3x2xf16>
   return %1 : tensor<3x2xf16>
 }
+
+// Cast(Gather(x, i), to=FLOAT) of int32 data: arith.sitofp is a CAST
+// (one rounding to nearest even; integers of at most 32 bits).
+// CHECK-LABEL: func.func @sitofp(
+// CHECK: dml.gather
+// CHECK: dml.cast %{{.*}} : tensor<2x3xi32> -> tensor<2x3xf32>
+func.func @sitofp(%x: tensor<5x3xi32>, %i: tensor<2x3xi64>) -> tensor<2x3xf32> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<5x3xi32>, tensor<2x3xi64> -> tensor<2x3xi32>
+  %1 = arith.sitofp %0 : tensor<2x3xi32> to tensor<2x3xf32>
+  return %1 : tensor<2x3xf32>
+}

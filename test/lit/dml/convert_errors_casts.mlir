@@ -61,3 +61,23 @@ func.func @truncf_bf16(%x: tensor<4xf32>) -> tensor<4xbf16> {
   %0 = arith.truncf %x : tensor<4xf32> to tensor<4xbf16>
   return %0 : tensor<4xbf16>
 }
+
+// -----
+
+// sitofp from a 64-bit integer would round twice (through float64).
+func.func @sitofp_i64(%x: tensor<4xi64>) -> tensor<4xf32> {
+  // expected-error@below {{'arith.sitofp' op cannot be lowered to DirectML: sitofp from 8- to 32-bit signless integers only (a 64-bit integer would round twice), got i64}}
+  %0 = arith.sitofp %x : tensor<4xi64> to tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Integer division (ONNX Div, TensorFlow's // of indices) stays refused.
+func.func @divsi(%x: tensor<5xf32>, %i: tensor<4xi32>) -> tensor<4xf32> {
+  %two = tcp.const {value = dense<2> : tensor<4xi32>} : tensor<4xi32>
+  // expected-error@below {{'arith.divsi' op cannot be lowered to DirectML: integer division is not lowered: DML_OPERATOR_ELEMENT_WISE_DIVIDE's rounding of integer quotients is not specified as truncation toward zero, which arith.divsi needs, and a zero divisor has no error path}}
+  %q = arith.divsi %i, %two : tensor<4xi32>
+  %1 = tcp.gather %x, %q {dim = 0 : index, mode = "clip"} : tensor<5xf32>, tensor<4xi32> -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}

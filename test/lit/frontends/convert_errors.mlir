@@ -139,12 +139,11 @@ func.func @onnx_shape_dynamic(%x: tensor<?x5xf32>) -> tensor<2xi64> {
 
 // -----
 
-// onnx.Pad is only folded (--import-onnx folds one of constant inputs).
-func.func @onnx_pad_not_constant(%x: tensor<2xi64>) -> tensor<4xi64> {
-  %p = onnx.Constant dense<[1, 1]> : tensor<2xi64>
+// onnx.Pad converts with constant pads only.
+func.func @onnx_pad_not_constant(%x: tensor<2xi64>, %p: tensor<2xi64>) -> tensor<4xi64> {
   %none = "onnx.NoValue"() {value} : () -> none
   // expected-error@+2 {{failed to legalize operation 'onnx.Pad' that was explicitly marked illegal}}
-  // expected-note@+1 {{'onnx.Pad' op cannot be converted to tcp: only a Pad of constant inputs is supported (folded by --import-onnx)}}
+  // expected-note@+1 {{'onnx.Pad' op cannot be converted to tcp: pads is not a constant}}
   %0 = "onnx.Pad"(%x, %p, %none, %none) : (tensor<2xi64>, tensor<2xi64>, none, none) -> tensor<4xi64>
   return %0 : tensor<4xi64>
 }
