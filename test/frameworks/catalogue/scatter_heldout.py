@@ -272,9 +272,11 @@ def onnx(scope):
         P.append((name, src, nodes, inputs, make, (), {"value_info": False, "opset": opset, "out_elem": out}))
 
     def neg_then(op, **attrs):
-        # Neg(u) feeds the scatter: an intermediate value whose value_info
-        # is removed, as exporters leave it.
-        return [helper.make_node("Neg", ["u"], ["nu"]), helper.make_node(op, ["x", "i", "nu"], ["y"], **attrs)]
+        # Add(u, u) feeds the scatter: an intermediate value whose
+        # value_info is removed, as exporters leave it. (Neg would be the
+        # natural op here, but tcp's ONNX frontend has no Neg: that is
+        # outside the gather/scatter family.)
+        return [helper.make_node("Add", ["u", "u"], ["nu"]), helper.make_node(op, ["x", "i", "nu"], ["y"], **attrs)]
 
     add("ho_scatter_elements_op11_axis_neg2", "ScatterElements(axis=-2) at opset 11 on 3-D, negative indices (unique per column)",
         neg_then("ScatterElements", axis=-2), [("x", (2, 4, 3), F), ("i", (2, 2, 3), I64), ("u", (2, 2, 3), F)],

@@ -4,7 +4,7 @@
 module {
   func.func @ho_scatter_elements_op16_add_last(%arg0: !torch.vtensor<[3,4],f32>, %arg1: !torch.vtensor<[3,6],si32>, %arg2: !torch.vtensor<[3,6],f32>) -> !torch.vtensor<[3,4],f32> attributes {torch.onnx_meta.ir_version = 14 : si64, torch.onnx_meta.opset_version = 16 : si64, torch.onnx_meta.producer_name = "tcp-export", torch.onnx_meta.producer_version = ""} {
     %none = torch.constant.none
-    %0 = torch.operator "onnx.Neg"(%arg2) : (!torch.vtensor<[3,6],f32>) -> !torch.vtensor<[3,6],f32> 
+    %0 = torch.operator "onnx.Add"(%arg2, %arg2) : (!torch.vtensor<[3,6],f32>, !torch.vtensor<[3,6],f32>) -> !torch.vtensor<[3,6],f32> 
     %1 = torch.operator "onnx.ScatterElements"(%arg0, %arg1, %0) {torch.onnx.axis = -1 : si64, torch.onnx.reduction = "add"} : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[3,6],si32>, !torch.vtensor<[3,6],f32>) -> !torch.vtensor<[3,4],f32> 
     return %1 : !torch.vtensor<[3,4],f32>
   }

@@ -4,7 +4,7 @@
 module {
   func.func @ho_scatter_nd_op11_pairs(%arg0: !torch.vtensor<[3,4,2],f32>, %arg1: !torch.vtensor<[4,2],si64>, %arg2: !torch.vtensor<[4,2],f32>) -> !torch.vtensor<[3,4,2],f32> attributes {torch.onnx_meta.ir_version = 7 : si64, torch.onnx_meta.opset_version = 11 : si64, torch.onnx_meta.producer_name = "tcp-export", torch.onnx_meta.producer_version = ""} {
     %none = torch.constant.none
-    %0 = torch.operator "onnx.Neg"(%arg2) : (!torch.vtensor<[4,2],f32>) -> !torch.vtensor<[4,2],f32> 
+    %0 = torch.operator "onnx.Add"(%arg2, %arg2) : (!torch.vtensor<[4,2],f32>, !torch.vtensor<[4,2],f32>) -> !torch.vtensor<[4,2],f32> 
     %1 = torch.operator "onnx.ScatterND"(%arg0, %arg1, %0) : (!torch.vtensor<[3,4,2],f32>, !torch.vtensor<[4,2],si64>, !torch.vtensor<[4,2],f32>) -> !torch.vtensor<[3,4,2],f32> 
     return %1 : !torch.vtensor<[3,4,2],f32>
   }

@@ -4,7 +4,7 @@
 module {
   func.func @ho_scatter_nd_op18_min_elements(%arg0: !torch.vtensor<[3,3],f32>, %arg1: !torch.vtensor<[7,2],si64>, %arg2: !torch.vtensor<[7],f32>) -> !torch.vtensor<[3,3],f32> attributes {torch.onnx_meta.ir_version = 14 : si64, torch.onnx_meta.opset_version = 18 : si64, torch.onnx_meta.producer_name = "tcp-export", torch.onnx_meta.producer_version = ""} {
     %none = torch.constant.none
-    %0 = torch.operator "onnx.Neg"(%arg2) : (!torch.vtensor<[7],f32>) -> !torch.vtensor<[7],f32> 
+    %0 = torch.operator "onnx.Add"(%arg2, %arg2) : (!torch.vtensor<[7],f32>, !torch.vtensor<[7],f32>) -> !torch.vtensor<[7],f32> 
     %1 = torch.operator "onnx.ScatterND"(%arg0, %arg1, %0) {torch.onnx.reduction = "min"} : (!torch.vtensor<[3,3],f32>, !torch.vtensor<[7,2],si64>, !torch.vtensor<[7],f32>) -> !torch.vtensor<[3,3],f32> 
     return %1 : !torch.vtensor<[3,3],f32>
   }
