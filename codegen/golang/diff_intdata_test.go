@@ -1,0 +1,70 @@
+package golang
+
+import (
+	"math/rand"
+
+	"github.com/tcp-project/tcp/tensor"
+)
+
+// Differential patterns for integer division of data (emit_intdata.go):
+// arith.floordivsi of gathered i32 data by i32 data, and of i64 and i8
+// arguments, on values that round towards negative infinity both ways,
+// with rare zero divisors and the most negative value divided by -1 (both
+// fail the interpreter, so the kernel must fail too); and torch's integer
+// scatter_reduce "mean": scattered sums floor-divided by scattered counts.
+func init() {
+	patterns = append(patterns,
+		pattern{name: "intdata", mlir: `func.func @%[3]s(%%x: tensor<?x3xi32>, %%i: tensor<?x3x%[2]s>, %%y: tensor<?x3xi32>, %%a: tensor<?x2xi64>, %%b: tensor<?x2xi64>, %%c: tensor<?x2xi8>, %%d: tensor<?x2xi8>) -> (tensor<?x3xi32>, tensor<?x2xi64>, tensor<?x2xi8>) {
+  %%g = tcp.gather %%x, %%i {dim = 0 : index%[6]s} : tensor<?x3xi32>, tensor<?x3x%[2]s> -> tensor<?x3xi32>
+  %%0 = arith.floordivsi %%y, %%g : tensor<?x3xi32>
+  %%1 = arith.floordivsi %%a, %%b : tensor<?x2xi64>
+  %%2 = arith.floordivsi %%c, %%d : tensor<?x2xi8>
+  return %%0, %%1, %%2 : tensor<?x3xi32>, tensor<?x2xi64>, tensor<?x2xi8>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			a, n, m := dim(r, 5), dim(r, 5), dim(r, 4)
+			return []*tensor.Tensor{divInts(r, tensor.I32, a, 3), randIdx(r, oob, it, a, n, 3), divInts(r, tensor.I32, n, 3),
+				divInts(r, tensor.I64, m, 2), divInts(r, tensor.I64, m, 2), divInts(r, tensor.I8, m, 2), divInts(r, tensor.I8, m, 2)}
+		}},
+		// torch.scatter_reduce(x, 0, i, u, "mean", include_self=True) on
+		// int32, as torchtotcp converts it.
+		pattern{name: "intdata", mlir: `func.func @%[3]s(%%x: tensor<?x3xi32>, %%i: tensor<?x3x%[2]s>, %%u: tensor<?x3xi32>) -> tensor<?x3xi32> {
+  %%s = tcp.scatter %%x, %%i, %%u {dim = 0 : index, combine = "add", mode = "drop"} : tensor<?x3xi32>, tensor<?x3x%[2]s>, tensor<?x3xi32> -> tensor<?x3xi32>
+  %%c0 = arith.constant 0 : index
+  %%n = tensor.dim %%x, %%c0 : tensor<?x3xi32>
+  %%k = tensor.dim %%i, %%c0 : tensor<?x3x%[2]s>
+  %%one = arith.constant dense<1> : tensor<1x3xi32>
+  %%ones = tcp.broadcast_to %%one, %%n {axes = [0]} : tensor<1x3xi32>, index -> tensor<?x3xi32>
+  %%uones = tcp.broadcast_to %%one, %%k {axes = [0]} : tensor<1x3xi32>, index -> tensor<?x3xi32>
+  %%cnt = tcp.scatter %%ones, %%i, %%uones {dim = 0 : index, combine = "add", mode = "drop"} : tensor<?x3xi32>, tensor<?x3x%[2]s>, tensor<?x3xi32> -> tensor<?x3xi32>
+  %%g = tcp.gather %%s, %%i {dim = 0 : index%[6]s} : tensor<?x3xi32>, tensor<?x3x%[2]s> -> tensor<?x3xi32>
+  %%0 = arith.floordivsi %%s, %%cnt : tensor<?x3xi32>
+  return %%0 : tensor<?x3xi32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			a, n := dim(r, 5), dim(r, 6)
+			return []*tensor.Tensor{divInts(r, tensor.I32, a, 3), randIdx(r, oob, it, a, n, 3), divInts(r, tensor.I32, n, 3)}
+		}},
+	)
+}
+
+// divInts fills a tensor with small signed values (zero rarely), -1 and
+// the type's most negative value now and then.
+func divInts(r *rand.Rand, dt tensor.DType, shape ...int64) *tensor.Tensor {
+	t := tensor.Must(tensor.New(dt, shape))
+	for i := 0; i < int(t.NumElements()); i++ {
+		switch k := r.Intn(60); {
+		case k == 0:
+			t.SetInt64(i, 0)
+		case k < 6:
+			t.SetInt64(i, -1)
+		case k < 9:
+			t.SetBits(i, 1<<(dt.Bits()-1))
+		default:
+			v := int64(r.Intn(30) + 1)
+			if r.Intn(2) == 0 {
+				v = -v
+			}
+			t.SetInt64(i, v)
+		}
+	}
+	return t
+}
