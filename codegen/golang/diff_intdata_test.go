@@ -43,6 +43,28 @@ func init() {
 			a, n := dim(r, 5), dim(r, 6)
 			return []*tensor.Tensor{divInts(r, tensor.I32, a, 3), randIdx(r, oob, it, a, n, 3), divInts(r, tensor.I32, n, 3)}
 		}},
+		// torch's where(mask, c, y) with a boolean argument mask, and a
+		// gathered i1 mask (whose fill, under mode fill, is false)
+		// selecting index values.
+		pattern{name: "boolsel", mlir: `func.func @%[3]s(%%x: tensor<?x3xf32>, %%m: tensor<?x3xi1>, %%n: tensor<?x3xi1>, %%i: tensor<?x3x%[2]s>, %%v: tensor<5x3xf32>) -> (tensor<?x3xf32>, tensor<?x3xf32>) {
+  %%c0 = arith.constant 0 : index
+  %%k = tensor.dim %%x, %%c0 : tensor<?x3xf32>
+  %%half = arith.constant dense<0.5> : tensor<1x3xf32>
+  %%c = tcp.broadcast_to %%half, %%k {axes = [0]} : tensor<1x3xf32>, index -> tensor<?x3xf32>
+  %%0 = arith.select %%m, %%c, %%x : tensor<?x3xi1>, tensor<?x3xf32>
+  %%g = tcp.gather %%n, %%i {dim = 0 : index%[6]s} : tensor<?x3xi1>, tensor<?x3x%[2]s> -> tensor<?x3xi1>
+  %%z = arith.constant dense<4> : tensor<1x3x%[2]s>
+  %%j = arith.constant 0 : index
+  %%q = tensor.dim %%i, %%j : tensor<?x3x%[2]s>
+  %%zz = tcp.broadcast_to %%z, %%q {axes = [0]} : tensor<1x3x%[2]s>, index -> tensor<?x3x%[2]s>
+  %%s = arith.select %%g, %%zz, %%i : tensor<?x3xi1>, tensor<?x3x%[2]s>
+  %%1 = tcp.gather %%v, %%s {dim = 0 : index, mode = "clip"} : tensor<5x3xf32>, tensor<?x3x%[2]s> -> tensor<?x3xf32>
+  return %%0, %%1 : tensor<?x3xf32>, tensor<?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			k, a, n := dim(r, 5), dim(r, 5), dim(r, 5)
+			return []*tensor.Tensor{randFloats(r, tensor.F32, k, 3), randOf(r, tensor.I1, k, 3), randOf(r, tensor.I1, a, 3),
+				randIdx(r, oob, it, a, n, 3), randFloats(r, tensor.F32, 5, 3)}
+		}},
 	)
 }
 

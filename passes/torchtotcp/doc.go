@@ -40,6 +40,10 @@
 //	      (whose broadcast dims torch moves to the front) fail to legalize
 //	torch.vtensor.literal
 //	    → tcp.const of the builtin tensor type (mlir-tcp does the same)
+//	torch.aten.mul.Scalar / add.Tensor / where.self (static shapes)
+//	    → arith.muli, mulf / addi, addf / select on operands broadcast with
+//	      tensor.expand_shape + tcp.broadcast_to (arith.go; f16/bf16
+//	      products, type promotion and a float add with alpha ≠ 1 refused)
 //
 // Negative dims are normalized (a + rank); index modes are torch 1.13's
 // (docs/semantics.md §2.1).

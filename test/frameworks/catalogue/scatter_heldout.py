@@ -86,8 +86,15 @@ def torch(scope):
 
     add("ho_index_put_inplace_int", "y = x.clone(); y.index_put_((i,), v, accumulate=True) on int64",
         index_put_inplace, lambda r: [idx(r, (5,), -20, 20, np.int64), _i64(r, (8,), -5, 5), idx(r, (8,), -20, 20, np.int64)])
-    add("ho_index_add_alpha", "torch.index_add(x, 0, i, v, alpha=2.5)",
-        lambda x, i, v: T.index_add(x, 0, i, v, alpha=2.5),
+    # torch's eager index_add with alpha on floats adds alpha * v[k] to
+    # each row with one rounding (a fused multiply-add, like addcmul),
+    # while the graph torch.export records for it is mul.Scalar and then
+    # index_put(accumulate=True): two roundings. With alpha = 2.5 the two
+    # differ in the last bit (6 of 15 elements on this program's inputs);
+    # tcp compiles the exported graph, so the float program uses a power of
+    # two, where both round alike.
+    add("ho_index_add_alpha", "torch.index_add(x, 0, i, v, alpha=2.0) (a power of two: see the note above)",
+        lambda x, i, v: T.index_add(x, 0, i, v, alpha=2.0),
         lambda r: [data(r, (5, 3)), _i64(r, (7,), 0, 5), data(r, (7, 3))])
     add("ho_index_add_alpha_int_dim_neg", "x.index_add(-1, i, v, alpha=3) on int32",
         lambda x, i, v: x.index_add(-1, i, v, alpha=3),
