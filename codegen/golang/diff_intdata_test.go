@@ -25,6 +25,25 @@ func init() {
 			return []*tensor.Tensor{divInts(r, tensor.I32, a, 3), randIdx(r, oob, it, a, n, 3), divInts(r, tensor.I32, n, 3),
 				divInts(r, tensor.I64, m, 2), divInts(r, tensor.I64, m, 2), divInts(r, tensor.I8, m, 2), divInts(r, tensor.I8, m, 2)}
 		}},
+		// index_add(x, 0, i, v, alpha=3) on i32 (updates scaled by muli,
+		// wrapping), addi and subi returned, and a muli used both as data
+		// (returned) and as indices (gathered by).
+		pattern{name: "intdata", mlir: `func.func @%[3]s(%%x: tensor<?x3xi32>, %%i: tensor<?x%[2]s>, %%v: tensor<?x3xi32>, %%w: tensor<?x3xi32>, %%t: tensor<4x3xf32>) -> (tensor<?x3xi32>, tensor<?x3xi32>, tensor<?x3xi32>, tensor<?x3xf32>) {
+  %%c0 = arith.constant 0 : index
+  %%k = tensor.dim %%v, %%c0 : tensor<?x3xi32>
+  %%three = arith.constant dense<1000000007> : tensor<1x3xi32>
+  %%a = tcp.broadcast_to %%three, %%k {axes = [0]} : tensor<1x3xi32>, index -> tensor<?x3xi32>
+  %%m = arith.muli %%v, %%a : tensor<?x3xi32>
+  %%e = tensor.expand_shape %%i [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
+  %%0 = tcp.scatter_nd %%x, %%e, %%m {combine = "add", mode = "wrap_negative"} : tensor<?x3xi32>, tensor<?x1x%[2]s>, tensor<?x3xi32> -> tensor<?x3xi32>
+  %%1 = arith.addi %%v, %%w : tensor<?x3xi32>
+  %%2 = arith.subi %%1, %%m : tensor<?x3xi32>
+  %%3 = tcp.gather %%t, %%2 {dim = 0 : index%[6]s} : tensor<4x3xf32>, tensor<?x3xi32> -> tensor<?x3xf32>
+  return %%0, %%1, %%2, %%3 : tensor<?x3xi32>, tensor<?x3xi32>, tensor<?x3xi32>, tensor<?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			a, n := dim(r, 5), dim(r, 6)
+			return []*tensor.Tensor{divInts(r, tensor.I32, a, 3), randIdx(r, false, it, a, n), divInts(r, tensor.I32, n, 3), divInts(r, tensor.I32, n, 3), randFloats(r, tensor.F32, 4, 3)}
+		}},
 		// torch.scatter_reduce(x, 0, i, u, "mean", include_self=True) on
 		// int32, as torchtotcp converts it.
 		pattern{name: "intdata", mlir: `func.func @%[3]s(%%x: tensor<?x3xi32>, %%i: tensor<?x3x%[2]s>, %%u: tensor<?x3xi32>) -> tensor<?x3xi32> {
@@ -64,6 +83,28 @@ func init() {
 			k, a, n := dim(r, 5), dim(r, 5), dim(r, 5)
 			return []*tensor.Tensor{randFloats(r, tensor.F32, k, 3), randOf(r, tensor.I1, k, 3), randOf(r, tensor.I1, a, 3),
 				randIdx(r, oob, it, a, n, 3), randFloats(r, tensor.F32, 5, 3)}
+		}},
+		// x[mask] = v: a select of two data operands (f32, and i64
+		// returned), the mask an argument, a cmpf and a gathered i1.
+		pattern{name: "boolsel", mlir: `func.func @%[3]s(%%x: tensor<?x3xf32>, %%m: tensor<?x3xi1>, %%row: tensor<1x3xf32>, %%a: tensor<?x3xi64>, %%b: tensor<?x3xi64>, %%n: tensor<?x3xi1>, %%i: tensor<?x3x%[2]s>) -> (tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x3xi64>, tensor<?x3xi64>) {
+  %%c0 = arith.constant 0 : index
+  %%k = tensor.dim %%x, %%c0 : tensor<?x3xf32>
+  %%v = tcp.broadcast_to %%row, %%k {axes = [0]} : tensor<1x3xf32>, index -> tensor<?x3xf32>
+  %%0 = arith.select %%m, %%v, %%x : tensor<?x3xi1>, tensor<?x3xf32>
+  %%p = arith.cmpf olt, %%x, %%v : tensor<?x3xf32>
+  %%1 = arith.select %%p, %%x, %%v : tensor<?x3xi1>, tensor<?x3xf32>
+  %%g = tcp.gather %%n, %%i {dim = 0 : index%[6]s} : tensor<?x3xi1>, tensor<?x3x%[2]s> -> tensor<?x3xi1>
+  %%ga = tcp.gather %%a, %%i {dim = 0 : index%[6]s} : tensor<?x3xi64>, tensor<?x3x%[2]s> -> tensor<?x3xi64>
+  %%gb = tcp.gather %%b, %%i {dim = 0 : index%[6]s} : tensor<?x3xi64>, tensor<?x3x%[2]s> -> tensor<?x3xi64>
+  %%2 = arith.select %%g, %%ga, %%gb : tensor<?x3xi1>, tensor<?x3xi64>
+  %%q = arith.cmpi slt, %%a, %%b : tensor<?x3xi64>
+  %%3 = arith.select %%q, %%b, %%a : tensor<?x3xi1>, tensor<?x3xi64>
+  return %%0, %%1, %%2, %%3 : tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x3xi64>, tensor<?x3xi64>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			k, a, n := dim(r, 5), dim(r, 5), dim(r, 5)
+			_ = a
+			return []*tensor.Tensor{randFloats(r, tensor.F32, k, 3), randOf(r, tensor.I1, k, 3), randFloats(r, tensor.F32, 1, 3),
+				divInts(r, tensor.I64, k, 3), divInts(r, tensor.I64, k, 3), randOf(r, tensor.I1, k, 3), randIdx(r, oob, it, k, n, 3)}
 		}},
 	)
 }

@@ -226,3 +226,85 @@ func convertWhere(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	return true, finish(op, rw, arith.Select(rw, op.Loc(), cond, a, b).Result(0))
 }
+
+// convertMaskPut converts index_put with one boolean mask over the leading
+// dims of self (x[mask] = v, x[mask] += v with accumulate) to
+// arith.select(mask, v, x) (accumulate: select(mask, x + v, x)), the mask
+// broadcast over self's remaining dims and v to self's shape. That is
+// torch's result when v does not depend on the number of true elements:
+// v broadcasts against self's remaining dims, with at most a leading dim
+// of 1 for the selected rows (a v with one row per true element needs
+// the mask's values, and is refused).
+func convertMaskPut(op *ir.Operation, rw *ir.Rewriter, maskV ir.Value, acc bool) (bool, error) {
+	rt, err := staticResult(op)
+	if err != nil {
+		return false, err
+	}
+	mt := maskV.Type().(*torch.VTensorType)
+
+	if !mt.HasSizes() || slices.Contains(mt.Sizes(), ir.Dynamic) {
+		return fail(op, "the boolean mask needs static sizes, got %s", mt)
+	}
+	ms, ss := mt.Sizes(), rt.Shape()
+	r := len(ms)
+	if r > len(ss) || !slices.Equal(ms, ss[:r]) {
+		return fail(op, "the boolean mask [%s] must have the sizes of the leading dims of self [%s]", sizesText(ms), sizesText(ss))
+	}
+	vt, err := rankedVT(op, 2)
+	if err != nil {
+		return false, err
+	}
+	rest := ss[r:]
+	vs := vt.Sizes()
+	if len(vs) > len(rest)+1 || len(vs) == len(rest)+1 && vs[0] != 1 {
+		return fail(op, "values %s have a dim for the selected elements, whose number depends on the mask's values (only values that broadcast to the remaining dims [%s] are supported)", vt, sizesText(rest))
+	}
+	for d := 0; d < len(vs) && d < len(rest); d++ {
+		a, b := vs[len(vs)-1-d], rest[len(rest)-1-d]
+		if a != 1 && a != b {
+			return fail(op, "values %s do not broadcast to the remaining dims [%s]", vt, sizesText(rest))
+		}
+	}
+	elem := rt.Elem()
+	if acc {
+		if _, err := elementwiseElem(op, rt); err != nil {
+			return false, err
+		}
+	}
+	loc := op.Loc()
+	v, err := broadcastOperand(op, rw, 2, ss, elem)
+	if err != nil {
+		return false, err
+	}
+	x, err := toBuiltin(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	m, err := typeConverter.ToConverted(rw, loc, maskV)
+	if err != nil {
+		return false, err
+	}
+	m, err = tcpbuild.ExpandTo(rw, loc, m, append(slices.Clone(ms), tcpbuild.Ones(len(rest))...))
+	if err != nil {
+		return false, op.EmitOpError("%v", err)
+	}
+	var axes, static []int64
+	var sizes []ir.Value
+	for d := r; d < len(ss); d++ {
+		if ss[d] != 1 {
+			axes = append(axes, int64(d))
+			sizes = append(sizes, tcpbuild.ConstantIndex(rw, loc, ss[d]))
+			static = append(static, ss[d])
+		}
+	}
+	m = tcpbuild.BroadcastTo(rw, loc, m, axes, sizes, static)
+	if acc {
+		name := arith.AddIName
+		if ir.IsFloat(elem) {
+			name = arith.AddFName
+		}
+		v = arith.Binary(rw, name, loc, x, v).Result(0)
+	}
+
+	return true, finish(op, rw, arith.Select(rw, loc, m, v, x).Result(0))
+}

@@ -27,7 +27,8 @@ import (
 //     with None entries, broadcast index tensors and accumulate, index_fill's
 //     scalar_tensor + expand;
 //   - arith_equiv.mlir: mul.Scalar, add.Tensor and where.self with
-//     broadcasting, index_add(alpha=2) and `y[i, j] += v` as printed.
+//     broadcasting, index_add(alpha=2), `y[i, j] += v` and `y[mask] = v`,
+//     `y[mask] += v` (boolean masks) as printed.
 func TestEquivalent(t *testing.T) {
 	for _, tc := range []struct {
 		file          string
@@ -36,7 +37,7 @@ func TestEquivalent(t *testing.T) {
 		{"equiv.mlir", 300, 5},
 		{"equiv_vocab.mlir", 300, 8},
 		{"scatter_equiv.mlir", 200, 10},
-		{"arith_equiv.mlir", 200, 9},
+		{"arith_equiv.mlir", 200, 11},
 	} {
 		src, err := os.ReadFile("testdata/" + tc.file)
 		if err != nil {

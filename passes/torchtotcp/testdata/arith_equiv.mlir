@@ -62,3 +62,15 @@ func.func @pair_iadd(%x: !torch.vtensor<[3,4],f32>, %i: !torch.vtensor<[6],si64>
   %5 = torch.aten.index_put %0, %4, %3, %false : !torch.vtensor<[3,4],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[6],f32>, !torch.bool -> !torch.vtensor<[3,4],f32>
   return %5 : !torch.vtensor<[3,4],f32>
 }
+func.func @mask_put_rows(%x: !torch.vtensor<[5,3],f32>, %m: !torch.vtensor<[5],i1>, %v: !torch.vtensor<[3],f32>) -> !torch.vtensor<[5,3],f32> {
+  %0 = torch.prim.ListConstruct %m : (!torch.vtensor<[5],i1>) -> !torch.list<optional<vtensor>>
+  %false = torch.constant.bool false
+  %1 = torch.aten.index_put %x, %0, %v, %false : !torch.vtensor<[5,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[3],f32>, !torch.bool -> !torch.vtensor<[5,3],f32>
+  return %1 : !torch.vtensor<[5,3],f32>
+}
+func.func @mask_put_accumulate(%x: !torch.vtensor<[2,3],f32>, %m: !torch.vtensor<[2,3],i1>, %v: !torch.vtensor<[1],f32>) -> !torch.vtensor<[2,3],f32> {
+  %0 = torch.prim.ListConstruct %m : (!torch.vtensor<[2,3],i1>) -> !torch.list<optional<vtensor>>
+  %true = torch.constant.bool true
+  %1 = torch.aten.index_put %x, %0, %v, %true : !torch.vtensor<[2,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1],f32>, !torch.bool -> !torch.vtensor<[2,3],f32>
+  return %1 : !torch.vtensor<[2,3],f32>
+}

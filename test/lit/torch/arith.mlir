@@ -62,3 +62,31 @@ func.func @where_scalar(%m: !torch.vtensor<[4,3],i1>, %s: !torch.vtensor<[],f32>
   %0 = torch.aten.where.self %m, %s, %y : !torch.vtensor<[4,3],i1>, !torch.vtensor<[],f32>, !torch.vtensor<[4,3],f32> -> !torch.vtensor<[4,3],f32>
   return %0 : !torch.vtensor<[4,3],f32>
 }
+
+// -----
+
+// x[mask] = v with a row mask: a select of v broadcast over the rows.
+// CHECK-LABEL: func.func @mask_put_rows(
+// CHECK: %[[V:.*]] = tcp.broadcast_to %{{.*}} {axes = [0]} : tensor<1x3xf32>, index -> tensor<5x3xf32>
+// CHECK: %[[E:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] : tensor<5xi1> into tensor<5x1xi1>
+// CHECK: %[[M:.*]] = tcp.broadcast_to %[[E]], %{{.*}} {axes = [1]} : tensor<5x1xi1>, index -> tensor<5x3xi1>
+// CHECK: arith.select %[[M]], %[[V]], %{{.*}} : tensor<5x3xi1>, tensor<5x3xf32>
+func.func @mask_put_rows(%x: !torch.vtensor<[5,3],f32>, %m: !torch.vtensor<[5],i1>, %v: !torch.vtensor<[3],f32>) -> !torch.vtensor<[5,3],f32> {
+  %0 = torch.prim.ListConstruct %m : (!torch.vtensor<[5],i1>) -> !torch.list<optional<vtensor>>
+  %false = torch.constant.bool false
+  %1 = torch.aten.index_put %x, %0, %v, %false : !torch.vtensor<[5,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[3],f32>, !torch.bool -> !torch.vtensor<[5,3],f32>
+  return %1 : !torch.vtensor<[5,3],f32>
+}
+
+// -----
+
+// x[mask] += v: the sum where the mask is true.
+// CHECK-LABEL: func.func @mask_put_accumulate(
+// CHECK: %[[S:.*]] = arith.addi %{{.*}}, %{{.*}} : tensor<2x3xi32>
+// CHECK: arith.select %{{.*}}, %[[S]], %{{.*}} : tensor<2x3xi1>, tensor<2x3xi32>
+func.func @mask_put_accumulate(%x: !torch.vtensor<[2,3],si32>, %m: !torch.vtensor<[2,3],i1>, %v: !torch.vtensor<[1],si32>) -> !torch.vtensor<[2,3],si32> {
+  %0 = torch.prim.ListConstruct %m : (!torch.vtensor<[2,3],i1>) -> !torch.list<optional<vtensor>>
+  %true = torch.constant.bool true
+  %1 = torch.aten.index_put %x, %0, %v, %true : !torch.vtensor<[2,3],si32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1],si32>, !torch.bool -> !torch.vtensor<[2,3],si32>
+  return %1 : !torch.vtensor<[2,3],si32>
+}

@@ -57,3 +57,26 @@ func.func @add_result_sizes(%a: !torch.vtensor<[4,3],f32>, %b: !torch.vtensor<[3
   %0 = torch.aten.add.Tensor %a, %b, %int1 : !torch.vtensor<[4,3],f32>, !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[3],f32>
   return %0 : !torch.vtensor<[3],f32>
 }
+
+// -----
+
+// One value row per true mask element: the shape depends on the mask's values.
+func.func @mask_put_per_element(%x: !torch.vtensor<[5,3],f32>, %m: !torch.vtensor<[5],i1>, %v: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[5,3],f32> {
+  %0 = torch.prim.ListConstruct %m : (!torch.vtensor<[5],i1>) -> !torch.list<optional<vtensor>>
+  %false = torch.constant.bool false
+  // expected-error@+2 {{failed to legalize operation 'torch.aten.index_put' that was explicitly marked illegal}}
+  // expected-note@+1 {{values !torch.vtensor<[2,3],f32> have a dim for the selected elements, whose number depends on the mask's values (only values that broadcast to the remaining dims [3] are supported)}}
+  %1 = torch.aten.index_put %x, %0, %v, %false : !torch.vtensor<[5,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[2,3],f32>, !torch.bool -> !torch.vtensor<[5,3],f32>
+  return %1 : !torch.vtensor<[5,3],f32>
+}
+
+// -----
+
+func.func @mask_put_not_leading(%x: !torch.vtensor<[5,3],f32>, %m: !torch.vtensor<[3],i1>, %v: !torch.vtensor<[1],f32>) -> !torch.vtensor<[5,3],f32> {
+  %0 = torch.prim.ListConstruct %m : (!torch.vtensor<[3],i1>) -> !torch.list<optional<vtensor>>
+  %false = torch.constant.bool false
+  // expected-error@+2 {{failed to legalize operation 'torch.aten.index_put' that was explicitly marked illegal}}
+  // expected-note@+1 {{the boolean mask [3] must have the sizes of the leading dims of self [5,3]}}
+  %1 = torch.aten.index_put %x, %0, %v, %false : !torch.vtensor<[5,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1],f32>, !torch.bool -> !torch.vtensor<[5,3],f32>
+  return %1 : !torch.vtensor<[5,3],f32>
+}
