@@ -23,6 +23,10 @@ func init() {
 		torch.MulScalarName: runTorchMulScalar,
 		torch.AddTensorName: runTorchAddTensor,
 		torch.WhereSelfName: runTorchWhere,
+		torch.AddScalarName: runTorchBinary,
+		torch.SubScalarName: runTorchBinary,
+		torch.SubTensorName: runTorchBinary,
+		torch.MulTensorName: runTorchBinary,
 	})
 }
 
@@ -175,6 +179,106 @@ func runTorchWhere(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*te
 			src = bs[1]
 		}
 		out.SetBits(i, src.Bits(i))
+	}
+	return []*tensor.Tensor{out}, nil
+}
+
+// runTorchBinary is add.Scalar, sub.Scalar, sub.Tensor and mul.Tensor:
+// self ⊕ (alpha ·) other in the result dtype, operands broadcast; a number
+// other is rounded to the computation type (f32, or f64) first; alpha
+// must be 1 on floats.
+func runTorchBinary(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	rdt, err := DType(ir.ElementType(RuntimeType(op.Result(0).Type())))
+	if err != nil {
+		return nil, err
+	}
+	if len(args) < 2 {
+		return nil, fmt.Errorf("expects self and other")
+	}
+	scalarOther := op.Operand(1).Type() == torch.Int || op.Operand(1).Type() == torch.Float
+	if args[0].DType != rdt || !scalarOther && args[1].DType != rdt {
+		return nil, fmt.Errorf("self (%s) and other (%s) must have the result dtype %s", args[0].DType, args[1].DType, rdt)
+	}
+	ops := []*tensor.Tensor{args[0]}
+	if !scalarOther {
+		ops = append(ops, args[1])
+	}
+	bs, err := broadcastAll(ops...)
+	if err != nil {
+		return nil, err
+	}
+	a := bs[0]
+	out, err := x.alloc(rdt, a.Shape)
+	if err != nil {
+		return nil, err
+	}
+	n := int(a.NumElements())
+	name := op.Name()
+	sub := name == torch.SubScalarName || name == torch.SubTensorName
+	mul := name == torch.MulTensorName
+	if !rdt.IsFloat() {
+		alpha := int64(1)
+		if len(args) > 2 {
+			if alpha, err = scalarInt(args[2]); err != nil {
+				return nil, fmt.Errorf("alpha must be an integer for an integer result: %v", err)
+			}
+		}
+		var c int64
+		if scalarOther {
+			if c, err = scalarInt(args[1]); err != nil {
+				return nil, fmt.Errorf("other must be an integer for an integer result: %v", err)
+			}
+		}
+		for i := 0; i < n; i++ {
+			b := c
+			if !scalarOther {
+				b = bs[1].Int64At(i)
+			}
+			switch {
+			case mul:
+				out.SetInt64(i, a.Int64At(i)*b)
+			case sub:
+				out.SetInt64(i, a.Int64At(i)-alpha*b)
+			default:
+				out.SetInt64(i, a.Int64At(i)+alpha*b)
+			}
+		}
+		return []*tensor.Tensor{out}, nil
+	}
+	if len(args) > 2 {
+		alpha := args[2].Float64At(0)
+		if args[2].DType.IsInt() {
+			v, _ := scalarInt(args[2])
+			alpha = float64(v)
+		}
+		if alpha != 1 {
+			return nil, fmt.Errorf("alpha = %v on float tensors is not supported (torch fuses the multiply and the add)", alpha)
+		}
+	}
+	var c float64
+	if scalarOther {
+		c = args[1].Float64At(0)
+		if args[1].DType.IsInt() {
+			v, _ := scalarInt(args[1])
+			c = float64(v)
+		}
+		c = opmath(rdt, c)
+	}
+	for i := 0; i < n; i++ {
+		b := c
+		if !scalarOther {
+			b = bs[1].Float64At(i)
+		}
+		v := a.Float64At(i)
+		switch {
+		case mul:
+			v *= b
+		case sub:
+			v -= b
+		default:
+			v += b
+		}
+		out.SetFloat64(i, opmath(rdt, v))
 	}
 	return []*tensor.Tensor{out}, nil
 }

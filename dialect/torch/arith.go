@@ -7,8 +7,9 @@ import (
 // Elementwise ops torch-mlir's FX importer prints around the scatters
 // users write: index_add(..., alpha=a) scales the source with
 // aten.mul.Scalar, `y[i, j] += v` adds with aten.add.Tensor between its
-// gather and its index_put, and `y[mask] = c` with a boolean mask of y's
-// shape becomes aten.where.self. Operands broadcast numpy-style
+// gather and its index_put (`y[i] += 1.5`: add.Scalar, `-=`: sub.Scalar /
+// sub.Tensor, `*=`: mul.Tensor), and `y[mask] = c` with a boolean mask of
+// y's shape becomes aten.where.self. Operands broadcast numpy-style
 // (BroadcastSizes).
 
 // Op names.
@@ -16,6 +17,10 @@ const (
 	MulScalarName = "torch.aten.mul.Scalar"
 	AddTensorName = "torch.aten.add.Tensor"
 	WhereSelfName = "torch.aten.where.self"
+	AddScalarName = "torch.aten.add.Scalar"
+	SubScalarName = "torch.aten.sub.Scalar"
+	SubTensorName = "torch.aten.sub.Tensor"
+	MulTensorName = "torch.aten.mul.Tensor"
 )
 
 // elementwiseDef fills in what the ops of this file share: a vtensor
@@ -125,4 +130,54 @@ Verifier rules:
 		"%2 = torch.aten.where.self %arg1, %1, %0 : !torch.vtensor<[4,3],i1>, !torch.vtensor<[],f32>, !torch.vtensor<[4,3],f32> -> !torch.vtensor<[4,3],f32>",
 	},
 	Operands: []ir.OperandDef{{Name: "condition", Type: vtensorC}, selfOp, {Name: "other", Type: vtensorC}},
+}))
+
+// AddScalar is torch.aten.add.Scalar.
+var AddScalar = ir.MustRegister(elementwiseDef(ir.OpDef{
+	Name:    AddScalarName,
+	Summary: "self + alpha * a number (Tensor.add(number))",
+	Description: `torch.add(self, other, alpha=alpha) with a Python number other, in
+self's dtype (integers wrap; for floats other is rounded to the
+computation type, f32 or f64). ` + "`y[i] += 1.5`" + ` prints it between the
+gather of y[i] and the index_put that writes the sum back.
+
+Verifier rules:
+  1. result has self's sizes.`,
+	Examples: []string{
+		"%3 = torch.aten.add.Scalar %2, %float1.500000e00, %int1 : !torch.vtensor<[5,2],f32>, !torch.float, !torch.int -> !torch.vtensor<[5,2],f32>",
+	},
+	Operands: []ir.OperandDef{selfOp, {Name: "other", Type: numberC}, {Name: "alpha", Type: numberC}},
+}))
+
+// SubScalar is torch.aten.sub.Scalar.
+var SubScalar = ir.MustRegister(elementwiseDef(ir.OpDef{
+	Name:        SubScalarName,
+	Summary:     "self - alpha * a number (Tensor.sub(number))",
+	Description: "torch.sub(self, other, alpha=alpha) with a Python number other, as add.Scalar with other negated (`y[i] -= c`).\n\nVerifier rules:\n  1. result has self's sizes.",
+	Examples: []string{
+		"%3 = torch.aten.sub.Scalar %2, %int2, %int1 : !torch.vtensor<[5],si64>, !torch.int, !torch.int -> !torch.vtensor<[5],si64>",
+	},
+	Operands: []ir.OperandDef{selfOp, {Name: "other", Type: numberC}, {Name: "alpha", Type: numberC}},
+}))
+
+// SubTensor is torch.aten.sub.Tensor.
+var SubTensor = ir.MustRegister(elementwiseDef(ir.OpDef{
+	Name:        SubTensorName,
+	Summary:     "self - alpha * other, broadcast (torch.sub)",
+	Description: "torch.sub(self, other, alpha=alpha) with numpy broadcasting (`y[i] -= v`). Integer tensors wrap.\n\nVerifier rules:\n  1. self and other broadcast together (numpy rules);\n  2. result has the broadcast sizes.",
+	Examples: []string{
+		"%3 = torch.aten.sub.Tensor %2, %arg3, %int1 : !torch.vtensor<[6],f32>, !torch.vtensor<[6],f32>, !torch.int -> !torch.vtensor<[6],f32>",
+	},
+	Operands: []ir.OperandDef{selfOp, {Name: "other", Type: vtensorC}, {Name: "alpha", Type: numberC}},
+}))
+
+// MulTensor is torch.aten.mul.Tensor.
+var MulTensor = ir.MustRegister(elementwiseDef(ir.OpDef{
+	Name:        MulTensorName,
+	Summary:     "self * other, broadcast (torch.mul)",
+	Description: "torch.mul(self, other) with numpy broadcasting (`y[i] *= v`). Integer tensors wrap.\n\nVerifier rules:\n  1. self and other broadcast together (numpy rules);\n  2. result has the broadcast sizes.",
+	Examples: []string{
+		"%3 = torch.aten.mul.Tensor %2, %arg3 : !torch.vtensor<[6],f32>, !torch.vtensor<[6],f32> -> !torch.vtensor<[6],f32>",
+	},
+	Operands: []ir.OperandDef{selfOp, {Name: "other", Type: vtensorC}},
 }))

@@ -37,8 +37,10 @@
 //	!torch.Device
 //
 // The elementwise ops around them (arith.go): torch.aten.mul.Scalar
-// (index_add with alpha), torch.aten.add.Tensor (`y[i, j] += v`) and
-// torch.aten.where.self (`y[mask] = c`), operands broadcast numpy-style.
+// (index_add with alpha), torch.aten.add.Tensor (`y[i, j] += v`),
+// add.Scalar / sub.Scalar / sub.Tensor / mul.Tensor (`y[i] += 1.5`, `-=`,
+// `*=`) and torch.aten.where.self (`y[mask] = c`), operands broadcast
+// numpy-style.
 //
 // The aten ops print as torch-mlir does: operands, then every operand
 // type and the result type, `qualified`. Verifiers check what torch checks

@@ -22,6 +22,12 @@ import (
 //	aten.add.Tensor   -> arith.addi (+ arith.muli by alpha) / arith.addf
 //	                     (alpha 1 only: torch fuses alpha * other + self)
 //	aten.where.self   -> arith.select
+//	aten.add.Scalar, sub.Scalar, sub.Tensor, mul.Tensor
+//	                  -> arith.addi/subi/muli, addf/subf/mulf (a number
+//	                     other as a splat rounded to the dtype; alpha 1 on
+//	                     floats; f16 and bf16 only for two tensors, whose
+//	                     f32 result torch rounds again, which is exact for
+//	                     + - * since f32 has more than twice their bits)
 //
 // Operands must have the result's dtype (no type promotion).
 func init() {
@@ -33,6 +39,10 @@ func init() {
 		{torch.MulScalarName, "torch-mul-scalar-to-tcp", convertMulScalar, []string{"self", "other"}},
 		{torch.AddTensorName, "torch-add-tensor-to-tcp", convertAddTensor, []string{"self", "other", "alpha"}},
 		{torch.WhereSelfName, "torch-where-self-to-tcp", convertWhere, []string{"condition", "self", "other"}},
+		{torch.AddScalarName, "torch-add-scalar-to-tcp", convertBinary, []string{"self", "other", "alpha"}},
+		{torch.SubScalarName, "torch-sub-scalar-to-tcp", convertBinary, []string{"self", "other", "alpha"}},
+		{torch.SubTensorName, "torch-sub-tensor-to-tcp", convertBinary, []string{"self", "other", "alpha"}},
+		{torch.MulTensorName, "torch-mul-tensor-to-tcp", convertBinary, []string{"self", "other"}},
 	} {
 		conversions = append(conversions, struct {
 			root, name string
@@ -307,4 +317,77 @@ func convertMaskPut(op *ir.Operation, rw *ir.Rewriter, maskV ir.Value, acc bool)
 	}
 
 	return true, finish(op, rw, arith.Select(rw, loc, m, v, x).Result(0))
+}
+
+// convertBinary converts add.Scalar, sub.Scalar, sub.Tensor and
+// mul.Tensor.
+func convertBinary(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	rt, err := staticResult(op)
+	if err != nil {
+		return false, err
+	}
+	scalarOther := op.Operand(1).Type() == torch.Int || op.Operand(1).Type() == torch.Float
+	elem := rt.Elem()
+	if ft, ok := elem.(ir.FloatType); !ok || scalarOther || (ft.Kind != ir.F16 && ft.Kind != ir.BF16) {
+		if elem, err = elementwiseElem(op, rt); err != nil {
+			return false, err
+		}
+	}
+	isFloat := ir.IsFloat(elem)
+	alpha := int64(1)
+	if op.NumOperands() > 2 {
+		if isFloat {
+			if a, ok := torch.ConstantFloatValue(op.Operand(2)); !ok || a != 1 {
+				return fail(op, "%s must be the constant 1 on float tensors (torch computes self + alpha * other with one rounding)", operandName(op, 2))
+			}
+		} else if a, ok := torch.ConstantIntValue(op.Operand(2)); ok {
+			alpha = a
+		} else {
+			return fail(op, "%s must be a compile-time integer (torch.constant.int) for an integer result", operandName(op, 2))
+		}
+	}
+	if !isFloat && scalarOther && op.Operand(1).Type() != torch.Int {
+		return fail(op, "an integer tensor and %s promote to a float tensor, which is not supported", op.Operand(1).Type())
+	}
+	a, err := broadcastOperand(op, rw, 0, rt.Shape(), elem)
+	if err != nil {
+		return false, err
+	}
+	var b ir.Value
+	if scalarOther {
+		b, err = numberSplat(op, rw, 1, rt.Shape(), elem)
+	} else {
+		b, err = broadcastOperand(op, rw, 1, rt.Shape(), elem)
+	}
+	if err != nil {
+		return false, err
+	}
+	loc := op.Loc()
+	if alpha != 1 {
+		t := ir.RankedTensor(rt.Shape(), elem)
+		vals := make([]int64, t.NumElements())
+		for k := range vals {
+			vals[k] = alpha
+		}
+		b = arith.Binary(rw, arith.MulIName, loc, b, tcp.BuildConst(rw, loc, ir.NewDenseInts(t, vals)).Result(0)).Result(0)
+	}
+	var name string
+	switch op.Name() {
+	case torch.SubScalarName, torch.SubTensorName:
+		name = arith.SubIName
+		if isFloat {
+			name = arith.SubFName
+		}
+	case torch.MulTensorName:
+		name = arith.MulIName
+		if isFloat {
+			name = arith.MulFName
+		}
+	default:
+		name = arith.AddIName
+		if isFloat {
+			name = arith.AddFName
+		}
+	}
+	return true, finish(op, rw, arith.Binary(rw, name, loc, a, b).Result(0))
 }

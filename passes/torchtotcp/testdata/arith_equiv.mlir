@@ -74,3 +74,28 @@ func.func @mask_put_accumulate(%x: !torch.vtensor<[2,3],f32>, %m: !torch.vtensor
   %1 = torch.aten.index_put %x, %0, %v, %true : !torch.vtensor<[2,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1],f32>, !torch.bool -> !torch.vtensor<[2,3],f32>
   return %1 : !torch.vtensor<[2,3],f32>
 }
+func.func @add_scalar_f32(%x: !torch.vtensor<[5,2],f32>) -> !torch.vtensor<[5,2],f32> {
+  %float = torch.constant.float 1.000000e-01
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.add.Scalar %x, %float, %int1 : !torch.vtensor<[5,2],f32>, !torch.float, !torch.int -> !torch.vtensor<[5,2],f32>
+  return %0 : !torch.vtensor<[5,2],f32>
+}
+func.func @sub_scalar_int_alpha(%x: !torch.vtensor<[5],si16>) -> !torch.vtensor<[5],si16> {
+  %int = torch.constant.int 3000
+  %alpha = torch.constant.int 7
+  %0 = torch.aten.sub.Scalar %x, %int, %alpha : !torch.vtensor<[5],si16>, !torch.int, !torch.int -> !torch.vtensor<[5],si16>
+  return %0 : !torch.vtensor<[5],si16>
+}
+func.func @sub_tensor_f16(%a: !torch.vtensor<[3,4],f16>, %b: !torch.vtensor<[4],f16>) -> !torch.vtensor<[3,4],f16> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.sub.Tensor %a, %b, %int1 : !torch.vtensor<[3,4],f16>, !torch.vtensor<[4],f16>, !torch.int -> !torch.vtensor<[3,4],f16>
+  return %0 : !torch.vtensor<[3,4],f16>
+}
+func.func @mul_tensor_bf16(%a: !torch.vtensor<[3,4],bf16>, %b: !torch.vtensor<[3,1],bf16>) -> !torch.vtensor<[3,4],bf16> {
+  %0 = torch.aten.mul.Tensor %a, %b : !torch.vtensor<[3,4],bf16>, !torch.vtensor<[3,1],bf16> -> !torch.vtensor<[3,4],bf16>
+  return %0 : !torch.vtensor<[3,4],bf16>
+}
+func.func @mul_tensor_int(%a: !torch.vtensor<[6],si8>, %b: !torch.vtensor<[6],si8>) -> !torch.vtensor<[6],si8> {
+  %0 = torch.aten.mul.Tensor %a, %b : !torch.vtensor<[6],si8>, !torch.vtensor<[6],si8> -> !torch.vtensor<[6],si8>
+  return %0 : !torch.vtensor<[6],si8>
+}

@@ -134,6 +134,26 @@ def torch(scope):
         y[:, i] = v
         return y
 
+    def rows_iadd_scalar(x, i):
+        y = x.clone()
+        y[i] += 1.5
+        return y
+
+    def scatter_value_inplace(x, i):
+        y = x.clone()
+        y.scatter_(1, i, 7)
+        return y
+
+    add("ho_rows_iadd_scalar", "y = x.clone(); y[i] += 1.5 (repeated i: the last write wins)", rows_iadd_scalar,
+        lambda r: [data(r, (4, 2)), _i64(r, (5,), -4, 4)])
+    add("ho_scatter_value_inplace_int", "y = x.clone(); y.scatter_(1, i, 7) on int64", scatter_value_inplace,
+        lambda r: [idx(r, (3, 4), -50, 50, np.int64), _i64(r, (3, 2), 0, 4)])
+    add("ho_index_put_f16", "x.index_put((i,), v) on float16, unique i",
+        lambda x, i, v: x.index_put((i,), v),
+        lambda r: [data(r, (5, 2)).astype(np.float16), r.permutation(5)[:3].astype(np.int64), data(r, (3, 2)).astype(np.float16)])
+    add("ho_scatter_add_3d_dim0", "torch.scatter_add(x, 0, i, u) on 3-D int32",
+        lambda x, i, u: T.scatter_add(x, 0, i, u),
+        lambda r: [idx(r, (3, 2, 2), -9, 9), _i64(r, (4, 2, 2), 0, 3), idx(r, (4, 2, 2), -9, 9)])
     add("ho_setitem_cols_int8", "y = x.clone(); y[:, i] = v on int8, repeated negative i", rows_setitem_neg,
         lambda r: [idx(r, (3, 5), -100, 100, np.int8), _i64(r, (4,), -5, 5), idx(r, (3, 4), -100, 100, np.int8)])
     return P
@@ -175,6 +195,17 @@ def jax(scope):
     add("ho_at_add_sorted", "x.at[i].add(u, indices_are_sorted=True)",
         lambda x, i, u: x.at[i].add(u, indices_are_sorted=True),
         lambda r: [data(r, (5, 3)), np.sort(idx(r, (7,), 0, 5)), data(r, (7, 3))])
+    add("ho_vmap_at_add", "jax.vmap(lambda x, i, u: x.at[i].add(u)) (batching dims)",
+        J.vmap(lambda x, i, u: x.at[i].add(u)),
+        lambda r: [data(r, (3, 5)), idx(r, (3, 4), -6, 6), data(r, (3, 4))])
+    add("ho_at_python_int_neg", "x.at[-1].set(u) (a Python int)", lambda x, u: x.at[-1].set(u),
+        lambda r: [data(r, (4, 3)), data(r, (3,))])
+    add("ho_at_array_slice_mul", "x.at[i, 1:3].mul(u)", lambda x, i, u: x.at[i, 1:3].mul(u),
+        lambda r: [data(r, (4, 5)), idx(r, (3,), -5, 5), data(r, (3, 2))])
+    add("ho_at_bool_set", "x.at[i].set(True) on bool", lambda x, i: x.at[i].set(True),
+        lambda r: [r.random((6,)) < 0.3, idx(r, (4,), -7, 7)])
+    add("ho_at_uint8_add", "x.at[i].add(u) on uint8 (wrapping)", lambda x, i, u: x.at[i].add(u),
+        lambda r: [idx(r, (5,), 0, 256, np.uint8), idx(r, (7,), -5, 5), idx(r, (7,), 0, 256, np.uint8)])
     # segment ops
     add("ho_segment_sum_sorted", "jax.ops.segment_sum(x, s, num_segments=4, indices_are_sorted=True)",
         lambda x, s: J.ops.segment_sum(x, s, num_segments=4, indices_are_sorted=True),
@@ -254,6 +285,13 @@ def tf(scope):
     add("ho_scatter_nd_int", "tf.scatter_nd(i, u, [6]) on int32 (repeated summed)",
         T.function(lambda i, u: T.scatter_nd(i, u, [6])), [S((8, 1), T.int64), S((8,), T.int32)],
         lambda r: [_i64(r, (8, 1), 0, 6), data(r, (8,), np.int32)])
+    add("ho_tensor_scatter_update_int64_data", "tf.tensor_scatter_nd_update on int64 data (unique rows)",
+        T.function(lambda x, i, u: T.tensor_scatter_nd_update(x, i, u)),
+        [S((4, 2), T.int64), S((2, 1), T.int32), S((2, 2), T.int64)],
+        lambda r: [idx(r, (4, 2), -99, 99, np.int64), np.array([[3], [0]], np.int32), idx(r, (2, 2), -99, 99, np.int64)])
+    add("ho_unsorted_segment_sum_3d_2d_ids", "tf.math.unsorted_segment_sum(x, s, 4), 2-D ids into 3-D data",
+        T.function(lambda x, s: T.math.unsorted_segment_sum(x, s, 4)), [S((2, 3, 2), T.float32), S((2, 3), T.int32)],
+        lambda r: [data(r, (2, 3, 2)), idx(r, (2, 3), -1, 4)])
     add("ho_unsorted_segment_sum_i64", "tf.math.unsorted_segment_sum(x, s, 4), int64 ids with negatives",
         T.function(lambda x, s: T.math.unsorted_segment_sum(x, s, 4)), [S((6, 3), T.float32), S((6,), T.int64)],
         lambda r: [data(r, (6, 3)), _i64(r, (6,), -3, 4)])
@@ -315,4 +353,12 @@ def onnx(scope):
         [helper.make_node("ScatterElements", ["x", "i", "u"], ["y"], axis=0, reduction="mul")],
         [("x", (4, 2), I32), ("i", (6, 2), I64), ("u", (6, 2), I32)],
         lambda r: [idx(r, (4, 2), -5, 5), _i64(r, (6, 2), -4, 4), idx(r, (6, 2), -5, 5)], 18, I32)
+    add("ho_scatter_nd_op18_add_int64_tuple", "ScatterND(reduction='add') at opset 18: one full index tuple (1-D indices) into int64 data",
+        [helper.make_node("ScatterND", ["x", "i", "u"], ["y"], reduction="add")],
+        [("x", (3, 4), I64), ("i", (2,), I64), ("u", (), I64)],
+        lambda r: [idx(r, (3, 4), -50, 50, np.int64), np.array([-1, 2], np.int64), np.array(5, np.int64)], 18, I64)
+    add("ho_scatter_elements_op16_mul_int64", "ScatterElements(axis=1, reduction='mul') at opset 16 on int64",
+        [helper.make_node("ScatterElements", ["x", "i", "u"], ["y"], axis=1, reduction="mul")],
+        [("x", (2, 3), I64), ("i", (2, 4), I64), ("u", (2, 4), I64)],
+        lambda r: [idx(r, (2, 3), -5, 5, np.int64), _i64(r, (2, 4), -3, 3), idx(r, (2, 4), -5, 5, np.int64)], 16, I64)
     return P

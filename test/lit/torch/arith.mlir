@@ -90,3 +90,36 @@ func.func @mask_put_accumulate(%x: !torch.vtensor<[2,3],si32>, %m: !torch.vtenso
   %1 = torch.aten.index_put %x, %0, %v, %true : !torch.vtensor<[2,3],si32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1],si32>, !torch.bool -> !torch.vtensor<[2,3],si32>
   return %1 : !torch.vtensor<[2,3],si32>
 }
+
+// -----
+
+// y[i] += 1.5: add.Scalar, the number a splat of the dtype.
+// CHECK-LABEL: func.func @add_scalar(
+// CHECK: %[[C:.*]] = tcp.const {value = dense<1.500000e+00> : tensor<5x2xf32>}
+// CHECK: arith.addf %{{.*}}, %[[C]] : tensor<5x2xf32>
+func.func @add_scalar(%x: !torch.vtensor<[5,2],f32>) -> !torch.vtensor<[5,2],f32> {
+  %float = torch.constant.float 1.500000e+00
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.add.Scalar %x, %float, %int1 : !torch.vtensor<[5,2],f32>, !torch.float, !torch.int -> !torch.vtensor<[5,2],f32>
+  return %0 : !torch.vtensor<[5,2],f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sub_tensor_int_alpha(
+// CHECK: %[[M:.*]] = arith.muli %{{.*}}, %{{.*}} : tensor<4xi64>
+// CHECK: arith.subi %{{.*}}, %[[M]] : tensor<4xi64>
+func.func @sub_tensor_int_alpha(%a: !torch.vtensor<[4],si64>, %b: !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],si64> {
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.sub.Tensor %a, %b, %int2 : !torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>, !torch.int -> !torch.vtensor<[4],si64>
+  return %0 : !torch.vtensor<[4],si64>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @mul_tensor_bf16(
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<3x4xbf16>
+func.func @mul_tensor_bf16(%a: !torch.vtensor<[3,4],bf16>, %b: !torch.vtensor<[3,4],bf16>) -> !torch.vtensor<[3,4],bf16> {
+  %0 = torch.aten.mul.Tensor %a, %b : !torch.vtensor<[3,4],bf16>, !torch.vtensor<[3,4],bf16> -> !torch.vtensor<[3,4],bf16>
+  return %0 : !torch.vtensor<[3,4],bf16>
+}

@@ -80,3 +80,15 @@ func.func @mask_put_not_leading(%x: !torch.vtensor<[5,3],f32>, %m: !torch.vtenso
   %1 = torch.aten.index_put %x, %0, %v, %false : !torch.vtensor<[5,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1],f32>, !torch.bool -> !torch.vtensor<[5,3],f32>
   return %1 : !torch.vtensor<[5,3],f32>
 }
+
+// -----
+
+// A number added to f16: torch rounds it to f32, not to f16.
+func.func @add_scalar_f16(%x: !torch.vtensor<[3],f16>) -> !torch.vtensor<[3],f16> {
+  %float = torch.constant.float 1.000000e-01
+  %int1 = torch.constant.int 1
+  // expected-error@+2 {{failed to legalize operation 'torch.aten.add.Scalar' that was explicitly marked illegal}}
+  // expected-note@+1 {{element type f16 is not supported (integers, f32 and f64; torch computes f16 and bf16 in f32)}}
+  %0 = torch.aten.add.Scalar %x, %float, %int1 : !torch.vtensor<[3],f16>, !torch.float, !torch.int -> !torch.vtensor<[3],f16>
+  return %0 : !torch.vtensor<[3],f16>
+}
