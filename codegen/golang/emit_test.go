@@ -76,12 +76,6 @@ func TestEmitErrors(t *testing.T) {
   %a = arith.maxsi %i, %i : tensor<4xi32>
   return %a : tensor<4xi32>
 }`, "f.mlir:2:8: error: 'arith.maxsi' op is not supported by the Go backend: elementwise integer arith is fused into index reads only; its result is returned or gathered as data"},
-		{"select of data without a splat", `func.func @f(%c: tensor<4xi32>, %a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
-  %z = arith.constant dense<0> : tensor<4xi32>
-  %m = arith.cmpi slt, %c, %z : tensor<4xi32>
-  %0 = arith.select %m, %a, %b : tensor<4xi1>, tensor<4xf32>
-  return %0 : tensor<4xf32>
-}`, "f.mlir:4:8: error: 'arith.select' op is not supported by the Go backend: a select of f32 data needs a constant splat operand (a fill value)"},
 		{"float compare returned", `func.func @f(%a: tensor<4xf32>) -> tensor<4xi1> {
   %0 = arith.cmpf olt, %a, %a : tensor<4xf32>
   return %0 : tensor<4xi1>
