@@ -58,14 +58,19 @@ func isIntDataElementwise(op *ir.Operation) bool {
 
 // usedAsData reports whether v has a use that reads it as data rather
 // than as indices: anything but the index operand (#1) of a gather or
-// scatter, or an operand of integer index arithmetic or an index cast
-// (whose own uses decide).
+// scatter, an operand of integer index arithmetic or an index cast, or
+// the operand of a view or slice (whose own uses decide).
 func usedAsData(v ir.Value) bool {
 	for u := v.FirstUse(); u != nil; u = u.NextUse() {
 		o := u.Owner()
 		switch {
 		case (o.Name() == tcp.GatherName || o.Name() == tcp.GatherNDName || tcp.IsScatter(o)) && u.OperandNumber() == 1:
 		case isIntElementwise(o) && !isIntDataElementwise(o), isCast(o):
+		case (isView(o) || o.Name() == tcp.SliceName) && u.OperandNumber() == 0 && o.NumResults() == 1:
+			// A reshape, broadcast, transpose or slice: its uses decide.
+			if usedAsData(o.Result(0)) {
+				return true
+			}
 		default:
 			return true
 		}

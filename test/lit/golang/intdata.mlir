@@ -45,3 +45,19 @@ func.func @overflow() -> tensor<2xi8> {
   %0 = arith.floordivsi %a, %b : tensor<2xi8>
   return %0 : tensor<2xi8>
 }
+
+// index_add(alpha=3) on i32: the muli of the updates is computed into a
+// buffer (it is data for the scatter), wrapping at 32 bits.
+// RUN: tcp-run --print=mlir %s -e alpha --backend=go | FileCheck %s --check-prefix=ALPHA
+// RUN: tcp-run --print=mlir %s -e alpha --backend=interp | FileCheck %s --check-prefix=ALPHA
+// 1431655765 * 3 = 2^32 - 1 wraps to -1: x[0] = 1 + -1.
+// ALPHA: dense<[0, 10, 3]> : tensor<3xi32>
+func.func @alpha() -> tensor<3xi32> {
+  %x = tcp.const {value = dense<[1, 1, 3]> : tensor<3xi32>} : tensor<3xi32>
+  %i = tcp.const {value = dense<[[0], [1], [1]]> : tensor<3x1xi64>} : tensor<3x1xi64>
+  %u = tcp.const {value = dense<[1431655765, 1, 2]> : tensor<3xi32>} : tensor<3xi32>
+  %three = tcp.const {value = dense<3> : tensor<3xi32>} : tensor<3xi32>
+  %m = arith.muli %u, %three : tensor<3xi32>
+  %0 = tcp.scatter_nd %x, %i, %m {combine = "add"} : tensor<3xi32>, tensor<3x1xi64>, tensor<3xi32> -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
