@@ -218,9 +218,12 @@ func runTorchIndexPut(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 	self, idx, vals := args[0], args[1], args[2]
 	p := 0
 	if l := op.Operand(1).DefiningOp(); l != nil && l.Name() == torch.ListConstructName {
-		for _, v := range l.Operands() {
+		for i, v := range l.Operands() {
 			if vt, ok := v.Type().(*torch.VTensorType); ok && vt.HasDType() && vt.DType() == ir.I1 {
-				return nil, fmt.Errorf("boolean mask indices (x[mask] = v) are not supported")
+				if i != 0 || l.NumOperands() != 1 {
+					return nil, fmt.Errorf("a boolean mask index (x[mask] = v) is supported only as the one index, over the leading dims")
+				}
+				return indexPutMask(self, idx, vals, args[3].Int64At(0) != 0)
 			}
 		}
 		tensors, adjacent := torch.IndexPlacement(l)
@@ -259,6 +262,58 @@ func runTorchIndexPut(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 		c = kernel.Add
 	}
 	return one(kernel.ScatterND(self, bidx, bv, p, kernel.ScatterSpec{Mode: kernel.WrapNegative, Combine: c}))
+}
+
+// indexPutMask is x[mask] = v (accumulate: x[mask] += v) for a boolean
+// mask over the leading dims of self, given as the list's runtime value
+// (the mask's elements as 0 or 1, with a trailing dim of 1): the selected
+// positions in row-major order receive v broadcast to [count] + the
+// remaining dims of self, as torch computes it (through nonzero).
+func indexPutMask(self, idx, vals *tensor.Tensor, acc bool) ([]*tensor.Tensor, error) {
+	mshape := idx.Shape[:idx.Rank()-1]
+	r := len(mshape)
+	if r > self.Rank() {
+		return nil, fmt.Errorf("too many indices for tensor of dimension %d (got %d)", self.Rank(), r)
+	}
+	for d := range mshape {
+		if mshape[d] != self.Shape[d] {
+			return nil, fmt.Errorf("The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d", tensor.ShapeString(mshape), d, tensor.ShapeString(self.Shape), d)
+		}
+	}
+	var coords []int64
+	n := int(idx.NumElements())
+	for j := 0; j < n; j++ {
+		if idx.Int64At(j) != 0 {
+			coords = append(coords, tensor.Unravel(int64(j), mshape)...)
+		}
+	}
+	nnz := int64(len(coords) / max(r, 1))
+	if r == 0 {
+		nnz = int64(len(coords))
+		if n > 0 && idx.Int64At(0) != 0 {
+			nnz = 1
+		}
+	}
+	ci, err := tensor.New(tensor.I64, []int64{nnz, int64(r)})
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range coords {
+		ci.SetInt64(i, c)
+	}
+	target := append([]int64{nnz}, self.Shape[r:]...)
+	if _, err := broadcastShapes([][]int64{vals.Shape, target}); err != nil || vals.Rank() > len(target) {
+		return nil, fmt.Errorf("shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s", tensor.ShapeString(vals.Shape), tensor.ShapeString(target))
+	}
+	bv, err := broadcastTensor(vals, target)
+	if err != nil {
+		return nil, err
+	}
+	c := kernel.Replace
+	if acc {
+		c = kernel.Add
+	}
+	return one(kernel.ScatterND(self, ci, bv, 0, kernel.ScatterSpec{Mode: kernel.WrapNegative, Combine: c}))
 }
 
 func runTorchScalarTensor(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	function "github.com/tcp-project/tcp/dialect/func"
+	"github.com/tcp-project/tcp/internal/boundary"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
@@ -221,23 +222,35 @@ func randDims(r *rand.Rand, n int) []int64 {
 	return ds
 }
 
-// scatterIndex draws one index for a dim of size s: an edge value, an
-// extreme of the index type, or a value in range (inRange: only those).
+// scatterIndex draws one index for a dim of size s with internal/boundary's
+// edge-seeking generator, as the gather tests do: in the mode's domain
+// ([0, s), or [-s, s) for wrap_negative) both ends half of the time
+// (inRange), else boundary.Draw's mix of the exact edges -s-1, -s, -1, 0,
+// s-1, s, s+1 and the index type's extremes, ordinary in-range values
+// and anything near the dim.
 func scatterIndex(r *rand.Rand, s int64, it tensor.DType, mode string, inRange bool) int64 {
 	lo := int64(0)
 	if mode == "wrap_negative" {
 		lo = -s
 	}
-	if inRange || r.Intn(3) > 0 {
-		if s > 0 {
-			return lo + r.Int63n(s-lo)
-		}
+	if inRange && s > 0 {
+		return boundary.DrawIn(r, lo, s)
 	}
-	edges := []int64{-s - 1, -s, -1, 0, s - 1, s, s + 1, math.MinInt32, math.MaxInt32}
-	if it == tensor.I64 {
-		edges = append(edges, math.MinInt64, math.MaxInt64)
+	return boundary.Draw(r, s, it)
+}
+
+// scatterIndexSize is the size of the dim that index element p of args
+// (c's arguments) addresses.
+func scatterIndexSize(c scatterConfig, args []*tensor.Tensor) func(p int) int64 {
+	in := args[0].Shape // fused 2: the shape tensor has the input's shape
+	if !c.nd {
+		return func(int) int64 { return in[c.dim] }
 	}
-	return edges[r.Intn(len(edges))]
+	m := 1
+	if c.fused != 2 {
+		m = c.m
+	}
+	return func(p int) int64 { return in[c.b+p%m] }
 }
 
 // scatterValues fills t with values that exercise the combiners: small
@@ -343,6 +356,7 @@ func TestScatterWorkers(t *testing.T) {
 	}
 	defer pr.Close()
 	calls, compared, errCases, dupCases, broken := 0, 0, 0, 0, 0
+	var stats boundary.Counter
 	fused := map[int]int{}
 	for _, c := range configs {
 		fused[c.fused]++
@@ -360,6 +374,8 @@ func TestScatterWorkers(t *testing.T) {
 			} else if werr != nil {
 				errCases++
 			}
+			group := "scatter/" + c.mode
+			sameErrs, sameResults := 0, 0
 			for _, w := range workerCounts {
 				// With 3 and 8 workers the kernel runs in place where it
 				// may (the input argument's buffer is the destination),
@@ -383,6 +399,8 @@ func TestScatterWorkers(t *testing.T) {
 						t.Errorf("@%s workers %d: interpreter fails (%v), kernel does not; args %v\n%s", c.name, w, werr, shapes(args), c.src)
 					} else if errors.As(werr, &ie) && ie.Error() != gerr.Error() {
 						t.Errorf("@%s workers %d: error %q, want %q\n%s", c.name, w, gerr, ie.Error(), c.src)
+					} else if errors.As(werr, &ie) {
+						sameErrs++
 					}
 					continue
 				}
@@ -391,11 +409,28 @@ func TestScatterWorkers(t *testing.T) {
 					continue
 				}
 				compared++
+				same := true
 				for k := range want {
 					if string(want[k].Data) != string(got[k].Data) {
+						same = false
 						t.Errorf("@%s workers %d: result %d differs\nwant %s\ngot  %s\nargs %v\n%s", c.name, w, k, tensor.Format(want[k]), tensor.Format(got[k]), fmtArgs(args), c.src)
 					}
 				}
+				if same {
+					sameResults++
+				}
+			}
+			// Count the argument set once, when every worker count agreed
+			// with the interpreter: its index values (results compared) or
+			// the error (an index error of the interpreter's, reported
+			// alike by every worker count).
+			switch n := len(workerCounts); {
+			case sameResults == n:
+				stats.AddTensor(group, args[1], scatterIndexSize(c, args))
+				stats.Case(group)
+			case sameErrs == n:
+				stats.Error(group)
+				stats.Case(group)
 			}
 			if t.Failed() {
 				t.FailNow()
@@ -405,7 +440,28 @@ func TestScatterWorkers(t *testing.T) {
 	if !testing.Short() && (compared < 4000 || dupCases < 300) {
 		t.Errorf("only %d bitwise comparisons (%d argument sets with duplicates); the generator is too narrow", compared, dupCases)
 	}
+	// Every mode's index values meet the edges of its domain: the ends of
+	// [0, s) (and -1, -s for wrap_negative) where the result is defined,
+	// every edge and the type's extremes for the modes that define a
+	// result everywhere (clip, wrap, drop), and compared index errors for
+	// error and wrap_negative.
+	if !testing.Short() {
+		for _, mode := range kernel.ScatterModes {
+			m := boundary.Min{Values: 300, PerEdge: 5, Classes: []boundary.Class{boundary.Zero, boundary.SMinus1}}
+			switch mode.String() {
+			case "wrap_negative":
+				m.Classes = append(m.Classes, boundary.NegOne, boundary.NegS)
+				m.Errors = 20
+			case "error":
+				m.Errors = 20
+			case "clip", "wrap", "drop":
+				m.Classes = boundary.Edges
+			}
+			stats.Check(t, m, "scatter/"+mode.String())
+		}
+	}
 	if os.Getenv("TCP_DIFF_VERBOSE") != "" {
+		t.Logf("compared index values:\n%s", stats.Table())
 		t.Logf("configurations by fusion (0 plain, 1 broadcast updates, 2 zeros input + reshaped ids, 3 chained scatters, 4 a scatter read by a transpose): %v", fused)
 		t.Logf("%d configurations, %d kernel calls: %d results compared bit for bit, %d argument sets with duplicate destinations, %d index-error sets (x%d workers), %d broken promises",
 			len(configs), calls, compared, dupCases, errCases, len(workerCounts), broken)

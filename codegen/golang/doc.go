@@ -93,7 +93,13 @@
 // and f64 data tensors (emit_floatmath.go: each computed into its own
 // buffer in float64 and rounded once to the element type, like the
 // interpreter, whose NaN rules it copies), and arith.cmpf of such data,
-// read as the i1 condition of a select;
+// read as the i1 condition of a select; arith.floordivsi on integer data
+// tensors, addi, subi and muli whose result is used as data, and selects
+// of two data operands (emit_intdata.go: torch's integer scatter_reduce
+// mean, index_add(alpha) on integers, y[mask] = v; each computed into its
+// own buffer; a zero divisor or MIN / -1 fails the kernel like the
+// interpreter); an i1 buffer (an argument, a gathered mask) as a select's
+// condition;
 // on index scalars addi, subi, muli, maxsi and minsi; on integer index
 // tensors addi, subi, muli, remsi (by a nonzero constant), andi, ori,
 // maxsi, minsi, cmpi and select, and select of data with a constant

@@ -29,8 +29,8 @@ import (
 // the divisor must be a nonzero constant splat (then no element can
 // fail; Go's % truncates like remsi, and x % -1 is 0 as the interpreter
 // says); any other divisor is a located error. Operands that are splat
-// constants (through views) are literals; an i1 operand must be one or a
-// cmpi, andi or ori result, since i1 buffers are not loaded as ints. A
+// constants (through views) are literals; an i1 operand that is a buffer
+// (an argument, a gather of one) is read as tcpB2I of its Go bool. A
 // value computed here that is returned, or gathered as data into a
 // returned result, is a located error like a cast's.
 
@@ -184,10 +184,39 @@ func (f *funcGen) operandInt(op *ir.Operation, k int, coords []poly, checked boo
 	}
 	if r.val == "" {
 		if w, _ := bitWidth(ir.ElementType(v.Type())); w == 1 {
-			return "", unsupported(op, fmt.Sprintf("operand #%d is an i1 tensor that is neither a constant nor computed by arith.cmpi, andi or ori", k))
+			// An i1 buffer (an argument, a gather of one: Go bools) is
+			// read as the int -1 or 0, like a cmpi result (torch's
+			// where(mask, c, y) with a boolean argument mask).
+			if len(r.conv) > 0 {
+				return "", unsupported(op, fmt.Sprintf("operand #%d is a converted i1 tensor", k))
+			}
+			return f.loadBool(r, checked), nil
 		}
 	}
 	return f.loadInt(r, checked), nil
+}
+
+// loadBool is the Go int expression (-1 or 0, tcpB2I) of the element of
+// the i1 buffer read r, bound at the loop level its loads need (as loadInt
+// binds an integer load).
+func (f *funcGen) loadBool(r ref, checked bool) string {
+	f.g.used["b2i"] = true
+	var names []string
+	for _, g := range r.guards {
+		names = append(names, g.cond)
+	}
+	l := max(f.levelOf(r.off), f.levelOfAtoms(names...))
+	off := f.hoist(r.off, l)
+	v := fmt.Sprintf("%s[%s]", r.buf, off)
+	if checked || len(r.guards) > 0 {
+		f.g.used["at"] = true
+		v = fmt.Sprintf("tcpAt(%s, %s)", r.buf, off)
+	}
+	for i := len(r.guards) - 1; i >= 0; i-- {
+		f.g.used["sel"] = true
+		v = fmt.Sprintf("tcpSel(%s, %s, %s)", r.guards[i].cond, r.guards[i].fill, v)
+	}
+	return f.bind(l, "tcpB2I("+v+")")
 }
 
 // readIntElementwise computes the element of op at coords (see above).

@@ -215,9 +215,25 @@ func tcpRecover(err *error) {
 `,
 }
 
+// providedBy names the helpers that another helper's source also defines:
+// the scatter kernels' "half" source holds its own f16/bf16 conversions
+// (float32-only, for the hot loop), which compute the same bits as the
+// generic ones of the float conversions (both are checked bit for bit
+// against the interpreter's conversions), so a module that uses both
+// emits the function once.
+var providedBy = map[string]string{
+	"tcpF16ToF32":  "half",
+	"tcpF32ToF16":  "half",
+	"tcpBF16ToF32": "half",
+	"tcpF32ToBF16": "half",
+}
+
 func helperSource(used map[string]bool) string {
 	var b strings.Builder
 	for _, k := range sortedKeys(used) {
+		if p, ok := providedBy[k]; ok && used[p] {
+			continue
+		}
 		b.WriteString(helpers[k])
 		b.WriteString("\n")
 	}

@@ -70,6 +70,12 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		}
+		if isIntDataElementwise(op) {
+			if err := f.intDataElementwise(op); err != nil {
+				return err
+			}
+			continue
+		}
 		if isIntElementwise(op) {
 			if err := f.intElementwise(op); err != nil {
 				return err
@@ -427,7 +433,7 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		if op.Name() == tensord.ConcatName {
 			return f.concatDims(op, t)
 		}
-		if isIntElementwise(op) || isFloatElementwise(op) {
+		if isIntElementwise(op) || isFloatElementwise(op) || isIntDataElementwise(op) {
 			return f.intElementwiseDims(op, t)
 		}
 		return nil, unsupported(op, "dynamic result shape")
@@ -573,7 +579,7 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	if op.Name() == tensord.ConcatName {
 		return f.readConcat(op, coords, checked)
 	}
-	if isFloatElementwise(op) {
+	if isFloatElementwise(op) || isIntDataElementwise(op) {
 		return f.readFloatElementwise(op, coords)
 	}
 	if isIntElementwise(op) {

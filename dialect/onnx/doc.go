@@ -25,7 +25,8 @@
 // the same index rule; their updates are applied in row-major order of the
 // index positions, as ONNX Runtime's CPU kernels do.
 //
-// Semantics are ONNX's (opset 13+): indices in [-s, s-1] with negatives
+// Semantics are ONNX's (opset 11+; the importer reads opsets 11 to 28):
+// indices in [-s, s-1] with negatives
 // counted from the end, anything else an error, checked for every index
 // even when the result is empty (the interpreter kernels in interp/onnx.go
 // do so). Conversion into tcp is passes/onnxtotcp.

@@ -36,6 +36,12 @@
 //	.str / .device (index_fill and y[i] = scalar), with !torch.str and
 //	!torch.Device
 //
+// The elementwise ops around them (arith.go): torch.aten.mul.Scalar
+// (index_add with alpha), torch.aten.add.Tensor (`y[i, j] += v`),
+// add.Scalar / sub.Scalar / sub.Tensor / mul.Tensor (`y[i] += 1.5`, `-=`,
+// `*=`) and torch.aten.where.self (`y[mask] = c`), operands broadcast
+// numpy-style.
+//
 // The aten ops print as torch-mlir does: operands, then every operand
 // type and the result type, `qualified`. Verifiers check what torch checks
 // statically (ranks, dtypes of indices, constant dims in range); what

@@ -146,6 +146,12 @@ without accumulate undefined). Index values wrap once when negative
 bounds for dimension d with size s". torch-mlir's FX importer prints
 index_add, index_copy, index_fill and y[i] = v as this op.
 
+A single boolean (i1) index tensor is a mask over the leading dims of
+self (y[mask] = v): its true positions, in row-major order, are the
+positions written, v broadcast to [number of true elements] ++ the
+remaining dims; the mask's sizes must equal those dims ("The shape of
+the mask ... does not match the shape of the indexed tensor").
+
 Verifier rules:
   1. indices is a !torch.list<optional<vtensor>> (or list<vtensor>).
   2. values has self's dtype (when known).

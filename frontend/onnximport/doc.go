@@ -53,7 +53,7 @@
 //
 // Refused (a located error), though protobuf would accept them: a model
 // that does not import exactly one default-domain opset in MinOpset to
-// MaxOpset (13 to 28); a singular field given twice (a second graph); two
+// MaxOpset (11 to 28); a singular field given twice (a second graph); two
 // initializers, value_infos or graph outputs of one name; a typed-list
 // value outside its data type's range (a UINT32 above 2^32-1 in
 // uint64_data); a tensor type whose static dims hold more bytes than int64

@@ -65,27 +65,31 @@ func ImportModel(filename string, m *onnxpb.Model, opts Options) (*ir.Operation,
 	if m.Graph == nil {
 		return nil, ir.Errorf(binLoc(filename, 0), "the ONNX model has no graph")
 	}
-	if err := checkOpset(filename, m); err != nil {
+	opset, err := checkOpset(filename, m)
+	if err != nil {
 		return nil, err
 	}
-	im := &importer{file: filename, m: m, g: m.Graph, values: map[string]ir.Value{},
+	im := &importer{file: filename, m: m, g: m.Graph, opset: opset, values: map[string]ir.Value{},
 		types: map[string]*onnxpb.ValueInfo{}, inits: map[string]*onnxpb.Tensor{}}
 	return im.run(name)
 }
 
 // MinOpset and MaxOpset are the default-domain (ai.onnx) opset versions
-// the importer implements: the ops it imports (Gather, GatherElements,
-// GatherND, Slice, Constant) have ONNX's current semantics from opset 13
-// (negative indices, Slice's inputs form) through opset 28, the newest
-// this importer was checked against (onnx 1.23).
+// the importer implements: the ops it imports have ONNX's current
+// semantics from opset 11 (negative indices in Gather, GatherElements,
+// GatherND, ScatterElements and ScatterND; Slice and Pad with their
+// inputs form) through opset 28, the newest this importer was checked
+// against (onnx 1.23). Opsets 11 to 17 lack some attributes of later
+// ones; the importer refuses them where an older opset does not define
+// them (checkOpsetAttrs).
 const (
-	MinOpset = 13
+	MinOpset = 11
 	MaxOpset = 28
 )
 
 // checkOpset refuses a model that does not import one default-domain
-// opset in [MinOpset, MaxOpset].
-func checkOpset(filename string, m *onnxpb.Model) error {
+// opset in [MinOpset, MaxOpset], and returns that opset.
+func checkOpset(filename string, m *onnxpb.Model) (int64, error) {
 	var versions []int64
 	for _, o := range m.OpsetImports {
 		if o.Domain == "" || o.Domain == "ai.onnx" {
@@ -94,17 +98,44 @@ func checkOpset(filename string, m *onnxpb.Model) error {
 	}
 	switch {
 	case len(versions) == 0:
-		return ir.Errorf(binLoc(filename, 0), "the ONNX model imports no opset of the default domain (ai.onnx); the importer implements opsets %d to %d", MinOpset, MaxOpset)
+		return 0, ir.Errorf(binLoc(filename, 0), "the ONNX model imports no opset of the default domain (ai.onnx); the importer implements opsets %d to %d", MinOpset, MaxOpset)
 	case len(versions) > 1:
-		return ir.Errorf(binLoc(filename, 0), "the ONNX model imports the default domain (ai.onnx) %d times (opsets %v); it must import it once", len(versions), versions)
+		return 0, ir.Errorf(binLoc(filename, 0), "the ONNX model imports the default domain (ai.onnx) %d times (opsets %v); it must import it once", len(versions), versions)
 	case versions[0] < MinOpset || versions[0] > MaxOpset:
-		return ir.Errorf(binLoc(filename, 0), "the ONNX model uses opset %d of the default domain (ai.onnx); the importer implements opsets %d to %d", versions[0], MinOpset, MaxOpset)
+		return 0, ir.Errorf(binLoc(filename, 0), "the ONNX model uses opset %d of the default domain (ai.onnx); the importer implements opsets %d to %d", versions[0], MinOpset, MaxOpset)
+	}
+	return versions[0], nil
+}
+
+// checkOpsetAttrs refuses an attribute value that the model's opset does
+// not define for the node's op, as ONNX's checker does: ScatterElements
+// and ScatterND have no reduction before opset 16 and reductions min and
+// max from opset 18 only; GatherND has batch_dims from opset 12. (An
+// importer that took them would give an opset-11 model a meaning ONNX
+// Runtime refuses to give it.)
+func checkOpsetAttrs(opset int64, opType string, a *onnxpb.Attribute) error {
+	switch {
+	case (opType == "ScatterElements" || opType == "ScatterND") && a.Name == "reduction":
+		r := string(a.S)
+		need := int64(16)
+		switch r {
+		case "none":
+			need = 16
+		case "min", "max":
+			need = 18
+		}
+		if opset < need {
+			return fmt.Errorf("attribute reduction = %q needs opset %d or later, the model uses opset %d", r, need, opset)
+		}
+	case opType == "GatherND" && a.Name == "batch_dims" && opset < 12:
+		return fmt.Errorf("attribute batch_dims needs opset 12 or later, the model uses opset %d", opset)
 	}
 	return nil
 }
 
 type importer struct {
 	file   string
+	opset  int64 // the default domain's opset
 	m      *onnxpb.Model
 	g      *onnxpb.Graph
 	values map[string]ir.Value
@@ -405,6 +436,9 @@ func (im *importer) node(idx int, n *onnxpb.Node) error {
 	for _, a := range n.Attrs {
 		attr, err := im.attribute(a)
 		if err != nil {
+			return ir.Errorf(loc, "%s: %v", desc, err)
+		}
+		if err := checkOpsetAttrs(im.opset, n.OpType, a); err != nil {
 			return ir.Errorf(loc, "%s: %v", desc, err)
 		}
 		if seen[a.Name] {

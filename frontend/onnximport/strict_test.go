@@ -41,11 +41,35 @@ func TestStrict(t *testing.T) {
 	}
 	i8 := &onnxpb.Graph{Initializers: []*onnxpb.Tensor{{Name: "c", Dims: []int64{2}, DataType: onnxpb.Int8, Int32Data: []int32{-128, 200}}},
 		Outputs: []*onnxpb.ValueInfo{tt("c", onnxpb.Int8, 2)}}
+	// A scatter with a reduction attribute, at an opset.
+	scatter := func(op, red string, opset int64) []byte {
+		n := &onnxpb.Node{OpType: op, Inputs: []string{"x", "i", "u"}, Outputs: []string{"y"}}
+		if red != "" {
+			n.Attrs = []*onnxpb.Attribute{{Name: "reduction", Type: onnxpb.AttrString, S: []byte(red)}}
+		}
+		g := &onnxpb.Graph{Nodes: []*onnxpb.Node{n},
+			Inputs:  []*onnxpb.ValueInfo{tt("x", onnxpb.Float, 4), tt("i", onnxpb.Int64, 3, 1), tt("u", onnxpb.Float, 3)},
+			Outputs: []*onnxpb.ValueInfo{tt("y", onnxpb.Float, 4)}}
+		if op == "ScatterElements" {
+			g.Inputs[1] = tt("i", onnxpb.Int64, 3)
+		}
+		return withOpset(g, onnxpb.OpsetID{Version: opset})
+	}
+	gatherND := withOpset(&onnxpb.Graph{Nodes: []*onnxpb.Node{{OpType: "GatherND", Inputs: []string{"x", "i"}, Outputs: []string{"y"},
+		Attrs: []*onnxpb.Attribute{intAttr("batch_dims", 0)}}},
+		Inputs:  []*onnxpb.ValueInfo{tt("x", onnxpb.Float, 4), tt("i", onnxpb.Int64, 3, 1)},
+		Outputs: []*onnxpb.ValueInfo{tt("y", onnxpb.Float, 3)}}, onnxpb.OpsetID{Version: 11})
 	for _, c := range []struct {
 		name string
 		data []byte
 		want string // the diagnostic after "test.onnx:1:"
 	}{
+		{"ScatterND reduction at opset 11", scatter("ScatterND", "add", 11), "error: node 0 (ScatterND): attribute reduction = \"add\" needs opset 16 or later, the model uses opset 11"},
+		{"ScatterElements reduction none at opset 13", scatter("ScatterElements", "none", 13), "error: node 0 (ScatterElements): attribute reduction = \"none\" needs opset 16 or later, the model uses opset 13"},
+		{"ScatterElements reduction max at opset 16", scatter("ScatterElements", "max", 16), "error: node 0 (ScatterElements): attribute reduction = \"max\" needs opset 18 or later, the model uses opset 16"},
+		{"ScatterND reduction min at opset 17", scatter("ScatterND", "min", 17), "error: node 0 (ScatterND): attribute reduction = \"min\" needs opset 18 or later, the model uses opset 17"},
+		{"GatherND batch_dims at opset 11", gatherND, "error: node 0 (GatherND): attribute batch_dims needs opset 12 or later, the model uses opset 11"},
+		{"opset 10", withOpset(ident, onnxpb.OpsetID{Version: 10}), "1: error: the ONNX model uses opset 10 of the default domain (ai.onnx); the importer implements opsets 11 to 28"},
 		{"dim 2^63-1", model(&onnxpb.Graph{Inputs: []*onnxpb.ValueInfo{tt("x", onnxpb.Float, 1<<63-1)}}).Marshal(),
 			"error: value \"x\": dimensions [9223372036854775807] of f32 have more bytes than int64 can count"},
 		{"element count past int64", model(&onnxpb.Graph{Inputs: []*onnxpb.ValueInfo{tt("x", onnxpb.Int8, 1<<32, 1<<32, -1)}}).Marshal(),
@@ -58,10 +82,10 @@ func TestStrict(t *testing.T) {
 		{"second op_type", twoOpTypes, "error: malformed ONNX model: ModelProto.graph.node[0]: field 4 (op_type) appears twice; it is a singular field"},
 		{"uint64_data too big for UINT32", model(u32(1 << 32)).Marshal(), "error: initializer \"c\": uint64_data[0] = 4294967296 is out of range for UINT32 (0 to 4294967295)"},
 		{"int32_data too big for INT8", model(i8).Marshal(), "error: initializer \"c\": int32_data[1] = 200 is out of range for INT8 (-128 to 127)"},
-		{"opset 1", withOpset(ident, onnxpb.OpsetID{Version: 1}), "1: error: the ONNX model uses opset 1 of the default domain (ai.onnx); the importer implements opsets 13 to 28"},
-		{"opset 999", withOpset(ident, onnxpb.OpsetID{Version: 999}), "1: error: the ONNX model uses opset 999 of the default domain (ai.onnx); the importer implements opsets 13 to 28"},
-		{"opset -5", withOpset(ident, onnxpb.OpsetID{Version: -5}), "1: error: the ONNX model uses opset -5 of the default domain (ai.onnx); the importer implements opsets 13 to 28"},
-		{"no opset", withOpset(ident), "1: error: the ONNX model imports no opset of the default domain (ai.onnx); the importer implements opsets 13 to 28"},
+		{"opset 1", withOpset(ident, onnxpb.OpsetID{Version: 1}), "1: error: the ONNX model uses opset 1 of the default domain (ai.onnx); the importer implements opsets 11 to 28"},
+		{"opset 999", withOpset(ident, onnxpb.OpsetID{Version: 999}), "1: error: the ONNX model uses opset 999 of the default domain (ai.onnx); the importer implements opsets 11 to 28"},
+		{"opset -5", withOpset(ident, onnxpb.OpsetID{Version: -5}), "1: error: the ONNX model uses opset -5 of the default domain (ai.onnx); the importer implements opsets 11 to 28"},
+		{"no opset", withOpset(ident), "1: error: the ONNX model imports no opset of the default domain (ai.onnx); the importer implements opsets 11 to 28"},
 		{"other domain only", withOpset(ident, onnxpb.OpsetID{Domain: "ai.onnx.ml", Version: 3}), "1: error: the ONNX model imports no opset of the default domain"},
 		{"default domain twice", withOpset(ident, onnxpb.OpsetID{Version: 13}, onnxpb.OpsetID{Domain: "ai.onnx", Version: 17}),
 			"1: error: the ONNX model imports the default domain (ai.onnx) 2 times (opsets [13 17]); it must import it once"},
@@ -83,6 +107,11 @@ func TestStrict(t *testing.T) {
 		data []byte
 	}{
 		{"opset 13", withOpset(ident, onnxpb.OpsetID{Version: 13})},
+		{"opset 11", withOpset(ident, onnxpb.OpsetID{Version: 11})},
+		{"ScatterND at opset 11", scatter("ScatterND", "", 11)},
+		{"ScatterElements add at opset 16", scatter("ScatterElements", "add", 16)},
+		{"ScatterND mul at opset 16", scatter("ScatterND", "mul", 16)},
+		{"ScatterND max at opset 18", scatter("ScatterND", "max", 18)},
 		{"opset 28 as ai.onnx", withOpset(ident, onnxpb.OpsetID{Domain: "ai.onnx", Version: 28}, onnxpb.OpsetID{Domain: "ai.onnx.ml", Version: 3})},
 		{"UINT32 max", model(u32(1<<32 - 1)).Marshal()},
 		{"dim 2^63-1 of i8", model(&onnxpb.Graph{Inputs: []*onnxpb.ValueInfo{tt("x", onnxpb.Int8, 1<<63-1)}, Outputs: []*onnxpb.ValueInfo{tt("x", onnxpb.Int8, 1<<63-1)}}).Marshal()},

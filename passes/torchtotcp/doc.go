@@ -40,6 +40,14 @@
 //	      (whose broadcast dims torch moves to the front) fail to legalize
 //	torch.vtensor.literal
 //	    → tcp.const of the builtin tensor type (mlir-tcp does the same)
+//	torch.aten.mul.Scalar / add.Tensor / add.Scalar / sub.Scalar /
+//	sub.Tensor / mul.Tensor / where.self (static shapes)
+//	    → arith.muli, mulf / addi, addf / select on operands broadcast with
+//	      tensor.expand_shape + tcp.broadcast_to (arith.go; a number and
+//	      f16/bf16 data, type promotion and a float alpha ≠ 1 refused)
+//	torch.aten.index_put with one boolean mask (y[mask] = v, += v)
+//	    → arith.select(mask, v, y) (select(mask, y + v, y)), when v does
+//	      not depend on the number of true elements
 //
 // Negative dims are normalized (a + rank); index modes are torch 1.13's
 // (docs/semantics.md §2.1).

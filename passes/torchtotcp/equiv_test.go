@@ -25,7 +25,11 @@ import (
 //   - scatter_equiv.mlir: scatter .src/.value/.reduce, scatter_add,
 //     scatter_reduce.two mean and amin with and without self, index_put
 //     with None entries, broadcast index tensors and accumulate, index_fill's
-//     scalar_tensor + expand.
+//     scalar_tensor + expand;
+//   - arith_equiv.mlir: mul.Scalar, add.Tensor and where.self with
+//     broadcasting, index_add(alpha=2), `y[i, j] += v` and `y[mask] = v`,
+//     `y[mask] += v` (boolean masks) as printed; add.Scalar, sub.Scalar,
+//     sub.Tensor (f16) and mul.Tensor (bf16, wrapping i8).
 func TestEquivalent(t *testing.T) {
 	for _, tc := range []struct {
 		file          string
@@ -34,6 +38,7 @@ func TestEquivalent(t *testing.T) {
 		{"equiv.mlir", 300, 5},
 		{"equiv_vocab.mlir", 300, 8},
 		{"scatter_equiv.mlir", 200, 10},
+		{"arith_equiv.mlir", 200, 16},
 	} {
 		src, err := os.ReadFile("testdata/" + tc.file)
 		if err != nil {

@@ -241,6 +241,11 @@ func convertIndexPut(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if l == nil || l.Name() != torch.ListConstructName {
 		return fail(op, "%s must come from torch.prim.ListConstruct", operandName(op, 1))
 	}
+	if l.NumOperands() == 1 {
+		if t, ok := l.Operand(0).Type().(*torch.VTensorType); ok && t.HasDType() && t.DType() == ir.I1 {
+			return convertMaskPut(op, rw, l.Operand(0), acc)
+		}
+	}
 	positions, adjacent := torch.IndexPlacement(l)
 	if !adjacent {
 		return fail(op, "index tensors separated by None entries (torch moves their broadcast dims to the front) are not supported")

@@ -441,7 +441,9 @@ def export_onnx(out, names):
         # the value_info of intermediate values that ONNX shape inference
         # adds (the graph output keeps its inferred type); "torch": f exports torch function f with
         # torch.onnx.export(dynamo=False) instead (no value_info either), and
-        # torch's own outputs are the expected ones (ONNX Runtime must agree).
+        # torch's own outputs are the expected ones (ONNX Runtime must agree);
+        # "opset": the model's opset instead of the current one; "out_elem":
+        # the output's element type (TensorProto; default FLOAT).
         name, src, nodes, inputs, make, inits = prog[:6]
         opts = prog[6] if len(prog) > 6 else {}
         if names and name not in names:
@@ -454,9 +456,12 @@ def export_onnx(out, names):
             graph = helper.make_graph(
                 nodes, name,
                 [helper.make_tensor_value_info(nm, et, list(shp)) for nm, shp, et in inputs],
-                [helper.make_tensor_value_info("y", onnx.TensorProto.FLOAT, None)],
+                [helper.make_tensor_value_info("y", opts.get("out_elem", onnx.TensorProto.FLOAT), None)],
                 initializer=list(inits))
-            model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)], producer_name="tcp-export")
+            mopset = opts.get("opset", opset)
+            model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", mopset)], producer_name="tcp-export")
+            if mopset < 14:
+                model.ir_version = 7  # the IR version of ONNX 1.8 (opsets up to 13)
             model = shape_inference.infer_shapes(model, strict_mode=True)
             if not opts.get("value_info", True):
                 # As exporters leave models: the graph's inputs and outputs
@@ -481,6 +486,8 @@ def export_onnx(out, names):
             with open(op) as f:
                 itext = f.read()
         mver = tver or ver
+        if "opset" in opts:
+            mver = mver.replace("(opset %d)" % opset, "(opset %d)" % opts["opset"])
         if not tver and not opts.get("value_info", True):
             mver += ", value_info removed"
         save_case(out, "onnx", name, ["exporter: " + iver + " of model.onnx (" + mver + ")", "program: " + src],

@@ -140,7 +140,8 @@ def run_onnx(outdir):
 # call for negatives. As for MXNet, the file's meaning rules; argument sets
 # with a negative index are not compared for these programs (out-of-range
 # positive indices still are: both raise).
-EXPORT_WRAPS_NEGATIVES = {"index_add", "index_add_dim1", "index_copy"}
+EXPORT_WRAPS_NEGATIVES = {"index_add", "index_add_dim1", "index_copy",
+                          "ho_index_add_alpha", "ho_index_add_alpha_int_dim_neg", "ho_index_copy_dim1"}
 
 
 def has_negative_index(va):
