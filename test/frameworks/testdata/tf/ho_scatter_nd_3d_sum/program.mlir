@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.scatter_nd(i, u, [3, 4, 2]) (repeated pairs summed)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_62"(%arg0: tensor<7x2xi32> {tf._user_specified_name = "i"}, %arg1: tensor<7x2xf32> {tf._user_specified_name = "u"}) -> tensor<3x4x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "i,u", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1120"(%arg0: tensor<7x2xi32> {tf._user_specified_name = "i"}, %arg1: tensor<7x2xf32> {tf._user_specified_name = "u"}) -> tensor<3x4x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "i,u", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<[3, 4, 2]> : tensor<3xi32>}> {device = ""} : () -> tensor<3xi32>
     %0 = "tf.ScatterNd"(%arg0, %arg1, %cst) <{bad_indices_policy = ""}> {device = ""} : (tensor<7x2xi32>, tensor<7x2xf32>, tensor<3xi32>) -> tensor<3x4x2xf32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<3x4x2xf32>) -> tensor<3x4x2xf32>

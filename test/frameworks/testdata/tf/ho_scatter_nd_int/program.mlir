@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.scatter_nd(i, u, [6]) on int32 (repeated summed)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_72"(%arg0: tensor<8x1xi64> {tf._user_specified_name = "i"}, %arg1: tensor<8xi32> {tf._user_specified_name = "u"}) -> tensor<6xi32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "i,u", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1130"(%arg0: tensor<8x1xi64> {tf._user_specified_name = "i"}, %arg1: tensor<8xi32> {tf._user_specified_name = "u"}) -> tensor<6xi32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "i,u", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<6> : tensor<1xi64>}> {device = ""} : () -> tensor<1xi64>
     %0 = "tf.ScatterNd"(%arg0, %arg1, %cst) <{bad_indices_policy = ""}> {device = ""} : (tensor<8x1xi64>, tensor<8xi32>, tensor<1xi64>) -> tensor<6xi32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<6xi32>) -> tensor<6xi32>

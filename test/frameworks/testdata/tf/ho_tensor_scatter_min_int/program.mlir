@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.tensor_scatter_nd_min(x, i, u) on int32, int64 indices
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_29"(%arg0: tensor<4x3xi32> {tf._user_specified_name = "x"}, %arg1: tensor<6x2xi64> {tf._user_specified_name = "i"}, %arg2: tensor<6xi32> {tf._user_specified_name = "u"}) -> tensor<4x3xi32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,u", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1087"(%arg0: tensor<4x3xi32> {tf._user_specified_name = "x"}, %arg1: tensor<6x2xi64> {tf._user_specified_name = "i"}, %arg2: tensor<6xi32> {tf._user_specified_name = "u"}) -> tensor<4x3xi32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,u", outputs = "identity_RetVal"}} {
     %0 = "tf.TensorScatterMin"(%arg0, %arg1, %arg2) <{bad_indices_policy = ""}> {device = ""} : (tensor<4x3xi32>, tensor<6x2xi64>, tensor<6xi32>) -> tensor<4x3xi32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<4x3xi32>) -> tensor<4x3xi32>
     return %1 : tensor<4x3xi32>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.tensor_scatter_nd_sub(x, i, u): depth-2 index into 3-D, repeated
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_18"(%arg0: tensor<3x4x2xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2x3x2xi32> {tf._user_specified_name = "i"}, %arg2: tensor<2x3x2xf32> {tf._user_specified_name = "u"}) -> tensor<3x4x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,u", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1076"(%arg0: tensor<3x4x2xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2x3x2xi32> {tf._user_specified_name = "i"}, %arg2: tensor<2x3x2xf32> {tf._user_specified_name = "u"}) -> tensor<3x4x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,u", outputs = "identity_RetVal"}} {
     %0 = "tf.TensorScatterSub"(%arg0, %arg1, %arg2) <{bad_indices_policy = ""}> {device = ""} : (tensor<3x4x2xf32>, tensor<2x3x2xi32>, tensor<2x3x2xf32>) -> tensor<3x4x2xf32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<3x4x2xf32>) -> tensor<3x4x2xf32>
     return %1 : tensor<3x4x2xf32>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.tensor_scatter_nd_update on int64 data (unique rows)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_7"(%arg0: tensor<4x2xi64> {tf._user_specified_name = "x"}, %arg1: tensor<2x1xi32> {tf._user_specified_name = "i"}, %arg2: tensor<2x2xi64> {tf._user_specified_name = "u"}) -> tensor<4x2xi64> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,u", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1140"(%arg0: tensor<4x2xi64> {tf._user_specified_name = "x"}, %arg1: tensor<2x1xi32> {tf._user_specified_name = "i"}, %arg2: tensor<2x2xi64> {tf._user_specified_name = "u"}) -> tensor<4x2xi64> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,u", outputs = "identity_RetVal"}} {
     %0 = "tf.TensorScatterUpdate"(%arg0, %arg1, %arg2) <{bad_indices_policy = ""}> {device = ""} : (tensor<4x2xi64>, tensor<2x1xi32>, tensor<2x2xi64>) -> tensor<4x2xi64>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<4x2xi64>) -> tensor<4x2xi64>
     return %1 : tensor<4x2xi64>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.math.unsorted_segment_min(x, s, 5) on int32, int64 ids
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_102"(%arg0: tensor<7x2xi32> {tf._user_specified_name = "x"}, %arg1: tensor<7xi64> {tf._user_specified_name = "s"}) -> tensor<5x2xi32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,s", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1181"(%arg0: tensor<7x2xi32> {tf._user_specified_name = "x"}, %arg1: tensor<7xi64> {tf._user_specified_name = "s"}) -> tensor<5x2xi32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,s", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<5> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %0 = "tf.UnsortedSegmentMin"(%arg0, %arg1, %cst) {device = ""} : (tensor<7x2xi32>, tensor<7xi64>, tensor<i32>) -> tensor<5x2xi32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<5x2xi32>) -> tensor<5x2xi32>

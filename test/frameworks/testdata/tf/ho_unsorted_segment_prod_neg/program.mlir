@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.math.unsorted_segment_prod(x, s, 4), negative ids dropped
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_112"(%arg0: tensor<8xf32> {tf._user_specified_name = "x"}, %arg1: tensor<8xi32> {tf._user_specified_name = "s"}) -> tensor<4xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,s", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1191"(%arg0: tensor<8xf32> {tf._user_specified_name = "x"}, %arg1: tensor<8xi32> {tf._user_specified_name = "s"}) -> tensor<4xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,s", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<4> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %0 = "tf.UnsortedSegmentProd"(%arg0, %arg1, %cst) {device = ""} : (tensor<8xf32>, tensor<8xi32>, tensor<i32>) -> tensor<4xf32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<4xf32>) -> tensor<4xf32>

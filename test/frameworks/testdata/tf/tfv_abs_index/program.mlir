@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(x, tf.abs(i))
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_61"(%arg0: tensor<6xf32> {tf._user_specified_name = "x"}, %arg1: tensor<4xi32> {tf._user_specified_name = "i"}) -> tensor<4xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1549"(%arg0: tensor<6xf32> {tf._user_specified_name = "x"}, %arg1: tensor<4xi32> {tf._user_specified_name = "i"}) -> tensor<4xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %0 = "tf.Abs"(%arg1) {device = ""} : (tensor<4xi32>) -> tensor<4xi32>
     %1 = "tf.GatherV2"(%arg0, %0, %cst) <{batch_dims = 0 : i64}> {device = ""} : (tensor<6xf32>, tensor<4xi32>, tensor<i32>) -> tensor<4xf32>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(x, tf.clip_by_value(i, 0, 5))
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_231"(%arg0: tensor<6x2xf32> {tf._user_specified_name = "x"}, %arg1: tensor<5xi32> {tf._user_specified_name = "i"}) -> tensor<5x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1425"(%arg0: tensor<6x2xf32> {tf._user_specified_name = "x"}, %arg1: tensor<5xi32> {tf._user_specified_name = "i"}) -> tensor<5x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %cst_0 = "tf.Const"() <{value = dense<5> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %0 = "tf.Minimum"(%arg1, %cst_0) {device = ""} : (tensor<5xi32>, tensor<i32>) -> tensor<5xi32>

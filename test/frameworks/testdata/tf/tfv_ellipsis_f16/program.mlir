@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: x[..., 1] (float16)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_129"(%arg0: tensor<2x3x4xf16> {tf._user_specified_name = "x"}) -> tensor<2x3xf16> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1323"(%arg0: tensor<2x3x4xf16> {tf._user_specified_name = "x"}) -> tensor<2x3xf16> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>
     %cst_0 = "tf.Const"() <{value = dense<[0, 2]> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>
     %cst_1 = "tf.Const"() <{value = dense<1> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(x, i, axis=-1, batch_dims=1)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_7"(%arg0: tensor<3x4x5xf32> {tf._user_specified_name = "x"}, %arg1: tensor<3x2xi64> {tf._user_specified_name = "i"}) -> tensor<3x4x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1201"(%arg0: tensor<3x4x5xf32> {tf._user_specified_name = "x"}, %arg1: tensor<3x2xi64> {tf._user_specified_name = "i"}) -> tensor<3x4x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %0 = "tf.GatherV2"(%arg0, %arg1, %cst) <{batch_dims = 1 : i64}> {device = ""} : (tensor<3x4x5xf32>, tensor<3x2xi64>, tensor<i32>) -> tensor<3x4x2xf32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<3x4x2xf32>) -> tensor<3x4x2xf32>

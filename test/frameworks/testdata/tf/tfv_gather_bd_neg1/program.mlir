@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(x, i, axis=2, batch_dims=-1) (int32 data)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_17"(%arg0: tensor<2x3x5xi32> {tf._user_specified_name = "x"}, %arg1: tensor<2x3x4xi32> {tf._user_specified_name = "i"}) -> tensor<2x3x4xi32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1211"(%arg0: tensor<2x3x5xi32> {tf._user_specified_name = "x"}, %arg1: tensor<2x3x4xi32> {tf._user_specified_name = "i"}) -> tensor<2x3x4xi32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<2> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %0 = "tf.GatherV2"(%arg0, %arg1, %cst) <{batch_dims = -1 : i64}> {device = ""} : (tensor<2x3x5xi32>, tensor<2x3x4xi32>, tensor<i32>) -> tensor<2x3x4xi32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<2x3x4xi32>) -> tensor<2x3x4xi32>

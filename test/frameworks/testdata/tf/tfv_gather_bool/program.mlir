@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(m, i, axis=1) (bool)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_291"(%arg0: tensor<2x4xi1> {tf._user_specified_name = "m"}, %arg1: tensor<3xi32> {tf._user_specified_name = "i"}) -> tensor<2x3xi1> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "m,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1485"(%arg0: tensor<2x4xi1> {tf._user_specified_name = "m"}, %arg1: tensor<3xi32> {tf._user_specified_name = "i"}) -> tensor<2x3xi1> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "m,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %0 = "tf.GatherV2"(%arg0, %arg1, %cst) <{batch_dims = 0 : i64}> {device = ""} : (tensor<2x4xi1>, tensor<3xi32>, tensor<i32>) -> tensor<2x3xi1>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<2x3xi1>) -> tensor<2x3xi1>

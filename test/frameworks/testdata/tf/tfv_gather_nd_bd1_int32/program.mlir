@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather_nd(x, i, batch_dims=1) (int32 i)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_100"(%arg0: tensor<2x3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2x2x2xi32> {tf._user_specified_name = "i"}) -> tensor<2x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1294"(%arg0: tensor<2x3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2x2x2xi32> {tf._user_specified_name = "i"}) -> tensor<2x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %cst_0 = "tf.Const"() <{value = dense<[[[0], [0]], [[1], [1]]]> : tensor<2x2x1xi32>}> : () -> tensor<2x2x1xi32>
     %0 = "tf.ConcatV2"(%cst_0, %arg1, %cst) {device = ""} : (tensor<2x2x1xi32>, tensor<2x2x2xi32>, tensor<i32>) -> tensor<2x2x3xi32>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(tf.reshape(x, [-1]), i * 4 + j) (tf.Mul)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_25"(%arg0: tensor<3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<5xi64> {tf._user_specified_name = "i"}, %arg2: tensor<5xi64> {tf._user_specified_name = "j"}) -> tensor<5xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,j", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1513"(%arg0: tensor<3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<5xi64> {tf._user_specified_name = "i"}, %arg2: tensor<5xi64> {tf._user_specified_name = "j"}) -> tensor<5xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,j", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %cst_0 = "tf.Const"() <{value = dense<-1> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
     %cst_1 = "tf.Const"() <{value = dense<4> : tensor<i64>}> {device = ""} : () -> tensor<i64>

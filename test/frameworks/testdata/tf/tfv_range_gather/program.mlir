@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(x, tf.range(1, 4), axis=1)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_51"(%arg0: tensor<2x5xf32> {tf._user_specified_name = "x"}) -> tensor<2x3xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1539"(%arg0: tensor<2x5xf32> {tf._user_specified_name = "x"}) -> tensor<2x3xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %cst_0 = "tf.Const"() <{value = dense<[1, 2, 3]> : tensor<3xi32>}> : () -> tensor<3xi32>
     %0 = "tf.GatherV2"(%arg0, %cst_0, %cst) <{batch_dims = 0 : i64}> {device = ""} : (tensor<2x5xf32>, tensor<3xi32>, tensor<i32>) -> tensor<2x3xf32>

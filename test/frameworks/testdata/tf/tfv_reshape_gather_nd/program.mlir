@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather_nd(tf.reshape(x, [2, -1, 2]), i)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_281"(%arg0: tensor<4x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<3x2xi64> {tf._user_specified_name = "i"}) -> tensor<3x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1475"(%arg0: tensor<4x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<3x2xi64> {tf._user_specified_name = "i"}) -> tensor<3x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<[2, -1, 2]> : tensor<3xi32>}> {device = ""} : () -> tensor<3xi32>
     %0 = "tf.Reshape"(%arg0, %cst) {device = ""} : (tensor<4x3xf32>, tensor<3xi32>) -> tensor<2x3x2xf32>
     %1 = "tf.GatherNd"(%0, %arg1) <{bad_indices_policy = ""}> {device = ""} : (tensor<2x3x2xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>

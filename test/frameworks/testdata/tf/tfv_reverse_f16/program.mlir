@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.reverse(x, [1]) (float16)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_109"(%arg0: tensor<3x4xf16> {tf._user_specified_name = "x"}) -> tensor<3x4xf16> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1303"(%arg0: tensor<3x4xf16> {tf._user_specified_name = "x"}) -> tensor<3x4xf16> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<1> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
     %0 = "tf.ReverseV2"(%arg0, %cst) {device = ""} : (tensor<3x4xf16>, tensor<1xi32>) -> tensor<3x4xf16>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<3x4xf16>) -> tensor<3x4xf16>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.reverse_sequence(x, lens, seq_axis=1, batch_axis=0)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_300"(%arg0: tensor<3x5xf32> {tf._user_specified_name = "x"}, %arg1: tensor<3xi64> {tf._user_specified_name = "n"}) -> tensor<3x5xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,n", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1754"(%arg0: tensor<3x5xf32> {tf._user_specified_name = "x"}, %arg1: tensor<3xi64> {tf._user_specified_name = "n"}) -> tensor<3x5xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,n", outputs = "identity_RetVal"}} {
     %0 = "tf.ReverseSequence"(%arg0, %arg1) <{batch_dim = 0 : i64, seq_dim = 1 : i64}> {device = ""} : (tensor<3x5xf32>, tensor<3xi64>) -> tensor<3x5xf32>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<3x5xf32>) -> tensor<3x5xf32>
     return %1 : tensor<3x5xf32>

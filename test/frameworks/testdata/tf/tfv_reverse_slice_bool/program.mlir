@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: x[::-1] (bool)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_139"(%arg0: tensor<5x2xi1> {tf._user_specified_name = "x"}) -> tensor<5x2xi1> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1333"(%arg0: tensor<5x2xi1> {tf._user_specified_name = "x"}) -> tensor<5x2xi1> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<0> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
     %cst_0 = "tf.Const"() <{value = dense<-1> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
     %0 = "tf.StridedSlice"(%arg0, %cst, %cst, %cst_0) <{begin_mask = 1 : i64, ellipsis_mask = 0 : i64, end_mask = 1 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64}> {device = ""} : (tensor<5x2xi1>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5x2xi1>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: x[:, 2] (int64)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_119"(%arg0: tensor<4x5xi64> {tf._user_specified_name = "x"}) -> tensor<4xi64> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1313"(%arg0: tensor<4x5xi64> {tf._user_specified_name = "x"}) -> tensor<4xi64> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<[0, 2]> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>
     %cst_0 = "tf.Const"() <{value = dense<[0, 3]> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>
     %cst_1 = "tf.Const"() <{value = dense<1> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather_nd(x, tf.stack([i, j], axis=-1)) (tf.Pack)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_37"(%arg0: tensor<4x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<5xi32> {tf._user_specified_name = "i"}, %arg2: tensor<5xi32> {tf._user_specified_name = "j"}) -> tensor<5xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,j", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1525"(%arg0: tensor<4x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<5xi32> {tf._user_specified_name = "i"}, %arg2: tensor<5xi32> {tf._user_specified_name = "j"}) -> tensor<5xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i,j", outputs = "identity_RetVal"}} {
     %0 = "tf.Pack"(%arg1, %arg2) <{axis = -1 : i64}> {device = ""} : (tensor<5xi32>, tensor<5xi32>) -> tensor<5x2xi32>
     %1 = "tf.GatherNd"(%arg0, %0) <{bad_indices_policy = ""}> {device = ""} : (tensor<4x3xf32>, tensor<5x2xi32>) -> tensor<5xf32>
     %2 = "tf.Identity"(%1) {device = ""} : (tensor<5xf32>) -> tensor<5xf32>

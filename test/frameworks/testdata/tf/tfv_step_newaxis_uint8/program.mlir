@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: x[1:5:2, tf.newaxis] (uint8)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_149"(%arg0: tensor<6x3xui8> {tf._user_specified_name = "x"}) -> tensor<2x1x3xui8> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1343"(%arg0: tensor<6x3xui8> {tf._user_specified_name = "x"}) -> tensor<2x1x3xui8> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<[1, 0]> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>
     %cst_0 = "tf.Const"() <{value = dense<[5, 0]> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>
     %cst_1 = "tf.Const"() <{value = dense<[2, 1]> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>

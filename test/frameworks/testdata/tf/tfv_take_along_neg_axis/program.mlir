@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.experimental.numpy.take_along_axis(x, i, -1)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_233"(%arg0: tensor<2x3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2x3x2xi64> {tf._user_specified_name = "i"}) -> tensor<2x3x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1721"(%arg0: tensor<2x3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2x3x2xi64> {tf._user_specified_name = "i"}) -> tensor<2x3x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<[-1, 4]> : tensor<2xi32>}> : () -> tensor<2xi32>
     %cst_0 = "tf.Const"() <{value = dense<[-1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
     %cst_1 = "tf.Const"() <{value = dense<[2, 3, 2]> : tensor<3xi32>}> : () -> tensor<3xi32>
@@ -13,28 +13,28 @@ module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, pr
     %0 = "tf.Less"(%arg1, %cst_4) {device = ""} : (tensor<2x3x2xi64>, tensor<i64>) -> tensor<2x3x2xi1>
     %1 = "tf.AddV2"(%arg1, %cst_2) {device = ""} : (tensor<2x3x2xi64>, tensor<i64>) -> tensor<2x3x2xi64>
     %2 = "tf.SelectV2"(%0, %1, %arg1) {device = ""} : (tensor<2x3x2xi1>, tensor<2x3x2xi64>, tensor<2x3x2xi64>) -> tensor<2x3x2xi64>
-    %3 = "tf.PartitionedCall"(%2, %cst_5) <{config = "", config_proto = "", executor_type = "", f = @cond_1_true_1550}> {_lower_using_switch_merge = true, _read_only_resource_inputs = [], device = ""} : (tensor<2x3x2xi64>, tensor<i32>) -> tensor<2x3x2xi64>
+    %3 = "tf.PartitionedCall"(%2, %cst_5) <{config = "", config_proto = "", executor_type = "", f = @cond_1_true_16430}> {_lower_using_switch_merge = true, _read_only_resource_inputs = [], device = ""} : (tensor<2x3x2xi64>, tensor<i32>) -> tensor<2x3x2xi64>
     %4 = "tf.Identity"(%3) {device = ""} : (tensor<2x3x2xi64>) -> tensor<2x3x2xi64>
     %5 = "tf.Reshape"(%4, %cst_0) {device = ""} : (tensor<2x3x2xi64>, tensor<2xi32>) -> tensor<6x2xi64>
-    %6 = "tf.PartitionedCall"(%arg0, %cst_5) <{config = "", config_proto = "", executor_type = "", f = @cond_true_1260}> {_lower_using_switch_merge = true, _read_only_resource_inputs = [], device = ""} : (tensor<2x3x4xf32>, tensor<i32>) -> tensor<2x3x4xf32>
+    %6 = "tf.PartitionedCall"(%arg0, %cst_5) <{config = "", config_proto = "", executor_type = "", f = @cond_true_16140}> {_lower_using_switch_merge = true, _read_only_resource_inputs = [], device = ""} : (tensor<2x3x4xf32>, tensor<i32>) -> tensor<2x3x4xf32>
     %7 = "tf.Identity"(%6) {device = ""} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
     %8 = "tf.Reshape"(%7, %cst) {device = ""} : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<6x4xf32>
     %9 = "tf.GatherV2"(%8, %5, %cst_3) <{batch_dims = 1 : i64}> {device = ""} : (tensor<6x4xf32>, tensor<6x2xi64>, tensor<i32>) -> tensor<6x2xf32>
     %10 = "tf.Reshape"(%9, %cst_1) {device = ""} : (tensor<6x2xf32>, tensor<3xi32>) -> tensor<2x3x2xf32>
-    %11 = "tf.PartitionedCall"(%10, %cst_5) <{config = "", config_proto = "", executor_type = "", f = @cond_2_true_2030}> {_lower_using_switch_merge = true, _read_only_resource_inputs = [], device = ""} : (tensor<2x3x2xf32>, tensor<i32>) -> tensor<2x3x2xf32>
+    %11 = "tf.PartitionedCall"(%10, %cst_5) <{config = "", config_proto = "", executor_type = "", f = @cond_2_true_16910}> {_lower_using_switch_merge = true, _read_only_resource_inputs = [], device = ""} : (tensor<2x3x2xf32>, tensor<i32>) -> tensor<2x3x2xf32>
     %12 = "tf.Identity"(%11) {device = ""} : (tensor<2x3x2xf32>) -> tensor<2x3x2xf32>
     %13 = "tf.Identity"(%12) {device = ""} : (tensor<2x3x2xf32>) -> tensor<2x3x2xf32>
     return %13 : tensor<2x3x2xf32>
   }
-  func.func private @cond_1_true_1550(%arg0: tensor<2x3x2xi64> {tf._user_specified_name = "SelectV2"}, %arg1: tensor<i32>) -> tensor<2x3x2xi64> attributes {tf._construction_context = "kEagerRuntime"} {
+  func.func private @cond_1_true_16430(%arg0: tensor<2x3x2xi64> {tf._user_specified_name = "SelectV2"}, %arg1: tensor<i32>) -> tensor<2x3x2xi64> attributes {tf._construction_context = "kEagerRuntime"} {
     %0 = "tf.Identity"(%arg0) {device = ""} : (tensor<2x3x2xi64>) -> tensor<2x3x2xi64>
     return %0 : tensor<2x3x2xi64>
   }
-  func.func private @cond_true_1260(%arg0: tensor<2x3x4xf32> {tf._user_specified_name = "BroadcastTo"}, %arg1: tensor<i32>) -> tensor<2x3x4xf32> attributes {tf._construction_context = "kEagerRuntime"} {
+  func.func private @cond_true_16140(%arg0: tensor<2x3x4xf32> {tf._user_specified_name = "BroadcastTo"}, %arg1: tensor<i32>) -> tensor<2x3x4xf32> attributes {tf._construction_context = "kEagerRuntime"} {
     %0 = "tf.Identity"(%arg0) {device = ""} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
     return %0 : tensor<2x3x4xf32>
   }
-  func.func private @cond_2_true_2030(%arg0: tensor<2x3x2xf32> {tf._user_specified_name = "Reshape_2"}, %arg1: tensor<i32>) -> tensor<2x3x2xf32> attributes {tf._construction_context = "kEagerRuntime"} {
+  func.func private @cond_2_true_16910(%arg0: tensor<2x3x2xf32> {tf._user_specified_name = "Reshape_2"}, %arg1: tensor<i32>) -> tensor<2x3x2xf32> attributes {tf._construction_context = "kEagerRuntime"} {
     %0 = "tf.Identity"(%arg0) {device = ""} : (tensor<2x3x2xf32>) -> tensor<2x3x2xf32>
     return %0 : tensor<2x3x2xf32>
   }

@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.experimental.numpy.take(x, i, axis=1, mode='wrap')
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_194"(%arg0: tensor<3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2x2xi32> {tf._user_specified_name = "i"}) -> tensor<3x2x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1388"(%arg0: tensor<3x4xf32> {tf._user_specified_name = "x"}, %arg1: tensor<2x2xi32> {tf._user_specified_name = "i"}) -> tensor<3x2x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %cst_0 = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
     %0 = "tf.FloorMod"(%arg1, %cst_0) {device = ""} : (tensor<2x2xi32>, tensor<i32>) -> tensor<2x2xi32>

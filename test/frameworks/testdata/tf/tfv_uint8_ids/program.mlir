@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(w, tf.cast(i, tf.int32)) (uint8 ids)
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_257"(%arg0: tensor<7x2xf32> {tf._user_specified_name = "w"}, %arg1: tensor<2x3xui8> {tf._user_specified_name = "i"}) -> tensor<2x3x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "w,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1451"(%arg0: tensor<7x2xf32> {tf._user_specified_name = "w"}, %arg1: tensor<2x3xui8> {tf._user_specified_name = "i"}) -> tensor<2x3x2xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "w,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %0 = "tf.Cast"(%arg1) <{Truncate = false}> {device = ""} : (tensor<2x3xui8>) -> tensor<2x3xi32>
     %1 = "tf.GatherV2"(%arg0, %0, %cst) <{batch_dims = 0 : i64}> {device = ""} : (tensor<7x2xf32>, tensor<2x3xi32>, tensor<i32>) -> tensor<2x3x2xf32>

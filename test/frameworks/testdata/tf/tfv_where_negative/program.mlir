@@ -2,7 +2,7 @@
 // exporter: tensorflow 2.21.0: tf.mlir.experimental.convert_function
 // program: tf.gather(x, tf.where(i < 0, i + 5, i))
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @"__inference_<lambda>_246"(%arg0: tensor<5x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<4xi64> {tf._user_specified_name = "i"}) -> tensor<4x3xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
+  func.func @"__inference_<lambda>_1440"(%arg0: tensor<5x3xf32> {tf._user_specified_name = "x"}, %arg1: tensor<4xi64> {tf._user_specified_name = "i"}) -> tensor<4x3xf32> attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x,i", outputs = "identity_RetVal"}} {
     %cst = "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %cst_0 = "tf.Const"() <{value = dense<0> : tensor<i64>}> {device = ""} : () -> tensor<i64>
     %cst_1 = "tf.Const"() <{value = dense<5> : tensor<i64>}> {device = ""} : () -> tensor<i64>
