@@ -16,6 +16,10 @@ const touchDistance = 4
 // inconclusive, so shorter runs keep the plain copy.
 const minTouchedRun = 1024
 
+// maxArrayRun is the largest static run, in bytes, copied as one
+// fixed-size array (inline moves) instead of by copy (a memmove call).
+const maxArrayRun = 64
+
 // redo says how an index temporary was computed, so that touchAhead can
 // compute it for a later iteration: a load int(buf[off]) of an index
 // tensor, or a mode function fn(arg, size) of another temporary.
