@@ -10,11 +10,12 @@ import (
 // with static rows (nest.go's arrayRowCopy): one 16-byte chunk or less,
 // several chunks with and without a shorter last one, rows of exactly
 // maxArrayRun bytes and rows just above it (a copy), in every element
-// size, in every mode and index type.
+// size, and rows long enough to be touched ahead (256 bytes: 8 rows
+// ahead; over 1 KiB: 4 ahead), in every mode and index type.
 
 func init() {
 	patterns = append(patterns,
-		pattern{name: "row_sizes", mlir: `func.func @%[3]s(%%x0: tensor<?x1xf32>, %%x1: tensor<?x3xf32>, %%x2: tensor<?x4xf32>, %%x3: tensor<?x5xf32>, %%x4: tensor<?x16xf32>, %%x5: tensor<?x17xf32>, %%x6: tensor<?x5xf16>, %%x7: tensor<?x32xf16>, %%x8: tensor<?x8xbf16>, %%x9: tensor<?x33xbf16>, %%x10: tensor<?x24xi8>, %%x11: tensor<?x64xi8>, %%x12: tensor<?x2xf64>, %%x13: tensor<?x8xf64>, %%x14: tensor<?x9xf64>, %%x15: tensor<?x7xi32>, %%x16: tensor<?x3xi64>, %%i: tensor<?x%[2]s>) -> (tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x4xf32>, tensor<?x5xf32>, tensor<?x16xf32>, tensor<?x17xf32>, tensor<?x5xf16>, tensor<?x32xf16>, tensor<?x8xbf16>, tensor<?x33xbf16>, tensor<?x24xi8>, tensor<?x64xi8>, tensor<?x2xf64>, tensor<?x8xf64>, tensor<?x9xf64>, tensor<?x7xi32>, tensor<?x3xi64>) {
+		pattern{name: "row_sizes", mlir: `func.func @%[3]s(%%x0: tensor<?x1xf32>, %%x1: tensor<?x3xf32>, %%x2: tensor<?x4xf32>, %%x3: tensor<?x5xf32>, %%x4: tensor<?x16xf32>, %%x5: tensor<?x17xf32>, %%x6: tensor<?x5xf16>, %%x7: tensor<?x32xf16>, %%x8: tensor<?x8xbf16>, %%x9: tensor<?x33xbf16>, %%x10: tensor<?x24xi8>, %%x11: tensor<?x64xi8>, %%x12: tensor<?x2xf64>, %%x13: tensor<?x8xf64>, %%x14: tensor<?x9xf64>, %%x15: tensor<?x7xi32>, %%x16: tensor<?x3xi64>, %%x17: tensor<?x64xf32>, %%x18: tensor<?x520xf16>, %%i: tensor<?x%[2]s>) -> (tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x4xf32>, tensor<?x5xf32>, tensor<?x16xf32>, tensor<?x17xf32>, tensor<?x5xf16>, tensor<?x32xf16>, tensor<?x8xbf16>, tensor<?x33xbf16>, tensor<?x24xi8>, tensor<?x64xi8>, tensor<?x2xf64>, tensor<?x8xf64>, tensor<?x9xf64>, tensor<?x7xi32>, tensor<?x3xi64>, tensor<?x64xf32>, tensor<?x520xf16>) {
   %%e = tensor.expand_shape %%i [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
   %%c0 = arith.constant 1 : index
   %%b0 = tcp.broadcast_to %%e, %%c0 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x1x%[2]s>
@@ -67,10 +68,16 @@ func init() {
   %%c16 = arith.constant 3 : index
   %%b16 = tcp.broadcast_to %%e, %%c16 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x3x%[2]s>
   %%r16 = tcp.gather %%x16, %%b16 {dim = 0 : index%[6]s} : tensor<?x3xi64>, tensor<?x3x%[2]s> -> tensor<?x3xi64>
-  return %%r0, %%r1, %%r2, %%r3, %%r4, %%r5, %%r6, %%r7, %%r8, %%r9, %%r10, %%r11, %%r12, %%r13, %%r14, %%r15, %%r16 : tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x4xf32>, tensor<?x5xf32>, tensor<?x16xf32>, tensor<?x17xf32>, tensor<?x5xf16>, tensor<?x32xf16>, tensor<?x8xbf16>, tensor<?x33xbf16>, tensor<?x24xi8>, tensor<?x64xi8>, tensor<?x2xf64>, tensor<?x8xf64>, tensor<?x9xf64>, tensor<?x7xi32>, tensor<?x3xi64>
+  %%c17 = arith.constant 64 : index
+  %%b17 = tcp.broadcast_to %%e, %%c17 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x64x%[2]s>
+  %%r17 = tcp.gather %%x17, %%b17 {dim = 0 : index%[6]s} : tensor<?x64xf32>, tensor<?x64x%[2]s> -> tensor<?x64xf32>
+  %%c18 = arith.constant 520 : index
+  %%b18 = tcp.broadcast_to %%e, %%c18 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x520x%[2]s>
+  %%r18 = tcp.gather %%x18, %%b18 {dim = 0 : index%[6]s} : tensor<?x520xf16>, tensor<?x520x%[2]s> -> tensor<?x520xf16>
+  return %%r0, %%r1, %%r2, %%r3, %%r4, %%r5, %%r6, %%r7, %%r8, %%r9, %%r10, %%r11, %%r12, %%r13, %%r14, %%r15, %%r16, %%r17, %%r18 : tensor<?x1xf32>, tensor<?x3xf32>, tensor<?x4xf32>, tensor<?x5xf32>, tensor<?x16xf32>, tensor<?x17xf32>, tensor<?x5xf16>, tensor<?x32xf16>, tensor<?x8xbf16>, tensor<?x33xbf16>, tensor<?x24xi8>, tensor<?x64xi8>, tensor<?x2xf64>, tensor<?x8xf64>, tensor<?x9xf64>, tensor<?x7xi32>, tensor<?x3xi64>, tensor<?x64xf32>, tensor<?x520xf16>
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 			a := dim(r, 6)
-			return []*tensor.Tensor{randOf(r, tensor.F32, a, 1), randOf(r, tensor.F32, a, 3), randOf(r, tensor.F32, a, 4), randOf(r, tensor.F32, a, 5), randOf(r, tensor.F32, a, 16), randOf(r, tensor.F32, a, 17), randOf(r, tensor.F16, a, 5), randOf(r, tensor.F16, a, 32), randOf(r, tensor.BF16, a, 8), randOf(r, tensor.BF16, a, 33), randOf(r, tensor.I8, a, 24), randOf(r, tensor.I8, a, 64), randOf(r, tensor.F64, a, 2), randOf(r, tensor.F64, a, 8), randOf(r, tensor.F64, a, 9), randOf(r, tensor.I32, a, 7), randOf(r, tensor.I64, a, 3), randIdx(r, oob, it, a, dim(r, 8))}
+			return []*tensor.Tensor{randOf(r, tensor.F32, a, 1), randOf(r, tensor.F32, a, 3), randOf(r, tensor.F32, a, 4), randOf(r, tensor.F32, a, 5), randOf(r, tensor.F32, a, 16), randOf(r, tensor.F32, a, 17), randOf(r, tensor.F16, a, 5), randOf(r, tensor.F16, a, 32), randOf(r, tensor.BF16, a, 8), randOf(r, tensor.BF16, a, 33), randOf(r, tensor.I8, a, 24), randOf(r, tensor.I8, a, 64), randOf(r, tensor.F64, a, 2), randOf(r, tensor.F64, a, 8), randOf(r, tensor.F64, a, 9), randOf(r, tensor.I32, a, 7), randOf(r, tensor.I64, a, 3), randOf(r, tensor.F32, a, 64), randOf(r, tensor.F16, a, 520), randIdx(r, oob, it, a, dim(r, 12))}
 		}},
 	)
 }

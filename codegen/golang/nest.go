@@ -414,7 +414,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			inner = arrayRowCopy(dst, ob, r.buf, sb, et, c, int64(es))
 		}
 		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
-			if t := f.touchAhead(n, k-1, r.buf, r.off.without(n, k)); t != "" {
+			dist := touchDistance
+			if ok && c*int64(es) < 1024 {
+				dist = shortTouchDistance
+			}
+			if t := f.touchAhead(n, k-1, r.buf, r.off.without(n, k), dist); t != "" {
 				inner = t + "\n" + inner
 			}
 		}
