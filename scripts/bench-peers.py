@@ -45,7 +45,12 @@ about 15 minutes on the 2-core machine; --xla-dump DIR keeps XLA's
 optimized HLO and assembly per workload (XLA_FLAGS=--xla_dump_to) for
 the profiles behind a cell a peer wins.
 
-  .venv-oracles/bin/python scripts/bench-peers.py [-n CALLS] [-r ROUNDS] [--only NAME,...] [--peers xla,ort,iree,torch] [--xla-dump DIR] [--list]
+--baseline CHECKOUT times the kernels of another checkout of tcp (for
+example /work/main before a kernel change) in the same rounds, as a
+"tcp baseline" column: before and after from one run.
+
+  .venv-oracles/bin/python scripts/bench-peers.py [-n CALLS] [-r ROUNDS] [--only NAME,...] [--peers xla,ort,iree,torch]
+      [--baseline CHECKOUT] [--xla-dump DIR] [--list]
 """
 
 import argparse
@@ -147,10 +152,10 @@ def cpu_seconds_children():
     return ru.ru_utime + ru.ru_stime
 
 
-def build_tools(d):
-    bindir = os.path.join(d, "bin")
+def build_tools(d, root=ROOT, sub="bin"):
+    bindir = os.path.join(d, sub)
     subprocess.run(["go", "build", "-o", bindir + "/", "./cmd/tcp-run", "./cmd/tcp-opt", "./cmd/tcp-translate"],
-                   cwd=ROOT, check=True)
+                   cwd=root, check=True)
     return bindir
 
 
@@ -342,6 +347,9 @@ def main():
     ap.add_argument("-r", "--rounds", type=int, default=3, help="interleaved rounds (best of rounds is reported)")
     ap.add_argument("--only", default=",".join(WORKLOADS))
     ap.add_argument("--peers", default="xla,ort,iree,torch")
+    ap.add_argument("--baseline", metavar="CHECKOUT",
+                    help="also time the Go kernels of another checkout of tcp (e.g. main's worktree) in the same rounds,"
+                         " as a 'tcp baseline' column: before and after in one run")
     ap.add_argument("--xla-dump", metavar="DIR", help="XLA_FLAGS=--xla_dump_to=DIR/<workload>_<n>thread for every XLA run")
     ap.add_argument("--list", action="store_true", help="list the workloads and exit")
     a = ap.parse_args()
@@ -356,6 +364,7 @@ def main():
     print(header())
     with tempfile.TemporaryDirectory(prefix="tcp-peers-") as d:
         bindir = build_tools(d)
+        basedir = build_tools(d, os.path.abspath(a.baseline), "bin-baseline") if a.baseline else None
         data = {}
         for name in names:
             spec = WORKLOADS[name]
@@ -375,6 +384,14 @@ def main():
                     t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads)
                     times.setdefault((name, threads, "tcp"), []).append(t)
                     cpu[(name, threads, "tcp")] = max(cpu.get((name, threads, "tcp"), 0), c)
+                    if basedir:
+                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads)
+                        key = (name, threads, "base")
+                        if same_bits(bref, ref):
+                            times.setdefault(key, []).append(bt)
+                            cpu[key] = max(cpu.get(key, 0), bc)
+                        else:
+                            errs[key] = "DIFFERS from tcp"
                     outs[(name, threads)] = ref
                     for p in peers:
                         pt, out, ratio, err = run_peer(p, threads, a.n, d, name, spec, a.xla_dump and os.path.abspath(a.xla_dump))
@@ -397,9 +414,10 @@ def main():
                   " [CPU s / wall s] of each process (tcp: the whole tcp-run); last column: tcp time / best peer time"
                   " (below 1: tcp is faster), with the spread (slowest / best round) of tcp and that peer:\n"
                   % (what, a.rounds, a.n))
-            print("| workload | tcp Go kernel | XLA CPU (jax) | ONNX Runtime | IREE llvm-cpu | torch %s | tcp time / best peer (spread tcp, peer) |"
-                  % torch_version())
-            print("|---|---|---|---|---|---|---|")
+            base_head = ("tcp baseline | baseline / best peer | ", "---|---|") if basedir else ("", "")
+            print("| workload | tcp Go kernel | XLA CPU (jax) | ONNX Runtime | IREE llvm-cpu | torch %s | %stcp time / best peer (spread tcp, peer) |"
+                  % (torch_version(), base_head[0]))
+            print("|---|---|---|---|---|---|%s---|" % base_head[1])
             for name in names:
                 gb = moved_bytes(data[name], outs[(name, threads)]) / 1e9
                 tt = times[(name, threads, "tcp")]
@@ -418,6 +436,14 @@ def main():
                 ratio = "-"
                 if best:
                     ratio = "%.2f vs %s (%.2f, %.2f)" % (min(tt) / best[1], best[0], max(tt) / min(tt), best[2])
+                if basedir:
+                    key = (name, threads, "base")
+                    if key in errs:
+                        cells += [errs[key], "-"]
+                    else:
+                        bt = times[key]
+                        cells += ["%.2f [%.2f]" % (gb / min(bt), cpu[key]),
+                                  "%.2f vs %s" % (min(bt) / best[1], best[0]) if best else "-"]
                 print("| %s | %.2f [%.2f] | %s | %s |" % (name, gb / min(tt), cpu[(name, threads, "tcp")], " | ".join(cells), ratio))
 
 
