@@ -413,10 +413,10 @@ func Run(module *ir.Operation, fn string, args []*tensor.Tensor, o CallOptions) 
 // The driver allocates its arguments and results with package hugemem,
 // built from this copy of its source as package tcpkernels/hugemem.
 //
-//go:embed hugemem/hugemem.go hugemem/hugemem_linux.go hugemem/hugemem_other.go
+//go:embed hugemem/doc.go hugemem/hugemem.go hugemem/hugemem_linux.go hugemem/hugemem_other.go
 var hugememSrc embed.FS
 
-var hugememFiles = []string{"hugemem/hugemem.go", "hugemem/hugemem_linux.go", "hugemem/hugemem_other.go"}
+var hugememFiles = []string{"hugemem/doc.go", "hugemem/hugemem.go", "hugemem/hugemem_linux.go", "hugemem/hugemem_other.go"}
 
 func writeHugemem(dir string) error {
 	if err := os.Mkdir(filepath.Join(dir, "hugemem"), 0o700); err != nil {
