@@ -56,14 +56,17 @@
 // source rows (also reversed ones) through slices bound outside it, so the
 // compiler drops their bounds checks; a source row that an element gather
 // reads densely is first touched once per cache line, in order, so that the
-// hardware prefetcher streams it before the random reads. A run of 1 KiB
-// or more (or of dynamic length) copied from a row chosen by indices (a
-// row gather) also reads the first element
-// of the row it will copy 4 iterations later, its position recomputed from
-// the indices (through tcpAt, and tested against the source's length, so
-// the read never faults and changes no result): the page walk and first
-// cache line of a later random row are then in flight during the current
-// copy (BenchmarkRowGather measures the ratio to a plain copy).
+// hardware prefetcher streams it before the random reads. A run of 256
+// bytes or more (or of dynamic length) copied from a row chosen by
+// indices (a row gather) also reads the first element of the row it will
+// copy 4 iterations later (8 for static runs under 1 KiB), its position
+// recomputed from the indices (through tcpAt, and tested against the
+// source's length, so the read never faults and changes no result): the
+// page walk and first cache line of a later random row are then in
+// flight during the current copy (BenchmarkRowGather measures the ratio
+// to a plain copy). Short runs whose position takes two index reads
+// (gather_nd) and runs under 256 bytes are not touched: there the extra
+// work cost more than it saved (ahead.go has the measurements).
 //
 // # Modes and safety
 //
