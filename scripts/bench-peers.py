@@ -41,7 +41,8 @@ them).
 The output ends with markdown tables (one per thread count) ready for
 README, with the load average before and after and the run's length. A
 full run (12 gather workloads, -n 10 -r 3, both thread counts) takes
-about 15 minutes on the 2-core machine; --xla-dump DIR keeps XLA's
+about 25 minutes on the 2-core machine (0.65 minutes per workload and
+round, measured at load average 14); --xla-dump DIR keeps XLA's
 optimized HLO and assembly per workload (XLA_FLAGS=--xla_dump_to) for
 the profiles behind a cell a peer wins.
 
