@@ -11,16 +11,20 @@ tcp-translate --import-onnx, tcp-opt --convert-frontends-to-tcp
 with the ONNX index rules it must keep: negative indices wrap, others are
 checked). The peers, each in its best variant:
 
-  xla    jax.jit of the same op (XLA CPU). One thread: XLA_FLAGS with
-         intra-op parallelism 1, NPROC=1, and the process pinned to one core
+  xla    jax.jit of the same op (XLA CPU). One thread: NPROC=1 in XLA's
+         environment (the thread pool's size), XLA_FLAGS
+         --xla_cpu_multi_thread_eigen=false, and the process pinned to one
+         core
   ort    ONNX Runtime CPU, IO binding with a preallocated output
   iree   the model through iree-import-onnx and iree-compile (llvm-cpu,
          host CPU), run by iree.runtime (local-sync for one thread)
-  torch  torch with out= where the op has it (torch.set_num_threads)
+  torch  torch with out= where the op has it (torch.set_num_threads), the
+         out tensor a numpy array's memory
 
 One-thread columns pin every process (tcp's included) to one core with
 sched_setaffinity, and the table prints each peer's CPU time per wall time
-over its timed calls (about 1.00 means it really used one core). Every
+over its timed calls (about 1.00 means it really used one core; tcp's is
+its kernel process's over the whole tcp-run, loading included). Every
 peer's output is compared with the tcp kernel's, bit for bit, before its
 time counts. Rounds are interleaved (every workload and peer once per
 round); a cell is the best of the rounds' medians, and the spread
@@ -48,11 +52,28 @@ frameworks leave unspecified) it is timed and its cell gives the largest
 difference in ulps; beyond it (a lost update: ONNX Runtime's two-thread
 ScatterND add races) the cell says WRONG and the peer is not timed.
 
-Huge pages: numpy and XLA madvise(MADV_HUGEPAGE) their large arrays; the
-tcp kernel binary's buffers are treated the same way only if it says so
-(printed from the machine's THP mode in the header).
+Huge pages, the same on both sides: numpy (the peers' inputs, ONNX
+Runtime's bound output and torch's out tensor are numpy arrays) and XLA
+madvise(MADV_HUGEPAGE) their large arrays, and tcp-run --backend=go's
+kernel binary allocates its arguments and results with package hugemem,
+which does the same; the header prints the machine's THP mode (with
+"madvise" the advice is what gives huge pages, with "never" nobody gets
+them).
 
-  .venv-oracles/bin/python scripts/bench-peers.py [-n CALLS] [-r ROUNDS] [--only NAME,...] [--list]
+The output ends with markdown tables (one per thread count) ready for
+README, with the load average before and after and the run's length. A
+full run (12 gather workloads, -n 10 -r 3, both thread counts) takes
+about 25 minutes on the 2-core machine (0.65 minutes per workload and
+round, measured at load average 14); --xla-dump DIR keeps XLA's
+optimized HLO and assembly per workload (XLA_FLAGS=--xla_dump_to) for
+the profiles behind a cell a peer wins.
+
+--baseline CHECKOUT times the kernels of another checkout of tcp (for
+example /work/main before a kernel change) in the same rounds, as a
+"tcp baseline" column: before and after from one run.
+
+  .venv-oracles/bin/python scripts/bench-peers.py [-n CALLS] [-r ROUNDS] [--only NAME,...] [--peers xla,ort,iree,torch]
+      [--baseline CHECKOUT] [--xla-dump DIR] [--list]
 """
 
 import argparse
@@ -61,6 +82,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 import numpy as np
 
@@ -286,10 +308,10 @@ def cpu_seconds_children():
     return ru.ru_utime + ru.ru_stime
 
 
-def build_tools(d):
-    bindir = os.path.join(d, "bin")
+def build_tools(d, root=ROOT, sub="bin"):
+    bindir = os.path.join(d, sub)
     subprocess.run(["go", "build", "-o", bindir + "/", "./cmd/tcp-run", "./cmd/tcp-opt", "./cmd/tcp-translate"],
-                   cwd=ROOT, check=True)
+                   cwd=root, check=True)
     return bindir
 
 
@@ -311,11 +333,11 @@ def run_tcp(bindir, d, name, nargs, n, workers, extra=()):
     os.makedirs(out, exist_ok=True)
     cmd = [os.path.join(bindir, "tcp-run"), mlir, *args, "--backend=go", "--bench", str(n),
            "--workers", str(workers), "--out-dir", out, *extra]
-    c0 = cpu_seconds_children()
+    c0, w0 = cpu_seconds_children(), time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True, check=True, preexec_fn=pin(workers))
-    cpu = cpu_seconds_children() - c0
+    ratio = (cpu_seconds_children() - c0) / (time.perf_counter() - w0)
     secs = float([l for l in r.stdout.splitlines() + r.stderr.splitlines() if l.startswith("bench:")][0].split()[3])
-    return secs, np.load(os.path.join(out, "result_0.npy")), cpu
+    return secs, np.load(os.path.join(out, "result_0.npy")), ratio
 
 
 PEER_SCRIPT = r'''
@@ -328,6 +350,10 @@ def timeit(f):
     c0, w0 = time.process_time(), time.perf_counter()
     for _ in range(n):
         t0 = time.perf_counter(); f(); ts.append(time.perf_counter() - t0)
+    # CPU / wall over at least 0.2 s of calls (the timed ones and more):
+    # over a few microseconds the process's CPU clock is too coarse.
+    while time.perf_counter() - w0 < 0.2:
+        f()
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
     ts.sort(); return ts[len(ts) // 2], cpu / wall
 if kind == "xla" and spec.get("inplace"):
@@ -378,7 +404,7 @@ elif kind == "torch":
     xs = [torch.from_numpy(a) for a in args]
     out = eval(spec["torch"])(*xs)
     if spec.get("torch_out"):
-        g = eval(spec["torch_out"]); o = torch.empty_like(out)
+        g = eval(spec["torch_out"]); o = torch.from_numpy(np.empty_like(out.numpy()))
         t, ratio = timeit(lambda: g(*xs, o))
         out = o
     else:
@@ -419,13 +445,20 @@ def torch_version():
         return "missing"
 
 
-def run_peer(kind, threads, n, d, name, spec):
+def run_peer(kind, threads, n, d, name, spec, xla_dump=None):
     env = dict(os.environ)
+    flags = []
     if threads == 1:
         env["OMP_NUM_THREADS"] = "1"
         if kind == "xla":
-            env["XLA_FLAGS"] = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+            # NPROC sizes XLA's CPU thread pool (tsl's MaxParallelism);
+            # the flag keeps Eigen's own pool off.
+            flags.append("--xla_cpu_multi_thread_eigen=false")
             env["NPROC"] = "1"
+    if kind == "xla" and xla_dump:
+        flags.append("--xla_dump_to=" + os.path.join(xla_dump, "%s_%dthread" % (name, threads)))
+    if flags:
+        env["XLA_FLAGS"] = " ".join(flags)
     script = os.path.join(d, "peer.py")
     if not os.path.exists(script):
         with open(script, "w") as f:
@@ -466,18 +499,38 @@ def same_bits(a, b):
     return a.shape == b.shape and a.dtype == b.dtype and a.tobytes() == b.tobytes()
 
 
+def loadavg():
+    try:
+        return " ".join(open("/proc/loadavg").read().split()[:3])
+    except OSError:
+        return "unknown"
+
+
+def thp_mode():
+    try:
+        m = open("/sys/kernel/mm/transparent_hugepage/enabled").read().strip()
+        return m[m.index("[") + 1:m.index("]")] if "[" in m else m
+    except OSError:
+        return "unavailable"
+
+
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
 def header():
-    lines = []
-    try:
-        lines.append("load average: " + open("/proc/loadavg").read().split(" ", 3)[:3].__str__())
-    except OSError:
-        pass
-    try:
-        lines.append("transparent huge pages: " + open("/sys/kernel/mm/transparent_hugepage/enabled").read().strip())
-    except OSError:
-        pass
-    lines.append("cpus: %d; one-thread runs pinned to one core" % NCPU)
-    return "\n".join(lines)
+    return "\n".join([
+        "load average (1, 5, 15 min): " + loadavg(),
+        "transparent huge pages: mode %s; the peers' large arrays (numpy, XLA) and tcp-run's buffers (hugemem) are"
+        " all advised MADV_HUGEPAGE" % thp_mode(),
+        "cpus: %d (%s); one-thread runs pinned to one core" % (NCPU, cpu_model()),
+    ])
 
 
 def main():
@@ -486,6 +539,10 @@ def main():
     ap.add_argument("-r", "--rounds", type=int, default=3, help="interleaved rounds (best of rounds is reported)")
     ap.add_argument("--only", default=",".join(WORKLOADS))
     ap.add_argument("--peers", default="xla,ort,iree,torch")
+    ap.add_argument("--baseline", metavar="CHECKOUT",
+                    help="also time the Go kernels of another checkout of tcp (e.g. main's worktree) in the same rounds,"
+                         " as a 'tcp baseline' column: before and after in one run")
+    ap.add_argument("--xla-dump", metavar="DIR", help="XLA_FLAGS=--xla_dump_to=DIR/<workload>_<n>thread for every XLA run")
     ap.add_argument("--list", action="store_true", help="list the workloads and exit")
     a = ap.parse_args()
     if a.list:
@@ -495,9 +552,11 @@ def main():
     names = [s for s in a.only.split(",") if s]
     peers = [s for s in a.peers.split(",") if s]
     threads_list = sorted({1, NCPU})
+    started, load_before = time.time(), loadavg()
     print(header())
     with tempfile.TemporaryDirectory(prefix="tcp-peers-") as d:
         bindir = build_tools(d)
+        basedir = build_tools(d, os.path.abspath(a.baseline), "bin-baseline") if a.baseline else None
         data = {}
         for name in names:
             spec = WORKLOADS[name]
@@ -517,9 +576,18 @@ def main():
                     t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads,
                                         ["--in-place"] if spec.get("inplace") else [])
                     times.setdefault((name, threads, "tcp"), []).append(t)
+                    cpu[(name, threads, "tcp")] = max(cpu.get((name, threads, "tcp"), 0), c)
+                    if basedir:
+                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads)
+                        key = (name, threads, "base")
+                        if same_bits(bref, ref):
+                            times.setdefault(key, []).append(bt)
+                            cpu[key] = max(cpu.get(key, 0), bc)
+                        else:
+                            errs[key] = "DIFFERS from tcp"
                     outs[(name, threads)] = ref
                     for p in peers:
-                        pt, out, ratio, err = run_peer(p, threads, a.n, d, name, spec)
+                        pt, out, ratio, err = run_peer(p, threads, a.n, d, name, spec, a.xla_dump and os.path.abspath(a.xla_dump))
                         key = (name, threads, p)
                         if pt is None:
                             errs[key] = " ".join(err)[:60]
@@ -532,12 +600,20 @@ def main():
                             ulps[key] = max(ulps.get(key, 0), max_ulps(out, ref))
                         times.setdefault(key, []).append(pt)
                         cpu[key] = max(cpu.get(key, 0), ratio)
+        minutes = (time.time() - started) / 60
+        print("\n%d workload(s), %d round(s) of %d calls, %s; load average %s before, %s after; %.1f minutes; THP mode %s,"
+              " every side's large buffers advised MADV_HUGEPAGE"
+              % (len(names), a.rounds, a.n, cpu_model(), load_before, loadavg(), minutes, thp_mode()))
         for threads in threads_list:
-            print("\n%d thread(s); GB/s moved (2 x output + index bytes), best of %d rounds of the median of %d calls;"
-                  " [CPU s / wall s] for peers:\n" % (threads, a.rounds, a.n))
-            print("| workload | tcp Go kernel | XLA CPU (jax) | ONNX Runtime | IREE llvm-cpu | torch %s | tcp time / best peer (spread tcp, peer) |"
-                  % torch_version())
-            print("|---|---|---|---|---|---|---|")
+            what = "one thread, every process pinned to one core" if threads == 1 else "%d threads" % threads
+            print("\n%s; GB/s moved (2 x output + index bytes), best of %d rounds of the median of %d calls;"
+                  " [CPU s / wall s] of each process (tcp: the whole tcp-run); last column: tcp time / best peer time"
+                  " (below 1: tcp is faster), with the spread (slowest / best round) of tcp and that peer:\n"
+                  % (what, a.rounds, a.n))
+            base_head = ("tcp baseline | baseline / best peer | ", "---|---|") if basedir else ("", "")
+            print("| workload | tcp Go kernel | XLA CPU (jax) | ONNX Runtime | IREE llvm-cpu | torch %s | %stcp time / best peer (spread tcp, peer) |"
+                  % (torch_version(), base_head[0]))
+            print("|---|---|---|---|---|---|%s---|" % base_head[1])
             for name in names:
                 gb = moved_bytes(data[name], outs[(name, threads)]) / 1e9
                 tt = times[(name, threads, "tcp")]
@@ -556,7 +632,15 @@ def main():
                 ratio = "-"
                 if best:
                     ratio = "%.2f vs %s (%.2f, %.2f)" % (min(tt) / best[1], best[0], max(tt) / min(tt), best[2])
-                print("| %s | %.2f | %s | %s |" % (name, gb / min(tt), " | ".join(cells), ratio))
+                if basedir:
+                    key = (name, threads, "base")
+                    if key in errs:
+                        cells += [errs[key], "-"]
+                    else:
+                        bt = times[key]
+                        cells += ["%.2f [%.2f]" % (gb / min(bt), cpu[key]),
+                                  "%.2f vs %s" % (min(bt) / best[1], best[0]) if best else "-"]
+                print("| %s | %.2f [%.2f] | %s | %s |" % (name, gb / min(tt), cpu[(name, threads, "tcp")], " | ".join(cells), ratio))
 
 
 if __name__ == "__main__":

@@ -7,14 +7,27 @@ import (
 )
 
 // touchDistance is how many runs ahead a row gather touches its source
-// (see touchAhead).
+// (see touchAhead): 4 for runs of 1 KiB or more (or of dynamic length),
+// shortTouchDistance for shorter ones, whose copies take less time.
 const touchDistance = 4
 
+// shortTouchDistance is the distance for static runs shorter than 1 KiB:
+// on 256-byte rows (the middle-axis take and the f16 embedding) 8 ahead
+// took 0.94x the time of 4 ahead (medians of interleaved A/B runs); on
+// 1 KiB rows it gained less (0.97x in L3, 1.01x beyond it).
+const shortTouchDistance = 8
+
 // minTouchedRun is the least static run, in bytes, that touchAhead
-// serves: it was measured to pay on 1 KiB rows; on 256 B rows (the
-// gather_nd workload) the A/B runs on the shared machine were
-// inconclusive, so shorter runs keep the plain copy.
-const minTouchedRun = 1024
+// serves. Interleaved A/B runs of the generated kernels (CPU time, one
+// worker): touching paid on 1 KiB rows and on 256-byte rows (0.83-0.90x
+// the time on the middle-axis take, 0.85-0.87x on the f16 embedding),
+// and cost on 64-byte rows (1.30-1.35x on short_rows, where the copy is
+// a few inline moves and the extra index read and test are not free).
+const minTouchedRun = 256
+
+// maxArrayRun is the largest static run, in bytes, copied as one
+// fixed-size array (inline moves) instead of by copy (a memmove call).
+const maxArrayRun = 64
 
 // redo says how an index temporary was computed, so that touchAhead can
 // compute it for a later iteration: a load int(buf[off]) of an index
@@ -38,7 +51,7 @@ func (f *funcGen) bindRedo(l int, fn, v, s string) string {
 }
 
 // touchAhead returns a statement that reads the first element of the run
-// that the loop at level l of n copies touchDistance iterations later,
+// that the loop at level l of n copies dist iterations later,
 // from src at offset so (a polynomial over that loop's counter, index
 // temporaries of the level and values bound outside it), or "" when so
 // cannot be computed anew. The source of a row gather is random rows,
@@ -53,7 +66,7 @@ func (f *funcGen) bindRedo(l int, fn, v, s string) string {
 // calls 0.46 to 0.51), ~1.1x; in-process A/B runs of the generated
 // kernels on sources outside the cache mostly agreed (up to 1.2x), one
 // run under heavy load did not.
-func (f *funcGen) touchAhead(n *nest, l int, src string, so poly) string {
+func (f *funcGen) touchAhead(n *nest, l int, src string, so poly, dist int) string {
 	v := n.vars[l]
 	j := fmt.Sprintf("j%d", n.id)
 	var expr func(a string, depth int) (string, bool)
@@ -86,7 +99,7 @@ func (f *funcGen) touchAhead(n *nest, l int, src string, so poly) string {
 	}
 	n.touch = true
 	return fmt.Sprintf("if %s := %s + %d; %s < %s {\nif p := %s; uint(p) < uint(len(%s)) && %s[p] == 0 {\ntouched++\n}\n}",
-		j, v, touchDistance, j, hi, off, src, src)
+		j, v, dist, j, hi, off, src, src)
 }
 
 // substitute prints p as a Go int expression with each atom a replaced

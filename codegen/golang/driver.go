@@ -84,11 +84,12 @@ func driverSource(fs []driverFunc) string {
 			fmt.Fprintf(&b, "n%d, err := tcpCount(dims[%d]...)\nif err != nil {\nreturn nil, 0, fmt.Errorf(%s, err)\n}\n", i, i, quote.GoString(f.resultTags[i]+"%w"))
 			fmt.Fprintf(&b, "if n%d > tcpMaxTensorBytes/%d {\nreturn nil, 0, fmt.Errorf(%s, tcpTypeString(dims[%d], %s), tcpMaxTensorBytes)\n}\n",
 				i, goSize(et), quote.GoString(f.resultTags[i]+"result %s needs more than the interpreter's limit of %d bytes"), i, quote.GoString(f.resultTypes[i]))
-			fmt.Fprintf(&b, "r%d := make([]%s, n%d)\n", i, et, i)
 			if j := f.inPlace[i]; j >= 0 {
 				// In place: the result is computed in the argument's
 				// buffer (this process's copy of it).
-				fmt.Fprintf(&b, "if inPlace && len(a%d) == n%d {\nr%d = a%d\n}\n", j, i, i, j)
+				fmt.Fprintf(&b, "var r%d []%s\nif inPlace && len(a%d) == n%d {\nr%d = a%d\n} else {\nr%d = hugemem.Make[%s](n%d)\n}\n", i, et, j, i, i, j, i, et, i)
+			} else {
+				fmt.Fprintf(&b, "r%d := hugemem.Make[%s](n%d)\n", i, et, i)
 			}
 		}
 		fmt.Fprintf(&b, "call := func() error {\nreturn %s(%s)\n}\n", f.goName, strings.Join(call, ", "))
@@ -172,9 +173,11 @@ func tcpSafeCall(name string, args []tcpArg, bench int, inPlace bool) (res []tcp
 	return tcpCall(name, args, bench, inPlace)
 }
 
-func tcpDecode[T any](b []byte) []T {
+// tcpDecode reads an argument into a slice of its own, on huge pages when
+// it is large (as the results are), like the peers' arrays.
+func tcpDecode[T hugemem.Elem](b []byte) []T {
 	var z T
-	s := make([]T, len(b)/binary.Size(z))
+	s := hugemem.Make[T](len(b) / binary.Size(z))
 	if err := binary.Read(bytes.NewReader(b), binary.LittleEndian, s); err != nil {
 		panic(err)
 	}

@@ -140,6 +140,8 @@ var stdImports = map[string]string{
 	"bufio": "bufio", "binary": "encoding/binary", "bits": "math/bits", "bytes": "bytes", "fmt": "fmt", "io": "io",
 	"math": "math", "os": "os", "runtime": "runtime", "sort": "sort", "strings": "strings",
 	"sync": "sync", "time": "time",
+	// The driver's allocator (Build writes the package beside it).
+	"hugemem": "tcpkernels/hugemem",
 }
 
 // addImports adds the import declaration of the standard packages src

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/tcp-project/tcp/dialect/arith"
@@ -857,6 +858,12 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 	fv := op.Attr("fill_value")
 	if fv == nil {
 		fv = tcp.DefaultFillValue(ir.ElementType(op.Result(0).Type()))
+		if f, ok := fv.(ir.FloatAttr); ok {
+			// The interpreter fills with the canonical quiet NaN
+			// (0x7FF8000000000000 in f64), not math.NaN's bits.
+			f.Value = math.Float64frombits(0x7FF8000000000000)
+			fv = f
+		}
 	}
 	t, err := interp.FromAttr(fv)
 	if err != nil {

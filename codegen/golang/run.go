@@ -3,6 +3,7 @@ package golang
 import (
 	"bufio"
 	"crypto/sha256"
+	"embed"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -170,6 +171,13 @@ func Build(module *ir.Operation, funcs []string) (*Program, error) {
 	}
 	h := sha256.New()
 	h.Write(src)
+	for _, f := range hugememFiles {
+		b, err := hugememSrc.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		h.Write(b)
+	}
 	h.Write([]byte(runtime.Version()))
 	dir := filepath.Join(cache, hex.EncodeToString(h.Sum(nil))[:24])
 	p.Path = filepath.Join(dir, "kernel")
@@ -186,6 +194,9 @@ func Build(module *ir.Operation, funcs []string) (*Program, error) {
 		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "kernels.go"), src, 0o600); err != nil {
+		return nil, err
+	}
+	if err := writeHugemem(tmp); err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(goCmd, "build", "-o", "kernel", ".")
@@ -409,4 +420,28 @@ func Run(module *ir.Operation, fn string, args []*tensor.Tensor, o CallOptions) 
 	}
 	defer pr.Close()
 	return pr.Call(fn, args, o)
+}
+
+// The driver allocates its arguments and results with package hugemem,
+// built from this copy of its source as package tcpkernels/hugemem.
+//
+//go:embed hugemem/doc.go hugemem/hugemem.go hugemem/hugemem_linux.go hugemem/hugemem_other.go
+var hugememSrc embed.FS
+
+var hugememFiles = []string{"hugemem/doc.go", "hugemem/hugemem.go", "hugemem/hugemem_linux.go", "hugemem/hugemem_other.go"}
+
+func writeHugemem(dir string) error {
+	if err := os.Mkdir(filepath.Join(dir, "hugemem"), 0o700); err != nil {
+		return err
+	}
+	for _, f := range hugememFiles {
+		b, err := hugememSrc.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(f)), b, 0o600); err != nil {
+			return err
+		}
+	}
+	return nil
 }
