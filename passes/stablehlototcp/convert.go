@@ -326,11 +326,22 @@ func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 
 // convertConcatenate: stablehlo.concatenate is tensor.concat.
 func convertConcatenate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	if err := verified(op); err != nil {
+	rw.SetInsertionPointBefore(op)
+	ins, out := op.Operands(), rt(op.Result(0))
+	if n := uiWidth(out); anyWide(ins, n) {
+		// Unsigned pieces, some already in the wide form (unsigned.go).
+		if err := checkWideUses(op); err != nil {
+			return false, err
+		}
+		ins = append([]ir.Value{}, ins...)
+		for i, v := range ins {
+			ins[i] = toWide(rw, op.Loc(), v, n)
+		}
+		out = wideType(out, n)
+	} else if err := verified(op); err != nil {
 		return false, err
 	}
-	rw.SetInsertionPointBefore(op)
-	v := tensor.Concat(rw, op.Loc(), op.IntAttr("dimension"), op.Operands(), rt(op.Result(0))).Result(0)
+	v := tensor.Concat(rw, op.Loc(), op.IntAttr("dimension"), ins, out).Result(0)
 	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }
@@ -340,10 +351,17 @@ func convertConcatenate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // tensor.collapse_shape when one exists (docs/semantics.md §4 reassociation),
 // else a collapse to 1-D followed by an expansion (both shapes static).
 func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	if err := verified(op); err != nil {
+	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	want := out
+	if n := uiWidth(out); isWide(op.Operand(0), n) {
+		// An unsigned value in the wide form (unsigned.go).
+		if err := checkWideUses(op); err != nil {
+			return false, err
+		}
+		want, out = wideType(out, n), wideType(out, n)
+	} else if err := verified(op); err != nil {
 		return false, err
 	}
-	in, out := rt(op.Operand(0)), rt(op.Result(0))
 	if !in.HasStaticShape() {
 		return fail(op, "its operand shape %s is not static", in)
 	}
@@ -379,8 +397,8 @@ func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return fail(op, "%v", err)
 	}
-	if v.Type() != op.Result(0).Type() {
-		v = tensor.Cast(rw, loc, v, rt(op.Result(0))).Result(0)
+	if v.Type() != ir.Type(want) {
+		v = tensor.Cast(rw, loc, v, want).Result(0)
 	}
 	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil

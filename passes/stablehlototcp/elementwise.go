@@ -93,6 +93,9 @@ func convertNegate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 func binaryTo(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		t := op.Result(0).Type()
+		if n := uiWidth(t); n > 0 {
+			return wideBinary(op, rw, n)
+		}
 		if !signless(t) {
 			return fail(op, "element type %s is not signless", ir.ElementType(t))
 		}
@@ -114,12 +117,22 @@ func convertCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if ir.IsFloat(ir.ElementType(t)) {
 		return convertFloatCompare(op, rw)
 	}
+	lhs, rhs := op.Operand(0), op.Operand(1)
+	wide := false
+	if n := max(uiWidth(lhs.Type()), uiWidth(rhs.Type())); n > 0 {
+		// Unsigned operands compare in the wide form (unsigned.go), whose
+		// values are non-negative: the signed predicates, which DirectML
+		// has, give the unsigned order.
+		rw.SetInsertionPointBefore(op)
+		lhs, rhs = toWide(rw, op.Loc(), lhs, n), toWide(rw, op.Loc(), rhs, n)
+		t, wide = lhs.Type(), true
+	}
 	if !signless(t) {
 		return fail(op, "comparing %s is not supported (signless integers and floats only)", ir.ElementType(t))
 	}
 	dir, _ := stablehlo.EnumKeyword(op.Attr("comparison_direction"), "comparison_direction")
 	typ, ok := stablehlo.EnumKeyword(op.Attr("compare_type"), "comparison_type")
-	unsigned := typ == "UNSIGNED" || (!ok && ir.ElementType(t) == ir.I1)
+	unsigned := !wide && (typ == "UNSIGNED" || (!ok && ir.ElementType(t) == ir.I1))
 	if ok && typ != "SIGNED" && typ != "UNSIGNED" {
 		return fail(op, "compare_type %s on integers is not supported", typ)
 	}
@@ -141,7 +154,7 @@ func convertCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return fail(op, "unknown comparison_direction %q", dir)
 	}
 	rw.SetInsertionPointBefore(op)
-	rw.ReplaceOp(op, []ir.Value{arith.CmpI(rw, op.Loc(), p, op.Operand(0), op.Operand(1)).Result(0)})
+	rw.ReplaceOp(op, []ir.Value{arith.CmpI(rw, op.Loc(), p, lhs, rhs).Result(0)})
 	return true, nil
 }
 
@@ -174,6 +187,13 @@ func pick(c bool, a, b arith.CmpIPredicate) arith.CmpIPredicate {
 func convertSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	pred := op.Operand(0)
 	rw.SetInsertionPointBefore(op)
+	a, b := op.Operand(1), op.Operand(2)
+	if n := uiWidth(op.Result(0).Type()); anyWide([]ir.Value{a, b}, n) {
+		if err := checkWideUses(op); err != nil {
+			return false, err
+		}
+		a, b = toWide(rw, op.Loc(), a, n), toWide(rw, op.Loc(), b, n)
+	}
 	if p, r := rt(pred), rt(op.Result(0)); p.Rank() == 0 && r.Rank() != 0 {
 		v, err := broadcastTo(rw, op.Loc(), pred, nil, r.Shape())
 		if err != nil {
@@ -181,37 +201,53 @@ func convertSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		pred = v
 	}
-	rw.ReplaceOp(op, []ir.Value{arith.Select(rw, op.Loc(), pred, op.Operand(1), op.Operand(2)).Result(0)})
+	rw.ReplaceOp(op, []ir.Value{arith.Select(rw, op.Loc(), pred, a, b).Result(0)})
 	return true, nil
 }
 
 func convertClamp(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	t := rt(op.Operand(1))
+	x, lo0, hi0 := op.Operand(1), op.Operand(0), op.Operand(2)
+	rw.SetInsertionPointBefore(op)
+	if n := uiWidth(op.Result(0).Type()); n > 0 {
+		// Unsigned bounds and operand clamp in the wide form.
+		if err := checkWideUses(op); err != nil {
+			return false, err
+		}
+		x, lo0, hi0 = toWide(rw, op.Loc(), x, n), toWide(rw, op.Loc(), lo0, n), toWide(rw, op.Loc(), hi0, n)
+		t = rt(x)
+	}
 	if ir.IsFloat(t.Elem()) || !signless(t) {
 		return fail(op, "clamping %s is not supported (signless integers only)", t.Elem())
 	}
-	rw.SetInsertionPointBefore(op)
 	bound := func(v ir.Value) (ir.Value, error) {
 		if rt(v).Rank() == 0 && t.Rank() != 0 {
 			return broadcastTo(rw, op.Loc(), v, nil, t.Shape())
 		}
 		return v, nil
 	}
-	lo, err := bound(op.Operand(0))
+	lo, err := bound(lo0)
 	if err != nil {
 		return fail(op, "%v", err)
 	}
-	hi, err := bound(op.Operand(2))
+	hi, err := bound(hi0)
 	if err != nil {
 		return fail(op, "%v", err)
 	}
-	m := arith.Binary(rw, arith.MaxSIName, op.Loc(), op.Operand(1), lo).Result(0)
+	m := arith.Binary(rw, arith.MaxSIName, op.Loc(), x, lo).Result(0)
 	rw.ReplaceOp(op, []ir.Value{arith.Binary(rw, arith.MinSIName, op.Loc(), m, hi).Result(0)})
 	return true, nil
 }
 
 func convertConvert(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	if in == out {
+		rw.ReplaceOp(op, []ir.Value{op.Operand(0)})
+		return true, nil
+	}
+	if n := uiWidth(out); n > 0 {
+		return wideConvert(op, rw, n)
+	}
 	if it, ok := in.Elem().(ir.IntegerType); ok && it.Sign == ir.Unsigned && signless(out) {
 		return convertFromUnsigned(op, rw, it)
 	}
@@ -325,7 +361,11 @@ func convertBroadcastInDim(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	dims, _ := stablehlo.I64List(op.Attr("broadcast_dimensions"))
 	rw.SetInsertionPointBefore(op)
-	v, err := broadcastTo(rw, op.Loc(), op.Operand(0), append([]int64{}, dims...), out.Shape())
+	x, err := wideData(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	v, err := broadcastTo(rw, op.Loc(), x, append([]int64{}, dims...), out.Shape())
 	if err != nil {
 		return fail(op, "%v", err)
 	}
@@ -336,7 +376,11 @@ func convertBroadcastInDim(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 func convertTranspose(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	perm, _ := stablehlo.I64List(op.Attr("permutation"))
 	rw.SetInsertionPointBefore(op)
-	t := rw.Create(tcp.TransposeName, op.Loc(), []ir.Value{op.Operand(0)}, []ir.Type{op.Result(0).Type()},
+	x, err := wideData(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	t := rw.Create(tcp.TransposeName, op.Loc(), []ir.Value{x}, []ir.Type{ir.RankedTensor(rt(op.Result(0)).Shape(), rt(x).Elem())},
 		[]ir.NamedAttr{{Name: "permutation", Value: &ir.DenseArrayAttr{Elem: ir.I64, Ints: perm}}})
 	rw.ReplaceOp(op, []ir.Value{t.Result(0)})
 	return true, nil

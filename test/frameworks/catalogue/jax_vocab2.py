@@ -1,0 +1,105 @@
+"""More jax gathers as users write them (issue 18, jax side): jnp.take with
+every mode and index dtype (unsigned and narrow signed ids included),
+flips and strided slices, take_along_axis, dynamic_slice and
+dynamic_index_in_dim, jnp.where around gathers, bf16/f16 data, converts,
+and programs exported with a symbolic batch (jax.export's symbolic
+shapes: get_dimension_size, dynamic_broadcast_in_dim, dynamic_gather,
+shape_assertion). Inputs are in the range jax defines a result for (jax
+defines one for every index under each mode).
+"""
+
+import numpy as np
+
+from export import data, idx
+
+
+def jax(scope):
+    import jax.numpy as jnp
+    from jax import lax
+    import ml_dtypes
+
+    P = []
+
+    def add(name, src, f, make, poly=None):
+        f.x64, f.poly = False, poly
+        P.append((name, src, f, make))
+
+    # jnp.take: every mode, unsigned and narrow index dtypes.
+    for mode in ("fill", "clip", "wrap"):
+        for dt, lo, hi in ((np.uint32, 0, 12), (np.uint8, 0, 10), (np.uint16, 0, 9), (np.int8, -9, 9)):
+            name = "v2_take_%s_%s" % (mode, np.dtype(dt).name)
+            add(name, "jnp.take(x, i, axis=0, mode=%r) (%s i)" % (mode, np.dtype(dt).name),
+                lambda x, i, mode=mode: jnp.take(x, i, axis=0, mode=mode),
+                lambda r, dt=dt, lo=lo, hi=hi: [data(r, (6, 3)), idx(r, (5,), lo, hi, dt)])
+    add("v2_take_default_uint32_axis1", "jnp.take(x, i, axis=1) (uint32 i)",
+        lambda x, i: jnp.take(x, i, axis=1), lambda r: [data(r, (2, 5)), idx(r, (4,), 0, 8, np.uint32)])
+    add("v2_take_uint32_data", "jnp.take(x, i, mode='fill') (uint32 x and i)",
+        lambda x, i: jnp.take(x, i, mode="fill"),
+        lambda r: [idx(r, (7,), 0, 1000, np.uint32), idx(r, (4,), 0, 10, np.uint32)])
+    add("v2_take_uint8_data_clip", "jnp.take(x, i, axis=1, mode='clip') (uint8 image x)",
+        lambda x, i: jnp.take(x, i, axis=1, mode="clip"),
+        lambda r: [idx(r, (3, 4), 0, 256, np.uint8), idx(r, (3,), -2, 6)])
+    add("v2_index_uint16", "x[i] (uint16 i)", lambda x, i: x[i],
+        lambda r: [data(r, (5, 2)), idx(r, (3,), 0, 5, np.uint16)])
+    add("v2_take_along_uint32", "jnp.take_along_axis(x, i, axis=1) (uint32 i)",
+        lambda x, i: jnp.take_along_axis(x, i, axis=1),
+        lambda r: [data(r, (3, 4)), idx(r, (3, 2), 0, 4, np.uint32)])
+    # flips and strided slices
+    add("v2_flipud", "jnp.flipud(x)", lambda x: jnp.flipud(x), lambda r: [data(r, (4, 3))])
+    add("v2_fliplr_int8", "jnp.fliplr(x) (int8)", lambda x: jnp.fliplr(x), lambda r: [data(r, (2, 5), np.int8)])
+    add("v2_rev_3d", "lax.rev(x, (0, 2))", lambda x: lax.rev(x, (0, 2)), lambda r: [data(r, (2, 3, 4))])
+    add("v2_ellipsis_step_m2", "x[..., ::-2]", lambda x: x[..., ::-2], lambda r: [data(r, (2, 3, 5))])
+    add("v2_step3_offset", "x[1::3]", lambda x: x[1::3], lambda r: [data(r, (8, 2))])
+    add("v2_reverse_range", "x[4:0:-2, ::2]", lambda x: x[4:0:-2, ::2], lambda r: [data(r, (6, 5))])
+    # take_along_axis
+    add("v2_take_along_last", "jnp.take_along_axis(x, i, axis=-1)",
+        lambda x, i: jnp.take_along_axis(x, i, axis=-1),
+        lambda r: [data(r, (2, 3, 4)), idx(r, (2, 3, 2), -4, 4)])
+    add("v2_argsort_take_along", "jnp.take_along_axis(x, jnp.argsort(k, axis=0), axis=0)",
+        lambda x, k: jnp.take_along_axis(x, jnp.argsort(k, axis=0), axis=0),
+        lambda r: [data(r, (4, 3)), data(r, (4, 3))])
+    # dynamic_slice / dynamic_index_in_dim
+    add("v2_dynamic_index_keepdims", "lax.dynamic_index_in_dim(x, i, axis=1, keepdims=False)",
+        lambda x, i: lax.dynamic_index_in_dim(x, i, axis=1, keepdims=False),
+        lambda r: [data(r, (3, 5)), np.array(-2, np.int32)])
+    add("v2_dynamic_slice_uint8_start", "lax.dynamic_slice(x, (i, i), (2, 2)) (uint8 i)",
+        lambda x, i: lax.dynamic_slice(x, (i, i), (2, 2)),
+        lambda r: [data(r, (5, 3)), np.array(4, np.uint8)])
+    add("v2_dynamic_slice_in_dim_f16", "lax.dynamic_slice_in_dim(x, i, 2, axis=0) (f16 x)",
+        lambda x, i: lax.dynamic_slice_in_dim(x, i, 2, axis=0),
+        lambda r: [data(r, (4, 2)).astype(np.float16), np.array(3, np.int32)])
+    # jnp.where around gathers
+    add("v2_where_valid_ids", "jnp.where(i >= 0, x[jnp.maximum(i, 0)], 0.0)",
+        lambda x, i: jnp.where((i >= 0)[:, None], x[jnp.maximum(i, 0)], 0.0),
+        lambda r: [data(r, (5, 3)), idx(r, (4,), -3, 5)])
+    add("v2_where_then_take", "jnp.take(x, jnp.where(i < 0, i + 5, i), mode='clip')",
+        lambda x, i: jnp.take(x, jnp.where(i < 0, i + 5, i), mode="clip"),
+        lambda r: [data(r, (5,)), idx(r, (6,), -7, 7)])
+    # bf16 / f16 data and converts
+    add("v2_bf16_take_fill", "jnp.take(x, i, axis=0, mode='fill') (bfloat16 x)",
+        lambda x, i: jnp.take(x, i, axis=0, mode="fill"),
+        lambda r: [data(r, (4, 3)).astype(ml_dtypes.bfloat16), idx(r, (3,), -6, 6)])
+    add("v2_f16_flip_take", "jnp.take(jnp.flip(x), i, mode='wrap') (float16 x)",
+        lambda x, i: jnp.take(jnp.flip(x), i, mode="wrap"),
+        lambda r: [data(r, (6,)).astype(np.float16), idx(r, (4,), -9, 9)])
+    add("v2_index_to_bf16", "x[i].astype(bfloat16)", lambda x, i: x[i].astype(jnp.bfloat16),
+        lambda r: [data(r, (4, 2)), idx(r, (3,), -4, 4)])
+    add("v2_bf16_to_f32_index", "x.astype(float32)[i] (bfloat16 x)", lambda x, i: x.astype(jnp.float32)[i],
+        lambda r: [data(r, (5,)).astype(ml_dtypes.bfloat16), idx(r, (3,), -5, 5)])
+    add("v2_uint32_to_int_index", "x[i.astype(int32)] (uint32 i)", lambda x, i: x[i.astype(jnp.int32)],
+        lambda r: [data(r, (6,)), idx(r, (4,), 0, 6, np.uint32)])
+    # symbolic batch (jax.export symbolic shapes)
+    add("v2_poly_take_rows", "jnp.take(x, i, axis=0), i of shape (b,) symbolic",
+        lambda x, i: jnp.take(x, i, axis=0),
+        lambda r: [data(r, (6, 3)), idx(r, (4,), -8, 8)], poly=[None, "b"])
+    add("v2_poly_embedding_batch", "w[i] for i of shape (b, 3) symbolic",
+        lambda w, i: w[i], lambda r: [data(r, (7, 2)), idx(r, (2, 3), -7, 7)], poly=[None, "b, 3"])
+    add("v2_poly_flip_batch", "jnp.flip(x, 1), x of shape (b, 4) symbolic",
+        lambda x: jnp.flip(x, 1), lambda r: [data(r, (3, 4))], poly=["b, 4"])
+    add("v2_poly_take_along", "jnp.take_along_axis(x, i, axis=1), x and i of shape (b, .) symbolic",
+        lambda x, i: jnp.take_along_axis(x, i, axis=1),
+        lambda r: [data(r, (3, 5)), idx(r, (3, 2), -5, 5)], poly=["b, 5", "b, 2"])
+    add("v2_poly_take_clip_data", "jnp.take(x, i, axis=0, mode='clip'), x of shape (n, 2) symbolic",
+        lambda x, i: jnp.take(x, i, axis=0, mode="clip"),
+        lambda r: [data(r, (5, 2)), idx(r, (4,), -7, 7)], poly=["n, 2", None])
+    return P
