@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/tcp-project/tcp/dialect/stablehlo"
 	"github.com/tcp-project/tcp/interp/kernel"
@@ -26,6 +27,9 @@ func init() {
 		stablehlo.ReshapeName:          runHLOReshape,
 		stablehlo.DynamicIotaName:      runHLODynamicIota,
 		stablehlo.DynamicReshapeName:   runHLODynamicReshape,
+		stablehlo.GetDimensionSizeName: runHLOGetDimensionSize,
+		stablehlo.DynamicGatherName:    runHLODynamicGather,
+		stablehlo.CustomCallName:       runHLOCustomCall,
 	}
 	for name, k := range m {
 		m[stablehlo.MHLO(name)] = k
@@ -281,4 +285,63 @@ func runExpectAlmostEqConst(x *execState, op *ir.Operation, args []*tensor.Tenso
 		return nil, fmt.Errorf("check.expect_almost_eq_const failed: %s is not within %g of %s", tensor.Format(got), tol, tensor.Format(want))
 	}
 	return nil, nil
+}
+
+// runHLOGetDimensionSize is the run-time size of one dim, as tensor<i32>.
+func runHLOGetDimensionSize(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	d := op.IntAttr("dimension")
+	if d < 0 || d >= int64(args[0].Rank()) {
+		return nil, fmt.Errorf("dimension %d is out of range for rank %d", d, args[0].Rank())
+	}
+	return one(tensor.FromInt64s(tensor.I32, nil, []int64{args[0].Shape[d]}))
+}
+
+// runHLODynamicGather is a gather whose slice sizes are the values of its
+// third operand.
+func runHLODynamicGather(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 3); err != nil {
+		return nil, err
+	}
+	d, err := stablehlo.DimsOf(op)
+	if err != nil {
+		return nil, err
+	}
+	s := args[2]
+	if s.Rank() != 1 || s.DType.IsFloat() || int(s.NumElements()) != args[0].Rank() {
+		return nil, fmt.Errorf("slice_sizes must be a 1-D integer tensor of %d elements, got %s", args[0].Rank(), tensor.Format(s))
+	}
+	sizes := make([]int64, s.NumElements())
+	for i := range sizes {
+		sizes[i] = kernel.IndexValue(s, i)
+	}
+	return x.hloGather(args[0], args[1], d, sizes)
+}
+
+// runHLOCustomCall gives jax's @shape_assertion its meaning: the error
+// error_message, with {k} replaced by input k+1, when input 0 is false.
+func runHLOCustomCall(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	target, _ := op.Attr("call_target_name").(ir.StringAttr)
+	if string(target) != stablehlo.ShapeAssertionTarget {
+		return nil, fmt.Errorf("custom_call target @%s has no meaning in the interpreter (only @%s)", string(target), stablehlo.ShapeAssertionTarget)
+	}
+	if len(args) < 1 || args[0].NumElements() != 1 {
+		return nil, fmt.Errorf("@%s expects a 0-d i1 assertion first", stablehlo.ShapeAssertionTarget)
+	}
+	if args[0].Bits(0) != 0 {
+		return nil, nil
+	}
+	msg, _ := op.Attr("error_message").(ir.StringAttr)
+	text := string(msg)
+	for k := len(args) - 2; k >= 0; k-- {
+		if args[k+1].NumElements() == 1 {
+			text = strings.ReplaceAll(text, fmt.Sprintf("{%d}", k), fmt.Sprint(args[k+1].Int64At(0)))
+		}
+	}
+	if text == "" {
+		text = "shape assertion failed"
+	}
+	return nil, fmt.Errorf("%s", text)
 }
