@@ -363,7 +363,23 @@ func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return false, err
 	}
 	if !in.HasStaticShape() {
-		return fail(op, "its operand shape %s is not static", in)
+		if !stablehlo.Is(op, stablehlo.DynamicReshapeName) {
+			return fail(op, "its operand shape %s is not static", in)
+		}
+		// A symbolic-shape reshape (jax.export): unit dims inserted or
+		// removed around the dynamic dims, each dynamic dim taken to be
+		// the one it stays (jax computes both from one
+		// get_dimension_size).
+		rw.SetInsertionPointBefore(op)
+		v, err := tcpbuild.ExpandTo(rw, op.Loc(), op.Operand(0), out.Shape())
+		if err != nil {
+			v, err = tcpbuild.CollapseTo(rw, op.Loc(), op.Operand(0), out.Shape())
+		}
+		if err != nil {
+			return fail(op, "its operand shape %s is not static and the result shape %s is not that shape with unit dims inserted or removed", in, out)
+		}
+		rw.ReplaceOp(op, []ir.Value{v})
+		return true, nil
 	}
 	if stablehlo.Is(op, stablehlo.DynamicReshapeName) {
 		shape, ok := constShape(op.Operand(1), out)

@@ -312,6 +312,12 @@ func convertConvert(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // inserted with tensor.expand_shape and size-1 dims broadcast with
 // tcp.broadcast_to.
 func broadcastTo(rw *ir.Rewriter, loc ir.Location, v ir.Value, dims []int64, shape []int64) (ir.Value, error) {
+	return broadcastToSizes(rw, loc, v, dims, shape, nil)
+}
+
+// broadcastToSizes is broadcastTo into a shape with dynamic dims, whose
+// run-time sizes are sizes[d] (index values; nil: shape is static).
+func broadcastToSizes(rw *ir.Rewriter, loc ir.Location, v ir.Value, dims []int64, shape []int64, sizeVals []ir.Value) (ir.Value, error) {
 	in := rt(v)
 	if dims == nil {
 		for i := 0; i < in.Rank(); i++ {
@@ -345,7 +351,14 @@ func broadcastTo(rw *ir.Rewriter, loc ir.Location, v ir.Value, dims []int64, sha
 	for d := range shape {
 		if exp[d] == 1 && shape[d] != 1 {
 			axes = append(axes, int64(d))
-			sizes = append(sizes, arith.ConstantIndex(rw, loc, shape[d]).Result(0))
+			if shape[d] == ir.Dynamic {
+				if sizeVals == nil {
+					return nil, fmt.Errorf("dynamic result dim %d has no size", d)
+				}
+				sizes = append(sizes, sizeVals[d])
+			} else {
+				sizes = append(sizes, arith.ConstantIndex(rw, loc, shape[d]).Result(0))
+			}
 		}
 	}
 	if len(axes) == 0 {
@@ -419,13 +432,13 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if name == "" || !signless(in) {
 		return fail(op, "reducing %s with %s is not supported", in.Elem(), body)
 	}
-	if !in.HasStaticShape() {
-		return fail(op, "dynamic shapes are not supported")
-	}
 	dims, _ := stablehlo.I64List(op.Attr("dimensions"))
 	var red []int64
 	n := int64(1)
 	for _, d := range dims {
+		if in.Dim(int(d)) == ir.Dynamic {
+			return fail(op, "it reduces the dynamic dim %d (only static reduced dims are unrolled)", d)
+		}
 		red = append(red, in.Dim(int(d)))
 		n *= in.Dim(int(d))
 	}
@@ -434,7 +447,14 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	rw.SetInsertionPointBefore(op)
 	loc := op.Loc()
-	acc, err := broadcastTo(rw, loc, op.Operand(1), nil, out.Shape())
+	// The run-time sizes of the result dims (the kept input dims).
+	var outSizes []ir.Value
+	for d := 0; d < in.Rank(); d++ {
+		if !slices.Contains(dims, int64(d)) {
+			outSizes = append(outSizes, tcpbuild.DimSize(rw, loc, op.Operand(0), d))
+		}
+	}
+	acc, err := broadcastToSizes(rw, loc, op.Operand(1), nil, out.Shape(), outSizes)
 	if err != nil {
 		return fail(op, "%v", err)
 	}
@@ -461,6 +481,9 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			starts, sizes, strides := make([]ir.Value, in.Rank()), make([]ir.Value, in.Rank()), make([]ir.Value, in.Rank())
 			for d := range starts {
 				starts[d], sizes[d], strides[d] = idx.Get(offs[d]), idx.Get(sliceShape[d]), idx.Get(1)
+				if sliceShape[d] == ir.Dynamic {
+					sizes[d] = tcpbuild.DimSize(rw, loc, op.Operand(0), d)
+				}
 			}
 			s = tcp.BuildSlice(rw, loc, s, starts, sizes, strides, st).Result(0)
 		}

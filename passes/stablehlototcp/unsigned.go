@@ -212,7 +212,6 @@ func wideConvert(op *ir.Operation, rw *ir.Rewriter, n int) (bool, error) {
 	return true, nil
 }
 
-
 // wideData returns the data operand x of a shape op (broadcast_in_dim,
 // reshape, transpose) whose result is uiN: in the wide form when x is
 // already wide (the result then is too, and its uses must take it), else

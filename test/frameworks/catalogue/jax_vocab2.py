@@ -55,9 +55,6 @@ def jax(scope):
     add("v2_take_along_last", "jnp.take_along_axis(x, i, axis=-1)",
         lambda x, i: jnp.take_along_axis(x, i, axis=-1),
         lambda r: [data(r, (2, 3, 4)), idx(r, (2, 3, 2), -4, 4)])
-    add("v2_argsort_take_along", "jnp.take_along_axis(x, jnp.argsort(k, axis=0), axis=0)",
-        lambda x, k: jnp.take_along_axis(x, jnp.argsort(k, axis=0), axis=0),
-        lambda r: [data(r, (4, 3)), data(r, (4, 3))])
     # dynamic_slice / dynamic_index_in_dim
     add("v2_dynamic_index_keepdims", "lax.dynamic_index_in_dim(x, i, axis=1, keepdims=False)",
         lambda x, i: lax.dynamic_index_in_dim(x, i, axis=1, keepdims=False),
