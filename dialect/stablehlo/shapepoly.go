@@ -144,7 +144,7 @@ Verifier rules: the dimension numbers parse and satisfy the gather's
 rules that do not involve slice sizes (checked with the operand's and the
 indices' ranks); size(slice_sizes) = rank(operand) when static.`,
 	Examples: []string{
-		`%0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>}> : (tensor<?x4xf32>, tensor<7x1xi32>, tensor<2xi32>) -> tensor<?x7xf32>`,
+		`%0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) {dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>} : (tensor<?x4xf32>, tensor<7x1xi32>, tensor<2xi32>) -> tensor<?x7xf32>`,
 	},
 	Operands: []ir.OperandDef{
 		{Name: "operand", Type: ir.RankedTensorOf()},
