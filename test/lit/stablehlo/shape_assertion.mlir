@@ -1,0 +1,36 @@
+// RUN: tcp-opt %s | tcp-opt | FileCheck %s --check-prefix=ROUND
+// RUN: tcp-opt %s --mlir-print-op-generic | tcp-opt | FileCheck %s --check-prefix=ROUND
+// RUN: tcp-run --print=mlir %s -e holds | FileCheck %s --check-prefix=HOLDS
+// RUN: not tcp-run --print=mlir %s -e fails 2>&1 | FileCheck %s --check-prefix=FAILS
+// RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s
+
+// jax.export checks the dimension variables of symbolic shapes with
+// stablehlo.custom_call @shape_assertion: the interpreter raises its
+// error_message (each {k} replaced by input k+1) when the assertion is
+// false; the conversion to tcp erases it (jax documents the assertions as
+// checks a consumer may skip; tcp has no op that raises).
+
+// ROUND-LABEL: func.func @holds(
+// ROUND: stablehlo.custom_call @shape_assertion(%{{.*}}, %{{.*}}) {api_version = 2 : i32, error_message = "Expected value >= 1 for dimension variable 'b', got {0}", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+// HOLDS: dense<1.500000e+00> : tensor<2x3xf32>
+// CHECK-LABEL: func.func @holds(
+// CHECK-NOT: custom_call
+// CHECK: return
+func.func @holds() -> tensor<2x3xf32> {
+  %x = stablehlo.constant dense<1.5> : tensor<2x3xf32>
+  %c = stablehlo.constant dense<1> : tensor<i32>
+  %0 = stablehlo.get_dimension_size %x, dim = 0 : (tensor<2x3xf32>) -> tensor<i32>
+  %1 = stablehlo.compare GE, %0, %c, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  stablehlo.custom_call @shape_assertion(%1, %0) {api_version = 2 : i32, error_message = "Expected value >= 1 for dimension variable 'b', got {0}", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  return %x : tensor<2x3xf32>
+}
+
+// FAILS: shape_assertion.mlir:34:3: error: 'stablehlo.custom_call' op Expected value >= 1 for dimension variable 'b', got 0
+func.func @fails() -> tensor<0x3xf32> {
+  %x = stablehlo.constant dense<> : tensor<0x3xf32>
+  %c = stablehlo.constant dense<1> : tensor<i32>
+  %0 = stablehlo.get_dimension_size %x, dim = 0 : (tensor<0x3xf32>) -> tensor<i32>
+  %1 = stablehlo.compare GE, %0, %c, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  stablehlo.custom_call @shape_assertion(%1, %0) {api_version = 2 : i32, error_message = "Expected value >= 1 for dimension variable 'b', got {0}", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  return %x : tensor<0x3xf32>
+}
