@@ -95,6 +95,10 @@ func (f *funcGen) walk(body *ir.Block) error {
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
 			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName, tensord.ExtractSliceName:
+		case tensord.FromElementsName:
+			if err := f.checkFromElements(op); err != nil {
+				return err
+			}
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
 			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 			if f.dimsFor && isDataScalar(op) {
@@ -601,6 +605,8 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		return f.read(op.Operand(0), nc, checked)
 	case tensord.ExtractSliceName:
 		return f.readExtractSlice(op, coords, checked)
+	case tensord.FromElementsName:
+		return f.readFromElements(op, coords, ds)
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		nc := make([]poly, len(coords))
@@ -839,4 +845,39 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 	fill = literal(ir.ElementType(op.Result(0).Type()), t.Bits(0))
 	l := max(f.levelOfAtoms(vs...), f.levelOf(ss...))
 	return pos, &guard{cond: f.bind(l, strings.Join(conds, " || ")), fill: fill}, nil
+}
+
+// A tensor.from_elements of integer scalars (what
+// --convert-stablehlo-to-tcp makes of jax's get_dimension_size, a
+// tensor<i32> of a dim's run-time size): element k is scalar operand k,
+// computed before the loops. An element read at a coordinate that is not
+// a constant needs a tensor of one element.
+
+func (f *funcGen) checkFromElements(op *ir.Operation) error {
+	et := ir.ElementType(op.Result(0).Type())
+	if w, ok := bitWidth(et); !ok || w == 1 {
+		return unsupported(op, fmt.Sprintf("builds integer or index tensors only, got %s", et))
+	}
+	for _, v := range op.Operands() {
+		if _, err := f.scalar(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f *funcGen) readFromElements(op *ir.Operation, coords, ds []poly) (ref, error) {
+	k := 0
+	if len(op.Operands()) != 1 {
+		c, ok := linear(coords, ds).constant()
+		if !ok || c < 0 || c >= int64(len(op.Operands())) {
+			return ref{}, unsupported(op, "an element of a tensor of several scalars is read at a run-time position")
+		}
+		k = int(c)
+	}
+	s, err := f.scalar(op.Operand(k))
+	if err != nil {
+		return ref{}, err
+	}
+	return ref{val: s.String()}, nil
 }
