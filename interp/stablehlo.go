@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/tcp-project/tcp/dialect/stablehlo"
+	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
@@ -334,12 +334,14 @@ func runHLOCustomCall(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 		return nil, nil
 	}
 	msg, _ := op.Attr("error_message").(ir.StringAttr)
-	text := string(msg)
-	for k := len(args) - 2; k >= 0; k-- {
-		if args[k+1].NumElements() == 1 {
-			text = strings.ReplaceAll(text, fmt.Sprintf("{%d}", k), fmt.Sprint(args[k+1].Int64At(0)))
+	var vals []int64
+	for _, a := range args[1:] {
+		if a.NumElements() != 1 {
+			return nil, fmt.Errorf("@%s expects 0-d values after the assertion", stablehlo.ShapeAssertionTarget)
 		}
+		vals = append(vals, a.Int64At(0))
 	}
+	text := tcp.AssertMessage(string(msg), vals)
 	if text == "" {
 		text = "shape assertion failed"
 	}

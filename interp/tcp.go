@@ -24,6 +24,7 @@ func init() {
 		tcp.CastIndicesName: runCastIndices,
 		tcp.ScatterName:     runScatter,
 		tcp.ScatterNDName:   runScatterND,
+		tcp.AssertName:      runAssert,
 	})
 }
 
@@ -292,4 +293,24 @@ func runScatterND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	}
 	out, err := kernel.ScatterND(args[0], args[1], args[2], b, spec)
 	return one(out, err)
+}
+
+// runAssert raises the assertion's message (its {k} placeholders replaced
+// by the values) when cond is false.
+func runAssert(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if len(args) < 1 || args[0].NumElements() != 1 {
+		return nil, fmt.Errorf("expects a 0-d i1 condition")
+	}
+	if args[0].Bits(0) != 0 {
+		return nil, nil
+	}
+	var vals []int64
+	for _, v := range args[1:] {
+		if v.NumElements() != 1 {
+			return nil, fmt.Errorf("expects 0-d values")
+		}
+		vals = append(vals, v.Int64At(0))
+	}
+	msg, _ := op.Attr("msg").(ir.StringAttr)
+	return nil, fmt.Errorf("%s", tcp.AssertMessage(string(msg), vals))
 }

@@ -99,6 +99,13 @@ func (f *funcGen) walk(body *ir.Block) error {
 			if err := f.checkFromElements(op); err != nil {
 				return err
 			}
+		case tcp.AssertName:
+			if !f.dimsFor {
+				if err := f.emitAssert(op); err != nil {
+					return err
+				}
+			}
+			continue
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
 			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 			if f.dimsFor && isDataScalar(op) {
@@ -880,4 +887,43 @@ func (f *funcGen) readFromElements(op *ir.Operation, coords, ds []poly) (ref, er
 		return ref{}, err
 	}
 	return ref{val: s.String()}, nil
+}
+
+// emitAssert checks a tcp.assert where it stands (before the loops of the
+// results): the kernel returns its message, with each {k} the value of
+// values[k], when the condition is false.
+func (f *funcGen) emitAssert(op *ir.Operation) error {
+	load := func(v ir.Value) (string, error) {
+		r, err := f.read(v, nil, false)
+		if err != nil {
+			return "", err
+		}
+		if ir.ElementType(v.Type()) == ir.I1 && r.val == "" {
+			// A bool buffer element as an int.
+			f.g.used["b2i"] = true
+			r.load = "tcpB2I"
+		}
+		return f.loadInt(r, false), nil
+	}
+	cond, err := load(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	var vals []string
+	for _, v := range op.Operands()[1:] {
+		x, err := load(v)
+		if err != nil {
+			return err
+		}
+		vals = append(vals, x)
+	}
+	msg, _ := op.Attr("msg").(ir.StringAttr)
+	// errf formats twice (fmt.Sprintf, then fmt.Errorf in the kernel): a
+	// literal % is %%%% here, placeholder {k} the kernel's %[k+1]d.
+	format := strings.ReplaceAll(string(msg), "%", "%%%%")
+	for k := range vals {
+		format = strings.ReplaceAll(format, fmt.Sprintf("{%d}", k), fmt.Sprintf("%%%%[%d]d", k+1))
+	}
+	f.stmt("if %s == 0 {\nreturn %s\n}", cond, f.errf(format, nil, vals...))
+	return nil
 }

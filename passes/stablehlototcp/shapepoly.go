@@ -18,7 +18,7 @@ import (
 //	stablehlo.get_dimension_size   -> tensor.dim, arith.index_cast to i32,
 //	                                  tensor.from_elements (a tensor<i32>)
 //	stablehlo.custom_call @shape_assertion
-//	                               -> erased (see convertCustomCall)
+//	                               -> tcp.assert
 //	stablehlo.dynamic_broadcast_in_dim
 //	                               -> tensor.expand_shape + tcp.broadcast_to
 //	                                  with the sizes read from its shape
@@ -63,13 +63,11 @@ func convertGetDimensionSize(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return true, nil
 }
 
-// convertCustomCall erases jax's @shape_assertion: it checks that the
-// run-time dims satisfy the constraints of the symbolic shapes the program
-// was exported with (a dim variable >= 1, two dims of one variable equal).
-// jax documents these checks as ones a consumer of the exported module may
-// skip, and tcp has no op that raises; on inputs that satisfy them (every
-// input the exported program is meant for) the result is unchanged. Any
-// other target has no meaning in tcp: a located error.
+// convertCustomCall makes jax's @shape_assertion a tcp.assert with the
+// same condition, message and values: it checks that the run-time dims
+// satisfy the constraints of the symbolic shapes the program was exported
+// with (a dim variable >= 1, two dims of one variable equal). Any other
+// target has no meaning in tcp: a located error.
 func convertCustomCall(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	target, _ := op.Attr("call_target_name").(ir.StringAttr)
 	if string(target) != stablehlo.ShapeAssertionTarget {
@@ -78,6 +76,9 @@ func convertCustomCall(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err := verified(op); err != nil {
 		return false, err
 	}
+	msg, _ := op.Attr("error_message").(ir.StringAttr)
+	rw.SetInsertionPointBefore(op)
+	tcp.BuildAssert(rw, op.Loc(), op.Operand(0), string(msg), op.Operands()[1:])
 	rw.EraseOp(op)
 	return true, nil
 }
