@@ -140,11 +140,15 @@ func runHLOIota(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tenso
 // iota fills a tensor of the element type of t and the given shape with
 // coordinate iota_dimension.
 func (x *execState) iota(op *ir.Operation, t *ir.RankedTensorType, shape []int64) ([]*tensor.Tensor, error) {
+	return x.iotaAlong(op.IntAttr("iota_dimension"), t, shape)
+}
+
+// iotaAlong is the iota of shape along dim in t's element type.
+func (x *execState) iotaAlong(dim int64, t *ir.RankedTensorType, shape []int64) ([]*tensor.Tensor, error) {
 	dt, err := DType(t.Elem())
 	if err != nil {
 		return nil, err
 	}
-	dim := op.IntAttr("iota_dimension")
 	if dim < 0 || dim >= int64(len(shape)) {
 		return nil, fmt.Errorf("iota dimension %d is out of range", dim)
 	}

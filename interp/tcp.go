@@ -25,6 +25,7 @@ func init() {
 		tcp.ScatterName:     runScatter,
 		tcp.ScatterNDName:   runScatterND,
 		tcp.AssertName:      runAssert,
+		tcp.IotaName:        runIota,
 	})
 }
 
@@ -313,4 +314,32 @@ func runAssert(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor
 	}
 	msg, _ := op.Attr("msg").(ir.StringAttr)
 	return nil, fmt.Errorf("%s", tcp.AssertMessage(string(msg), vals))
+}
+
+// runIota is out[p] = p[dim] in the result shape (its dynamic dims from
+// the size operands).
+func runIota(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	sizes, err := scalarInts(args)
+	if err != nil {
+		return nil, fmt.Errorf("sizes: %v", err)
+	}
+	shape := append([]int64{}, t.Shape()...)
+	k := 0
+	for d := range shape {
+		if shape[d] == ir.Dynamic {
+			if k >= len(sizes) {
+				return nil, fmt.Errorf("expects a size per dynamic dim")
+			}
+			if sizes[k] < 0 {
+				return nil, fmt.Errorf("size %d of dim %d is negative", sizes[k], d)
+			}
+			shape[d] = sizes[k]
+			k++
+		}
+	}
+	return x.iotaAlong(op.IntAttr("dim"), ir.RankedTensor(shape, t.Elem()), shape)
 }

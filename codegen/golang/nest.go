@@ -81,6 +81,16 @@ func (f *funcGen) check(op *ir.Operation) error {
 				f.stmt("if %s < 0 {\nreturn %s\n}", s, f.errf("new_dim_sizes[%d] = %%d is negative", []any{k}, s.String()))
 			}
 		}
+	case tcp.IotaName:
+		for k, sz := range op.Operands() {
+			s, err := f.scalar(sz)
+			if err != nil {
+				return err
+			}
+			if _, ok := s.constant(); !ok {
+				f.stmt("if %s < 0 {\nreturn %s\n}", s, f.errf("size #%d = %%d is negative", []any{k}, s.String()))
+			}
+		}
 	case tensord.ExtractSliceName:
 		return f.checkExtractSlice(op)
 	case tcp.SliceName:

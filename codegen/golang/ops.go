@@ -99,6 +99,10 @@ func (f *funcGen) walk(body *ir.Block) error {
 			if err := f.checkFromElements(op); err != nil {
 				return err
 			}
+		case tcp.IotaName:
+			if _, isInt := elemWidth(ir.ElementType(op.Result(0).Type())); !isInt {
+				return unsupported(op, "an iota of floats is not supported (integer element types only)")
+			}
 		case tcp.AssertName:
 			if !f.dimsFor {
 				if err := f.emitAssert(op); err != nil {
@@ -313,6 +317,20 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		}
 		for d := range ds {
 			from(d, all)
+		}
+	case tcp.IotaName:
+		k := 0
+		for d := range ds {
+			if !t.IsDynamicDim(d) {
+				ds[d] = pconst(t.Dim(d))
+				continue
+			}
+			s, err := f.scalar(op.Operand(k))
+			if err != nil {
+				return nil, err
+			}
+			ds[d] = s
+			k++
 		}
 	case tcp.TransposeName:
 		in, err := f.dims(op.Operand(0))
@@ -614,6 +632,9 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		return f.readExtractSlice(op, coords, checked)
 	case tensord.FromElementsName:
 		return f.readFromElements(op, coords, ds)
+	case tcp.IotaName:
+		// The coordinate along dim is the element.
+		return ref{val: coords[op.IntAttr("dim")].String()}, nil
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		nc := make([]poly, len(coords))

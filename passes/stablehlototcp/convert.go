@@ -288,7 +288,21 @@ func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			if t.HasStaticShape() {
 				return fail(op, "its output_shape is not a constant equal to the result shape %s", t)
 			}
-			return fail(op, "its result shape %s is not static and its output_shape is not a constant", t)
+			if !signless(t) {
+				return fail(op, "its element type %s is not signless", t.Elem())
+			}
+			// A symbolic dim (jax.export): tcp.iota with the sizes its
+			// output_shape holds (shapepoly.go).
+			rw.SetInsertionPointBefore(op)
+			bb := newB(rw, op.Loc())
+			var sizes []ir.Value
+			for d := 0; d < t.Rank(); d++ {
+				if t.Dim(d) == ir.Dynamic {
+					sizes = append(sizes, shapeElem(bb, op.Operand(0), d))
+				}
+			}
+			rw.ReplaceOp(op, []ir.Value{tcp.BuildIota(rw, op.Loc(), t, op.IntAttr("iota_dimension"), sizes).Result(0)})
+			return true, nil
 		}
 		t = ir.RankedTensor(shape, t.Elem())
 	}

@@ -164,12 +164,14 @@ func dimOf(s ir.Value, x ir.Value, d int) bool {
 // of 1 broadcast into a larger dynamic dim is not expressed (its size
 // differs at run time and a later op reports the mismatch).
 func convertDynamicBroadcastInDim(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	if err := verified(op); err != nil {
-		return false, err
+	out := rt(op.Result(0))
+	if !isWide(op.Operand(0), uiWidth(out)) {
+		if err := verified(op); err != nil {
+			return false, err
+		}
 	}
 	rw.SetInsertionPointBefore(op)
 	bb := newB(rw, op.Loc())
-	out := rt(op.Result(0))
 	x, err := wideData(op, rw, op.Operand(0))
 	if err != nil {
 		return false, err

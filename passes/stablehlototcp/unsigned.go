@@ -1,13 +1,13 @@
 package stablehlototcp
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/stablehlo"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // Unsigned index arithmetic. jax keeps unsigned index dtypes (uint8,
@@ -90,10 +90,26 @@ func wideType(t ir.Type, n int) *ir.RankedTensorType {
 // 2^n - 1, a splat constant of v's static shape).
 func wrapWide(rw *ir.Rewriter, loc ir.Location, v ir.Value, n int) (ir.Value, error) {
 	t := rt(v)
-	if !t.HasStaticShape() {
-		return nil, fmt.Errorf("wrapping unsigned arithmetic on the dynamic shape %s is not supported", t)
+	var mask ir.Value
+	if t.HasStaticShape() {
+		mask = tcp.BuildConst(rw, loc, ir.NewDenseInts(t, []int64{int64(1)<<n - 1})).Result(0)
+	} else {
+		// One element, broadcast to v's run-time dims.
+		ones := make([]int64, t.Rank())
+		var axes []int64
+		var sizes []ir.Value
+		var static []int64
+		for d := range ones {
+			ones[d] = 1
+			if t.Dim(d) != 1 {
+				axes = append(axes, int64(d))
+				sizes = append(sizes, tcpbuild.DimSize(rw, loc, v, d))
+				static = append(static, t.Dim(d))
+			}
+		}
+		one := tcp.BuildConst(rw, loc, ir.NewDenseInts(ir.RankedTensor(ones, t.Elem()), []int64{int64(1)<<n - 1})).Result(0)
+		mask = tcpbuild.BroadcastTo(rw, loc, one, axes, sizes, static)
 	}
-	mask := tcp.BuildConst(rw, loc, ir.NewDenseInts(t, []int64{int64(1)<<n - 1})).Result(0)
 	return arith.Binary(rw, arith.AndIName, loc, v, mask).Result(0), nil
 }
 
@@ -106,6 +122,7 @@ var wideUsers = map[string][]int{
 	stablehlo.SelectName: {1, 2}, stablehlo.ClampName: nil, stablehlo.ConvertName: nil,
 	stablehlo.BroadcastInDimName: {0}, stablehlo.ReshapeName: {0}, stablehlo.TransposeName: {0},
 	stablehlo.ConcatenateName: nil, stablehlo.GatherName: {1}, stablehlo.DynamicSliceName: nil,
+	stablehlo.DynamicGatherName: {1}, stablehlo.DynamicBroadcastInDimName: {0}, stablehlo.DynamicReshapeName: {0},
 }
 
 // checkWideUses fails unless every use of op's result can take the wide

@@ -1,0 +1,59 @@
+package tcp
+
+import "github.com/tcp-project/tcp/ir"
+
+// IotaName is the name of tcp.iota.
+const IotaName = "tcp.iota"
+
+// Iota is tcp.iota: the position along one dim, for a shape with run-time
+// sizes (a static iota is a tcp.const). The StableHLO conversion makes
+// jax's dynamic_iota of a symbolic dim one (x[::-1] on a symbolic batch).
+var Iota = ir.MustRegister(ir.OpDef{
+	Name:    IotaName,
+	Summary: "the coordinate along one dim, in a shape with run-time sizes",
+	Description: `out[p] = p[dim], converted to the element type (an integer, or a float,
+exact for every position a tensor can have below 2^24 for f32). The
+result's dynamic dims take their sizes from the index operands sizes, in
+order (as tensor.empty); each must be non-negative at run time (an error
+otherwise). With every size a constant, the greedy driver folds the op
+into a tcp.const.
+
+Verifier rules:
+  1. one size per dynamic result dim ("expects N sizes, one per dynamic
+     dim of the result, got M").
+  2. 0 <= dim < rank(out) ("expects dim in [0, R), got D"); a 0-d result
+     has no dim.
+  The element type is a signless integer or a float (the result
+  constraint).`,
+	Examples: []string{"%0 = tcp.iota(%arg0) {dim = 0 : index} : tensor<?x3xi32>"},
+	Operands: []ir.OperandDef{{Name: "sizes", Type: ir.IndexT, Variadic: true}},
+	Results: []ir.ResultDef{{Name: "out", Type: ir.RankedTensorOf(ir.TypePred("signless integer or float", func(t ir.Type) bool {
+		it, ok := t.(ir.IntegerType)
+		return ok && it.Sign == ir.Signless || ir.IsFloat(t)
+	}))}},
+	Attrs:  []ir.AttrDef{{Name: "dim", Kind: ir.IndexAttrKind, Required: true}},
+	Traits: []ir.Trait{ir.Pure},
+	Format: "`(` $sizes `)` attr-dict `:` type($out)",
+	Verify: func(op *ir.Operation) error {
+		t := tensorOf(op.Result(0))
+		n := 0
+		for d := 0; d < t.Rank(); d++ {
+			if t.Dim(d) == ir.Dynamic {
+				n++
+			}
+		}
+		if len(op.Operands()) != n {
+			return op.EmitOpError("expects %d sizes, one per dynamic dim of the result, got %d", n, len(op.Operands()))
+		}
+		if d := op.IntAttr("dim"); d < 0 || d >= int64(t.Rank()) {
+			return op.EmitOpError("expects dim in [0, %d), got %d", t.Rank(), d)
+		}
+		return nil
+	},
+})
+
+// BuildIota inserts tcp.iota of type t along dim with the sizes of its
+// dynamic dims.
+func BuildIota(rw *ir.Rewriter, loc ir.Location, t *ir.RankedTensorType, dim int64, sizes []ir.Value) *ir.Operation {
+	return rw.Create(IotaName, loc, sizes, []ir.Type{t}, []ir.NamedAttr{{Name: "dim", Value: ir.IndexAttr(dim)}})
+}
