@@ -30,6 +30,7 @@ func init() {
 		stablehlo.GetDimensionSizeName: runHLOGetDimensionSize,
 		stablehlo.DynamicGatherName:    runHLODynamicGather,
 		stablehlo.CustomCallName:       runHLOCustomCall,
+		stablehlo.RealDynamicSliceName: runHLORealDynamicSlice,
 	}
 	for name, k := range m {
 		m[stablehlo.MHLO(name)] = k
@@ -350,4 +351,64 @@ func runHLOCustomCall(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 		text = "shape assertion failed"
 	}
 	return nil, fmt.Errorf("%s", text)
+}
+
+// runHLORealDynamicSlice is operand[start:limit:stride] with the bounds
+// read from its operands.
+func runHLORealDynamicSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 4); err != nil {
+		return nil, err
+	}
+	a := args[0]
+	r := a.Rank()
+	read := func(t *tensor.Tensor, name string) ([]int64, error) {
+		if t.Rank() != 1 || int(t.NumElements()) != r || t.DType.IsFloat() {
+			return nil, fmt.Errorf("%s must be a 1-D integer tensor of %d elements, got %s", name, r, tensor.Format(t))
+		}
+		v := make([]int64, r)
+		for i := range v {
+			v[i] = kernel.IndexValue(t, i)
+		}
+		return v, nil
+	}
+	start, err := read(args[1], "start_indices")
+	if err != nil {
+		return nil, err
+	}
+	limit, err := read(args[2], "limit_indices")
+	if err != nil {
+		return nil, err
+	}
+	strides, err := read(args[3], "strides")
+	if err != nil {
+		return nil, err
+	}
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	shape := make([]int64, r)
+	for d := 0; d < r; d++ {
+		if start[d] < 0 || start[d] > limit[d] || limit[d] > a.Shape[d] || strides[d] <= 0 {
+			return nil, fmt.Errorf("dim %d: start %d, limit %d and stride %d do not satisfy 0 <= start <= limit <= %d and stride > 0", d, start[d], limit[d], strides[d], a.Shape[d])
+		}
+		shape[d] = (limit[d] - start[d] + strides[d] - 1) / strides[d]
+		if t.Dim(d) != ir.Dynamic && t.Dim(d) != shape[d] {
+			return nil, fmt.Errorf("dim %d has %d elements, the result type says %d", d, shape[d], t.Dim(d))
+		}
+	}
+	out, err := x.alloc(a.DType, shape)
+	if err != nil {
+		return nil, err
+	}
+	st := a.Strides()
+	for i := 0; i < int(out.NumElements()); i++ {
+		ri := tensor.Unravel(int64(i), shape)
+		var off int64
+		for d := range ri {
+			off += (start[d] + ri[d]*strides[d]) * st[d]
+		}
+		out.SetBits(i, a.Bits(int(off)))
+	}
+	return []*tensor.Tensor{out}, nil
 }

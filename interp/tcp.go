@@ -327,19 +327,15 @@ func runIota(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.T
 	if err != nil {
 		return nil, fmt.Errorf("sizes: %v", err)
 	}
-	shape := append([]int64{}, t.Shape()...)
-	k := 0
+	if len(sizes) != t.Rank() {
+		return nil, fmt.Errorf("expects a size per result dim")
+	}
+	shape := make([]int64, t.Rank())
 	for d := range shape {
-		if shape[d] == ir.Dynamic {
-			if k >= len(sizes) {
-				return nil, fmt.Errorf("expects a size per dynamic dim")
-			}
-			if sizes[k] < 0 {
-				return nil, fmt.Errorf("size %d of dim %d is negative", sizes[k], d)
-			}
-			shape[d] = sizes[k]
-			k++
+		if sizes[d] < 0 || (t.Dim(d) != ir.Dynamic && t.Dim(d) != sizes[d]) {
+			return nil, fmt.Errorf("size %d of dim %d is negative or not the result type's", sizes[d], d)
 		}
+		shape[d] = sizes[d]
 	}
 	return x.iotaAlong(op.IntAttr("dim"), ir.RankedTensor(shape, t.Elem()), shape)
 }

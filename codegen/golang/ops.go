@@ -319,18 +319,16 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 			from(d, all)
 		}
 	case tcp.IotaName:
-		k := 0
 		for d := range ds {
 			if !t.IsDynamicDim(d) {
 				ds[d] = pconst(t.Dim(d))
 				continue
 			}
-			s, err := f.scalar(op.Operand(k))
+			s, err := f.scalar(op.Operand(d))
 			if err != nil {
 				return nil, err
 			}
 			ds[d] = s
-			k++
 		}
 	case tcp.TransposeName:
 		in, err := f.dims(op.Operand(0))

@@ -242,3 +242,53 @@ it ("expects a tensor<i1> assertion and 0-d integer values").`,
 		return nil
 	},
 })
+
+// RealDynamicSliceName is stablehlo.real_dynamic_slice.
+const RealDynamicSliceName = "stablehlo.real_dynamic_slice"
+
+// RealDynamicSlice is stablehlo.real_dynamic_slice (also mhlo): a slice
+// whose bounds and strides are run-time operands (jax's dynamic_slice of a
+// symbolic dim).
+var RealDynamicSlice = register(ir.OpDef{
+	Name:    RealDynamicSliceName,
+	Summary: "slice with run-time start, limit and stride tensors",
+	Description: `result[ri] = operand[start_indices + ri * strides] with result dim d of
+size ceil((limit_indices[d] - start_indices[d]) / strides[d]) (StableHLO
+spec, "real_dynamic_slice"). At run time 0 <= start <= limit <= dim and
+stride > 0 must hold in every dim, and the sizes must agree with the
+static dims of the result type (an error otherwise).
+
+Verifier rules:
+  C1. element_type(operand) = element_type(result).
+  C2. size(start_indices) = size(limit_indices) = size(strides) =
+      rank(operand) when static.
+  start_indices, limit_indices and strides are 1-D integer tensors of one
+  type.`,
+	Examples: []string{"%0 = stablehlo.real_dynamic_slice %arg0, %arg1, %arg2, %arg3 : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x2xf32>"},
+	Operands: []ir.OperandDef{
+		{Name: "operand", Type: ir.RankedTensorOf()},
+		{Name: "start_indices", Type: shapeTensor},
+		{Name: "limit_indices", Type: shapeTensor},
+		{Name: "strides", Type: shapeTensor},
+	},
+	Results: []ir.ResultDef{{Name: "result", Type: ir.RankedTensorOf()}},
+	Traits:  []ir.Trait{ir.Pure, ir.AllElementTypesMatch("operand", "result")},
+	Format:  "$operand `,` $start_indices `,` $limit_indices `,` $strides attr-dict `:` functional-type(operands, results)",
+	Verify: func(op *ir.Operation) error {
+		r := rankedOf(op.Operand(0)).Rank()
+		if rankedOf(op.Result(0)).Rank() != r {
+			return op.EmitOpError("expects a result of the operand's rank %d, got %s", r, op.Result(0).Type())
+		}
+		t := op.Operand(1).Type()
+		for i, n := range []string{"start_indices", "limit_indices", "strides"} {
+			v := op.Operand(1 + i)
+			if v.Type() != t {
+				return op.EmitOpError("requires start_indices, limit_indices and strides of one type, got %s and %s", t, v.Type())
+			}
+			if s := rankedOf(v).Dim(0); s != ir.Dynamic && s != int64(r) {
+				return op.EmitOpError("%s has %d elements, expected the operand rank %d", n, s, r)
+			}
+		}
+		return nil
+	},
+})

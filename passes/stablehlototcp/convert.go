@@ -299,6 +299,8 @@ func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			for d := 0; d < t.Rank(); d++ {
 				if t.Dim(d) == ir.Dynamic {
 					sizes = append(sizes, shapeElem(bb, op.Operand(0), d))
+				} else {
+					sizes = append(sizes, bb.index(t.Dim(d)))
 				}
 			}
 			rw.ReplaceOp(op, []ir.Value{tcp.BuildIota(rw, op.Loc(), t, op.IntAttr("iota_dimension"), sizes).Result(0)})

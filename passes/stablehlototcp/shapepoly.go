@@ -26,6 +26,9 @@ import (
 //	                                  (unit dims inserted or removed)
 //	stablehlo.dynamic_gather       -> the gather it is, when each slice size
 //	                                  is a constant or the operand's own dim
+//	stablehlo.real_dynamic_slice   -> tcp.slice (sizes limit - start with
+//	                                  stride 1, or constant bounds)
+//	stablehlo.dynamic_iota         -> tcp.iota (convert.go)
 //
 // A shape operand is read element by element (shapeElem): constants,
 // get_dimension_size and its converted form, and the reshapes, converts,
@@ -40,8 +43,9 @@ func addShapePoly() bool {
 		stablehlo.CustomCallName:            convertCustomCall,
 		stablehlo.DynamicBroadcastInDimName: convertDynamicBroadcastInDim,
 		stablehlo.DynamicGatherName:         convertDynamicGather,
+		stablehlo.RealDynamicSliceName:      convertRealDynamicSlice,
 	}
-	for _, n := range []string{stablehlo.GetDimensionSizeName, stablehlo.CustomCallName, stablehlo.DynamicBroadcastInDimName, stablehlo.DynamicGatherName} {
+	for _, n := range []string{stablehlo.GetDimensionSizeName, stablehlo.CustomCallName, stablehlo.DynamicBroadcastInDimName, stablehlo.DynamicGatherName, stablehlo.RealDynamicSliceName} {
 		for _, name := range []string{n, stablehlo.MHLO(n)} {
 			Frontend.Conversions = append(Frontend.Conversions, frontends.Conversion{Root: name, Name: "StablehloToTcp:" + name, Convert: fns[n]})
 		}
@@ -251,4 +255,54 @@ func staticOr1(s []int64) []int64 {
 		}
 	}
 	return out
+}
+
+// convertRealDynamicSlice is tcp.slice with the starts and strides read
+// from the operands (shapeElem) and sizes ceil((limit - start) / stride):
+// limit - start for a stride of 1 (jax's dynamic_slice of a symbolic dim),
+// or a constant. tcp.slice raises where real_dynamic_slice does (a window
+// out of bounds); a negative size (start > limit) is an error of tcp.slice
+// too.
+func convertRealDynamicSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if err := verified(op); err != nil {
+		return false, err
+	}
+	r := rt(op.Operand(0)).Rank()
+	rw.SetInsertionPointBefore(op)
+	bb := newB(rw, op.Loc())
+	// jax writes limit = start + size: the size is then the other addend
+	// (so that it does not depend on tensor values when size does not).
+	var size ir.Value
+	if def := op.Operand(2).DefiningOp(); def != nil && (stablehlo.Is(def, stablehlo.AddName) || def.Name() == arith.AddIName) {
+		switch op.Operand(1) {
+		case def.Operand(0):
+			size = def.Operand(1)
+		case def.Operand(1):
+			size = def.Operand(0)
+		}
+	}
+	starts, sizes, strides := make([]ir.Value, r), make([]ir.Value, r), make([]ir.Value, r)
+	for d := 0; d < r; d++ {
+		starts[d] = shapeElem(bb, op.Operand(1), d)
+		strides[d] = shapeElem(bb, op.Operand(3), d)
+		t, tok := arith.ConstantIntValue(strides[d])
+		if size != nil && tok && t == 1 {
+			sizes[d] = shapeElem(bb, size, d)
+			continue
+		}
+		limit := shapeElem(bb, op.Operand(2), d)
+		s, sok := arith.ConstantIntValue(starts[d])
+		l, lok := arith.ConstantIntValue(limit)
+		switch {
+		case tok && sok && lok && t > 0:
+			sizes[d] = bb.index((l - s + t - 1) / t)
+		case tok && t == 1:
+			sizes[d] = arith.Binary(rw, arith.SubIName, op.Loc(), limit, starts[d]).Result(0)
+		default:
+			return fail(op, "the stride of dim %d is not 1 and its bounds are not constants", d)
+		}
+	}
+	v := tcp.BuildSlice(rw, op.Loc(), op.Operand(0), starts, sizes, strides, op.Result(0).Type()).Result(0)
+	rw.ReplaceOp(op, []ir.Value{v})
+	return true, nil
 }

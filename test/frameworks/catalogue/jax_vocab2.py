@@ -14,6 +14,7 @@ from export import data, idx
 
 
 def jax(scope):
+    import jax
     import jax.numpy as jnp
     from jax import lax
     import ml_dtypes
@@ -99,4 +100,36 @@ def jax(scope):
     add("v2_poly_take_clip_data", "jnp.take(x, i, axis=0, mode='clip'), x of shape (n, 2) symbolic",
         lambda x, i: jnp.take(x, i, axis=0, mode="clip"),
         lambda r: [data(r, (5, 2)), idx(r, (4,), -7, 7)], poly=["n, 2", None])
+    # More of the same kinds: unsigned ids through every index idiom, and
+    # symbolic dims through reversal, dynamic_slice, vmap and two symbols.
+    add("v2_take_clip_u32_axis1", "jnp.take(x, i, axis=1, mode='clip') (uint32 i)", lambda x, i: jnp.take(x, i, axis=1, mode="clip"), lambda r: [data(r, (3, 5)), idx(r, (4,), 0, 9, np.uint32)])
+    add("v2_take_wrap_i16", "jnp.take(x, i, axis=0, mode='wrap') (int16 i)", lambda x, i: jnp.take(x, i, axis=0, mode="wrap"), lambda r: [data(r, (5, 2)), idx(r, (4,), -12, 12, np.int16)])
+    add("v2_take_fill_u16_last", "jnp.take(x, i, axis=-1, mode='fill') (uint16 i)", lambda x, i: jnp.take(x, i, axis=-1, mode="fill"), lambda r: [data(r, (2, 5)), idx(r, (3,), 0, 9, np.uint16)])
+    add("v2_pair_u32", "x[i, j] (uint32 i, j)", lambda x, i, j: x[i, j], lambda r: [data(r, (4, 5)), idx(r, (3,), 0, 4, np.uint32), idx(r, (3,), 0, 5, np.uint32)])
+    add("v2_take_along_u8", "jnp.take_along_axis(x, i, axis=0) (uint8 i)", lambda x, i: jnp.take_along_axis(x, i, axis=0), lambda r: [data(r, (4, 3)), idx(r, (2, 3), 0, 4, np.uint8)])
+    add("v2_dyn_slice_u32", "lax.dynamic_slice(x, (i,), (3,)) (uint32 i)", lambda x, i: lax.dynamic_slice(x, (i,), (3,)), lambda r: [data(r, (7,)), np.array(6, np.uint32)])
+    add("v2_dyn_index_u16", "lax.dynamic_index_in_dim(x, i, axis=0, keepdims=False) (uint16 i)", lambda x, i: lax.dynamic_index_in_dim(x, i, axis=0, keepdims=False), lambda r: [data(r, (4, 3)), np.array(2, np.uint16)])
+    add("v2_where_u32", "jnp.where((i < 3)[:, None], x[i], x[0]) (uint32 i)", lambda x, i: jnp.where((i < 3)[:, None], x[i], x[0]), lambda r: [data(r, (5, 2)), idx(r, (4,), 0, 5, np.uint32)])
+    add("v2_rev_then_u8", "x[::-1][i] (uint8 i)", lambda x, i: x[::-1][i], lambda r: [data(r, (5, 2)), idx(r, (3,), 0, 5, np.uint8)])
+    add("v2_u8_data_take", "jnp.take(x, i, axis=0, mode='fill') (uint8 x)", lambda x, i: jnp.take(x, i, axis=0, mode="fill"), lambda r: [idx(r, (5, 2), 0, 256, np.uint8), idx(r, (3,), -6, 6)])
+    add("v2_astype_u8_then_take", "jnp.take(x.astype(uint8), i, mode='clip')", lambda x, i: jnp.take(x.astype(jnp.uint8), i, mode="clip"), lambda r: [idx(r, (5,), 0, 250).astype(np.float32), idx(r, (3,), 0, 5)])
+    add("v2_ids_plus_one_u32", "x[i + jnp.uint32(1)] (uint32 i)", lambda x, i: x[i + jnp.uint32(1)], lambda r: [data(r, (6,)), idx(r, (3,), 0, 5, np.uint32)])
+    add("v2_clip_u8_ids", "x[jnp.clip(i, 1, 3)] (uint8 i)", lambda x, i: x[jnp.clip(i, 1, 3)], lambda r: [data(r, (5,)), idx(r, (4,), 0, 9, np.uint8)])
+    add("v2_mod_u16", "x[i % 5] (uint16 i)", lambda x, i: x[i % 5], lambda r: [data(r, (5, 2)), idx(r, (4,), 0, 60000, np.uint16)])
+    add("v2_bf16_u32_take", "jnp.take(x, i, axis=0) (bfloat16 x, uint32 i)", lambda x, i: jnp.take(x, i, axis=0), lambda r: [data(r, (4, 2)).astype(ml_dtypes.bfloat16), idx(r, (3,), 0, 6, np.uint32)])
+    add("v2_f16_take_along", "jnp.take_along_axis(x, i, axis=1) (float16 x)", lambda x, i: jnp.take_along_axis(x, i, axis=1), lambda r: [data(r, (3, 4)).astype(np.float16), idx(r, (3, 2), -4, 4)])
+    add("v2_step_neg3", "x[::-3, 1::2]", lambda x: x[::-3, 1::2], lambda r: [data(r, (7, 5))])
+    # symbolic
+    add("v2_poly_take_fill_axis1", "jnp.take(x, i, axis=1, mode='fill'), x of shape (b, 5) symbolic", lambda x, i: jnp.take(x, i, axis=1, mode="fill"), lambda r: [data(r, (3, 5)), idx(r, (4,), -7, 7)], poly=["b, 5", None])
+    add("v2_poly_take_wrap_axis1", "jnp.take(x, i, axis=1, mode='wrap'), x of shape (b, 5) symbolic", lambda x, i: jnp.take(x, i, axis=1, mode="wrap"), lambda r: [data(r, (3, 5)), idx(r, (4,), -7, 7)], poly=["b, 5", None])
+    add("v2_poly_rev_cols", "x[:, ::-1], x of shape (b, 4) symbolic", lambda x: x[:, ::-1], lambda r: [data(r, (3, 4))], poly=["b, 4"])
+    add("v2_poly_rev_rows", "x[::-1], x of shape (b, 4) symbolic", lambda x: x[::-1], lambda r: [data(r, (3, 4))], poly=["b, 4"])
+    add("v2_poly_two_syms", "x[i], x of shape (n, 3) and i of shape (m,) symbolic", lambda x, i: x[i], lambda r: [data(r, (4, 3)), idx(r, (5,), -4, 4)], poly=["n, 3", "m"])
+    add("v2_poly_dyn_slice", "lax.dynamic_slice_in_dim(x, i, 2, axis=1), x of shape (b, 5) symbolic", lambda x, i: lax.dynamic_slice_in_dim(x, i, 2, axis=1), lambda r: [data(r, (3, 5)), np.array(4, np.int32)], poly=["b, 5", None])
+    add("v2_poly_vmap_index", "jax.vmap(lambda x, i: x[i]), batch b symbolic", jax.vmap(lambda x, i: x[i]), lambda r: [data(r, (3, 5)), idx(r, (3, 2), -5, 5)], poly=["b, 5", "b, 2"])
+    add("v2_poly_take_along_last", "jnp.take_along_axis(x, i, axis=-1), batch b symbolic", lambda x, i: jnp.take_along_axis(x, i, axis=-1), lambda r: [data(r, (2, 3, 4)), idx(r, (2, 3, 2), -4, 4)], poly=["b, 3, 4", "b, 3, 2"])
+    add("v2_poly_u32_ids", "jnp.take(x, i, axis=0), uint32 i of shape (m,) symbolic", lambda x, i: jnp.take(x, i, axis=0), lambda r: [data(r, (5, 2)), idx(r, (4,), 0, 7, np.uint32)], poly=[None, "m"])
+    add("v2_poly_row_int", "x[1], x of shape (b, 4) symbolic", lambda x: x[1], lambda r: [data(r, (3, 4))], poly=["b, 4"])
+    add("v2_poly_col_int", "x[:, -1], x of shape (b, 4) symbolic", lambda x: x[:, -1], lambda r: [data(r, (3, 4))], poly=["b, 4"])
+    add("v2_poly_embedding_2sym", "jnp.take(w, i, axis=0, mode='clip'), i of shape (b, s) symbolic", lambda w, i: jnp.take(w, i, axis=0, mode="clip"), lambda r: [data(r, (6, 3)), idx(r, (2, 4), -1, 8)], poly=[None, "b, s"])
     return P
