@@ -6,6 +6,7 @@ import (
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -325,6 +326,9 @@ func (f *funcGen) foldGuards(r ref) ref {
 // data (returned, or gathered into a returned result).
 func notIndex(v ir.Value) error {
 	for op := v.DefiningOp(); op != nil && op.NumOperands() > 0; op = op.Operand(0).DefiningOp() {
+		if op.Name() == tcp.IotaName || op.Name() == tensord.FromElementsName {
+			return unsupported(op, "its elements are computed into index reads only; its result is returned or gathered as data")
+		}
 		if isIntElementwise(op) {
 			return unsupported(op, "elementwise integer arith is fused into index reads only; its result is returned or gathered as data")
 		}

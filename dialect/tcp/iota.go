@@ -15,9 +15,9 @@ var Iota = ir.MustRegister(ir.OpDef{
 exact for every position below 2^24 for f32). The result's shape is the
 values of the index operands sizes, one per result dim; each must be
 non-negative and equal the static dim of the result type where it has
-one, at run time (an error otherwise). With every size a constant, the
-greedy driver folds the op into a tcp.const (specialize-dims first gives
-the result type those sizes).
+one, at run time (an error otherwise). With a static result type and
+constant sizes, the greedy driver folds the op into a tcp.const
+(specialize-dims gives the result type the sizes it knows).
 
 Verifier rules:
   1. one size per result dim ("expects N sizes, one per result dim, got

@@ -79,3 +79,38 @@ func.func @reshape_reduce(%arg0: tensor<?x2xi32>) -> tensor<?x2xi1> {
   %5 = stablehlo.reduce(%4 init: %t) applies stablehlo.and across dimensions = [2] : (tensor<?x2x1xi1>, tensor<i1>) -> tensor<?x2xi1>
   return %5 : tensor<?x2xi1>
 }
+
+// x[::-1] on a symbolic dim: jax builds the reversed positions from a
+// dynamic_iota of the run-time size, a tcp.iota.
+// CHECK-LABEL: func.func @iota_dynamic(
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x4xf32>
+// CHECK: tcp.iota(%[[N]]) {dim = 0 : index} : tensor<?xi32>
+func.func @iota_dynamic(%arg0: tensor<?x4xf32>) -> tensor<?xi32> {
+  %n = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %0 = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+  %1 = stablehlo.dynamic_iota %0, dim = 0 : (tensor<1xi32>) -> tensor<?xi32>
+  return %1 : tensor<?xi32>
+}
+
+// lax.dynamic_slice_in_dim(x, i, 2, axis=1) on a symbolic batch: limit is
+// start + size, so the sizes are that addend (no tensor value in a size).
+// CHECK-LABEL: func.func @real_dynamic_slice(
+// CHECK: %[[B:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x5xf32>
+// CHECK: tcp.slice %arg0 starts(%{{.*}}, %{{.*}}) sizes(%[[B]], %{{.*}}) strides(%{{.*}}, %{{.*}}) : tensor<?x5xf32> -> tensor<?x2xf32>
+func.func @real_dynamic_slice(%arg0: tensor<?x5xf32>, %i: tensor<i32>) -> tensor<?x2xf32> {
+  %n = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?x5xf32>) -> tensor<i32>
+  %c0 = stablehlo.constant dense<0> : tensor<1xi32>
+  %c1 = stablehlo.constant dense<1> : tensor<1xi32>
+  %c2 = stablehlo.constant dense<2> : tensor<1xi32>
+  %c3 = stablehlo.constant dense<3> : tensor<i32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %j = stablehlo.clamp %z, %i, %c3 : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<i32>
+  %jr = stablehlo.reshape %j : (tensor<i32>) -> tensor<1xi32>
+  %start = stablehlo.concatenate %c0, %jr, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %nr = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+  %size = stablehlo.concatenate %nr, %c2, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %limit = stablehlo.add %start, %size : tensor<2xi32>
+  %strides = stablehlo.concatenate %c1, %c1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %0 = stablehlo.real_dynamic_slice %arg0, %start, %limit, %strides : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}

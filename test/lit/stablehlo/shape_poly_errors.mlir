@@ -69,3 +69,14 @@ func.func @ui64_add(%a: tensor<3xui64>, %i: tensor<2xf32>) -> tensor<3xi64> {
   %1 = stablehlo.convert %0 : (tensor<3xui64>) -> tensor<3xi64>
   return %1 : tensor<3xi64>
 }
+
+// -----
+
+// A run-time stride other than 1 with run-time bounds: the size would be
+// a division of tensor values.
+func.func @rds_runtime_stride(%x: tensor<?x5xf32>, %s: tensor<2xi32>, %l: tensor<2xi32>, %t: tensor<2xi32>) -> tensor<?x?xf32> {
+  // expected-error@+2 {{failed to legalize operation 'stablehlo.real_dynamic_slice' that was explicitly marked illegal}}
+  // expected-note@+1 {{'stablehlo.real_dynamic_slice' op cannot be converted to tcp: the stride of dim 0 is not 1 and its bounds are not constants}}
+  %0 = stablehlo.real_dynamic_slice %x, %s, %l, %t : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -88,3 +88,27 @@ func.func @custom_call_no_target(%p: tensor<i1>) {
   stablehlo.custom_call shape_assertion(%p) : (tensor<i1>) -> ()
   return
 }
+
+// -----
+
+func.func @rds_bounds_type(%x: tensor<?x5xf32>, %s: tensor<2xi32>, %l: tensor<2xi64>) -> tensor<?x2xf32> {
+  // expected-error@+1 {{'stablehlo.real_dynamic_slice' op requires start_indices, limit_indices and strides of one type, got tensor<2xi32> and tensor<2xi64>}}
+  %0 = stablehlo.real_dynamic_slice %x, %s, %l, %s : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi64>, tensor<2xi32>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+
+// -----
+
+func.func @rds_bounds_length(%x: tensor<?x5xf32>, %s: tensor<3xi32>) -> tensor<?x2xf32> {
+  // expected-error@+1 {{'stablehlo.real_dynamic_slice' op start_indices has 3 elements, expected the operand rank 2}}
+  %0 = stablehlo.real_dynamic_slice %x, %s, %s, %s : (tensor<?x5xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+
+// -----
+
+func.func @rds_rank(%x: tensor<?x5xf32>, %s: tensor<2xi32>) -> tensor<?xf32> {
+  // expected-error@+1 {{'stablehlo.real_dynamic_slice' op expects a result of the operand's rank 2, got tensor<?xf32>}}
+  %0 = stablehlo.real_dynamic_slice %x, %s, %s, %s : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
