@@ -76,12 +76,13 @@ func TestEmitErrors(t *testing.T) {
   %a = arith.muli %i, %i : tensor<4xi32>
   return %a : tensor<4xi32>
 }`, "f.mlir:2:8: error: 'arith.muli' op is not supported by the Go backend: elementwise integer arith is fused into index reads only; its result is returned or gathered as data"},
-		{"select of data without a splat", `func.func @f(%c: tensor<4xi32>, %a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+		{"select of data with a fill-guarded false side", `func.func @f(%c: tensor<4xi32>, %a: tensor<4xf32>, %x: tensor<6xf32>) -> tensor<4xf32> {
   %z = arith.constant dense<0> : tensor<4xi32>
   %m = arith.cmpi slt, %c, %z : tensor<4xi32>
-  %0 = arith.select %m, %a, %b : tensor<4xi1>, tensor<4xf32>
+  %g = tcp.gather %x, %c {dim = 0 : index, mode = "fill"} : tensor<6xf32>, tensor<4xi32> -> tensor<4xf32>
+  %0 = arith.select %m, %a, %g : tensor<4xi1>, tensor<4xf32>
   return %0 : tensor<4xf32>
-}`, "f.mlir:4:8: error: 'arith.select' op is not supported by the Go backend: a select of f32 data needs a constant splat operand (a fill value)"},
+}`, "f.mlir:5:8: error: 'arith.select' op is not supported by the Go backend: a select of two data tensors needs plain buffer reads on both sides (the false side without fill guards or conversions)"},
 		{"i1 argument", `func.func @f(%x: tensor<6xf32>, %m: tensor<4xi1>, %i: tensor<4xi32>) -> tensor<4xf32> {
   %z = arith.constant dense<0> : tensor<4xi32>
   %s = arith.select %m, %i, %z : tensor<4xi1>, tensor<4xi32>

@@ -376,7 +376,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	// k: the first level of the contiguous run (none when each element
 	// is converted).
 	k := nl
-	for l := nl - 1; l >= 0 && len(r.dconv) == 0; l-- {
+	varying := false
+	for _, g := range r.guards {
+		varying = varying || g.varying
+	}
+	for l := nl - 1; l >= 0 && len(r.dconv) == 0 && !varying; l-- {
 		if guardLevel >= l {
 			break
 		}

@@ -522,6 +522,10 @@ func (f *funcGen) errf(format string, static []any, dyn ...string) string {
 type guard struct {
 	cond string // a bool variable
 	fill string // the element to use when cond holds
+	// varying marks a fill that is another buffer's element at the same
+	// coordinates (a select of two data tensors), not one value: the
+	// result is then written element by element, never filled by runs.
+	varying bool
 }
 
 // ref is where the element of a value at given coordinates lives.
