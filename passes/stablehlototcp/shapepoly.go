@@ -124,6 +124,22 @@ func shapeElem(bb b, v ir.Value, k int) ir.Value {
 			}
 		case op.Name() == tcp.BroadcastToName && rt(op.Operand(0)).HasStaticShape() && rt(op.Operand(0)).NumElements() == 1:
 			return shapeElem(bb, op.Operand(0), 0)
+		case stablehlo.Is(op, stablehlo.AddName) || stablehlo.Is(op, stablehlo.SubtractName) || stablehlo.Is(op, stablehlo.MultiplyName) ||
+			stablehlo.Is(op, stablehlo.MaximumName) || stablehlo.Is(op, stablehlo.MinimumName) ||
+			op.Name() == arith.AddIName || op.Name() == arith.SubIName || op.Name() == arith.MulIName ||
+			op.Name() == arith.MaxSIName || op.Name() == arith.MinSIName:
+			// Size arithmetic (b - 1, 2 * b): elementwise on index values.
+			if signless(op.Operand(0).Type()) && rt(op.Operand(0)).HasStaticShape() && rt(op.Operand(1)) == rt(op.Operand(0)) {
+				name := map[string]string{
+					stablehlo.AddName: arith.AddIName, stablehlo.SubtractName: arith.SubIName, stablehlo.MultiplyName: arith.MulIName,
+					stablehlo.MaximumName: arith.MaxSIName, stablehlo.MinimumName: arith.MinSIName,
+				}[hloName(op)]
+				if name == "" {
+					name = op.Name()
+				}
+				a, c := shapeElem(bb, op.Operand(0), k), shapeElem(bb, op.Operand(1), k)
+				return arith.Binary(bb.rw, name, bb.loc, a, c).Result(0)
+			}
 		case stablehlo.Is(op, stablehlo.ConvertName) || op.Name() == arith.ExtSIName || op.Name() == arith.TruncIName:
 			if ir.IsInteger(rt(op.Operand(0)).Elem()) && signless(op.Operand(0).Type()) {
 				return shapeElem(bb, op.Operand(0), k)
@@ -215,17 +231,24 @@ func convertDynamicGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	bb := newB(rw, op.Loc())
 	sizes := make([]int64, r)
 	full := make([]bool, r)
+	sizeVals := make([]ir.Value, r)
 	for i := 0; i < r; i++ {
 		e := shapeElem(bb, op.Operand(2), i)
+		sizeVals[i] = e
 		if c, ok := arith.ConstantIntValue(e); ok {
 			sizes[i] = c
 			full[i] = c == rt(x).Dim(i)
 			continue
 		}
-		if !dimOf(e, x, i) {
-			return fail(op, "slice size %d is neither a constant nor the size of operand dim %d", i, i)
+		sizes[i] = ir.Dynamic
+		full[i] = dimOf(e, x, i)
+	}
+	if v, ok, err := dynamicGatherSlice(op, bb, d, sizeVals); ok || err != nil {
+		if err != nil {
+			return fail(op, "%v", err)
 		}
-		sizes[i], full[i] = ir.Dynamic, true
+		rw.ReplaceOp(op, []ir.Value{v})
+		return true, nil
 	}
 	p := gatherPlan{d: d, sizes: sizes, full: full, x: x, s: s, out: rt(op.Result(0))}
 	if _, err := stablehlo.VerifyGather(staticOr1(rt(x).Shape()), staticOr1(rt(s).Shape()), d, staticOr1(sizes)); err != nil {
@@ -239,9 +262,9 @@ func convertDynamicGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		rw.ReplaceOp(op, []ir.Value{v})
 		return true, nil
 	}
-	for _, s := range sizes {
+	for i, s := range sizes {
 		if s == ir.Dynamic {
-			return fail(op, "a run-time slice size is only converted for a take along one axis (the other dims taken whole)")
+			return fail(op, "slice size %d is a run-time value, converted only for one window (x[1:] on a symbolic dim) or a take along one axis with the other dims taken whole", i)
 		}
 	}
 	return convertPlan(op, rw, p)
@@ -305,4 +328,42 @@ func convertRealDynamicSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	v := tcp.BuildSlice(rw, op.Loc(), op.Operand(0), starts, sizes, strides, op.Result(0).Type()).Result(0)
 	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
+}
+
+// dynamicGatherSlice converts a dynamic_gather that reads one window (no
+// batch dims: the start indices are just the index vector; every operand
+// dim an offset dim, in order), as jax prints x[1:] or x[:-1] on a
+// symbolic dim: a tcp.slice at the starts clamped into [0, dim - size],
+// as gather clamps them, with the run-time sizes. ok is false for any
+// other dynamic_gather.
+func dynamicGatherSlice(op *ir.Operation, bb b, d stablehlo.GatherDims, sizes []ir.Value) (ir.Value, bool, error) {
+	x, s := op.Operand(0), op.Operand(1)
+	r := rt(x).Rank()
+	st := rt(s)
+	if st.Rank() != 1 || d.IndexVectorDim != 0 || st.Dim(0) == ir.Dynamic || len(d.CollapsedSliceDims) != 0 ||
+		len(d.OperandBatchingDims) != 0 || len(d.OffsetDims) != r {
+		return nil, false, nil
+	}
+	for i, o := range d.OffsetDims {
+		if o != int64(i) {
+			return nil, false, nil
+		}
+	}
+	if !ir.IsInteger(st.Elem()) || !signless(st) {
+		return nil, false, nil
+	}
+	starts := make([]ir.Value, r)
+	strides := make([]ir.Value, r)
+	for i := range starts {
+		starts[i], strides[i] = bb.index(0), bb.index(1)
+	}
+	for k, dim := range d.StartIndexMap {
+		e := tensor.Extract(bb.rw, bb.loc, s, []ir.Value{bb.index(int64(k))}).Result(0)
+		v := arith.IndexCast(bb.rw, bb.loc, e, ir.Index).Result(0)
+		hi := arith.Binary(bb.rw, arith.SubIName, bb.loc, bb.size(x, int(dim)), sizes[dim]).Result(0)
+		v = arith.Binary(bb.rw, arith.MaxSIName, bb.loc, v, bb.index(0)).Result(0)
+		starts[dim] = arith.Binary(bb.rw, arith.MinSIName, bb.loc, v, hi).Result(0)
+	}
+	v := tcp.BuildSlice(bb.rw, bb.loc, x, starts, sizes, strides, op.Result(0).Type()).Result(0)
+	return v, true, nil
 }

@@ -132,4 +132,30 @@ def jax(scope):
     add("v2_poly_row_int", "x[1], x of shape (b, 4) symbolic", lambda x: x[1], lambda r: [data(r, (3, 4))], poly=["b, 4"])
     add("v2_poly_col_int", "x[:, -1], x of shape (b, 4) symbolic", lambda x: x[:, -1], lambda r: [data(r, (3, 4))], poly=["b, 4"])
     add("v2_poly_embedding_2sym", "jnp.take(w, i, axis=0, mode='clip'), i of shape (b, s) symbolic", lambda w, i: jnp.take(w, i, axis=0, mode="clip"), lambda r: [data(r, (6, 3)), idx(r, (2, 4), -1, 8)], poly=[None, "b, s"])
+    # Held-out style checks that found gaps: windows of a symbolic dim,
+    # constant indices and index_in_dim on a symbolic batch, fill values.
+    add("v2_take3d_u8", "jnp.take(x, i, axis=1) (uint8 i, 3-d x)", lambda x, i: jnp.take(x, i, axis=1),
+        lambda r: [data(r, (2, 5, 3)), idx(r, (4,), 0, 8, np.uint8)])
+    add("v2_ellipsis_u16", "x[..., i] (uint16 i)", lambda x, i: x[..., i],
+        lambda r: [data(r, (2, 3, 5)), idx(r, (2,), 0, 5, np.uint16)])
+    add("v2_take_along_fill", "jnp.take_along_axis(x, i, axis=1, mode='fill')",
+        lambda x, i: jnp.take_along_axis(x, i, axis=1, mode="fill"), lambda r: [data(r, (3, 4)), idx(r, (3, 2), -6, 6)])
+    add("v2_take_fill_value_u32", "jnp.take(x, i, mode='fill', fill_value=0.0) (uint32 i)",
+        lambda x, i: jnp.take(x, i, mode="fill", fill_value=0.0), lambda r: [data(r, (6,)), idx(r, (4,), 0, 9, np.uint32)])
+    add("v2_poly_flip_both", "jnp.flip(x), x of shape (b, 4) symbolic", lambda x: jnp.flip(x),
+        lambda r: [data(r, (3, 4))], poly=["b, 4"])
+    add("v2_poly_drop_first", "x[1:], x of shape (b, 3) symbolic", lambda x: x[1:],
+        lambda r: [data(r, (4, 3))], poly=["b, 3"])
+    add("v2_poly_drop_last", "x[:-1], x of shape (b, 3) symbolic", lambda x: x[:-1],
+        lambda r: [data(r, (4, 3))], poly=["b, 3"])
+    add("v2_poly_const_idx", "x[:, jnp.array([0, 2])], x of shape (b, 4) symbolic", lambda x: x[:, jnp.array([0, 2])],
+        lambda r: [data(r, (3, 4))], poly=["b, 4"])
+    add("v2_poly_index_in_dim", "lax.index_in_dim(x, 2, axis=1, keepdims=False), x of shape (b, 4) symbolic",
+        lambda x: lax.index_in_dim(x, 2, axis=1, keepdims=False), lambda r: [data(r, (3, 4))], poly=["b, 4"])
+    add("v2_poly_take_clip_u8", "jnp.take(x, i, axis=1, mode='clip'), uint8 i, x of shape (b, 5) symbolic",
+        lambda x, i: jnp.take(x, i, axis=1, mode="clip"), lambda r: [data(r, (3, 5)), idx(r, (4,), 0, 9, np.uint8)],
+        poly=["b, 5", None])
+    add("v2_poly_where_take", "jnp.where(i[:, None] >= 0, jnp.take(x, i, axis=0, mode='clip'), 0.0), i of shape (m,) symbolic",
+        lambda x, i: jnp.where(i[:, None] >= 0, jnp.take(x, i, axis=0, mode="clip"), 0.0),
+        lambda r: [data(r, (5, 2)), idx(r, (4,), -6, 6)], poly=[None, "m"])
     return P

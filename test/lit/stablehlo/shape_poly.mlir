@@ -114,3 +114,22 @@ func.func @real_dynamic_slice(%arg0: tensor<?x5xf32>, %i: tensor<i32>) -> tensor
   %0 = stablehlo.real_dynamic_slice %arg0, %start, %limit, %strides : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x2xf32>
   return %0 : tensor<?x2xf32>
 }
+
+// x[1:] on a symbolic dim: a dynamic_gather of one window whose size is
+// b - 1, a tcp.slice at the clamped start.
+// CHECK-LABEL: func.func @drop_first(
+// CHECK: %[[B:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3xf32>
+// CHECK: %[[S:.*]] = arith.addi %[[B]], %{{.*}} : index
+// CHECK: tcp.slice %arg0 starts(%{{.*}}, %{{.*}}) sizes(%[[S]], %{{.*}}) strides(%{{.*}}, %{{.*}}) : tensor<?x3xf32> -> tensor<?x3xf32>
+func.func @drop_first(%arg1: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %n = stablehlo.get_dimension_size %arg1, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+  %c = stablehlo.constant dense<3> : tensor<1xi32>
+  %c_0 = stablehlo.constant dense<-1> : tensor<i32>
+  %c_1 = stablehlo.constant dense<1> : tensor<i32>
+  %0 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i32>) -> tensor<1xi32>
+  %2 = stablehlo.add %n, %c_0 : tensor<i32>
+  %3 = stablehlo.reshape %2 : (tensor<i32>) -> tensor<1xi32>
+  %4 = stablehlo.concatenate %3, %c, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %5 = "stablehlo.dynamic_gather"(%arg1, %0, %4) {dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [0]>, indices_are_sorted = true} : (tensor<?x3xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<?x3xf32>
+  return %5 : tensor<?x3xf32>
+}

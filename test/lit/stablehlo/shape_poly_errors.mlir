@@ -14,7 +14,7 @@ func.func @custom_call_other(%x: tensor<3xf32>) -> tensor<3xf32> {
 
 func.func @dynamic_gather_sizes_from_argument(%x: tensor<?x4xf32>, %i: tensor<7x1xi32>, %s: tensor<2xi32>) -> tensor<?x7xf32> {
   // expected-error@+2 {{failed to legalize operation 'stablehlo.dynamic_gather' that was explicitly marked illegal}}
-  // expected-note@+1 {{'stablehlo.dynamic_gather' op cannot be converted to tcp: slice size 0 is neither a constant nor the size of operand dim 0}}
+  // expected-note@+1 {{'stablehlo.dynamic_gather' op cannot be converted to tcp: slice size 0 is a run-time value, converted only for one window (x[1:] on a symbolic dim) or a take along one axis with the other dims taken whole}}
   %0 = "stablehlo.dynamic_gather"(%x, %i, %s) {dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>} : (tensor<?x4xf32>, tensor<7x1xi32>, tensor<2xi32>) -> tensor<?x7xf32>
   return %0 : tensor<?x7xf32>
 }
