@@ -382,17 +382,16 @@ func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		if !stablehlo.Is(op, stablehlo.DynamicReshapeName) {
 			return fail(op, "its operand shape %s is not static", in)
 		}
-		// A symbolic-shape reshape (jax.export): unit dims inserted or
-		// removed around the dynamic dims, each dynamic dim taken to be
-		// the one it stays (jax computes both from one
-		// get_dimension_size).
+		// A symbolic-shape reshape (jax.export): a reassociation, whose
+		// groups hold at most one dynamic dim each, so that the element
+		// count fixes its run-time size.
 		rw.SetInsertionPointBefore(op)
 		v, err := tcpbuild.ExpandTo(rw, op.Loc(), op.Operand(0), out.Shape())
 		if err != nil {
 			v, err = tcpbuild.CollapseTo(rw, op.Loc(), op.Operand(0), out.Shape())
 		}
 		if err != nil {
-			return fail(op, "its operand shape %s is not static and the result shape %s is not that shape with unit dims inserted or removed", in, out)
+			return fail(op, "its operand shape %s is not static and the result shape %s is not a reassociation of it (static dims split or merged, unit dims inserted or removed, each dynamic dim kept)", in, out)
 		}
 		rw.ReplaceOp(op, []ir.Value{v})
 		return true, nil

@@ -23,7 +23,7 @@ import (
 //	                               -> tensor.expand_shape + tcp.broadcast_to
 //	                                  with the sizes read from its shape
 //	stablehlo.dynamic_reshape      -> tensor.expand_shape / collapse_shape
-//	                                  (unit dims inserted or removed)
+//	                                  (a reassociation)
 //	stablehlo.dynamic_gather       -> the gather it is, when each slice size
 //	                                  is a constant or the operand's own dim
 //	stablehlo.real_dynamic_slice   -> tcp.slice (sizes limit - start with

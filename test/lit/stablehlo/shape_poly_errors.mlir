@@ -23,7 +23,7 @@ func.func @dynamic_gather_sizes_from_argument(%x: tensor<?x4xf32>, %i: tensor<7x
 
 func.func @dynamic_reshape_not_unit_dims(%x: tensor<?x4xf32>, %s: tensor<2xi32>) -> tensor<?x2xf32> {
   // expected-error@+2 {{failed to legalize operation 'stablehlo.dynamic_reshape' that was explicitly marked illegal}}
-  // expected-note@+1 {{'stablehlo.dynamic_reshape' op cannot be converted to tcp: its operand shape tensor<?x4xf32> is not static and the result shape tensor<?x2xf32> is not that shape with unit dims inserted or removed}}
+  // expected-note@+1 {{'stablehlo.dynamic_reshape' op cannot be converted to tcp: its operand shape tensor<?x4xf32> is not static and the result shape tensor<?x2xf32> is not a reassociation of it (static dims split or merged, unit dims inserted or removed, each dynamic dim kept)}}
   %0 = stablehlo.dynamic_reshape %x, %s : (tensor<?x4xf32>, tensor<2xi32>) -> tensor<?x2xf32>
   return %0 : tensor<?x2xf32>
 }
