@@ -1,5 +1,7 @@
 // RUN: tcp-opt %s --convert-stablehlo-to-tcp | FileCheck %s
 // RUN: tcp-opt %s --frontends-to-tcp-pipeline --verify-semantics | FileCheck %s --check-prefix=NOHLO
+// RUN: tcp-opt %s --mlir-print-op-generic | tcp-opt --convert-stablehlo-to-tcp | FileCheck %s
+// RUN: tcp-opt %s | tcp-opt | tcp-opt --convert-stablehlo-to-tcp | FileCheck %s
 // NOHLO-NOT: stablehlo.
 
 // jax.export with symbolic dims (jax.export.symbolic_shape): sizes come
