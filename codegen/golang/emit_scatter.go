@@ -78,6 +78,11 @@ func (f *funcGen) checkScatter(op *ir.Operation) error {
 	if _, err := scatterElem(op); err != nil {
 		return err
 	}
+	if tcp.CombineOf(op) == tcp.CombineRegion {
+		if err := f.checkScatterRegion(op); err != nil { // emit_scatter_region.go
+			return err
+		}
+	}
 	s := tcp.ScatterOp{Operation: op}
 	in, err := f.dims(s.Input())
 	if err != nil {
@@ -455,6 +460,9 @@ func (f *funcGen) loadElem(r ref, l int) string {
 // CombineFunc): integers wrap, i1 min/max are and/or, floats keep the NaN
 // rules through the tcp* helpers.
 func (f *funcGen) combineStmt(et, half, combine, d, u string) string {
+	if combine == tcp.CombineRegion {
+		return f.regionCombine(d, u) // emit_scatter_region.go
+	}
 	isFloat := et == "float32" || et == "float64"
 	bits := "32"
 	if et == "float64" {

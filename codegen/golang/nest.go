@@ -93,6 +93,8 @@ func (f *funcGen) check(op *ir.Operation) error {
 		}
 	case tensord.ExtractSliceName:
 		return f.checkExtractSlice(op)
+	case tensord.InsertSliceName:
+		return f.checkInsertSlice(op)
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		in, err := f.dims(so.In())

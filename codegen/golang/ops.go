@@ -94,7 +94,8 @@ func (f *funcGen) walk(body *ir.Block) error {
 			}
 			continue
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
-			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName, tensord.ExtractSliceName:
+			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName, tensord.ExtractSliceName,
+			tensord.InsertSliceName:
 		case tensord.FromElementsName:
 			if err := f.checkFromElements(op); err != nil {
 				return err
@@ -341,6 +342,14 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		}
 		for d := range ds {
 			from(d, all)
+		}
+	case tensord.InsertSliceName:
+		dest, err := f.dims(op.Operand(1))
+		if err != nil {
+			return nil, err
+		}
+		for d := range ds {
+			from(d, dest)
 		}
 	case tensord.ExtractSliceName:
 		ks, err := f.extractSliceDims(op)
@@ -637,6 +646,8 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	case tcp.IotaName:
 		// The coordinate along dim is the element.
 		return ref{val: coords[op.IntAttr("dim")].String()}, nil
+	case tensord.InsertSliceName:
+		return f.readInsertSlice(op, coords, checked)
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		nc := make([]poly, len(coords))
