@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/tcp-project/tcp/dialect/stablehlo"
+	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/tensor"
@@ -26,6 +27,10 @@ func init() {
 		stablehlo.ReshapeName:          runHLOReshape,
 		stablehlo.DynamicIotaName:      runHLODynamicIota,
 		stablehlo.DynamicReshapeName:   runHLODynamicReshape,
+		stablehlo.GetDimensionSizeName: runHLOGetDimensionSize,
+		stablehlo.DynamicGatherName:    runHLODynamicGather,
+		stablehlo.CustomCallName:       runHLOCustomCall,
+		stablehlo.RealDynamicSliceName: runHLORealDynamicSlice,
 	}
 	for name, k := range m {
 		m[stablehlo.MHLO(name)] = k
@@ -136,11 +141,15 @@ func runHLOIota(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tenso
 // iota fills a tensor of the element type of t and the given shape with
 // coordinate iota_dimension.
 func (x *execState) iota(op *ir.Operation, t *ir.RankedTensorType, shape []int64) ([]*tensor.Tensor, error) {
+	return x.iotaAlong(op.IntAttr("iota_dimension"), t, shape)
+}
+
+// iotaAlong is the iota of shape along dim in t's element type.
+func (x *execState) iotaAlong(dim int64, t *ir.RankedTensorType, shape []int64) ([]*tensor.Tensor, error) {
 	dt, err := DType(t.Elem())
 	if err != nil {
 		return nil, err
 	}
-	dim := op.IntAttr("iota_dimension")
 	if dim < 0 || dim >= int64(len(shape)) {
 		return nil, fmt.Errorf("iota dimension %d is out of range", dim)
 	}
@@ -281,4 +290,125 @@ func runExpectAlmostEqConst(x *execState, op *ir.Operation, args []*tensor.Tenso
 		return nil, fmt.Errorf("check.expect_almost_eq_const failed: %s is not within %g of %s", tensor.Format(got), tol, tensor.Format(want))
 	}
 	return nil, nil
+}
+
+// runHLOGetDimensionSize is the run-time size of one dim, as tensor<i32>.
+func runHLOGetDimensionSize(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	d := op.IntAttr("dimension")
+	if d < 0 || d >= int64(args[0].Rank()) {
+		return nil, fmt.Errorf("dimension %d is out of range for rank %d", d, args[0].Rank())
+	}
+	return one(tensor.FromInt64s(tensor.I32, nil, []int64{args[0].Shape[d]}))
+}
+
+// runHLODynamicGather is a gather whose slice sizes are the values of its
+// third operand.
+func runHLODynamicGather(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 3); err != nil {
+		return nil, err
+	}
+	d, err := stablehlo.DimsOf(op)
+	if err != nil {
+		return nil, err
+	}
+	s := args[2]
+	if s.Rank() != 1 || s.DType.IsFloat() || int(s.NumElements()) != args[0].Rank() {
+		return nil, fmt.Errorf("slice_sizes must be a 1-D integer tensor of %d elements, got %s", args[0].Rank(), tensor.Format(s))
+	}
+	sizes := make([]int64, s.NumElements())
+	for i := range sizes {
+		sizes[i] = kernel.IndexValue(s, i)
+	}
+	return x.hloGather(args[0], args[1], d, sizes)
+}
+
+// runHLOCustomCall gives jax's @shape_assertion its meaning: the error
+// error_message, with {k} replaced by input k+1, when input 0 is false.
+func runHLOCustomCall(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	target, _ := op.Attr("call_target_name").(ir.StringAttr)
+	if string(target) != stablehlo.ShapeAssertionTarget {
+		return nil, fmt.Errorf("custom_call target @%s has no meaning in the interpreter (only @%s)", string(target), stablehlo.ShapeAssertionTarget)
+	}
+	if len(args) < 1 || args[0].NumElements() != 1 {
+		return nil, fmt.Errorf("@%s expects a 0-d i1 assertion first", stablehlo.ShapeAssertionTarget)
+	}
+	if args[0].Bits(0) != 0 {
+		return nil, nil
+	}
+	msg, _ := op.Attr("error_message").(ir.StringAttr)
+	var vals []int64
+	for _, a := range args[1:] {
+		if a.NumElements() != 1 {
+			return nil, fmt.Errorf("@%s expects 0-d values after the assertion", stablehlo.ShapeAssertionTarget)
+		}
+		vals = append(vals, a.Int64At(0))
+	}
+	text := tcp.AssertMessage(string(msg), vals)
+	if text == "" {
+		text = "shape assertion failed"
+	}
+	return nil, fmt.Errorf("%s", text)
+}
+
+// runHLORealDynamicSlice is operand[start:limit:stride] with the bounds
+// read from its operands.
+func runHLORealDynamicSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 4); err != nil {
+		return nil, err
+	}
+	a := args[0]
+	r := a.Rank()
+	read := func(t *tensor.Tensor, name string) ([]int64, error) {
+		if t.Rank() != 1 || int(t.NumElements()) != r || t.DType.IsFloat() {
+			return nil, fmt.Errorf("%s must be a 1-D integer tensor of %d elements, got %s", name, r, tensor.Format(t))
+		}
+		v := make([]int64, r)
+		for i := range v {
+			v[i] = kernel.IndexValue(t, i)
+		}
+		return v, nil
+	}
+	start, err := read(args[1], "start_indices")
+	if err != nil {
+		return nil, err
+	}
+	limit, err := read(args[2], "limit_indices")
+	if err != nil {
+		return nil, err
+	}
+	strides, err := read(args[3], "strides")
+	if err != nil {
+		return nil, err
+	}
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	shape := make([]int64, r)
+	for d := 0; d < r; d++ {
+		if start[d] < 0 || start[d] > limit[d] || limit[d] > a.Shape[d] || strides[d] <= 0 {
+			return nil, fmt.Errorf("dim %d: start %d, limit %d and stride %d do not satisfy 0 <= start <= limit <= %d and stride > 0", d, start[d], limit[d], strides[d], a.Shape[d])
+		}
+		shape[d] = (limit[d] - start[d] + strides[d] - 1) / strides[d]
+		if t.Dim(d) != ir.Dynamic && t.Dim(d) != shape[d] {
+			return nil, fmt.Errorf("dim %d has %d elements, the result type says %d", d, shape[d], t.Dim(d))
+		}
+	}
+	out, err := x.alloc(a.DType, shape)
+	if err != nil {
+		return nil, err
+	}
+	st := a.Strides()
+	for i := 0; i < int(out.NumElements()); i++ {
+		ri := tensor.Unravel(int64(i), shape)
+		var off int64
+		for d := range ri {
+			off += (start[d] + ri[d]*strides[d]) * st[d]
+		}
+		out.SetBits(i, a.Bits(int(off)))
+	}
+	return []*tensor.Tensor{out}, nil
 }

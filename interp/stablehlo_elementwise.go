@@ -17,22 +17,23 @@ import (
 
 func init() {
 	ks := map[string]kernelFunc{
-		stablehlo.AddName:            hloArith("arith.addi", "arith.addi", "arith.addf"),
-		stablehlo.SubtractName:       hloArith("arith.subi", "arith.subi", "arith.subf"),
-		stablehlo.MultiplyName:       hloArith("arith.muli", "arith.muli", "arith.mulf"),
-		stablehlo.RemainderName:      hloArith("arith.remsi", "arith.remui", "arith.remf"),
-		stablehlo.DivideName:         hloArith("arith.divsi", "arith.divui", "arith.divf"),
-		stablehlo.NegateName:         runHLONegate,
-		stablehlo.AndName:            hloArith("arith.andi", "arith.andi", ""),
-		stablehlo.OrName:             hloArith("arith.ori", "arith.ori", ""),
-		stablehlo.MaximumName:        hloArith("arith.maxsi", "arith.maxui", "arith.maxf"),
-		stablehlo.MinimumName:        hloArith("arith.minsi", "arith.minui", "arith.minf"),
-		stablehlo.CompareName:        runHLOCompare,
-		stablehlo.SelectName:         runHLOSelect,
-		stablehlo.ClampName:          runHLOClamp,
-		stablehlo.ConvertName:        runHLOConvert,
-		stablehlo.BroadcastInDimName: runHLOBroadcastInDim,
-		stablehlo.TransposeName:      runHLOTranspose,
+		stablehlo.AddName:                   hloArith("arith.addi", "arith.addi", "arith.addf"),
+		stablehlo.SubtractName:              hloArith("arith.subi", "arith.subi", "arith.subf"),
+		stablehlo.MultiplyName:              hloArith("arith.muli", "arith.muli", "arith.mulf"),
+		stablehlo.RemainderName:             hloArith("arith.remsi", "arith.remui", "arith.remf"),
+		stablehlo.DivideName:                hloArith("arith.divsi", "arith.divui", "arith.divf"),
+		stablehlo.NegateName:                runHLONegate,
+		stablehlo.AndName:                   hloArith("arith.andi", "arith.andi", ""),
+		stablehlo.OrName:                    hloArith("arith.ori", "arith.ori", ""),
+		stablehlo.MaximumName:               hloArith("arith.maxsi", "arith.maxui", "arith.maxf"),
+		stablehlo.MinimumName:               hloArith("arith.minsi", "arith.minui", "arith.minf"),
+		stablehlo.CompareName:               runHLOCompare,
+		stablehlo.SelectName:                runHLOSelect,
+		stablehlo.ClampName:                 runHLOClamp,
+		stablehlo.ConvertName:               runHLOConvert,
+		stablehlo.BroadcastInDimName:        runHLOBroadcastInDim,
+		stablehlo.DynamicBroadcastInDimName: runHLODynamicBroadcastInDim,
+		stablehlo.TransposeName:             runHLOTranspose,
 	}
 	for name, k := range ks {
 		ks[stablehlo.MHLO(name)] = k
@@ -296,16 +297,35 @@ func runHLOBroadcastInDim(x *execState, op *ir.Operation, args []*tensor.Tensor)
 	if err := nargs(args, 1); err != nil {
 		return nil, err
 	}
-	a := args[0]
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok || !rt.HasStaticShape() {
 		return nil, fmt.Errorf("needs a static result type, got %s", op.Result(0).Type())
 	}
+	return x.broadcastInDim(op, args[0], rt.Shape())
+}
+
+// runHLODynamicBroadcastInDim is broadcast_in_dim into the shape its
+// output_dimensions operand holds.
+func runHLODynamicBroadcastInDim(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 2); err != nil {
+		return nil, err
+	}
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	shape, err := shapeOperand(args[1], t)
+	if err != nil {
+		return nil, err
+	}
+	return x.broadcastInDim(op, args[0], shape)
+}
+
+func (x *execState) broadcastInDim(op *ir.Operation, a *tensor.Tensor, shape []int64) ([]*tensor.Tensor, error) {
 	dims, _ := stablehlo.I64List(op.Attr("broadcast_dimensions"))
 	if len(dims) != a.Rank() {
 		return nil, fmt.Errorf("broadcast_dimensions %v do not fit an operand of rank %d", dims, a.Rank())
 	}
-	shape := rt.Shape()
 	for i, d := range dims {
 		if a.Shape[i] != 1 && a.Shape[i] != shape[d] {
 			return nil, fmt.Errorf("operand dimension %d is %d at run time, result dimension %d is %d", i, a.Shape[i], d, shape[d])

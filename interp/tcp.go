@@ -24,6 +24,8 @@ func init() {
 		tcp.CastIndicesName: runCastIndices,
 		tcp.ScatterName:     runScatter,
 		tcp.ScatterNDName:   runScatterND,
+		tcp.AssertName:      runAssert,
+		tcp.IotaName:        runIota,
 	})
 }
 
@@ -301,4 +303,48 @@ func runScatterND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	}
 	out, err := kernel.ScatterND(args[0], args[1], args[2], b, spec)
 	return one(out, err)
+}
+
+// runAssert raises the assertion's message (its {k} placeholders replaced
+// by the values) when cond is false.
+func runAssert(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if len(args) < 1 || args[0].NumElements() != 1 {
+		return nil, fmt.Errorf("expects a 0-d i1 condition")
+	}
+	if args[0].Bits(0) != 0 {
+		return nil, nil
+	}
+	var vals []int64
+	for _, v := range args[1:] {
+		if v.NumElements() != 1 {
+			return nil, fmt.Errorf("expects 0-d values")
+		}
+		vals = append(vals, v.Int64At(0))
+	}
+	msg, _ := op.Attr("msg").(ir.StringAttr)
+	return nil, fmt.Errorf("%s", tcp.AssertMessage(string(msg), vals))
+}
+
+// runIota is out[p] = p[dim] in the result shape (its dynamic dims from
+// the size operands).
+func runIota(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	sizes, err := scalarInts(args)
+	if err != nil {
+		return nil, fmt.Errorf("sizes: %v", err)
+	}
+	if len(sizes) != t.Rank() {
+		return nil, fmt.Errorf("expects a size per result dim")
+	}
+	shape := make([]int64, t.Rank())
+	for d := range shape {
+		if sizes[d] < 0 || (t.Dim(d) != ir.Dynamic && t.Dim(d) != sizes[d]) {
+			return nil, fmt.Errorf("size %d of dim %d is negative or not the result type's", sizes[d], d)
+		}
+		shape[d] = sizes[d]
+	}
+	return x.iotaAlong(op.IntAttr("dim"), ir.RankedTensor(shape, t.Elem()), shape)
 }

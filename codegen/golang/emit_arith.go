@@ -6,6 +6,7 @@ import (
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -82,11 +83,6 @@ func (f *funcGen) intElementwise(op *ir.Operation) error {
 	if _, isInt := elemWidth(et); !isInt && first == 1 {
 		if _, err := goElem(et); err != nil {
 			return unsupported(op, err.Error())
-		}
-		_, ok1 := splatBits(op.Operand(1))
-		_, ok2 := splatBits(op.Operand(2))
-		if !ok1 && !ok2 {
-			return unsupported(op, fmt.Sprintf("a select of %s data needs a constant splat operand (a fill value)", et))
 		}
 	} else if _, ok := elemWidth(et); !ok {
 		return unsupported(op, fmt.Sprintf("elementwise ops on signless integer or index tensors only (float math on data is not fused), got %s", et))
@@ -322,6 +318,11 @@ func (f *funcGen) readSelectData(op *ir.Operation, coords []poly, checked bool) 
 		return ref{}, err
 	}
 	et := ir.ElementType(op.Result(0).Type())
+	_, s1 := splatBits(op.Operand(1))
+	_, s2 := splatBits(op.Operand(2))
+	if !s1 && !s2 {
+		return f.readSelectTwo(op, c, coords, checked)
+	}
 	k, test := 1, "%s == 0" // the splat is operand 2: it replaces false
 	bits, ok := splatBits(op.Operand(2))
 	if !ok {
@@ -338,6 +339,29 @@ func (f *funcGen) readSelectData(op *ir.Operation, coords []poly, checked bool) 
 	g := guard{cond: f.bind(f.levelOfAtoms(c), fmt.Sprintf(test, c)), fill: literal(et, bits)}
 	r.guards = append([]guard{g}, r.guards...)
 	return r, nil
+}
+
+// readSelectTwo reads a select of two data tensors (jnp.where(m, x[i],
+// x[j])): the true operand's read, with a guard that takes the false
+// operand's element at the same coordinates where the condition c is
+// false. Both must be plain buffer reads (no guards, casts or
+// conversions of their own on the false side).
+func (f *funcGen) readSelectTwo(op *ir.Operation, c string, coords []poly, checked bool) (ref, error) {
+	a, err := f.read(op.Operand(1), coords, checked)
+	if err != nil {
+		return ref{}, err
+	}
+	b, err := f.read(op.Operand(2), coords, checked)
+	if err != nil {
+		return ref{}, err
+	}
+	plain := func(r ref) bool { return r.val == "" && r.conv == nil && len(r.dconv) == 0 && r.load == "" }
+	if !plain(a) || !plain(b) || len(b.guards) > 0 {
+		return ref{}, unsupported(op, "a select of two data tensors needs plain buffer reads on both sides (the false side without fill guards or conversions)")
+	}
+	g := guard{cond: f.bind(f.levelOfAtoms(c), fmt.Sprintf("%s == 0", c)), fill: fmt.Sprintf("%s[%s]", b.buf, b.off.String()), varying: true}
+	a.guards = append([]guard{g}, a.guards...)
+	return a, nil
 }
 
 // foldGuards applies the fill guards of a gather to a computed value.
@@ -359,6 +383,9 @@ func (f *funcGen) foldGuards(r ref) ref {
 // data (returned, or gathered into a returned result).
 func notIndex(v ir.Value) error {
 	for op := v.DefiningOp(); op != nil && op.NumOperands() > 0; op = op.Operand(0).DefiningOp() {
+		if op.Name() == tcp.IotaName || op.Name() == tensord.FromElementsName {
+			return unsupported(op, "its elements are computed into index reads only; its result is returned or gathered as data")
+		}
 		if isIntElementwise(op) {
 			return unsupported(op, "elementwise integer arith is fused into index reads only; its result is returned or gathered as data")
 		}

@@ -84,6 +84,16 @@ func (f *funcGen) check(op *ir.Operation) error {
 				f.stmt("if %s < 0 {\nreturn %s\n}", s, f.errf("new_dim_sizes[%d] = %%d is negative", []any{k}, s.String()))
 			}
 		}
+	case tcp.IotaName:
+		for k, sz := range op.Operands() {
+			s, err := f.scalar(sz)
+			if err != nil {
+				return err
+			}
+			if _, ok := s.constant(); !ok {
+				f.stmt("if %s < 0 {\nreturn %s\n}", s, f.errf("size #%d = %%d is negative", []any{k}, s.String()))
+			}
+		}
 	case tensord.ExtractSliceName:
 		return f.checkExtractSlice(op)
 	case tensord.InsertSliceName:
@@ -371,7 +381,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	// k: the first level of the contiguous run (none when each element
 	// is converted).
 	k := nl
-	for l := nl - 1; l >= 0 && len(r.dconv) == 0; l-- {
+	varying := false
+	for _, g := range r.guards {
+		varying = varying || g.varying
+	}
+	for l := nl - 1; l >= 0 && len(r.dconv) == 0 && !varying; l-- {
 		if guardLevel >= l {
 			break
 		}

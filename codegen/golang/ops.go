@@ -103,6 +103,21 @@ func (f *funcGen) walk(body *ir.Block) error {
 		case tcp.GatherName, tcp.GatherNDName, tcp.BroadcastToName, tcp.BroadcastName, tcp.SliceName, tcp.ConstName,
 			tcp.ScatterName, tcp.ScatterNDName, tcp.TransposeName, tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName, tensord.ExtractSliceName,
 			tensord.InsertSliceName:
+		case tensord.FromElementsName:
+			if err := f.checkFromElements(op); err != nil {
+				return err
+			}
+		case tcp.IotaName:
+			if _, isInt := elemWidth(ir.ElementType(op.Result(0).Type())); !isInt {
+				return unsupported(op, "an iota of floats is not supported (integer element types only)")
+			}
+		case tcp.AssertName:
+			if !f.dimsFor {
+				if err := f.emitAssert(op); err != nil {
+					return err
+				}
+			}
+			continue
 		case arith.ConstantName, tensord.DimName, arith.AddIName, arith.SubIName, arith.MulIName, arith.IndexCastName,
 			tensord.ExtractName, arith.MaxSIName, arith.MinSIName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 			if f.dimsFor && isDataScalar(op) {
@@ -311,6 +326,18 @@ func (f *funcGen) dimsUncached(v ir.Value) ([]poly, error) {
 		for d := range ds {
 			from(d, all)
 		}
+	case tcp.IotaName:
+		for d := range ds {
+			if !t.IsDynamicDim(d) {
+				ds[d] = pconst(t.Dim(d))
+				continue
+			}
+			s, err := f.scalar(op.Operand(d))
+			if err != nil {
+				return nil, err
+			}
+			ds[d] = s
+		}
 	case tcp.TransposeName:
 		in, err := f.dims(op.Operand(0))
 		if err != nil {
@@ -511,6 +538,10 @@ func (f *funcGen) errf(format string, static []any, dyn ...string) string {
 type guard struct {
 	cond string // a bool variable
 	fill string // the element to use when cond holds
+	// varying marks a fill that is another buffer's element at the same
+	// coordinates (a select of two data tensors), not one value: the
+	// result is then written element by element, never filled by runs.
+	varying bool
 }
 
 // ref is where the element of a value at given coordinates lives.
@@ -617,6 +648,11 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		return f.read(op.Operand(0), nc, checked)
 	case tensord.ExtractSliceName:
 		return f.readExtractSlice(op, coords, checked)
+	case tensord.FromElementsName:
+		return f.readFromElements(op, coords, ds)
+	case tcp.IotaName:
+		// The coordinate along dim is the element.
+		return ref{val: coords[op.IntAttr("dim")].String()}, nil
 	case tensord.InsertSliceName:
 		return f.readInsertSlice(op, coords, checked)
 	case tcp.SliceName:
@@ -872,4 +908,78 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 	fill = literal(ir.ElementType(op.Result(0).Type()), t.Bits(0))
 	l := max(f.levelOfAtoms(vs...), f.levelOf(ss...))
 	return pos, &guard{cond: f.bind(l, strings.Join(conds, " || ")), fill: fill}, nil
+}
+
+// A tensor.from_elements of integer scalars (what
+// --convert-stablehlo-to-tcp makes of jax's get_dimension_size, a
+// tensor<i32> of a dim's run-time size): element k is scalar operand k,
+// computed before the loops. An element read at a coordinate that is not
+// a constant needs a tensor of one element.
+
+func (f *funcGen) checkFromElements(op *ir.Operation) error {
+	et := ir.ElementType(op.Result(0).Type())
+	if w, ok := bitWidth(et); !ok || w == 1 {
+		return unsupported(op, fmt.Sprintf("builds integer or index tensors only, got %s", et))
+	}
+	for _, v := range op.Operands() {
+		if _, err := f.scalar(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f *funcGen) readFromElements(op *ir.Operation, coords, ds []poly) (ref, error) {
+	k := 0
+	if len(op.Operands()) != 1 {
+		c, ok := linear(coords, ds).constant()
+		if !ok || c < 0 || c >= int64(len(op.Operands())) {
+			return ref{}, unsupported(op, "an element of a tensor of several scalars is read at a run-time position")
+		}
+		k = int(c)
+	}
+	s, err := f.scalar(op.Operand(k))
+	if err != nil {
+		return ref{}, err
+	}
+	return ref{val: s.String()}, nil
+}
+
+// emitAssert checks a tcp.assert where it stands (before the loops of the
+// results): the kernel returns its message, with each {k} the value of
+// values[k], when the condition is false.
+func (f *funcGen) emitAssert(op *ir.Operation) error {
+	load := func(v ir.Value) (string, error) {
+		r, err := f.read(v, nil, false)
+		if err != nil {
+			return "", err
+		}
+		if ir.ElementType(v.Type()) == ir.I1 && r.val == "" {
+			// A bool buffer element as an int.
+			f.g.used["b2i"] = true
+			r.load = "tcpB2I"
+		}
+		return f.loadInt(r, false), nil
+	}
+	cond, err := load(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	var vals []string
+	for _, v := range op.Operands()[1:] {
+		x, err := load(v)
+		if err != nil {
+			return err
+		}
+		vals = append(vals, x)
+	}
+	msg, _ := op.Attr("msg").(ir.StringAttr)
+	// errf formats twice (fmt.Sprintf, then fmt.Errorf in the kernel): a
+	// literal % is %%%% here, placeholder {k} the kernel's %[k+1]d.
+	format := strings.ReplaceAll(string(msg), "%", "%%%%")
+	for k := range vals {
+		format = strings.ReplaceAll(format, fmt.Sprintf("{%d}", k), fmt.Sprintf("%%%%[%d]d", k+1))
+	}
+	f.stmt("if %s == 0 {\nreturn %s\n}", cond, f.errf(format, nil, vals...))
+	return nil
 }

@@ -108,6 +108,47 @@ func foldSlice(op *ir.Operation) []ir.OpFoldResult {
 	return []ir.OpFoldResult{{Value: s.In()}}
 }
 
+// sliceOfConcat: a slice of a tensor.concat whose window along the concat
+// dim k (constant start, size >= 1, stride >= 1) lies inside one operand
+// is the same slice of that operand, with the start shifted by the
+// operand's offset. Both read the same elements and neither is out of
+// bounds along k; the other dims are the concat's own.
+var sliceOfConcat = &ir.PatternFunc{PatternName: "SliceOfConcat", Fn: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	s := SliceOp{op}
+	cat := s.In().DefiningOp()
+	if cat == nil || cat.Name() != "tensor.concat" || len(s.Starts()) != tensorOf(s.In()).Rank() {
+		return false, nil
+	}
+	k := int(cat.IntAttr("dim"))
+	if k < 0 || k >= len(s.Starts()) {
+		return false, nil
+	}
+	start, ok1 := ir.ConstantInt(s.Starts()[k])
+	size, ok2 := ir.ConstantInt(s.Sizes()[k])
+	stride, ok3 := ir.ConstantInt(s.Strides()[k])
+	if !ok1 || !ok2 || !ok3 || size < 1 || stride < 1 || start < 0 {
+		return false, nil
+	}
+	last := start + (size-1)*stride
+	off := int64(0)
+	for _, part := range cat.Operands() {
+		n := tensorOf(part).Dim(k)
+		if n == ir.Dynamic {
+			return false, nil
+		}
+		if start >= off && last < off+n {
+			rw.SetInsertionPointBefore(op)
+			starts := append([]ir.Value{}, s.Starts()...)
+			starts[k] = constIndex(rw, op.Loc(), start-off)
+			v := BuildSlice(rw, op.Loc(), part, starts, s.Sizes(), s.Strides(), op.Result(0).Type()).Result(0)
+			rw.ReplaceOp(op, []ir.Value{v})
+			return true, nil
+		}
+		off += n
+	}
+	return false, nil
+}}
+
 // isDimOf reports whether size is the size of dim d of v (whose static
 // size is static): a constant equal to a static dim, or `tensor.dim v, d`.
 func isDimOf(size, v ir.Value, static int64, d int) bool {

@@ -206,7 +206,11 @@ Verifier rules:
      window is in bounds.
 
 Folds to its input when it is the identity: equal types, starts 0, strides
-1 and every size the input dim (a constant or tensor.dim of the input).`,
+1 and every size the input dim (a constant or tensor.dim of the input).
+Canonicalization: a slice of a tensor.concat whose window along the concat
+dim (constant start, size >= 1 and stride >= 1) lies inside one operand
+slices that operand instead (jax reads one size out of a concatenated
+shape vector this way).`,
 	Examples: []string{
 		"%1 = tcp.slice %arg0 starts(%c0, %c0, %c0, %c0) sizes(%c1, %c28, %dim, %dim_0) strides(%c1, %c2, %c1, %c1) : tensor<1x56x?x?xf32> -> tensor<1x28x?x?xf32>",
 	},
@@ -216,11 +220,12 @@ Folds to its input when it is the identity: equal types, starts 0, strides
 		{Name: "sizes", Type: ir.IndexT, Variadic: true},
 		{Name: "strides", Type: ir.IndexT, Variadic: true},
 	},
-	Results: []ir.ResultDef{{Name: "out", Type: ir.RankedTensorOf()}},
-	Traits:  []ir.Trait{ir.Pure, ir.SameVariadicOperandSize, ir.AllRanksMatch("in", "out"), ir.AllElementTypesMatch("in", "out")},
-	Format:  "$in `starts` `(` $starts `)` `sizes` `(` $sizes `)` `strides` `(` $strides `)` attr-dict `:` type($in) `->` type($out)",
-	Verify:  verifySlice,
-	Fold:    foldSlice,
+	Results:      []ir.ResultDef{{Name: "out", Type: ir.RankedTensorOf()}},
+	Traits:       []ir.Trait{ir.Pure, ir.SameVariadicOperandSize, ir.AllRanksMatch("in", "out"), ir.AllElementTypesMatch("in", "out")},
+	Format:       "$in `starts` `(` $starts `)` `sizes` `(` $sizes `)` `strides` `(` $strides `)` attr-dict `:` type($in) `->` type($out)",
+	Verify:       verifySlice,
+	Fold:         foldSlice,
+	Canonicalize: []ir.Pattern{sliceOfConcat},
 })
 
 // Const is tcp.const.

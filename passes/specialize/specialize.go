@@ -263,6 +263,12 @@ func shapeOf(v ir.Value) []int64 {
 // without a rule here.
 func inferShape(op *ir.Operation) []int64 {
 	switch op.Name() {
+	case tcp.IotaName:
+		s := make([]int64, op.NumOperands())
+		for d := range s {
+			s[d] = constIndex(op.Operand(d))
+		}
+		return s
 	case tcp.SliceName:
 		r := len(shapeOf(op.Operand(0)))
 		if op.NumOperands() != 1+3*r {

@@ -26,7 +26,7 @@ var Frontend = frontends.Frontend{
 
 func init() {
 	frontends.Register(Frontend)
-	pass.Register(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, dynamic_iota, reshape, dynamic_reshape, concatenate, constant) to tcp", "stablehlo"))
+	pass.Register(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, dynamic_iota, reshape, dynamic_reshape, concatenate, constant, the symbolic-shape ops and the index arithmetic around them) to tcp", "stablehlo"))
 }
 
 // Run converts the stablehlo and mhlo ops nested in root (the pass).
@@ -288,7 +288,23 @@ func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			if t.HasStaticShape() {
 				return fail(op, "its output_shape is not a constant equal to the result shape %s", t)
 			}
-			return fail(op, "its result shape %s is not static and its output_shape is not a constant", t)
+			if !signless(t) {
+				return fail(op, "its element type %s is not signless", t.Elem())
+			}
+			// A symbolic dim (jax.export): tcp.iota with the sizes its
+			// output_shape holds (shapepoly.go).
+			rw.SetInsertionPointBefore(op)
+			bb := newB(rw, op.Loc())
+			var sizes []ir.Value
+			for d := 0; d < t.Rank(); d++ {
+				if t.Dim(d) == ir.Dynamic {
+					sizes = append(sizes, shapeElem(bb, op.Operand(0), d))
+				} else {
+					sizes = append(sizes, bb.index(t.Dim(d)))
+				}
+			}
+			rw.ReplaceOp(op, []ir.Value{tcp.BuildIota(rw, op.Loc(), t, op.IntAttr("iota_dimension"), sizes).Result(0)})
+			return true, nil
 		}
 		t = ir.RankedTensor(shape, t.Elem())
 	}
@@ -326,11 +342,22 @@ func convertIota(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 
 // convertConcatenate: stablehlo.concatenate is tensor.concat.
 func convertConcatenate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	if err := verified(op); err != nil {
+	rw.SetInsertionPointBefore(op)
+	ins, out := op.Operands(), rt(op.Result(0))
+	if n := uiWidth(out); anyWide(ins, n) {
+		// Unsigned pieces, some already in the wide form (unsigned.go).
+		if err := checkWideUses(op); err != nil {
+			return false, err
+		}
+		ins = append([]ir.Value{}, ins...)
+		for i, v := range ins {
+			ins[i] = toWide(rw, op.Loc(), v, n)
+		}
+		out = wideType(out, n)
+	} else if err := verified(op); err != nil {
 		return false, err
 	}
-	rw.SetInsertionPointBefore(op)
-	v := tensor.Concat(rw, op.Loc(), op.IntAttr("dimension"), op.Operands(), rt(op.Result(0))).Result(0)
+	v := tensor.Concat(rw, op.Loc(), op.IntAttr("dimension"), ins, out).Result(0)
 	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil
 }
@@ -340,12 +367,34 @@ func convertConcatenate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // tensor.collapse_shape when one exists (docs/semantics.md §4 reassociation),
 // else a collapse to 1-D followed by an expansion (both shapes static).
 func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	if err := verified(op); err != nil {
+	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	want := out
+	if n := uiWidth(out); isWide(op.Operand(0), n) {
+		// An unsigned value in the wide form (unsigned.go).
+		if err := checkWideUses(op); err != nil {
+			return false, err
+		}
+		want, out = wideType(out, n), wideType(out, n)
+	} else if err := verified(op); err != nil {
 		return false, err
 	}
-	in, out := rt(op.Operand(0)), rt(op.Result(0))
 	if !in.HasStaticShape() {
-		return fail(op, "its operand shape %s is not static", in)
+		if !stablehlo.Is(op, stablehlo.DynamicReshapeName) {
+			return fail(op, "its operand shape %s is not static", in)
+		}
+		// A symbolic-shape reshape (jax.export): a reassociation, whose
+		// groups hold at most one dynamic dim each, so that the element
+		// count fixes its run-time size.
+		rw.SetInsertionPointBefore(op)
+		v, err := tcpbuild.ExpandTo(rw, op.Loc(), op.Operand(0), out.Shape())
+		if err != nil {
+			v, err = tcpbuild.CollapseTo(rw, op.Loc(), op.Operand(0), out.Shape())
+		}
+		if err != nil {
+			return fail(op, "its operand shape %s is not static and the result shape %s is not a reassociation of it (static dims split or merged, unit dims inserted or removed, each dynamic dim kept)", in, out)
+		}
+		rw.ReplaceOp(op, []ir.Value{v})
+		return true, nil
 	}
 	if stablehlo.Is(op, stablehlo.DynamicReshapeName) {
 		shape, ok := constShape(op.Operand(1), out)
@@ -379,8 +428,8 @@ func convertReshape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return fail(op, "%v", err)
 	}
-	if v.Type() != op.Result(0).Type() {
-		v = tensor.Cast(rw, loc, v, rt(op.Result(0))).Result(0)
+	if v.Type() != ir.Type(want) {
+		v = tensor.Cast(rw, loc, v, want).Result(0)
 	}
 	rw.ReplaceOp(op, []ir.Value{v})
 	return true, nil

@@ -105,6 +105,9 @@ func convertNegate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 func binaryTo(intOp, floatOp string) func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		t := op.Result(0).Type()
+		if n := uiWidth(t); n > 0 {
+			return wideBinary(op, rw, n)
+		}
 		if !signless(t) {
 			return fail(op, "element type %s is not signless", ir.ElementType(t))
 		}
@@ -126,12 +129,22 @@ func convertCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if ir.IsFloat(ir.ElementType(t)) {
 		return convertFloatCompare(op, rw)
 	}
+	lhs, rhs := op.Operand(0), op.Operand(1)
+	wide := false
+	if n := max(uiWidth(lhs.Type()), uiWidth(rhs.Type())); n > 0 {
+		// Unsigned operands compare in the wide form (unsigned.go), whose
+		// values are non-negative: the signed predicates, which DirectML
+		// has, give the unsigned order.
+		rw.SetInsertionPointBefore(op)
+		lhs, rhs = toWide(rw, op.Loc(), lhs, n), toWide(rw, op.Loc(), rhs, n)
+		t, wide = lhs.Type(), true
+	}
 	if !signless(t) {
 		return fail(op, "comparing %s is not supported (signless integers and floats only)", ir.ElementType(t))
 	}
 	dir, _ := stablehlo.EnumKeyword(op.Attr("comparison_direction"), "comparison_direction")
 	typ, ok := stablehlo.EnumKeyword(op.Attr("compare_type"), "comparison_type")
-	unsigned := typ == "UNSIGNED" || (!ok && ir.ElementType(t) == ir.I1)
+	unsigned := !wide && (typ == "UNSIGNED" || (!ok && ir.ElementType(t) == ir.I1))
 	if ok && typ != "SIGNED" && typ != "UNSIGNED" {
 		return fail(op, "compare_type %s on integers is not supported", typ)
 	}
@@ -153,7 +166,7 @@ func convertCompare(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return fail(op, "unknown comparison_direction %q", dir)
 	}
 	rw.SetInsertionPointBefore(op)
-	rw.ReplaceOp(op, []ir.Value{arith.CmpI(rw, op.Loc(), p, op.Operand(0), op.Operand(1)).Result(0)})
+	rw.ReplaceOp(op, []ir.Value{arith.CmpI(rw, op.Loc(), p, lhs, rhs).Result(0)})
 	return true, nil
 }
 
@@ -186,6 +199,13 @@ func pick(c bool, a, b arith.CmpIPredicate) arith.CmpIPredicate {
 func convertSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	pred := op.Operand(0)
 	rw.SetInsertionPointBefore(op)
+	a, b := op.Operand(1), op.Operand(2)
+	if n := uiWidth(op.Result(0).Type()); anyWide([]ir.Value{a, b}, n) {
+		if err := checkWideUses(op); err != nil {
+			return false, err
+		}
+		a, b = toWide(rw, op.Loc(), a, n), toWide(rw, op.Loc(), b, n)
+	}
 	if p, r := rt(pred), rt(op.Result(0)); p.Rank() == 0 && r.Rank() != 0 {
 		v, err := broadcastTo(rw, op.Loc(), pred, nil, r.Shape())
 		if err != nil {
@@ -193,37 +213,53 @@ func convertSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		pred = v
 	}
-	rw.ReplaceOp(op, []ir.Value{arith.Select(rw, op.Loc(), pred, op.Operand(1), op.Operand(2)).Result(0)})
+	rw.ReplaceOp(op, []ir.Value{arith.Select(rw, op.Loc(), pred, a, b).Result(0)})
 	return true, nil
 }
 
 func convertClamp(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	t := rt(op.Operand(1))
+	x, lo0, hi0 := op.Operand(1), op.Operand(0), op.Operand(2)
+	rw.SetInsertionPointBefore(op)
+	if n := uiWidth(op.Result(0).Type()); n > 0 {
+		// Unsigned bounds and operand clamp in the wide form.
+		if err := checkWideUses(op); err != nil {
+			return false, err
+		}
+		x, lo0, hi0 = toWide(rw, op.Loc(), x, n), toWide(rw, op.Loc(), lo0, n), toWide(rw, op.Loc(), hi0, n)
+		t = rt(x)
+	}
 	if ir.IsFloat(t.Elem()) || !signless(t) {
 		return fail(op, "clamping %s is not supported (signless integers only)", t.Elem())
 	}
-	rw.SetInsertionPointBefore(op)
 	bound := func(v ir.Value) (ir.Value, error) {
 		if rt(v).Rank() == 0 && t.Rank() != 0 {
 			return broadcastTo(rw, op.Loc(), v, nil, t.Shape())
 		}
 		return v, nil
 	}
-	lo, err := bound(op.Operand(0))
+	lo, err := bound(lo0)
 	if err != nil {
 		return fail(op, "%v", err)
 	}
-	hi, err := bound(op.Operand(2))
+	hi, err := bound(hi0)
 	if err != nil {
 		return fail(op, "%v", err)
 	}
-	m := arith.Binary(rw, arith.MaxSIName, op.Loc(), op.Operand(1), lo).Result(0)
+	m := arith.Binary(rw, arith.MaxSIName, op.Loc(), x, lo).Result(0)
 	rw.ReplaceOp(op, []ir.Value{arith.Binary(rw, arith.MinSIName, op.Loc(), m, hi).Result(0)})
 	return true, nil
 }
 
 func convertConvert(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	in, out := rt(op.Operand(0)), rt(op.Result(0))
+	if in == out {
+		rw.ReplaceOp(op, []ir.Value{op.Operand(0)})
+		return true, nil
+	}
+	if n := uiWidth(out); n > 0 {
+		return wideConvert(op, rw, n)
+	}
 	if it, ok := in.Elem().(ir.IntegerType); ok && it.Sign == ir.Unsigned && signless(out) {
 		return convertFromUnsigned(op, rw, it)
 	}
@@ -288,6 +324,12 @@ func convertConvert(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 // inserted with tensor.expand_shape and size-1 dims broadcast with
 // tcp.broadcast_to.
 func broadcastTo(rw *ir.Rewriter, loc ir.Location, v ir.Value, dims []int64, shape []int64) (ir.Value, error) {
+	return broadcastToSizes(rw, loc, v, dims, shape, nil)
+}
+
+// broadcastToSizes is broadcastTo into a shape with dynamic dims, whose
+// run-time sizes are sizes[d] (index values; nil: shape is static).
+func broadcastToSizes(rw *ir.Rewriter, loc ir.Location, v ir.Value, dims []int64, shape []int64, sizeVals []ir.Value) (ir.Value, error) {
 	in := rt(v)
 	if dims == nil {
 		for i := 0; i < in.Rank(); i++ {
@@ -321,7 +363,14 @@ func broadcastTo(rw *ir.Rewriter, loc ir.Location, v ir.Value, dims []int64, sha
 	for d := range shape {
 		if exp[d] == 1 && shape[d] != 1 {
 			axes = append(axes, int64(d))
-			sizes = append(sizes, arith.ConstantIndex(rw, loc, shape[d]).Result(0))
+			if shape[d] == ir.Dynamic {
+				if sizeVals == nil {
+					return nil, fmt.Errorf("dynamic result dim %d has no size", d)
+				}
+				sizes = append(sizes, sizeVals[d])
+			} else {
+				sizes = append(sizes, arith.ConstantIndex(rw, loc, shape[d]).Result(0))
+			}
 		}
 	}
 	if len(axes) == 0 {
@@ -337,7 +386,11 @@ func convertBroadcastInDim(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	dims, _ := stablehlo.I64List(op.Attr("broadcast_dimensions"))
 	rw.SetInsertionPointBefore(op)
-	v, err := broadcastTo(rw, op.Loc(), op.Operand(0), append([]int64{}, dims...), out.Shape())
+	x, err := wideData(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	v, err := broadcastTo(rw, op.Loc(), x, append([]int64{}, dims...), out.Shape())
 	if err != nil {
 		return fail(op, "%v", err)
 	}
@@ -348,7 +401,11 @@ func convertBroadcastInDim(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 func convertTranspose(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	perm, _ := stablehlo.I64List(op.Attr("permutation"))
 	rw.SetInsertionPointBefore(op)
-	t := rw.Create(tcp.TransposeName, op.Loc(), []ir.Value{op.Operand(0)}, []ir.Type{op.Result(0).Type()},
+	x, err := wideData(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	t := rw.Create(tcp.TransposeName, op.Loc(), []ir.Value{x}, []ir.Type{ir.RankedTensor(rt(op.Result(0)).Shape(), rt(x).Elem())},
 		[]ir.NamedAttr{{Name: "permutation", Value: &ir.DenseArrayAttr{Elem: ir.I64, Ints: perm}}})
 	rw.ReplaceOp(op, []ir.Value{t.Result(0)})
 	return true, nil
@@ -387,13 +444,13 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if name == "" || !signless(in) {
 		return fail(op, "reducing %s with %s is not supported", in.Elem(), body)
 	}
-	if !in.HasStaticShape() {
-		return fail(op, "dynamic shapes are not supported")
-	}
 	dims, _ := stablehlo.I64List(op.Attr("dimensions"))
 	var red []int64
 	n := int64(1)
 	for _, d := range dims {
+		if in.Dim(int(d)) == ir.Dynamic {
+			return fail(op, "it reduces the dynamic dim %d (only static reduced dims are unrolled)", d)
+		}
 		red = append(red, in.Dim(int(d)))
 		n *= in.Dim(int(d))
 	}
@@ -402,7 +459,14 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	rw.SetInsertionPointBefore(op)
 	loc := op.Loc()
-	acc, err := broadcastTo(rw, loc, op.Operand(1), nil, out.Shape())
+	// The run-time sizes of the result dims (the kept input dims).
+	var outSizes []ir.Value
+	for d := 0; d < in.Rank(); d++ {
+		if !slices.Contains(dims, int64(d)) {
+			outSizes = append(outSizes, tcpbuild.DimSize(rw, loc, op.Operand(0), d))
+		}
+	}
+	acc, err := broadcastToSizes(rw, loc, op.Operand(1), nil, out.Shape(), outSizes)
 	if err != nil {
 		return fail(op, "%v", err)
 	}
@@ -429,6 +493,9 @@ func convertReduce(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			starts, sizes, strides := make([]ir.Value, in.Rank()), make([]ir.Value, in.Rank()), make([]ir.Value, in.Rank())
 			for d := range starts {
 				starts[d], sizes[d], strides[d] = idx.Get(offs[d]), idx.Get(sliceShape[d]), idx.Get(1)
+				if sliceShape[d] == ir.Dynamic {
+					sizes[d] = tcpbuild.DimSize(rw, loc, op.Operand(0), d)
+				}
 			}
 			s = tcp.BuildSlice(rw, loc, s, starts, sizes, strides, st).Result(0)
 		}

@@ -158,8 +158,12 @@ type label struct {
 type gatherPlan struct {
 	d     stablehlo.GatherDims
 	sizes []int64
-	x, s  ir.Value
-	out   *ir.RankedTensorType
+	// full marks the slice sizes that are the operand's whole dim at run
+	// time (a dynamic_gather's size read from get_dimension_size; sizes
+	// holds ir.Dynamic there); nil for a gather.
+	full []bool
+	x, s ir.Value
+	out  *ir.RankedTensorType
 }
 
 // whyNotGather returns why a valid gather cannot be converted, or "".

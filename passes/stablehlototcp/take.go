@@ -52,6 +52,7 @@ func takePattern(p gatherPlan) (a, nb int, ok bool) {
 			if s != 1 {
 				return 0, 0, false
 			}
+		case p.full != nil && p.full[i]:
 		case X[i] == ir.Dynamic || s != X[i]:
 			return 0, 0, false
 		}

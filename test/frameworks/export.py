@@ -242,8 +242,11 @@ def jax_text(f, args):
     from jax import export as jexport
 
     specs = []
+    # One scope for all arguments, so that a dim named in two specs is one
+    # symbol (x of shape (b, 5) and i of shape (b, 2)).
+    scope = jexport.SymbolicScope()
     for a, p in zip(args, poly):
-        shape = a.shape if p is None else jexport.symbolic_shape(p)
+        shape = a.shape if p is None else jexport.symbolic_shape(p, scope=scope)
         specs.append(jax.ShapeDtypeStruct(shape, a.dtype))
     text = jexport.export(jax.jit(f))(*specs).mlir_module()
     # Printed without locations: jax.export's module carries the source

@@ -22,7 +22,7 @@ func.func @float_remainder(%a: tensor<3xf32>) -> tensor<3xf32> {
 
 func.func @unsigned_add(%a: tensor<3xui32>) -> tensor<3xui32> {
   // expected-error@+2 {{failed to legalize operation 'stablehlo.add' that was explicitly marked illegal}}
-  // expected-note@+1 {{'stablehlo.add' op cannot be converted to tcp: element type ui32 is not signless}}
+  // expected-note@+1 {{'stablehlo.add' op cannot be converted to tcp: its unsigned result (tensor<3xui32>) is used by 'func.return' (operand #0), which would need it back in an unsigned type}}
   %0 = stablehlo.add %a, %a : tensor<3xui32>
   return %0 : tensor<3xui32>
 }

@@ -30,20 +30,20 @@ func.func @iota_dynamic() -> tensor<?xi32> {
 
 // -----
 
-func.func @dynamic_iota_dynamic(%s: tensor<1xi64>) -> tensor<?xi32> {
+func.func @dynamic_iota_dynamic_unsigned(%s: tensor<1xi64>) -> tensor<?xui32> {
   // expected-error@+2 {{failed to legalize operation 'stablehlo.dynamic_iota' that was explicitly marked illegal}}
-  // expected-note@+1 {{'stablehlo.dynamic_iota' op cannot be converted to tcp: its result shape tensor<?xi32> is not static and its output_shape is not a constant}}
-  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xi32>
-  return %0 : tensor<?xi32>
+  // expected-note@+1 {{'stablehlo.dynamic_iota' op cannot be converted to tcp: its element type ui32 is not signless}}
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xui32>
+  return %0 : tensor<?xui32>
 }
 
 // -----
 
-func.func @dynamic_reshape_dynamic(%x: tensor<?x2xf32>, %s: tensor<3xi64>) -> tensor<?x2x1xf32> {
+func.func @dynamic_reshape_dynamic(%x: tensor<?x2xf32>, %s: tensor<2xi64>) -> tensor<2x?xf32> {
   // expected-error@+2 {{failed to legalize operation 'stablehlo.dynamic_reshape' that was explicitly marked illegal}}
-  // expected-note@+1 {{'stablehlo.dynamic_reshape' op cannot be converted to tcp: its operand shape tensor<?x2xf32> is not static}}
-  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<?x2xf32>, tensor<3xi64>) -> tensor<?x2x1xf32>
-  return %0 : tensor<?x2x1xf32>
+  // expected-note@+1 {{'stablehlo.dynamic_reshape' op cannot be converted to tcp: its operand shape tensor<?x2xf32> is not static and the result shape tensor<2x?xf32> is not a reassociation of it (static dims split or merged, unit dims inserted or removed, each dynamic dim kept)}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<?x2xf32>, tensor<2xi64>) -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
 }
 
 // -----
