@@ -36,7 +36,7 @@ Verifier rules (the spec's constraints):
 	},
 	Results: []ir.ResultDef{{Name: "result", Type: ir.RankedTensorOf()}},
 	Traits:  []ir.Trait{ir.Pure, ir.AllElementTypesMatch("operand", "update", "result")},
-	Format:  "$operand `,` $update `,` $start_indices attr-dict `:` functional-type(operands, results)",
+	Format:  "$operand `,` $update (`,` $start_indices^)? attr-dict `:` functional-type(operands, results)",
 	Verify:  verifyDynamicUpdateSlice,
 })
 
