@@ -1,6 +1,6 @@
 """Slice updates: the window writes users spell as lax.dynamic_update_slice
-(jax) and as slice assignment (torch: y[1:3] = v, y[:, ::2] = v, y[2] = v,
-which functionalization turns into aten.slice_scatter / select_scatter).
+(jax) and as slice assignment (torch: y[1:3] = v, y[:, ::2] = v, which
+functionalization turns into aten.slice + aten.copy + aten.slice_scatter).
 
 jax clamps a dynamic_update_slice start so that the update fits (a start
 of -1 writes at 0); the programs draw starts in and out of range.
@@ -50,4 +50,28 @@ def jax(scope):
     add("dus_3d", "lax.dynamic_update_slice(x, v, (0, s, 1))",
         lambda x, v, s: lax.dynamic_update_slice(x, v, (0, s, 1)),
         lambda r: [data(r, (2, 4, 3)), data(r, (2, 2, 2)), np.int32(r.integers(-1, 5))])
+    return P
+
+
+def torch(scope):
+    data, idx = _helpers(scope)
+    P = []
+
+    def add(name, src, f, make):
+        P.append((name, src, f, make))
+
+    def set_rows(x, v):
+        y = x.clone()
+        y[1:3] = v
+        return y
+
+    def set_cols_step2(x, v):
+        y = x.clone()
+        y[:, ::2] = v
+        return y
+
+    add("slice_assign_rows", "y = x.clone(); y[1:3] = v", set_rows,
+        lambda r: [data(r, (5, 3)), data(r, (2, 3))])
+    add("slice_assign_cols_step2", "y = x.clone(); y[:, ::2] = v", set_cols_step2,
+        lambda r: [data(r, (3, 5)), data(r, (3, 3))])
     return P
