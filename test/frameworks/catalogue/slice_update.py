@@ -70,6 +70,27 @@ def torch(scope):
         y[:, ::2] = v
         return y
 
+    def set_tail(x, v):
+        y = x.clone()
+        y[-2:] = v
+        return y
+
+    def set_step3(x, v):
+        y = x.clone()
+        y[1::3] = v
+        return y
+
+    def set_cols_int(x, v):
+        y = x.clone()
+        y[:, 1:3] = v
+        return y
+
+    add("slice_assign_tail", "y = x.clone(); y[-2:] = v", set_tail,
+        lambda r: [data(r, (6, 2)), data(r, (2, 2))])
+    add("slice_assign_step3", "y = x.clone(); y[1::3] = v", set_step3,
+        lambda r: [data(r, (8,)), data(r, (3,))])
+    add("slice_assign_cols_int32", "y = x.clone(); y[:, 1:3] = v (int32)", set_cols_int,
+        lambda r: [data(r, (3, 4), np.int32), data(r, (3, 2), np.int32)])
     add("slice_assign_rows", "y = x.clone(); y[1:3] = v", set_rows,
         lambda r: [data(r, (5, 3)), data(r, (2, 3))])
     add("slice_assign_cols_step2", "y = x.clone(); y[:, ::2] = v", set_cols_step2,
