@@ -25,7 +25,9 @@ import (
 //   - scatter_equiv.mlir: scatter .src/.value/.reduce, scatter_add,
 //     scatter_reduce.two mean and amin with and without self, index_put
 //     with None entries, broadcast index tensors and accumulate, index_fill's
-//     scalar_tensor + expand.
+//     scalar_tensor + expand;
+//   - slice_scatter_equiv.mlir: slice_scatter (slice assignment) with
+//     negative, None, past-the-end and strided bounds, and copy.
 func TestEquivalent(t *testing.T) {
 	for _, tc := range []struct {
 		file          string
@@ -34,6 +36,7 @@ func TestEquivalent(t *testing.T) {
 		{"equiv.mlir", 300, 5},
 		{"equiv_vocab.mlir", 300, 8},
 		{"scatter_equiv.mlir", 200, 10},
+		{"slice_scatter_equiv.mlir", 200, 5},
 	} {
 		src, err := os.ReadFile("testdata/" + tc.file)
 		if err != nil {
