@@ -1,7 +1,7 @@
 // Package stablehlo registers the StableHLO frontend ops the gather family
 // needs, in the syntax the StableHLO project prints: stablehlo.gather
 // (generic form; dimension numbers in #stablehlo.gather<…>),
-// stablehlo.dynamic_slice, stablehlo.slice, stablehlo.torch_index_select,
+// stablehlo.dynamic_slice, stablehlo.dynamic_update_slice (dus.go), stablehlo.slice, stablehlo.torch_index_select,
 // stablehlo.iota, stablehlo.constant, stablehlo.concatenate,
 // stablehlo.reshape, stablehlo.dynamic_iota and stablehlo.dynamic_reshape
 // (the last four for the iota-concat form of gather_elements that

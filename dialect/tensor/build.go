@@ -130,6 +130,40 @@ func ExtractSlice(rw *ir.Rewriter, loc ir.Location, src ir.Value, resultType *ir
 	})
 }
 
+// InsertSlice creates `tensor.insert_slice src into dest[offsets] [sizes]
+// [strides]`, entries as for ExtractSlice; src has the window's sizes (no
+// rank reduction) and the result has dest's type.
+func InsertSlice(rw *ir.Rewriter, loc ir.Location, src, dest ir.Value, offsets, sizes, strides []ir.OpFoldResult) *ir.Operation {
+	operands := []ir.Value{src, dest}
+	var segments []int64
+	split := func(l []ir.OpFoldResult) *ir.DenseArrayAttr {
+		static := make([]int64, len(l))
+		n := 0
+		for i, e := range l {
+			if e.Value != nil {
+				static[i] = ir.Dynamic
+				operands = append(operands, e.Value)
+				n++
+				continue
+			}
+			a, ok := e.Attr.(ir.IntegerAttr)
+			if !ok {
+				panic(fmt.Sprintf("tensor: insert_slice entry %v is neither a value nor an integer attribute", e.Attr))
+			}
+			static[i] = a.Value
+		}
+		segments = append(segments, int64(n))
+		return &ir.DenseArrayAttr{Elem: ir.I64, Ints: static}
+	}
+	so, ss, st := split(offsets), split(sizes), split(strides)
+	return rw.Create(InsertSliceName, loc, operands, []ir.Type{dest.Type()}, []ir.NamedAttr{
+		{Name: ir.SegmentSizesAttrName, Value: &ir.DenseArrayAttr{Elem: ir.I32, Ints: append([]int64{1, 1}, segments...)}},
+		{Name: "static_offsets", Value: so},
+		{Name: "static_sizes", Value: ss},
+		{Name: "static_strides", Value: st},
+	})
+}
+
 // Static returns the static entries vs as OpFoldResults (for ExtractSlice).
 func Static(vs ...int64) []ir.OpFoldResult {
 	out := make([]ir.OpFoldResult, len(vs))

@@ -24,6 +24,8 @@
 //	torch.aten.gather                     self, dim, index, sparse_grad
 //	torch.aten.slice.Tensor               self, dim, start, end, step (start/end may be !torch.none)
 //	torch.aten.index.Tensor_hacked_twin   self, indices (a list of index tensors)
+//	torch.aten.slice_scatter              self, src, dim, start, end, step (slice_scatter.go)
+//	torch.aten.copy                       self, src, non_blocking (slice_scatter.go)
 //	torch_c.to_builtin_tensor / from_builtin_tensor
 //
 // The scatter family (scatter.go, fill.go), as the FX importer prints it:

@@ -26,7 +26,7 @@ var Frontend = frontends.Frontend{
 
 func init() {
 	frontends.Register(Frontend)
-	pass.Register(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, slice, torch_index_select, iota, dynamic_iota, reshape, dynamic_reshape, concatenate, constant, the symbolic-shape ops and the index arithmetic around them) to tcp", "stablehlo"))
+	pass.Register(frontends.NewPassInfo(Argument, "Convert the stablehlo and mhlo gather family (gather, dynamic_slice, dynamic_update_slice, slice, torch_index_select, iota, dynamic_iota, reshape, dynamic_reshape, concatenate, constant, the symbolic-shape ops and the index arithmetic around them) to tcp", "stablehlo"))
 }
 
 // Run converts the stablehlo and mhlo ops nested in root (the pass).

@@ -38,6 +38,11 @@
 //     which then gather the operand); dims of a dynamic size (or a window
 //     table over 65536 elements) use one tcp.slice whose starts are
 //     clamped explicitly (tensor.extract, arith.maxsi/minsi).
+//   - stablehlo.dynamic_update_slice: tensor.insert_slice of the update
+//     with stride 1; each offset is clamp(start, 0, dim - update size),
+//     folded to a static offset for a constant (signed or signless) start
+//     of a static dim, otherwise read (tensor.extract, arith.index_cast)
+//     and clamped with arith.maxsi/minsi (dus.go).
 //   - stablehlo.slice: tcp.slice with constant operands.
 //   - stablehlo.iota (static) and stablehlo.constant: tcp.const.
 //   - stablehlo.dynamic_iota and stablehlo.dynamic_reshape whose

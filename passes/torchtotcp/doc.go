@@ -27,6 +27,12 @@
 //	      start and end done at compile time, or with arith.minsi/maxsi/
 //	      subi/ceildivsi on tensor.dim when the sliced dim is dynamic;
 //	      other dims 0, their size (tensor.dim when dynamic), 1)
+//	torch.aten.slice_scatter %x, %src, %dim, %start, %end, %step
+//	    → tensor.insert_slice of src into x at Python's slice bounds,
+//	      computed at compile time (constant dim/start/end/step, static
+//	      sizes), stride step (slice_scatter.go)
+//	torch.aten.copy %self, %src, %non_blocking
+//	    → src, when src has self's type (other copies are refused)
 //	torch.aten.index.Tensor_hacked_twin %x, (ListConstruct %i0 … %ik-1)
 //	    → the index tensors broadcast to their common shape B
 //	      (tcp.broadcast_to), expanded to B++[1] and concatenated

@@ -30,6 +30,8 @@ import (
 //     broadcasting, index_add(alpha=2), `y[i, j] += v` and `y[mask] = v`,
 //     `y[mask] += v` (boolean masks) as printed; add.Scalar, sub.Scalar,
 //     sub.Tensor (f16) and mul.Tensor (bf16, wrapping i8).
+//   - slice_scatter_equiv.mlir: slice_scatter (slice assignment) with
+//     negative, None, past-the-end and strided bounds, and copy.
 func TestEquivalent(t *testing.T) {
 	for _, tc := range []struct {
 		file          string
@@ -39,6 +41,7 @@ func TestEquivalent(t *testing.T) {
 		{"equiv_vocab.mlir", 300, 8},
 		{"scatter_equiv.mlir", 200, 10},
 		{"arith_equiv.mlir", 200, 16},
+		{"slice_scatter_equiv.mlir", 200, 5},
 	} {
 		src, err := os.ReadFile("testdata/" + tc.file)
 		if err != nil {

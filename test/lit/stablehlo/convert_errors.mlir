@@ -76,3 +76,12 @@ func.func @convert_ui64(%arg0: tensor<2xui64>) -> tensor<2xi64> {
   %0 = stablehlo.convert %arg0 : (tensor<2xui64>) -> tensor<2xi64>
   return %0 : tensor<2xi64>
 }
+
+// -----
+
+func.func @dynamic_update_slice_i4(%x: tensor<4xf32>, %u: tensor<2xf32>, %s: tensor<i4>) -> tensor<4xf32> {
+  // expected-error@+2 {{failed to legalize operation 'stablehlo.dynamic_update_slice' that was explicitly marked illegal}}
+  // expected-note@+1 {{'stablehlo.dynamic_update_slice' op cannot be converted to tcp: start index element type i4 is not an integer of 8, 16, 32 or 64 bits}}
+  %0 = stablehlo.dynamic_update_slice %x, %u, %s : (tensor<4xf32>, tensor<2xf32>, tensor<i4>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
