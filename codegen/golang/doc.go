@@ -114,8 +114,11 @@
 // Integer casts of index tensors (emit_casts.go) are never materialized:
 // like a view, a cast is composed into the index read, as a conversion of
 // the loaded int (saturation for tcp.cast_indices, zero extension,
-// truncation); a cast result returned or gathered as data is a located
-// error. tensor.extract loads one element before the loops (the starts
+// truncation); a cast result returned or gathered as data (x[i].to(int32))
+// is stored element by element: the element loaded as an int, the casts'
+// conversions applied, then converted to the result's Go type (fill
+// guards below the cast converted alike; a float fill under fptosi is a
+// located error). tensor.extract loads one element before the loops (the starts
 // of a StableHLO dynamic_slice, clamped with maxsi/minsi); a result size
 // that depends on one is a located error, since the Dims function gets
 // no tensor data. tensor.concat is a piecewise index map (emit_concat.go):

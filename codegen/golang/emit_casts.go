@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
@@ -360,4 +361,58 @@ func castNotIndex(v ir.Value) error {
 		}
 	}
 	return fmt.Errorf("internal error: a converted read of %s", v.Type())
+}
+
+// intDataCast turns a read through integer casts (extsi, extui, trunci,
+// index_cast, fptosi: r.conv) of a buffer element into a data read of the
+// result's element type: the element is loaded as an int (sign- or
+// zero-extended by its Go type), the casts' conversions applied, and the
+// value converted to the result's Go type (which wraps as trunci does).
+// Fill guards below the casts have their fill converted the same way. It
+// leaves r unchanged (and the caller refuses it) for a bool or float
+// result, or a float source under fill guards.
+func (f *funcGen) intDataCast(v ir.Value, r ref) (ref, error) {
+	et := ir.ElementType(v.Type())
+	if w, ok := elemWidth(et); !ok || w == 1 {
+		return r, nil
+	}
+	goT, err := goElem(et)
+	if err != nil {
+		return r, nil
+	}
+	if len(r.dconv) > 0 {
+		return r, nil
+	}
+	fns := append(append([]string{r.loadFn()}, r.conv...), goT)
+	gs := make([]guard, len(r.guards))
+	for i, g := range r.guards {
+		if r.load == "" && !isIntLiteral(g.fill) {
+			return r, nil
+		}
+		fill := g.fill
+		for _, fn := range fns {
+			fill = fn + "(" + fill + ")"
+		}
+		gs[i] = guard{cond: g.cond, fill: fill, varying: g.varying}
+	}
+	r.guards = gs
+	r.dconv = fns
+	r.conv = nil
+	r.load = ""
+	return r, nil
+}
+
+// isIntLiteral reports a fill that is an integer literal (possibly
+// negative), safe to pass through int().
+func isIntLiteral(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

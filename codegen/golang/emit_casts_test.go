@@ -11,15 +11,6 @@ import (
 // The casts and data scalars of emit_casts.go the backend refuses.
 func TestEmitCastErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
-		{"cast returned", `func.func @f(%a: tensor<2xui32>) -> tensor<2xi64> {
-  %0 = tcp.cast_indices %a : tensor<2xui32> -> tensor<2xi64>
-  return %0 : tensor<2xi64>
-}`, "f.mlir:2:8: error: 'tcp.cast_indices' op is not supported by the Go backend: a cast is fused into index reads only; its result is returned or gathered as data"},
-		{"cast gathered as data", `func.func @f(%a: tensor<2xi16>, %i: tensor<3xi64>) -> tensor<3xi64> {
-  %0 = arith.extsi %a : tensor<2xi16> to tensor<2xi64>
-  %1 = tcp.gather %0, %i {dim = 0 : index} : tensor<2xi64>, tensor<3xi64> -> tensor<3xi64>
-  return %1 : tensor<3xi64>
-}`, "f.mlir:2:8: error: 'arith.extsi' op is not supported by the Go backend: a cast is fused into index reads only; its result is returned or gathered as data"},
 		{"size from data", `func.func @f(%x: tensor<?xf32>, %s: tensor<i64>) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

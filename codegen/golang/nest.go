@@ -368,6 +368,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	if err != nil {
 		return err
 	}
+	if r.conv != nil && r.val == "" {
+		if r, err = f.intDataCast(v, r); err != nil {
+			return err
+		}
+	}
 	if r.conv != nil || r.val != "" {
 		return notIndex(v)
 	}
