@@ -157,7 +157,15 @@
 // 8 workers against the interpreter). Float add and mul keep the
 // interpreter's NaN rule, min and max propagate NaN and order -0 below
 // +0; f16 and bf16 add and mul in float32 and round to nearest even,
-// as the interpreter does. A combiner region (combine = "region",
+// as the interpreter does. In the kernel binary, an f32 add of a whole
+// update row that is contiguous in both the destination and the updates
+// is one call of rowadd.AddF32 (package codegen/golang/rowadd, built into
+// the binary from its source like hugemem): SSE2 assembly on amd64 whose
+// ADDPS, with the destination row as its destination operand, returns the
+// destination's NaN first, then the update's, quieted, the interpreter's
+// rule with no test per element (a Go loop elsewhere or with -tags
+// purego; TestScatterRowAdd checks it with NaN payloads in both). Kernels
+// for embedders import only the standard library and keep the loop. A combiner region (combine = "region",
 // emit_scatter_region.go) is emitted inline as the combine statement: one
 // Go variable per 0-d value, float ops widened to float64 and rounded
 // once (as the float arith of data), integer ops wrapping in their Go

@@ -142,6 +142,8 @@ var stdImports = map[string]string{
 	"sync": "sync", "time": "time",
 	// The driver's allocator (Build writes the package beside it).
 	"hugemem": "tcpkernels/hugemem",
+	// The kernel binary's float32 row add (written beside it too).
+	"rowadd": "tcpkernels/rowadd",
 }
 
 // addImports adds the import declaration of the standard packages src

@@ -522,6 +522,14 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 					if combine == tcp.CombineReplace && n.rowOf != "" && len(n.lets[l].stmts) == 0 {
 						n.innerCall = fmt.Sprintf("copy(%s, %s)", n.rowOf, urow)
 					}
+					if f.g.driver && combine == tcp.CombineAdd && et == "float32" && n.rowOf != "" && len(n.lets[l].stmts) == 0 {
+						// A whole contiguous f32 row added in the kernel
+						// binary: SSE with the NaN rule for free (package
+						// rowadd), not a NaN test per element. Kernels
+						// for embedders import only the standard library
+						// and keep the loop.
+						n.innerCall = fmt.Sprintf("rowadd.AddF32(%s, %s)", n.rowOf, urow)
+					}
 				}
 			}
 		}

@@ -423,16 +423,21 @@ func Run(module *ir.Operation, fn string, args []*tensor.Tensor, o CallOptions) 
 }
 
 // The driver allocates its arguments and results with package hugemem,
-// built from this copy of its source as package tcpkernels/hugemem.
+// and the kernels add float32 rows with package rowadd, each built from
+// this copy of its source as package tcpkernels/<name>.
 //
 //go:embed hugemem/doc.go hugemem/hugemem.go hugemem/hugemem_linux.go hugemem/hugemem_other.go
+//go:embed rowadd/doc.go rowadd/rowadd.go rowadd/rowadd_amd64.go rowadd/rowadd_amd64.s rowadd/rowadd_other.go
 var hugememSrc embed.FS
 
-var hugememFiles = []string{"hugemem/doc.go", "hugemem/hugemem.go", "hugemem/hugemem_linux.go", "hugemem/hugemem_other.go"}
+var hugememFiles = []string{"hugemem/doc.go", "hugemem/hugemem.go", "hugemem/hugemem_linux.go", "hugemem/hugemem_other.go",
+	"rowadd/doc.go", "rowadd/rowadd.go", "rowadd/rowadd_amd64.go", "rowadd/rowadd_amd64.s", "rowadd/rowadd_other.go"}
 
 func writeHugemem(dir string) error {
-	if err := os.Mkdir(filepath.Join(dir, "hugemem"), 0o700); err != nil {
-		return err
+	for _, d := range []string{"hugemem", "rowadd"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o700); err != nil {
+			return err
+		}
 	}
 	for _, f := range hugememFiles {
 		b, err := hugememSrc.ReadFile(f)

@@ -1,0 +1,21 @@
+// Package rowadd adds one float32 row into another with tcp's NaN rule,
+// for the generated scatter kernels (a combine of add over a whole
+// contiguous update row) and for the code that tests them.
+//
+// AddF32(dst, src) sets dst[i] = dst[i] + src[i] for every i of dst. A NaN
+// result is dst[i]'s NaN, quieted, if dst[i] is a NaN; else src[i]'s NaN,
+// quieted, if src[i] is one; else the hardware's NaN (inf + -inf). This is
+// the interpreter's rule for addf, with the destination as the first
+// operand.
+//
+// On amd64 the loop is SSE2 assembly (the GOAMD64=v1 baseline, so no CPU
+// detection): ADDPS and ADDSS with the destination as their destination
+// operand return, when both operands are NaNs, the destination's NaN
+// quieted, and when one is, that one quieted: the rule above with no test
+// per element. Elsewhere, or with the purego build tag, a Go loop tests
+// for a NaN result and applies the rule itself (Go's compiler may commute
+// a float addition, so a plain a+b does not fix which NaN comes out).
+//
+// The kernel binary built by package golang compiles a copy of this
+// source as package tcpkernels/rowadd.
+package rowadd
