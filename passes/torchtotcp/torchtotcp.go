@@ -319,14 +319,15 @@ func convertIndexSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 
 // ---------------------------------------------------------------- slice
 
-func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, 0)
+// sliceOperands reads a torch slice's dim, start, end and step operands
+// (at k, k+1, k+2 and k+3) over a self of rank r, with the conversion's
+// checks: constant ints (start and end may be None), the result type, a
+// positive step, a rank of at least 1 and dim in range. d is the
+// normalized dim.
+func sliceOperands(op *ir.Operation, k, r int) (d int, start, end *int64, step int64, err error) {
+	dim, err := constInt(op, k)
 	if err != nil {
-		return false, err
-	}
-	dim, err := constInt(op, 1)
-	if err != nil {
-		return false, err
+		return 0, nil, nil, 0, err
 	}
 	opt := func(i int) (*int64, error) {
 		if torch.IsConstantNone(op.Operand(i)) {
@@ -335,32 +336,44 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		v, err := constInt(op, i)
 		return &v, err
 	}
-	start, err := opt(2)
-	if err != nil {
-		return false, err
+	if start, err = opt(k + 1); err != nil {
+		return 0, nil, nil, 0, err
 	}
-	end, err := opt(3)
-	if err != nil {
-		return false, err
+	if end, err = opt(k + 2); err != nil {
+		return 0, nil, nil, 0, err
 	}
-	step, err := constInt(op, 4)
-	if err != nil {
-		return false, err
+	if step, err = constInt(op, k+3); err != nil {
+		return 0, nil, nil, 0, err
 	}
-	if err := checkResult(op); err != nil {
-		return false, err
+	if err = checkResult(op); err != nil {
+		return 0, nil, nil, 0, err
 	}
 	if step <= 0 {
-		return fail(op, "%s must be positive, got %d", operandName(op, 4), step)
+		_, err = fail(op, "%s must be positive, got %d", operandName(op, k+3), step)
+		return 0, nil, nil, 0, err
 	}
-	r := self.Rank()
 	if r == 0 {
-		return fail(op, "%s must have rank >= 1, got 0", operandName(op, 0))
+		_, err = fail(op, "%s must have rank >= 1, got 0", operandName(op, 0))
+		return 0, nil, nil, 0, err
 	}
 	d, ok := tcpbuild.NormalizeAxis(dim, r)
 	if !ok {
-		return fail(op, "dim %d is out of range for rank %d", dim, r)
+		_, err = fail(op, "dim %d is out of range for rank %d", dim, r)
+		return 0, nil, nil, 0, err
 	}
+	return d, start, end, step, nil
+}
+
+func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	self, err := rankedVT(op, 0)
+	if err != nil {
+		return false, err
+	}
+	d, start, end, step, err := sliceOperands(op, 1, self.Rank())
+	if err != nil {
+		return false, err
+	}
+	r := self.Rank()
 	n := self.Sizes()[d]
 	x, err := toBuiltin(op, rw, op.Operand(0))
 	if err != nil {
