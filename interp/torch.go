@@ -194,21 +194,19 @@ func PySliceBounds(n int64, start, end *int64, step int64) (first, count int64) 
 	return s, (e - s + step - 1) / step
 }
 
-func runTorchSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 5); err != nil {
-		return nil, err
-	}
-	self := args[0]
-	dim64, err := scalarInt(args[1])
+// torchSliceArgs reads a torch slice's dim, start, end and step (args k
+// to k+3; start and end may be None) over self, with torch's errors, and
+// returns the wrapped dim and the slice's first index and length.
+func torchSliceArgs(op *ir.Operation, args []*tensor.Tensor, k int, self *tensor.Tensor) (d int, first, count, step int64, err error) {
+	dim64, err := scalarInt(args[k])
 	if err != nil {
-		return nil, fmt.Errorf("dim: %v", err)
+		return 0, 0, 0, 0, fmt.Errorf("dim: %v", err)
 	}
 	if self.Rank() == 0 {
-		return nil, fmt.Errorf("slice() cannot be applied to a 0-dim tensor")
+		return 0, 0, 0, 0, fmt.Errorf("slice() cannot be applied to a 0-dim tensor")
 	}
-	d, err := wrapDim(dim64, self.Rank())
-	if err != nil {
-		return nil, err
+	if d, err = wrapDim(dim64, self.Rank()); err != nil {
+		return 0, 0, 0, 0, err
 	}
 	opt := func(i int) (*int64, error) {
 		if op.Operand(i).Type() == torch.None {
@@ -217,22 +215,34 @@ func runTorchSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*te
 		v, err := scalarInt(args[i])
 		return &v, err
 	}
-	start, err := opt(2)
+	start, err := opt(k + 1)
 	if err != nil {
-		return nil, err
+		return 0, 0, 0, 0, err
 	}
-	end, err := opt(3)
+	end, err := opt(k + 2)
 	if err != nil {
-		return nil, err
+		return 0, 0, 0, 0, err
 	}
-	step, err := scalarInt(args[4])
+	step, err = scalarInt(args[k+3])
 	if err != nil {
-		return nil, err
+		return 0, 0, 0, 0, err
 	}
 	if step <= 0 {
-		return nil, fmt.Errorf("slice step must be positive, got %d", step)
+		return 0, 0, 0, 0, fmt.Errorf("slice step must be positive, got %d", step)
 	}
-	first, count := PySliceBounds(self.Shape[d], start, end, step)
+	first, count = PySliceBounds(self.Shape[d], start, end, step)
+	return d, first, count, step, nil
+}
+
+func runTorchSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 5); err != nil {
+		return nil, err
+	}
+	self := args[0]
+	d, first, count, step, err := torchSliceArgs(op, args, 1, self)
+	if err != nil {
+		return nil, err
+	}
 	r := self.Rank()
 	starts, sizes, strides := make([]int64, r), append([]int64(nil), self.Shape...), make([]int64, r)
 	for i := range strides {
