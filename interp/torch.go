@@ -345,9 +345,29 @@ func runTorchIndexTensor(x *execState, op *ir.Operation, args []*tensor.Tensor) 
 	if l := op.Operand(1).DefiningOp(); l != nil && l.Name() == torch.ListConstructName {
 		tensors, adjacent := torch.IndexPlacement(l)
 		if !adjacent {
-			return nil, fmt.Errorf("index tensors separated by None entries are not supported")
-		}
-		if len(tensors) > 0 {
+			// Index tensors separated by whole dims (x[i, :, j]): torch
+			// puts the broadcast dims first, then the dims not indexed,
+			// in order: the gather on self transposed to the indexed dims
+			// first.
+			if len(tensors) > self.Rank() || tensors[len(tensors)-1] >= self.Rank() {
+				return nil, fmt.Errorf("too many indices for tensor of dimension %d", self.Rank())
+			}
+			perm := append([]int(nil), tensors...)
+			indexed := map[int]bool{}
+			for _, t := range tensors {
+				indexed[t] = true
+			}
+			for d := 0; d < self.Rank(); d++ {
+				if !indexed[d] {
+					perm = append(perm, d)
+				}
+			}
+			t, err := kernel.Transpose(self, perm)
+			if err != nil {
+				return nil, err
+			}
+			self = t
+		} else if len(tensors) > 0 {
 			p = tensors[0]
 		}
 	}
