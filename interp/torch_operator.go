@@ -47,5 +47,9 @@ func runTorchOperator(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]
 			args[i] = noneValue
 		}
 	}
+	// So are omitted trailing optional inputs.
+	for range torch.ONNXAbsentTrailing(ir.Global.LookupDef(name), len(args)) {
+		args = append(args, noneValue)
+	}
 	return k(x, shadow.(*ir.Operation), args)
 }

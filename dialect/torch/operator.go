@@ -67,3 +67,27 @@ func ONNXOperator(op *ir.Operation) (name string, attrs []ir.NamedAttr, ok bool)
 	}
 	return name, attrs, true
 }
+
+// ONNXAbsentTrailing returns how many trailing optional inputs of the
+// onnx dialect's op def a torch.operator with n operands leaves out: ONNX
+// lets a node omit its trailing optional inputs (torch.onnx.export's Slice
+// gives starts, ends and axes, no steps), and iree-import-onnx writes only
+// the inputs the node has. They are absent (onnx.NoValue), which the def's
+// operand types must accept; 0 when def has variadic operands or n is not
+// fewer than its operands.
+func ONNXAbsentTrailing(def *ir.OpDef, n int) int {
+	if def == nil || n >= len(def.Operands) {
+		return 0
+	}
+	for _, o := range def.Operands {
+		if o.Variadic {
+			return 0
+		}
+	}
+	for _, o := range def.Operands[n:] {
+		if o.Type == nil || !o.Type.Match(ir.None) {
+			return 0
+		}
+	}
+	return len(def.Operands) - n
+}
