@@ -20,6 +20,8 @@ func init() {
 			func(a, b float64) float64 { return a + b }),
 		onnx.SubName: onnxBinary(func(a, b int64) (int64, error) { return a - b, nil },
 			func(a, b float64) float64 { return a - b }),
+		onnx.MulName: onnxBinary(func(a, b int64) (int64, error) { return a * b, nil },
+			func(a, b float64) float64 { return a * b }),
 		onnx.ModName:     onnxBinary(floorMod, nil),
 		onnx.GreaterName: onnxCompare(func(c int) bool { return c > 0 }),
 		onnx.LessName:    onnxCompare(func(c int) bool { return c < 0 }),

@@ -18,7 +18,54 @@ func init() {
 		onnx.PadName:       runONNXPad,
 		onnx.ReshapeName:   runONNXReshape,
 		onnx.TransposeName: runONNXTranspose,
+		onnx.UnsqueezeName: runONNXUnsqueeze,
+		onnx.SqueezeName:   runONNXSqueeze,
+		onnx.FlattenName:   runONNXFlatten,
 	})
+}
+
+func runONNXUnsqueeze(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 2); err != nil {
+		return nil, err
+	}
+	if args[1].Rank() != 1 {
+		return nil, fmt.Errorf("axes must be 1-D, got %s", args[1].Type())
+	}
+	shape, err := onnx.UnsqueezeShape(args[0].Shape, args[1].Int64s())
+	if err != nil {
+		return nil, err
+	}
+	return one(kernel.Reshape(args[0], shape))
+}
+
+func runONNXSqueeze(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return nil, fmt.Errorf("expects 1 or 2 operands, got %d", len(args))
+	}
+	var axes []int64
+	hasAxes := len(args) == 2 && args[1] != noneValue
+	if hasAxes {
+		if args[1].Rank() != 1 {
+			return nil, fmt.Errorf("axes must be 1-D, got %s", args[1].Type())
+		}
+		axes = args[1].Int64s()
+	}
+	shape, err := onnx.SqueezeShape(args[0].Shape, axes, hasAxes)
+	if err != nil {
+		return nil, err
+	}
+	return one(kernel.Reshape(args[0], shape))
+}
+
+func runONNXFlatten(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	shape, err := onnx.FlattenShape(args[0].Shape, onnx.FlattenAxis(op))
+	if err != nil {
+		return nil, err
+	}
+	return one(kernel.Reshape(args[0], shape))
 }
 
 func runONNXConcat(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

@@ -21,6 +21,7 @@ var foldable = map[string]bool{
 	onnx.ShapeName: true, onnx.CastName: true, onnx.AddName: true, onnx.SubName: true, onnx.ModName: true,
 	onnx.GreaterName: true, onnx.LessName: true, onnx.WhereName: true, onnx.ConcatName: true,
 	onnx.PadName: true, onnx.SliceName: true, onnx.ReshapeName: true, onnx.TransposeName: true,
+	onnx.MulName: true, onnx.UnsqueezeName: true, onnx.SqueezeName: true, onnx.FlattenName: true,
 }
 
 const maxFoldElements = 1024

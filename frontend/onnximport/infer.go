@@ -188,7 +188,44 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 			shape[k] = x.Dim(p)
 		}
 		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
-	case "Add", "Sub", "Mod", "Greater", "Less", "Where":
+	case "Unsqueeze", "Squeeze":
+		x, err := ranked(0, "data")
+		if err != nil {
+			return nil, err
+		}
+		hasAxes := len(operands) > 1 && operands[1].Type() != ir.None
+		axes, ok := constInts(operands, 1)
+		if hasAxes && !ok {
+			return nil, fmt.Errorf("its axes input is not a constant")
+		}
+		var shape []int64
+		if opType == "Unsqueeze" {
+			if !hasAxes {
+				return nil, fmt.Errorf("has no axes input")
+			}
+			shape, err = onnx.UnsqueezeShape(x.Shape(), axes)
+		} else {
+			shape, err = onnx.SqueezeShape(x.Shape(), axes, hasAxes)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
+	case "Flatten":
+		x, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		axis := int64(1)
+		if a, ok := attr("axis").(ir.IntegerAttr); ok {
+			axis = a.Value
+		}
+		shape, err := onnx.FlattenShape(x.Shape(), axis)
+		if err != nil {
+			return nil, err
+		}
+		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
+	case "Add", "Sub", "Mul", "Mod", "Greater", "Less", "Where":
 		var shapes [][]int64
 		for i := range operands {
 			t, err := ranked(i, fmt.Sprintf("#%d", i))

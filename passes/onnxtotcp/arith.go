@@ -16,7 +16,7 @@ import (
 //
 //	onnx.Shape                 -> tcp.const of the static dims
 //	onnx.Cast                  -> arith.extsi/trunci/sitofp/fptosi (or nothing)
-//	onnx.Add/Sub               -> arith.addi/subi (addf/subf for floats)
+//	onnx.Add/Sub/Mul           -> arith.addi/subi/muli (addf/subf/mulf for floats)
 //	onnx.Mod (fmod = 0)        -> arith.remsi, then + B where the remainder is
 //	                              nonzero and its sign differs from B's
 //	onnx.Greater/Less          -> arith.cmpi sgt/slt (integers)
@@ -33,6 +33,7 @@ func addArith() bool {
 		{Root: onnx.CastName, Name: "ONNXCastToArith", Convert: convertCast},
 		{Root: onnx.AddName, Name: "ONNXAddToArith", Convert: convertBinary(arith.AddIName, arith.AddFName)},
 		{Root: onnx.SubName, Name: "ONNXSubToArith", Convert: convertBinary(arith.SubIName, arith.SubFName)},
+		{Root: onnx.MulName, Name: "ONNXMulToArith", Convert: convertBinary(arith.MulIName, arith.MulFName)},
 		{Root: onnx.ModName, Name: "ONNXModToArith", Convert: convertMod},
 		{Root: onnx.GreaterName, Name: "ONNXGreaterToArith", Convert: convertCompare(arith.CmpSGT)},
 		{Root: onnx.LessName, Name: "ONNXLessToArith", Convert: convertCompare(arith.CmpSLT)},

@@ -15,6 +15,9 @@ import (
 // The shape plumbing (dialect/onnx shape.go), for static shapes:
 //
 //	onnx.Reshape   -> tensor.collapse_shape to 1-D + tensor.expand_shape
+//	onnx.Unsqueeze, onnx.Squeeze, onnx.Flatten -> the same (each only
+//	                  reshapes; the verifier has checked the result type
+//	                  against the op's shape rule)
 //	onnx.Transpose -> tcp.transpose
 //	onnx.Concat    -> tensor.concat
 //	onnx.Pad       -> refused unless folded (--import-onnx folds it when
@@ -24,6 +27,9 @@ var _ = addShape()
 func addShape() bool {
 	Frontend.Conversions = append(Frontend.Conversions,
 		frontends.Conversion{Root: onnx.ReshapeName, Name: "ONNXReshapeToTensor", Convert: convertReshape},
+		frontends.Conversion{Root: onnx.UnsqueezeName, Name: "ONNXUnsqueezeToTensor", Convert: convertReshape},
+		frontends.Conversion{Root: onnx.SqueezeName, Name: "ONNXSqueezeToTensor", Convert: convertReshape},
+		frontends.Conversion{Root: onnx.FlattenName, Name: "ONNXFlattenToTensor", Convert: convertReshape},
 		frontends.Conversion{Root: onnx.TransposeName, Name: "ONNXTransposeToTcp", Convert: convertTranspose},
 		frontends.Conversion{Root: onnx.ConcatName, Name: "ONNXConcatToTensor", Convert: convertConcat},
 		frontends.Conversion{Root: onnx.PadName, Name: "ONNXPadToTcp", Convert: func(op *ir.Operation, _ *ir.Rewriter) (bool, error) {

@@ -1,0 +1,229 @@
+package onnx
+
+import (
+	"fmt"
+
+	"github.com/tcp-project/tcp/ir"
+)
+
+// The reshapes torch.onnx.export (dynamo=False) puts around gathers:
+// x.gather(-1, i.unsqueeze(-1)).squeeze(-1) is Unsqueeze + GatherElements +
+// Squeeze; advanced indexing with two index tensors (x[i, j]) is Flatten
+// + Mul + Add of the indices and one Gather on the flattened data.
+
+// Op names.
+const (
+	UnsqueezeName = "onnx.Unsqueeze"
+	SqueezeName   = "onnx.Squeeze"
+	FlattenName   = "onnx.Flatten"
+	MulName       = "onnx.Mul"
+)
+
+var i64OrNone = ir.TypePred("tensor of 64-bit signless integer values or none type", func(t ir.Type) bool {
+	return t == ir.None || isTensor(t) && ir.ElementType(t) == ir.I64
+})
+
+// constAxes returns the values of operand i when it is a constant (nil,
+// true when it is absent).
+func constAxes(op *ir.Operation, i int) ([]int64, bool) {
+	if i >= op.NumOperands() || op.Operand(i).Type() == ir.None {
+		return nil, true
+	}
+	d, ok := ir.ConstantAttr(op.Operand(i)).(*ir.DenseElementsAttr)
+	if !ok {
+		return nil, false
+	}
+	return d.Ints(), true
+}
+
+// Unsqueeze is onnx.Unsqueeze (opset 13: axes an input).
+var Unsqueeze = ir.MustRegister(ir.OpDef{
+	Name:    UnsqueezeName,
+	Summary: "ONNX Unsqueeze: unit dims inserted",
+	Description: `The data with a dim of size 1 inserted at each of axes, which index the
+output's dims (rank r + len(axes); negative: counted from that rank). The
+elements keep their row-major order.
+
+Verifier rules: axes is a 1-D i64 tensor; when it is a constant, its
+values are distinct and in [-(r+n), r+n) and a ranked result has the
+data's dims with 1s at axes.`,
+	Examples: []string{`%0 = "onnx.Unsqueeze"(%x, %axes) : (tensor<4xi64>, tensor<1xi64>) -> tensor<4x1xi64>`},
+	Operands: []ir.OperandDef{{Name: "data", Type: anyTensor}, {Name: "axes", Type: i64Indices}},
+	Results:  []ir.ResultDef{{Name: "expanded", Type: anyTensor}},
+	Traits:   []ir.Trait{ir.Pure},
+	Verify: func(op *ir.Operation) error {
+		x, ok := ranked(op.Operand(0))
+		axes, known := constAxes(op, 1)
+		if !ok || !known {
+			return CheckResult(op, ir.ElementType(op.Operand(0).Type()), nil, "")
+		}
+		want, err := UnsqueezeShape(x.Shape(), axes)
+		if err != nil {
+			return op.EmitOpError("%v", err)
+		}
+		return CheckResult(op, x.Elem(), want, "the data's dims with 1s at axes")
+	},
+})
+
+// UnsqueezeShape is the shape of Unsqueeze's result.
+func UnsqueezeShape(in, axes []int64) ([]int64, error) {
+	r := len(in) + len(axes)
+	unit := make([]bool, r)
+	for _, a := range axes {
+		n, ok := normAxisR(a, r)
+		if !ok {
+			return nil, fmt.Errorf("axis %d is out of range for an output of rank %d", a, r)
+		}
+		if unit[n] {
+			return nil, fmt.Errorf("axis %d is repeated", a)
+		}
+		unit[n] = true
+	}
+	out := make([]int64, 0, r)
+	k := 0
+	for d := range r {
+		if unit[d] {
+			out = append(out, 1)
+		} else {
+			out = append(out, in[k])
+			k++
+		}
+	}
+	return out, nil
+}
+
+// Squeeze is onnx.Squeeze (opset 13: axes an optional input).
+var Squeeze = ir.MustRegister(ir.OpDef{
+	Name:    SqueezeName,
+	Summary: "ONNX Squeeze: unit dims removed",
+	Description: `The data without the dims listed in axes (negative: counted from the
+rank), each of which must have size 1; without axes ("onnx.NoValue"),
+without every dim of size 1. The elements keep their row-major order.
+
+Verifier rules: axes, when given, is a 1-D i64 tensor; when it is a
+constant, its values are distinct and in [-r, r), and each names a dim
+that is 1 (or dynamic); a ranked result has the remaining dims.`,
+	Examples: []string{`%0 = "onnx.Squeeze"(%x, %axes) : (tensor<4x1xf32>, tensor<1xi64>) -> tensor<4xf32>`},
+	Operands: []ir.OperandDef{{Name: "data", Type: anyTensor}, {Name: "axes", Type: i64OrNone}},
+	Results:  []ir.ResultDef{{Name: "squeezed", Type: anyTensor}},
+	Traits:   []ir.Trait{ir.Pure},
+	Verify: func(op *ir.Operation) error {
+		x, ok := ranked(op.Operand(0))
+		axes, known := constAxes(op, 1)
+		if !ok || !known {
+			return CheckResult(op, ir.ElementType(op.Operand(0).Type()), nil, "")
+		}
+		want, err := SqueezeShape(x.Shape(), axes, op.NumOperands() > 1 && op.Operand(1).Type() != ir.None)
+		if err != nil {
+			return op.EmitOpError("%v", err)
+		}
+		return CheckResult(op, x.Elem(), want, "the data's dims without the squeezed ones")
+	},
+})
+
+// SqueezeShape is the shape of Squeeze's result; hasAxes false squeezes
+// every dim of size 1 (an error when a dim is dynamic: whether it is 1 is
+// unknown).
+func SqueezeShape(in, axes []int64, hasAxes bool) ([]int64, error) {
+	drop := make([]bool, len(in))
+	if !hasAxes {
+		for d, n := range in {
+			if n == ir.Dynamic {
+				return nil, fmt.Errorf("without axes, dim %d (dynamic) may or may not be squeezed", d)
+			}
+			drop[d] = n == 1
+		}
+	}
+	for _, a := range axes {
+		n, ok := normAxisR(a, len(in))
+		if !ok {
+			return nil, fmt.Errorf("axis %d is out of range for data of rank %d", a, len(in))
+		}
+		if drop[n] {
+			return nil, fmt.Errorf("axis %d is repeated", a)
+		}
+		if in[n] != 1 && in[n] != ir.Dynamic {
+			return nil, fmt.Errorf("cannot squeeze dim %d of size %d (only a dim of size 1)", n, in[n])
+		}
+		drop[n] = true
+	}
+	out := []int64{}
+	for d, n := range in {
+		if !drop[d] {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// Flatten is onnx.Flatten.
+var Flatten = ir.MustRegister(ir.OpDef{
+	Name:    FlattenName,
+	Summary: "ONNX Flatten: a 2-D view of a tensor",
+	Description: `The data as a matrix of shape [d_0 * ... * d_(axis-1), d_axis * ... *
+d_(r-1)] (an empty product is 1), elements in row-major order. axis
+(default 1) is in [-r, r] (negative: counted from the rank).
+
+Verifier rules: axis in [-r, r]; a ranked result has that 2-D shape
+(dynamic when a factor is).`,
+	Examples: []string{`%0 = "onnx.Flatten"(%x) {axis = 2 : si64} : (tensor<2x3x4xf32>) -> tensor<6x4xf32>`},
+	Operands: []ir.OperandDef{{Name: "input", Type: anyTensor}},
+	Results:  []ir.ResultDef{{Name: "output", Type: anyTensor}},
+	Attrs:    []ir.AttrDef{{Name: "axis", Kind: ir.SI64AttrKind, Default: ir.Int(1, si64)}},
+	Traits:   []ir.Trait{ir.Pure},
+	Verify: func(op *ir.Operation) error {
+		x, ok := ranked(op.Operand(0))
+		if !ok {
+			return CheckResult(op, ir.ElementType(op.Operand(0).Type()), nil, "")
+		}
+		want, err := FlattenShape(x.Shape(), FlattenAxis(op))
+		if err != nil {
+			return op.EmitOpError("%v", err)
+		}
+		return CheckResult(op, x.Elem(), want, "the data as a matrix split at axis")
+	},
+})
+
+// FlattenAxis is Flatten's axis attribute (default 1).
+func FlattenAxis(op *ir.Operation) int64 {
+	if a, ok := op.Attr("axis").(ir.IntegerAttr); ok {
+		return a.Value
+	}
+	return 1
+}
+
+// FlattenShape is the shape of Flatten's result.
+func FlattenShape(in []int64, axis int64) ([]int64, error) {
+	r := int64(len(in))
+	if axis < -r || axis > r {
+		return nil, fmt.Errorf("axis %d is out of range [-%d, %d] for data of rank %d", axis, r, r, r)
+	}
+	if axis < 0 {
+		axis += r
+	}
+	prod := func(s []int64) int64 {
+		p := int64(1)
+		for _, d := range s {
+			if d == ir.Dynamic {
+				return ir.Dynamic
+			}
+			p *= d
+		}
+		return p
+	}
+	return []int64{prod(in[:axis]), prod(in[axis:])}, nil
+}
+
+// Mul is onnx.Mul.
+var Mul = binary(MulName, "ONNX Mul: elementwise product", `C = A * B (integers wrap, two's complement).`,
+	`%0 = "onnx.Mul"(%arg0, %arg1) : (tensor<2x1xi64>, tensor<1xi64>) -> tensor<2x1xi64>`, false)
+
+func normAxisR(a int64, r int) (int, bool) {
+	if a < -int64(r) || a >= int64(r) {
+		return 0, false
+	}
+	if a < 0 {
+		a += int64(r)
+	}
+	return int(a), true
+}
