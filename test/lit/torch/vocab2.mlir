@@ -49,3 +49,67 @@ func.func @gather_sparse_grad() -> !torch.vtensor<[2,2],si64> {
   %0 = torch.aten.gather %x, %int1, %i, %true : !torch.vtensor<[2,2],si64>, !torch.int, !torch.vtensor<[2,2],si64>, !torch.bool -> !torch.vtensor<[2,2],si64>
   return %0 : !torch.vtensor<[2,2],si64>
 }
+
+// x[torch.arange(3), i]: arange of constant ints is a tcp.const.
+// RUN: tcp-run --print=mlir %s -e arange_pick | FileCheck %s --check-prefix=AR
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e arange_pick | FileCheck %s --check-prefix=AR
+// AR: {{^}}dense<[2, 3, 6]> : tensor<3xi64>{{$}}
+// RUN: tcp-opt %s --convert-torch-to-tcp | FileCheck %s --check-prefix=AR-TCP
+// AR-TCP-LABEL: func.func @arange_pick(
+// AR-TCP: tcp.const {value = dense<[0, 1, 2]> : tensor<3xi64>} : tensor<3xi64>
+func.func @arange_pick() -> !torch.vtensor<[3],si64> {
+  %x = torch.vtensor.literal(dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xsi64>) : !torch.vtensor<[3,2],si64>
+  %i = torch.vtensor.literal(dense<[1, 0, -1]> : tensor<3xsi64>) : !torch.vtensor<[3],si64>
+  %int0 = torch.constant.int 0
+  %int3 = torch.constant.int 3
+  %int1 = torch.constant.int 1
+  %none = torch.constant.none
+  %cpu = torch.constant.device "cpu"
+  %false = torch.constant.bool false
+  %r = torch.aten.arange.start_step %int0, %int3, %int1, %none, %int0, %cpu, %false : !torch.int, !torch.int, !torch.int, !torch.none, !torch.int, !torch.Device, !torch.bool -> !torch.vtensor<[3],si64>
+  %l = torch.prim.ListConstruct %r, %i : (!torch.vtensor<[3],si64>, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %0 = torch.aten.index.Tensor %x, %l : !torch.vtensor<[3,2],si64>, !torch.list<optional<vtensor>> -> !torch.vtensor<[3],si64>
+  return %0 : !torch.vtensor<[3],si64>
+}
+
+// torch.split(x, 2, dim=1)[1]: split_with_sizes unpacked, one tcp.slice
+// per piece.
+// RUN: tcp-run --print=mlir %s -e split_unpack | FileCheck %s --check-prefix=SPLIT
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e split_unpack | FileCheck %s --check-prefix=SPLIT
+// SPLIT: {{^}}dense<{{\[\[}}2, 3], [6, 7]]> : tensor<2x2xi64>{{$}}
+// RUN: tcp-opt %s --convert-torch-to-tcp | FileCheck %s --check-prefix=SPLIT-TCP
+// SPLIT-TCP-LABEL: func.func @split_unpack(
+// SPLIT-TCP: tcp.slice %{{.*}} starts(%{{.*}}, %{{.*}}) sizes(%{{.*}}, %{{.*}}) strides(%{{.*}}, %{{.*}}) : tensor<2x4xi64> -> tensor<2x1xi64>
+// SPLIT-TCP: tcp.slice %{{.*}} starts(%{{.*}}, %{{.*}}) sizes(%{{.*}}, %{{.*}}) strides(%{{.*}}, %{{.*}}) : tensor<2x4xi64> -> tensor<2x2xi64>
+// SPLIT-TCP-NOT: torch.aten.split_with_sizes
+func.func @split_unpack() -> !torch.vtensor<[2,2],si64> {
+  %x = torch.vtensor.literal(dense<[[1, 2, 3, 4], [5, 6, 7, 8]]> : tensor<2x4xsi64>) : !torch.vtensor<[2,4],si64>
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %sizes = torch.prim.ListConstruct %int1, %int2, %int1 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.aten.split_with_sizes %x, %sizes, %int1 : !torch.vtensor<[2,4],si64>, !torch.list<int>, !torch.int -> !torch.list<vtensor>
+  %p:3 = torch.prim.ListUnpack %s : !torch.list<vtensor> -> !torch.vtensor<[2,1],si64>, !torch.vtensor<[2,2],si64>, !torch.vtensor<[2,1],si64>
+  return %p#1 : !torch.vtensor<[2,2],si64>
+}
+
+// torch.take_along_dim(x, i, dim=1) with i of dynamic size: the importer
+// expands i to [3, i.size(1)] (aten.size.int of its own dim, which keeps
+// it) and takes i % 4 on the dynamic sizes.
+// RUN: tcp-opt %s --convert-frontends-to-tcp | FileCheck %s --check-prefix=DYN
+// DYN-LABEL: func.func @take_along_dynamic(
+// DYN-NOT: torch.aten
+// DYN: tcp.broadcast_to %{{.*}}, %{{.*}}, %{{.*}} {axes = [0, 1]} : tensor<1x1xi64>, index, index -> tensor<3x?xi64>
+// DYN: arith.remsi %{{.*}}, %{{.*}} : tensor<3x?xi64>
+// DYN: tcp.gather %{{.*}}, %{{.*}} {dim = 1 : index, mode = "error"} : tensor<3x4xf32>, tensor<3x?xi64> -> tensor<3x?xf32>
+func.func @take_along_dynamic(%arg0: !torch.vtensor<[3,4],f32>, %arg1: !torch.vtensor<[3,?],si64>) -> !torch.vtensor<[3,?],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.size.int %arg1, %int1 : !torch.vtensor<[3,?],si64>, !torch.int -> !torch.int
+  %int3 = torch.constant.int 3
+  %1 = torch.prim.ListConstruct %int3, %0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %false = torch.constant.bool false
+  %2 = torch.aten.expand %arg1, %1, %false : !torch.vtensor<[3,?],si64>, !torch.list<int>, !torch.bool -> !torch.vtensor<[3,?],si64>
+  %int4 = torch.constant.int 4
+  %3 = torch.aten.remainder.Scalar %2, %int4 : !torch.vtensor<[3,?],si64>, !torch.int -> !torch.vtensor<[3,?],si64>
+  %4 = torch.aten.gather %arg0, %int1, %3, %false : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[3,?],si64>, !torch.bool -> !torch.vtensor<[3,?],f32>
+  return %4 : !torch.vtensor<[3,?],f32>
+}

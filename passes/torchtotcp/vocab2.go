@@ -1,0 +1,106 @@
+package torchtotcp
+
+import (
+	"slices"
+
+	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/dialect/torch"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/passes/tcpbuild"
+)
+
+// More of the FX importer's vocabulary (dialect/torch vocab2.go):
+//
+//	aten.arange.start_step      -> tcp.const of the values (constant
+//	                               integer start, end, step)
+//	prim.ListUnpack of
+//	aten.split_with_sizes       -> one tcp.slice per result (constant sizes
+//	                               and dim)
+//	aten.size.int               -> read by aten.expand's conversion (the
+//	                               size of self's own dim keeps it); then
+//	                               dead and erased
+var _ = addVocab2()
+
+func addVocab2() bool {
+	conversions = append(conversions, []struct {
+		root, name string
+		fn         convFn
+	}{
+		{torch.ArangeStartStepName, "torch-arange-to-tcp", convertArange},
+		{torch.ListUnpackName, "torch-split-unpack-to-tcp", convertSplitUnpack},
+	}...)
+	operandNames[torch.ArangeStartStepName] = []string{"start", "end", "step", "dtype", "layout", "device", "pin_memory"}
+	operandNames[torch.ListUnpackName] = []string{"list"}
+	return true
+}
+
+func convertArange(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if err := checkResult(op); err != nil {
+		return false, err
+	}
+	vals, ok := torch.ArangeValues(op)
+	if !ok {
+		return fail(op, "start, end and step must be compile-time integer constants (torch.constant.int), step nonzero, at most 1048576 values")
+	}
+	rt := op.Result(0).Type().(*torch.VTensorType)
+	elem := torch.BuiltinElement(rt.DType())
+	if it, ok := elem.(ir.IntegerType); !ok || it.Width == 1 {
+		return fail(op, "only an integer result dtype is supported, got %s", rt.DType())
+	}
+	if want := torch.ArangeDType(op); want == nil || want != rt.DType() {
+		return fail(op, "the result dtype %s is not the one dtype gives (3 int32, 4 int64, none with int arguments: int64)", rt.DType())
+	}
+	t := ir.RankedTensor([]int64{int64(len(vals))}, elem)
+	return true, finish(op, rw, tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(t, vals)).Result(0))
+}
+
+func convertSplitUnpack(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	d := op.Operand(0).DefiningOp()
+	if d == nil || d.Name() != torch.SplitWithSizesName {
+		return fail(op, "%s must come from torch.aten.split_with_sizes", operandName(op, 0))
+	}
+	dim, sizes, err := torch.SplitOf(d)
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	if sizes == nil {
+		return fail(op, "the split's sizes and dim must be compile-time constants and its self sizes known")
+	}
+	self, ok := d.Operand(0).Type().(*torch.VTensorType)
+	if !ok || !self.HasDType() || len(sizes) != op.NumResults() {
+		return fail(op, "expects one result per split size and a self of known dtype")
+	}
+	var rts []*torch.VTensorType
+	for i := range op.NumResults() {
+		rt, ok := op.Result(i).Type().(*torch.VTensorType)
+		if !ok || rt.BuiltinTensorType() == nil {
+			return fail(op, "result #%d needs a known dtype, got %s", i, op.Result(i).Type())
+		}
+		rts = append(rts, rt)
+	}
+	rw.SetInsertionPointBefore(op)
+	x, err := torch.ToBuiltin(rw, op.Loc(), d.Operand(0))
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	c := tcpbuild.NewIndexCache(rw, op.Loc())
+	var outs []ir.Value
+	off := int64(0)
+	for k, s := range sizes {
+		window := slices.Clone(self.Sizes())
+		window[dim] = s
+		v := sliceWindow(rw, op.Loc(), x, c, dim, c.Get(off), c.Get(s), c.Get(1), window)
+		v, err := tcpbuild.CastTo(rw, op.Loc(), v, rts[k].BuiltinTensorType())
+		if err != nil {
+			return false, op.EmitOpError("result #%d: %v", k, err)
+		}
+		r, err := typeConverter.MaterializeSource(rw, op.Loc(), rts[k], v)
+		if err != nil {
+			return false, err
+		}
+		outs = append(outs, r)
+		off += s
+	}
+	rw.ReplaceOp(op, outs)
+	return true, nil
+}

@@ -1,0 +1,20 @@
+// RUN: tcp-opt %s -split-input-file -verify-diagnostics
+
+// The verifier rules of split_with_sizes and size.int.
+
+func.func @split_bad_sum(%x: !torch.vtensor<[2,4],f32>) -> !torch.list<vtensor> {
+  %int1 = torch.constant.int 1
+  %sizes = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error@+1 {{'torch.aten.split_with_sizes' op split sizes add up to 2, but dim 1 has size 4}}
+  %s = torch.aten.split_with_sizes %x, %sizes, %int1 : !torch.vtensor<[2,4],f32>, !torch.list<int>, !torch.int -> !torch.list<vtensor>
+  return %s : !torch.list<vtensor>
+}
+
+// -----
+
+func.func @size_dim_range(%x: !torch.vtensor<[2,4],f32>) -> !torch.int {
+  %int2 = torch.constant.int 2
+  // expected-error@+1 {{'torch.aten.size.int' op dim 2 is out of range for a tensor of rank 2}}
+  %n = torch.aten.size.int %x, %int2 : !torch.vtensor<[2,4],f32>, !torch.int -> !torch.int
+  return %n : !torch.int
+}
