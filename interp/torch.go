@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/interp/kernel"
@@ -302,15 +303,32 @@ func runTorchList(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	if len(args) == 0 {
 		return nil, fmt.Errorf("empty lists have no runtime value in the interpreter")
 	}
+	// A list of tensors also keeps its elements (torch.aten.cat reads
+	// them); one that is not a list of index tensors (float elements, or
+	// shapes that do not broadcast) has only that: a placeholder value.
+	elems := slices.Clone(args)
+	placeholder := func() ([]*tensor.Tensor, error) {
+		p := tensor.Must(tensor.New(tensor.I1, []int64{0}))
+		x.setList(p, elems)
+		return []*tensor.Tensor{p}, nil
+	}
+	lt, _ := op.Result(0).Type().(*torch.ListType)
+	tensorList := lt != nil && lt.Elem() != torch.Int
 	shapes := make([][]int64, len(args))
 	for i, a := range args {
 		if !a.DType.IsInt() {
+			if tensorList {
+				return placeholder()
+			}
 			return nil, fmt.Errorf("only lists of integer tensors or ints have a runtime value, got element type %s", a.DType)
 		}
 		shapes[i] = a.Shape
 	}
 	b, err := broadcastShapes(shapes)
 	if err != nil {
+		if tensorList {
+			return placeholder()
+		}
 		return nil, err
 	}
 	k := int64(len(args))
@@ -328,6 +346,7 @@ func runTorchList(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 			out.SetInt64(i*int(k)+j, bt.Int64At(i))
 		}
 	}
+	x.setList(out, elems)
 	return []*tensor.Tensor{out}, nil
 }
 

@@ -20,7 +20,38 @@ func init() {
 		torch.ArangeStartStepName: runTorchArange,
 		torch.SplitWithSizesName:  runTorchFirst,
 		torch.ListUnpackName:      runTorchListUnpack,
+		torch.CatName:             runTorchCat,
 	})
+}
+
+func runTorchCat(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 2); err != nil {
+		return nil, err
+	}
+	elems, ok := x.lists[args[0]]
+	if !ok || len(elems) == 0 {
+		return nil, fmt.Errorf("expects a non-empty list of tensors (torch.prim.ListConstruct)")
+	}
+	for i, e := range elems {
+		if e.DType != elems[0].DType || e.Rank() != elems[0].Rank() {
+			return nil, fmt.Errorf("tensor #%d has type %s, tensor #0 %s: cat needs one dtype and rank here", i, e.Type(), elems[0].Type())
+		}
+	}
+	if elems[0].Rank() == 0 {
+		return nil, fmt.Errorf("zero-dimensional tensor cannot be concatenated")
+	}
+	d, err := wrapDim(args[1].Int64At(0), elems[0].Rank())
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range elems {
+		for k := range e.Shape {
+			if k != d && e.Shape[k] != elems[0].Shape[k] {
+				return nil, fmt.Errorf("sizes of tensors must match except in dimension %d: expected size %d but got size %d for tensor number %d in the list", d, elems[0].Shape[k], e.Shape[k], i)
+			}
+		}
+	}
+	return x.concat(elems, d)
 }
 
 func runTorchSizeInt(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

@@ -2,6 +2,8 @@ package golang
 
 import (
 	"fmt"
+
+	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -14,10 +16,13 @@ import (
 // (StableHLO windows on a dynamic dim are the concat of s slices) reads
 // its source directly. Every operand's offset is computed for every
 // element, which is pure arithmetic; an operand whose read would load an
-// index (a gather below the concat), or carries a fill guard or a cast, is
-// a located error, since its load would run at coordinates outside it,
-// unless the coordinate along d is a constant (readConcatPiece): then the
-// one operand that holds it is read directly, whatever it loads.
+// index (a gather below the concat) reads it at its coordinate clamped to
+// its own extent, so every load is of an index the result reads anyway
+// (torch.cat([x[i], y]) in the FX importer's form); one that carries a fill
+// guard or a cast is a located error, since its value would be computed
+// at coordinates outside it, unless the coordinate along d is a constant
+// (readConcatPiece): then the one operand that holds it is read directly,
+// whatever it loads.
 
 // concatTensor checks a concat where walk meets it: no code, its dims
 // (and, for dynamic sizes, the runtime checks that the operands agree
@@ -110,12 +115,23 @@ func (f *funcGen) readConcat(op *ir.Operation, coords []poly, checked bool) (ref
 		}
 		nc := append([]poly{}, coords...)
 		nc[d] = coords[d].add(lo.scale(-1))
+		clamped := false
+		if s, isConst := od[d].constant(); op.NumOperands() > 1 && (!isConst || s > 0) && gathersBelow(op.Operand(k), 0) {
+			// A gather below: its index loads run at every coordinate, so
+			// they run at this operand's own coordinate clamped to
+			// [0, size), whose indices the result reads anyway (an index
+			// that fails there fails where it is selected too); tcpSel
+			// then discards the value outside the piece.
+			lc := nc[d]
+			nc[d] = patom(f.bind(f.levelOf(lc, od[d]), fmt.Sprintf("min(max(%s, 0), %s)", lc, od[d].add(pconst(-1)))))
+			clamped = true
+		}
 		loads := f.loads
 		r, err := f.read(op.Operand(k), nc, checked)
 		if err != nil {
 			return ref{}, err
 		}
-		if f.loads != loads || len(r.guards) > 0 || r.conv != nil || r.val != "" || len(r.dconv) > 0 {
+		if (f.loads != loads && !clamped) || len(r.guards) > 0 || r.conv != nil || r.val != "" || len(r.dconv) > 0 {
 			return ref{}, unsupported(op, fmt.Sprintf("operand #%d reads indices, a fill guard or a cast, which would run outside its piece", k))
 		}
 		lo = lo.add(od[d])
@@ -143,4 +159,23 @@ func (f *funcGen) readConcat(op *ir.Operation, coords []poly, checked bool) (ref
 		buf = f.bind(l, buf) // a slice chosen per element
 	}
 	return ref{buf: buf, off: patom(f.bind(l, pick(offs)))}, nil
+}
+
+// gathersBelow reports whether v is computed from a tcp.gather or
+// tcp.gather_nd through ops the backend composes (so that reading v loads
+// indices), looking at most 16 ops deep.
+func gathersBelow(v ir.Value, depth int) bool {
+	d := v.DefiningOp()
+	if d == nil || depth > 16 {
+		return false
+	}
+	if n := d.Name(); n == tcp.GatherName || n == tcp.GatherNDName {
+		return true
+	}
+	for _, o := range d.Operands() {
+		if gathersBelow(o, depth+1) {
+			return true
+		}
+	}
+	return false
 }

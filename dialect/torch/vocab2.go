@@ -297,3 +297,104 @@ func ExpandSizeList(op *ir.Operation) ([]int64, bool) {
 	}
 	return out, true
 }
+
+// CatName is torch.aten.cat.
+const CatName = "torch.aten.cat"
+
+// Cat is torch.aten.cat.
+var Cat = ir.MustRegister(ir.OpDef{
+	Name:    CatName,
+	Summary: "torch.cat(tensors, dim): tensors joined along dim",
+	Description: `The tensors of the list (a torch.prim.ListConstruct), of one dtype and
+rank and equal sizes except at dim (negative: counted from the rank),
+joined along dim in order. torch.stack(ts, dim) prints as unsqueeze (or
+a view) of each tensor and a cat. Tensors of different dtypes (which
+torch promotes) are not supported.
+
+Verifier rules: when the list comes from torch.prim.ListConstruct and the
+sizes are known: at least one tensor; one rank and dtype (the result's);
+dim in [-r, r); equal sizes except at dim; the result's sizes are those
+with the sum at dim.`,
+	Examples: []string{"%3 = torch.aten.cat %2, %int0 : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[8],f32>"},
+	Operands: []ir.OperandDef{{Name: "tensors", Type: vtensorListC}, {Name: "dim", Type: intC}},
+	Results:  []ir.ResultDef{{Name: "result", Type: vtensorC}},
+	Traits:   []ir.Trait{ir.Pure},
+	Format:   atenFormat("tensors", "dim"),
+	Verify: func(op *ir.Operation) error {
+		want, err := CatSizes(op)
+		if err != nil {
+			return op.EmitOpError("%v", err)
+		}
+		res := vt(op.Result(0))
+		l := op.Operand(0).DefiningOp()
+		if l != nil && l.Name() == ListConstructName && l.NumOperands() > 0 {
+			if err := sameDType(op, vt(l.Operand(0)), res); err != nil {
+				return err
+			}
+		}
+		if want != nil && res.HasSizes() && !compatibleSizes(want, res.Sizes()) {
+			return op.EmitOpError("result sizes [%s] do not match the joined sizes [%s]", sizesStr(res.Sizes()), sizesStr(want))
+		}
+		return nil
+	},
+})
+
+// CatSizes returns cat's result sizes, nil when the list or the sizes are
+// not known, or an error when the tensors cannot be joined.
+func CatSizes(op *ir.Operation) ([]int64, error) {
+	l := op.Operand(0).DefiningOp()
+	if l == nil || l.Name() != ListConstructName {
+		return nil, nil
+	}
+	if l.NumOperands() == 0 {
+		return nil, errf("expects a non-empty list of tensors")
+	}
+	dim, ok := ConstantIntValue(op.Operand(1))
+	var out []int64
+	var dt ir.Type
+	for i, v := range l.Operands() {
+		t, isVT := v.Type().(*VTensorType)
+		if !isVT {
+			return nil, errf("list element #%d must be a !torch.vtensor, got %s", i, v.Type())
+		}
+		if t.HasDType() {
+			if dt != nil && t.DType() != dt {
+				return nil, errf("list elements must have one dtype, got %s and %s", dt, t.DType())
+			}
+			dt = t.DType()
+		}
+		if !t.HasSizes() || !ok {
+			return nil, nil
+		}
+		s := t.Sizes()
+		if out == nil {
+			out = append([]int64(nil), s...)
+			continue
+		}
+		if len(s) != len(out) {
+			return nil, errf("list elements must have one rank, got %d and %d", len(out), len(s))
+		}
+	}
+	d, okd := wrapDimIn(dim, len(out))
+	if !okd || len(out) == 0 {
+		return nil, errf("dim %d is out of range for tensors of rank %d", dim, len(out))
+	}
+	for i, v := range l.Operands()[1:] {
+		s := vt(v).Sizes()
+		for k := range s {
+			switch {
+			case k == d:
+				if out[k] == ir.Dynamic || s[k] == ir.Dynamic {
+					out[k] = ir.Dynamic
+				} else {
+					out[k] += s[k]
+				}
+			case out[k] == ir.Dynamic:
+				out[k] = s[k]
+			case s[k] != ir.Dynamic && s[k] != out[k]:
+				return nil, errf("sizes of tensors must match except in dimension %d: tensor #%d has size %d at dim %d, expected %d", d, i+1, s[k], k, out[k])
+			}
+		}
+	}
+	return out, nil
+}

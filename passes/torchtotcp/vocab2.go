@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/passes/tcpbuild"
@@ -16,6 +17,7 @@ import (
 //	prim.ListUnpack of
 //	aten.split_with_sizes       -> one tcp.slice per result (constant sizes
 //	                               and dim)
+//	aten.cat                    -> tensor.concat
 //	aten.size.int               -> read by aten.expand's conversion (the
 //	                               size of self's own dim keeps it); then
 //	                               dead and erased
@@ -28,7 +30,9 @@ func addVocab2() bool {
 	}{
 		{torch.ArangeStartStepName, "torch-arange-to-tcp", convertArange},
 		{torch.ListUnpackName, "torch-split-unpack-to-tcp", convertSplitUnpack},
+		{torch.CatName, "torch-cat-to-tcp", convertCat},
 	}...)
+	operandNames[torch.CatName] = []string{"tensors", "dim"}
 	operandNames[torch.ArangeStartStepName] = []string{"start", "end", "step", "dtype", "layout", "device", "pin_memory"}
 	operandNames[torch.ListUnpackName] = []string{"list"}
 	return true
@@ -103,4 +107,35 @@ func convertSplitUnpack(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	rw.ReplaceOp(op, outs)
 	return true, nil
+}
+
+func convertCat(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	if err := checkResult(op); err != nil {
+		return false, err
+	}
+	sizes, err := torch.CatSizes(op)
+	if err != nil {
+		return fail(op, "%v", err)
+	}
+	if sizes == nil {
+		return fail(op, "%s must be a torch.prim.ListConstruct of tensors of known sizes and %s a compile-time constant", operandName(op, 0), operandName(op, 1))
+	}
+	l := op.Operand(0).DefiningOp()
+	rt := op.Result(0).Type().(*torch.VTensorType)
+	var vs []ir.Value
+	for i, e := range l.Operands() {
+		t, ok := e.Type().(*torch.VTensorType)
+		if !ok || !t.HasDType() || t.DType() != rt.DType() {
+			return fail(op, "tensor #%d must have the result's dtype %s, got %s", i, rt.DType(), e.Type())
+		}
+		v, err := toBuiltin(op, rw, e)
+		if err != nil {
+			return false, err
+		}
+		vs = append(vs, v)
+	}
+	dim, _ := torch.ConstantIntValue(op.Operand(1))
+	d, _ := tcpbuild.NormalizeAxis(dim, len(sizes))
+	c := tensor.Concat(rw, op.Loc(), int64(d), vs, ir.RankedTensor(sizes, torch.BuiltinElement(rt.DType())))
+	return true, finish(op, rw, c.Result(0))
 }

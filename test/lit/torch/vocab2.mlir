@@ -79,7 +79,6 @@ func.func @arange_pick() -> !torch.vtensor<[3],si64> {
 // SPLIT: {{^}}dense<{{\[\[}}2, 3], [6, 7]]> : tensor<2x2xi64>{{$}}
 // RUN: tcp-opt %s --convert-torch-to-tcp | FileCheck %s --check-prefix=SPLIT-TCP
 // SPLIT-TCP-LABEL: func.func @split_unpack(
-// SPLIT-TCP: tcp.slice %{{.*}} starts(%{{.*}}, %{{.*}}) sizes(%{{.*}}, %{{.*}}) strides(%{{.*}}, %{{.*}}) : tensor<2x4xi64> -> tensor<2x1xi64>
 // SPLIT-TCP: tcp.slice %{{.*}} starts(%{{.*}}, %{{.*}}) sizes(%{{.*}}, %{{.*}}) strides(%{{.*}}, %{{.*}}) : tensor<2x4xi64> -> tensor<2x2xi64>
 // SPLIT-TCP-NOT: torch.aten.split_with_sizes
 func.func @split_unpack() -> !torch.vtensor<[2,2],si64> {
@@ -112,4 +111,26 @@ func.func @take_along_dynamic(%arg0: !torch.vtensor<[3,4],f32>, %arg1: !torch.vt
   %3 = torch.aten.remainder.Scalar %2, %int4 : !torch.vtensor<[3,?],si64>, !torch.int -> !torch.vtensor<[3,?],si64>
   %4 = torch.aten.gather %arg0, %int1, %3, %false : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[3,?],si64>, !torch.bool -> !torch.vtensor<[3,?],f32>
   return %4 : !torch.vtensor<[3,?],f32>
+}
+
+// torch.cat([x[i], x[:1]]) and torch.stack([x[0], x[2]]) (the stack is
+// a cat of the rows, then a view): aten.cat is tensor.concat.
+// RUN: tcp-run --print=mlir %s -e cat_rows | FileCheck %s --check-prefix=CAT
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e cat_rows | FileCheck %s --check-prefix=CAT
+// RUN: tcp-opt %s --frontends-to-tcp-pipeline | tcp-run --print=mlir - -e cat_rows --backend=go | FileCheck %s --check-prefix=CAT
+// CAT: {{^}}dense<{{\[\[}}5, 6], [1, 2], [1, 2]]> : tensor<3x2xi64>{{$}}
+// RUN: tcp-opt %s --convert-torch-to-tcp | FileCheck %s --check-prefix=CAT-TCP
+// CAT-TCP-LABEL: func.func @cat_rows(
+// CAT-TCP: tensor.concat dim(0) %{{.*}}, %{{.*}} : (tensor<2x2xi64>, tensor<1x2xi64>) -> tensor<3x2xi64>
+func.func @cat_rows() -> !torch.vtensor<[3,2],si64> {
+  %x = torch.vtensor.literal(dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xsi64>) : !torch.vtensor<[3,2],si64>
+  %i = torch.vtensor.literal(dense<[-1, 0]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %il = torch.prim.ListConstruct %i : (!torch.vtensor<[2],si64>) -> !torch.list<optional<vtensor>>
+  %g = torch.aten.index.Tensor %x, %il : !torch.vtensor<[3,2],si64>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2,2],si64>
+  %s = torch.aten.slice.Tensor %x, %int0, %int0, %int1, %int1 : !torch.vtensor<[3,2],si64>, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[1,2],si64>
+  %l = torch.prim.ListConstruct %g, %s : (!torch.vtensor<[2,2],si64>, !torch.vtensor<[1,2],si64>) -> !torch.list<vtensor>
+  %0 = torch.aten.cat %l, %int0 : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[3,2],si64>
+  return %0 : !torch.vtensor<[3,2],si64>
 }

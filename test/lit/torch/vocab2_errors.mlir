@@ -65,3 +65,14 @@ func.func @expand_other_size(%x: !torch.vtensor<[1,3],f32>, %y: !torch.vtensor<[
   %0 = torch.aten.expand %x, %l, %false : !torch.vtensor<[1,3],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[?,3],f32>
   return %0 : !torch.vtensor<[?,3],f32>
 }
+
+// -----
+
+// The dim of a cat must be a compile-time constant.
+func.func @cat_dim_dynamic(%a: !torch.vtensor<[2],f32>, %d: !torch.int) -> !torch.vtensor<[4],f32> {
+  %l = torch.prim.ListConstruct %a, %a : (!torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>) -> !torch.list<vtensor>
+  // expected-error@+2 {{failed to legalize operation 'torch.aten.cat' that was explicitly marked illegal}}
+  // expected-note@+1 {{operand #0 (tensors) must be a torch.prim.ListConstruct of tensors of known sizes and operand #1 (dim) a compile-time constant}}
+  %0 = torch.aten.cat %l, %d : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}

@@ -18,3 +18,23 @@ func.func @size_dim_range(%x: !torch.vtensor<[2,4],f32>) -> !torch.int {
   %n = torch.aten.size.int %x, %int2 : !torch.vtensor<[2,4],f32>, !torch.int -> !torch.int
   return %n : !torch.int
 }
+
+// -----
+
+func.func @cat_dtypes(%a: !torch.vtensor<[2],f32>, %b: !torch.vtensor<[2],si64>) -> !torch.vtensor<[4],f32> {
+  %int0 = torch.constant.int 0
+  %l = torch.prim.ListConstruct %a, %b : (!torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>) -> !torch.list<vtensor>
+  // expected-error@+1 {{'torch.aten.cat' op list elements must have one dtype, got f32 and si64}}
+  %0 = torch.aten.cat %l, %int0 : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+func.func @cat_sizes(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[2,2],f32>) -> !torch.vtensor<[4,3],f32> {
+  %int0 = torch.constant.int 0
+  %l = torch.prim.ListConstruct %a, %b : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,2],f32>) -> !torch.list<vtensor>
+  // expected-error@+1 {{'torch.aten.cat' op sizes of tensors must match except in dimension 0: tensor #1 has size 2 at dim 1, expected 3}}
+  %0 = torch.aten.cat %l, %int0 : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[4,3],f32>
+  return %0 : !torch.vtensor<[4,3],f32>
+}
