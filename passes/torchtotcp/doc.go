@@ -36,7 +36,8 @@
 //	    → the same (torch-mlir's FX importer prints x[i], x[:, i],
 //	      x[..., i], x[i, j] this way); p leading None entries (whole
 //	      dims) become batch_dims = p of the tcp.gather_nd, the index
-//	      broadcast along them. Index tensors separated by None entries
+//	      broadcast along them (mixed si32 and si64 index tensors are
+//	      sign-extended to i64 first). Index tensors separated by None entries
 //	      (x[i, :, j], whose broadcast dims torch moves to the front) first
 //	      transpose x (tcp.transpose) to the indexed dims first, then
 //	      gather as above with p = 0

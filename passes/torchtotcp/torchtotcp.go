@@ -484,7 +484,9 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			return fail(op, "index tensor #%d must have dtype si64 or si32, got %s", j, t.DType())
 		}
 		if elem != nil && e != elem {
-			return fail(op, "index tensors must share one dtype, got %s and %s", torch.DefaultDType(elem), t.DType())
+			// Mixed int and long index tensors: all are taken as i64
+			// (sign-extended), as torch does.
+			e = ir.I64
 		}
 		elem = e
 		shapes = append(shapes, t.Sizes())
@@ -557,6 +559,9 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			v, err := toBuiltin(op, rw, entries[j])
 			if err != nil {
 				return nil, err
+			}
+			if vt := v.Type().(*ir.RankedTensorType); vt.Elem() != elem {
+				v = arith.Cast(rw, arith.ExtSIName, op.Loc(), v, ir.RankedTensor(vt.Shape(), elem)).Result(0)
 			}
 			builtins[j] = v
 		}

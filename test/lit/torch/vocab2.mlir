@@ -134,3 +134,19 @@ func.func @cat_rows() -> !torch.vtensor<[3,2],si64> {
   %0 = torch.aten.cat %l, %int0 : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[3,2],si64>
   return %0 : !torch.vtensor<[3,2],si64>
 }
+
+// x[i, j] with a long and an int index tensor: both are taken as i64.
+// RUN: tcp-run --print=mlir %s -e index_mixed | FileCheck %s --check-prefix=MIX
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e index_mixed | FileCheck %s --check-prefix=MIX
+// MIX: {{^}}dense<[6, 1]> : tensor<2xi64>{{$}}
+// RUN: tcp-opt %s --convert-torch-to-tcp | FileCheck %s --check-prefix=MIX-TCP
+// MIX-TCP-LABEL: func.func @index_mixed(
+// MIX-TCP: arith.extsi %{{.*}} : tensor<2xi32> to tensor<2xi64>
+func.func @index_mixed() -> !torch.vtensor<[2],si64> {
+  %x = torch.vtensor.literal(dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xsi64>) : !torch.vtensor<[2,3],si64>
+  %i = torch.vtensor.literal(dense<[1, 0]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
+  %j = torch.vtensor.literal(dense<[-1, 0]> : tensor<2xsi32>) : !torch.vtensor<[2],si32>
+  %l = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[2],si64>, !torch.vtensor<[2],si32>) -> !torch.list<optional<vtensor>>
+  %0 = torch.aten.index.Tensor %x, %l : !torch.vtensor<[2,3],si64>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2],si64>
+  return %0 : !torch.vtensor<[2],si64>
+}
