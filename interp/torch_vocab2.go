@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/interp/kernel"
@@ -21,7 +22,44 @@ func init() {
 		torch.SplitWithSizesName:  runTorchFirst,
 		torch.ListUnpackName:      runTorchListUnpack,
 		torch.CatName:             runTorchCat,
+		torch.ConvertElementTypeName: func(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+			if err := nargs(args, 2); err != nil {
+				return nil, err
+			}
+			return runONNXCast(x, op, args[:1]) // the same conversions, by the result's dtype
+		},
+		torch.AssertTensorMetadataName: runTorchAssertTensorMetadata,
 	})
+}
+
+func runTorchAssertTensorMetadata(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 6); err != nil {
+		return nil, err
+	}
+	a := args[0]
+	if op.Operand(3).Type() != torch.None {
+		want := torch.DTypeOfCode(args[3].Int64At(0))
+		if want == nil {
+			return nil, fmt.Errorf("dtype %d is not a supported ScalarType code", args[3].Int64At(0))
+		}
+		dt, err := DType(torch.BuiltinElement(want))
+		if err != nil {
+			return nil, err
+		}
+		if dt != a.DType {
+			return nil, fmt.Errorf("tensor metadata mismatch: dtype %s, expected %s", a.DType, dt)
+		}
+	}
+	if op.Operand(1).Type() != torch.None {
+		sizes, err := listInts(args[1])
+		if err != nil {
+			return nil, fmt.Errorf("size: %v", err)
+		}
+		if !slices.Equal(sizes, a.Shape) {
+			return nil, fmt.Errorf("tensor metadata mismatch: sizes %v, expected %v", a.Shape, sizes)
+		}
+	}
+	return nil, nil
 }
 
 func runTorchCat(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

@@ -398,3 +398,122 @@ func CatSizes(op *ir.Operation) ([]int64, error) {
 	}
 	return out, nil
 }
+
+// Op names of the dtype conversions the FX importer prints for x.float(),
+// x.to(torch.int32), x.bfloat16().
+const (
+	ConvertElementTypeName   = "torch.prims.convert_element_type"
+	AssertTensorMetadataName = "torch.aten._assert_tensor_metadata"
+)
+
+// DTypeOfCode is the dtype of a torch ScalarType code (0 ui8, 1 si8, 2
+// si16, 3 si32, 4 si64, 5 f16, 6 f32, 7 f64, 11 i1, 15 bf16), or nil.
+func DTypeOfCode(code int64) ir.Type {
+	switch code {
+	case 0:
+		return ir.IntegerType{Width: 8, Sign: ir.Unsigned}
+	case 1:
+		return ir.IntegerType{Width: 8, Sign: ir.Signed}
+	case 2:
+		return ir.IntegerType{Width: 16, Sign: ir.Signed}
+	case 3:
+		return ir.IntegerType{Width: 32, Sign: ir.Signed}
+	case 4:
+		return ir.IntegerType{Width: 64, Sign: ir.Signed}
+	case 5:
+		return ir.F16T
+	case 6:
+		return ir.F32T
+	case 7:
+		return ir.F64T
+	case 11:
+		return ir.I1
+	case 15:
+		return ir.BF16T
+	}
+	return nil
+}
+
+// ConvertElementType is torch.prims.convert_element_type.
+var ConvertElementType = ir.MustRegister(ir.OpDef{
+	Name:    ConvertElementTypeName,
+	Summary: "a tensor converted to another dtype (x.float(), x.to(dtype))",
+	Description: `Each element of a converted to dtype (a torch ScalarType code: 0 ui8,
+1 si8, 2 si16, 3 si32, 4 si64, 5 f16, 6 f32, 7 f64, 11 bool, 15 bf16):
+integers narrow by truncation (two's complement) and widen by sign
+extension (a bool is 0 or 1); integers to floats and floats to narrower
+floats round to nearest, ties to even; floats to integers round toward
+zero (NaN or out of range: a runtime error here, undefined in torch);
+anything to bool is x != 0. The conversion to tcp takes every pair but
+those to or from bool (a located error).
+
+Verifier rules: dtype is a constant with a known code; the result has
+that dtype and a's sizes.`,
+	Examples: []string{"%2 = torch.prims.convert_element_type %1, %int6 : !torch.vtensor<[3,2],si32>, !torch.int -> !torch.vtensor<[3,2],f32>"},
+	Operands: []ir.OperandDef{{Name: "a", Type: vtensorC}, {Name: "dtype", Type: intC}},
+	Results:  []ir.ResultDef{{Name: "result", Type: vtensorC}},
+	Traits:   []ir.Trait{ir.Pure},
+	Format:   atenFormat("a", "dtype"),
+	Verify: func(op *ir.Operation) error {
+		code, ok := ConstantIntValue(op.Operand(1))
+		if !ok {
+			return nil
+		}
+		want := DTypeOfCode(code)
+		if want == nil {
+			return op.EmitOpError("dtype %d is not a supported ScalarType code (0-7, 11, 15)", code)
+		}
+		a, r := vt(op.Operand(0)), vt(op.Result(0))
+		if r.HasDType() && r.DType() != want {
+			return op.EmitOpError("result dtype must be %s (dtype %d), got %s", want, code, r.DType())
+		}
+		if a.HasSizes() && r.HasSizes() && !compatibleSizes(a.Sizes(), r.Sizes()) {
+			return op.EmitOpError("result sizes [%s] must be a's, [%s]", sizesStr(r.Sizes()), sizesStr(a.Sizes()))
+		}
+		return nil
+	},
+})
+
+var anyListOrNone = ir.TypePred("!torch.list<int> or !torch.none type", func(t ir.Type) bool {
+	l, ok := t.(*ListType)
+	return t == None || ok && l.Elem() == Int
+})
+
+// AssertTensorMetadata is torch.aten._assert_tensor_metadata.
+var AssertTensorMetadata = ir.MustRegister(ir.OpDef{
+	Name:    AssertTensorMetadataName,
+	Summary: "a run-time check of a tensor's sizes and dtype",
+	Description: `Raises unless a has the given sizes (when size is not none) and dtype
+(a ScalarType code, when not none); stride, device and layout are not
+checked here (a !torch.vtensor has no strides; there is one device). It
+has no result. torch.export puts it before a dtype conversion. The
+conversion to tcp checks it against the static type of a and erases it;
+what the type cannot show (a dynamic size) is a located error there.
+
+Verifier rules: a constant dtype names a's dtype when that is known; a
+constant size list has a's rank and its static sizes.`,
+	Examples: []string{"torch.aten._assert_tensor_metadata %1, %none, %none, %int3, %cpu, %int0 : !torch.vtensor<[3,2],si32>, !torch.none, !torch.none, !torch.int, !torch.Device, !torch.int"},
+	Operands: []ir.OperandDef{
+		{Name: "a", Type: vtensorC},
+		{Name: "size", Type: anyListOrNone},
+		{Name: "stride", Type: anyListOrNone},
+		{Name: "dtype", Type: optIntC},
+		{Name: "device", Type: typeIs("!torch.Device or !torch.none type", Device, None)},
+		{Name: "layout", Type: optIntC},
+	},
+	Format: "$a `,` $size `,` $stride `,` $dtype `,` $device `,` $layout attr-dict `:` type($a) `,` type($size) `,` type($stride) `,` type($dtype) `,` type($device) `,` type($layout)",
+	Verify: func(op *ir.Operation) error {
+		a := vt(op.Operand(0))
+		if code, ok := ConstantIntValue(op.Operand(3)); ok && a.HasDType() {
+			if want := DTypeOfCode(code); want == nil || want != a.DType() {
+				return op.EmitOpError("dtype %d does not name a's dtype %s", code, a.DType())
+			}
+		}
+		if sizes, ok := ConstantIntList(op.Operand(1)); ok && a.HasSizes() {
+			if len(sizes) != a.Rank() || !compatibleSizes(sizes, a.Sizes()) {
+				return op.EmitOpError("size [%s] does not match a's sizes [%s]", sizesStr(sizes), sizesStr(a.Sizes()))
+			}
+		}
+		return nil
+	},
+})

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/ir"
@@ -18,6 +19,9 @@ import (
 //	aten.split_with_sizes       -> one tcp.slice per result (constant sizes
 //	                               and dim)
 //	aten.cat                    -> tensor.concat
+//	prims.convert_element_type  -> arith.extsi/trunci/sitofp/fptosi/extf/truncf
+//	                               (nothing for the same type; bool refused)
+//	aten._assert_tensor_metadata -> checked against a's static type, erased
 //	aten.size.int               -> read by aten.expand's conversion (the
 //	                               size of self's own dim keeps it); then
 //	                               dead and erased
@@ -31,7 +35,11 @@ func addVocab2() bool {
 		{torch.ArangeStartStepName, "torch-arange-to-tcp", convertArange},
 		{torch.ListUnpackName, "torch-split-unpack-to-tcp", convertSplitUnpack},
 		{torch.CatName, "torch-cat-to-tcp", convertCat},
+		{torch.ConvertElementTypeName, "torch-convert-element-type-to-arith", convertElementType},
+		{torch.AssertTensorMetadataName, "torch-assert-tensor-metadata-erase", convertAssertMetadata},
 	}...)
+	operandNames[torch.ConvertElementTypeName] = []string{"a", "dtype"}
+	operandNames[torch.AssertTensorMetadataName] = []string{"a", "size", "stride", "dtype", "device", "layout"}
 	operandNames[torch.CatName] = []string{"tensors", "dim"}
 	operandNames[torch.ArangeStartStepName] = []string{"start", "end", "step", "dtype", "layout", "device", "pin_memory"}
 	operandNames[torch.ListUnpackName] = []string{"list"}
@@ -138,4 +146,70 @@ func convertCat(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	d, _ := tcpbuild.NormalizeAxis(dim, len(sizes))
 	c := tensor.Concat(rw, op.Loc(), int64(d), vs, ir.RankedTensor(sizes, torch.BuiltinElement(rt.DType())))
 	return true, finish(op, rw, c.Result(0))
+}
+
+func convertElementType(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	a, err := rankedVT(op, 0)
+	if err != nil {
+		return false, err
+	}
+	if err := checkResult(op); err != nil {
+		return false, err
+	}
+	x, err := toBuiltin(op, rw, op.Operand(0))
+	if err != nil {
+		return false, err
+	}
+	xt := x.Type().(*ir.RankedTensorType)
+	to := torch.BuiltinElement(op.Result(0).Type().(*torch.VTensorType).DType())
+	if xt.Elem() == to {
+		return true, finish(op, rw, x)
+	}
+	if xt.Elem() == ir.I1 || to == ir.I1 {
+		return fail(op, "converting %s to %s is not supported (no conversions to or from bool)", a.DType(), op.Result(0).Type().(*torch.VTensorType).DType())
+	}
+	fi, fo := ir.IsFloat(xt.Elem()), ir.IsFloat(to)
+	bits := func(t ir.Type) int {
+		if it, ok := t.(ir.IntegerType); ok {
+			return it.Width
+		}
+		return t.(ir.FloatType).Width()
+	}
+	var name string
+	switch {
+	case !fi && !fo && bits(to) > bits(xt.Elem()):
+		name = arith.ExtSIName
+	case !fi && !fo:
+		name = arith.TruncIName
+	case !fi && fo:
+		name = arith.SIToFPName
+	case fi && !fo:
+		name = arith.FPToSIName
+	case bits(to) > bits(xt.Elem()):
+		name = arith.ExtFName
+	default:
+		name = arith.TruncFName
+	}
+	if name == arith.TruncFName && bits(to) == bits(xt.Elem()) {
+		return fail(op, "converting %s to %s (two 16-bit float formats) is not supported", a.DType(), op.Result(0).Type().(*torch.VTensorType).DType())
+	}
+	return true, finish(op, rw, arith.Cast(rw, name, op.Loc(), x, ir.RankedTensor(xt.Shape(), to)).Result(0))
+}
+
+// convertAssertMetadata erases the check when a's static type shows it
+// holds (the verifier has compared what is static); a size it cannot show
+// (a dynamic one) is refused rather than dropped.
+func convertAssertMetadata(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	a, ok := op.Operand(0).Type().(*torch.VTensorType)
+	if _, dyn := torch.ConstantIntValue(op.Operand(3)); op.Operand(3).Type() != torch.None && (!dyn || !a.HasDType()) {
+		return fail(op, "%s must be a constant and a's dtype known", operandName(op, 3))
+	}
+	if op.Operand(1).Type() != torch.None {
+		sizes, isConst := torch.ConstantIntList(op.Operand(1))
+		if !isConst || !ok || !a.HasSizes() || slices.Contains(a.Sizes(), ir.Dynamic) || !slices.Equal(sizes, a.Sizes()) {
+			return fail(op, "%s must be constant sizes equal to a's static sizes", operandName(op, 1))
+		}
+	}
+	rw.EraseOp(op)
+	return true, nil
 }

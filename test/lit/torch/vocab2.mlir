@@ -150,3 +150,30 @@ func.func @index_mixed() -> !torch.vtensor<[2],si64> {
   %0 = torch.aten.index.Tensor %x, %l : !torch.vtensor<[2,3],si64>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2],si64>
   return %0 : !torch.vtensor<[2],si64>
 }
+
+// x.bfloat16().index_select(0, i).float(): _assert_tensor_metadata (checked
+// against the static type, then erased) and convert_element_type
+// (arith.truncf / extf).
+// RUN: tcp-run --print=mlir %s -e convert_gather | FileCheck %s --check-prefix=CONV
+// RUN: tcp-opt %s --convert-frontends-to-tcp | tcp-run --print=mlir - -e convert_gather | FileCheck %s --check-prefix=CONV
+// RUN: tcp-opt %s --frontends-to-tcp-pipeline | tcp-run --print=mlir - -e convert_gather --backend=go | FileCheck %s --check-prefix=CONV
+// CONV: {{^}}dense<[3.000000e+00, 1.000000e+00, 3.000000e+00]> : tensor<3xf32>{{$}}
+// RUN: tcp-opt %s --convert-frontends-to-tcp | FileCheck %s --check-prefix=CONV-TCP
+// CONV-TCP-LABEL: func.func @convert_gather(
+// CONV-TCP-NOT: _assert_tensor_metadata
+// CONV-TCP: arith.truncf %{{.*}} : tensor<3xf32> to tensor<3xbf16>
+// CONV-TCP: arith.extf %{{.*}} : tensor<3xbf16> to tensor<3xf32>
+func.func @convert_gather() -> !torch.vtensor<[3],f32> {
+  %x = torch.vtensor.literal(dense<[1.0, 2.0, 3.0]> : tensor<3xf32>) : !torch.vtensor<[3],f32>
+  %i = torch.vtensor.literal(dense<[2, 0, 2]> : tensor<3xsi64>) : !torch.vtensor<[3],si64>
+  %none = torch.constant.none
+  %int6 = torch.constant.int 6
+  %int15 = torch.constant.int 15
+  %int0 = torch.constant.int 0
+  %cpu = torch.constant.device "cpu"
+  torch.aten._assert_tensor_metadata %x, %none, %none, %int6, %cpu, %int0 : !torch.vtensor<[3],f32>, !torch.none, !torch.none, !torch.int, !torch.Device, !torch.int
+  %b = torch.prims.convert_element_type %x, %int15 : !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[3],bf16>
+  %g = torch.aten.index_select %b, %int0, %i : !torch.vtensor<[3],bf16>, !torch.int, !torch.vtensor<[3],si64> -> !torch.vtensor<[3],bf16>
+  %0 = torch.prims.convert_element_type %g, %int6 : !torch.vtensor<[3],bf16>, !torch.int -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}

@@ -76,3 +76,27 @@ func.func @cat_dim_dynamic(%a: !torch.vtensor<[2],f32>, %d: !torch.int) -> !torc
   %0 = torch.aten.cat %l, %d : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// Conversions to or from bool are not converted to tcp.
+func.func @convert_bool(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],i1> {
+  %int11 = torch.constant.int 11
+  // expected-error@+2 {{failed to legalize operation 'torch.prims.convert_element_type' that was explicitly marked illegal}}
+  // expected-note@+1 {{converting f32 to i1 is not supported (no conversions to or from bool)}}
+  %0 = torch.prims.convert_element_type %x, %int11 : !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[3],i1>
+  return %0 : !torch.vtensor<[3],i1>
+}
+
+// -----
+
+// A size check on a dynamic dim cannot be decided from the type.
+func.func @assert_dynamic_size(%x: !torch.vtensor<[?],f32>) {
+  %int3 = torch.constant.int 3
+  %l = torch.prim.ListConstruct %int3 : (!torch.int) -> !torch.list<int>
+  %none = torch.constant.none
+  // expected-error@+2 {{failed to legalize operation 'torch.aten._assert_tensor_metadata' that was explicitly marked illegal}}
+  // expected-note@+1 {{operand #1 (size) must be constant sizes equal to a's static sizes}}
+  torch.aten._assert_tensor_metadata %x, %l, %none, %none, %none, %none : !torch.vtensor<[?],f32>, !torch.list<int>, !torch.none, !torch.none, !torch.none, !torch.none
+  return
+}

@@ -38,3 +38,24 @@ func.func @cat_sizes(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[2,2],f32
   %0 = torch.aten.cat %l, %int0 : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[4,3],f32>
   return %0 : !torch.vtensor<[4,3],f32>
 }
+
+// -----
+
+func.func @assert_dtype(%x: !torch.vtensor<[3],f32>) {
+  %none = torch.constant.none
+  %int3 = torch.constant.int 3
+  %int0 = torch.constant.int 0
+  %cpu = torch.constant.device "cpu"
+  // expected-error@+1 {{'torch.aten._assert_tensor_metadata' op dtype 3 does not name a's dtype f32}}
+  torch.aten._assert_tensor_metadata %x, %none, %none, %int3, %cpu, %int0 : !torch.vtensor<[3],f32>, !torch.none, !torch.none, !torch.int, !torch.Device, !torch.int
+  return
+}
+
+// -----
+
+func.func @convert_code(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32> {
+  %int9 = torch.constant.int 9
+  // expected-error@+1 {{'torch.prims.convert_element_type' op dtype 9 is not a supported ScalarType code (0-7, 11, 15)}}
+  %0 = torch.prims.convert_element_type %x, %int9 : !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
