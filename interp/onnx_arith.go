@@ -22,6 +22,16 @@ func init() {
 			func(a, b float64) float64 { return a - b }),
 		onnx.MulName: onnxBinary(func(a, b int64) (int64, error) { return a * b, nil },
 			func(a, b float64) float64 { return a * b }),
+		onnx.DivName: onnxBinary(func(a, b int64) (int64, error) {
+			if b == 0 {
+				return 0, errors.New("integer division by zero")
+			}
+			if b == -1 {
+				return -a, nil // wraps for the minimum, as two's complement does
+			}
+			return a / b, nil
+		}, func(a, b float64) float64 { return a / b }),
+		onnx.EqualName:   onnxCompare(func(c int) bool { return c == 0 }),
 		onnx.ModName:     onnxBinary(floorMod, nil),
 		onnx.GreaterName: onnxCompare(func(c int) bool { return c > 0 }),
 		onnx.LessName:    onnxCompare(func(c int) bool { return c < 0 }),

@@ -14,14 +14,61 @@ import (
 
 func init() {
 	register(map[string]kernelFunc{
-		onnx.ConcatName:    runONNXConcat,
-		onnx.PadName:       runONNXPad,
-		onnx.ReshapeName:   runONNXReshape,
-		onnx.TransposeName: runONNXTranspose,
-		onnx.UnsqueezeName: runONNXUnsqueeze,
-		onnx.SqueezeName:   runONNXSqueeze,
-		onnx.FlattenName:   runONNXFlatten,
+		onnx.ConcatName:          runONNXConcat,
+		onnx.PadName:             runONNXPad,
+		onnx.ReshapeName:         runONNXReshape,
+		onnx.TransposeName:       runONNXTranspose,
+		onnx.UnsqueezeName:       runONNXUnsqueeze,
+		onnx.SqueezeName:         runONNXSqueeze,
+		onnx.FlattenName:         runONNXFlatten,
+		onnx.ExpandName:          runONNXExpand,
+		onnx.ConstantOfShapeName: runONNXConstantOfShape,
 	})
+}
+
+func runONNXExpand(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 2); err != nil {
+		return nil, err
+	}
+	if args[1].Rank() != 1 {
+		return nil, fmt.Errorf("shape must be 1-D, got %s", args[1].Type())
+	}
+	shape, ok := onnx.BroadcastShapes(args[0].Shape, args[1].Int64s())
+	if !ok {
+		return nil, fmt.Errorf("the input shape %s does not broadcast with %v", tensor.ShapeString(args[0].Shape), args[1].Int64s())
+	}
+	return one(broadcastTensor(args[0], shape))
+}
+
+func runONNXConstantOfShape(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	shape := args[0].Int64s()
+	for _, d := range shape {
+		if d < 0 {
+			return nil, fmt.Errorf("expects non-negative dims, got %v", shape)
+		}
+	}
+	dt, err := resultDType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	out, err := x.alloc(dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	if d, ok := op.Attr("value").(*ir.DenseElementsAttr); ok {
+		v, err := fromDense(d)
+		if err != nil {
+			return nil, err
+		}
+		w := len(v.Data)
+		for i := 0; i < int(out.NumElements()); i++ {
+			copy(out.Data[i*w:(i+1)*w], v.Data)
+		}
+	}
+	return []*tensor.Tensor{out}, nil
 }
 
 func runONNXUnsqueeze(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

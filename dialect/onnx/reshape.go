@@ -227,3 +227,88 @@ func normAxisR(a int64, r int) (int, bool) {
 	}
 	return int(a), true
 }
+
+// More of torch.onnx.export's plumbing: x.gather(1, i.view(-1, 1).expand(-1,
+// 3)) is ConstantOfShape + Mul + Equal + Where computing the Expand's
+// shape; x.chunk(k) divides a dim size (Div).
+const (
+	ConstantOfShapeName = "onnx.ConstantOfShape"
+	ExpandName          = "onnx.Expand"
+	EqualName           = "onnx.Equal"
+	DivName             = "onnx.Div"
+)
+
+var (
+	// Equal is onnx.Equal.
+	Equal = binary(EqualName, "ONNX Equal: elementwise A == B", `C = A == B as i1 (a NaN equals nothing).`,
+		`%0 = "onnx.Equal"(%arg0, %arg1) : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi1>`, true)
+	// Div is onnx.Div.
+	Div = binary(DivName, "ONNX Div: elementwise quotient", `C = A / B: integers truncate toward zero (ONNX Runtime's rule; a zero
+divisor is a runtime error), floats are IEEE division.`,
+		`%0 = "onnx.Div"(%arg0, %arg1) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>`, false)
+)
+
+// ConstantOfShape is onnx.ConstantOfShape.
+var ConstantOfShape = ir.MustRegister(ir.OpDef{
+	Name:    ConstantOfShapeName,
+	Summary: "ONNX ConstantOfShape: a tensor of the given shape filled with one value",
+	Description: `The output has the shape input's values as its dims, every element the
+one element of the value attribute (default: a float 0).
+
+Verifier rules: input is a 1-D i64 tensor; value, when given, is a
+one-element tensor of the result's element type; when input is a constant
+its values are non-negative and a ranked result has them as dims.`,
+	Examples: []string{`%0 = "onnx.ConstantOfShape"(%shape) {value = dense<1> : tensor<1xi64>} : (tensor<1xi64>) -> tensor<2xi64>`},
+	Operands: []ir.OperandDef{{Name: "input", Type: i64Indices}},
+	Results:  []ir.ResultDef{{Name: "output", Type: anyTensor}},
+	Attrs:    []ir.AttrDef{{Name: "value", Kind: ir.AnyAttrKind}},
+	Traits:   []ir.Trait{ir.Pure},
+	Verify: func(op *ir.Operation) error {
+		elem := ir.Type(ir.F32T)
+		if a := op.Attr("value"); a != nil {
+			d, ok := a.(*ir.DenseElementsAttr)
+			if !ok || d.Type.NumElements() != 1 {
+				return op.EmitOpError("expects a one-element tensor value")
+			}
+			elem = d.Type.Elem()
+		}
+		shape, known := constAxes(op, 0)
+		if !known || shape == nil {
+			return CheckResult(op, elem, nil, "")
+		}
+		for _, d := range shape {
+			if d < 0 {
+				return op.EmitOpError("expects non-negative dims, got %v", shape)
+			}
+		}
+		return CheckResult(op, elem, shape, "the input's values")
+	},
+})
+
+// Expand is onnx.Expand.
+var Expand = ir.MustRegister(ir.OpDef{
+	Name:    ExpandName,
+	Summary: "ONNX Expand: a tensor broadcast to a shape",
+	Description: `The input broadcast with shape (numpy's rule, both ways: a dim of 1 in
+shape keeps the input's dim; the result has the longer rank).
+
+Verifier rules: shape is a 1-D i64 tensor; when it is a constant, it and
+the input's shape broadcast together and a ranked result has the
+broadcast shape.`,
+	Examples: []string{`%0 = "onnx.Expand"(%x, %shape) : (tensor<4x1xi64>, tensor<2xi64>) -> tensor<4x3xi64>`},
+	Operands: []ir.OperandDef{{Name: "input", Type: anyTensor}, {Name: "shape", Type: i64Indices}},
+	Results:  []ir.ResultDef{{Name: "output", Type: anyTensor}},
+	Traits:   []ir.Trait{ir.Pure},
+	Verify: func(op *ir.Operation) error {
+		x, ok := ranked(op.Operand(0))
+		shape, known := constAxes(op, 1)
+		if !ok || !known || shape == nil {
+			return CheckResult(op, ir.ElementType(op.Operand(0).Type()), nil, "")
+		}
+		want, ok := BroadcastShapes(x.Shape(), shape)
+		if !ok {
+			return op.EmitOpError("the input shape %s does not broadcast with %v", ShapeString(x.Shape()), shape)
+		}
+		return CheckResult(op, x.Elem(), want, "the input broadcast with shape")
+	},
+})

@@ -22,6 +22,7 @@ var foldable = map[string]bool{
 	onnx.GreaterName: true, onnx.LessName: true, onnx.WhereName: true, onnx.ConcatName: true,
 	onnx.PadName: true, onnx.SliceName: true, onnx.ReshapeName: true, onnx.TransposeName: true,
 	onnx.MulName: true, onnx.UnsqueezeName: true, onnx.SqueezeName: true, onnx.FlattenName: true,
+	onnx.ConstantOfShapeName: true, onnx.ExpandName: true, onnx.EqualName: true, onnx.DivName: true,
 }
 
 const maxFoldElements = 1024

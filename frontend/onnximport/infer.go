@@ -225,7 +225,38 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 			return nil, err
 		}
 		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
-	case "Add", "Sub", "Mul", "Mod", "Greater", "Less", "Where":
+	case "ConstantOfShape":
+		elem := ir.Type(ir.F32T)
+		if d, ok := attr("value").(*ir.DenseElementsAttr); ok {
+			elem = d.Type.Elem()
+		}
+		s, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		if s.Rank() != 1 || s.Dim(0) == ir.Dynamic {
+			return nil, fmt.Errorf("the input must be 1-D of static size, got %s", s)
+		}
+		shape, ok := constInts(operands, 0)
+		if !ok {
+			return []ir.Type{ir.RankedTensor(slices.Repeat([]int64{ir.Dynamic}, int(s.Dim(0))), elem)}, nil
+		}
+		return []ir.Type{ir.RankedTensor(shape, elem)}, nil
+	case "Expand":
+		x, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		shape, ok := constInts(operands, 1)
+		if !ok {
+			return nil, fmt.Errorf("its shape input is not a constant")
+		}
+		out, ok := onnx.BroadcastShapes(x.Shape(), shape)
+		if !ok {
+			return nil, fmt.Errorf("the input shape %v does not broadcast with %v", x.Shape(), shape)
+		}
+		return []ir.Type{ir.RankedTensor(out, x.Elem())}, nil
+	case "Add", "Sub", "Mul", "Div", "Mod", "Greater", "Less", "Equal", "Where":
 		var shapes [][]int64
 		for i := range operands {
 			t, err := ranked(i, fmt.Sprintf("#%d", i))
@@ -243,7 +274,7 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 		}
 		e := ir.ElementType(operands[0].Type())
 		switch opType {
-		case "Greater", "Less":
+		case "Greater", "Less", "Equal":
 			e = ir.I1
 		case "Where":
 			if len(operands) != 3 {

@@ -2,6 +2,7 @@ package onnxtotcp
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/onnx"
@@ -16,7 +17,10 @@ import (
 //
 //	onnx.Shape                 -> tcp.const of the static dims
 //	onnx.Cast                  -> arith.extsi/trunci/sitofp/fptosi (or nothing)
-//	onnx.Add/Sub/Mul           -> arith.addi/subi/muli (addf/subf/mulf for floats)
+//	onnx.Add/Sub/Mul/Div       -> arith.addi/subi/muli/divsi (addf/subf/mulf/divf for floats)
+//	onnx.Equal                 -> arith.cmpi eq (integers)
+//	onnx.Expand                -> the operand broadcast to the static result shape
+//	onnx.ConstantOfShape       -> tcp.const (a static result shape)
 //	onnx.Mod (fmod = 0)        -> arith.remsi, then + B where the remainder is
 //	                              nonzero and its sign differs from B's
 //	onnx.Greater/Less          -> arith.cmpi sgt/slt (integers)
@@ -34,6 +38,10 @@ func addArith() bool {
 		{Root: onnx.AddName, Name: "ONNXAddToArith", Convert: convertBinary(arith.AddIName, arith.AddFName)},
 		{Root: onnx.SubName, Name: "ONNXSubToArith", Convert: convertBinary(arith.SubIName, arith.SubFName)},
 		{Root: onnx.MulName, Name: "ONNXMulToArith", Convert: convertBinary(arith.MulIName, arith.MulFName)},
+		{Root: onnx.DivName, Name: "ONNXDivToArith", Convert: convertBinary(arith.DivSIName, arith.DivFName)},
+		{Root: onnx.EqualName, Name: "ONNXEqualToArith", Convert: convertCompare(arith.CmpEQ)},
+		{Root: onnx.ExpandName, Name: "ONNXExpandToTcp", Convert: convertExpand},
+		{Root: onnx.ConstantOfShapeName, Name: "ONNXConstantOfShapeToTcp", Convert: convertConstantOfShape},
 		{Root: onnx.ModName, Name: "ONNXModToArith", Convert: convertMod},
 		{Root: onnx.GreaterName, Name: "ONNXGreaterToArith", Convert: convertCompare(arith.CmpSGT)},
 		{Root: onnx.LessName, Name: "ONNXLessToArith", Convert: convertCompare(arith.CmpSLT)},
@@ -217,4 +225,59 @@ func repeat(v, n int64) []int64 {
 		out[i] = v
 	}
 	return out
+}
+
+func convertExpand(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	rw.SetInsertionPointBefore(op)
+	// Broadcast the input alone to the shape the (constant) shape operand
+	// gives with it; a result type IREE's import leaves dynamic is cast.
+	v := op.Operand(0)
+	t, err := tcpbuild.Ranked(v, "input")
+	if err != nil {
+		return fail(op, err)
+	}
+	d, ok := foldValue(op.Operand(1), 0).(*ir.DenseElementsAttr)
+	if !ok {
+		return fail(op, fmt.Errorf("the shape operand is not a constant"))
+	}
+	shape, ok := onnx.BroadcastShapes(t.Shape(), d.Ints())
+	if !ok || slices.Contains(shape, ir.Dynamic) {
+		return fail(op, fmt.Errorf("the input of shape %s and the shape %v do not broadcast to a static shape", onnx.ShapeString(t.Shape()), d.Ints()))
+	}
+	if err := tcpbuild.CheckResultType(op, shape, t.Elem()); err != nil {
+		return fail(op, err)
+	}
+	if t.Rank() < len(shape) {
+		if v, err = tcpbuild.ExpandTo(rw, op.Loc(), v, append(tcpbuild.Ones(len(shape)-t.Rank()), t.Shape()...)); err != nil {
+			return fail(op, err)
+		}
+		t = v.Type().(*ir.RankedTensorType)
+	}
+	var axes, static []int64
+	var sizes []ir.Value
+	for d, n := range t.Shape() {
+		if n != shape[d] {
+			if n != 1 {
+				return fail(op, fmt.Errorf("the input of shape %s does not broadcast to %s", onnx.ShapeString(t.Shape()), onnx.ShapeString(shape)))
+			}
+			axes = append(axes, int64(d))
+			static = append(static, shape[d])
+			sizes = append(sizes, tcpbuild.ConstantIndex(rw, op.Loc(), shape[d]))
+		}
+	}
+	return true, tcpbuild.Replace(rw, op, tcpbuild.BroadcastTo(rw, op.Loc(), v, axes, sizes, static))
+}
+
+func convertConstantOfShape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	r, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !r.HasStaticShape() {
+		return fail(op, fmt.Errorf("the result type %s is not static (the shape input is not a constant)", op.Result(0).Type()))
+	}
+	d, ok := op.Attr("value").(*ir.DenseElementsAttr)
+	if !ok {
+		d = ir.NewDenseFloats(ir.RankedTensor([]int64{1}, ir.F32T), []float64{0})
+	}
+	rw.SetInsertionPointBefore(op)
+	splat := &ir.DenseElementsAttr{Type: r, Splat: true, Raw: d.Raw}
+	return true, tcpbuild.Replace(rw, op, tcp.BuildConst(rw, op.Loc(), splat).Result(0))
 }

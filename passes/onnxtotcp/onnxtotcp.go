@@ -6,6 +6,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/onnx"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
+	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/pass"
@@ -117,7 +118,7 @@ func constantVector(op *ir.Operation, i int, name string) ([]int64, error) {
 	if v.Type() == ir.None {
 		return nil, nil
 	}
-	d, ok := ir.ConstantAttr(v).(*ir.DenseElementsAttr)
+	d, ok := foldValue(v, 0).(*ir.DenseElementsAttr)
 	if !ok {
 		return nil, fmt.Errorf("operand #%d (%s) is not a constant", i, name)
 	}
@@ -208,4 +209,41 @@ func convertConstant(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	rw.SetInsertionPointBefore(op)
 	return true, tcpbuild.Replace(rw, op, tcp.BuildConst(rw, op.Loc(), d).Result(0))
+}
+
+// foldValue returns the value of v when it is computed from constants only
+// by small side-effect-free ops with interpreter kernels (the shape
+// arithmetic exporters put before a Slice or an Expand, which IREE's
+// import does not fold: Shape, Gather, Add, Div, Mul of constants), or
+// nil. The interpreter evaluates them with the ops' own semantics.
+func foldValue(v ir.Value, depth int) ir.Attribute {
+	if a := ir.ConstantAttr(v); a != nil {
+		return a
+	}
+	op := v.DefiningOp()
+	if op == nil || depth > 32 || !op.HasTrait(ir.Pure) || len(op.Regions()) > 0 {
+		return nil
+	}
+	if t, ok := interp.RuntimeType(v.Type()).(*ir.RankedTensorType); !ok || !t.HasStaticShape() || t.NumElements() > 1024 {
+		return nil
+	}
+	attrs := make([]ir.Attribute, op.NumOperands())
+	for i, o := range op.Operands() {
+		if o.Type() == ir.None {
+			continue
+		}
+		if attrs[i] = foldValue(o, depth+1); attrs[i] == nil {
+			return nil
+		}
+	}
+	res, err := interp.EvalConstant(op, attrs)
+	if err != nil {
+		return nil
+	}
+	for i := range op.NumResults() {
+		if op.Result(i) == v {
+			return res[i]
+		}
+	}
+	return nil
 }

@@ -1,0 +1,27 @@
+// RUN: tcp-opt %s -split-input-file -verify-diagnostics --convert-frontends-to-tcp
+
+// An Expand to a shape known only at run time is not converted.
+func.func @expand_dynamic(%x: tensor<2x1xf32>, %s: tensor<2xi64>) -> tensor<2x?xf32> {
+  // expected-error@+2 {{failed to legalize operation 'onnx.Expand' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Expand' op cannot be converted to tcp: the shape operand is not a constant}}
+  %0 = "onnx.Expand"(%x, %s) : (tensor<2x1xf32>, tensor<2xi64>) -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
+}
+
+// -----
+
+func.func @constant_of_shape_negative() -> tensor<2xi64> {
+  %s = onnx.Constant dense<-2> : tensor<1xi64>
+  // expected-error@+1 {{'onnx.ConstantOfShape' op expects non-negative dims, got [-2]}}
+  %0 = "onnx.ConstantOfShape"(%s) {value = dense<1> : tensor<1xi64>} : (tensor<1xi64>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+
+// -----
+
+func.func @expand_mismatch(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {
+  %s = onnx.Constant dense<[2, 4]> : tensor<2xi64>
+  // expected-error@+1 {{'onnx.Expand' op the input shape [2, 3] does not broadcast with [2 4]}}
+  %0 = "onnx.Expand"(%x, %s) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
