@@ -20,6 +20,8 @@ import (
 //	                  against the op's shape rule)
 //	onnx.Transpose -> tcp.transpose
 //	onnx.Concat    -> tensor.concat
+//	onnx.Split     -> one tcp.slice per output (constant split sizes, or a
+//	                  static dim)
 //	onnx.Pad       -> refused unless folded (--import-onnx folds it when
 //	                  its inputs are constants, as exporters' are)
 var _ = addShape()
@@ -30,6 +32,7 @@ func addShape() bool {
 		frontends.Conversion{Root: onnx.UnsqueezeName, Name: "ONNXUnsqueezeToTensor", Convert: convertReshape},
 		frontends.Conversion{Root: onnx.SqueezeName, Name: "ONNXSqueezeToTensor", Convert: convertReshape},
 		frontends.Conversion{Root: onnx.FlattenName, Name: "ONNXFlattenToTensor", Convert: convertReshape},
+		frontends.Conversion{Root: onnx.SplitName, Name: "ONNXSplitToTcp", Convert: convertSplit},
 		frontends.Conversion{Root: onnx.TransposeName, Name: "ONNXTransposeToTcp", Convert: convertTranspose},
 		frontends.Conversion{Root: onnx.ConcatName, Name: "ONNXConcatToTensor", Convert: convertConcat},
 		frontends.Conversion{Root: onnx.PadName, Name: "ONNXPadToTcp", Convert: func(op *ir.Operation, _ *ir.Rewriter) (bool, error) {
@@ -130,4 +133,66 @@ func convertConcat(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	rw.SetInsertionPointBefore(op)
 	c := tensor.Concat(rw, op.Loc(), int64(a), op.Operands(), ir.RankedTensor(shape, ir.ElementType(op.Operand(0).Type())))
 	return true, tcpbuild.Replace(rw, op, c.Result(0))
+}
+
+func convertSplit(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	x, err := tcpbuild.Ranked(op.Operand(0), "input")
+	if err != nil {
+		return fail(op, err)
+	}
+	hasSplit := op.NumOperands() > 1 && op.Operand(1).Type() != ir.None
+	var split []int64
+	if hasSplit {
+		d, ok := foldValue(op.Operand(1), 0).(*ir.DenseElementsAttr)
+		if !ok {
+			return fail(op, fmt.Errorf("the split sizes are not a constant"))
+		}
+		split = d.Ints()
+	}
+	shapes, err := onnx.SplitShapes(x.Shape(), onnx.Axis(op), split, hasSplit, op.NumResults())
+	if err != nil {
+		return fail(op, err)
+	}
+	if shapes == nil {
+		return fail(op, fmt.Errorf("the split dim is dynamic and no split sizes are given"))
+	}
+	a, _ := tcpbuild.NormalizeAxis(onnx.Axis(op), x.Rank())
+	for k, s := range shapes {
+		if err := checkResultAt(op, k, s, x.Elem()); err != nil {
+			return fail(op, err)
+		}
+	}
+	rw.SetInsertionPointBefore(op)
+	c := tcpbuild.NewIndexCache(rw, op.Loc())
+	var outs []ir.Value
+	off := int64(0)
+	for k, s := range shapes {
+		starts, sizes, strides := make([]ir.Value, x.Rank()), make([]ir.Value, x.Rank()), make([]ir.Value, x.Rank())
+		for d := range x.Rank() {
+			starts[d], strides[d] = c.Get(0), c.Get(1)
+			if s[d] == ir.Dynamic {
+				sizes[d] = tcpbuild.DimSize(rw, op.Loc(), op.Operand(0), d)
+			} else {
+				sizes[d] = c.Get(s[d])
+			}
+		}
+		starts[a] = c.Get(off)
+		v := tcp.BuildSlice(rw, op.Loc(), op.Operand(0), starts, sizes, strides, ir.RankedTensor(s, x.Elem())).Result(0)
+		cv, err := tcpbuild.CastTo(rw, op.Loc(), v, op.Result(k).Type())
+		if err != nil {
+			return fail(op, err)
+		}
+		outs = append(outs, cv)
+		off += s[a]
+	}
+	rw.ReplaceOp(op, outs)
+	return true, nil
+}
+
+// checkResultAt is tcpbuild.CheckResultType for result k.
+func checkResultAt(op *ir.Operation, k int, shape []int64, elem ir.Type) error {
+	if !tcpbuild.CastCompatible(ir.RankedTensor(shape, elem), op.Result(k).Type()) {
+		return fmt.Errorf("output #%d has type %s, the split computes %s", k, op.Result(k).Type(), ir.RankedTensor(shape, elem))
+	}
+	return nil
 }

@@ -25,3 +25,13 @@ func.func @expand_mismatch(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {
   %0 = "onnx.Expand"(%x, %s) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// Split sizes known only at run time are not converted.
+func.func @split_dynamic(%x: tensor<2x4xf32>, %s: tensor<2xi64>) -> tensor<2x?xf32> {
+  // expected-error@+2 {{failed to legalize operation 'onnx.Split' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Split' op cannot be converted to tcp: the split sizes are not a constant}}
+  %0:2 = "onnx.Split"(%x, %s) {axis = 1 : si64} : (tensor<2x4xf32>, tensor<2xi64>) -> (tensor<2x?xf32>, tensor<2x?xf32>)
+  return %0#0 : tensor<2x?xf32>
+}
