@@ -120,7 +120,49 @@ def torch(scope):
         lambda r: [data(r, (5, 2)), _i64(r, (3,), 0, 5)])
     add("v2_clone_take_along", "torch.take_along_dim(x.clone(), i.view(2, 2), dim=0)",
         lambda x, i: T.take_along_dim(x.clone(), i.view(2, 2), dim=0), lambda r: [data(r, (3, 2)), _i64(r, (4,), 0, 3)])
+    # list and constant indices, cat / stack / chunk of gathers, rot90
+    add("v2_list_cols", "x[:, [0, 2]] (a list index)", lambda x: x[:, [0, 2]], lambda r: [data(r, (3, 4))])
+    add("v2_list_rows", "x[[1, 0, 1]]", lambda x: x[[1, 0, 1]], lambda r: [data(r, (3, 4))])
+    add("v2_tensor_const_index", "x[torch.tensor([2, -1])]", lambda x: x[T.tensor([2, -1])], lambda r: [data(r, (4, 2))])
+    add("v2_rot90", "torch.rot90(x, 1, [0, 1])", lambda x: T.rot90(x, 1, [0, 1]), lambda r: [data(r, (3, 4))])
+    add("v2_cat_gathers", "torch.cat([x[i], x[:1]])", lambda x, i: T.cat([x[i], x[:1]]),
+        lambda r: [data(r, (3, 4)), _i64(r, (2,), 0, 3)])
+    add("v2_stack_rows", "torch.stack([x[0], x[2]])", lambda x: T.stack([x[0], x[2]]), lambda r: [data(r, (3, 4))])
+    add("v2_chunk_last", "x.chunk(3, dim=0)[2]", lambda x: x.chunk(3, dim=0)[2], lambda r: [data(r, (6, 2))])
+    add("v2_unbind_rows", "x.unbind(0)[1]", lambda x: x.unbind(0)[1], lambda r: [data(r, (3, 2))])
+    add("v2_movedim_index", "torch.movedim(x, 0, -1)[i]", lambda x, i: T.movedim(x, 0, -1)[i],
+        lambda r: [data(r, (2, 3, 4)), _i64(r, (2,), 0, 3)])
+    add("v2_gather_expand_index", "x.gather(1, i.view(-1, 1).expand(-1, 3))",
+        lambda x, i: x.gather(1, i.view(-1, 1).expand(-1, 3)), lambda r: [data(r, (4, 5)), _i64(r, (4,), 0, 5)])
+    add("v2_T_index", "x.T[i]", lambda x, i: x.T[i], lambda r: [data(r, (3, 4)), _i64(r, (2,), 0, 4)])
+    add("v2_none_then_index", "x[:, None, i]", lambda x, i: x[:, None, i], lambda r: [data(r, (3, 4)), _i64(r, (2,), 0, 4)])
+    add("v2_weight_index", "w[i] (an embedding table indexed directly)", lambda w, i: w[i],
+        lambda r: [data(r, (6, 3)), _i64(r, (2, 2), 0, 6)])
+    add("v2_narrow_last_dim", "x.narrow(-1, 1, 2)", lambda x: x.narrow(-1, 1, 2), lambda r: [data(r, (3, 4))])
+    add("v2_step3", "x[:, ::3]", lambda x: x[:, ::3], lambda r: [data(r, (2, 7))])
+    add("v2_select_last_dim", "x.select(-1, 0)", lambda x: x.select(-1, 0), lambda r: [data(r, (2, 3))])
+    add("v2_flip_neg_dims", "torch.flip(x, (-1, -2))", lambda x: T.flip(x, (-1, -2)), lambda r: [data(r, (2, 3, 4))])
+    add("v2_unit_dim_index", "x[..., None][i]", lambda x, i: x[..., None][i], lambda r: [data(r, (4, 2)), _i64(r, (3,), 0, 4)])
+    add("v2_gather_then_flip", "torch.gather(x, 1, i).flip(1)", lambda x, i: T.gather(x, 1, i).flip(1),
+        lambda r: [data(r, (2, 5)), _i64(r, (2, 3), 0, 5)])
+    add("v2_index_three", "x[i, j, k]", lambda x, i, j, k: x[i, j, k],
+        lambda r: [data(r, (2, 3, 4)), _i64(r, (2,), -2, 2), _i64(r, (2,), -3, 3), _i64(r, (2,), -4, 4)])
+    add("v2_index_mixed_dtypes", "x[i, j] (long i, int j)", lambda x, i, j: x[i, j],
+        lambda r: [data(r, (3, 4)), _i64(r, (2,), 0, 3), idx(r, (2,), -4, 4)])
+    add("v2_bf16_roundtrip_select", "x.to(torch.bfloat16).index_select(0, i).float()",
+        lambda x, i: x.to(T.bfloat16).index_select(0, i).float(), lambda r: [data(r, (4, 2)), _i64(r, (3,), 0, 4)])
+    add("v2_squeeze_all", "torch.squeeze(x[i])", lambda x, i: T.squeeze(x[i]), lambda r: [data(r, (4, 1, 3)), _i64(r, (1,), 0, 4)])
+    add("v2_index_flatten", "x[i].flatten()", lambda x, i: x[i].flatten(), lambda r: [data(r, (4, 3)), _i64(r, (2,), 0, 4)])
     # dynamic dims (torch.export Dim)
+    add("v2_select_neg_dynamic", "x[-1], x: ?x3", lambda x: x[-1], lambda r: [data(r, (4, 3))], {"dynamic": [{0: "n"}]})
+    add("v2_narrow_dynamic", "x.narrow(1, 1, 2), x: ?x4", lambda x: x.narrow(1, 1, 2), lambda r: [data(r, (3, 4))],
+        {"dynamic": [{0: "b"}]})
+    add("v2_index_both_dynamic", "x[i], x: ?x3, i: ?", lambda x, i: x[i], lambda r: [data(r, (5, 3)), _i64(r, (4,), 0, 5)],
+        {"dynamic": [{0: "n"}, {0: "m"}]})
+    add("v2_slice_step_dynamic", "x[:, 1::2], x: ?x6", lambda x: x[:, 1::2], lambda r: [data(r, (3, 6))],
+        {"dynamic": [{0: "b"}]})
+    add("v2_embedding_flip_dynamic", "F.embedding(i, w).flip(0), i: ?", lambda w, i: F.embedding(i, w).flip(0),
+        lambda r: [data(r, (6, 2)), _i64(r, (3,), 0, 6)], {"dynamic": [{}, {0: "n"}]})
     add("v2_last_step_dynamic", "x[:, -1], x: ?x5x3", lambda x: x[:, -1], lambda r: [data(r, (2, 5, 3))],
         {"dynamic": [{0: "b"}]})
     add("v2_flip_dynamic", "x.flip(0), x: ?x3", lambda x: x.flip(0), lambda r: [data(r, (4, 3))], {"dynamic": [{0: "n"}]})
@@ -184,4 +226,35 @@ def onnx(scope):
     add("torch2_index_separated", "x[i, :, j]", lambda x, i, j: x[i, :, j],
         lambda r: [data(r, (3, 2, 4)), _i64(r, (2,), 0, 3), _i64(r, (2,), 0, 4)])
     add("torch2_select_int", "x[2] (int64 x)", lambda x: x[2], lambda r: [data(r, (4, 3), np.int64)])
+    add("torch2_list_cols", "x[:, [0, 2]]", lambda x: x[:, [0, 2]], lambda r: [data(r, (3, 4))])
+    add("torch2_cat_gathers", "torch.cat([x[i], x[:1]])", lambda x, i: T.cat([x[i], x[:1]]),
+        lambda r: [data(r, (3, 4)), _i64(r, (2,), 0, 3)])
+    add("torch2_stack_rows", "torch.stack([x[0], x[2]])", lambda x: T.stack([x[0], x[2]]), lambda r: [data(r, (3, 4))])
+    add("torch2_chunk_last", "x.chunk(3, dim=0)[2]", lambda x: x.chunk(3, dim=0)[2], lambda r: [data(r, (6, 2))])
+    add("torch2_split", "torch.split(x, 2, dim=1)[1]", lambda x: T.split(x, 2, dim=1)[1], lambda r: [data(r, (3, 6))])
+    add("torch2_unbind", "x.unbind(1)[2]", lambda x: x.unbind(1)[2], lambda r: [data(r, (4, 3))])
+    add("torch2_movedim_index", "torch.movedim(x, 0, -1)[i]", lambda x, i: T.movedim(x, 0, -1)[i],
+        lambda r: [data(r, (2, 3, 4)), _i64(r, (2,), 0, 3)])
+    add("torch2_gather_expand_index", "x.gather(1, i.view(-1, 1).expand(-1, 3))",
+        lambda x, i: x.gather(1, i.view(-1, 1).expand(-1, 3)), lambda r: [data(r, (4, 5)), _i64(r, (4,), 0, 5)])
+    add("torch2_none_then_index", "x[:, None, i]", lambda x, i: x[:, None, i], lambda r: [data(r, (3, 4)), _i64(r, (2,), 0, 4)])
+    add("torch2_index_mixed_dtypes", "x[i, j] (long i, int j)", lambda x, i, j: x[i, j],
+        lambda r: [data(r, (3, 4)), _i64(r, (2,), 0, 3), idx(r, (2,), 0, 4)])
+    add("torch2_index_three", "x[i, j, k]", lambda x, i, j, k: x[i, j, k],
+        lambda r: [data(r, (2, 3, 4)), _i64(r, (2,), 0, 2), _i64(r, (2,), 0, 3), _i64(r, (2,), 0, 4)])
+    add("torch2_flip_neg_dims", "torch.flip(x, (-1, -2))", lambda x: T.flip(x, (-1, -2)), lambda r: [data(r, (2, 3, 4))])
+    add("torch2_step3", "x[:, ::3]", lambda x: x[:, ::3], lambda r: [data(r, (2, 7))])
+    add("torch2_select_last_dim", "x.select(-1, 0)", lambda x: x.select(-1, 0), lambda r: [data(r, (2, 3))])
+    add("torch2_T_index", "x.T[i]", lambda x, i: x.T[i], lambda r: [data(r, (3, 4)), _i64(r, (2,), 0, 4)])
+    add("torch2_index_select_bool", "m.index_select(0, i) (bool m)", lambda m, i: m.index_select(0, i),
+        lambda r: [data(r, (4, 2)) > 0, _i64(r, (3,), 0, 4)])
+    add("torch2_take_negative", "torch.take(x, i) (negative i)", lambda x, i: T.take(x, i),
+        lambda r: [data(r, (3, 4)), _i64(r, (2, 2), -12, 12)])
+    add("torch2_embedding_3d_ids", "F.embedding(i, w) (i: 2x2x2)", lambda w, i: F.embedding(i, w),
+        lambda r: [data(r, (5, 3)), _i64(r, (2, 2, 2), 0, 5)])
+    add("torch2_narrow_last_dim", "x.narrow(-1, 1, 2)", lambda x: x.narrow(-1, 1, 2), lambda r: [data(r, (3, 4))])
+    add("torch2_index_flatten", "x[i].flatten()", lambda x, i: x[i].flatten(), lambda r: [data(r, (4, 3)), _i64(r, (2,), 0, 4)])
+    add("torch2_squeeze_all", "torch.squeeze(x[i])", lambda x, i: T.squeeze(x[i]), lambda r: [data(r, (4, 1, 3)), _i64(r, (1,), 0, 4)])
+    add("torch2_index_int64_data", "x[i] (int64 x, negative i)", lambda x, i: x[i],
+        lambda r: [data(r, (5,), np.int64), _i64(r, (3,), -5, 5)])
     return P
