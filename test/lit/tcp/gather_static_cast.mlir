@@ -4,9 +4,12 @@
 
 // A gather whose indices are a tensor.cast to a less static type (a
 // frontend's declared type) reads the cast's source: its result type is
-// static again, for lowerings that need static shapes.
+// static again, for lowerings that need static shapes; the cast back and
+// the function's cast to its result type then fold away (tensor.cast of a
+// tensor.cast back to the first type is its source).
 // CHECK-LABEL: func.func @g(
 // CHECK: %[[G:.*]] = tcp.gather %arg0, %arg1 {dim = 1 : index, mode = "wrap_negative"} : tensor<2x3xf32>, tensor<2x2xi64> -> tensor<2x2xf32>
+// CHECK-NEXT: return %[[G]] : tensor<2x2xf32>
 func.func @g(%x: tensor<2x3xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {
   %c = tensor.cast %i : tensor<2x2xi64> to tensor<2x?xi64>
   %g = tcp.gather %x, %c {dim = 1 : index, mode = "wrap_negative"} : tensor<2x3xf32>, tensor<2x?xi64> -> tensor<2x?xf32>
