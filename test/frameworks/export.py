@@ -571,7 +571,8 @@ def torch_tensor(a):
     """a as a torch tensor; bfloat16 (ml_dtypes, which torch.from_numpy does
     not take) goes through its 16-bit pattern."""
     import torch
-    if a.dtype.name == "bfloat16":
+    if a.dtype.name == "bfloat16" or a.dtype.kind == "V" and a.dtype.itemsize == 2:
+        # (np.load reads ml_dtypes' bfloat16 .npy files as '<V2')
         return torch.from_numpy(a.view(np.int16).copy()).view(torch.bfloat16)
     return torch.from_numpy(a.copy())
 
