@@ -307,6 +307,10 @@ func examples() []example {
 			wants(d("[[14,16],[6,8]]", "tensor<2x2xi64>")),
 		slice2D("slice_negative_stride", "§3.4: starts (2, 1), strides (-2, 2)", [2]int64{2, 1}, [2]int64{2, 2}, [2]int64{-2, 2}).
 			wants(d("[[10,12],[2,4]]", "tensor<2x2xi64>")),
+		example{group: "slice", name: "insert_slice_doc", doc: "§3.4: tensor.insert_slice at offsets (3, 1), strides (-2, 2)",
+			src: fn("insert_slice_doc", "tensor<4x4xi64>", cst("x", x4)+cst("s", d("[[-1,-2],[-3,-4]]", "tensor<2x2xi64>"))+
+				"  %0 = tensor.insert_slice %s into %x[3, 1] [2, 2] [-2, 2] : tensor<2x2xi64> into tensor<4x4xi64>\n")}.
+			wants(d("[[1,2,3,4],[5,-3,7,-4],[9,10,11,12],[13,-1,15,-2]]", "tensor<4x4xi64>")),
 		slice2D("slice_empty", "§3.4: n == 0 is always valid", [2]int64{9, 1}, [2]int64{0, 2}, [2]int64{1, 1}).
 			wants("dense<> : tensor<0x2xi64>"),
 		example{group: "slice", name: "slice_out_of_range", doc: "§3.4: starts (0, 1), strides (-2, 2) reads row -2 (the stride is computed at run time, so the verifier cannot see it)",
@@ -565,6 +569,18 @@ func examples() []example {
 		tn("extract_slice_out_of_bounds", "an out-of-bounds window is a runtime error", "tensor<?x2xi64>",
 			x34+"  %c2 = arith.constant 2 : index\n  %0 = tensor.extract_slice %x[%c2, 0] [%c2, 2] [1, 1] : tensor<3x4xi64> to tensor<?x2xi64>\n").
 			fails("'tensor.extract_slice' op slice out of bounds for dimension 0 with size 3: start 2, size 2, stride 1 reads index 3"),
+		tn("insert_slice", "tensor.insert_slice writes a strided window of dest", "tensor<3x4xi64>",
+			x34+"  %s = tcp.const {value = dense<[[-1, -2], [-3, -4]]> : tensor<2x2xi64>} : tensor<2x2xi64>\n  %0 = tensor.insert_slice %s into %x[1, 0] [2, 2] [1, 2] : tensor<2x2xi64> into tensor<3x4xi64>\n").
+			wants(d("[[0,1,2,3],[-1,5,-2,7],[-3,9,-4,11]]", "tensor<3x4xi64>")),
+		tn("insert_slice_rank_reducing", "a rank-reduced source fills a window with a unit dim", "tensor<3x4xi64>",
+			x34+"  %s = tcp.const {value = dense<[-1, -2, -3]> : tensor<3xi64>} : tensor<3xi64>\n  %0 = tensor.insert_slice %s into %x[0, 1] [3, 1] [1, 1] : tensor<3xi64> into tensor<3x4xi64>\n").
+			wants(d("[[0,-1,2,3],[4,-2,6,7],[8,-3,10,11]]", "tensor<3x4xi64>")),
+		tn("insert_slice_dynamic", "dynamic offsets and sizes", "tensor<3x4xi64>",
+			x34+"  %s = tcp.const {value = dense<[[-1, -2], [-3, -4]]> : tensor<2x2xi64>} : tensor<2x2xi64>\n  %d = tensor.cast %s : tensor<2x2xi64> to tensor<?x2xi64>\n  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n  %0 = tensor.insert_slice %d into %x[%c1, %c2] [%c2, 2] [1, 1] : tensor<?x2xi64> into tensor<3x4xi64>\n").
+			wants(d("[[0,1,2,3],[4,5,-1,-2],[8,9,-3,-4]]", "tensor<3x4xi64>")),
+		tn("insert_slice_out_of_bounds", "an out-of-bounds window is a runtime error", "tensor<3x4xi64>",
+			x34+"  %s = tcp.const {value = dense<[[-1, -2], [-3, -4]]> : tensor<2x2xi64>} : tensor<2x2xi64>\n  %c2 = arith.constant 2 : index\n  %0 = tensor.insert_slice %s into %x[%c2, 0] [2, 2] [1, 1] : tensor<2x2xi64> into tensor<3x4xi64>\n").
+			fails("'tensor.insert_slice' op slice out of bounds for dimension 0 with size 3: start 2, size 2, stride 1 reads index 3"),
 		tn("extract", "tensor.extract gives a scalar", "i64",
 			x34+"  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n  %0 = tensor.extract %x[%c1, %c2] : tensor<3x4xi64>\n").
 			wants("6 : i64"),

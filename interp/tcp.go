@@ -228,7 +228,7 @@ func one(t *tensor.Tensor, err error) ([]*tensor.Tensor, error) {
 
 // scatterSpecOf maps the mode, combine and unique_indices attributes of a
 // scatter to kernel arguments.
-func scatterSpecOf(op *ir.Operation) (kernel.ScatterSpec, error) {
+func (x *execState) scatterSpecOf(op *ir.Operation) (kernel.ScatterSpec, error) {
 	var spec kernel.ScatterSpec
 	if a := op.Attr("mode"); a != nil {
 		s, ok := a.(ir.StringAttr)
@@ -245,6 +245,15 @@ func scatterSpecOf(op *ir.Operation) (kernel.ScatterSpec, error) {
 		s, ok := a.(ir.StringAttr)
 		if !ok {
 			return spec, fmt.Errorf("combine must be a string attribute, got %s", a)
+		}
+		if string(s) == tcp.CombineRegion {
+			f, err := x.scatterRegionFunc(op)
+			if err != nil {
+				return spec, err
+			}
+			spec.Func = f
+			spec.UniqueIndices = op.Attr("unique_indices") != nil
+			return spec, nil
 		}
 		c, err := kernel.ParseCombine(string(s))
 		if err != nil {
@@ -264,7 +273,7 @@ func runScatter(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tenso
 	if !ok {
 		return nil, fmt.Errorf("dim %d is out of range", op.IntAttr("dim"))
 	}
-	spec, err := scatterSpecOf(op)
+	spec, err := x.scatterSpecOf(op)
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +292,7 @@ func runScatterND(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	if !ok {
 		return nil, fmt.Errorf("batch_dims %d is out of range", op.IntAttr("batch_dims"))
 	}
-	spec, err := scatterSpecOf(op)
+	spec, err := x.scatterSpecOf(op)
 	if err != nil {
 		return nil, err
 	}

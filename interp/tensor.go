@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
@@ -476,7 +477,32 @@ func runInsertSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 	if err != nil {
 		return nil, err
 	}
-	if n != src.NumElements() || src.DType != dest.DType {
+	if src.DType != dest.DType {
+		return nil, fmt.Errorf("source %s does not fill a slice of sizes %s", src.Type(), tensor.ShapeString(sizes))
+	}
+	// source has the window's sizes, with the unit dims that the static
+	// rank reduction drops left out (as MLIR decides it on the types).
+	static, _ := i64Array(op.Attr("static_sizes"))
+	st, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return nil, fmt.Errorf("expects a ranked source")
+	}
+	keep, ok := dropUnitDims(static, st.Shape())
+	if !ok && st.Rank() == len(sizes) {
+		keep, ok = make([]bool, len(sizes)), true
+		for d := range keep {
+			keep[d] = true
+		}
+	}
+	var want []int64
+	for d, k := range keep {
+		if k {
+			want = append(want, sizes[d])
+		} else if sizes[d] != 1 {
+			ok = false
+		}
+	}
+	if !ok || !slices.Equal(want, src.Shape) {
 		return nil, fmt.Errorf("source %s does not fill a slice of sizes %s", src.Type(), tensor.ShapeString(sizes))
 	}
 	// Check the window by slicing dest with it (same rules as extract_slice).

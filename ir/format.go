@@ -650,14 +650,14 @@ func (s *fmtPrintState) elem(e fmtElem, prog *formatProgram) {
 		p.PrintAttributeElided(a, e.def.Kind.BuildableType())
 	case regionElem:
 		s.space()
-		p.PrintRegion(op.Region(e.idx), false, true)
+		p.PrintRegion(op.Region(e.idx), true, true)
 	case allRegionsElem:
 		for i, r := range op.Regions() {
 			if i > 0 {
 				p.WriteString(",")
 			}
 			s.space()
-			p.PrintRegion(r, false, true)
+			p.PrintRegion(r, true, true)
 		}
 	case successorElem:
 		s.space()
@@ -865,7 +865,12 @@ func parseElem(p AsmParser, st *ParseState, e fmtElem) error {
 			st.parenTypes = false
 		}
 		if isAlpha(e.text[0]) || e.text[0] == '_' {
-			return p.ParseKeyword(e.text)
+			// MLIR's custom-op parser prefixes its errors with the op.
+			err := p.ParseKeyword(e.text)
+			if d, ok := err.(*Diagnostic); ok && !strings.HasPrefix(d.Message, "custom op ") {
+				d.Message = fmt.Sprintf("custom op '%s' %s", st.Name.Name, d.Message)
+			}
+			return err
 		}
 		return p.ParsePunct(e.text)
 	case operandElem:

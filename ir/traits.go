@@ -35,7 +35,13 @@ type TraitVerifier interface {
 
 // AllTypesMatchTrait requires the named operands/results/attributes (typed
 // attributes contribute their type) to have one type.
-type AllTypesMatchTrait struct{ Names []string }
+type AllTypesMatchTrait struct {
+	Names []string
+	// Summary, if set, replaces "all of {a, b} have same type" in the
+	// error (ODS's TypesMatchWith summary, such as "expected result type
+	// to match dest type").
+	Summary string
+}
 
 // AllTypesMatch returns the trait for names.
 func AllTypesMatch(names ...string) Trait { return &AllTypesMatchTrait{Names: names} }
@@ -128,6 +134,9 @@ func (t *AllTypesMatchTrait) VerifyTrait(op *Operation) error {
 	}
 	for _, x := range ts[1:] {
 		if x != ts[0] {
+			if t.Summary != "" {
+				return fmt.Errorf("failed to verify that %s", t.Summary)
+			}
 			return fmt.Errorf("failed to verify that all of %s have same type", quoteList(t.Names))
 		}
 	}

@@ -26,6 +26,28 @@ time counts. Rounds are interleaved (every workload and peer once per
 round); a cell is the best of the rounds' medians, and the spread
 (slowest round / best round) is printed beside the ratio.
 
+Scatter rows (scatter_*, issue 19's workloads): the gradient of an
+embedding lookup (ScatterND reduction=add into a [65536,256] f32 table of
+zeros, 32768 ids drawn from a Zipf law, so rows repeat, [32768,256]
+updates), index_put (ScatterND reduction=none, 32768 unique rows of a
+random [65536,256] table) and ScatterElements reduction=add along dim 1
+of [4096,4096] (random ids: duplicates in every row). The plain rows run
+every side in place, each in its best form: tcp-run --in-place (the
+kernel skips the input copy), jax with the operand donated, ONNX Runtime
+with x and y bound to one buffer, torch's index_add_ / index_copy_ /
+scatter_add_ on a copy made once; IREE returns a new buffer (it copies).
+Each timed call updates the same buffer again; the first call's result is
+the one compared. The *_copy rows compute a new output, the input copied
+first, as the ONNX node means it: tcp without --in-place, jax without
+donation, ONNX Runtime into a preallocated output, torch with out=. Both
+count the same bytes (2 x table + indices + updates). The kernel sums
+duplicates in the indices' row-major order; a peer whose float sum is
+not bit-equal to it is checked against the exact (float64) sum: within
+the bound of a float32 sum of the same terms in another order (which the
+frameworks leave unspecified) it is timed and its cell gives the largest
+difference in ulps; beyond it (a lost update: ONNX Runtime's two-thread
+ScatterND add races) the cell says WRONG and the peer is not timed.
+
 Huge pages: numpy and XLA madvise(MADV_HUGEPAGE) their large arrays; the
 tcp kernel binary's buffers are treated the same way only if it says so
 (printed from the machine's THP mode in the header).
@@ -92,6 +114,138 @@ def flip(shape):
                 desc="Slice with steps -1, -1 (both-axis flip) of %s" % "x".join(map(str, shape)))
 
 
+# --- scatter workloads -------------------------------------------------
+# Each is one ONNX ScatterND or ScatterElements node with inputs x (the
+# table or tensor scattered into), i (the indices) and u (the updates); the
+# peers run it in their best in-place or preallocated form (see
+# PEER_SCRIPT's "inplace" branches). dups says the indices repeat, so a
+# float add sums duplicates in an order the framework may leave undefined:
+# a peer's output that is not bit-equal to the kernel's is then compared in
+# ulps and the table says how far it is.
+
+
+def zipf_ids(r, n, rows, a=1.1):
+    """n ids in [0, rows) from a Zipf law (a few rows take most updates, as
+    token ids do), spread over the table by a fixed permutation."""
+    ranks = r.zipf(a, n) - 1
+    while (ranks >= rows).any():
+        bad = ranks >= rows
+        ranks[bad] = r.zipf(a, int(bad.sum())) - 1
+    return np.random.default_rng(7).permutation(rows)[ranks]
+
+
+def scatter_rows(rows, width, n, add, inplace=True):
+    """ScatterND of n rows of updates into a [rows, width] f32 table by
+    indices [n, 1]: with add, the gradient of an embedding lookup (a table
+    of zeros, Zipf ids with repeats); without, index_put of unique rows.
+    inplace: every side updates the table in place (else into a new
+    output, the input copied first)."""
+    def make(r):
+        if add:
+            x, ids = np.zeros((rows, width), np.float32), zipf_ids(r, n, rows)
+        else:
+            x, ids = r.standard_normal((rows, width)).astype(np.float32), r.permutation(rows)[:n]
+        return [x, ids.reshape(n, 1).astype(np.int64), r.standard_normal((n, width)).astype(np.float32)]
+    def exact(args):
+        x, i, u = args
+        return exact_sums(x, (i[:, 0],), u)
+    red, fn = ("add", "index_add") if add else ("none", "index_copy")
+    return dict(onnx=("ScatterND", {"reduction": red}), make=make, inplace=inplace, dups=add, exact=exact,
+                jax="lambda x, i, u: x.at[i[:, 0]].%s(u)" % ("add" if add else "set"),
+                torch="lambda x, i, u: torch.%s(x, 0, i[:, 0], u)" % fn,
+                torch_out="lambda x, i, u, o: torch.%s(x, 0, i[:, 0], u, out=o)" % fn,
+                torch_inplace="lambda o, i, u: o.%s_(0, i[:, 0], u)" % fn,
+                desc="ScatterND reduction=%s of [%d,%d] f32 by [%d,1] %s ids, %s" % (
+                    red, rows, width, n, "Zipf (repeated)" if add else "unique", "in place" if inplace else "new output"))
+
+
+def scatter_elements_add(shape, axis, inplace=True):
+    """ScatterElements reduction=add along axis of shape: every update is
+    added at its own index (random, so each row has duplicates)."""
+    def make(r):
+        return [r.standard_normal(shape).astype(np.float32), r.integers(0, shape[axis], shape).astype(np.int64),
+                r.standard_normal(shape).astype(np.float32)]
+    jidx = ", ".join("i" if d == axis else "jnp.arange(%d).reshape(%s)" % (
+        n, ",".join("-1" if e == d else "1" for e in range(len(shape)))) for d, n in enumerate(shape))
+    def exact(args):
+        x, i, u = args
+        where = tuple(i if d == axis else np.arange(n).reshape([-1 if e == d else 1 for e in range(len(shape))])
+                      for d, n in enumerate(shape))
+        return exact_sums(x, where, u)
+    return dict(onnx=("ScatterElements", {"axis": axis, "reduction": "add"}), make=make, inplace=inplace, dups=True,
+                exact=exact,
+                jax="lambda x, i, u: x.at[%s].add(u)" % jidx,
+                torch="lambda x, i, u: torch.scatter_add(x, %d, i, u)" % axis,
+                torch_out="lambda x, i, u, o: torch.scatter_add(x, %d, i, u, out=o)" % axis,
+                torch_inplace="lambda o, i, u: o.scatter_add_(%d, i, u)" % axis,
+                desc="ScatterElements reduction=add axis %d of %s f32 (random ids, repeats), %s" % (
+                    axis, "x".join(map(str, shape)), "in place" if inplace else "new output"))
+
+
+SCATTER_WORKLOADS = {
+    "scatter_embedding_grad": scatter_rows(65536, 256, 32768, add=True),
+    "scatter_index_put": scatter_rows(65536, 256, 32768, add=False),
+    "scatter_elements_add": scatter_elements_add((4096, 4096), 1),
+    "scatter_embedding_grad_copy": scatter_rows(65536, 256, 32768, add=True, inplace=False),
+    "scatter_index_put_copy": scatter_rows(65536, 256, 32768, add=False, inplace=False),
+    "scatter_elements_add_copy": scatter_elements_add((4096, 4096), 1, inplace=False),
+}
+
+
+def exact_sums(x, where, u):
+    """x with u added at where (numpy advanced indices) in float64: the
+    sums, the sums of absolute values and the number of terms per element
+    (for the error bound of a float32 sum in any order)."""
+    e, a, c = x.astype(np.float64), np.abs(x).astype(np.float64), np.ones(x.shape)
+    np.add.at(e, where, u)
+    np.add.at(a, where, np.abs(u).astype(np.float64))
+    np.add.at(c, where, 1.0)
+    return e, a, c
+
+
+def check_sums(spec, args, out, ref):
+    """For a float add with duplicates whose output is not bit-equal to the
+    kernel's: None if it is a sum of the same terms in another order (every
+    element within the float32 bound count * 2^-24 * sum |terms| of the
+    exact sum), else what is wrong (a lost update, as a racy reduction
+    gives, is far outside that bound)."""
+    if out.shape != ref.shape or out.dtype != ref.dtype:
+        return "DIFFERS from tcp"
+    if "_exact" not in spec:
+        spec["_exact"] = spec["exact"](args)
+    e, a, c = spec["_exact"]
+    err = np.abs(out.astype(np.float64) - e)
+    bound = c * 2.0 ** -24 * a
+    bad = ~(err <= bound)
+    if bad.any():
+        k = np.unravel_index(np.argmax(np.where(bad, err, 0)), err.shape)
+        return "WRONG: %d elements off the exact sum beyond reordering (e.g. by %.3g: lost updates)" % (
+            int(bad.sum()), err[k])
+    return None
+
+
+def max_ulps(a, b):
+    """The largest distance in units of the last place between two f32
+    arrays of one shape (None when they differ in shape, type or NaNs)."""
+    if a.shape != b.shape or a.dtype != b.dtype or a.dtype != np.float32:
+        return None
+    if not np.array_equal(np.isnan(a), np.isnan(b)):
+        return None
+    def key(v):
+        i = v.view(np.int32).astype(np.int64)
+        return np.where(i < 0, -(i & 0x7fffffff), i)
+    m = ~np.isnan(a)
+    return int(np.abs(key(a[m]) - key(b[m])).max(initial=0))
+
+
+def scatter_note(u):
+    """The table's mark for a peer that summed duplicates in another order."""
+    return "" if u is None else " (sum order differs: max %d ulp)" % u
+
+
+# --- end of scatter workloads ------------------------------------------
+
+
 # name: workload. The first five are the table's long-standing ones; the
 # rest are the shape classes where a peer led in an earlier run.
 WORKLOADS = {
@@ -108,6 +262,7 @@ WORKLOADS = {
     "gather_nd_256": gather_nd((256, 256, 64), 65536),
     "tiny_lookup": take((16, 4), 0, (3,)),
 }
+WORKLOADS.update(SCATTER_WORKLOADS)
 
 ONNX_TYPES = {"float32": 1, "int32": 6, "int64": 7, "float16": 10}
 
@@ -149,13 +304,13 @@ def prepare_tcp(bindir, d, name):
     return tcp_mlir
 
 
-def run_tcp(bindir, d, name, nargs, n, workers):
+def run_tcp(bindir, d, name, nargs, n, workers, extra=()):
     mlir = os.path.join(d, name + ".tcp.mlir")
     args = [os.path.join(d, "%s_%d.npy" % (name, k)) for k in range(nargs)]
     out = os.path.join(d, "tcp_out_%d" % workers)
     os.makedirs(out, exist_ok=True)
     cmd = [os.path.join(bindir, "tcp-run"), mlir, *args, "--backend=go", "--bench", str(n),
-           "--workers", str(workers), "--out-dir", out]
+           "--workers", str(workers), "--out-dir", out, *extra]
     c0 = cpu_seconds_children()
     r = subprocess.run(cmd, capture_output=True, text=True, check=True, preexec_fn=pin(workers))
     cpu = cpu_seconds_children() - c0
@@ -175,12 +330,48 @@ def timeit(f):
         t0 = time.perf_counter(); f(); ts.append(time.perf_counter() - t0)
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
     ts.sort(); return ts[len(ts) // 2], cpu / wall
-if kind == "xla":
+if kind == "xla" and spec.get("inplace"):
+    # A scatter at its best in XLA: the operand donated, so the update is
+    # done in place (no copy of x per call; each call's result is the next
+    # call's operand, and the first call's result is the one checked).
+    import jax, jax.numpy as jnp
+    f = jax.jit(eval(spec["jax"]), donate_argnums=0)
+    xs = [jax.device_put(a) for a in args]
+    state = [f(jax.device_put(args[0]), *xs[1:])]
+    out = np.array(state[0])
+    def step():
+        state[0] = f(state[0], *xs[1:]); state[0].block_until_ready()
+    t, ratio = timeit(step)
+elif kind == "xla":
     import jax, jax.numpy as jnp
     f = jax.jit(eval(spec["jax"]))
     xs = [jax.device_put(a) for a in args]
     out = np.asarray(f(*xs))
     t, ratio = timeit(lambda: f(*xs).block_until_ready())
+elif kind == "torch" and spec.get("inplace"):
+    # In place on a copy made once (index_add_ and friends): each call
+    # updates it again; the first call's result is the one checked.
+    import torch
+    torch.set_num_threads(threads)
+    xs = [torch.from_numpy(a) for a in args]
+    o = xs[0].clone(); g = eval(spec["torch_inplace"])
+    g(o, *xs[1:]); out = o.numpy().copy()
+    t, ratio = timeit(lambda: g(o, *xs[1:]))
+elif kind == "ort" and spec.get("inplace"):
+    # In place: the input x and the output bound to one buffer (ONNX
+    # Runtime's scatters skip their copy when the two are the same).
+    import onnxruntime as ort
+    so = ort.SessionOptions(); so.intra_op_num_threads = threads; so.inter_op_num_threads = 1
+    s = ort.InferenceSession(os.path.join(d, name + ".onnx"), so, providers=["CPUExecutionProvider"])
+    names = [i.name for i in s.get_inputs()]
+    io = s.io_binding()
+    buf = ort.OrtValue.ortvalue_from_numpy(args[0].copy())
+    io.bind_ortvalue_input(names[0], buf)
+    for nm, a in zip(names[1:], args[1:]):
+        io.bind_ortvalue_input(nm, ort.OrtValue.ortvalue_from_numpy(a))
+    io.bind_ortvalue_output(s.get_outputs()[0].name, buf)
+    s.run_with_iobinding(io); out = buf.numpy().copy()
+    t, ratio = timeit(lambda: s.run_with_iobinding(io))
 elif kind == "torch":
     import torch
     torch.set_num_threads(threads)
@@ -239,7 +430,7 @@ def run_peer(kind, threads, n, d, name, spec):
     if not os.path.exists(script):
         with open(script, "w") as f:
             f.write(PEER_SCRIPT)
-    s = {k: spec.get(k) for k in ("jax", "torch", "torch_out", "nargs")}
+    s = {k: spec.get(k) for k in ("jax", "torch", "torch_out", "nargs", "inplace", "torch_inplace")}
     try:
         r = subprocess.run([sys.executable, script, kind, str(threads), str(n), d, name, json.dumps(s)], env=env,
                            capture_output=True, text=True, check=True, preexec_fn=pin(threads))
@@ -254,7 +445,7 @@ def build_onnx(d, name, spec, args):
     import onnx
     from onnx import helper
     op, attrs = spec["onnx"]
-    names = ["x", "i"][:len(args)]
+    names = ["x", "i", "u"][:len(args)]
     consts = spec.get("consts", [])
     inits = [helper.make_tensor(c, ONNX_TYPES["int64"], [len(v)], v) for c, v in consts]
     g = helper.make_graph([helper.make_node(op, names + [c for c, _ in consts], ["y"], **attrs)], name,
@@ -318,12 +509,13 @@ def main():
             prepare_tcp(bindir, d, name)
             data[name] = args
         # times[(name, threads, who)] = list of per-round medians
-        times, cpu, outs, errs = {}, {}, {}, {}
+        times, cpu, outs, errs, ulps = {}, {}, {}, {}, {}
         for rnd in range(a.rounds):
             for name in names:
                 spec = WORKLOADS[name]
                 for threads in threads_list:
-                    t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads)
+                    t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads,
+                                        ["--in-place"] if spec.get("inplace") else [])
                     times.setdefault((name, threads, "tcp"), []).append(t)
                     outs[(name, threads)] = ref
                     for p in peers:
@@ -333,8 +525,11 @@ def main():
                             errs[key] = " ".join(err)[:60]
                             continue
                         if not same_bits(out, ref):
-                            errs[key] = "DIFFERS from tcp"
-                            continue
+                            wrong = check_sums(spec, data[name], out, ref) if spec.get("dups") else "DIFFERS from tcp"
+                            if wrong:
+                                errs[key] = wrong
+                                continue
+                            ulps[key] = max(ulps.get(key, 0), max_ulps(out, ref))
                         times.setdefault(key, []).append(pt)
                         cpu[key] = max(cpu.get(key, 0), ratio)
         for threads in threads_list:
@@ -352,10 +547,10 @@ def main():
                     if p not in peers:
                         cells.append("-")
                     elif key in errs:
-                        cells.append("failed: " + errs[key])
+                        cells.append(("" if errs[key].startswith("WRONG") else "failed: ") + errs[key])
                     else:
                         pt = min(times[key])
-                        cells.append("%.2f [%.2f]" % (gb / pt, cpu[key]))
+                        cells.append("%.2f [%.2f]" % (gb / pt, cpu[key]) + scatter_note(ulps.get(key)))
                         if best is None or pt < best[1]:
                             best = (p, pt, max(times[key]) / pt)
                 ratio = "-"

@@ -4,7 +4,7 @@
 //
 //	tcp-translate --mlir-to-go [--go-package=NAME] in.mlir -o kernels.go
 //	src, err := golang.Emit(module, golang.Options{Package: "kernels"})
-//	tcp-run --backend=go f.mlir x.npy idx.npy [--bench N] [--workers W]
+//	tcp-run --backend=go f.mlir x.npy idx.npy [--bench N] [--workers W] [--in-place]
 //
 // # Calling convention
 //
@@ -83,7 +83,9 @@
 // transpose, const and cast_indices; tcp.scatter and scatter_nd (see
 // Scatters); tensor.expand_shape (without
 // output_shape), collapse_shape, cast, concat, dim, extract (of
-// integers) and extract_slice (a view like tcp.slice; emit_slices.go);
+// integers), extract_slice (a view like tcp.slice; emit_slices.go) and
+// insert_slice (a piecewise view: source inside the window, dest
+// outside, selected per element like concat's pieces; emit_slices.go);
 // arith.constant, extsi, extui (also of i1), trunci, index_cast,
 // index_castui and fptosi (f32/f64 indices, checked before the loops like
 // the interpreter); arith.extf and truncf of data (emit_floats.go);
@@ -108,7 +110,11 @@
 // no tensor data. tensor.concat is a piecewise index map (emit_concat.go):
 // each element selects its operand's buffer and offset with tcpSel on the
 // concatenated coordinate, so a StableHLO window on a dynamic dim (a
-// concat of slices) reads its source directly and allocates nothing.
+// concat of slices) reads its source directly and allocates nothing. A
+// concat whose operands load indices or convert (a gather, a cast index
+// column next to a constant one) and that is read at data-dependent
+// coordinates is instead computed into a buffer before the loops, each
+// operand's piece by a nest of its own.
 //
 // Elementwise integer arith on index tensors (emit_arith.go; jax's index
 // wrapping, clamping and masks) extends the same mechanism: read computes
@@ -137,7 +143,20 @@
 // 8 workers against the interpreter). Float add and mul keep the
 // interpreter's NaN rule, min and max propagate NaN and order -0 below
 // +0; f16 and bf16 add and mul in float32 and round to nearest even,
-// as the interpreter does.
+// as the interpreter does. A combiner region (combine = "region",
+// emit_scatter_region.go) is emitted inline as the combine statement: one
+// Go variable per 0-d value, float ops widened to float64 and rounded
+// once (as the float arith of data), integer ops wrapping in their Go
+// type, i1 values as bools (TestScatterRegionWorkers checks it like
+// TestScatterWorkers).
+// When the input is an argument and the update
+// nest loops over the destination's rows (ScatterElements along a dim
+// other than 0, a batched scatter_nd), each worker copies a row at the
+// top of its iteration and combines that row's updates while it is in
+// cache, instead of a separate copy pass. A scatter of an argument that
+// nothing else reads may be computed in that argument's buffer
+// (CallOptions.InPlace, tcp-run --in-place, as jax updates a donated
+// operand): the kernel then skips the copy (tcpSame).
 //
 // # Workers
 //

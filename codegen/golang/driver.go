@@ -13,7 +13,8 @@ import (
 //
 //	request:  name (u32 length + bytes; length 0xFFFFFFFF: exit), bench i64, workers i64,
 //	          least output bytes per worker i64 (0: the default),
-//	          max bytes of one result i64 (0: 1 GiB),
+//	          max bytes of one result i64 (0: 1 GiB), in place i64 (0 or 1:
+//	          CallOptions.InPlace),
 //	          nargs u32, per argument: kind u8 (0 tensor, 1 scalar);
 //	          tensor: rank u32, dims i64..., nbytes u64, bytes; scalar: i64
 //	response: status u8 (0 ok, 1 error); error: message (u32 + bytes; a
@@ -40,18 +41,19 @@ type driverFunc struct {
 	resultTags     []string // error tags of the ops that make the results
 	promiseTag     string   // the error tag of the kernel's only promise_in_bounds op
 	promise        bool     // the kernel reads promise_in_bounds indices unchecked
+	inPlace        []int    // per result: the argument it may be computed in (inPlaceArg), or -1
 }
 
 func driverSource(fs []driverFunc) string {
 	var b strings.Builder
 	b.WriteString(driverMain)
-	b.WriteString("func tcpCall(name string, args []tcpArg, bench int) ([]tcpArg, float64, error) {\nswitch name {\n")
+	b.WriteString("func tcpCall(name string, args []tcpArg, bench int, inPlace bool) ([]tcpArg, float64, error) {\nswitch name {\n")
 	for _, f := range fs {
-		fmt.Fprintf(&b, "case %s:\nreturn tcpCall%s(args, bench)\n", quote.GoString(f.symbol), f.goName)
+		fmt.Fprintf(&b, "case %s:\nreturn tcpCall%s(args, bench, inPlace)\n", quote.GoString(f.symbol), f.goName)
 	}
 	b.WriteString("}\nreturn nil, 0, fmt.Errorf(\"no kernel for @%s\", name)\n}\n\n")
 	for _, f := range fs {
-		fmt.Fprintf(&b, "func tcpCall%s(args []tcpArg, bench int) ([]tcpArg, float64, error) {\n", f.goName)
+		fmt.Fprintf(&b, "func tcpCall%s(args []tcpArg, bench int, inPlace bool) ([]tcpArg, float64, error) {\n", f.goName)
 		fmt.Fprintf(&b, "if len(args) != %d {\nreturn nil, 0, fmt.Errorf(\"@%%s takes %d arguments, got %%d\", %s, len(args))\n}\n", len(f.args), len(f.args), quote.GoString(f.symbol))
 		var call, dimArgs []string
 		for i := range f.results {
@@ -83,14 +85,21 @@ func driverSource(fs []driverFunc) string {
 			fmt.Fprintf(&b, "if n%d > tcpMaxTensorBytes/%d {\nreturn nil, 0, fmt.Errorf(%s, tcpTypeString(dims[%d], %s), tcpMaxTensorBytes)\n}\n",
 				i, goSize(et), quote.GoString(f.resultTags[i]+"result %s needs more than the interpreter's limit of %d bytes"), i, quote.GoString(f.resultTypes[i]))
 			fmt.Fprintf(&b, "r%d := make([]%s, n%d)\n", i, et, i)
+			if j := f.inPlace[i]; j >= 0 {
+				// In place: the result is computed in the argument's
+				// buffer (this process's copy of it).
+				fmt.Fprintf(&b, "if inPlace && len(a%d) == n%d {\nr%d = a%d\n}\n", j, i, i, j)
+			}
 		}
 		fmt.Fprintf(&b, "call := func() error {\nreturn %s(%s)\n}\n", f.goName, strings.Join(call, ", "))
 		fmt.Fprintf(&b, "if err := call(); err != nil {\nreturn nil, 0, tcpPromiseErr(err, %s, %v)\n}\n", quote.GoString(f.promiseTag), f.promise)
-		b.WriteString("med := tcpBench(bench, call)\nreturn []tcpArg{")
+		// The checked call's results, encoded before the timed calls (which
+		// update a result computed in place again).
+		b.WriteString("res := []tcpArg{")
 		for i := range f.results {
 			fmt.Fprintf(&b, "{dims: dims[%d], data: tcpEncode(r%d)}, ", i, i)
 		}
-		b.WriteString("}, med, nil\n}\n\n")
+		b.WriteString("}\nreturn res, tcpBench(bench, call), nil\n}\n\n")
 	}
 	return b.String()
 }
@@ -154,13 +163,13 @@ func tcpPromiseErr(err error, tag string, promise bool) error {
 
 // tcpSafeCall runs tcpCall; a panic (a bug) becomes an error instead of
 // ending the process with a goroutine dump.
-func tcpSafeCall(name string, args []tcpArg, bench int) (res []tcpArg, med float64, err error) {
+func tcpSafeCall(name string, args []tcpArg, bench int, inPlace bool) (res []tcpArg, med float64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, med, err = nil, 0, fmt.Errorf("internal error: the kernel panicked: %v", r)
 		}
 	}()
-	return tcpCall(name, args, bench)
+	return tcpCall(name, args, bench, inPlace)
 }
 
 func tcpDecode[T any](b []byte) []T {
@@ -237,6 +246,7 @@ func main() {
 		} else {
 			tcpMaxTensorBytes = 1 << 30
 		}
+		inPlace := i64() != 0
 		args := make([]tcpArg, u32())
 		for i := range args {
 			var kind [1]byte
@@ -256,7 +266,7 @@ func main() {
 				os.Exit(0)
 			}
 		}
-		res, med, err := tcpSafeCall(name, args, int(bench))
+		res, med, err := tcpSafeCall(name, args, int(bench), inPlace)
 		if err != nil {
 			out.WriteByte(1)
 			binary.Write(out, le, uint32(len(err.Error())))

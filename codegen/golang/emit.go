@@ -396,6 +396,12 @@ type nest struct {
 	// innerCall, if set, replaces the innermost loop: one call that does
 	// the whole row (a reversed row copy, tcpReverse).
 	innerCall string
+	// scatter marks a scatter's update nest; its innermost loop may range
+	// over the first index row it reads (rangeOver), binding each index
+	// to rangeVal: Go's register allocator then keeps the loop's values
+	// in registers (see loadInt).
+	scatter             bool
+	rangeOver, rangeVal string
 }
 
 type funcGen struct {
@@ -578,6 +584,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 			resOp = ret
 		}
 		drv.resultTags = append(drv.resultTags, g.tag(resOp))
+		drv.inPlace = append(drv.inPlace, inPlaceArg(body, ret, i))
 	}
 	for i, a := range body.Arguments() {
 		name := fmt.Sprintf("a%d", i)

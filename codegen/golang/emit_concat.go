@@ -3,7 +3,9 @@ package golang
 import (
 	"fmt"
 
+	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -16,23 +18,117 @@ import (
 // (StableHLO windows on a dynamic dim are the concat of s slices) reads
 // its source directly. Every operand's offset is computed for every
 // element, which is pure arithmetic; an operand whose read would load an
-// index (a gather below the concat) reads it at its coordinate clamped to
-// its own extent, so every load is of an index the result reads anyway
-// (torch.cat([x[i], y]) in the FX importer's form); one that carries a fill
-// guard or a cast is a located error, since its value would be computed
-// at coordinates outside it, unless the coordinate along d is a constant
-// (readConcatPiece): then the one operand that holds it is read directly,
-// whatever it loads.
+// index (a gather below the concat), or carries a fill guard or a cast, is
+// a located error, since its load would run at coordinates outside it,
+// unless the coordinate along d is a constant (readConcatPiece): then the
+// one operand that holds it is read directly, whatever it loads.
 
 // concatTensor checks a concat where walk meets it: no code, its dims
 // (and, for dynamic sizes, the runtime checks that the operands agree
 // outside dim d).
 func (f *funcGen) concatTensor(op *ir.Operation) error {
-	if _, err := goElem(ir.ElementType(op.Result(0).Type())); err != nil {
+	goT, err := goElem(ir.ElementType(op.Result(0).Type()))
+	if err != nil {
 		return unsupported(op, err.Error())
 	}
-	_, err := f.dims(op.Result(0))
-	return err
+	ds, err := f.dims(op.Result(0))
+	if err != nil || f.dimsFor || !mustMaterializeConcat(op) {
+		return err
+	}
+	return f.materializeConcat(op, goT, ds)
+}
+
+// mustMaterializeConcat reports a concat the piecewise read cannot serve:
+// an operand that is not a view of an argument or a constant (it loads
+// indices, or converts), read by an op other than a gather_nd or
+// scatter_nd taking it as its index tuples along the last dim (those read
+// it at a constant coordinate, readConcatPiece). jax concatenates a cast
+// index column with a constant one and gathers from the result (a
+// scatter's permuted scatter_dims_to_operand_dims).
+func mustMaterializeConcat(op *ir.Operation) bool {
+	plain := true
+	for _, v := range op.Operands() {
+		plain = plain && plainRead(v)
+	}
+	if plain {
+		return false
+	}
+	last := int64(rankedOf(op.Result(0)).Rank() - 1)
+	for _, u := range ir.Uses(op.Result(0)) {
+		o := u.Owner()
+		if !((o.Name() == tcp.GatherNDName || o.Name() == tcp.ScatterNDName) && u.OperandNumber() == 1 && op.IntAttr("dim") == last) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainRead reports whether reading v is a buffer and an offset only (no
+// index load, guard or conversion): an argument, a constant, a computed
+// buffer (float arith, a scatter), or a view, slice or concat of such.
+func plainRead(v ir.Value) bool {
+	d := v.DefiningOp()
+	switch {
+	case d == nil:
+		return true
+	case isView(d), d.Name() == tcp.SliceName:
+		return plainRead(d.Operand(0))
+	case d.Name() == tensord.ConcatName:
+		for _, w := range d.Operands() {
+			if !plainRead(w) {
+				return false
+			}
+		}
+		return true
+	case isFloatElementwise(d):
+		return true
+	}
+	switch d.Name() {
+	case tcp.ConstName, arith.ConstantName, tcp.ScatterName, tcp.ScatterNDName:
+		return true
+	}
+	return false
+}
+
+// materializeConcat computes the concat into a buffer of its own (one
+// allocation per call, before the loops), each operand's piece by a nest
+// over that operand, which reads it (loads, casts and all) only inside
+// it; readConcat then reads the buffer.
+func (f *funcGen) materializeConcat(op *ir.Operation, goT string, ds []poly) error {
+	d := int(op.IntAttr("dim"))
+	name := fmt.Sprintf("s%d", len(f.mat))
+	f.stmt("%s := make([]%s, %s)", name, goT, product(ds))
+	lo := poly{}
+	for _, v := range op.Operands() {
+		od, err := f.dims(v)
+		if err != nil {
+			return err
+		}
+		off := lo
+		err = f.guarded(product(od), "", func() error {
+			return f.validate(od, func(coords []poly) (string, error) {
+				r, err := f.read(v, coords, false)
+				if err != nil {
+					return "", err
+				}
+				var val string
+				if r.val != "" || r.conv != nil {
+					val = fmt.Sprintf("%s(%s)", goT, f.loadInt(r, false))
+				} else {
+					val = f.loadElem(r, len(f.cur.vars)-1)
+				}
+				dc := append([]poly{}, coords...)
+				dc[d] = coords[d].add(off)
+				return fmt.Sprintf("%s[%s] = %s", name, linear(dc, ds), val), nil
+			})
+		})
+		if err != nil {
+			return err
+		}
+		lo = lo.add(od[d])
+	}
+	f.mat[op] = name
+	return nil
 }
 
 // concatDims: operand 0's dims, with dim d the sum over the operands;
@@ -101,6 +197,13 @@ func (f *funcGen) readConcatPiece(op *ir.Operation, d int, coords []poly, checke
 
 // readConcat reads a concat at coords (see above).
 func (f *funcGen) readConcat(op *ir.Operation, coords []poly, checked bool) (ref, error) {
+	if name, ok := f.mat[op]; ok {
+		ds, err := f.dims(op.Result(0))
+		if err != nil {
+			return ref{}, err
+		}
+		return ref{buf: name, off: linear(coords, ds)}, nil
+	}
 	d := int(op.IntAttr("dim"))
 	if r, ok, err := f.readConcatPiece(op, d, coords, checked); ok {
 		return r, err
@@ -115,23 +218,12 @@ func (f *funcGen) readConcat(op *ir.Operation, coords []poly, checked bool) (ref
 		}
 		nc := append([]poly{}, coords...)
 		nc[d] = coords[d].add(lo.scale(-1))
-		clamped := false
-		if s, isConst := od[d].constant(); op.NumOperands() > 1 && (!isConst || s > 0) && gathersBelow(op.Operand(k), 0) {
-			// A gather below: its index loads run at every coordinate, so
-			// they run at this operand's own coordinate clamped to
-			// [0, size), whose indices the result reads anyway (an index
-			// that fails there fails where it is selected too); tcpSel
-			// then discards the value outside the piece.
-			lc := nc[d]
-			nc[d] = patom(f.bind(f.levelOf(lc, od[d]), fmt.Sprintf("min(max(%s, 0), %s)", lc, od[d].add(pconst(-1)))))
-			clamped = true
-		}
 		loads := f.loads
 		r, err := f.read(op.Operand(k), nc, checked)
 		if err != nil {
 			return ref{}, err
 		}
-		if (f.loads != loads && !clamped) || len(r.guards) > 0 || r.conv != nil || r.val != "" || len(r.dconv) > 0 {
+		if f.loads != loads || len(r.guards) > 0 || r.conv != nil || r.val != "" || len(r.dconv) > 0 {
 			return ref{}, unsupported(op, fmt.Sprintf("operand #%d reads indices, a fill guard or a cast, which would run outside its piece", k))
 		}
 		lo = lo.add(od[d])
@@ -159,23 +251,4 @@ func (f *funcGen) readConcat(op *ir.Operation, coords []poly, checked bool) (ref
 		buf = f.bind(l, buf) // a slice chosen per element
 	}
 	return ref{buf: buf, off: patom(f.bind(l, pick(offs)))}, nil
-}
-
-// gathersBelow reports whether v is computed from a tcp.gather or
-// tcp.gather_nd through ops the backend composes (so that reading v loads
-// indices), looking at most 16 ops deep.
-func gathersBelow(v ir.Value, depth int) bool {
-	d := v.DefiningOp()
-	if d == nil || depth > 16 {
-		return false
-	}
-	if n := d.Name(); n == tcp.GatherName || n == tcp.GatherNDName {
-		return true
-	}
-	for _, o := range d.Operands() {
-		if gathersBelow(o, depth+1) {
-			return true
-		}
-	}
-	return false
 }

@@ -129,8 +129,19 @@ func TestEmitErrors(t *testing.T) {
 // panic.
 func FuzzEmit(f *testing.F) {
 	src, _ := instantiate()
-	for _, fn := range strings.Split(src, "\nfunc.func")[:8] {
+	fns := strings.Split(src, "\nfunc.func")
+	for _, fn := range fns[:8] {
 		f.Add("func.func" + strings.TrimPrefix(fn, "func.func"))
+	}
+	// The piecewise views (concat, insert_slice), whose selects are built
+	// per element, seeded too.
+	for _, op := range []string{"tensor.concat", "tensor.insert_slice"} {
+		for _, fn := range fns {
+			if strings.Contains(fn, op) {
+				f.Add("func.func" + strings.TrimPrefix(fn, "func.func"))
+				break
+			}
+		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		m, err := parser.Parse("f.mlir", src, parser.Options{})

@@ -52,6 +52,9 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 	if n.innerCall != "" && from == len(n.vars)-1 {
 		return n.innerCall
 	}
+	if from == len(n.vars)-1 && n.rangeOver != "" {
+		return fmt.Sprintf("for %s, %s := range %s {\n%s\n}", v, n.rangeVal, n.rangeOver, body)
+	}
 	if n.rows && from == len(n.vars)-1 && n.rowOf != "" {
 		return fmt.Sprintf("for %s := range %s {\n%s\n}", v, n.rowOf, body)
 	}
@@ -83,6 +86,8 @@ func (f *funcGen) check(op *ir.Operation) error {
 		}
 	case tensord.ExtractSliceName:
 		return f.checkExtractSlice(op)
+	case tensord.InsertSliceName:
+		return f.checkInsertSlice(op)
 	case tcp.SliceName:
 		so := tcp.SliceOp{Operation: op}
 		in, err := f.dims(so.In())

@@ -280,6 +280,13 @@ type CallOptions struct {
 	// result is a KernelError at the op that makes it, raised before
 	// anything is allocated.
 	MaxTensorBytes int64
+	// InPlace computes each result that may be (a scatter of an argument
+	// that nothing else reads) in that argument's buffer, as a framework
+	// updates a donated operand: the kernel skips the copy of the input.
+	// The arguments passed stay unchanged (the kernel process has its own
+	// copies), and the results are the first call's; each timed call
+	// then updates the same buffer again.
+	InPlace bool
 }
 
 // Call runs @fn on args (tensors, and 0-d tensors for scalar arguments)
@@ -313,6 +320,11 @@ func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*ten
 		maxBytes = interp.DefaultMaxTensorBytes
 	}
 	binary.Write(w, le, maxBytes)
+	inPlace := int64(0)
+	if o.InPlace {
+		inPlace = 1
+	}
+	binary.Write(w, le, inPlace)
 	binary.Write(w, le, uint32(len(args)))
 	for i, a := range args {
 		if _, ok := ft.Inputs()[i].(*ir.RankedTensorType); !ok {

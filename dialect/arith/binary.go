@@ -190,7 +190,7 @@ type.`,
 		Examples: []string{"%0 = arith.negf %arg0 : f32", "%1 = arith.negf %arg1 : tensor<4xf32>"},
 		Operands: []ir.OperandDef{{Name: "operand", Type: FloatLike}},
 		Results:  []ir.ResultDef{{Name: "result", Type: FloatLike}},
-		Attrs:    []ir.AttrDef{{Name: "fastmath", Kind: FastMathKind, Default: FastMathNone}},
+		Attrs:    []ir.AttrDef{{Name: "fastmath", Kind: FastMathKind, Default: FastMathNone, Populate: true}},
 		Traits:   []ir.Trait{ir.Pure, ir.SameOperandsAndResultType},
 		Format:   "$operand attr-dict `:` type($result)",
 	})

@@ -33,7 +33,7 @@ const (
 )
 
 // Combines lists every combiner; replace is the default.
-var Combines = []string{CombineReplace, CombineAdd, CombineMul, CombineMin, CombineMax, CombineAnd, CombineOr}
+var Combines = []string{CombineReplace, CombineAdd, CombineMul, CombineMin, CombineMax, CombineAnd, CombineOr, CombineRegion}
 
 const scatterDoc = `
 Duplicates: updates are applied one at a time in row-major order of their
@@ -55,6 +55,7 @@ Combiners (attribute combine; "replace" is the default and is elided):
     integers compare unsigned, signless and index ones signed; on i1 min
     is and, max is or.
   - "and", "or": bitwise, on integers and i1 only.
+  - "region": the op's combiner region (below).
 
 Index modes (attribute mode; "promise_in_bounds" is the default, as for the
 gathers, and is elided; index value v on an output dim of size s):
@@ -76,7 +77,8 @@ gathers, and is elided; index value v on an output dim of size s):
 unique_indices (unit attribute): a promise that no two updates write the
 same output element. It does not change the result (the row-major order
 already defines it); backends without an order among writes (DirectML)
-rely on it. The interpreter reports a broken promise as an error.`
+rely on it. The interpreter reports a broken promise as an error.
+` + regionDoc
 
 // scatterModeKind accepts the scatter modes and also "fill", which the
 // verifier rejects with a message of its own.
@@ -94,7 +96,10 @@ func scatterAttrs(extra ir.AttrDef) []ir.AttrDef {
 	}
 }
 
-const scatterFormat = "$input `,` $indices `,` $updates attr-dict `:` type($input) `,` type($indices) `,` type($updates) `->` type($out)"
+const scatterFormat = "$input `,` $indices `,` $updates attr-dict `:` type($input) `,` type($indices) `,` type($updates) `->` type($out) regions"
+
+// scatterRegions: the optional combiner region (combine = "region").
+var scatterRegions = []ir.RegionDef{{Name: "combiner", Variadic: true}}
 
 // Scatter is tcp.scatter.
 var Scatter = ir.MustRegister(ir.OpDef{
@@ -121,6 +126,14 @@ Verifier rules:
   7. mode is not "fill".
   8. combine "and" / "or" need integer or i1 elements; "add" / "mul" need
      a numeric element type other than i1 (use "or" / "and").
+  9. combine = "region" iff the op has a (combiner) region, which has one
+     block of arguments (tensor<T>, tensor<T>) with T = elem(input), only
+     ops of the list below on 0-d tensors, each operand defined in the
+     region, and ends in tcp.yield of one tensor<T>.
+
+Canonicalization: a combiner region that is one of the named combiners
+on integers (tcp.yield of the update; addi, muli, andi, ori, maxsi or
+minsi of the two arguments) becomes that combine.
 
 Folds: with indices of no elements (a static 0 dim) the op is its input;
 with constant indices that equal the iota along dim (indices[p] = p[dim])
@@ -132,6 +145,13 @@ error.
 	Examples: []string{
 		"%0 = tcp.scatter %arg0, %arg1, %arg2 {dim = 0 : index} : tensor<?x?xf32>, tensor<2x?xi64>, tensor<2x?xf32> -> tensor<?x?xf32>",
 		`%1 = tcp.scatter %a, %i, %u {combine = "add", dim = 1 : index, mode = "wrap_negative"} : tensor<1x5xf32>, tensor<1x2xi64>, tensor<1x2xf32> -> tensor<1x5xf32>`,
+		`%2 = tcp.scatter %a, %i, %u {combine = "region", dim = 0 : index} : tensor<4xf32>, tensor<3xi64>, tensor<3xf32> -> tensor<4xf32> {
+^bb0(%cur: tensor<f32>, %upd: tensor<f32>):
+  %two = arith.constant dense<2.000000e+00> : tensor<f32>
+  %0 = arith.mulf %cur, %two : tensor<f32>
+  %1 = arith.addf %0, %upd : tensor<f32>
+  tcp.yield %1 : tensor<f32>
+}`,
 	},
 	Operands: []ir.OperandDef{
 		{Name: "input", Type: ir.RankedTensorOf()},
@@ -140,11 +160,13 @@ error.
 	},
 	Results:                         []ir.ResultDef{{Name: "out", Type: ir.RankedTensorOf()}},
 	Attrs:                           scatterAttrs(ir.AttrDef{Name: "dim", Kind: ir.IndexAttrKind, Required: true}),
-	Traits:                          []ir.Trait{ir.Pure, ir.AllElementTypesMatch("input", "updates", "out")},
+	Traits:                          []ir.Trait{ir.Pure, ir.IsolatedFromAbove, ir.AllElementTypesMatch("input", "updates", "out")},
 	Format:                          scatterFormat,
+	Regions:                         scatterRegions,
 	AcceptParenthesizedOperandTypes: true,
 	Verify:                          verifyScatter,
 	Fold:                            foldScatter,
+	Canonicalize:                    []ir.Pattern{regionToCombine},
 })
 
 // ScatterND is tcp.scatter_nd.
@@ -175,6 +197,11 @@ Verifier rules:
   7. mode is not "fill".
   8. combine "and" / "or" need integer or i1 elements; "add" / "mul" need
      a numeric element type other than i1.
+  9. combine = "region" iff the op has a combiner region (rule 9 of
+     tcp.scatter).
+
+Canonicalization: as for tcp.scatter (a combiner region that is a named
+combiner on integers becomes that combine).
 
 Folds: with no index tuples (a static 0 in indices.shape[0:q-1]) the op is
 its input; so it is with updates of no elements under modes clip, wrap
@@ -183,6 +210,12 @@ and drop (the other modes still check every tuple).
 	Examples: []string{
 		"%0 = tcp.scatter_nd %arg0, %arg1, %arg2 : tensor<4x4x4xf32>, tensor<2x1xi64>, tensor<2x4x4xf32> -> tensor<4x4x4xf32>",
 		`%1 = tcp.scatter_nd %d, %i, %u {batch_dims = 1 : index, combine = "max", mode = "drop"} : tensor<2x5xi32>, tensor<2x3x1xi64>, tensor<2x3xi32> -> tensor<2x5xi32>`,
+		`%2 = tcp.scatter_nd %d, %i, %u {combine = "region", mode = "drop"} : tensor<5xi32>, tensor<3x1xi64>, tensor<3xi32> -> tensor<5xi32> {
+^bb0(%cur: tensor<i32>, %upd: tensor<i32>):
+  %0 = arith.muli %cur, %upd : tensor<i32>
+  %1 = arith.addi %0, %upd : tensor<i32>
+  tcp.yield %1 : tensor<i32>
+}`,
 	},
 	Operands: []ir.OperandDef{
 		{Name: "input", Type: ir.RankedTensorOf()},
@@ -191,11 +224,13 @@ and drop (the other modes still check every tuple).
 	},
 	Results:                         []ir.ResultDef{{Name: "out", Type: ir.RankedTensorOf()}},
 	Attrs:                           scatterAttrs(ir.AttrDef{Name: "batch_dims", Kind: ir.IndexAttrKind, Default: ir.IndexAttr(0)}),
-	Traits:                          []ir.Trait{ir.Pure, ir.AllElementTypesMatch("input", "updates", "out")},
+	Traits:                          []ir.Trait{ir.Pure, ir.IsolatedFromAbove, ir.AllElementTypesMatch("input", "updates", "out")},
 	Format:                          scatterFormat,
+	Regions:                         scatterRegions,
 	AcceptParenthesizedOperandTypes: true,
 	Verify:                          verifyScatterND,
 	Fold:                            foldScatterND,
+	Canonicalize:                    []ir.Pattern{regionToCombine},
 })
 
 // ScatterOp is a typed view of tcp.scatter and tcp.scatter_nd.
@@ -258,6 +293,9 @@ func verifyScatterCommon(op *ir.Operation, in, upd, out *ir.RankedTensorType) er
 	}
 	if op.StrAttr("mode") == ModeFill {
 		return op.EmitOpError("does not take mode = \"fill\": a scatter has no value to fill (mode = \"drop\" skips out-of-range updates)")
+	}
+	if err := verifyCombiner(op, in.Elem()); err != nil {
+		return err
 	}
 	c := CombineOf(op)
 	if !CombineAllowed(c, in.Elem()) {

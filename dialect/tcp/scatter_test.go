@@ -72,7 +72,7 @@ var scatterCases = []scatterCase{
 		"'tcp.scatter' op attribute 'mode' failed to satisfy constraint: string attribute whose value is promise_in_bounds, or error, or wrap_negative, or clip, or wrap, or drop"},
 	{"scatter/bad combine", "%a: tensor<3x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf32>",
 		`%0 = tcp.scatter %a, %i, %u {combine = "sub", dim = 0 : index} : tensor<3x4xf32>, tensor<2x4xi64>, tensor<2x4xf32> -> tensor<3x4xf32>`,
-		"'tcp.scatter' op attribute 'combine' failed to satisfy constraint: string attribute whose value is replace, or add, or mul, or min, or max, or and, or or"},
+		"'tcp.scatter' op attribute 'combine' failed to satisfy constraint: string attribute whose value is replace, or add, or mul, or min, or max, or and, or or, or region"},
 	{"scatter/and on floats", "%a: tensor<3x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf32>",
 		`%0 = tcp.scatter %a, %i, %u {combine = "and", dim = 0 : index} : tensor<3x4xf32>, tensor<2x4xi64>, tensor<2x4xf32> -> tensor<3x4xf32>`,
 		`'tcp.scatter' op combine = "and" needs integer or i1 elements, got f32`},

@@ -163,6 +163,28 @@ var errorCases = []dialecttest.ErrorCase{
 	{Name: "slice list bracket", Src: fn("%a: tensor<4x4xf32>", "%0 = tensor.extract_slice %a(0, 0) [2, 2] [1, 1] : tensor<4x4xf32> to tensor<2x2xf32>"),
 		Want: []string{at + "31: error: expected '[' in dynamic index list", at + "8: error: custom op 'tensor.extract_slice' expected SSA value or integer"}},
 
+	// tensor.insert_slice
+	{Name: "insert_slice offsets count", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2x2xf32>", "%0 = tensor.insert_slice %s into %a[0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<4x4xf32>"),
+		Want: []string{at + "8: error: expected mixed offsets rank to match mixed sizes rank (1 vs 2) so the rank of the result type is well-formed."}},
+	{Name: "insert_slice strides count", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2x2xf32>", "%0 = tensor.insert_slice %s into %a[0, 0] [2, 2] [1] : tensor<2x2xf32> into tensor<4x4xf32>"),
+		Want: []string{at + "8: error: expected mixed sizes rank to match mixed strides rank (2 vs 1) so the rank of the result type is well-formed."}},
+	{Name: "insert_slice dest rank", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2xf32>", "%0 = tensor.insert_slice %s into %a[0] [2] [1] : tensor<2xf32> into tensor<4x4xf32>"),
+		Want: []string{at + "8: error: expected 2 offset values"}},
+	{Name: "insert_slice dynamic count", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2x2xf32>", `%0 = "tensor.insert_slice"(%s, %a) {operand_segment_sizes = array<i32: 1, 1, 0, 0, 0>, static_offsets = array<i64: 0, -9223372036854775808>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>} : (tensor<2x2xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>`),
+		Want: []string{at + "8: error: expected 1 dynamic offset values"}},
+	{Name: "insert_slice size mismatch", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2x3xf32>", "%0 = tensor.insert_slice %s into %a[0, 0] [2, 2] [1, 1] : tensor<2x3xf32> into tensor<4x4xf32>"),
+		Want: []string{at + "8: error: expected type to be 'tensor<2x2xf32>' or a rank-reduced version. (size mismatch) "}},
+	{Name: "insert_slice element type", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2x2xi32>", "%0 = tensor.insert_slice %s into %a[0, 0] [2, 2] [1, 1] : tensor<2x2xi32> into tensor<4x4xf32>"),
+		Want: []string{at + "8: error: expected element type to be 'f32'"}},
+	{Name: "insert_slice source rank", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2x2x1xf32>", "%0 = tensor.insert_slice %s into %a[0, 0] [2, 2] [1, 1] : tensor<2x2x1xf32> into tensor<4x4xf32>"),
+		Want: []string{at + "8: error: expected rank to be smaller or equal to the other rank. "}},
+	{Name: "insert_slice result type", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2x2xf32>", `%0 = "tensor.insert_slice"(%s, %a) {operand_segment_sizes = array<i32: 1, 1, 0, 0, 0>, static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>} : (tensor<2x2xf32>, tensor<4x4xf32>) -> tensor<4x5xf32>`),
+		Want: []string{at + "8: error: 'tensor.insert_slice' op failed to verify that expected result type to match dest type"}},
+	{Name: "insert_slice segment count", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2x2xf32>", `%0 = "tensor.insert_slice"(%s, %a) {operand_segment_sizes = array<i32: 1, 1, 0, 0>, static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>} : (tensor<2x2xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>`),
+		Want: []string{at + "8: error: 'tensor.insert_slice' op 'operand_segment_sizes' attribute for specifying operand segments must have 5 elements, but got 4"}},
+	{Name: "insert_slice missing into", Src: fn("%a: tensor<4x4xf32>, %s: tensor<2x2xf32>", "%0 = tensor.insert_slice %s %a[0, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<4x4xf32>"),
+		Want: []string{at + "31: error: custom op 'tensor.insert_slice' expected 'into'"}},
+
 	// tensor.concat (LLVM 18; not in mlir-opt-16)
 	{Name: "concat no inputs (ours)", Src: fn("", `%0 = "tensor.concat"() {dim = 0 : i64} : () -> tensor<2xf32>`),
 		Want: []string{at + "8: error: 'tensor.concat' op requires at least one input"}, NotMlirOpt: true},

@@ -17,6 +17,7 @@ const (
 	ExtractSliceName  = "tensor.extract_slice"
 	FromElementsName  = "tensor.from_elements"
 	InsertName        = "tensor.insert"
+	InsertSliceName   = "tensor.insert_slice"
 )
 
 // Type constraints, described as ODS does.
@@ -31,8 +32,8 @@ var (
 
 // The registered definitions.
 var (
-	CastDef, ConcatDef, DimDef, EmptyDef, ExpandShapeDef, CollapseShapeDef *ir.OpDef
-	ExtractDef, ExtractSliceDef, FromElementsDef, InsertDef                *ir.OpDef
+	CastDef, ConcatDef, DimDef, EmptyDef, ExpandShapeDef, CollapseShapeDef  *ir.OpDef
+	ExtractDef, ExtractSliceDef, FromElementsDef, InsertDef, InsertSliceDef *ir.OpDef
 )
 
 // Registration order matters: the custom directives must exist before the
@@ -42,6 +43,7 @@ func init() {
 	registerOps()
 	registerReshapes()
 	registerExtractSlice()
+	registerInsertSlice()
 	// TensorDialect::materializeConstant builds arith.constant.
 	ir.RegisterConstantMaterializer("tensor", arith.MaterializeConstant)
 }

@@ -58,6 +58,64 @@ with the op name, as in MLIR):
 	})
 }
 
+func registerInsertSlice() {
+	InsertSliceDef = ir.MustRegister(ir.OpDef{
+		Name:    InsertSliceName,
+		Summary: "insert_slice operation",
+		Description: `Returns dest with the strided window given by offsets, sizes and strides
+(one entry per dest dim) replaced by source, element for element in
+row-major order of the window; every other element is dest's. It is the
+inverse of tensor.extract_slice: the window is the one extract_slice of
+dest with the same entries would read, and the result has dest's type.
+Each entry is a constant, kept in static_offsets/static_sizes/
+static_strides, or an index operand, marked there by the dynamic sentinel
+-9223372036854775808. source's type is the window's sizes, possibly with
+unit dims dropped (rank reduction). The interpreter checks at run time
+that the window lies inside dest (as for extract_slice) and that source
+has the window's size.
+
+Custom form: %source into %dest[offsets] [sizes] [strides]; the generic
+form carries operand_segment_sizes = array<i32: 1, 1, #offsets, #sizes,
+#strides>.
+
+Verifier rules, with MLIR 16's messages (the last three are not prefixed
+with the op name, as in MLIR):
+  - "expected mixed offsets rank to match mixed sizes rank (1 vs 2) so the
+    rank of the result type is well-formed." (and sizes vs strides);
+  - "expected 2 offset values" (one entry per dest dim), "expected 1
+    dynamic offset values" (one operand per dynamic entry);
+  - dest and the result have the same type;
+  - "expected rank to be smaller or equal to the other rank. " (source has
+    more dims than the window);
+  - "expected type to be 'tensor<2x2xf32>' or a rank-reduced version. (size
+    mismatch) " (source is not the window's sizes, unit dims dropped);
+  - "expected element type to be 'f32'" (source's element type is dest's).`,
+		Examples: []string{
+			"%inserted_slice = tensor.insert_slice %arg0 into %arg1[0, %arg2] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<4x4xf32>",
+			"%inserted_slice_0 = tensor.insert_slice %arg3 into %arg1[1, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<4x4xf32>",
+		},
+		Operands: []ir.OperandDef{
+			{Name: "source", Type: anyRankedTensor},
+			{Name: "dest", Type: anyRankedTensor},
+			{Name: "offsets", Type: ir.IndexT, Variadic: true},
+			{Name: "sizes", Type: ir.IndexT, Variadic: true},
+			{Name: "strides", Type: ir.IndexT, Variadic: true},
+		},
+		Results: []ir.ResultDef{{Name: "result", Type: anyRankedTensor}},
+		Attrs: []ir.AttrDef{
+			{Name: "static_offsets", Kind: ir.DenseI64ArrayAttrKind, Required: true},
+			{Name: "static_sizes", Kind: ir.DenseI64ArrayAttrKind, Required: true},
+			{Name: "static_strides", Kind: ir.DenseI64ArrayAttrKind, Required: true},
+		},
+		Traits: []ir.Trait{ir.Pure, ir.AttrSizedOperandSegments, &ir.AllTypesMatchTrait{Names: []string{"dest", "result"}, Summary: "expected result type to match dest type"}},
+		Format: "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) " +
+			"custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)",
+		Verify:     verifyInsertSlice,
+		Fold:       foldInsertSlice,
+		ResultName: name("inserted_slice"),
+	})
+}
+
 // parseIndexList parses `[` (ssa-use | integer) list `]` with MLIR 16's
 // diagnostics (parseDynamicIndexList): the specific error, then "custom op
 // 'name' expected SSA value or integer" at the op name. A missing `,` or
@@ -202,6 +260,74 @@ func verifyExtractSlice(op *ir.Operation) error {
 		return op.EmitError("expected element type to be '%s'", src.Elem())
 	}
 	return nil
+}
+
+// verifyInsertSlice is MLIR 16's InsertSliceOp::verify with the
+// OffsetSizeAndStrideOpInterface checks against dest's rank.
+func verifyInsertSlice(op *ir.Operation) error {
+	src, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
+	dest, ok2 := op.Operand(1).Type().(*ir.RankedTensorType)
+	if !ok1 || !ok2 {
+		return op.EmitOpError("expects ranked source and dest")
+	}
+	groups, err := op.Def().OperandGroups(op)
+	if err != nil {
+		return op.EmitOpError("%v", err)
+	}
+	offs, sizes, strides := denseInts(op.Attr("static_offsets")), denseInts(op.Attr("static_sizes")), denseInts(op.Attr("static_strides"))
+	rank := dest.Rank()
+	if !(len(offs) == 1 && rank == 1) && len(offs) != len(sizes) {
+		return op.EmitError("expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed.", len(offs), len(sizes))
+	}
+	if len(sizes) != len(strides) {
+		return op.EmitError("expected mixed sizes rank to match mixed strides rank (%d vs %d) so the rank of the result type is well-formed.", len(sizes), len(strides))
+	}
+	for i, l := range []struct {
+		name   string
+		static []int64
+	}{{"offset", offs}, {"size", sizes}, {"stride", strides}} {
+		if len(l.static) != rank {
+			return op.EmitError("expected %d %s values", rank, l.name)
+		}
+		if n := numDynamic(l.static); n != len(groups[i+2]) {
+			return op.EmitError("expected %d dynamic %s values", n, l.name)
+		}
+	}
+	expected := typeString(sizes, dest.Elem())
+	if src.String() == expected {
+		return nil
+	}
+	if src.Rank() > len(sizes) {
+		return op.EmitError("expected rank to be smaller or equal to the other rank. ")
+	}
+	if !rankReducible(sizes, src.Shape()) {
+		return op.EmitError("expected type to be '%s' or a rank-reduced version. (size mismatch) ", expected)
+	}
+	if src.Elem() != dest.Elem() {
+		return op.EmitError("expected element type to be '%s'", dest.Elem())
+	}
+	return nil
+}
+
+// foldInsertSlice folds the insertion of a whole tensor (zero offsets,
+// unit strides, the window is all of dest, source has dest's type) to the
+// source, as MLIR's foldIdentityOffsetSizeAndStrideOpInterface does.
+func foldInsertSlice(op *ir.Operation) []ir.OpFoldResult {
+	src := op.Operand(0)
+	if op.NumOperands() != 2 || src.Type() != op.Result(0).Type() {
+		return nil
+	}
+	r := src.Type().(*ir.RankedTensorType)
+	offs, sizes, strides := denseInts(op.Attr("static_offsets")), denseInts(op.Attr("static_sizes")), denseInts(op.Attr("static_strides"))
+	if len(offs) != r.Rank() || len(sizes) != r.Rank() || len(strides) != r.Rank() {
+		return nil
+	}
+	for i := range offs {
+		if offs[i] != 0 || strides[i] != 1 || sizes[i] != r.Dim(i) || sizes[i] == ir.Dynamic {
+			return nil
+		}
+	}
+	return []ir.OpFoldResult{{Value: src}}
 }
 
 // rankReducible is MLIR's computeRankReductionMask succeeding: reduced is

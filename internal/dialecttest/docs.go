@@ -190,7 +190,10 @@ type exampleArg struct{ name, typ string }
 // the op is a terminator (then the function returns the terminator's
 // operand types). prelude, if any, comes first.
 func ExampleModule(def *ir.OpDef, ex, prelude string) (src string, line int, err error) {
-	isolated, terminator := def.HasTrait(ir.IsolatedFromAbove), def.HasTrait(ir.Terminator)
+	// An isolated op without operands (func.func, module) is placed at
+	// module level; one with operands (a scatter with its combiner region)
+	// in a function like any other op.
+	isolated, terminator := def.HasTrait(ir.IsolatedFromAbove) && len(def.Operands) == 0, def.HasTrait(ir.Terminator)
 	var args []exampleArg
 	var results []string
 	for range 64 {

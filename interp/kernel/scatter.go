@@ -64,6 +64,10 @@ type ScatterSpec struct {
 	// UniqueIndices: no two applied updates may write the same output
 	// element; a broken promise is an error.
 	UniqueIndices bool
+	// Func, when non-nil, replaces Combine: the raw bits of the new
+	// element from those of the current one and the update (a combiner
+	// region). Its error stops the scatter.
+	Func func(o, u uint64) (uint64, error)
 }
 
 // UniqueError reports a broken unique_indices promise.
@@ -254,6 +258,9 @@ func checkScatterSpec(op string, dt tensor.DType, spec ScatterSpec) (func(o, u u
 	default:
 		return nil, fmt.Errorf("%s: mode %v is not a scatter mode", op, spec.Mode)
 	}
+	if spec.Func != nil {
+		return nil, nil
+	}
 	f, err := CombineFunc(dt, spec.Combine)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
@@ -351,6 +358,14 @@ func Scatter(input, indices, updates *tensor.Tensor, dim int, spec ScatterSpec) 
 					return nil, &UniqueError{First: tensor.Unravel(w-1, indices.Shape), Second: tensor.Unravel(src, indices.Shape), Dest: tensor.Unravel(dst, out.Shape)}
 				}
 				written[dst] = src + 1
+			}
+			if spec.Func != nil {
+				v, err := spec.Func(out.Bits(int(dst)), updates.Bits(int(src)))
+				if err != nil {
+					return nil, err
+				}
+				out.SetBits(int(dst), v)
+				continue
 			}
 			out.SetBits(int(dst), comb(out.Bits(int(dst)), updates.Bits(int(src))))
 		}
@@ -467,6 +482,14 @@ func ScatterND(input, indices, updates *tensor.Tensor, batchDims int, spec Scatt
 			written[off] = t + 1
 		}
 		for i := int64(0); i < S; i++ {
+			if spec.Func != nil {
+				v, err := spec.Func(out.Bits(int(off+i)), updates.Bits(int(t*S+i)))
+				if err != nil {
+					return nil, err
+				}
+				out.SetBits(int(off+i), v)
+				continue
+			}
 			out.SetBits(int(off+i), comb(out.Bits(int(off+i)), updates.Bits(int(t*S+i))))
 		}
 	}

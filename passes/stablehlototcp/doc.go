@@ -22,9 +22,14 @@
 //     arguments): tcp.scatter_nd {mode = "drop"} (scatter.go), the
 //     scattered dims moved first by tcp.transpose, batching dims as
 //     batch_dims; x.at[..., i]-like scatters as tcp.scatter along the dim;
-//     partial windows as one index tuple per update element. Other regions,
-//     several inputs, and partial windows of dynamic shape are located
-//     errors.
+//     partial windows as one index tuple per update element. Any other
+//     region of scalar ops (constant, add, subtract, multiply, divide,
+//     negate, and, or, maximum, minimum, compare, select) becomes
+//     combine = "region" with the region copied (scatter_region.go); a
+//     scatter of several inputs whose region computes each result from
+//     its own pair of arguments is split into one scatter per input.
+//     Regions of other ops, several inputs whose region mixes them (an
+//     arg-max), and partial windows of dynamic shape are located errors.
 //   - stablehlo.concatenate: tensor.concat; stablehlo.reshape:
 //     tensor.expand_shape / collapse_shape.
 //   - stablehlo.dynamic_slice: per static dim, two tcp.gathers (the start

@@ -77,12 +77,24 @@ func signless(t ir.Type) bool {
 	return ir.IsFloat(e)
 }
 
-// convertNegate: float negation is arith.negf (integers are not needed by
-// any exporter's gather or scatter programs and stay unconverted).
+// convertNegate: float negation is arith.negf; integer negation is
+// arith.subi from a zero constant (wrapping: the most negative value is
+// its own negation, as stablehlo.negate's two's complement), for static
+// shapes (jax's .at[].apply(lambda v: -v) on int32).
 func convertNegate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	t := op.Result(0).Type()
+	if it, ok := ir.ElementType(t).(ir.IntegerType); ok && it.Sign == ir.Signless && it.Width > 1 {
+		rtt, ok := t.(*ir.RankedTensorType)
+		if !ok || !rtt.HasStaticShape() {
+			return fail(op, "negating integers of a dynamic shape is not supported")
+		}
+		rw.SetInsertionPointBefore(op)
+		zero := tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(rtt, []int64{0})).Result(0)
+		rw.ReplaceOp(op, []ir.Value{arith.Binary(rw, arith.SubIName, op.Loc(), zero, op.Operand(0)).Result(0)})
+		return true, nil
+	}
 	if !ir.IsFloat(ir.ElementType(t)) {
-		return fail(op, "negating element type %s is not supported (floats only)", ir.ElementType(t))
+		return fail(op, "negating element type %s is not supported (floats and signless integers only)", ir.ElementType(t))
 	}
 	rw.SetInsertionPointBefore(op)
 	neg := rw.Create(arith.NegFName, op.Loc(), []ir.Value{op.Operand(0)}, []ir.Type{t}, nil)

@@ -17,9 +17,14 @@ type b struct {
 	rw    *ir.Rewriter
 	loc   ir.Location
 	cache *tcpbuild.IndexCache
+	// body is the combiner block of the tcp scatter being built (a
+	// stablehlo.scatter region that is no single combiner), or nil.
+	body *ir.Block
 }
 
-func newB(rw *ir.Rewriter, loc ir.Location) b { return b{rw, loc, tcpbuild.NewIndexCache(rw, loc)} }
+func newB(rw *ir.Rewriter, loc ir.Location) b {
+	return b{rw: rw, loc: loc, cache: tcpbuild.NewIndexCache(rw, loc)}
+}
 
 func rt(v ir.Value) *ir.RankedTensorType { return v.Type().(*ir.RankedTensorType) }
 

@@ -35,23 +35,31 @@ import (
 //     dims); one tcp.scatter_nd with scalar slices. Row-major order of
 //     (scatter index, window index) is the interpreter's order.
 //
-// Not converted (located errors): more than one input, a region other
-// than the combiners, dynamic shapes outside the compact form, and
-// combines tcp does not allow on the element type.
+// A region that is no single combiner becomes combine = "region", and a
+// scatter of several inputs is split when its region decomposes
+// (scatter_region.go). Not converted (located errors): several inputs
+// whose region mixes them, a region of ops a combiner region does not
+// take, dynamic shapes outside the compact form, and combines tcp does
+// not allow on the element type.
 func convertScatter(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err := verified(op); err != nil {
 		return false, err
 	}
 	inputs, s, ups := stablehlo.ScatterParts(op)
 	if len(inputs) != 1 {
-		return fail(op, "a scatter of %d inputs is not supported (tcp.scatter_nd has one input)", len(inputs))
-	}
-	combine := stablehlo.ScatterCombiner(op)
-	if combine == "" {
-		return fail(op, "its update_computation is not a combiner tcp.scatter_nd expresses (a region returning its update argument, or one of %s applied to its two arguments and returned); the interpreter runs such a region, the conversion does not", strings.Join(stablehlo.ReducerOps, ", "))
+		return splitScatter(op, rw)
 	}
 	x, u := inputs[0], ups[0]
 	elem := rt(x).Elem()
+	combine := stablehlo.ScatterCombiner(op)
+	var body *ir.Block
+	if combine == "" {
+		var err error
+		if body, err = combinerBlock(op, elem); err != nil {
+			return fail(op, "%v (a region returning its update argument, one of %s applied to its two arguments, or a region of those scalar ops becomes a tcp scatter)", err, strings.Join(stablehlo.ReducerOps, ", "))
+		}
+		combine = tcp.CombineRegion
+	}
 	if !tcp.CombineAllowed(combine, elem) {
 		return fail(op, "combine %q is not defined by tcp for element type %s", combine, elem)
 	}
@@ -65,6 +73,7 @@ func convertScatter(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	rw.SetInsertionPointBefore(op)
 	bb := newB(rw, op.Loc())
+	bb.body = body
 	var v ir.Value
 	var err error
 	if a, ok := elementsScatter(rt(x).Shape(), rt(s).Shape(), rt(u).Shape(), d); ok {
@@ -146,7 +155,7 @@ func (bb b) scatterElements(x, s, u ir.Value, a int, attrs []ir.NamedAttr) (ir.V
 	}
 	ib := bb.broadcast(e, units, sizes, static)
 	all := append([]ir.NamedAttr{{Name: "dim", Value: ir.IndexAttr(int64(a))}}, attrs...)
-	return bb.rw.Create(tcp.ScatterName, bb.loc, []ir.Value{x, ib, u}, []ir.Type{x.Type()}, all).Result(0), nil
+	return bb.createScatter(tcp.ScatterName, []ir.Value{x, ib, u}, all).Result(0), nil
 }
 
 // compactScatter reports whether every scattered input dim has a window
@@ -179,7 +188,7 @@ func (bb b) scatterND(x, idx, u ir.Value, batch int, attrs []ir.NamedAttr) ir.Va
 	if batch == 0 {
 		all = attrs
 	}
-	return bb.rw.Create(tcp.ScatterNDName, bb.loc, []ir.Value{x, idx, u}, []ir.Type{x.Type()}, all).Result(0)
+	return bb.createScatter(tcp.ScatterNDName, []ir.Value{x, idx, u}, all).Result(0)
 }
 
 func (bb b) scatterCompact(x, s, u ir.Value, d stablehlo.ScatterDims, attrs []ir.NamedAttr) ir.Value {

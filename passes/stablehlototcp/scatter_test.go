@@ -31,6 +31,7 @@ type scatterCase struct {
 	elem    string
 	idxElem string
 	body    string // the region's op, or "" for replace
+	region  string // a whole region body over %a, %b (overrides body)
 }
 
 func dimsStr(s []int64, elem string) string {
@@ -184,6 +185,9 @@ func (c scatterCase) program() string {
 	body := "stablehlo.return %b : tensor<" + c.elem + ">"
 	if c.body != "" {
 		body = "%r = " + c.body + " %a, %b : tensor<" + c.elem + ">\n    stablehlo.return %r : tensor<" + c.elem + ">"
+	}
+	if c.region != "" {
+		body = strings.ReplaceAll(c.region, "tensor<T>", "tensor<"+c.elem+">")
 	}
 	xt, st, ut := dimsStr(c.x, c.elem), dimsStr(c.s, c.idxElem), dimsStr(c.u, c.elem)
 	return fmt.Sprintf(`func.func @f(%%x: %s, %%i: %s, %%u: %s) -> %s {

@@ -18,6 +18,9 @@
 //	gather_nd {batch_dims = b}               gather_nd1 (FL >= 3.0), gather_nd (b = 0 below 3.0)
 //	slice (constant parameters)              slice1 (window = the read elements, strides signed)
 //	tensor.extract_slice (constant entries)  tcp.slice, then slice1; collapse_shape view if rank-reducing
+//	tensor.insert_slice (constant entries)   tcp.scatter_nd of the source at the window's dest coordinates
+//	                                         (constant, distinct: unique_indices), then scatter_nd; an
+//	                                         empty window is dest
 //	broadcast_to, transpose                  folded into the consumer's tensor desc (zero or permuted
 //	                                         strides); element_wise_identity over that view if still used
 //	const, arith.constant tensors            constant (a DML-owned graph input)
@@ -68,11 +71,16 @@
 // add a dml.element_wise_min with a constant of per-component bounds read
 // through strides 0…0 1); wrap a
 // dml.element_wise_modulus_floor by a one-element constant read through
-// zero strides (FL 3.0; 6.0 for 64-bit); error is rejected unless
+// zero strides (FL 3.0; for 64-bit indices 6.0, and from 5.0
+// ((i rem n) + n) rem n with MODULUS_TRUNCATE and ADD on INT64, exact
+// because |i rem n| < n); error is rejected unless
 // assume-in-bounds=true; fill on tcp.gather becomes the gather under clip,
 // an in-range mask of the indices (element_wise_logical_greater_than_or_equal,
 // _less_than, _and) and a dml.element_wise_if with the fill value (fill.go;
-// the clip's levels apply); fill on tcp.gather_nd is rejected (its mask
+// the clip's levels apply), or, for 8- and 16-bit data (bf16 included)
+// below 5.1, where ELEMENT_WISE_IF does not take them, a clipped gather at
+// the indices plus one of the input joined with a row of the fill value on
+// each side (only data movement on the data); fill on tcp.gather_nd is rejected (its mask
 // would reduce over each index tuple).
 //
 // Index casts (casts.go): a gather reads through exact widening casts of
@@ -107,6 +115,13 @@
 // rewritten as ui32 and i32 indices are cast (dml.cast); i64 indices are an
 // error there. Data and index types, ranks and operators the level lacks
 // are errors naming the level they need (dml.Needs). i1 data is moved as
-// UINT8; bf16 and index tensors, dynamic shapes and empty tensors are
-// errors.
+// UINT8 and bf16 as UINT16 bits (an operator that computes on bf16 is an
+// error; DirectML has no bfloat16 type); index tensors, dynamic shapes
+// and empty tensors are errors. An empty tensor (a zero-size dim) has no
+// DirectML form at all: every size of a DML_BUFFER_TENSOR_DESC is at
+// least 1, so it can be neither an operator's tensor nor a graph input or
+// output (the JSON and C++ emitters refuse it too). An op that can drop
+// an empty operand without reading it is lowered without it (an empty
+// insert_slice window is its dest); any other empty operand or result
+// stays a located error rather than a value the graph does not hold.
 package tcptodml

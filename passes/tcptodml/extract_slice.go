@@ -25,27 +25,9 @@ func (c *conv) extractSlice(op *ir.Operation) *ir.Diagnostic {
 		return d
 	}
 	rank := len(shapeOf(src))
-	what := []string{"offset", "size", "stride"}
-	vals := make([][]int64, 3)
-	for k, name := range []string{"static_offsets", "static_sizes", "static_strides"} {
-		a, ok := op.Attr(name).(*ir.DenseArrayAttr)
-		if !ok || len(a.Ints) != rank {
-			return errorf(op, "%s must have %d entries", name, rank)
-		}
-		dyn := gs[k+1]
-		for d, v := range a.Ints {
-			if v == ir.Dynamic {
-				if len(dyn) == 0 {
-					return errorf(op, "fewer dynamic operands than entries marked dynamic")
-				}
-				x, ok := ir.ConstantInt(dyn[0])
-				if !ok {
-					return errorf(op, "DML_SLICE1 needs a constant %s for dim %d, got a computed value", what[k], d)
-				}
-				v, dyn = x, dyn[1:]
-			}
-			vals[k] = append(vals[k], v)
-		}
+	vals, derr := constEntries(op, gs, 1, rank, "DML_SLICE1 needs")
+	if derr != nil {
+		return derr
 	}
 	c.rw.SetInsertionPointBefore(op)
 	idx := func(vs []int64) []ir.Value {
@@ -78,4 +60,34 @@ func (c *conv) extractSlice(op *ir.Operation) *ir.Diagnostic {
 	op.ReplaceAllUsesWith([]ir.Value{res})
 	op.Erase()
 	return c.slice(sl)
+}
+
+// constEntries reads the offsets, sizes and strides of an extract_slice or
+// insert_slice (operand groups from first on) as constants: static
+// entries or constant index operands; a computed one is a located error
+// starting with why ("DML_SLICE1 needs").
+func constEntries(op *ir.Operation, gs [][]ir.Value, first, rank int, why string) ([][]int64, *ir.Diagnostic) {
+	what := []string{"offset", "size", "stride"}
+	vals := make([][]int64, 3)
+	for k, name := range []string{"static_offsets", "static_sizes", "static_strides"} {
+		a, ok := op.Attr(name).(*ir.DenseArrayAttr)
+		if !ok || len(a.Ints) != rank {
+			return nil, errorf(op, "%s must have %d entries", name, rank)
+		}
+		dyn := gs[k+first]
+		for d, v := range a.Ints {
+			if v == ir.Dynamic {
+				if len(dyn) == 0 {
+					return nil, errorf(op, "fewer dynamic operands than entries marked dynamic")
+				}
+				x, ok := ir.ConstantInt(dyn[0])
+				if !ok {
+					return nil, errorf(op, "%s a constant %s for dim %d, got a computed value", why, what[k], d)
+				}
+				v, dyn = x, dyn[1:]
+			}
+			vals[k] = append(vals[k], v)
+		}
+	}
+	return vals, nil
 }

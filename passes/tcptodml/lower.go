@@ -208,8 +208,10 @@ func (c *conv) wrap(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.
 		return nil, errorf(op, "mode \"wrap\" on non-constant indices needs one divisor for all index components, but the indexed dims differ in size")
 	case c.level < dml.FL3_0:
 		return nil, errorf(op, "mode \"wrap\" on non-constant indices needs ELEMENT_WISE_MODULUS_FLOOR on integers, which needs feature level 3.0, got %s", c.level)
+	case et.Width == 64 && c.level < dml.FL5_0:
+		return nil, errorf(op, "mode \"wrap\" on 64-bit indices needs ELEMENT_WISE_MODULUS_TRUNCATE and ADD on INT64 (MODULUS_FLOOR from 6.0), which need feature level 5.0, got %s", c.level)
 	case et.Width == 64 && c.level < dml.FL6_0:
-		return nil, errorf(op, "mode \"wrap\" on 64-bit indices needs ELEMENT_WISE_MODULUS_FLOOR on INT64, which needs feature level 6.0, got %s", c.level)
+		return c.wrapTruncate(op, base, size)
 	}
 	bs := shapeOf(base)
 	d, err := c.dims(op, "DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR", true, len(bs))
@@ -225,6 +227,35 @@ func (c *conv) wrap(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.
 		{Name: "dimension_count", Value: ir.IndexAttr(int64(d))},
 	})
 	return m.Result(0), nil
+}
+
+// wrapTruncate is wrap for 64-bit indices from FL 5.0, before
+// MODULUS_FLOOR takes INT64 (6.0): floor(i mod n) = ((i rem n) + n) rem n
+// with C's truncating rem (MODULUS_TRUNCATE), exact for every i because
+// |i rem n| < n, so the sum lies in (0, 2n) and cannot overflow.
+func (c *conv) wrapTruncate(op *ir.Operation, base ir.Value, size int64) (ir.Value, *ir.Diagnostic) {
+	if size > 1<<62 {
+		return nil, errorf(op, "mode \"wrap\" on 64-bit indices over a dim of size %d needs ELEMENT_WISE_MODULUS_FLOOR on INT64, which needs feature level 6.0, got %s", size, c.level)
+	}
+	et := ir.ElementType(base.Type())
+	bs := shapeOf(base)
+	d, err := c.dims(op, "DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE", true, len(bs))
+	if err != nil {
+		return nil, err
+	}
+	c.rw.SetInsertionPointBefore(op)
+	kt := ir.RankedTensor([]int64{1}, et)
+	k := c.rw.Create(dml.ConstantName, c.loc(op), nil, []ir.Type{kt}, []ir.NamedAttr{{Name: "value", Value: ir.NewDenseInts(kt, []int64{size})}}).Result(0)
+	bin := func(name string, a ir.Value) ir.Value {
+		return c.rw.Create(name, c.loc(op), []ir.Value{a, k}, []ir.Type{base.Type()}, []ir.NamedAttr{
+			{Name: "b_sizes", Value: ir.I64Array(dml.Pad(bs, d)...)},
+			{Name: "b_strides", Value: ir.I64Array(make([]int64, d)...)},
+			{Name: "dimension_count", Value: ir.IndexAttr(int64(d))},
+		}).Result(0)
+	}
+	r := bin(dml.ModulusTruncateName, base)
+	r = bin(dml.AddName, r)
+	return bin(dml.ModulusTruncateName, r), nil
 }
 
 // constIndices applies the mode to constant indices at compile time and

@@ -57,6 +57,9 @@ func (c *conv) scatter(op *ir.Operation) *ir.Diagnostic {
 	if err := c.operatorAvailable(op, name); err != nil {
 		return err
 	}
+	if s.Combine() == tcp.CombineRegion {
+		return errorf(op, "combine = \"region\" cannot be expressed: DirectML has no scatter reduction, and its lowering of a named combiner (GATHER, one element-wise operator, SCATTER) is not built for a combiner region of scalar ops")
+	}
 	if mode == tcp.ModeDrop && !constantIndices(s.Indices()) {
 		return errorf(op, "mode \"drop\" cannot be expressed: a DirectML scatter cannot skip an update whose index is out of range (only constant indices, checked in range at compile time, are lowered)")
 	}

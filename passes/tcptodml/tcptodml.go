@@ -33,6 +33,7 @@ package tcptodml
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -136,6 +137,7 @@ func (p *Pass) Run(module *ir.Operation) error {
 			continue
 		}
 		c := &conv{level: p.level(), assume: p.AssumeInBounds, assumeUnique: p.AssumeUniqueIndices, rw: ir.NewRewriter(nil, nil)}
+		dropEmptyInserts(f.Body())
 		decomposeFill(f.Body(), c.rw, c.level)
 		if err := c.run(f.Body()); err != nil {
 			errs = append(errs, err)
@@ -188,6 +190,8 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 			err = c.scatter(op)
 		case op.Name() == tensor.ExtractSliceName:
 			err = c.extractSlice(op)
+		case op.Name() == tensor.InsertSliceName:
+			err = c.insertSlice(op)
 		case isIndexCast(op):
 			err = c.castIndices(op)
 		case op.Name() == tensor.ConcatName:
@@ -280,7 +284,7 @@ func checkTensor(op *ir.Operation, what string, t ir.Type) *ir.Diagnostic {
 	}
 	for _, s := range rt.Shape() {
 		if s == 0 {
-			return errorf(op, "%s %s is empty, and DirectML tensors cannot have zero-size dims", what, t)
+			return errorf(op, "%s %s is empty, and DirectML tensors cannot have zero-size dims (every size of a DML_BUFFER_TENSOR_DESC is at least 1, so no operator, graph input or graph output can hold it; an empty result is not lowered)", what, t)
 		}
 	}
 	if _, err := dml.DataTypeOf(rt.Elem()); err != nil {
@@ -346,4 +350,38 @@ func (c *conv) operatorAvailable(op *ir.Operation, name string) *ir.Diagnostic {
 		return errorf(op, "it needs %s, which needs feature level %s, got %s", dml.Info(name).Type, in, c.level)
 	}
 	return nil
+}
+
+// levelRE matches the one wording every feature-level refusal of this
+// lowering ends its reason with: "... feature level X.Y, got Z.W".
+var levelRE = regexp.MustCompile(`cannot be lowered to DirectML: .*feature level (\d+\.\d+), got \d+\.\d+`)
+
+// NeededLevel reports whether err (from this pass, possibly several
+// located errors) refuses only for want of a feature level: then every
+// error names the level it needs, and level is the highest of them.
+// Lowering again at that level gets past these errors (it may meet
+// others, which NeededLevel then reports in turn). Any other error (a
+// refusal that no level lifts, such as mode "drop" or duplicate scatter
+// updates) gives ok == false.
+func NeededLevel(err error) (level dml.FeatureLevel, ok bool) {
+	if err == nil {
+		return 0, false
+	}
+	n := 0
+	for _, line := range strings.Split(err.Error(), "\n") {
+		if !strings.Contains(line, ": error: ") {
+			continue
+		}
+		m := levelRE.FindStringSubmatch(line)
+		if m == nil {
+			return 0, false
+		}
+		l, perr := dml.ParseFeatureLevel(m[1])
+		if perr != nil {
+			return 0, false
+		}
+		level = max(level, l)
+		n++
+	}
+	return level, n > 0
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tcp-project/tcp/codegen/golang"
 	_ "github.com/tcp-project/tcp/dialect/all"
+	"github.com/tcp-project/tcp/dialect/dml"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/frontend/onnximport"
 	"github.com/tcp-project/tcp/interp"
@@ -21,6 +22,7 @@ import (
 	"github.com/tcp-project/tcp/pass"
 	_ "github.com/tcp-project/tcp/passes/all"
 	"github.com/tcp-project/tcp/passes/specialize"
+	"github.com/tcp-project/tcp/passes/tcptodml"
 	"github.com/tcp-project/tcp/tensor"
 	"github.com/tcp-project/tcp/tensor/npy"
 )
@@ -52,6 +54,24 @@ type program struct {
 	tcp        *ir.Operation // after convert, for the Go kernel stage
 	marks      map[string]string
 	reasons    []string // one per failed stage, in stage order of failure
+}
+
+// passedAt is the dml mark of a program that lowers and passes only at a
+// feature level above the default: "pass (FL 5.0)".
+func passedAt(l dml.FeatureLevel) string { return passed + " (FL " + l.String() + ")" }
+
+// passLevel reports whether mark is a pass, and at which feature level
+// (the default for a plain "pass").
+func passLevel(mark string) (dml.FeatureLevel, bool) {
+	if mark == passed {
+		return dml.DefaultFeatureLevel, true
+	}
+	if s, ok := strings.CutPrefix(mark, passed+" (FL "); ok {
+		if l, err := dml.ParseFeatureLevel(strings.TrimSuffix(s, ")")); err == nil {
+			return l, true
+		}
+	}
+	return 0, false
 }
 
 func (p *program) id() string { return p.form + "/" + p.name }
@@ -301,7 +321,7 @@ func TestFrameworkPrograms(t *testing.T) {
 			continue
 		}
 		p.run("interp", m)
-		if dm := m.Clone(); true {
+		{
 			// Every program here has a result the framework defines, so its
 			// indices are in range: mode "error" (TensorFlow's, which
 			// DirectML cannot report) is lowered under that promise, as a
@@ -310,21 +330,40 @@ func TestFrameworkPrograms(t *testing.T) {
 			// DirectML needs static shapes: a program exported with dynamic
 			// dims is specialized to the shapes of its arguments, as a
 			// user lowering it for one batch size does.
-			pipeline := "builtin.module(convert-tcp-to-dml{assume-in-bounds=true})"
-			if hasDynamicArgs(dm, p.entry) {
-				var shapes [][]int64
-				for _, a := range p.args {
-					shapes = append(shapes, a.Shape)
+			// A refusal only for want of a feature level (every error names
+			// the level it needs, tcptodml.NeededLevel) is retried at that
+			// level, and the program is recorded as passing at it: a user
+			// with that hardware gets the same lowering. Every other refusal
+			// stays refused.
+			level := dml.DefaultFeatureLevel
+			for {
+				dm := m.Clone()
+				pipeline := "convert-tcp-to-dml{assume-in-bounds=true feature-level=" + level.String() + "}"
+				if hasDynamicArgs(dm, p.entry) {
+					var shapes [][]int64
+					for _, a := range p.args {
+						shapes = append(shapes, a.Shape)
+					}
+					pipeline = "specialize-dims{shapes=" + specialize.FormatShapes(shapes) + " func=" + p.entry + "}," + pipeline
 				}
-				pipeline = "builtin.module(specialize-dims{shapes=" + specialize.FormatShapes(shapes) + " func=" + p.entry + "},convert-tcp-to-dml{assume-in-bounds=true})"
-			}
-			if err := runPipeline(dm, pipeline); err != nil {
-				p.failf("dml", "%v", err)
-				if e := err.Error(); locatedRE.MatchString(e) && strings.Contains(e, "cannot be lowered to DirectML") && !strings.Contains(e, "no DirectML lowering for this op") {
-					p.marks["dml"] = refused
+				err := runPipeline(dm, "builtin.module("+pipeline+")")
+				if need, ok := tcptodml.NeededLevel(err); ok && need > level {
+					level = need
+					continue
 				}
-			} else {
-				p.run("dml", dm)
+				if err != nil {
+					if level != dml.DefaultFeatureLevel {
+						p.failf("dml", "at feature level %s: %v", level, err)
+					} else {
+						p.failf("dml", "%v", err)
+					}
+					if e := err.Error(); locatedRE.MatchString(e) && strings.Contains(e, "cannot be lowered to DirectML") && !strings.Contains(e, "no DirectML lowering for this op") {
+						p.marks["dml"] = refused
+					}
+				} else if p.run("dml", dm); p.marks["dml"] == passed && level != dml.DefaultFeatureLevel {
+					p.marks["dml"] = passedAt(level)
+				}
+				break
 			}
 		}
 		if _, err := golang.Emit(m, golang.Options{Funcs: []string{p.entry}}); err != nil {
@@ -381,7 +420,7 @@ var forms = []string{"jax", "tf", "onnx", "onnx-iree", "torch", "mxnet"}
 
 func countsTable(ps []*program) string {
 	var b strings.Builder
-	b.WriteString("| framework (form) | programs | " + strings.Join(stages, " | ") + " | dml refused |\n|---|---|" + strings.Repeat("---|", len(stages)+1) + "\n")
+	b.WriteString("| framework (form) | programs | " + strings.Join(stages, " | ") + " | dml above FL " + dml.DefaultFeatureLevel.String() + " | dml refused |\n|---|---|" + strings.Repeat("---|", len(stages)+2) + "\n")
 	for _, f := range forms {
 		n := 0
 		cnt := map[string]int{}
@@ -391,9 +430,12 @@ func countsTable(ps []*program) string {
 			}
 			n++
 			for _, s := range stages {
-				if p.marks[s] == passed {
+				if _, ok := passLevel(p.marks[s]); ok {
 					cnt[s]++
 				}
+			}
+			if l, ok := passLevel(p.marks["dml"]); ok && l != dml.DefaultFeatureLevel {
+				cnt["above"]++
 			}
 			if p.marks["dml"] == refused {
 				cnt[refused]++
@@ -403,7 +445,7 @@ func countsTable(ps []*program) string {
 		for _, s := range stages {
 			fmt.Fprintf(&b, " %d |", cnt[s])
 		}
-		fmt.Fprintf(&b, " %d |\n", cnt[refused])
+		fmt.Fprintf(&b, " %d | %d |\n", cnt["above"], cnt[refused])
 	}
 	return b.String()
 }
@@ -420,11 +462,17 @@ frontend op and no unranked type), **front** (the interpreter on the
 exported IR), **interp** (the interpreter on the tcp IR), **go** (the
 generated Go kernel), **dml** (` + "`convert-tcp-to-dml{assume-in-bounds=true}`: every program has a framework-defined result, so its indices are in range; a function with dynamic argument dims is first specialized to its arguments' shapes with `specialize-dims`; then the DirectML" + `
 interpreter); each result equals the framework's own output bit for bit.
+The dml stage targets feature level ` + dml.DefaultFeatureLevel.String() + ` (the pass's default); a program
+the lowering refuses there only for want of a feature level (every error
+names the level it needs) is lowered again at that level and, if it then
+passes, is marked **pass (FL x.y)**: the same lowering for a user whose
+hardware has that level ("dml above FL ` + dml.DefaultFeatureLevel.String() + `" counts them).
 "-" means not reached (an earlier stage failed). **refused** (dml) is a
-located "cannot be lowered to DirectML" error that says why (for
-scatters: duplicate updates DirectML applies in no defined order, or mode
-"drop", which DirectML cannot express): the lowering refuses rather than
-change the meaning; "dml refused" counts them.
+located "cannot be lowered to DirectML" error that says why and that no
+feature level lifts (for scatters: duplicate updates DirectML applies in
+no defined order, or mode "drop", which DirectML cannot express): the
+lowering refuses rather than change the meaning; "dml refused" counts
+them.
 
 ## Counts
 
@@ -474,10 +522,12 @@ func checkGolden(t *testing.T, ps []*program) {
 			continue
 		}
 		for _, s := range stages {
+			oldL, oldPass := passLevel(old[s])
+			newL, newPass := passLevel(p.marks[s])
 			switch {
-			case old[s] == passed && p.marks[s] != passed, old[s] == refused && p.marks[s] == fail:
+			case oldPass && (!newPass || newL > oldL), old[s] == refused && p.marks[s] == fail:
 				t.Errorf("%s: stage %s was %s before and now is %s: %s", p.id(), s, old[s], p.marks[s], p.reason())
-			case old[s] != passed && p.marks[s] == passed:
+			case newPass && (!oldPass || newL < oldL):
 				better = append(better, p.id()+" "+s)
 			}
 		}

@@ -55,6 +55,12 @@ options:
   --bench N               after the run, time N more calls and print
                           "bench: NAME median SECONDS s over N calls"
   --workers W             goroutines per Go kernel (default GOMAXPROCS)
+  --in-place              with --backend=go: compute a result that is a
+                          scatter of an argument read by nothing else in
+                          that argument's buffer, skipping the copy of the
+                          input (as a framework updates a donated operand);
+                          the results printed are the first call's, and
+                          each --bench call updates the buffer again
   --expect FILE           compare result N (N-th --expect) with FILE (.pb
                           or .npy): bitwise, NaN equals NaN; on a difference
                           list the first differing positions with both
@@ -85,6 +91,7 @@ type config struct {
 	print   string
 	bench   int
 	workers int
+	inPlace bool
 	limits  interp.Options
 	nest    int
 	// maxInput bounds every input file (0: cli.DefaultMaxInputBytes).
@@ -164,6 +171,11 @@ func parseArgs(args []string) (*config, bool, error) {
 					c.workers = n
 				}
 			}
+		case "-in-place", "--in-place":
+			c.inPlace = true
+			if hasVal {
+				err = usageError{fmt.Sprintf("%s takes no value", name)}
+			}
 		case "-expect", "--expect":
 			var f string
 			f, err = value()
@@ -202,6 +214,9 @@ func parseArgs(args []string) (*config, bool, error) {
 	}
 	if stdinUses > 1 {
 		return nil, false, usageError{"only one input can be read from stdin (\"-\")"}
+	}
+	if c.inPlace && c.backend != "go" {
+		return nil, false, usageError{"--in-place needs --backend=go"}
 	}
 	return c, false, nil
 }
@@ -344,7 +359,7 @@ func run(c *config, stdin io.Reader, stdout io.Writer, diags *diagcheck.Printer)
 	var results []*tensor.Tensor
 	var median float64
 	if c.backend == "go" {
-		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers, MaxTensorBytes: c.limits.MaxTensorBytes})
+		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers, MaxTensorBytes: c.limits.MaxTensorBytes, InPlace: c.inPlace})
 		var ke *golang.KernelError
 		if errors.As(err, &ke) {
 			err = ke.Located(fn)

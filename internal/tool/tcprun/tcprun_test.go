@@ -194,6 +194,17 @@ func TestMain_(t *testing.T) {
 			"bf.npy": npyV1(f32s([]int64{2}, 1.00390625, 3)),
 		}), args: []string{"DIR/p.mlir", "-e", "scalar", "--backend=go", "DIR/n.npy", "DIR/bf.npy"}, code: 1,
 			stderr: "DIR/p.mlir:19:1: error: 'func.func' op result #0 has type index; the Go backend returns ranked tensors only\nfunc.func @scalar(%n: index, %b: tensor<2xbf16>) -> (index, tensor<2xbf16>) {\n^\n"},
+		{name: "go backend in place", files: map[string][]byte{
+			"s.mlir": []byte("func.func @main(%x: tensor<3xf32>, %i: tensor<2xi64>, %u: tensor<2xf32>) -> tensor<3xf32> {\n" +
+				"  %0 = tcp.scatter %x, %i, %u {combine = \"add\", dim = 0 : index, mode = \"error\"} : tensor<3xf32>, tensor<2xi64>, tensor<2xf32> -> tensor<3xf32>\n" +
+				"  return %0 : tensor<3xf32>\n}\n"),
+			"sx.npy": npyV1(f32s([]int64{3}, 1, 2, 3)),
+			"si.npy": npyV1(i64s([]int64{2}, 1, 1)),
+			"su.npy": npyV1(f32s([]int64{2}, 10, 20)),
+		}, args: []string{"DIR/s.mlir", "--backend=go", "--in-place", "DIR/sx.npy", "DIR/si.npy", "DIR/su.npy", "--print=mlir"},
+			stdout: "dense<[1.000000e+00, 3.200000e+01, 3.000000e+00]> : tensor<3xf32>\n"},
+		{name: "in place without the go backend", args: []string{"--in-place", "p.mlir"}, code: 1, stderr: "tcp-run: --in-place needs --backend=go\n" + usage},
+		{name: "in place with a value", args: []string{"--in-place=1", "--backend=go", "p.mlir"}, code: 1, stderr: "tcp-run: --in-place takes no value\n" + usage},
 		{name: "unknown backend", args: []string{"--backend=llvm", "p.mlir"}, code: 1, stderr: "tcp-run: unknown backend \"llvm\"; want interp or go\n" + usage},
 		{name: "bad bench count", args: []string{"--bench", "x", "p.mlir"}, code: 1, stderr: "tcp-run: --bench needs a non-negative integer, got \"x\"\n" + usage},
 

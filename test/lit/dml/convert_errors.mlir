@@ -31,7 +31,7 @@ func.func @clip_nd_sizes(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) -> tensor<2xf
 // -----
 
 func.func @mode_wrap(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>) -> tensor<2x4xf32> {
-  // expected-error@below {{mode "wrap" on 64-bit indices needs ELEMENT_WISE_MODULUS_FLOOR on INT64, which needs feature level 6.0, got 4.1}}
+  // expected-error@below {{mode "wrap" on 64-bit indices needs ELEMENT_WISE_MODULUS_TRUNCATE and ADD on INT64 (MODULUS_FLOOR from 6.0), which need feature level 5.0, got 4.1}}
   %0 = tcp.gather_nd %x, %i {mode = "wrap"} : tensor<3x4xf32>, tensor<2x1xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
@@ -119,4 +119,14 @@ func.func @no_lowering(%x: tensor<4xf32>) -> f32 {
   // expected-error@below {{'tensor.extract' op cannot be lowered to DirectML: no DirectML lowering for this op}}
   %0 = tensor.extract %x[%c0] : tensor<4xf32>
   return %0 : f32
+}
+
+// -----
+
+// An empty result (as a framework's x[[]] folds to) has no DirectML
+// tensor to live in, not even as a graph output.
+func.func @empty_result(%x: tensor<0x4xf32>) -> tensor<0x3xf32> {
+  // expected-error@below {{'tcp.const' op cannot be lowered to DirectML: the constant tensor<0x3xf32> is empty, and DirectML tensors cannot have zero-size dims (every size of a DML_BUFFER_TENSOR_DESC is at least 1, so no operator, graph input or graph output can hold it; an empty result is not lowered)}}
+  %0 = tcp.const {value = dense<> : tensor<0x3xf32>} : tensor<0x3xf32>
+  return %0 : tensor<0x3xf32>
 }

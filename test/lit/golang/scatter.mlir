@@ -78,3 +78,22 @@ func.func @read_back() -> tensor<3xi32> {
   %0 = tcp.gather %s, %j {dim = 0 : index} : tensor<4xi32>, tensor<3xi64> -> tensor<3xi32>
   return %0 : tensor<3xi32>
 }
+
+// A scatter along dim 1 of an argument: the input is copied row by row in
+// the update nest (each worker copies a destination row, then adds its
+// updates while it is in cache), not by a copy pass before it, and not at
+// all when the kernel runs in place (tcp-run --in-place); the rows past
+// the indices' 3 are copied on their own.
+// CHECK-LABEL: func RowFused(
+// CHECK-NOT:     copy(r0[lo:hi]
+// CHECK:         copy(r0[12:], a0[12:])
+// CHECK:         tcpParallel(3,
+// CHECK-NEXT:      for i{{[0-9]+}}_0 := lo; i{{[0-9]+}}_0 < hi; i{{[0-9]+}}_0++ {
+// CHECK-NEXT:        if !tcpSame(r0, a0) {
+// CHECK-NEXT:          copy(r0[i{{[0-9]+}}_0*4:(i{{[0-9]+}}_0+1)*4], a0[i{{[0-9]+}}_0*4:(i{{[0-9]+}}_0+1)*4])
+// CHECK:             tcpAdd32(
+// CHECK-LABEL: func RowFusedDims(
+func.func @row_fused(%x: tensor<5x4xf32>, %i: tensor<3x2xi64>, %u: tensor<3x2xf32>) -> tensor<5x4xf32> {
+  %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 1 : index, mode = "error"} : tensor<5x4xf32>, tensor<3x2xi64>, tensor<3x2xf32> -> tensor<5x4xf32>
+  return %0 : tensor<5x4xf32>
+}

@@ -38,6 +38,16 @@ func.func @slice_negative_stride() -> tensor<2x2xi64> {
   return %0 : tensor<2x2xi64>
 }
 
+// §3.4: tensor.insert_slice at offsets (3, 1), strides (-2, 2)
+// RUN: tcp-run --print=mlir %s -e insert_slice_doc | FileCheck %s --check-prefix=INSERT_SLICE_DOC
+// INSERT_SLICE_DOC: {{^}}dense<{{\[\[}}1, 2, 3, 4], [5, -3, 7, -4], [9, 10, 11, 12], [13, -1, 15, -2]]> : tensor<4x4xi64>{{$}}
+func.func @insert_slice_doc() -> tensor<4x4xi64> {
+  %x = tcp.const {value = dense<[[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]> : tensor<4x4xi64>} : tensor<4x4xi64>
+  %s = tcp.const {value = dense<[[-1, -2], [-3, -4]]> : tensor<2x2xi64>} : tensor<2x2xi64>
+  %0 = tensor.insert_slice %s into %x[3, 1] [2, 2] [-2, 2] : tensor<2x2xi64> into tensor<4x4xi64>
+  return %0 : tensor<4x4xi64>
+}
+
 // §3.4: n == 0 is always valid
 // RUN: tcp-run --print=mlir %s -e slice_empty | FileCheck %s --check-prefix=SLICE_EMPTY
 // SLICE_EMPTY: {{^}}dense<> : tensor<0x2xi64>{{$}}

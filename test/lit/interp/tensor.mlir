@@ -92,6 +92,50 @@ func.func @extract_slice_out_of_bounds() -> tensor<?x2xi64> {
   return %0 : tensor<?x2xi64>
 }
 
+// tensor.insert_slice writes a strided window of dest
+// RUN: tcp-run --print=mlir %s -e insert_slice | FileCheck %s --check-prefix=INSERT_SLICE
+// INSERT_SLICE: {{^}}dense<{{\[\[}}0, 1, 2, 3], [-1, 5, -2, 7], [-3, 9, -4, 11]]> : tensor<3x4xi64>{{$}}
+func.func @insert_slice() -> tensor<3x4xi64> {
+  %x = tcp.const {value = dense<[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]> : tensor<3x4xi64>} : tensor<3x4xi64>
+  %s = tcp.const {value = dense<[[-1, -2], [-3, -4]]> : tensor<2x2xi64>} : tensor<2x2xi64>
+  %0 = tensor.insert_slice %s into %x[1, 0] [2, 2] [1, 2] : tensor<2x2xi64> into tensor<3x4xi64>
+  return %0 : tensor<3x4xi64>
+}
+
+// a rank-reduced source fills a window with a unit dim
+// RUN: tcp-run --print=mlir %s -e insert_slice_rank_reducing | FileCheck %s --check-prefix=INSERT_SLICE_RANK_REDUCING
+// INSERT_SLICE_RANK_REDUCING: {{^}}dense<{{\[\[}}0, -1, 2, 3], [4, -2, 6, 7], [8, -3, 10, 11]]> : tensor<3x4xi64>{{$}}
+func.func @insert_slice_rank_reducing() -> tensor<3x4xi64> {
+  %x = tcp.const {value = dense<[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]> : tensor<3x4xi64>} : tensor<3x4xi64>
+  %s = tcp.const {value = dense<[-1, -2, -3]> : tensor<3xi64>} : tensor<3xi64>
+  %0 = tensor.insert_slice %s into %x[0, 1] [3, 1] [1, 1] : tensor<3xi64> into tensor<3x4xi64>
+  return %0 : tensor<3x4xi64>
+}
+
+// dynamic offsets and sizes
+// RUN: tcp-run --print=mlir %s -e insert_slice_dynamic | FileCheck %s --check-prefix=INSERT_SLICE_DYNAMIC
+// INSERT_SLICE_DYNAMIC: {{^}}dense<{{\[\[}}0, 1, 2, 3], [4, 5, -1, -2], [8, 9, -3, -4]]> : tensor<3x4xi64>{{$}}
+func.func @insert_slice_dynamic() -> tensor<3x4xi64> {
+  %x = tcp.const {value = dense<[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]> : tensor<3x4xi64>} : tensor<3x4xi64>
+  %s = tcp.const {value = dense<[[-1, -2], [-3, -4]]> : tensor<2x2xi64>} : tensor<2x2xi64>
+  %d = tensor.cast %s : tensor<2x2xi64> to tensor<?x2xi64>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %0 = tensor.insert_slice %d into %x[%c1, %c2] [%c2, 2] [1, 1] : tensor<?x2xi64> into tensor<3x4xi64>
+  return %0 : tensor<3x4xi64>
+}
+
+// an out-of-bounds window is a runtime error
+// RUN: not tcp-run --print=mlir %s -e insert_slice_out_of_bounds 2>&1 | FileCheck %s --check-prefix=INSERT_SLICE_OUT_OF_BOUNDS
+// INSERT_SLICE_OUT_OF_BOUNDS: error: 'tensor.insert_slice' op slice out of bounds for dimension 0 with size 3: start 2, size 2, stride 1 reads index 3
+func.func @insert_slice_out_of_bounds() -> tensor<3x4xi64> {
+  %x = tcp.const {value = dense<[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]> : tensor<3x4xi64>} : tensor<3x4xi64>
+  %s = tcp.const {value = dense<[[-1, -2], [-3, -4]]> : tensor<2x2xi64>} : tensor<2x2xi64>
+  %c2 = arith.constant 2 : index
+  %0 = tensor.insert_slice %s into %x[%c2, 0] [2, 2] [1, 1] : tensor<2x2xi64> into tensor<3x4xi64>
+  return %0 : tensor<3x4xi64>
+}
+
 // tensor.extract gives a scalar
 // RUN: tcp-run --print=mlir %s -e extract | FileCheck %s --check-prefix=EXTRACT
 // EXTRACT: {{^}}6 : i64{{$}}

@@ -3,14 +3,33 @@
 // The stablehlo.scatter cases --convert-stablehlo-to-tcp refuses, each with
 // the reason, and verifier rules of the op.
 
-func.func @variadic(%x: tensor<4xf32>, %y: tensor<4xi32>, %i: tensor<2x1xi32>, %u: tensor<2xf32>, %v: tensor<2xi32>) -> tensor<4xf32> {
+func.func @variadic_mixed(%x: tensor<4xf32>, %y: tensor<4xi32>, %i: tensor<2x1xi32>, %u: tensor<2xf32>, %v: tensor<2xi32>) -> tensor<4xi32> {
+  // An arg-max: the index result follows the value comparison, so the
+  // region does not split into one scatter per input.
   // expected-error@+2 {{failed to legalize operation 'stablehlo.scatter' that was explicitly marked illegal}}
-  // expected-note@+1 {{'stablehlo.scatter' op cannot be converted to tcp: a scatter of 2 inputs is not supported (tcp.scatter_nd has one input)}}
+  // expected-note@+1 {{'stablehlo.scatter' op cannot be converted to tcp: a scatter of 2 inputs whose update_computation computes result #1 from argument #0 (another input's element or update) is not supported: tcp's scatters have one input, and the region does not split into one per input}}
   %0:2 = "stablehlo.scatter"(%x, %y, %i, %u, %v) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<i32>, %c: tensor<f32>, %d: tensor<i32>):
-    stablehlo.return %c, %d : tensor<f32>, tensor<i32>
+    %gt = stablehlo.compare GT, %c, %a, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %m = stablehlo.select %gt, %c, %a : tensor<i1>, tensor<f32>
+    %k = stablehlo.select %gt, %d, %b : tensor<i1>, tensor<i32>
+    stablehlo.return %m, %k : tensor<f32>, tensor<i32>
   }) : (tensor<4xf32>, tensor<4xi32>, tensor<2x1xi32>, tensor<2xf32>, tensor<2xi32>) -> (tensor<4xf32>, tensor<4xi32>)
-  return %0#0 : tensor<4xf32>
+  return %0#1 : tensor<4xi32>
+}
+
+// -----
+
+func.func @region_op(%x: tensor<4xf32>, %i: tensor<2x1xi32>, %u: tensor<2xf32>) -> tensor<4xf32> {
+  // expected-error@+2 {{failed to legalize operation 'stablehlo.scatter' that was explicitly marked illegal}}
+  // expected-note@+1 {{'stablehlo.scatter' op cannot be converted to tcp: its update_computation holds stablehlo.remainder, which a tcp combiner region does not take}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %e = stablehlo.remainder %a, %b : tensor<f32>
+    %r = stablehlo.add %e, %b : tensor<f32>
+    stablehlo.return %r : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2x1xi32>, tensor<2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }
 
 // -----

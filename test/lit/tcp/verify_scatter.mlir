@@ -124,7 +124,7 @@ func.func @scatter_bad_mode(%a: tensor<3x4xf32>, %i: tensor<2x4xi64>, %u: tensor
 // -----
 
 func.func @scatter_bad_combine(%a: tensor<3x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf32>) {
-  // expected-error@+1 {{'tcp.scatter' op attribute 'combine' failed to satisfy constraint: string attribute whose value is replace, or add, or mul, or min, or max, or and, or or}}
+  // expected-error@+1 {{'tcp.scatter' op attribute 'combine' failed to satisfy constraint: string attribute whose value is replace, or add, or mul, or min, or max, or and, or or, or region}}
   %0 = tcp.scatter %a, %i, %u {combine = "sub", dim = 0 : index} : tensor<3x4xf32>, tensor<2x4xi64>, tensor<2x4xf32> -> tensor<3x4xf32>
   return
 }

@@ -631,3 +631,75 @@ func.func @f(%a: tensor<2xf32>) {
   %0 = "tensor.concat"(%a) {dim = 0 : i32} : (tensor<2xf32>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+// insert_slice offsets count
+func.func @f(%a: tensor<4x4xf32>, %s: tensor<2x2xf32>) {
+  // expected-error@+1 {{expected mixed offsets rank to match mixed sizes rank (1 vs 2) so the rank of the result type is well-formed.}}
+  %0 = tensor.insert_slice %s into %a[0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<4x4xf32>
+  return
+}
+
+// -----
+
+// insert_slice strides count
+func.func @f(%a: tensor<4x4xf32>, %s: tensor<2x2xf32>) {
+  // expected-error@+1 {{expected mixed sizes rank to match mixed strides rank (2 vs 1) so the rank of the result type is well-formed.}}
+  %0 = tensor.insert_slice %s into %a[0, 0] [2, 2] [1] : tensor<2x2xf32> into tensor<4x4xf32>
+  return
+}
+
+// -----
+
+// insert_slice dest rank
+func.func @f(%a: tensor<4x4xf32>, %s: tensor<2xf32>) {
+  // expected-error@+1 {{expected 2 offset values}}
+  %0 = tensor.insert_slice %s into %a[0] [2] [1] : tensor<2xf32> into tensor<4x4xf32>
+  return
+}
+
+// -----
+
+// insert_slice dynamic count
+func.func @f(%a: tensor<4x4xf32>, %s: tensor<2x2xf32>) {
+  // expected-error@+1 {{expected 1 dynamic offset values}}
+  %0 = "tensor.insert_slice"(%s, %a) {operand_segment_sizes = array<i32: 1, 1, 0, 0, 0>, static_offsets = array<i64: 0, -9223372036854775808>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>} : (tensor<2x2xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+// insert_slice size mismatch
+func.func @f(%a: tensor<4x4xf32>, %s: tensor<2x3xf32>) {
+  // expected-error@+1 {{expected type to be 'tensor<2x2xf32>' or a rank-reduced version. (size mismatch) }}
+  %0 = tensor.insert_slice %s into %a[0, 0] [2, 2] [1, 1] : tensor<2x3xf32> into tensor<4x4xf32>
+  return
+}
+
+// -----
+
+// insert_slice element type
+func.func @f(%a: tensor<4x4xf32>, %s: tensor<2x2xi32>) {
+  // expected-error@+1 {{expected element type to be 'f32'}}
+  %0 = tensor.insert_slice %s into %a[0, 0] [2, 2] [1, 1] : tensor<2x2xi32> into tensor<4x4xf32>
+  return
+}
+
+// -----
+
+// insert_slice source rank
+func.func @f(%a: tensor<4x4xf32>, %s: tensor<2x2x1xf32>) {
+  // expected-error@+1 {{expected rank to be smaller or equal to the other rank. }}
+  %0 = tensor.insert_slice %s into %a[0, 0] [2, 2] [1, 1] : tensor<2x2x1xf32> into tensor<4x4xf32>
+  return
+}
+
+// -----
+
+// insert_slice result type
+func.func @f(%a: tensor<4x4xf32>, %s: tensor<2x2xf32>) {
+  // expected-error@+1 {{'tensor.insert_slice' op failed to verify that expected result type to match dest type}}
+  %0 = "tensor.insert_slice"(%s, %a) {operand_segment_sizes = array<i32: 1, 1, 0, 0, 0>, static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>} : (tensor<2x2xf32>, tensor<4x4xf32>) -> tensor<4x5xf32>
+  return
+}
