@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/interp/kernel"
@@ -312,15 +313,32 @@ func runTorchList(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	if len(args) == 0 {
 		return nil, fmt.Errorf("empty lists have no runtime value in the interpreter")
 	}
+	// A list of tensors also keeps its elements (torch.aten.cat reads
+	// them); one that is not a list of index tensors (float elements, or
+	// shapes that do not broadcast) has only that: a placeholder value.
+	elems := slices.Clone(args)
+	placeholder := func() ([]*tensor.Tensor, error) {
+		p := tensor.Must(tensor.New(tensor.I1, []int64{0}))
+		x.setList(p, elems)
+		return []*tensor.Tensor{p}, nil
+	}
+	lt, _ := op.Result(0).Type().(*torch.ListType)
+	tensorList := lt != nil && lt.Elem() != torch.Int
 	shapes := make([][]int64, len(args))
 	for i, a := range args {
 		if !a.DType.IsInt() {
+			if tensorList {
+				return placeholder()
+			}
 			return nil, fmt.Errorf("only lists of integer tensors or ints have a runtime value, got element type %s", a.DType)
 		}
 		shapes[i] = a.Shape
 	}
 	b, err := broadcastShapes(shapes)
 	if err != nil {
+		if tensorList {
+			return placeholder()
+		}
 		return nil, err
 	}
 	k := int64(len(args))
@@ -338,6 +356,7 @@ func runTorchList(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 			out.SetInt64(i*int(k)+j, bt.Int64At(i))
 		}
 	}
+	x.setList(out, elems)
 	return []*tensor.Tensor{out}, nil
 }
 
@@ -355,9 +374,29 @@ func runTorchIndexTensor(x *execState, op *ir.Operation, args []*tensor.Tensor) 
 	if l := op.Operand(1).DefiningOp(); l != nil && l.Name() == torch.ListConstructName {
 		tensors, adjacent := torch.IndexPlacement(l)
 		if !adjacent {
-			return nil, fmt.Errorf("index tensors separated by None entries are not supported")
-		}
-		if len(tensors) > 0 {
+			// Index tensors separated by whole dims (x[i, :, j]): torch
+			// puts the broadcast dims first, then the dims not indexed,
+			// in order: the gather on self transposed to the indexed dims
+			// first.
+			if len(tensors) > self.Rank() || tensors[len(tensors)-1] >= self.Rank() {
+				return nil, fmt.Errorf("too many indices for tensor of dimension %d", self.Rank())
+			}
+			perm := append([]int(nil), tensors...)
+			indexed := map[int]bool{}
+			for _, t := range tensors {
+				indexed[t] = true
+			}
+			for d := 0; d < self.Rank(); d++ {
+				if !indexed[d] {
+					perm = append(perm, d)
+				}
+			}
+			t, err := kernel.Transpose(self, perm)
+			if err != nil {
+				return nil, err
+			}
+			self = t
+		} else if len(tensors) > 0 {
 			p = tensors[0]
 		}
 	}

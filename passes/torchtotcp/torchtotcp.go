@@ -248,9 +248,8 @@ func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if sg, ok := torch.ConstantBoolValue(op.Operand(3)); !ok || sg {
-		return fail(op, "%s must be the constant false (tcp has no sparse gradients)", operandName(op, 3))
-	}
+	// sparse_grad (operand 3) only changes the gradient's layout; the
+	// forward value is the same either way.
 	if err := checkResult(op); err != nil {
 		return false, err
 	}
@@ -474,9 +473,6 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	// Leading None entries (x[:, i]) are whole dims: the index tuples
 	// address dims p.., which the gather treats as batch dims.
 	positions, adjacent := torch.IndexPlacement(l)
-	if !adjacent {
-		return fail(op, "index tensors separated by None entries (torch moves their broadcast dims to the front) are not supported")
-	}
 	var entries []ir.Value
 	for _, j := range positions {
 		entries = append(entries, l.Operand(j))
@@ -501,7 +497,9 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			return fail(op, "index tensor #%d must have dtype si64 or si32, got %s", j, t.DType())
 		}
 		if elem != nil && e != elem {
-			return fail(op, "index tensors must share one dtype, got %s and %s", torch.DefaultDType(elem), t.DType())
+			// Mixed int and long index tensors: all are taken as i64
+			// (sign-extended), as torch does.
+			e = ir.I64
 		}
 		elem = e
 		shapes = append(shapes, t.Sizes())
@@ -541,6 +539,32 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	selfSizes := self.Sizes()
+	if !adjacent {
+		// Index tensors separated by whole dims (x[i, :, j]): torch puts
+		// the broadcast dims first, then the dims not indexed in order.
+		// That is the adjacent case at p = 0 on x transposed to the
+		// indexed dims first.
+		perm := make([]int64, 0, len(selfSizes))
+		indexed := map[int]bool{}
+		for _, j := range positions {
+			perm = append(perm, int64(j))
+			indexed[j] = true
+		}
+		for d := range selfSizes {
+			if !indexed[d] {
+				perm = append(perm, int64(d))
+			}
+		}
+		tsizes := make([]int64, len(perm))
+		for i, d := range perm {
+			tsizes[i] = selfSizes[d]
+		}
+		elem := x.Type().(*ir.RankedTensorType).Elem()
+		x = rw.Create(tcp.TransposeName, op.Loc(), []ir.Value{x}, []ir.Type{ir.RankedTensor(tsizes, elem)},
+			[]ir.NamedAttr{{Name: "permutation", Value: &ir.DenseArrayAttr{Elem: ir.I64, Ints: perm}}}).Result(0)
+		selfSizes, p = tsizes, 0
+	}
 	// Each index tensor is converted where it is first needed.
 	builtins := make([]ir.Value, len(entries))
 	builtin := func(j int) (ir.Value, error) {
@@ -548,6 +572,9 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			v, err := toBuiltin(op, rw, entries[j])
 			if err != nil {
 				return nil, err
+			}
+			if vt := v.Type().(*ir.RankedTensorType); vt.Elem() != elem {
+				v = arith.Cast(rw, arith.ExtSIName, op.Loc(), v, ir.RankedTensor(vt.Shape(), elem)).Result(0)
 			}
 			builtins[j] = v
 		}
@@ -601,7 +628,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	if p > 0 {
 		// The same tuples for every position of the leading dims.
-		lead := self.Sizes()[:p]
+		lead := selfSizes[:p]
 		if idx, err = tcpbuild.ExpandTo(rw, op.Loc(), idx, slices.Concat(tcpbuild.Ones(p), B, []int64{int64(k)})); err != nil {
 			return false, op.EmitOpError("%v", err)
 		}
@@ -621,7 +648,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		idx = tcpbuild.BroadcastTo(rw, op.Loc(), idx, axes, sizes, static)
 	}
-	outShape := slices.Concat(self.Sizes()[:p], B, self.Sizes()[p+k:])
+	outShape := slices.Concat(selfSizes[:p], B, selfSizes[p+k:])
 	out := ir.RankedTensor(outShape, x.Type().(*ir.RankedTensorType).Elem())
 	g := tcp.BuildGatherND(rw, op.Loc(), x, idx, int64(p), tcp.ModeWrapNegative, out).Result(0)
 	return true, finish(op, rw, g)
