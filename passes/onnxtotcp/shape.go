@@ -254,3 +254,4 @@ func convertPad(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	return true, tcpbuild.Replace(rw, op, v)
 }
+

@@ -448,6 +448,8 @@ def export_onnx(out, names):
         # torch's own outputs are the expected ones (ONNX Runtime must agree);
         # "opset": the model's opset instead of the current one; "out_elem":
         # the output's element type (TensorProto; default FLOAT);
+        # "ort_optimize": False runs ONNX Runtime without its graph
+        # optimizations, for a model its optimizer computes wrongly;
         # "dynamic_axes": with "torch", torch.onnx.export's dynamic_axes
         # ({input or output name: {dim: symbolic name}}; the inputs are
         # named a0, a1, ... and the output y).
@@ -476,7 +478,13 @@ def export_onnx(out, names):
                 # value_info for the values between them.
                 del model.graph.value_info[:]
             blob = model.SerializeToString()
-        sess = ort.InferenceSession(blob, so, providers=["CPUExecutionProvider"])
+        sso = so
+        if not opts.get("ort_optimize", True):
+            sso = ort.SessionOptions()
+            sso.intra_op_num_threads = 1
+            sso.inter_op_num_threads = 1
+            sso.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+        sess = ort.InferenceSession(blob, sso, providers=["CPUExecutionProvider"])
         feeds = {i.name: a for i, a in zip(sess.get_inputs(), args)}
         outs = sess.run(None, feeds)
         if "torch" in opts:
