@@ -254,4 +254,3 @@ func convertPad(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	return true, tcpbuild.Replace(rw, op, v)
 }
-
