@@ -129,16 +129,6 @@ func.func @onnx_slice_zero_step(%data: tensor<4xf32>) -> tensor<*xf32> {
 
 // -----
 
-// onnx.Shape of a dynamic dim has no constant value.
-func.func @onnx_shape_dynamic(%x: tensor<?x5xf32>) -> tensor<2xi64> {
-  // expected-error@+2 {{failed to legalize operation 'onnx.Shape' that was explicitly marked illegal}}
-  // expected-note@+1 {{'onnx.Shape' op cannot be converted to tcp: dim 0 of the data (tensor<?x5xf32>) is dynamic; only static dims become a constant}}
-  %0 = "onnx.Shape"(%x) : (tensor<?x5xf32>) -> tensor<2xi64>
-  return %0 : tensor<2xi64>
-}
-
-// -----
-
 // onnx.Pad converts with constant pads only.
 func.func @onnx_pad_not_constant(%x: tensor<2xi64>, %p: tensor<2xi64>) -> tensor<4xi64> {
   %none = "onnx.NoValue"() {value} : () -> none

@@ -24,8 +24,20 @@ func.func @reshape_minus_one_dynamic(%x: tensor<?x3x4xf32>) -> tensor<?x12xf32> 
 
 func.func @expand_dynamic(%i: tensor<1x2xi64>, %s: tensor<2xi64>) -> tensor<?x2xi64> {
   // expected-error@+2 {{failed to legalize operation 'onnx.Expand' that was explicitly marked illegal}}
-  // expected-note@+1 {{'onnx.Expand' op cannot be converted to tcp: the result type tensor<?x2xi64> is not static}}
+  // expected-note@+1 {{'onnx.Expand' op cannot be converted to tcp: dim 1 of the input has size 2 and the shape's size for it is known only at run time (ONNX raises unless it is 1 or 2)}}
   %j = "onnx.Expand"(%i, %s) : (tensor<1x2xi64>, tensor<2xi64>) -> tensor<?x2xi64>
+  return %j : tensor<?x2xi64>
+}
+
+// -----
+
+// A dynamic dim against a size of another tensor: whether it broadcasts
+// (a 1 at run time) is decided only at run time.
+func.func @expand_dynamic_dim_runtime(%i: tensor<?x2xi64>, %x: tensor<?x2xf32>) -> tensor<?x2xi64> {
+  %s = "onnx.Shape"(%x) : (tensor<?x2xf32>) -> tensor<2xi64>
+  // expected-error@+2 {{failed to legalize operation 'onnx.Expand' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Expand' op cannot be converted to tcp: dim 0 of the input is dynamic and the shape's size for it is not the constant 1 or that dim's own size: whether it broadcasts is decided at run time (specialize the input's shape)}}
+  %j = "onnx.Expand"(%i, %s) : (tensor<?x2xi64>, tensor<2xi64>) -> tensor<?x2xi64>
   return %j : tensor<?x2xi64>
 }
 

@@ -1,0 +1,79 @@
+// RUN: tcp-opt %s -split-input-file --convert-onnx-to-tcp --verify-semantics | FileCheck %s
+// RUN: tcp-opt %s -split-input-file --pass-pipeline='builtin.module(convert-frontends-to-tcp,canonicalize,cse)' --verify-semantics | FileCheck %s --check-prefix=CANON
+
+// The shape arithmetic torch.onnx.export writes with dynamic_axes: Shape of
+// a dynamic dim is its tensor.dim, and what is computed from it (Gather,
+// Sub, Mod, Unsqueeze, Concat) converts as on any i64 tensor; an Expand to
+// a shape computed from dims is a tcp.broadcast_to with run-time sizes.
+// Each is checked by the interpreter on random inputs (--verify-semantics).
+
+// CHECK-LABEL: func.func @shape_dynamic
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3xf32>
+// CHECK: %[[C:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK: tensor.from_elements %[[C]], %{{.*}} : tensor<2xi64>
+func.func @shape_dynamic(%x: tensor<?x3xf32>) -> tensor<2xi64> {
+  %s = "onnx.Shape"(%x) : (tensor<?x3xf32>) -> tensor<2xi64>
+  return %s : tensor<2xi64>
+}
+
+// -----
+
+// x[i % n] for a symbolic n: Shape(x)[0:1] then Mod.
+// CHECK-LABEL: func.func @mod_by_dynamic_size
+// CHECK: tensor.dim %arg0
+// CHECK: arith.remsi
+// CHECK: tcp.gather
+// CANON-LABEL: func.func @mod_by_dynamic_size
+// CANON: tensor.dim %arg0
+// CANON-NOT: onnx.
+func.func @mod_by_dynamic_size(%x: tensor<?x2xf32>, %i: tensor<6xi64>) -> tensor<6x2xf32> {
+  %s = "onnx.Shape"(%x) {start = 0 : si64, end = 1 : si64} : (tensor<?x2xf32>) -> tensor<1xi64>
+  %j = "onnx.Mod"(%i, %s) : (tensor<6xi64>, tensor<1xi64>) -> tensor<6xi64>
+  %y = "onnx.Gather"(%x, %j) {axis = 0 : si64} : (tensor<?x2xf32>, tensor<6xi64>) -> tensor<6x2xf32>
+  return %y : tensor<6x2xf32>
+}
+
+// -----
+
+// expand_as with a symbolic batch: Expand(i, Shape(x)).
+// CHECK-LABEL: func.func @expand_as_dynamic
+// CHECK: tensor.dim %arg0, %{{.*}} : tensor<?x4xf32>
+// CHECK: tcp.broadcast_to %arg1, %{{.*}} {axes = [0]} : tensor<1x4xi64>, index -> tensor<?x4xi64>
+// CANON-LABEL: func.func @expand_as_dynamic
+// CANON: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x4xf32>
+// CANON-NEXT: %[[B:.*]] = tcp.broadcast_to %arg1, %[[D]] {axes = [0]}
+// CANON-NEXT: tcp.gather %arg0, %[[B]]
+func.func @expand_as_dynamic(%x: tensor<?x4xf32>, %i: tensor<1x4xi64>) -> tensor<?x4xf32> {
+  %s = "onnx.Shape"(%x) : (tensor<?x4xf32>) -> tensor<2xi64>
+  %j = "onnx.Expand"(%i, %s) : (tensor<1x4xi64>, tensor<2xi64>) -> tensor<?x4xi64>
+  %y = "onnx.GatherElements"(%x, %j) {axis = 1 : si64} : (tensor<?x4xf32>, tensor<?x4xi64>) -> tensor<?x4xf32>
+  return %y : tensor<?x4xf32>
+}
+
+// -----
+
+// i.unsqueeze(1).expand(-1, 3) for a symbolic n: the dynamic dim passes
+// through (its size is the constant 1 in the shape), dim 1 broadcasts.
+// CHECK-LABEL: func.func @expand_keeps_dynamic_dim
+// CHECK: tcp.broadcast_to %arg0, %{{.*}} {axes = [1]} : tensor<?x1xi64>, index -> tensor<?x3xi64>
+func.func @expand_keeps_dynamic_dim(%i: tensor<?x1xi64>) -> tensor<?x3xi64> {
+  %s = onnx.Constant dense<[1, 3]> : tensor<2xi64>
+  %j = "onnx.Expand"(%i, %s) : (tensor<?x1xi64>, tensor<2xi64>) -> tensor<?x3xi64>
+  return %j : tensor<?x3xi64>
+}
+
+// -----
+
+// Sizes computed at run time (Add(Shape(x), 0), not a Shape itself): read
+// with tensor.extract.
+// CHECK-LABEL: func.func @expand_runtime_size
+// CHECK: %[[E:.*]] = tensor.extract %{{.*}}[%{{.*}}] : tensor<2xi64>
+// CHECK: %[[N:.*]] = arith.index_cast %[[E]] : i64 to index
+// CHECK: tcp.broadcast_to %arg1, %[[N]], %{{.*}} {axes = [0, 1]} : tensor<1x1xi64>, index, index -> tensor<?x?xi64>
+func.func @expand_runtime_size(%x: tensor<?x2xf32>, %i: tensor<1x1xi64>) -> tensor<?x?xi64> {
+  %s = "onnx.Shape"(%x) : (tensor<?x2xf32>) -> tensor<2xi64>
+  %z = onnx.Constant dense<0> : tensor<i64>
+  %shp = "onnx.Add"(%s, %z) : (tensor<2xi64>, tensor<i64>) -> tensor<2xi64>
+  %j = "onnx.Expand"(%i, %shp) : (tensor<1x1xi64>, tensor<2xi64>) -> tensor<?x?xi64>
+  return %j : tensor<?x?xi64>
+}
