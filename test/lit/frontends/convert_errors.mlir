@@ -111,7 +111,7 @@ func.func @onnx_slice_dynamic_sliced_dim(%data: tensor<?xf32>) -> tensor<*xf32> 
   %c = onnx.Constant dense<[1]> : tensor<1xi64>
   %none = "onnx.NoValue"() {value} : () -> none
   // expected-error@+2 {{failed to legalize operation 'onnx.Slice' that was explicitly marked illegal}}
-  // expected-note@+1 {{'onnx.Slice' op cannot be converted to tcp: dim 0 of data is sliced but dynamic; its size is needed to clamp starts and ends}}
+  // expected-note@+1 {{'onnx.Slice' op cannot be converted to tcp: dim 0 of data is sliced but dynamic; its size is needed to clamp starts and ends (only a whole dim, forward or reversed, is sliced without it)}}
   %0 = "onnx.Slice"(%data, %c, %c, %none, %none) : (tensor<?xf32>, tensor<1xi64>, tensor<1xi64>, none, none) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }

@@ -77,3 +77,33 @@ func.func @expand_runtime_size(%x: tensor<?x2xf32>, %i: tensor<1x1xi64>) -> tens
   %j = "onnx.Expand"(%i, %shp) : (tensor<1x1xi64>, tensor<2xi64>) -> tensor<?x?xi64>
   return %j : tensor<?x?xi64>
 }
+
+// -----
+
+// x.flip(0) on a symbolic batch: Slice(x, [-1], [-INT64_MAX], [0], [-1])
+// reverses the whole dim: tcp.slice from n-1 with stride -1.
+// CHECK-LABEL: func.func @slice_reverse_dynamic
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3xf32>
+// CHECK: %[[S:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK: tcp.slice %arg0 starts(%[[S]], %{{.*}}) sizes(%[[N]], %{{.*}}) strides(%{{.*}}, %{{.*}})
+func.func @slice_reverse_dynamic(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %a = onnx.Constant dense<0> : tensor<1xi64>
+  %s = onnx.Constant dense<-1> : tensor<1xi64>
+  %e = onnx.Constant dense<-9223372036854775807> : tensor<1xi64>
+  %y = "onnx.Slice"(%x, %s, %e, %a, %s) : (tensor<?x3xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x3xf32>
+  return %y : tensor<?x3xf32>
+}
+
+// -----
+
+// x[:, 1:] on a symbolic batch: dim 0 is sliced whole (0 to INT64_MAX).
+// CHECK-LABEL: func.func @slice_whole_forward_dynamic
+// CHECK: tcp.slice %arg0
+// CHECK-SAME: -> tensor<?x2xf32>
+func.func @slice_whole_forward_dynamic(%x: tensor<?x3xf32>) -> tensor<?x2xf32> {
+  %s = onnx.Constant dense<[0, 1]> : tensor<2xi64>
+  %e = onnx.Constant dense<[9223372036854775807, 3]> : tensor<2xi64>
+  %none = "onnx.NoValue"() {value} : () -> none
+  %y = "onnx.Slice"(%x, %s, %e, %none, %none) : (tensor<?x3xf32>, tensor<2xi64>, tensor<2xi64>, none, none) -> tensor<?x2xf32>
+  return %y : tensor<?x2xf32>
+}
