@@ -107,3 +107,16 @@ func.func @slice_whole_forward_dynamic(%x: tensor<?x3xf32>) -> tensor<?x2xf32> {
   %y = "onnx.Slice"(%x, %s, %e, %none, %none) : (tensor<?x3xf32>, tensor<2xi64>, tensor<2xi64>, none, none) -> tensor<?x2xf32>
   return %y : tensor<?x2xf32>
 }
+
+// -----
+
+// x[i].view(-1, 2) for a symbolic n: a -1 beside positive constants is
+// defined for every input, empty or not: collapse to 1-D, expand.
+// CHECK-LABEL: func.func @reshape_minus_one_positive_rest
+// CHECK: tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] : tensor<?xf32> into tensor<?x2xf32>
+func.func @reshape_minus_one_positive_rest(%x: tensor<?x4xf32>) -> tensor<?x2xf32> {
+  %s = onnx.Constant dense<[-1, 2]> : tensor<2xi64>
+  %y = "onnx.Reshape"(%x, %s) : (tensor<?x4xf32>, tensor<2xi64>) -> tensor<?x2xf32>
+  return %y : tensor<?x2xf32>
+}
