@@ -27,7 +27,9 @@ import (
 //	onnx.Range             -> tcp.const when start, limit and delta are
 //	                          constants (directly or through a chain of
 //	                          pure ops on constants, which is evaluated);
-//	                          else start + delta * [0, n) for a static n
+//	                          else start + delta * tcp.iota(n) for a
+//	                          result of dynamic length, n computed at run
+//	                          time as max(ceildiv(limit - start, delta), 0)
 //	onnx.Equal             -> arith.cmpi eq (integers, i1)
 var _ = addShapeOps()
 
@@ -205,7 +207,50 @@ func convertRange(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	// A runtime Range's length depends on its values; a static result
 	// type only promises it, and ONNX raises where the promise is broken.
-	return fail(op, fmt.Errorf("start, limit and delta are not constants (a Range of runtime values has a length known only at run time)"))
+	r, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || r.Rank() != 1 || r.Dim(0) != ir.Dynamic {
+		return fail(op, fmt.Errorf("start, limit and delta are not constants (a Range of runtime values has a length known only at run time, and the result type %s is not tensor<?x%s>)", op.Result(0).Type(), e))
+	}
+	// A result of dynamic length (the reversal of a symbolic dim,
+	// Range(n - 1, -1, -1)): n = max(ceildiv(limit - start, delta), 0)
+	// elements start + delta * tcp.iota. A zero delta is a division by
+	// zero at run time, where ONNX raises too.
+	loc := op.Loc()
+	var sc [3]ir.Value
+	for i := range sc {
+		t, err := tcpbuild.Ranked(op.Operand(i), "start, limit or delta")
+		if err != nil || t.Rank() != 0 {
+			return fail(op, fmt.Errorf("start, limit and delta must be 0-d tensors, got %s", op.Operand(i).Type()))
+		}
+		sc[i] = tensor.Extract(rw, loc, op.Operand(i), nil).Result(0)
+	}
+	diff := arith.Binary(rw, arith.SubIName, loc, sc[1], sc[0]).Result(0)
+	var n ir.Value
+	if d, ok := constValue(op.Operand(2), 16).(*ir.DenseElementsAttr); ok && d.NumStored() == 1 && d.IntAt(0) != 0 {
+		// A constant delta c (the usual -1 or 1): ceildiv as
+		// (diff + c - 1) / c for c > 0, (c + 1 - diff) / -c for c < 0
+		// (truncating; a negative quotient is clamped to 0 below).
+		c := d.IntAt(0)
+		if c > 0 {
+			n = arith.Binary(rw, arith.AddIName, loc, diff, arith.ConstantInt(rw, loc, c-1, e).Result(0)).Result(0)
+			n = arith.Binary(rw, arith.DivSIName, loc, n, arith.ConstantInt(rw, loc, c, e).Result(0)).Result(0)
+		} else {
+			n = arith.Binary(rw, arith.SubIName, loc, arith.ConstantInt(rw, loc, c+1, e).Result(0), diff).Result(0)
+			n = arith.Binary(rw, arith.DivSIName, loc, n, arith.ConstantInt(rw, loc, -c, e).Result(0)).Result(0)
+		}
+	} else {
+		n = arith.Binary(rw, arith.CeilDivSIName, loc, diff, sc[2]).Result(0)
+	}
+	n = arith.Binary(rw, arith.MaxSIName, loc, n, arith.ConstantInt(rw, loc, 0, e).Result(0)).Result(0)
+	ni := arith.IndexCast(rw, loc, n, ir.Index).Result(0)
+	io := tcp.BuildIota(rw, loc, r, 0, []ir.Value{ni}).Result(0)
+	splat := func(v ir.Value) ir.Value {
+		one := tensor.FromElements(rw, loc, ir.RankedTensor([]int64{1}, e), []ir.Value{v}).Result(0)
+		return tcpbuild.BroadcastTo(rw, loc, one, []int64{0}, []ir.Value{ni}, []int64{ir.Dynamic})
+	}
+	v := arith.Binary(rw, arith.MulIName, loc, io, splat(sc[2])).Result(0)
+	v = arith.Binary(rw, arith.AddIName, loc, v, splat(sc[0])).Result(0)
+	return true, tcpbuild.Replace(rw, op, v)
 }
 
 var _ = addMoreOps()

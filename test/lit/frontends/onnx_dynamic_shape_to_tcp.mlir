@@ -120,3 +120,45 @@ func.func @reshape_minus_one_positive_rest(%x: tensor<?x4xf32>) -> tensor<?x2xf3
   %y = "onnx.Reshape"(%x, %s) : (tensor<?x4xf32>, tensor<2xi64>) -> tensor<?x2xf32>
   return %y : tensor<?x2xf32>
 }
+
+// -----
+
+// Range(Shape(x)[0] - 1, -1, -1), the reversal of a symbolic dim: a result
+// of run-time length, start + delta * tcp.iota(n) with n computed from the
+// scalars (a constant delta: no ceildivsi).
+// CHECK-LABEL: func.func @range_dynamic_length
+// CHECK: arith.divsi %{{.*}} : i64
+// CHECK: arith.maxsi
+// CHECK: %[[N:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: tcp.iota(%[[N]]) {dim = 0 : index} : tensor<?xi64>
+// CHECK: arith.muli
+// CHECK: arith.addi
+func.func @range_dynamic_length(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %s = "onnx.Shape"(%x) {start = 0 : si64, end = 1 : si64} : (tensor<?x3xf32>) -> tensor<1xi64>
+  %ax = onnx.Constant dense<[0]> : tensor<1xi64>
+  %n = "onnx.Squeeze"(%s, %ax) : (tensor<1xi64>, tensor<1xi64>) -> tensor<i64>
+  %one = onnx.Constant dense<1> : tensor<i64>
+  %last = "onnx.Sub"(%n, %one) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+  %m1 = onnx.Constant dense<-1> : tensor<i64>
+  %j = "onnx.Range"(%last, %m1, %m1) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  %y = "onnx.Gather"(%x, %j) {axis = 0 : si64} : (tensor<?x3xf32>, tensor<?xi64>) -> tensor<?x3xf32>
+  return %y : tensor<?x3xf32>
+}
+
+// -----
+
+// A run-time delta: arith.ceildivsi (a zero delta divides by zero at run
+// time, where ONNX raises too).
+// CHECK-LABEL: func.func @range_runtime_delta
+// CHECK: arith.ceildivsi
+// CHECK: tcp.iota
+func.func @range_runtime_delta(%x: tensor<?xf32>) -> tensor<?xi64> {
+  %s = "onnx.Shape"(%x) : (tensor<?xf32>) -> tensor<1xi64>
+  %ax = onnx.Constant dense<[0]> : tensor<1xi64>
+  %n = "onnx.Squeeze"(%s, %ax) : (tensor<1xi64>, tensor<1xi64>) -> tensor<i64>
+  %zero = onnx.Constant dense<0> : tensor<i64>
+  %one = onnx.Constant dense<1> : tensor<i64>
+  %delta = "onnx.Add"(%n, %one) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+  %j = "onnx.Range"(%zero, %n, %delta) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  return %j : tensor<?xi64>
+}

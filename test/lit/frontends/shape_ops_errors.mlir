@@ -5,7 +5,7 @@
 
 func.func @range_runtime(%s: tensor<i64>, %l: tensor<i64>, %d: tensor<i64>) -> tensor<4xi64> {
   // expected-error@+2 {{failed to legalize operation 'onnx.Range' that was explicitly marked illegal}}
-  // expected-note@+1 {{'onnx.Range' op cannot be converted to tcp: start, limit and delta are not constants (a Range of runtime values has a length known only at run time)}}
+  // expected-note@+1 {{'onnx.Range' op cannot be converted to tcp: start, limit and delta are not constants (a Range of runtime values has a length known only at run time, and the result type tensor<4xi64> is not tensor<?xi64>)}}
   %r = "onnx.Range"(%s, %l, %d) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<4xi64>
   return %r : tensor<4xi64>
 }
