@@ -171,6 +171,9 @@ func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, string) {
 	if !ok1 || !ok2 {
 		return nil, ""
 	}
+	if _, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr); !ok {
+		return nil, "its shape is computed at run time, and with dynamic data only a constant shape converts (torch's x.reshape(x.shape[0], -1) with dynamic_axes: ONNX infers the -1 at run time and raises for an empty batch where a collapse would not; specialize the input's shape)"
+	}
 	if x.Rank() == r.Rank() {
 		if d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr); ok {
 			if v, ok := reshapeInferred(op, rw, x, d.Ints()); ok {

@@ -108,3 +108,18 @@ func.func @onnx_min_float(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32>
   %0 = "onnx.Min"(%a, %b) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// x.reshape(x.shape[0], -1) with dynamic_axes: a shape computed from a
+// dynamic dim, with a -1 that ONNX infers at run time (and raises for on an
+// empty batch).
+func.func @reshape_computed_shape_dynamic(%x: tensor<?x2x4xf32>) -> tensor<?x?xf32> {
+  %s = "onnx.Shape"(%x) {start = 0 : si64, end = 1 : si64} : (tensor<?x2x4xf32>) -> tensor<1xi64>
+  %m1 = onnx.Constant dense<[-1]> : tensor<1xi64>
+  %shp = "onnx.Concat"(%s, %m1) {axis = 0 : si64} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  // expected-error@+2 {{failed to legalize operation 'onnx.Reshape' that was explicitly marked illegal}}
+  // expected-note@+1 {{'onnx.Reshape' op cannot be converted to tcp: the data type tensor<?x2x4xf32> is not static: its shape is computed at run time, and with dynamic data only a constant shape converts}}
+  %y = "onnx.Reshape"(%x, %shp) : (tensor<?x2x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
