@@ -79,7 +79,4 @@ def jax(scope):
     add("v3_bf16_flip_f32", "jnp.flip(x).astype(float32) (bfloat16 x)",
         lambda x: jnp.flip(x).astype(jnp.float32),
         lambda r: [data(r, (2, 3)).astype(ml_dtypes.bfloat16)])
-    # a*b+c around a gather (the FMA question)
-    add("v3_gather_mul_add", "x[i] * w + b", lambda x, i, w, b: x[i] * w + b,
-        lambda r: [data(r, (5, 3)), idx(r, (4,), -5, 5), data(r, (3,)), data(r, (3,))])
     return P
