@@ -39,7 +39,7 @@ func isCast(op *ir.Operation) bool {
 		return false
 	}
 	switch op.Name() {
-	case tcp.CastIndicesName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastName, arith.IndexCastUIName, arith.FPToSIName:
+	case tcp.CastIndicesName, tcp.BitcastName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastName, arith.IndexCastUIName, arith.FPToSIName:
 		_, ok := op.Result(0).Type().(*ir.RankedTensorType)
 		return ok
 	}
@@ -96,6 +96,14 @@ func castConv(op *ir.Operation) ([]string, error) {
 		}
 		if wt == 32 && (wf == 64 || unsigned && wf == 32) {
 			conv = append(conv, "tcpSatI32")
+		}
+	case tcp.BitcastName:
+		// Same bits, read by the result's signedness: zero-extended for
+		// an unsigned result, sign-extended otherwise.
+		if it, ok := to.(ir.IntegerType); ok && it.Sign == ir.Unsigned && !unsigned && wt < 64 {
+			conv = append(conv, fmt.Sprintf("tcpZext%d", wt))
+		} else if unsigned && wt < 64 && (!ok || it.Sign != ir.Unsigned) {
+			conv = append(conv, fmt.Sprintf("tcpTrunc%d", wt))
 		}
 	case arith.ExtSIName:
 		// The int load already sign-extends a signless element.
@@ -459,7 +467,9 @@ func castNotIndex(v ir.Value) error {
 // result, or a float source under fill guards.
 func (f *funcGen) intDataCast(v ir.Value, r ref) (ref, error) {
 	et := ir.ElementType(v.Type())
-	if w, ok := elemWidth(et); !ok || w == 1 {
+	// Unsigned results too (tcp.bitcast to uiN): Go's conversion to
+	// uintN keeps the low N bits of the converted int.
+	if w, ok := bitWidth(et); !ok || (w != 8 && w != 16 && w != 32 && w != 64) {
 		return r, nil
 	}
 	goT, err := goElem(et)
