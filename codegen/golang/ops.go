@@ -129,6 +129,9 @@ func (f *funcGen) walk(body *ir.Block) error {
 			continue
 		case arith.DivSIName, arith.RemSIName, arith.CmpIName, arith.SelectName, arith.AndIName, arith.OrIName:
 			if _, isTensor := op.Result(0).Type().(*ir.RankedTensorType); !isTensor {
+				if f.dimsFor && isDataScalar(op) {
+					continue // computed on demand (emit_casts.go)
+				}
 				if _, err := f.scalar(op.Result(0)); err != nil {
 					return err
 				}
