@@ -63,3 +63,12 @@ func.func @add_i64(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi64> {
   %0 = arith.addi %a, %b : tensor<4xi64>
   return %0 : tensor<4xi64>
 }
+
+// -----
+
+// tcp.bitcast reinterprets bits; DirectML's CAST converts values.
+func.func @bitcast(%a: tensor<4xi8>) -> tensor<4xui8> {
+  // expected-error@below {{'tcp.bitcast' op cannot be lowered to DirectML: tcp.bitcast of i8 to ui8: DirectML's CAST converts values (it may clamp), it does not reinterpret bits}}
+  %0 = tcp.bitcast %a : tensor<4xi8> -> tensor<4xui8>
+  return %0 : tensor<4xui8>
+}
