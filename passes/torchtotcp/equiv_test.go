@@ -21,7 +21,8 @@ import (
 //   - equiv.mlir: the gathers (index_select, gather, index.Tensor, slices);
 //   - equiv_vocab.mlir: the FX importer's gather and shape ops (embedding,
 //     select.int, flip with dynamic dims, take_along_dim's expand +
-//     remainder + gather, view, permute, ...), dynamic dims drawn at random;
+//     remainder + gather, view, permute, roll with a repeated dim, ...),
+//     dynamic dims drawn at random;
 //   - scatter_equiv.mlir: scatter .src/.value/.reduce, scatter_add,
 //     scatter_reduce.two mean and amin with and without self, index_put
 //     with None entries, broadcast index tensors and accumulate, index_fill's
@@ -38,7 +39,7 @@ func TestEquivalent(t *testing.T) {
 		trials, funcs int
 	}{
 		{"equiv.mlir", 300, 5},
-		{"equiv_vocab.mlir", 300, 8},
+		{"equiv_vocab.mlir", 300, 10},
 		{"scatter_equiv.mlir", 200, 10},
 		{"arith_equiv.mlir", 200, 16},
 		{"slice_scatter_equiv.mlir", 200, 5},
