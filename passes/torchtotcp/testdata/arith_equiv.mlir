@@ -99,3 +99,32 @@ func.func @mul_tensor_int(%a: !torch.vtensor<[6],si8>, %b: !torch.vtensor<[6],si
   %0 = torch.aten.mul.Tensor %a, %b : !torch.vtensor<[6],si8>, !torch.vtensor<[6],si8> -> !torch.vtensor<[6],si8>
   return %0 : !torch.vtensor<[6],si8>
 }
+
+// y[2] = v as the FX importer prints it, with arange(4) given as an
+// argument: eq.Scalar picks the row, where.self takes v there.
+func.func @set_row_eq_where(%r: !torch.vtensor<[4,1],si64>, %v: !torch.vtensor<[4,3],f32>, %x: !torch.vtensor<[4,3],f32>) -> !torch.vtensor<[4,3],f32> {
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.eq.Scalar %r, %int2 : !torch.vtensor<[4,1],si64>, !torch.int -> !torch.vtensor<[4,1],i1>
+  %1 = torch.aten.where.self %0, %v, %x : !torch.vtensor<[4,1],i1>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32> -> !torch.vtensor<[4,3],f32>
+  return %1 : !torch.vtensor<[4,3],f32>
+}
+
+func.func @compare_tensor_broadcast(%a: !torch.vtensor<[4,1],si32>, %b: !torch.vtensor<[1,3],si32>) -> (!torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>) {
+  %0 = torch.aten.lt.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %1 = torch.aten.le.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %2 = torch.aten.gt.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %3 = torch.aten.ge.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %4 = torch.aten.eq.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %5 = torch.aten.ne.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  return %0, %1, %2, %3, %4, %5 : !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>
+}
+
+func.func @compare_scalar(%a: !torch.vtensor<[6],si64>) -> (!torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>) {
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.ne.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  %1 = torch.aten.lt.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  %2 = torch.aten.le.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  %3 = torch.aten.gt.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  %4 = torch.aten.ge.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  return %0, %1, %2, %3, %4 : !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>
+}
