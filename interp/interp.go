@@ -227,6 +227,16 @@ type execState struct {
 	opts  Options
 	depth int
 	steps int64
+	// lists holds the elements of the !torch.list values of this run,
+	// keyed by the list's runtime value (torch.prim.ListConstruct).
+	lists map[*tensor.Tensor][]*tensor.Tensor
+}
+
+func (x *execState) setList(v *tensor.Tensor, elems []*tensor.Tensor) {
+	if x.lists == nil {
+		x.lists = map[*tensor.Tensor][]*tensor.Tensor{}
+	}
+	x.lists[v] = elems
 }
 
 // call runs fn on args.

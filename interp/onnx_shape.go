@@ -9,8 +9,9 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// The onnx dialect's shape plumbing (dialect/onnx shape.go): Concat, Pad
-// (mode constant), Reshape, Transpose with ONNX's semantics.
+// The onnx dialect's shape plumbing (dialect/onnx shape.go, split.go):
+// Concat, Pad (mode constant), Reshape, Transpose, Split with ONNX's
+// semantics.
 
 func init() {
 	register(map[string]kernelFunc{
@@ -18,7 +19,42 @@ func init() {
 		onnx.PadName:       runONNXPad,
 		onnx.ReshapeName:   runONNXReshape,
 		onnx.TransposeName: runONNXTranspose,
+		onnx.SplitName:     runONNXSplit,
 	})
+}
+
+func runONNXSplit(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return nil, fmt.Errorf("expects 1 or 2 operands, got %d", len(args))
+	}
+	in := args[0]
+	var split []int64
+	hasSplit := len(args) == 2 && args[1] != noneValue
+	if hasSplit {
+		split = args[1].Int64s()
+	}
+	shapes, err := onnx.SplitShapes(in.Shape, onnx.Axis(op), split, hasSplit, op.NumResults())
+	if err != nil {
+		return nil, err
+	}
+	a, _ := normalizeAxis("axis", onnx.Axis(op), in.Rank())
+	var outs []*tensor.Tensor
+	off := int64(0)
+	for _, s := range shapes {
+		starts := make([]int64, in.Rank())
+		strides := make([]int64, in.Rank())
+		for i := range strides {
+			strides[i] = 1
+		}
+		starts[a] = off
+		t, err := kernel.Slice(in, starts, s, strides)
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, t)
+		off += s[a]
+	}
+	return outs, nil
 }
 
 func runONNXConcat(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

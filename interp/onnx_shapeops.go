@@ -192,26 +192,7 @@ func init() {
 }
 
 func runONNXNeg(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 1); err != nil {
-		return nil, err
-	}
-	a := args[0]
-	out, err := x.alloc(a.DType, a.Shape)
-	if err != nil {
-		return nil, err
-	}
-	for i := 0; i < int(a.NumElements()); i++ {
-		switch {
-		case a.DType.IsFloat():
-			out.SetFloat64(i, -a.Float64At(i))
-		case a.DType.IsUnsigned() || a.DType == tensor.I1:
-			return nil, fmt.Errorf("is not defined here for element type %s", a.DType)
-		default:
-			s, _ := intOf(a, i)
-			setInt(out, i, -s)
-		}
-	}
-	return []*tensor.Tensor{out}, nil
+	return signedUnary(x, args, func(v float64) float64 { return -v }, func(v int64) int64 { return -v })
 }
 
 // runONNXClip clamps to [min, max] (each optional): max(x, min) first,

@@ -38,29 +38,12 @@ func floorDiv(a, b int64) (int64, error) {
 }
 
 func runTFAbs(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 1); err != nil {
-		return nil, err
-	}
-	a := args[0]
-	out, err := x.alloc(a.DType, a.Shape)
-	if err != nil {
-		return nil, err
-	}
-	for i := 0; i < int(a.NumElements()); i++ {
-		switch {
-		case a.DType.IsFloat():
-			out.SetFloat64(i, math.Abs(a.Float64At(i)))
-		case a.DType.IsUnsigned() || a.DType == tensor.I1:
-			return nil, fmt.Errorf("is not defined here for element type %s", a.DType)
-		default:
-			v := a.Int64At(i)
-			if v < 0 {
-				v = -v // the minimum value wraps to itself when stored
-			}
-			out.SetInt64(i, v)
+	return signedUnary(x, args, math.Abs, func(v int64) int64 {
+		if v < 0 {
+			v = -v // the minimum value wraps to itself when stored
 		}
-	}
-	return []*tensor.Tensor{out}, nil
+		return v
+	})
 }
 
 func runTFPack(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {

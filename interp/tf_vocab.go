@@ -206,6 +206,19 @@ func runTFSelectV2(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*te
 }
 
 func runTFRelu(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	return signedUnary(x, args, func(v float64) float64 {
+		if v < 0 {
+			v = 0 // NaN stays NaN
+		}
+		return v
+	}, func(v int64) int64 { return max(v, 0) })
+}
+
+// signedUnary applies a frontend's elementwise unary op to its one operand:
+// f to float elements (through float64, rounded back to the element type),
+// i to signed integer elements (the result's low bits stored); unsigned
+// and i1 elements are an error.
+func signedUnary(x *execState, args []*tensor.Tensor, f func(float64) float64, i func(int64) int64) ([]*tensor.Tensor, error) {
 	if err := nargs(args, 1); err != nil {
 		return nil, err
 	}
@@ -214,18 +227,15 @@ func runTFRelu(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor
 	if err != nil {
 		return nil, err
 	}
-	for i := 0; i < int(a.NumElements()); i++ {
+	for k := 0; k < int(a.NumElements()); k++ {
 		switch {
 		case a.DType.IsFloat():
-			v := a.Float64At(i)
-			if v < 0 {
-				v = 0 // NaN stays NaN
-			}
-			out.SetFloat64(i, v)
+			out.SetFloat64(k, f(a.Float64At(k)))
 		case a.DType.IsUnsigned() || a.DType == tensor.I1:
 			return nil, fmt.Errorf("is not defined here for element type %s", a.DType)
 		default:
-			out.SetInt64(i, max(a.Int64At(i), 0))
+			s, _ := intOf(a, k)
+			setInt(out, k, i(s))
 		}
 	}
 	return []*tensor.Tensor{out}, nil

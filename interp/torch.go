@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/interp/kernel"
@@ -194,21 +195,19 @@ func PySliceBounds(n int64, start, end *int64, step int64) (first, count int64) 
 	return s, (e - s + step - 1) / step
 }
 
-func runTorchSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	if err := nargs(args, 5); err != nil {
-		return nil, err
-	}
-	self := args[0]
-	dim64, err := scalarInt(args[1])
+// torchSliceArgs reads a torch slice's dim, start, end and step (args k
+// to k+3; start and end may be None) over self, with torch's errors, and
+// returns the wrapped dim and the slice's first index and length.
+func torchSliceArgs(op *ir.Operation, args []*tensor.Tensor, k int, self *tensor.Tensor) (d int, first, count, step int64, err error) {
+	dim64, err := scalarInt(args[k])
 	if err != nil {
-		return nil, fmt.Errorf("dim: %v", err)
+		return 0, 0, 0, 0, fmt.Errorf("dim: %v", err)
 	}
 	if self.Rank() == 0 {
-		return nil, fmt.Errorf("slice() cannot be applied to a 0-dim tensor")
+		return 0, 0, 0, 0, fmt.Errorf("slice() cannot be applied to a 0-dim tensor")
 	}
-	d, err := wrapDim(dim64, self.Rank())
-	if err != nil {
-		return nil, err
+	if d, err = wrapDim(dim64, self.Rank()); err != nil {
+		return 0, 0, 0, 0, err
 	}
 	opt := func(i int) (*int64, error) {
 		if op.Operand(i).Type() == torch.None {
@@ -217,22 +216,34 @@ func runTorchSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*te
 		v, err := scalarInt(args[i])
 		return &v, err
 	}
-	start, err := opt(2)
+	start, err := opt(k + 1)
 	if err != nil {
-		return nil, err
+		return 0, 0, 0, 0, err
 	}
-	end, err := opt(3)
+	end, err := opt(k + 2)
 	if err != nil {
-		return nil, err
+		return 0, 0, 0, 0, err
 	}
-	step, err := scalarInt(args[4])
+	step, err = scalarInt(args[k+3])
 	if err != nil {
-		return nil, err
+		return 0, 0, 0, 0, err
 	}
 	if step <= 0 {
-		return nil, fmt.Errorf("slice step must be positive, got %d", step)
+		return 0, 0, 0, 0, fmt.Errorf("slice step must be positive, got %d", step)
 	}
-	first, count := PySliceBounds(self.Shape[d], start, end, step)
+	first, count = PySliceBounds(self.Shape[d], start, end, step)
+	return d, first, count, step, nil
+}
+
+func runTorchSlice(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 5); err != nil {
+		return nil, err
+	}
+	self := args[0]
+	d, first, count, step, err := torchSliceArgs(op, args, 1, self)
+	if err != nil {
+		return nil, err
+	}
 	r := self.Rank()
 	starts, sizes, strides := make([]int64, r), append([]int64(nil), self.Shape...), make([]int64, r)
 	for i := range strides {
@@ -302,15 +313,32 @@ func runTorchList(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 	if len(args) == 0 {
 		return nil, fmt.Errorf("empty lists have no runtime value in the interpreter")
 	}
+	// A list of tensors also keeps its elements (torch.aten.cat reads
+	// them); one that is not a list of index tensors (float elements, or
+	// shapes that do not broadcast) has only that: a placeholder value.
+	elems := slices.Clone(args)
+	placeholder := func() ([]*tensor.Tensor, error) {
+		p := tensor.Must(tensor.New(tensor.I1, []int64{0}))
+		x.setList(p, elems)
+		return []*tensor.Tensor{p}, nil
+	}
+	lt, _ := op.Result(0).Type().(*torch.ListType)
+	tensorList := lt != nil && lt.Elem() != torch.Int
 	shapes := make([][]int64, len(args))
 	for i, a := range args {
 		if !a.DType.IsInt() {
+			if tensorList {
+				return placeholder()
+			}
 			return nil, fmt.Errorf("only lists of integer tensors or ints have a runtime value, got element type %s", a.DType)
 		}
 		shapes[i] = a.Shape
 	}
 	b, err := broadcastShapes(shapes)
 	if err != nil {
+		if tensorList {
+			return placeholder()
+		}
 		return nil, err
 	}
 	k := int64(len(args))
@@ -328,6 +356,7 @@ func runTorchList(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 			out.SetInt64(i*int(k)+j, bt.Int64At(i))
 		}
 	}
+	x.setList(out, elems)
 	return []*tensor.Tensor{out}, nil
 }
 
@@ -345,9 +374,29 @@ func runTorchIndexTensor(x *execState, op *ir.Operation, args []*tensor.Tensor) 
 	if l := op.Operand(1).DefiningOp(); l != nil && l.Name() == torch.ListConstructName {
 		tensors, adjacent := torch.IndexPlacement(l)
 		if !adjacent {
-			return nil, fmt.Errorf("index tensors separated by None entries are not supported")
-		}
-		if len(tensors) > 0 {
+			// Index tensors separated by whole dims (x[i, :, j]): torch
+			// puts the broadcast dims first, then the dims not indexed,
+			// in order: the gather on self transposed to the indexed dims
+			// first.
+			if len(tensors) > self.Rank() || tensors[len(tensors)-1] >= self.Rank() {
+				return nil, fmt.Errorf("too many indices for tensor of dimension %d", self.Rank())
+			}
+			perm := append([]int(nil), tensors...)
+			indexed := map[int]bool{}
+			for _, t := range tensors {
+				indexed[t] = true
+			}
+			for d := 0; d < self.Rank(); d++ {
+				if !indexed[d] {
+					perm = append(perm, d)
+				}
+			}
+			t, err := kernel.Transpose(self, perm)
+			if err != nil {
+				return nil, err
+			}
+			self = t
+		} else if len(tensors) > 0 {
 			p = tensors[0]
 		}
 	}

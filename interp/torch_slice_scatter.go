@@ -23,40 +23,10 @@ func runTorchSliceScatter(x *execState, op *ir.Operation, args []*tensor.Tensor)
 		return nil, err
 	}
 	self, src := args[0], args[1]
-	if self.Rank() == 0 {
-		return nil, fmt.Errorf("slice() cannot be applied to a 0-dim tensor")
-	}
-	dim64, err := scalarInt(args[2])
-	if err != nil {
-		return nil, fmt.Errorf("dim: %v", err)
-	}
-	d, err := wrapDim(dim64, self.Rank())
+	d, first, count, step, err := torchSliceArgs(op, args, 2, self)
 	if err != nil {
 		return nil, err
 	}
-	opt := func(i int) (*int64, error) {
-		if op.Operand(i).Type() == torch.None {
-			return nil, nil
-		}
-		v, err := scalarInt(args[i])
-		return &v, err
-	}
-	start, err := opt(3)
-	if err != nil {
-		return nil, err
-	}
-	end, err := opt(4)
-	if err != nil {
-		return nil, err
-	}
-	step, err := scalarInt(args[5])
-	if err != nil {
-		return nil, err
-	}
-	if step <= 0 {
-		return nil, fmt.Errorf("slice step must be positive, got %d", step)
-	}
-	first, count := PySliceBounds(self.Shape[d], start, end, step)
 	want := slices.Clone(self.Shape)
 	want[d] = count
 	if src.DType != self.DType || !slices.Equal(src.Shape, want) {

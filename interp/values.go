@@ -301,7 +301,11 @@ func resultDType(op *ir.Operation, i int) (tensor.DType, error) {
 	if i >= op.NumResults() {
 		return tensor.Invalid, fmt.Errorf("has no result #%d", i)
 	}
-	return DType(ir.ElementType(op.Result(i).Type()))
+	t := op.Result(i).Type()
+	if rt, ok := RuntimeType(t).(*ir.RankedTensorType); ok {
+		t = rt // a frontend's tensor type (!torch.vtensor)
+	}
+	return DType(ir.ElementType(t))
 }
 
 // i64Array reads an array attribute of integers (ArrayAttr or

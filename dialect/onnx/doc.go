@@ -7,7 +7,7 @@
 // onnx.Concat, Pad, Reshape, Transpose (shape.go), and the ops
 // torch.onnx.export and MXNet's reverse put there: onnx.Unsqueeze and
 // Squeeze (opset 13+, axes as an input), Size, Expand, ConstantOfShape,
-// Range and Equal (shapeops.go).
+// Range and Equal (shapeops.go), Split (split.go).
 //
 // Syntax is what onnx-mlir prints: the generic form with si64 attributes,
 // in either the attribute dictionary or the properties form,

@@ -205,8 +205,8 @@ var ConstantOfShape = ir.MustRegister(ir.OpDef{
 one element of value (a 1-element tensor attribute; absent: 0.0 as f32).
 
 Verifier rules: value, when present, has one element and the result's
-element type (f32 without value); when input is a constant the result
-shape is its values.`,
+element type (f32 without value); when input is a constant its values
+are non-negative and the result shape is them.`,
 	Examples: []string{`%0 = "onnx.ConstantOfShape"(%s) {value = dense<0> : tensor<1xi64>} : (tensor<1xi64>) -> tensor<6xi64>`},
 	Operands: []ir.OperandDef{{Name: "input", Type: i64Indices}},
 	Results:  []ir.ResultDef{{Name: "output", Type: anyTensor}},
@@ -222,6 +222,11 @@ shape is its values.`,
 		}
 		var want []int64
 		if s, ok := constInts(op.Operand(0)); ok {
+			for _, d := range s {
+				if d < 0 {
+					return op.EmitOpError("expects non-negative dims, got %v", s)
+				}
+			}
 			want = s
 			if want == nil {
 				want = []int64{}
@@ -445,7 +450,7 @@ func FlattenShape(in []int64, axis int64) ([]int64, bool) {
 // optionalInputs are the first optional input of the onnx ops with
 // optional trailing inputs (ONNX's operator schemas): an exporter may
 // omit them, and the onnx dialect then takes onnx.NoValue.
-var optionalInputs = map[string]int{SliceName: 3, PadName: 2, SqueezeName: 1, ClipName: 1}
+var optionalInputs = map[string]int{SliceName: 3, PadName: 2, SqueezeName: 1, ClipName: 1, SplitName: 1}
 
 // OptionalInput reports whether input k of op name is optional.
 func OptionalInput(name string, k int) bool {

@@ -262,3 +262,59 @@ var gatherToSlice = &ir.PatternFunc{PatternName: "GatherOfAffineIndicesToSlice",
 	rw.ReplaceOp(op, s.Results())
 	return true, nil
 }}
+
+// gatherOfStaticCast: a gather whose input or indices is a tensor.cast
+// from a type with more static dims (a frontend's conversion leaving its
+// declared, less static, type: IREE's import types an Expand's result
+// [4,?]) reads the cast's source instead, with the result type that gives
+// and a cast back to the old one; the values are the same, and lowerings
+// that need static shapes (DirectML) see them.
+var gatherOfStaticCast = &ir.PatternFunc{PatternName: "GatherOfStaticCast", Fn: func(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	operands := op.Operands()
+	changed := false
+	for i, v := range operands[:2] {
+		d := v.DefiningOp()
+		if d == nil || d.Name() != "tensor.cast" {
+			continue
+		}
+		src, ok1 := d.Operand(0).Type().(*ir.RankedTensorType)
+		dst, ok2 := v.Type().(*ir.RankedTensorType)
+		if !ok1 || !ok2 || src.Rank() != dst.Rank() || staticDims(src) <= staticDims(dst) {
+			continue
+		}
+		operands[i] = d.Operand(0)
+		changed = true
+	}
+	if !changed {
+		return false, nil
+	}
+	idx, ok := operands[1].Type().(*ir.RankedTensorType)
+	old, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !ok2 || idx.Rank() != old.Rank() {
+		return false, nil
+	}
+	res := ir.RankedTensor(idx.Shape(), old.Elem())
+	for k := range res.Shape() {
+		if res.Dim(k) != ir.Dynamic && old.Dim(k) != ir.Dynamic && res.Dim(k) != old.Dim(k) {
+			return false, nil
+		}
+	}
+	rw.SetInsertionPointBefore(op)
+	g := rw.Create(op.Name(), op.Loc(), operands, []ir.Type{res}, op.Attrs())
+	out := g.Result(0)
+	if ir.Type(res) != ir.Type(old) {
+		out = rw.Create("tensor.cast", op.Loc(), []ir.Value{out}, []ir.Type{old}, nil).Result(0)
+	}
+	rw.ReplaceOp(op, []ir.Value{out})
+	return true, nil
+}}
+
+func staticDims(t *ir.RankedTensorType) int {
+	n := 0
+	for _, d := range t.Shape() {
+		if d != ir.Dynamic {
+			n++
+		}
+	}
+	return n
+}

@@ -82,7 +82,9 @@ Verifier rules:
   5. elem(indices) is i32 or i64 (read as signed).
   6. fill_value only with mode = "fill", typed with elem(out).
 
-Canonicalization: indices that are a constant arithmetic progression along
+Canonicalization: an input or indices that is a tensor.cast from a more
+static type is read from the cast's source (the result type refined, then
+cast back). Indices that are a constant arithmetic progression along
 dim (an iota, or any start and non-zero stride), constant along the other
 dims, make the gather a tcp.slice of the same elements, when that keeps
 the mode's behaviour: always if the indices are provably in range (static
@@ -104,7 +106,7 @@ folds through the interpreter unless it raises an error.
 	Format:                          "$input `,` $indices attr-dict `:` type($input) `,` type($indices) `->` type($out)",
 	AcceptParenthesizedOperandTypes: true,
 	Verify:                          verifyGather,
-	Canonicalize:                    []ir.Pattern{gatherToSlice},
+	Canonicalize:                    []ir.Pattern{gatherToSlice, gatherOfStaticCast},
 })
 
 // GatherND is tcp.gather_nd.

@@ -97,45 +97,31 @@ func Concat(rw *ir.Rewriter, loc ir.Location, dim int64, inputs []ir.Value, resu
 // (OpFoldResult.Value, an index value). A nil resultType is inferred from
 // the sizes (no rank reduction).
 func ExtractSlice(rw *ir.Rewriter, loc ir.Location, src ir.Value, resultType *ir.RankedTensorType, offsets, sizes, strides []ir.OpFoldResult) *ir.Operation {
-	operands := []ir.Value{src}
-	var segments []int64
-	split := func(l []ir.OpFoldResult) *ir.DenseArrayAttr {
-		static := make([]int64, len(l))
-		n := 0
-		for i, e := range l {
-			if e.Value != nil {
-				static[i] = ir.Dynamic
-				operands = append(operands, e.Value)
-				n++
-				continue
-			}
-			a, ok := e.Attr.(ir.IntegerAttr)
-			if !ok {
-				panic(fmt.Sprintf("tensor: extract_slice entry %v is neither a value nor an integer attribute", e.Attr))
-			}
-			static[i] = a.Value
-		}
-		segments = append(segments, int64(n))
-		return &ir.DenseArrayAttr{Elem: ir.I64, Ints: static}
-	}
-	so, ss, st := split(offsets), split(sizes), split(strides)
+	operands, attrs := sliceOperands("extract_slice", []ir.Value{src}, offsets, sizes, strides)
 	if resultType == nil {
-		resultType = ir.RankedTensor(ss.Ints, rankedType(src).Elem())
+		resultType = ir.RankedTensor(attrs[2].Value.(*ir.DenseArrayAttr).Ints, rankedType(src).Elem())
 	}
-	return rw.Create(ExtractSliceName, loc, operands, []ir.Type{resultType}, []ir.NamedAttr{
-		{Name: ir.SegmentSizesAttrName, Value: &ir.DenseArrayAttr{Elem: ir.I32, Ints: append([]int64{1}, segments...)}},
-		{Name: "static_offsets", Value: so},
-		{Name: "static_sizes", Value: ss},
-		{Name: "static_strides", Value: st},
-	})
+	return rw.Create(ExtractSliceName, loc, operands, []ir.Type{resultType}, attrs)
 }
 
 // InsertSlice creates `tensor.insert_slice src into dest[offsets] [sizes]
 // [strides]`, entries as for ExtractSlice; src has the window's sizes (no
 // rank reduction) and the result has dest's type.
 func InsertSlice(rw *ir.Rewriter, loc ir.Location, src, dest ir.Value, offsets, sizes, strides []ir.OpFoldResult) *ir.Operation {
-	operands := []ir.Value{src, dest}
-	var segments []int64
+	operands, attrs := sliceOperands("insert_slice", []ir.Value{src, dest}, offsets, sizes, strides)
+	return rw.Create(InsertSliceName, loc, operands, []ir.Type{dest.Type()}, attrs)
+}
+
+// sliceOperands splits a slice op's offsets, sizes and strides into its
+// dynamic operands (appended to the leading ones) and its static_offsets,
+// static_sizes and static_strides attributes (ir.Dynamic where an entry
+// is a value), after the operand segment sizes.
+func sliceOperands(name string, lead []ir.Value, offsets, sizes, strides []ir.OpFoldResult) ([]ir.Value, []ir.NamedAttr) {
+	operands := lead
+	segments := make([]int64, len(lead))
+	for i := range segments {
+		segments[i] = 1
+	}
 	split := func(l []ir.OpFoldResult) *ir.DenseArrayAttr {
 		static := make([]int64, len(l))
 		n := 0
@@ -148,7 +134,7 @@ func InsertSlice(rw *ir.Rewriter, loc ir.Location, src, dest ir.Value, offsets, 
 			}
 			a, ok := e.Attr.(ir.IntegerAttr)
 			if !ok {
-				panic(fmt.Sprintf("tensor: insert_slice entry %v is neither a value nor an integer attribute", e.Attr))
+				panic(fmt.Sprintf("tensor: %s entry %v is neither a value nor an integer attribute", name, e.Attr))
 			}
 			static[i] = a.Value
 		}
@@ -156,12 +142,12 @@ func InsertSlice(rw *ir.Rewriter, loc ir.Location, src, dest ir.Value, offsets, 
 		return &ir.DenseArrayAttr{Elem: ir.I64, Ints: static}
 	}
 	so, ss, st := split(offsets), split(sizes), split(strides)
-	return rw.Create(InsertSliceName, loc, operands, []ir.Type{dest.Type()}, []ir.NamedAttr{
-		{Name: ir.SegmentSizesAttrName, Value: &ir.DenseArrayAttr{Elem: ir.I32, Ints: append([]int64{1, 1}, segments...)}},
+	return operands, []ir.NamedAttr{
+		{Name: ir.SegmentSizesAttrName, Value: &ir.DenseArrayAttr{Elem: ir.I32, Ints: segments}},
 		{Name: "static_offsets", Value: so},
 		{Name: "static_sizes", Value: ss},
 		{Name: "static_strides", Value: st},
-	})
+	}
 }
 
 // Static returns the static entries vs as OpFoldResults (for ExtractSlice).

@@ -60,13 +60,26 @@ static dims equal where both are static; an unranked tensor is compatible
 with any). A cast to a more static type asserts the sizes at run time.
 
 Verifier rule: "operand type 'tensor<2xf32>' and result type
-'tensor<3xf32>' are cast incompatible".`,
+'tensor<3xf32>' are cast incompatible".
+
+Folding: a cast to its operand's own type is the operand; a cast back to
+the type a cast came from (cast(cast(x : T) : U) : T) is x.`,
 		Examples:   []string{"%cast = tensor.cast %arg0 : tensor<?x4xf32> to tensor<*xf32>", "%cast_0 = tensor.cast %0 : tensor<?xf32> to tensor<8xf32>"},
 		Operands:   []ir.OperandDef{{Name: "source", Type: anyTensor}},
 		Results:    []ir.ResultDef{{Name: "dest", Type: anyTensor}},
 		Traits:     []ir.Trait{ir.Pure},
 		Format:     "$source attr-dict `:` type($source) `to` type($dest)",
 		ResultName: name("cast"),
+		Fold: func(op *ir.Operation) []ir.OpFoldResult {
+			src, to := op.Operand(0), op.Result(0).Type()
+			if src.Type() == to {
+				return []ir.OpFoldResult{{Value: src}}
+			}
+			if d := src.DefiningOp(); d != nil && d.Name() == CastName && d.Operand(0).Type() == to {
+				return []ir.OpFoldResult{{Value: d.Operand(0)}}
+			}
+			return nil
+		},
 		Verify: func(op *ir.Operation) error {
 			a, b := op.Operand(0).Type(), op.Result(0).Type()
 			if ir.ElementType(a) != ir.ElementType(b) || !compatibleShape(a, b) {

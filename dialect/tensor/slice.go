@@ -220,30 +220,41 @@ func denseInts(a ir.Attribute) []int64 {
 	return nil
 }
 
-func verifyExtractSlice(op *ir.Operation) error {
-	src := op.Operand(0).Type().(*ir.RankedTensorType)
+// verifyOffsetsSizesStrides is MLIR 16's OffsetSizeAndStrideOpInterface
+// verifier for a slice op over a tensor of the given rank whose dynamic
+// offsets, sizes and strides are the operand groups after the first lead
+// ones; it returns the static sizes.
+func verifyOffsetsSizesStrides(op *ir.Operation, rank, lead int) ([]int64, error) {
 	groups, err := op.Def().OperandGroups(op)
 	if err != nil {
-		return op.EmitOpError("%v", err)
+		return nil, op.EmitOpError("%v", err)
 	}
 	offs, sizes, strides := denseInts(op.Attr("static_offsets")), denseInts(op.Attr("static_sizes")), denseInts(op.Attr("static_strides"))
-	rank := src.Rank()
 	if !(len(offs) == 1 && rank == 1) && len(offs) != len(sizes) {
-		return op.EmitError("expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed.", len(offs), len(sizes))
+		return nil, op.EmitError("expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed.", len(offs), len(sizes))
 	}
 	if len(sizes) != len(strides) {
-		return op.EmitError("expected mixed sizes rank to match mixed strides rank (%d vs %d) so the rank of the result type is well-formed.", len(sizes), len(strides))
+		return nil, op.EmitError("expected mixed sizes rank to match mixed strides rank (%d vs %d) so the rank of the result type is well-formed.", len(sizes), len(strides))
 	}
 	for i, l := range []struct {
 		name   string
 		static []int64
 	}{{"offset", offs}, {"size", sizes}, {"stride", strides}} {
 		if len(l.static) != rank {
-			return op.EmitError("expected %d %s values", rank, l.name)
+			return nil, op.EmitError("expected %d %s values", rank, l.name)
 		}
-		if n := numDynamic(l.static); n != len(groups[i+1]) {
-			return op.EmitError("expected %d dynamic %s values", n, l.name)
+		if n := numDynamic(l.static); n != len(groups[i+lead]) {
+			return nil, op.EmitError("expected %d dynamic %s values", n, l.name)
 		}
+	}
+	return sizes, nil
+}
+
+func verifyExtractSlice(op *ir.Operation) error {
+	src := op.Operand(0).Type().(*ir.RankedTensorType)
+	sizes, err := verifyOffsetsSizesStrides(op, src.Rank(), 1)
+	if err != nil {
+		return err
 	}
 	res := op.Result(0).Type().(*ir.RankedTensorType)
 	expected := typeString(sizes, src.Elem())
@@ -270,28 +281,9 @@ func verifyInsertSlice(op *ir.Operation) error {
 	if !ok1 || !ok2 {
 		return op.EmitOpError("expects ranked source and dest")
 	}
-	groups, err := op.Def().OperandGroups(op)
+	sizes, err := verifyOffsetsSizesStrides(op, dest.Rank(), 2)
 	if err != nil {
-		return op.EmitOpError("%v", err)
-	}
-	offs, sizes, strides := denseInts(op.Attr("static_offsets")), denseInts(op.Attr("static_sizes")), denseInts(op.Attr("static_strides"))
-	rank := dest.Rank()
-	if !(len(offs) == 1 && rank == 1) && len(offs) != len(sizes) {
-		return op.EmitError("expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed.", len(offs), len(sizes))
-	}
-	if len(sizes) != len(strides) {
-		return op.EmitError("expected mixed sizes rank to match mixed strides rank (%d vs %d) so the rank of the result type is well-formed.", len(sizes), len(strides))
-	}
-	for i, l := range []struct {
-		name   string
-		static []int64
-	}{{"offset", offs}, {"size", sizes}, {"stride", strides}} {
-		if len(l.static) != rank {
-			return op.EmitError("expected %d %s values", rank, l.name)
-		}
-		if n := numDynamic(l.static); n != len(groups[i+2]) {
-			return op.EmitError("expected %d dynamic %s values", n, l.name)
-		}
+		return err
 	}
 	expected := typeString(sizes, dest.Elem())
 	if src.String() == expected {

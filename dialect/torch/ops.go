@@ -550,9 +550,9 @@ takes a list of tensors without None entries.
 Verifier rules:
   1. indices is a !torch.list<vtensor>.
   2. When indices comes from torch.prim.ListConstruct: at most rank(self)
-     index tensors, each of dtype si64 (when known; torch 1.13 raises
-     "tensors used as indices must be long, byte or bool tensors" for
-     si32, and boolean masks are not supported here).
+     index tensors, each of dtype si64 or si32 (when known; torch 2
+     indexes with int tensors as with long ones; boolean masks, whose
+     result size depends on their values, are not supported here).
   3. result has self's dtype.
   4. When self and every index tensor have known sizes, the index sizes
      broadcast together to B and the result sizes are B ++ self.sizes[k:]
@@ -573,8 +573,8 @@ together to a shape B. When they are adjacent, at dims p..p+k-1 (x[i],
 x[:, i], x[..., i], x[i, j]), B takes their place:
 out[a, b, c] = self[a, indices[p][b], ..., indices[p+k-1][b], c], of
 shape self.shape[:p] ++ B ++ self.shape[p+k:]; when None entries separate
-them, B comes first and the other dims follow in order (torch's rule; the
-conversion and the interpreter support the adjacent form). Negative
+them (x[i, :, j]), B comes first and the other dims follow in order
+(torch's rule). Negative
 indices wrap once (i + size), as torch does; anything else out of range
 raises "index i is out of bounds for dimension d with size s" (tcp mode
 "wrap_negative").
@@ -582,8 +582,8 @@ raises "index i is out of bounds for dimension d with size s" (tcp mode
 Verifier rules:
   1. indices is a !torch.list<optional<vtensor>> (or !torch.list<vtensor>).
   2. When indices comes from torch.prim.ListConstruct: at most rank(self)
-     entries; each index tensor of dtype si64 when known ("tensors used as
-     indices must be long").
+     entries; each index tensor of dtype si64 or si32 when known (torch 2
+     indexes with int tensors as with long ones).
   3. result has self's dtype.
   4. When self and every index tensor have known sizes, the index sizes
      broadcast together and the result sizes are the indexed sizes above
@@ -710,8 +710,8 @@ func verifyIndexTensor(op *ir.Operation) error {
 			continue
 		}
 		t, ok := v.Type().(*VTensorType)
-		if ok && t.HasDType() && t.DType() != ir.Type(ir.IntegerType{Width: 64, Sign: ir.Signed}) {
-			return op.EmitOpError("index #%d must have dtype si64 (tensors used as indices must be long), got %s", i, t.DType())
+		if ok && t.HasDType() && t.DType() != ir.Type(ir.IntegerType{Width: 64, Sign: ir.Signed}) && t.DType() != ir.Type(ir.IntegerType{Width: 32, Sign: ir.Signed}) {
+			return op.EmitOpError("index #%d must have dtype si64 or si32 (tensors used as indices must be long or int), got %s", i, t.DType())
 		}
 		if !ok || !t.HasSizes() {
 			known = false

@@ -306,7 +306,7 @@ func InferSizes(op *ir.Operation) ([]int64, error) {
 		}
 		return out, nil
 	case ExpandName:
-		sizes, ok := ConstantIntList(op.Operand(1))
+		sizes, ok := ExpandSizeList(op)
 		if !ok {
 			return nil, nil
 		}

@@ -20,7 +20,7 @@ import (
 
 // inferTypes returns the types of an op's results from its operands and
 // attributes, or an error saying why it cannot.
-func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.Type, error) {
+func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr, outputs int) ([]ir.Type, error) {
 	attr := func(name string) ir.Attribute {
 		for _, a := range attrs {
 			if a.Name == name {
@@ -309,6 +309,28 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr) ([]ir.
 			return nil, err
 		}
 		return []ir.Type{x}, nil
+	case "Split":
+		x, err := ranked(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		hasSplit := len(operands) > 1 && operands[1].Type() != ir.None
+		split, ok := constInts(operands, 1)
+		if hasSplit && !ok {
+			return nil, fmt.Errorf("its split input is not a constant")
+		}
+		shapes, err := onnx.SplitShapes(x.Shape(), intAttr("axis"), split, hasSplit, outputs)
+		if err != nil {
+			return nil, err
+		}
+		if shapes == nil {
+			return nil, fmt.Errorf("the split dim is dynamic and no split sizes are given")
+		}
+		var ts []ir.Type
+		for _, s := range shapes {
+			ts = append(ts, ir.RankedTensor(s, x.Elem()))
+		}
+		return ts, nil
 	case "Flatten":
 		x, err := ranked(0, "input")
 		if err != nil {

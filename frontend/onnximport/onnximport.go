@@ -450,7 +450,7 @@ func (im *importer) node(idx int, n *onnxpb.Node) error {
 	// Result types: the importer's own inference (infer.go), checked
 	// against the graph's value_info where it gives one (which then
 	// supplies the type, as it may know more, e.g. a symbolic dim's name).
-	inferred, inferErr := inferTypes(n.OpType, operands, st.Attrs)
+	inferred, inferErr := inferTypes(n.OpType, operands, st.Attrs, len(n.Outputs))
 	var resTypes []ir.Type
 	for i, out := range n.Outputs {
 		if out == "" {

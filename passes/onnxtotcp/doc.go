@@ -18,7 +18,11 @@
 // which ONNX infers at run time); Transpose tcp.transpose; Concat and Pad
 // (constant pads >= 0) tensor.concat; Expand tcp.broadcast_to;
 // ConstantOfShape a splat constant; Range a constant when its inputs are
-// (directly, or through a chain of pure ops the interpreter evaluates).
+// (directly, or through a chain of pure ops the interpreter evaluates);
+// Split one tcp.slice per output. Operands the conversion needs constant
+// (Slice parameters, Split sizes, Reshape's shape, Pad's pads) may be
+// computed from constants by a chain of pure ops, as IREE's import of
+// torch.onnx.export's shape arithmetic leaves them: the chain is evaluated.
 //
 // Negative axes are normalized. When the converted value's type differs
 // from the op's result type (an unranked tensor<*xf32>, or a more static

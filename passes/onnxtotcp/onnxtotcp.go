@@ -117,7 +117,7 @@ func constantVector(op *ir.Operation, i int, name string) ([]int64, error) {
 	if v.Type() == ir.None {
 		return nil, nil
 	}
-	d, ok := ir.ConstantAttr(v).(*ir.DenseElementsAttr)
+	d, ok := constValue(v, 16).(*ir.DenseElementsAttr)
 	if !ok {
 		return nil, fmt.Errorf("operand #%d (%s) is not a constant", i, name)
 	}

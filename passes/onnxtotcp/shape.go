@@ -21,11 +21,14 @@ import (
 //	                  the data along each padded dim (constant pads of at
 //	                  least 0, a constant constant_value; --import-onnx
 //	                  folds a Pad whose inputs are all constants)
+//	onnx.Split     -> one tcp.slice per output (constant split sizes, or a
+//	                  static dim)
 var _ = addShape()
 
 func addShape() bool {
 	Frontend.Conversions = append(Frontend.Conversions,
 		frontends.Conversion{Root: onnx.ReshapeName, Name: "ONNXReshapeToTensor", Convert: convertReshape},
+		frontends.Conversion{Root: onnx.SplitName, Name: "ONNXSplitToTcp", Convert: convertSplit},
 		frontends.Conversion{Root: onnx.TransposeName, Name: "ONNXTransposeToTcp", Convert: convertTranspose},
 		frontends.Conversion{Root: onnx.ConcatName, Name: "ONNXConcatToTensor", Convert: convertConcat},
 		frontends.Conversion{Root: onnx.PadName, Name: "ONNXPadToTensor", Convert: convertPad},
@@ -253,4 +256,66 @@ func convertPad(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return fail(op, err)
 	}
 	return true, tcpbuild.Replace(rw, op, v)
+}
+
+func convertSplit(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	x, err := tcpbuild.Ranked(op.Operand(0), "input")
+	if err != nil {
+		return fail(op, err)
+	}
+	hasSplit := op.NumOperands() > 1 && op.Operand(1).Type() != ir.None
+	var split []int64
+	if hasSplit {
+		d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr)
+		if !ok {
+			return fail(op, fmt.Errorf("the split sizes are not a constant"))
+		}
+		split = d.Ints()
+	}
+	shapes, err := onnx.SplitShapes(x.Shape(), onnx.Axis(op), split, hasSplit, op.NumResults())
+	if err != nil {
+		return fail(op, err)
+	}
+	if shapes == nil {
+		return fail(op, fmt.Errorf("the split dim is dynamic and no split sizes are given"))
+	}
+	a, _ := tcpbuild.NormalizeAxis(onnx.Axis(op), x.Rank())
+	for k, s := range shapes {
+		if err := checkResultAt(op, k, s, x.Elem()); err != nil {
+			return fail(op, err)
+		}
+	}
+	rw.SetInsertionPointBefore(op)
+	c := tcpbuild.NewIndexCache(rw, op.Loc())
+	var outs []ir.Value
+	off := int64(0)
+	for k, s := range shapes {
+		starts, sizes, strides := make([]ir.Value, x.Rank()), make([]ir.Value, x.Rank()), make([]ir.Value, x.Rank())
+		for d := range x.Rank() {
+			starts[d], strides[d] = c.Get(0), c.Get(1)
+			if s[d] == ir.Dynamic {
+				sizes[d] = tcpbuild.DimSize(rw, op.Loc(), op.Operand(0), d)
+			} else {
+				sizes[d] = c.Get(s[d])
+			}
+		}
+		starts[a] = c.Get(off)
+		v := tcp.BuildSlice(rw, op.Loc(), op.Operand(0), starts, sizes, strides, ir.RankedTensor(s, x.Elem())).Result(0)
+		cv, err := tcpbuild.CastTo(rw, op.Loc(), v, op.Result(k).Type())
+		if err != nil {
+			return fail(op, err)
+		}
+		outs = append(outs, cv)
+		off += s[a]
+	}
+	rw.ReplaceOp(op, outs)
+	return true, nil
+}
+
+// checkResultAt is tcpbuild.CheckResultType for result k.
+func checkResultAt(op *ir.Operation, k int, shape []int64, elem ir.Type) error {
+	if !tcpbuild.CastCompatible(ir.RankedTensor(shape, elem), op.Result(k).Type()) {
+		return fmt.Errorf("output #%d has type %s, the split computes %s", k, op.Result(k).Type(), ir.RankedTensor(shape, elem))
+	}
+	return nil
 }

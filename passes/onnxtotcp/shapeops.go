@@ -133,15 +133,17 @@ func convertConstantOfShape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	return true, tcpbuild.Replace(rw, op, tcp.BuildConst(rw, op.Loc(), splat).Result(0))
 }
 
-// constValue returns v's value when v is a constant or the result of a
-// chain of pure ops (at most depth deep) whose leaves are constants,
-// evaluated with the interpreter's kernels.
+// constValue returns v's value when v is a constant or a result of a
+// chain of pure ops (at most depth deep) whose leaves are constants or
+// absent optional inputs (onnx.NoValue), evaluated with the interpreter's
+// kernels: the shape arithmetic exporters put before a Slice, a Split or
+// an Expand, which IREE's import (torch.operator "onnx.X") does not fold.
 func constValue(v ir.Value, depth int) ir.Attribute {
 	if a := ir.ConstantAttr(v); a != nil {
 		return a
 	}
 	d := v.DefiningOp()
-	if d == nil || depth == 0 || d.Def() == nil || !d.HasTrait(ir.Pure) || d.NumResults() != 1 || len(d.Regions()) > 0 {
+	if d == nil || depth == 0 || d.Def() == nil || !d.HasTrait(ir.Pure) || len(d.Regions()) > 0 {
 		return nil
 	}
 	if t, ok := v.Type().(*ir.RankedTensorType); !ok || !t.HasStaticShape() || t.NumElements() > ir.MaxConstantFoldElements {
@@ -149,15 +151,23 @@ func constValue(v ir.Value, depth int) ir.Attribute {
 	}
 	operands := make([]ir.Attribute, d.NumOperands())
 	for i, o := range d.Operands() {
+		if o.Type() == ir.None {
+			continue // absent: the evaluator takes nil as onnx.NoValue
+		}
 		if operands[i] = constValue(o, depth-1); operands[i] == nil {
 			return nil
 		}
 	}
 	res, err := ir.EvaluateOp(d, operands)
-	if err != nil || len(res) != 1 {
+	if err != nil || len(res) != d.NumResults() {
 		return nil
 	}
-	return res[0]
+	for i := range d.NumResults() {
+		if d.Result(i) == v {
+			return res[i]
+		}
+	}
+	return nil
 }
 
 func convertRange(op *ir.Operation, rw *ir.Rewriter) (bool, error) {

@@ -317,3 +317,40 @@ func (c *IndexCache) Get(v int64) ir.Value {
 	c.vals[v] = x
 	return x
 }
+
+// FloorMod builds a mod b with the divisor's sign (Python's %, TF's
+// FloorMod, ONNX's integer Mod) on signless integer tensors a and b of
+// type r (already broadcast to it): r = remsi(a, b); r + b where r != 0
+// and (r < 0) != (b < 0), else r. The sum cannot overflow: r and b then
+// have opposite signs. A zero divisor stays arith.remsi's run-time error.
+// When b is known to be the splat n > 0 (bSplat), it is the shorter
+// select(r < 0, r + n, r), the form a gather's mode wrap is folded from.
+func FloorMod(rw *ir.Rewriter, loc ir.Location, a, b ir.Value, r *ir.RankedTensorType, bSplat int64) ir.Value {
+	zero := tcp.BuildConst(rw, loc, ir.NewDenseInts(r, []int64{0})).Result(0)
+	if bSplat > 0 {
+		nv := tcp.BuildConst(rw, loc, ir.NewDenseInts(r, []int64{bSplat})).Result(0)
+		rem := arith.Binary(rw, arith.RemSIName, loc, a, nv).Result(0)
+		neg := arith.CmpI(rw, loc, arith.CmpSLT, rem, zero).Result(0)
+		sum := arith.Binary(rw, arith.AddIName, loc, rem, nv).Result(0)
+		return arith.Select(rw, loc, neg, sum, rem).Result(0)
+	}
+	rem := arith.Binary(rw, arith.RemSIName, loc, a, b).Result(0)
+	nonzero := arith.CmpI(rw, loc, arith.CmpNE, rem, zero).Result(0)
+	remNeg := arith.CmpI(rw, loc, arith.CmpSLT, rem, zero).Result(0)
+	bNeg := arith.CmpI(rw, loc, arith.CmpSLT, b, zero).Result(0)
+	differ := arith.CmpI(rw, loc, arith.CmpNE, remNeg, bNeg).Result(0)
+	fix := arith.Binary(rw, arith.AndIName, loc, nonzero, differ).Result(0)
+	sum := arith.Binary(rw, arith.AddIName, loc, rem, b).Result(0)
+	return arith.Select(rw, loc, fix, sum, rem).Result(0)
+}
+
+// PositiveSplat is the value of v when it is a constant splat integer
+// tensor whose value is positive, else 0.
+func PositiveSplat(v ir.Value) int64 {
+	if d, ok := ir.ConstantAttr(v).(*ir.DenseElementsAttr); ok {
+		if n, ok := d.SplatInt(); ok && int64(n) > 0 {
+			return int64(n)
+		}
+	}
+	return 0
+}

@@ -126,24 +126,5 @@ func convertFloorMod(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return fail(op, err)
 	}
-	loc := op.Loc()
-	a, b := vs[0], vs[1]
-	zero := tcp.BuildConst(rw, loc, ir.NewDenseInts(r, []int64{0})).Result(0)
-	if d, ok := ir.ConstantAttr(op.Operand(1)).(*ir.DenseElementsAttr); ok {
-		if n, ok := d.SplatInt(); ok && n > 0 {
-			nv := tcp.BuildConst(rw, loc, ir.NewDenseInts(r, []int64{n})).Result(0)
-			rem := arith.Binary(rw, arith.RemSIName, loc, a, nv).Result(0)
-			neg := arith.CmpI(rw, loc, arith.CmpSLT, rem, zero).Result(0)
-			sum := arith.Binary(rw, arith.AddIName, loc, rem, nv).Result(0)
-			return true, tcpbuild.Replace(rw, op, arith.Select(rw, loc, neg, sum, rem).Result(0))
-		}
-	}
-	rem := arith.Binary(rw, arith.RemSIName, loc, a, b).Result(0)
-	nonzero := arith.CmpI(rw, loc, arith.CmpNE, rem, zero).Result(0)
-	remNeg := arith.CmpI(rw, loc, arith.CmpSLT, rem, zero).Result(0)
-	bNeg := arith.CmpI(rw, loc, arith.CmpSLT, b, zero).Result(0)
-	differ := arith.CmpI(rw, loc, arith.CmpNE, remNeg, bNeg).Result(0)
-	fix := arith.Binary(rw, arith.AndIName, loc, nonzero, differ).Result(0)
-	sum := arith.Binary(rw, arith.AddIName, loc, rem, b).Result(0)
-	return true, tcpbuild.Replace(rw, op, arith.Select(rw, loc, fix, sum, rem).Result(0))
+	return true, tcpbuild.Replace(rw, op, tcpbuild.FloorMod(rw, op.Loc(), vs[0], vs[1], r, tcpbuild.PositiveSplat(op.Operand(1))))
 }

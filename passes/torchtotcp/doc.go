@@ -42,8 +42,11 @@
 //	    → the same (torch-mlir's FX importer prints x[i], x[:, i],
 //	      x[..., i], x[i, j] this way); p leading None entries (whole
 //	      dims) become batch_dims = p of the tcp.gather_nd, the index
-//	      broadcast along them. Index tensors separated by None entries
-//	      (whose broadcast dims torch moves to the front) fail to legalize
+//	      broadcast along them (mixed si32 and si64 index tensors are
+//	      sign-extended to i64 first). Index tensors separated by None entries
+//	      (x[i, :, j], whose broadcast dims torch moves to the front) first
+//	      transpose x (tcp.transpose) to the indexed dims first, then
+//	      gather as above with p = 0
 //	torch.vtensor.literal
 //	    → tcp.const of the builtin tensor type (mlir-tcp does the same)
 //	torch.aten.mul.Scalar / add.Tensor / add.Scalar / sub.Scalar /
@@ -62,8 +65,7 @@
 //
 // A pattern that cannot convert an op returns ir.NotifyMatchFailure with
 // a located reason naming the operand: a dim, start, end or step that is
-// not a torch.constant.int (or none), sizes or dtype unknown, sparse_grad
-// not the constant false, index tensors of unknown shape, of differing
+// not a torch.constant.int (or none), sizes or dtype unknown, index tensors of unknown shape, of differing
 // dtypes, or two of them with dynamic sizes at one broadcast dim (a
 // dynamic size that only one index tensor has is read with tensor.dim). --convert-torch-to-tcp
 // then fails with "failed to legalize operation 'torch.aten.…' that was

@@ -1,6 +1,8 @@
 package torchtotcp
 
 import (
+	"slices"
+
 	"github.com/tcp-project/tcp/dialect/onnx"
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/ir"
@@ -63,6 +65,9 @@ func convertONNXOperator(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			operands = append(operands, rw.Create(onnx.NoValueName, op.Loc(), nil, []ir.Type{ir.None},
 				[]ir.NamedAttr{{Name: "value", Value: ir.UnitAttr{}}}).Result(0))
 		}
+	}
+	if def := rw.Registry.LookupDef(name); def != nil && !slices.ContainsFunc(def.Operands, func(o ir.OperandDef) bool { return o.Variadic }) && len(operands) != len(def.Operands) {
+		return false, ir.NotifyMatchFailure(op, "operator %q expects %d operands, got %d", name, len(def.Operands), len(op.Operands()))
 	}
 	n := rw.Create(name, op.Loc(), operands, results, attrs)
 	var outs []ir.Value

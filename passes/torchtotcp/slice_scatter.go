@@ -6,7 +6,6 @@ import (
 	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/dialect/torch"
 	"github.com/tcp-project/tcp/ir"
-	"github.com/tcp-project/tcp/passes/tcpbuild"
 )
 
 // Slice assignment: torch.aten.slice_scatter becomes a tensor.insert_slice
@@ -36,43 +35,11 @@ func convertSliceScatter(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	dim, err := constInt(op, 2)
+	d, start, end, step, err := sliceOperands(op, 2, self.Rank())
 	if err != nil {
 		return false, err
-	}
-	opt := func(i int) (*int64, error) {
-		if torch.IsConstantNone(op.Operand(i)) {
-			return nil, nil
-		}
-		v, err := constInt(op, i)
-		return &v, err
-	}
-	start, err := opt(3)
-	if err != nil {
-		return false, err
-	}
-	end, err := opt(4)
-	if err != nil {
-		return false, err
-	}
-	step, err := constInt(op, 5)
-	if err != nil {
-		return false, err
-	}
-	if err := checkResult(op); err != nil {
-		return false, err
-	}
-	if step <= 0 {
-		return fail(op, "%s must be positive, got %d", operandName(op, 5), step)
 	}
 	r := self.Rank()
-	if r == 0 {
-		return fail(op, "%s must have rank >= 1, got 0", operandName(op, 0))
-	}
-	d, ok := tcpbuild.NormalizeAxis(dim, r)
-	if !ok {
-		return fail(op, "dim %d is out of range for rank %d", dim, r)
-	}
 	if !static(self.Sizes()) || !static(src.Sizes()) {
 		return fail(op, "self %s and src %s need static sizes", op.Operand(0).Type(), op.Operand(1).Type())
 	}

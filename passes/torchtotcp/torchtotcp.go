@@ -248,9 +248,8 @@ func convertGather(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if sg, ok := torch.ConstantBoolValue(op.Operand(3)); !ok || sg {
-		return fail(op, "%s must be the constant false (tcp has no sparse gradients)", operandName(op, 3))
-	}
+	// sparse_grad (operand 3) only changes the gradient's layout; the
+	// forward value is the same either way.
 	if err := checkResult(op); err != nil {
 		return false, err
 	}
@@ -319,14 +318,15 @@ func convertIndexSelect(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 
 // ---------------------------------------------------------------- slice
 
-func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
-	self, err := rankedVT(op, 0)
+// sliceOperands reads a torch slice's dim, start, end and step operands
+// (at k, k+1, k+2 and k+3) over a self of rank r, with the conversion's
+// checks: constant ints (start and end may be None), the result type, a
+// positive step, a rank of at least 1 and dim in range. d is the
+// normalized dim.
+func sliceOperands(op *ir.Operation, k, r int) (d int, start, end *int64, step int64, err error) {
+	dim, err := constInt(op, k)
 	if err != nil {
-		return false, err
-	}
-	dim, err := constInt(op, 1)
-	if err != nil {
-		return false, err
+		return 0, nil, nil, 0, err
 	}
 	opt := func(i int) (*int64, error) {
 		if torch.IsConstantNone(op.Operand(i)) {
@@ -335,32 +335,44 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		v, err := constInt(op, i)
 		return &v, err
 	}
-	start, err := opt(2)
-	if err != nil {
-		return false, err
+	if start, err = opt(k + 1); err != nil {
+		return 0, nil, nil, 0, err
 	}
-	end, err := opt(3)
-	if err != nil {
-		return false, err
+	if end, err = opt(k + 2); err != nil {
+		return 0, nil, nil, 0, err
 	}
-	step, err := constInt(op, 4)
-	if err != nil {
-		return false, err
+	if step, err = constInt(op, k+3); err != nil {
+		return 0, nil, nil, 0, err
 	}
-	if err := checkResult(op); err != nil {
-		return false, err
+	if err = checkResult(op); err != nil {
+		return 0, nil, nil, 0, err
 	}
 	if step <= 0 {
-		return fail(op, "%s must be positive, got %d", operandName(op, 4), step)
+		_, err = fail(op, "%s must be positive, got %d", operandName(op, k+3), step)
+		return 0, nil, nil, 0, err
 	}
-	r := self.Rank()
 	if r == 0 {
-		return fail(op, "%s must have rank >= 1, got 0", operandName(op, 0))
+		_, err = fail(op, "%s must have rank >= 1, got 0", operandName(op, 0))
+		return 0, nil, nil, 0, err
 	}
 	d, ok := tcpbuild.NormalizeAxis(dim, r)
 	if !ok {
-		return fail(op, "dim %d is out of range for rank %d", dim, r)
+		_, err = fail(op, "dim %d is out of range for rank %d", dim, r)
+		return 0, nil, nil, 0, err
 	}
+	return d, start, end, step, nil
+}
+
+func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	self, err := rankedVT(op, 0)
+	if err != nil {
+		return false, err
+	}
+	d, start, end, step, err := sliceOperands(op, 1, self.Rank())
+	if err != nil {
+		return false, err
+	}
+	r := self.Rank()
 	n := self.Sizes()[d]
 	x, err := toBuiltin(op, rw, op.Operand(0))
 	if err != nil {
@@ -461,9 +473,6 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	// Leading None entries (x[:, i]) are whole dims: the index tuples
 	// address dims p.., which the gather treats as batch dims.
 	positions, adjacent := torch.IndexPlacement(l)
-	if !adjacent {
-		return fail(op, "index tensors separated by None entries (torch moves their broadcast dims to the front) are not supported")
-	}
 	var entries []ir.Value
 	for _, j := range positions {
 		entries = append(entries, l.Operand(j))
@@ -488,7 +497,9 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			return fail(op, "index tensor #%d must have dtype si64 or si32, got %s", j, t.DType())
 		}
 		if elem != nil && e != elem {
-			return fail(op, "index tensors must share one dtype, got %s and %s", torch.DefaultDType(elem), t.DType())
+			// Mixed int and long index tensors: all are taken as i64
+			// (sign-extended), as torch does.
+			e = ir.I64
 		}
 		elem = e
 		shapes = append(shapes, t.Sizes())
@@ -528,6 +539,32 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	selfSizes := self.Sizes()
+	if !adjacent {
+		// Index tensors separated by whole dims (x[i, :, j]): torch puts
+		// the broadcast dims first, then the dims not indexed in order.
+		// That is the adjacent case at p = 0 on x transposed to the
+		// indexed dims first.
+		perm := make([]int64, 0, len(selfSizes))
+		indexed := map[int]bool{}
+		for _, j := range positions {
+			perm = append(perm, int64(j))
+			indexed[j] = true
+		}
+		for d := range selfSizes {
+			if !indexed[d] {
+				perm = append(perm, int64(d))
+			}
+		}
+		tsizes := make([]int64, len(perm))
+		for i, d := range perm {
+			tsizes[i] = selfSizes[d]
+		}
+		elem := x.Type().(*ir.RankedTensorType).Elem()
+		x = rw.Create(tcp.TransposeName, op.Loc(), []ir.Value{x}, []ir.Type{ir.RankedTensor(tsizes, elem)},
+			[]ir.NamedAttr{{Name: "permutation", Value: &ir.DenseArrayAttr{Elem: ir.I64, Ints: perm}}}).Result(0)
+		selfSizes, p = tsizes, 0
+	}
 	// Each index tensor is converted where it is first needed.
 	builtins := make([]ir.Value, len(entries))
 	builtin := func(j int) (ir.Value, error) {
@@ -535,6 +572,9 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			v, err := toBuiltin(op, rw, entries[j])
 			if err != nil {
 				return nil, err
+			}
+			if vt := v.Type().(*ir.RankedTensorType); vt.Elem() != elem {
+				v = arith.Cast(rw, arith.ExtSIName, op.Loc(), v, ir.RankedTensor(vt.Shape(), elem)).Result(0)
 			}
 			builtins[j] = v
 		}
@@ -588,7 +628,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	if p > 0 {
 		// The same tuples for every position of the leading dims.
-		lead := self.Sizes()[:p]
+		lead := selfSizes[:p]
 		if idx, err = tcpbuild.ExpandTo(rw, op.Loc(), idx, slices.Concat(tcpbuild.Ones(p), B, []int64{int64(k)})); err != nil {
 			return false, op.EmitOpError("%v", err)
 		}
@@ -608,7 +648,7 @@ func convertIndexTensor(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		idx = tcpbuild.BroadcastTo(rw, op.Loc(), idx, axes, sizes, static)
 	}
-	outShape := slices.Concat(self.Sizes()[:p], B, self.Sizes()[p+k:])
+	outShape := slices.Concat(selfSizes[:p], B, selfSizes[p+k:])
 	out := ir.RankedTensor(outShape, x.Type().(*ir.RankedTensorType).Elem())
 	g := tcp.BuildGatherND(rw, op.Loc(), x, idx, int64(p), tcp.ModeWrapNegative, out).Result(0)
 	return true, finish(op, rw, g)

@@ -372,12 +372,30 @@ func convertRemainder(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return false, err
 	}
 	xt := x.Type().(*ir.RankedTensorType)
-	if !xt.HasStaticShape() {
-		return fail(op, "%s must have static sizes, got %s", operandName(op, 0), self)
-	}
 	loc := op.Loc()
 	splat := func(v int64) ir.Value {
-		return tcp.BuildConst(rw, loc, ir.NewDenseInts(xt, []int64{v})).Result(0)
+		if xt.HasStaticShape() {
+			return tcp.BuildConst(rw, loc, ir.NewDenseInts(xt, []int64{v})).Result(0)
+		}
+		// Dynamic sizes (torch.take_along_dim on an index of dynamic
+		// size): a unit-shaped constant broadcast to x's sizes.
+		ones := tcpbuild.Ones(xt.Rank())
+		c := tcp.BuildConst(rw, loc, ir.NewDenseInts(ir.RankedTensor(ones, elem), []int64{v})).Result(0)
+		var axes, static []int64
+		var sizes []ir.Value
+		for d, n := range xt.Shape() {
+			switch {
+			case n == ir.Dynamic:
+				sizes = append(sizes, tcpbuild.DimSize(rw, loc, x, d))
+			case n != 1:
+				sizes = append(sizes, tcpbuild.ConstantIndex(rw, loc, n))
+			default:
+				continue
+			}
+			axes = append(axes, int64(d))
+			static = append(static, n)
+		}
+		return tcpbuild.BroadcastTo(rw, loc, c, axes, sizes, static)
 	}
 	cb, c0 := splat(b), splat(0)
 	r := arith.Binary(rw, arith.RemSIName, loc, x, cb).Result(0)

@@ -577,6 +577,25 @@ def torch_programs():
     return P
 
 
+def torch_tensor(a):
+    """a as a torch tensor; bfloat16 (ml_dtypes, which torch.from_numpy does
+    not take) goes through its 16-bit pattern."""
+    import torch
+    if a.dtype.name == "bfloat16" or a.dtype.kind == "V" and a.dtype.itemsize == 2:
+        # (np.load reads ml_dtypes' bfloat16 .npy files as '<V2')
+        return torch.from_numpy(a.view(np.int16).copy()).view(torch.bfloat16)
+    return torch.from_numpy(a.copy())
+
+
+def torch_numpy(t):
+    """t as a numpy array; bfloat16 as ml_dtypes' bfloat16, bit for bit."""
+    import torch
+    if t.dtype == torch.bfloat16:
+        import ml_dtypes
+        return t.view(torch.int16).numpy().view(ml_dtypes.bfloat16)
+    return t.numpy()
+
+
 def export_torch(out, names):
     import torch
     import torch_mlir
@@ -603,7 +622,7 @@ def export_torch(out, names):
             def forward(self, *a, f=f):
                 return f(*a)
 
-        targs = [torch.from_numpy(a.copy()) for a in args]
+        targs = [torch_tensor(a) for a in args]
         kw = {}
         if "dynamic" in opts:
             dims = {}
@@ -611,7 +630,7 @@ def export_torch(out, names):
                                           for spec in opts["dynamic"]),)
         text = str(fx.export_and_import(M(), *targs, **kw))
         res = M()(*targs)
-        outs = [r.numpy() for r in (res if isinstance(res, (tuple, list)) else [res])]
+        outs = [torch_numpy(r) for r in (res if isinstance(res, (tuple, list)) else [res])]
         save_case(out, "torch", name, ["exporter: " + ver, "program: " + src], {"program.mlir": text}, args, outs)
         n += 1
     return n

@@ -162,8 +162,8 @@ def run_torch(outdir):
             if name in EXPORT_WRAPS_NEGATIVES and has_negative_index(va):
                 continue
             try:
-                res = f(*[torch.from_numpy(a.copy()) for a in va])
-                outs, err = [r.numpy() for r in (res if isinstance(res, (tuple, list)) else [res])], None
+                res = f(*[export.torch_tensor(a) for a in va])
+                outs, err = [export.torch_numpy(r) for r in (res if isinstance(res, (tuple, list)) else [res])], None
             except (IndexError, RuntimeError) as e:
                 outs, err = None, type(e).__name__ + ": " + str(e)
             save(os.path.join(outdir, "torch", name, str(k)), va, outs, err)

@@ -24,3 +24,13 @@ func.func @no_dtype(%arg0: !torch.vtensor<[2],f32>, %arg1: !torch.vtensor<[1],si
   %0 = torch.operator "onnx.Gather"(%arg0, %arg1) : (!torch.vtensor<[2],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor
   return %0 : !torch.vtensor
 }
+
+// -----
+
+// Only optional trailing inputs may be left out: Gather's indices may not.
+func.func @missing_required(%arg0: !torch.vtensor<[3,6],f32>) -> !torch.vtensor<[3,6],f32> {
+  // expected-error@+2 {{failed to legalize operation 'torch.operator' that was explicitly marked illegal}}
+  // expected-note@+1 {{operator "onnx.Gather" expects 2 operands, got 1}}
+  %0 = torch.operator "onnx.Gather"(%arg0) : (!torch.vtensor<[3,6],f32>) -> !torch.vtensor<[3,6],f32>
+  return %0 : !torch.vtensor<[3,6],f32>
+}

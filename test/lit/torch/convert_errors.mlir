@@ -65,17 +65,6 @@ func.func @gather_dim_not_constant(%arg0: !torch.vtensor<[2,2],f32>, %arg1: !tor
 
 // -----
 
-func.func @gather_sparse_grad(%arg0: !torch.vtensor<[2,2],f32>, %arg1: !torch.vtensor<[2,2],si64>) -> !torch.vtensor<[2,2],f32> {
-  %int1 = torch.constant.int 1
-  %true = torch.constant.bool true
-  // expected-error@+2 {{failed to legalize operation 'torch.aten.gather'}}
-  // expected-note@+1 {{operand #3 (sparse_grad) must be the constant false (tcp has no sparse gradients)}}
-  %0 = torch.aten.gather %arg0, %int1, %arg1, %true : !torch.vtensor<[2,2],f32>, !torch.int, !torch.vtensor<[2,2],si64>, !torch.bool -> !torch.vtensor<[2,2],f32>
-  return %0 : !torch.vtensor<[2,2],f32>
-}
-
-// -----
-
 func.func @slice_start_not_constant(%arg0: !torch.vtensor<[4],f32>, %start: !torch.int) -> !torch.vtensor<[?],f32> {
   %int0 = torch.constant.int 0
   %int1 = torch.constant.int 1
@@ -126,15 +115,4 @@ func.func @index_tensor_unknown_dtype(%arg0: !torch.vtensor<[3,3],f32>, %i: !tor
   // expected-note@+1 {{index tensor #1 needs known sizes and dtype, got !torch.vtensor<[2],unk>}}
   %0 = torch.aten.index.Tensor_hacked_twin %arg0, %l : !torch.vtensor<[3,3],f32>, !torch.list<vtensor> -> !torch.vtensor<[2],f32>
   return %0 : !torch.vtensor<[2],f32>
-}
-
-// -----
-
-func.func @index_tensor_separated(%arg0: !torch.vtensor<[3,4,5],f32>, %i: !torch.vtensor<[2],si64>) -> !torch.vtensor<[2,4],f32> {
-  %none = torch.constant.none
-  %l = torch.prim.ListConstruct %i, %none, %i : (!torch.vtensor<[2],si64>, !torch.none, !torch.vtensor<[2],si64>) -> !torch.list<optional<vtensor>>
-  // expected-error@+2 {{failed to legalize operation 'torch.aten.index.Tensor'}}
-  // expected-note@+1 {{index tensors separated by None entries (torch moves their broadcast dims to the front) are not supported}}
-  %0 = torch.aten.index.Tensor %arg0, %l : !torch.vtensor<[3,4,5],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2,4],f32>
-  return %0 : !torch.vtensor<[2,4],f32>
 }

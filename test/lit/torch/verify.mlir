@@ -226,7 +226,7 @@ func.func @v16(%x: !torch.vtensor<[4],f32>, %i: !torch.vtensor<[2],si64>) {
 // index.Tensor_hacked_twin rule 2: index dtype
 func.func @v17(%x: !torch.vtensor<[4],f32>, %i: !torch.vtensor<[2],i1>) {
   %l = torch.prim.ListConstruct %i : (!torch.vtensor<[2],i1>) -> !torch.list<vtensor>
-  // expected-error@+1 {{'torch.aten.index.Tensor_hacked_twin' op index #0 must have dtype si64 (tensors used as indices must be long), got i1}}
+  // expected-error@+1 {{'torch.aten.index.Tensor_hacked_twin' op index #0 must have dtype si64 or si32 (tensors used as indices must be long or int), got i1}}
   %0 = torch.aten.index.Tensor_hacked_twin %x, %l : !torch.vtensor<[4],f32>, !torch.list<vtensor> -> !torch.vtensor<[?],f32>
   return
 }
