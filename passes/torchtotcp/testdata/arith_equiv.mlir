@@ -128,3 +128,18 @@ func.func @compare_scalar(%a: !torch.vtensor<[6],si64>) -> (!torch.vtensor<[6],i
   %4 = torch.aten.ge.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
   return %0, %1, %2, %3, %4 : !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>
 }
+
+// y[1, 2] = 0.1 as printed: full_like of the selected element (the number
+// rounded once to the dtype), and an int fill of an i32 and a bool tensor.
+func.func @full_like(%x: !torch.vtensor<[2,3],f32>, %h: !torch.vtensor<[3],f16>, %i: !torch.vtensor<[2],si32>) -> (!torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f16>, !torch.vtensor<[2],si32>, !torch.vtensor<[2],i1>) {
+  %f = torch.constant.float 1.000000e-01
+  %int-3 = torch.constant.int -3
+  %int11 = torch.constant.int 11
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %0 = torch.aten.full_like %x, %f, %none, %none, %none, %false, %none : !torch.vtensor<[2,3],f32>, !torch.float, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[2,3],f32>
+  %1 = torch.aten.full_like %h, %f, %none, %none, %none, %false, %none : !torch.vtensor<[3],f16>, !torch.float, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[3],f16>
+  %2 = torch.aten.full_like %i, %int-3, %none, %none, %none, %false, %none : !torch.vtensor<[2],si32>, !torch.int, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[2],si32>
+  %3 = torch.aten.full_like %i, %int-3, %int11, %none, %none, %false, %none : !torch.vtensor<[2],si32>, !torch.int, !torch.int, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[2],i1>
+  return %0, %1, %2, %3 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f16>, !torch.vtensor<[2],si32>, !torch.vtensor<[2],i1>
+}
