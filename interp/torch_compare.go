@@ -11,8 +11,9 @@ import (
 
 // torch.aten.{eq,ne,lt,le,gt,ge}.{Scalar,Tensor} (dialect/torch
 // compare.go): an i1 tensor, operands broadcast. Integers compare as
-// signed values; floats of one dtype as IEEE values. Mixed integer and
-// float operands (which torch promotes) are refused.
+// signed values; floats of one dtype as IEEE values, a number other
+// rounded to self's float dtype first. Other mixed integer and float
+// operands (which torch promotes) are refused.
 
 func init() {
 	m := map[string]kernelFunc{}
@@ -27,7 +28,10 @@ func runTorchCompare(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*
 		return nil, err
 	}
 	a, b := args[0], args[1]
-	if a.DType.IsFloat() != b.DType.IsFloat() || a.DType.IsFloat() && len(b.Shape) > 0 && a.DType != b.DType {
+	scalarOther := op.Operand(1).Type() == torch.Int || op.Operand(1).Type() == torch.Float
+	// A float self takes a number of either kind (rounded to self's dtype);
+	// an integer self, an integer number; two tensors, one dtype kind.
+	if (!scalarOther || !a.DType.IsFloat()) && a.DType.IsFloat() != b.DType.IsFloat() || a.DType.IsFloat() && !scalarOther && a.DType != b.DType {
 		return nil, fmt.Errorf("self (%s) and other (%s) need type promotion, which is not supported", a.DType, b.DType)
 	}
 	bs, err := broadcastAll(a, b)

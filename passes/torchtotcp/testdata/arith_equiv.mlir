@@ -143,3 +143,18 @@ func.func @full_like(%x: !torch.vtensor<[2,3],f32>, %h: !torch.vtensor<[3],f16>,
   %3 = torch.aten.full_like %i, %int-3, %int11, %none, %none, %false, %none : !torch.vtensor<[2],si32>, !torch.int, !torch.int, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[2],i1>
   return %0, %1, %2, %3 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f16>, !torch.vtensor<[2],si32>, !torch.vtensor<[2],i1>
 }
+
+// x.masked_fill(x > 0.1, 0.0): a float number rounded to f32 once, and
+// float tensors compared (f64, broadcast).
+func.func @compare_float(%x: !torch.vtensor<[3,4],f32>, %a: !torch.vtensor<[3,1],f64>, %b: !torch.vtensor<[4],f64>) -> (!torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>) {
+  %f = torch.constant.float 1.000000e-01
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.gt.Scalar %x, %f : !torch.vtensor<[3,4],f32>, !torch.float -> !torch.vtensor<[3,4],i1>
+  %z = torch.aten.mul.Scalar %x, %int0 : !torch.vtensor<[3,4],f32>, !torch.int -> !torch.vtensor<[3,4],f32>
+  %1 = torch.aten.where.self %0, %z, %x : !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],f32> -> !torch.vtensor<[3,4],f32>
+  %2 = torch.aten.eq.Tensor %a, %b : !torch.vtensor<[3,1],f64>, !torch.vtensor<[4],f64> -> !torch.vtensor<[3,4],i1>
+  %3 = torch.aten.ne.Tensor %a, %b : !torch.vtensor<[3,1],f64>, !torch.vtensor<[4],f64> -> !torch.vtensor<[3,4],i1>
+  %4 = torch.aten.le.Scalar %x, %int0 : !torch.vtensor<[3,4],f32>, !torch.int -> !torch.vtensor<[3,4],i1>
+  %5 = torch.aten.ge.Tensor %a, %b : !torch.vtensor<[3,1],f64>, !torch.vtensor<[4],f64> -> !torch.vtensor<[3,4],i1>
+  return %1, %2, %3, %4, %5 : !torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>
+}

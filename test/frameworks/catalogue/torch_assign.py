@@ -86,4 +86,30 @@ def torch(scope):
         lambda r: [data(r, (5, 3), np.int64), _i64(r, (4,), 0, 5)])
     add("as_gather_i32_last", "torch.gather(x, -1, i) (int32 i)", lambda x, i: T.gather(x, -1, i.long()),
         lambda r: [data(r, (3, 5)), idx(r, (3, 2), 0, 5)])
+    def set_neg_row_3d(x, v):
+        y = x.clone()
+        y[-1] = v
+        return y
+
+    def set_col_int_scalar(x):
+        y = x.clone()
+        y[:, 1] = 7
+        return y
+
+    def one_hot_mask(x, i):
+        n = x.shape[1]
+        return x.masked_fill(i[:, None] == T.arange(n)[None, :], 0.0)
+
+    add("as_set_neg_row_3d", "y = x.clone(); y[-1] = v (rank 3)", set_neg_row_3d,
+        lambda r: [data(r, (3, 2, 4)), data(r, (2, 4))])
+    add("as_set_col_int_scalar", "y = x.clone(); y[:, 1] = 7 (int64)", set_col_int_scalar,
+        lambda r: [data(r, (3, 4), np.int64)])
+    add("as_masked_fill_gt", "x.masked_fill(x > 0.1, 0.0)", lambda x: x.masked_fill(x > 0.1, 0.0),
+        lambda r: [data(r, (3, 5))])
+    add("as_one_hot_mask", "x.masked_fill(i[:, None] == arange(n)[None, :], 0.0)", one_hot_mask,
+        lambda r: [data(r, (4, 5)), _i64(r, (4,), 0, 5)])
+    add("as_roll_3d_f16", "torch.roll(x, (-1, 5), (2, 0)) (float16)", lambda x: T.roll(x, (-1, 5), (2, 0)),
+        lambda r: [data(r, (3, 2, 4), np.float16)])
+    add("as_roll_then_gather", "torch.roll(x, 1, 0)[i]", lambda x, i: T.roll(x, 1, 0)[i],
+        lambda r: [data(r, (6, 2)), _i64(r, (3,), 0, 6)])
     return P

@@ -63,3 +63,21 @@ func.func @add_i64(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi64> {
   %0 = arith.addi %a, %b : tensor<4xi64>
   return %0 : tensor<4xi64>
 }
+
+// -----
+
+// DirectML's float comparisons are ordered; an unordered predicate (true
+// on NaN) other than une has no operator.
+func.func @cmpf_unordered(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error@below {{'arith.cmpf' op cannot be lowered to DirectML: predicate ult: DirectML's comparisons are ordered (false on NaN) and its not-equals is NOT(EQUALS); only oeq, une, olt, ole, ogt and oge are lowered}}
+  %0 = arith.cmpf ult, %a, %b : tensor<4xf32>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @cmpf_f64(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xi1> {
+  // expected-error@below {{'arith.cmpf' op cannot be lowered to DirectML: only f32 and f16 comparisons are lowered, got f64}}
+  %0 = arith.cmpf olt, %a, %b : tensor<4xf64>
+  return %0 : tensor<4xi1>
+}

@@ -3,10 +3,10 @@
 // What --convert-torch-to-tcp refuses of the comparison ops: the op fails
 // to legalize, and the note says why.
 
-func.func @compare_float(%a: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],i1> {
+func.func @compare_float(%a: !torch.vtensor<[3],f16>, %b: !torch.vtensor<[3],f16>) -> !torch.vtensor<[3],i1> {
   // expected-error@+2 {{failed to legalize operation 'torch.aten.lt.Tensor' that was explicitly marked illegal}}
-  // expected-note@+1 {{self has dtype f32; only signed integer comparisons are converted}}
-  %0 = torch.aten.lt.Tensor %a, %b : !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32> -> !torch.vtensor<[3],i1>
+  // expected-note@+1 {{self has dtype f16; only signed integer, f32 and f64 comparisons are converted}}
+  %0 = torch.aten.lt.Tensor %a, %b : !torch.vtensor<[3],f16>, !torch.vtensor<[3],f16> -> !torch.vtensor<[3],i1>
   return %0 : !torch.vtensor<[3],i1>
 }
 
