@@ -34,7 +34,8 @@ import (
 //     gt/ge .Scalar and .Tensor, y[2] = v's eq.Scalar + where.self;
 //     full_like (f32, f16 rounding, i32, bool).
 //   - slice_scatter_equiv.mlir: slice_scatter (slice assignment) with
-//     negative, None, past-the-end and strided bounds, and copy.
+//     negative, None, past-the-end and strided bounds, and copy;
+//     select_scatter on the first, last and a middle dim, 0-d src.
 func TestEquivalent(t *testing.T) {
 	for _, tc := range []struct {
 		file          string
@@ -44,7 +45,7 @@ func TestEquivalent(t *testing.T) {
 		{"equiv_vocab.mlir", 300, 10},
 		{"scatter_equiv.mlir", 200, 10},
 		{"arith_equiv.mlir", 200, 21},
-		{"slice_scatter_equiv.mlir", 200, 5},
+		{"slice_scatter_equiv.mlir", 200, 7},
 	} {
 		src, err := os.ReadFile("testdata/" + tc.file)
 		if err != nil {
