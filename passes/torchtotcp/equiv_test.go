@@ -21,7 +21,8 @@ import (
 //   - equiv.mlir: the gathers (index_select, gather, index.Tensor, slices);
 //   - equiv_vocab.mlir: the FX importer's gather and shape ops (embedding,
 //     select.int, flip with dynamic dims, take_along_dim's expand +
-//     remainder + gather, view, permute, roll with a repeated dim, ...),
+//     remainder + gather, view, permute, roll with a repeated dim and
+//     flattened, ...),
 //     dynamic dims drawn at random;
 //   - scatter_equiv.mlir: scatter .src/.value/.reduce, scatter_add,
 //     scatter_reduce.two mean and amin with and without self, index_put
@@ -42,7 +43,7 @@ func TestEquivalent(t *testing.T) {
 		trials, funcs int
 	}{
 		{"equiv.mlir", 300, 5},
-		{"equiv_vocab.mlir", 300, 10},
+		{"equiv_vocab.mlir", 300, 11},
 		{"scatter_equiv.mlir", 200, 10},
 		{"arith_equiv.mlir", 200, 21},
 		{"slice_scatter_equiv.mlir", 200, 7},

@@ -11,8 +11,8 @@ import (
 // aten.roll -> per (shift, dim): tensor.concat of two tcp.slice, the last
 // s rows then the first n-s (s = shift mod n, Python's mod), so no index
 // tensor is computed. A rolled dim must have a static size (the split
-// point is a compile-time constant); dims empty (roll of the flattened
-// tensor) is refused.
+// point is a compile-time constant). With dims empty (torch.roll(x, s)),
+// a static self is collapsed to 1-D, rolled and expanded back.
 var _ = addRoll()
 
 func addRoll() bool {
@@ -37,11 +37,30 @@ func convertRoll(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	if !ok {
 		return fail(op, "operand #2 (dims) is not a compile-time constant list (torch.prim.ListConstruct of torch.constant.int)")
 	}
-	if len(dims) == 0 {
-		return fail(op, "dims is empty (a roll of the flattened tensor) and is not converted; give the dims to roll")
-	}
 	self := op.Operand(0).Type().(*torch.VTensorType)
 	r := self.Rank()
+	flat := len(dims) == 0
+	orig := out
+	if flat {
+		if !static(out) {
+			return fail(op, "dims is empty (a roll of the flattened tensor) and self has dynamic sizes %s", op.Operand(0).Type())
+		}
+		if len(shifts) != 1 {
+			return fail(op, "dims is empty and shifts has %d entries, not 1", len(shifts))
+		}
+		if r == 0 {
+			x, err := toBuiltin(op, rw, op.Operand(0))
+			if err != nil {
+				return false, err
+			}
+			return true, finish(op, rw, x)
+		}
+		n := int64(1)
+		for _, s := range out {
+			n *= s
+		}
+		out, dims, r = []int64{n}, []int64{0}, 1
+	}
 	norm := make([]int, len(dims))
 	for i, dim := range dims {
 		d, ok := tcpbuild.NormalizeAxis(dim, r)
@@ -61,6 +80,9 @@ func convertRoll(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return true, finish(op, rw, x)
 	}
 	elem := x.Type().(*ir.RankedTensorType).Elem()
+	if flat && len(orig) != 1 {
+		x = tensor.CollapseShape(rw, op.Loc(), x, ir.RankedTensor(out, elem)).Result(0)
+	}
 	c := tcpbuild.NewIndexCache(rw, op.Loc())
 	for i, d := range norm {
 		n := out[d]
@@ -95,6 +117,9 @@ func convertRoll(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		}
 		tail, head := part(n-s, s), part(0, n-s)
 		x = tensor.Concat(rw, op.Loc(), int64(d), []ir.Value{tail, head}, ir.RankedTensor(out, elem)).Result(0)
+	}
+	if flat && len(orig) != 1 {
+		x = tensor.ExpandShape(rw, op.Loc(), x, ir.RankedTensor(orig, elem)).Result(0)
 	}
 	return true, finish(op, rw, x)
 }

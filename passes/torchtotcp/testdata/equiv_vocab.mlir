@@ -100,3 +100,11 @@ func.func @roll_repeated_dim_dynamic_other(%x: !torch.vtensor<[?,5],si64>) -> !t
   %0 = torch.aten.roll %x, %s, %d : !torch.vtensor<[?,5],si64>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[?,5],si64>
   return %0 : !torch.vtensor<[?,5],si64>
 }
+
+func.func @roll_flat(%x: !torch.vtensor<[3,2,2],f32>) -> !torch.vtensor<[3,2,2],f32> {
+  %int-5 = torch.constant.int -5
+  %s = torch.prim.ListConstruct %int-5 : (!torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct  : () -> !torch.list<int>
+  %0 = torch.aten.roll %x, %s, %d : !torch.vtensor<[3,2,2],f32>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[3,2,2],f32>
+  return %0 : !torch.vtensor<[3,2,2],f32>
+}

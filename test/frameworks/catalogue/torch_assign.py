@@ -112,4 +112,6 @@ def torch(scope):
         lambda r: [data(r, (3, 2, 4), np.float16)])
     add("as_roll_then_gather", "torch.roll(x, 1, 0)[i]", lambda x, i: T.roll(x, 1, 0)[i],
         lambda r: [data(r, (6, 2)), _i64(r, (3,), 0, 6)])
+    add("as_roll_flat", "torch.roll(x, 1) (no dims: the flattened tensor)", lambda x: T.roll(x, 1),
+        lambda r: [data(r, (3, 4))])
     return P

@@ -39,3 +39,21 @@ func.func @roll_full(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %0 = torch.aten.roll %x, %s, %d : !torch.vtensor<[4],f32>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
+
+// With dims empty, the flattened tensor is rolled and given back its shape.
+// RUN: tcp-run --print=mlir %s -e roll_flat | FileCheck %s --check-prefix=FLAT
+// RUN: tcp-opt %s --convert-torch-to-tcp | tcp-run --print=mlir - -e roll_flat | FileCheck %s --check-prefix=FLAT
+// FLAT: {{^}}dense<{{\[\[}}4, 1], [2, 3]]> : tensor<2x2xi64>{{$}}
+// RUN: tcp-opt %s --convert-torch-to-tcp | FileCheck %s --check-prefix=FLAT-TCP
+// FLAT-TCP-LABEL: func.func @roll_flat(
+// FLAT-TCP: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<2x2xi64> into tensor<4xi64>
+// FLAT-TCP: tensor.concat dim(0)
+// FLAT-TCP: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] : tensor<4xi64> into tensor<2x2xi64>
+func.func @roll_flat() -> !torch.vtensor<[2,2],si64> {
+  %x = torch.vtensor.literal(dense<[[1, 2], [3, 4]]> : tensor<2x2xsi64>) : !torch.vtensor<[2,2],si64>
+  %int1 = torch.constant.int 1
+  %s = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct  : () -> !torch.list<int>
+  %0 = torch.aten.roll %x, %s, %d : !torch.vtensor<[2,2],si64>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[2,2],si64>
+  return %0 : !torch.vtensor<[2,2],si64>
+}
