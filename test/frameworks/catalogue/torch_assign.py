@@ -114,4 +114,21 @@ def torch(scope):
         lambda r: [data(r, (6, 2)), _i64(r, (3,), 0, 6)])
     add("as_roll_flat", "torch.roll(x, 1) (no dims: the flattened tensor)", lambda x: T.roll(x, 1),
         lambda r: [data(r, (3, 4))])
+    def add_row(x, v):
+        y = x.clone()
+        y[1] += v
+        return y
+
+    def copy_col(x):
+        y = x.clone()
+        y[:, 0] = y[:, 2]
+        return y
+
+    def fill_cols(x, i):
+        return x.index_fill(1, i, -1.0)
+
+    add("as_where_scalar", "torch.where(x > 0, x, 0.0)", lambda x: T.where(x > 0, x, 0.0), lambda r: [data(r, (3, 4))])
+    add("as_add_row", "y = x.clone(); y[1] += v", add_row, lambda r: [data(r, (3, 4)), data(r, (4,))])
+    add("as_copy_col", "y = x.clone(); y[:, 0] = y[:, 2]", copy_col, lambda r: [data(r, (3, 4))])
+    add("as_index_fill_dim1", "x.index_fill(1, i, -1.0)", fill_cols, lambda r: [data(r, (3, 5)), _i64(r, (2,), 0, 5)])
     return P

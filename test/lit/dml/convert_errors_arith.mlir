@@ -81,3 +81,12 @@ func.func @cmpf_f64(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xi1> {
   %0 = arith.cmpf olt, %a, %b : tensor<4xf64>
   return %0 : tensor<4xi1>
 }
+
+// -----
+
+// Float arithmetic (torch's y[1] += v) stays in the Go backend.
+func.func @addf(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@below {{'arith.addf' op cannot be lowered to DirectML: float arithmetic is not lowered: DirectML's float operators follow Direct3D's float rules, which let float32 denormals flush to zero, so values could differ from arith's IEEE result}}
+  %0 = arith.addf %a, %b : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
