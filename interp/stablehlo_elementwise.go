@@ -23,6 +23,7 @@ func init() {
 		stablehlo.RemainderName:             hloArith("arith.remsi", "arith.remui", "arith.remf"),
 		stablehlo.DivideName:                hloArith("arith.divsi", "arith.divui", "arith.divf"),
 		stablehlo.NegateName:                runHLONegate,
+		stablehlo.SignName:                  runHLOSign,
 		stablehlo.AndName:                   hloArith("arith.andi", "arith.andi", ""),
 		stablehlo.OrName:                    hloArith("arith.ori", "arith.ori", ""),
 		stablehlo.MaximumName:               hloArith("arith.maxsi", "arith.maxui", "arith.maxf"),
@@ -387,6 +388,46 @@ func runHLONegate(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 		}
 		s, _ := intOf(a, i)
 		setInt(out, i, -s)
+	}
+	return []*tensor.Tensor{out}, nil
+}
+
+// runHLOSign gives -1, 0 or +1 by the operand's sign; a float zero keeps
+// its sign bit and a NaN stays NaN (returned as is).
+func runHLOSign(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	a := args[0]
+	out, err := x.alloc(a.DType, a.Shape)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < int(a.NumElements()); i++ {
+		if a.DType.IsFloat() {
+			v := a.Float64At(i)
+			switch {
+			case v > 0:
+				out.SetFloat64(i, 1)
+			case v < 0:
+				out.SetFloat64(i, -1)
+			default:
+				out.SetBits(i, a.Bits(i))
+			}
+			continue
+		}
+		s, u := intOf(a, i)
+		if a.DType.IsUnsigned() && u != 0 {
+			s = 1
+		}
+		switch {
+		case s > 0:
+			setInt(out, i, 1)
+		case s < 0:
+			setInt(out, i, -1)
+		default:
+			setInt(out, i, 0)
+		}
 	}
 	return []*tensor.Tensor{out}, nil
 }

@@ -22,6 +22,7 @@ func init() {
 		tcp.ConstName:       runConst,
 		tcp.TransposeName:   runTranspose,
 		tcp.CastIndicesName: runCastIndices,
+		tcp.BitcastName:     runTCPBitcast,
 		tcp.ScatterName:     runScatter,
 		tcp.ScatterNDName:   runScatterND,
 		tcp.AssertName:      runAssert,
@@ -218,6 +219,33 @@ func runCastIndices(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*t
 		return nil, err
 	}
 	return one(kernel.CastIndices(args[0], dt))
+}
+
+// runTCPBitcast copies the bits of each element into the result's type.
+func runTCPBitcast(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 1); err != nil {
+		return nil, err
+	}
+	t, err := resultTensorType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	dt, err := DType(t.Elem())
+	if err != nil {
+		return nil, err
+	}
+	a := args[0]
+	if dt.Bits() != a.DType.Bits() {
+		return nil, fmt.Errorf("tcp.bitcast of %s to %s: widths differ", a.DType, dt)
+	}
+	out, err := x.alloc(dt, a.Shape)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < int(a.NumElements()); i++ {
+		out.SetBits(i, a.Bits(i))
+	}
+	return []*tensor.Tensor{out}, nil
 }
 
 // one wraps a single result.

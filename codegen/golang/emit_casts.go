@@ -39,7 +39,7 @@ func isCast(op *ir.Operation) bool {
 		return false
 	}
 	switch op.Name() {
-	case tcp.CastIndicesName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastName, arith.IndexCastUIName, arith.FPToSIName:
+	case tcp.CastIndicesName, tcp.BitcastName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastName, arith.IndexCastUIName, arith.FPToSIName:
 		_, ok := op.Result(0).Type().(*ir.RankedTensorType)
 		return ok
 	}
@@ -96,6 +96,14 @@ func castConv(op *ir.Operation) ([]string, error) {
 		}
 		if wt == 32 && (wf == 64 || unsigned && wf == 32) {
 			conv = append(conv, "tcpSatI32")
+		}
+	case tcp.BitcastName:
+		// Same bits, read by the result's signedness: zero-extended for
+		// an unsigned result, sign-extended otherwise.
+		if it, ok := to.(ir.IntegerType); ok && it.Sign == ir.Unsigned && !unsigned && wt < 64 {
+			conv = append(conv, fmt.Sprintf("tcpZext%d", wt))
+		} else if unsigned && wt < 64 && (!ok || it.Sign != ir.Unsigned) {
+			conv = append(conv, fmt.Sprintf("tcpTrunc%d", wt))
 		}
 	case arith.ExtSIName:
 		// The int load already sign-extends a signless element.
@@ -251,6 +259,8 @@ func (f *funcGen) dataScalar(op *ir.Operation) (p poly, ok bool, err error) {
 			}
 		}
 		return patom(f.bind(f.levelOf(a, b), fmt.Sprintf("%s(%s, %s)", fn, a, b))), true, nil
+	case arith.DivSIName, arith.RemSIName, arith.CmpIName, arith.SelectName, arith.AndIName, arith.OrIName:
+		return f.sizeLogic(op)
 	case arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastUIName:
 		conv, err := castConv(op)
 		if err != nil {
@@ -273,7 +283,91 @@ func (f *funcGen) dataScalar(op *ir.Operation) (p poly, ok bool, err error) {
 	return nil, false, nil
 }
 
+// sizeLogic handles the index arithmetic jax's run-time sizes need (the
+// floor division in the size of a strided slice of a symbolic dim):
+// divsi and remsi on index values (Go's / and % truncate toward zero, as
+// they do; a zero divisor is a kernel error, not a panic), cmpi on index
+// or i1 values, select of index values, andi and ori of i1 values. An i1
+// is an int that is zero for false. Scalars of other integer types are
+// not handled here (their arithmetic wraps at their width).
+func (f *funcGen) sizeLogic(op *ir.Operation) (poly, bool, error) {
+	isIdx := func(v ir.Value) bool { return v.Type() == ir.Index }
+	isBool := func(v ir.Value) bool { return v.Type() == ir.I1 }
+	var ok bool
+	switch op.Name() {
+	case arith.DivSIName, arith.RemSIName:
+		ok = isIdx(op.Operand(0))
+	case arith.CmpIName:
+		ok = isIdx(op.Operand(0)) || isBool(op.Operand(0))
+	case arith.SelectName:
+		ok = isBool(op.Operand(0)) && isIdx(op.Operand(1))
+	case arith.AndIName, arith.OrIName:
+		ok = isBool(op.Operand(0))
+	}
+	if !ok {
+		return nil, false, nil
+	}
+	ps := make([]poly, op.NumOperands())
+	for i := range ps {
+		p, err := f.scalar(op.Operand(i))
+		if err != nil {
+			return nil, true, err
+		}
+		ps[i] = p
+	}
+	lvl := f.levelOf(ps...)
+	switch op.Name() {
+	case arith.DivSIName, arith.RemSIName:
+		if d, c := ps[1].constant(); !c || d == 0 {
+			f.stmt("if %s == 0 {\nreturn %s\n}", ps[1], f.errf(op.Name()+": division by zero", nil))
+		}
+		sym := "/"
+		if op.Name() == arith.RemSIName {
+			sym = "%"
+		}
+		return patom(f.bind(lvl, fmt.Sprintf("(%s) %s (%s)", ps[0], sym, ps[1]))), true, nil
+	case arith.CmpIName:
+		a, b := ps[0].String(), ps[1].String()
+		if isBool(op.Operand(0)) {
+			a, b = "tcpBool("+a+" != 0)", "tcpBool("+b+" != 0)"
+		}
+		p := arith.Predicate(op)
+		sym := map[arith.CmpIPredicate]string{arith.CmpEQ: "==", arith.CmpNE: "!=", arith.CmpSLT: "<", arith.CmpSLE: "<=", arith.CmpSGT: ">", arith.CmpSGE: ">=",
+			arith.CmpULT: "<", arith.CmpULE: "<=", arith.CmpUGT: ">", arith.CmpUGE: ">="}[p]
+		if p >= arith.CmpULT {
+			a, b = "uint("+a+")", "uint("+b+")"
+		}
+		f.g.used["tcpBool"] = true
+		return patom(f.bind(lvl, fmt.Sprintf("tcpBool(%s %s %s)", a, sym, b))), true, nil
+	case arith.SelectName:
+		f.g.used["tcpSelect"] = true
+		return patom(f.bind(lvl, fmt.Sprintf("tcpSelect(%s, %s, %s)", ps[0], ps[1], ps[2]))), true, nil
+	}
+	sym := "&"
+	if op.Name() == arith.OrIName {
+		sym = "|"
+	}
+	f.g.used["tcpBool"] = true
+	return patom(f.bind(lvl, fmt.Sprintf("tcpBool((%s != 0) %s (%s != 0))", ps[0], sym+sym, ps[1]))), true, nil
+}
+
 func init() {
+	helpers["tcpBool"] = `// tcpBool is 1 for true and 0 for false (an i1 scalar).
+func tcpBool(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+`
+	helpers["tcpSelect"] = `// tcpSelect is arith.select on scalars: a where c is not zero, else b.
+func tcpSelect(c, a, b int) int {
+	if c != 0 {
+		return a
+	}
+	return b
+}
+`
 	helpers["tcpSatU64"] = `// tcpSatU64 saturates a ui64 index loaded as int (2^63 and more wrap to
 // negative values) to the largest int64.
 func tcpSatU64(v int) int {
@@ -373,7 +467,9 @@ func castNotIndex(v ir.Value) error {
 // result, or a float source under fill guards.
 func (f *funcGen) intDataCast(v ir.Value, r ref) (ref, error) {
 	et := ir.ElementType(v.Type())
-	if w, ok := elemWidth(et); !ok || w == 1 {
+	// Unsigned results too (tcp.bitcast to uiN): Go's conversion to
+	// uintN keeps the low N bits of the converted int.
+	if w, ok := bitWidth(et); !ok || (w != 8 && w != 16 && w != 32 && w != 64) {
 		return r, nil
 	}
 	goT, err := goElem(et)

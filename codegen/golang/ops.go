@@ -127,6 +127,17 @@ func (f *funcGen) walk(body *ir.Block) error {
 				return err
 			}
 			continue
+		case arith.DivSIName, arith.RemSIName, arith.CmpIName, arith.SelectName, arith.AndIName, arith.OrIName:
+			if _, isTensor := op.Result(0).Type().(*ir.RankedTensorType); !isTensor {
+				if f.dimsFor && isDataScalar(op) {
+					continue // computed on demand (emit_casts.go)
+				}
+				if _, err := f.scalar(op.Result(0)); err != nil {
+					return err
+				}
+				continue
+			}
+			return unsupported(op, "no Go kernel for this op")
 		default:
 			if frontendhint.IsFrontendOp(op) {
 				return unsupported(op, "no Go kernel for this op; "+frontendhint.OpAdvice(op))

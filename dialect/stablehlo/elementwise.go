@@ -24,6 +24,7 @@ const (
 	MultiplyName       = "stablehlo.multiply"
 	DivideName         = "stablehlo.divide"
 	NegateName         = "stablehlo.negate"
+	SignName           = "stablehlo.sign"
 	RemainderName      = "stablehlo.remainder"
 	AndName            = "stablehlo.and"
 	OrName             = "stablehlo.or"
@@ -208,6 +209,27 @@ Printed in StableHLO's short form "operand : T".
 Verifier rules: operand and result have one type ("requires the same
 type for all operands and results").`,
 	Examples: []string{"%0 = stablehlo.negate %arg0 : tensor<3xf32>"},
+	Operands: []ir.OperandDef{{Name: "operand", Type: intOrFloatTensor}},
+	Results:  []ir.ResultDef{{Name: "result", Type: intOrFloatTensor}},
+	Traits:   []ir.Trait{ir.Pure, ir.SameOperandsAndResultType},
+	Format:   "$operand attr-dict `:` type($result)",
+})
+
+// Sign is stablehlo.sign.
+var Sign = registerEW(ir.OpDef{
+	Name:    SignName,
+	Summary: "elementwise sign",
+	Description: `result[i] = -1 if operand[i] < 0, 0 if operand[i] == 0, +1 if
+operand[i] > 0. For floats a zero keeps its sign (sign(-0.0) is -0.0) and
+a NaN gives NaN; for unsigned integers the result is 0 or 1. jax prints it
+in the floor division it emits for the run-time size of a strided slice
+of a symbolic dim (x[::2] with jax.export's symbolic shapes).
+
+Printed in StableHLO's short form "operand : T".
+
+Verifier rules: operand and result have one type ("requires the same
+type for all operands and results").`,
+	Examples: []string{"%0 = stablehlo.sign %arg0 : tensor<i32>"},
 	Operands: []ir.OperandDef{{Name: "operand", Type: intOrFloatTensor}},
 	Results:  []ir.ResultDef{{Name: "result", Type: intOrFloatTensor}},
 	Traits:   []ir.Trait{ir.Pure, ir.SameOperandsAndResultType},

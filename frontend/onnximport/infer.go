@@ -245,7 +245,30 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr, output
 		}
 		vals, ok := constInts(operands, 1)
 		if !ok {
-			return []ir.Type{ir.RankedTensor(slices.Repeat([]int64{ir.Dynamic}, max(x.Rank(), int(s.Dim(0)))), x.Elem())}, nil
+			// A shape computed at run time (Expand(i, Shape(x)), as
+			// torch.onnx.export writes expand_as with dynamic_axes): the
+			// sizes known before run time give static dims.
+			n := max(x.Rank(), int(s.Dim(0)))
+			shape := slices.Repeat([]int64{ir.Dynamic}, n)
+			elems, _ := partialInts(operands[1], 8)
+			for d := range shape {
+				xd, ed := int64(1), int64(ir.Dynamic)
+				if k := d - (n - x.Rank()); k >= 0 {
+					xd = x.Dim(k)
+				}
+				if k := d - (n - int(s.Dim(0))); k >= 0 && k < len(elems) {
+					ed = elems[k]
+				}
+				switch {
+				case xd != ir.Dynamic && xd != 1:
+					shape[d] = xd
+				case xd == 1 && ed != ir.Dynamic:
+					shape[d] = ed
+				case ed == 1:
+					shape[d] = xd
+				}
+			}
+			return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
 		}
 		for _, d := range vals {
 			if d < 0 {
@@ -517,4 +540,65 @@ func constInts(operands []ir.Value, i int) ([]int64, bool) {
 		return nil, false
 	}
 	return d.Ints(), true
+}
+
+// partialInts returns what is known of a 1-D (or 0-D) i64 value before run
+// time, element by element (ir.Dynamic where an element is known only at
+// run time): constants, the dims of onnx.Shape (static or not), and
+// Concat, Gather with constant indices, Unsqueeze, Squeeze and Cast of
+// those, as exporters assemble shapes. ok is false when even the length
+// is unknown.
+func partialInts(v ir.Value, depth int) ([]int64, bool) {
+	if d, ok := ir.ConstantAttr(v).(*ir.DenseElementsAttr); ok {
+		return d.Ints(), true
+	}
+	t, ok := v.Type().(*ir.RankedTensorType)
+	if !ok || t.Rank() > 1 || !t.HasStaticShape() {
+		return nil, false
+	}
+	unknown := slices.Repeat([]int64{ir.Dynamic}, int(t.NumElements()))
+	def := v.DefiningOp()
+	if def == nil || depth == 0 {
+		return unknown, true
+	}
+	switch def.Name() {
+	case onnx.ShapeName:
+		if x, ok := def.Operand(0).Type().(*ir.RankedTensorType); ok {
+			lo, hi := onnx.ShapeRange(def, x.Rank())
+			return slices.Clone(x.Shape()[lo:hi]), true
+		}
+	case onnx.ConcatName:
+		var out []int64
+		for _, o := range def.Operands() {
+			e, ok := partialInts(o, depth-1)
+			if !ok {
+				return unknown, true
+			}
+			out = append(out, e...)
+		}
+		if len(out) == len(unknown) {
+			return out, true
+		}
+	case onnx.UnsqueezeName, onnx.SqueezeName, onnx.CastName, onnx.IdentityName:
+		if e, ok := partialInts(def.Operand(0), depth-1); ok && len(e) == len(unknown) {
+			return e, true
+		}
+	case onnx.GatherName:
+		e, ok := partialInts(def.Operand(0), depth-1)
+		q, qok := ir.ConstantAttr(def.Operand(1)).(*ir.DenseElementsAttr)
+		if ok && qok && len(q.Ints()) == len(unknown) {
+			out := make([]int64, len(unknown))
+			for k, i := range q.Ints() {
+				if i < 0 {
+					i += int64(len(e))
+				}
+				if i < 0 || i >= int64(len(e)) {
+					return unknown, true
+				}
+				out[k] = e[i]
+			}
+			return out, true
+		}
+	}
+	return unknown, true
 }

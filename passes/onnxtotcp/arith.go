@@ -2,10 +2,12 @@ package onnxtotcp
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/onnx"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/passes/frontends"
 	"github.com/tcp-project/tcp/passes/tcpbuild"
@@ -14,7 +16,10 @@ import (
 // The index arithmetic ONNX exporters put around gathers (dialect/onnx
 // arith.go):
 //
-//	onnx.Shape                 -> tcp.const of the static dims
+//	onnx.Shape                 -> tcp.const of the static dims; with dynamic
+//	                              dims, tensor.from_elements of arith.constant
+//	                              (static dims) and arith.index_cast of
+//	                              tensor.dim (dynamic ones)
 //	onnx.Cast                  -> arith.extsi/trunci/sitofp/fptosi (or nothing);
 //	                              from bool arith.extui, to bool cmpi ne 0
 //	onnx.Add/Sub/Mul/Div       -> arith.addi/subi/muli/divsi (addf/subf/mulf/divf
@@ -54,14 +59,22 @@ func convertShape(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	lo, hi := onnx.ShapeRange(op, x.Rank())
 	dims := x.Shape()[lo:hi]
-	for k, d := range dims {
-		if d == ir.Dynamic {
-			return fail(op, fmt.Errorf("dim %d of the data (%s) is dynamic; only static dims become a constant", lo+k, x))
-		}
-	}
 	t := ir.RankedTensor([]int64{int64(len(dims))}, ir.I64)
 	rw.SetInsertionPointBefore(op)
-	return true, tcpbuild.Replace(rw, op, tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(t, dims)).Result(0))
+	if !slices.Contains(dims, ir.Dynamic) {
+		return true, tcpbuild.Replace(rw, op, tcp.BuildConst(rw, op.Loc(), ir.NewDenseInts(t, dims)).Result(0))
+	}
+	// The sizes torch.onnx.export's dynamic_axes leave to run time.
+	elems := make([]ir.Value, len(dims))
+	for k, d := range dims {
+		if d != ir.Dynamic {
+			elems[k] = arith.ConstantInt(rw, op.Loc(), d, ir.I64).Result(0)
+			continue
+		}
+		dim := tensor.DimConst(rw, op.Loc(), op.Operand(0), int64(lo+k)).Result(0)
+		elems[k] = arith.IndexCast(rw, op.Loc(), dim, ir.I64).Result(0)
+	}
+	return true, tcpbuild.Replace(rw, op, tensor.FromElements(rw, op.Loc(), t, elems).Result(0))
 }
 
 func convertCast(op *ir.Operation, rw *ir.Rewriter) (bool, error) {

@@ -11,15 +11,23 @@
 //	onnx.Constant        tcp.const
 //
 // and the index arithmetic and shape plumbing around gathers (arith.go,
-// shape.go, shapeops.go): Shape and Size of static dims become constants;
+// shape.go, shapeops.go): Shape and Size of static dims become constants,
+// and Shape of dynamic dims (torch.onnx.export with dynamic_axes) the
+// tensor.dim sizes in a tensor.from_elements;
 // Cast, Add, Sub, Mod, Greater, Less, Equal, Where become arith on
 // tensors; Reshape, Unsqueeze and Squeeze tensor reshapes (a dynamic dim
-// passes through when it is only merged or split, except beside a -1,
-// which ONNX infers at run time); Transpose tcp.transpose; Concat and Pad
-// (constant pads >= 0) tensor.concat; Expand tcp.broadcast_to;
+// passes through when it is only merged or split; a -1 beside a dynamic
+// dim only when every other size is a positive constant, since ONNX
+// raises for a 0 among them on an empty input); Transpose tcp.transpose;
+// Concat and Pad (constant pads >= 0) tensor.concat; Expand
+// tcp.broadcast_to (to a shape computed from dims, with run-time sizes:
+// tensor.dim of the dims it names, else read with tensor.extract);
 // ConstantOfShape a splat constant; Range a constant when its inputs are
-// (directly, or through a chain of pure ops the interpreter evaluates);
-// Split one tcp.slice per output. Operands the conversion needs constant
+// (directly, or through a chain of pure ops the interpreter evaluates),
+// else, for a result of dynamic length, start + delta * tcp.iota(n). A
+// Slice of a dynamic dim converts when it takes the whole dim, forward or
+// reversed (x.flip(0)); Split is
+// one tcp.slice per output. Operands the conversion needs constant
 // (Slice parameters, Split sizes, Reshape's shape, Pad's pads) may be
 // computed from constants by a chain of pure ops, as IREE's import of
 // torch.onnx.export's shape arithmetic leaves them: the chain is evaluated.

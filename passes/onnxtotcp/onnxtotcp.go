@@ -3,6 +3,7 @@ package onnxtotcp
 import (
 	"fmt"
 
+	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/onnx"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/dialect/tensor"
@@ -157,10 +158,38 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 			sliced[a] = true
 		}
 	}
+	// A dynamic dim may be sliced whole, forward or reversed (x.flip(0)
+	// with dynamic_axes: Slice(x, [-1], [-INT64_MAX], [0], [-1])): those
+	// starts and ends clamp to the same place for every size.
+	whole := make([]int64, r) // +1 forward, -1 reversed
+	for k := range vecs[0] {
+		a := int64(k)
+		if vecs[2] != nil && k < len(vecs[2]) {
+			a = vecs[2][k]
+		}
+		if a < 0 {
+			a += int64(r)
+		}
+		if a < 0 || a >= int64(r) || x.Dim(int(a)) != ir.Dynamic || k >= len(vecs[1]) {
+			continue
+		}
+		step := int64(1)
+		if vecs[3] != nil && k < len(vecs[3]) {
+			step = vecs[3][k]
+		}
+		st, en := vecs[0][k], vecs[1][k]
+		const big = int64(1) << 62
+		switch {
+		case step == 1 && (st == 0 || st <= -big) && en >= big:
+			whole[a] = 1
+		case step == -1 && (st == -1 || st >= big) && en <= -big:
+			whole[a] = -1
+		}
+	}
 	for d := range dims {
 		if dims[d] == ir.Dynamic {
-			if sliced[d] {
-				return fail(op, fmt.Errorf("dim %d of data is sliced but dynamic; its size is needed to clamp starts and ends", d))
+			if sliced[d] && whole[d] == 0 {
+				return fail(op, fmt.Errorf("dim %d of data is sliced but dynamic; its size is needed to clamp starts and ends (only a whole dim, forward or reversed, is sliced without it)", d))
 			}
 			dims[d] = 0
 		}
@@ -183,10 +212,17 @@ func convertSlice(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	var st, sz, sd []ir.Value
 	for d := range r {
 		st = append(st, c.Get(starts[d]))
-	}
-	for d := range r {
 		if x.Dim(d) == ir.Dynamic {
-			sz = append(sz, tensor.Dim(rw, op.Loc(), op.Operand(0), c.Get(int64(d))).Result(0))
+			n := tensor.Dim(rw, op.Loc(), op.Operand(0), c.Get(int64(d))).Result(0)
+			sz = append(sz, n)
+			if whole[d] == -1 {
+				// Reversed: from n-1 downward (no read when n is 0).
+				st[d] = arith.Binary(rw, arith.SubIName, op.Loc(), n, c.Get(1)).Result(0)
+				strides[d] = -1
+			} else {
+				st[d] = c.Get(0)
+				strides[d] = 1
+			}
 		} else {
 			sz = append(sz, c.Get(sizes[d]))
 		}

@@ -171,7 +171,18 @@ func convertConcat(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, string) {
 	x, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
 	r, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
-	if !ok1 || !ok2 || x.Rank() == r.Rank() {
+	if !ok1 || !ok2 {
+		return nil, ""
+	}
+	if _, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr); !ok {
+		return nil, "its shape is computed at run time, and with dynamic data only a constant shape converts (torch's x.reshape(x.shape[0], -1) with dynamic_axes: ONNX infers the -1 at run time and raises for an empty batch where a collapse would not; specialize the input's shape)"
+	}
+	if x.Rank() == r.Rank() {
+		if d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr); ok {
+			if v, ok := reshapeInferred(op, rw, x, d.Ints()); ok {
+				return v, ""
+			}
+		}
 		return nil, ""
 	}
 	// A -1 beside a dynamic dim: ONNX (and ONNX Runtime) raise when the
@@ -180,6 +191,9 @@ func reshapeDynamic(op *ir.Operation, rw *ir.Rewriter) (ir.Value, string) {
 	d, ok := constValue(op.Operand(1), 16).(*ir.DenseElementsAttr)
 	if !ok {
 		return nil, ""
+	}
+	if v, ok := reshapeInferred(op, rw, x, d.Ints()); ok {
+		return v, ""
 	}
 	if slices.Contains(d.Ints(), -1) {
 		return nil, "a -1 in shape " + onnx.ShapeString(d.Ints()) + " beside a dynamic dim is inferred at run time, and ONNX raises for an empty input where a collapse would not (give the dim, or specialize the input's shape)"
@@ -318,4 +332,52 @@ func checkResultAt(op *ir.Operation, k int, shape []int64, elem ir.Type) error {
 		return fmt.Errorf("output #%d has type %s, the split computes %s", k, op.Result(k).Type(), ir.RankedTensor(shape, elem))
 	}
 	return nil
+}
+
+// reshapeInferred converts a Reshape of data with dynamic dims to a
+// constant shape with one -1 and every other size a positive constant
+// (x[i].view(-1, 2) with a symbolic n): the -1 is the element count over
+// the product of the others, which ONNX defines for every input,
+// empty or not (its "cannot be reshaped" error needs a 0 among the
+// others). The data is collapsed to 1-D and expanded to the shape, then
+// cast to the result type.
+func reshapeInferred(op *ir.Operation, rw *ir.Rewriter, x *ir.RankedTensorType, vals []int64) (ir.Value, bool) {
+	minus := 0
+	for _, v := range vals {
+		if v == -1 {
+			minus++
+		}
+	}
+	if minus != 1 {
+		return nil, false
+	}
+	shape := slices.Clone(vals)
+	for k, v := range vals {
+		if v == -1 {
+			shape[k] = ir.Dynamic
+		} else if v <= 0 {
+			return nil, false
+		}
+	}
+	r := ir.RankedTensor(shape, x.Elem())
+	if !tcpbuild.CastCompatible(r, op.Result(0).Type()) {
+		return nil, false
+	}
+	rw.SetInsertionPointBefore(op)
+	v := op.Operand(0)
+	var err error
+	if x.Rank() != 1 {
+		if v, err = tcpbuild.CollapseTo(rw, op.Loc(), v, []int64{ir.Dynamic}); err != nil {
+			return nil, false
+		}
+	}
+	if len(shape) != 1 {
+		if v, err = tcpbuild.ExpandTo(rw, op.Loc(), v, shape); err != nil {
+			return nil, false
+		}
+	}
+	if v, err = tcpbuild.CastTo(rw, op.Loc(), v, op.Result(0).Type()); err != nil {
+		return nil, false
+	}
+	return v, true
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/onnx"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/passes/frontends"
 	"github.com/tcp-project/tcp/passes/tcpbuild"
@@ -18,12 +19,17 @@ import (
 //	onnx.Unsqueeze/Squeeze -> tensor.expand_shape / collapse_shape (a
 //	                          dynamic dim may pass through)
 //	onnx.Size              -> tcp.const of the static element count
-//	onnx.Expand            -> tcp.broadcast_to the static result shape
+//	onnx.Expand            -> tcp.broadcast_to the static result shape;
+//	                          with dynamic dims (expand_as of a symbolic
+//	                          batch), tcp.broadcast_to sizes read from the
+//	                          shape input at run time (see expandDynamic)
 //	onnx.ConstantOfShape   -> tcp.const splat of value, static result shape
 //	onnx.Range             -> tcp.const when start, limit and delta are
 //	                          constants (directly or through a chain of
 //	                          pure ops on constants, which is evaluated);
-//	                          else start + delta * [0, n) for a static n
+//	                          else start + delta * tcp.iota(n) for a
+//	                          result of dynamic length, n computed at run
+//	                          time as max(ceildiv(limit - start, delta), 0)
 //	onnx.Equal             -> arith.cmpi eq (integers, i1)
 var _ = addShapeOps()
 
@@ -87,6 +93,9 @@ func convertSize(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 func convertExpand(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	r, err := staticOf(op.Result(0), "result")
 	if err != nil {
+		if x, ok := op.Operand(0).Type().(*ir.RankedTensorType); ok && !x.HasStaticShape() || !isConstant(op.Operand(1)) {
+			return expandDynamic(op, rw)
+		}
 		// A result typed with dynamic dims (IREE's import of torch's
 		// Expand, whose shape is a Where of constants): the static shape
 		// the evaluated shape input gives, then tensor.cast.
@@ -208,7 +217,50 @@ func convertRange(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	}
 	// A runtime Range's length depends on its values; a static result
 	// type only promises it, and ONNX raises where the promise is broken.
-	return fail(op, fmt.Errorf("start, limit and delta are not constants (a Range of runtime values has a length known only at run time)"))
+	r, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || r.Rank() != 1 || r.Dim(0) != ir.Dynamic {
+		return fail(op, fmt.Errorf("start, limit and delta are not constants (a Range of runtime values has a length known only at run time, and the result type %s is not tensor<?x%s>)", op.Result(0).Type(), e))
+	}
+	// A result of dynamic length (the reversal of a symbolic dim,
+	// Range(n - 1, -1, -1)): n = max(ceildiv(limit - start, delta), 0)
+	// elements start + delta * tcp.iota. A zero delta is a division by
+	// zero at run time, where ONNX raises too.
+	loc := op.Loc()
+	var sc [3]ir.Value
+	for i := range sc {
+		t, err := tcpbuild.Ranked(op.Operand(i), "start, limit or delta")
+		if err != nil || t.Rank() != 0 {
+			return fail(op, fmt.Errorf("start, limit and delta must be 0-d tensors, got %s", op.Operand(i).Type()))
+		}
+		sc[i] = tensor.Extract(rw, loc, op.Operand(i), nil).Result(0)
+	}
+	diff := arith.Binary(rw, arith.SubIName, loc, sc[1], sc[0]).Result(0)
+	var n ir.Value
+	if d, ok := constValue(op.Operand(2), 16).(*ir.DenseElementsAttr); ok && d.NumStored() == 1 && d.IntAt(0) != 0 {
+		// A constant delta c (the usual -1 or 1): ceildiv as
+		// (diff + c - 1) / c for c > 0, (c + 1 - diff) / -c for c < 0
+		// (truncating; a negative quotient is clamped to 0 below).
+		c := d.IntAt(0)
+		if c > 0 {
+			n = arith.Binary(rw, arith.AddIName, loc, diff, arith.ConstantInt(rw, loc, c-1, e).Result(0)).Result(0)
+			n = arith.Binary(rw, arith.DivSIName, loc, n, arith.ConstantInt(rw, loc, c, e).Result(0)).Result(0)
+		} else {
+			n = arith.Binary(rw, arith.SubIName, loc, arith.ConstantInt(rw, loc, c+1, e).Result(0), diff).Result(0)
+			n = arith.Binary(rw, arith.DivSIName, loc, n, arith.ConstantInt(rw, loc, -c, e).Result(0)).Result(0)
+		}
+	} else {
+		n = arith.Binary(rw, arith.CeilDivSIName, loc, diff, sc[2]).Result(0)
+	}
+	n = arith.Binary(rw, arith.MaxSIName, loc, n, arith.ConstantInt(rw, loc, 0, e).Result(0)).Result(0)
+	ni := arith.IndexCast(rw, loc, n, ir.Index).Result(0)
+	io := tcp.BuildIota(rw, loc, r, 0, []ir.Value{ni}).Result(0)
+	splat := func(v ir.Value) ir.Value {
+		one := tensor.FromElements(rw, loc, ir.RankedTensor([]int64{1}, e), []ir.Value{v}).Result(0)
+		return tcpbuild.BroadcastTo(rw, loc, one, []int64{0}, []ir.Value{ni}, []int64{ir.Dynamic})
+	}
+	v := arith.Binary(rw, arith.MulIName, loc, io, splat(sc[2])).Result(0)
+	v = arith.Binary(rw, arith.AddIName, loc, v, splat(sc[0])).Result(0)
+	return true, tcpbuild.Replace(rw, op, v)
 }
 
 var _ = addMoreOps()
@@ -316,4 +368,156 @@ func convertFlatten(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 		return true, tcpbuild.Replace(rw, op, v)
 	}
 	return fail(op, fmt.Errorf("no collapse of %s gives %s", x, r))
+}
+
+func isConstant(v ir.Value) bool {
+	_, ok := constValue(v, 16).(*ir.DenseElementsAttr)
+	return ok
+}
+
+// shapeElem describes element k of a shape vector as far as it is known
+// before run time: a constant (c, true), or the size of dim (of, dim) of a
+// tensor (Shape(of)[dim], before or after its conversion), or nothing.
+type shapeElem struct {
+	c     int64
+	known bool
+	of    ir.Value
+	dim   int
+}
+
+func shapeElemOf(v ir.Value, k int) shapeElem {
+	if d, ok := constValue(v, 16).(*ir.DenseElementsAttr); ok && k < len(d.Ints()) {
+		return shapeElem{c: d.Ints()[k], known: true}
+	}
+	def := v.DefiningOp()
+	if def == nil {
+		return shapeElem{}
+	}
+	switch def.Name() {
+	case onnx.ShapeName:
+		if x, ok := def.Operand(0).Type().(*ir.RankedTensorType); ok {
+			lo, _ := onnx.ShapeRange(def, x.Rank())
+			if d := x.Dim(lo + k); d != ir.Dynamic {
+				return shapeElem{c: d, known: true}
+			}
+			return shapeElem{of: def.Operand(0), dim: lo + k}
+		}
+	case tensor.FromElementsName:
+		if k >= def.NumOperands() {
+			return shapeElem{}
+		}
+		e := def.Operand(k)
+		if c, ok := ir.ConstantInt(e); ok {
+			return shapeElem{c: c, known: true}
+		}
+		if ic := e.DefiningOp(); ic != nil && ic.Name() == arith.IndexCastName {
+			if dm := ic.Operand(0).DefiningOp(); dm != nil && dm.Name() == tensor.DimName {
+				if i, ok := ir.ConstantInt(dm.Operand(1)); ok {
+					return shapeElem{of: dm.Operand(0), dim: int(i)}
+				}
+			}
+		}
+	}
+	return shapeElem{}
+}
+
+// expandDynamic converts an Expand with dynamic dims in its input or a
+// shape known only at run time (torch.onnx.export's expand_as with
+// dynamic_axes: Expand(i, Shape(x))). Per dim d of the input (padded with
+// leading 1s to the result's rank), with s the shape's element d:
+//
+//   - a static 1 broadcasts to s, read from the shape at run time
+//     (tensor.dim where s is Shape(y)[k], else tensor.extract and
+//     arith.index_cast) unless s is a constant;
+//   - a static n != 1 stays n when s is a constant 1 or n, or the size of
+//     a static dim n;
+//   - a dynamic dim stays as it is when s is the constant 1 or the size
+//     of that same dim (Shape of the input itself).
+//
+// Anything else (a dynamic dim whose broadcast is decided at run time, a
+// static dim against a run-time size ONNX may reject) stays refused.
+func expandDynamic(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	x, err := tcpbuild.Ranked(op.Operand(0), "input")
+	if err != nil {
+		return fail(op, err)
+	}
+	r, err := tcpbuild.Ranked(op.Result(0), "result")
+	if err != nil {
+		return fail(op, err)
+	}
+	st, err := tcpbuild.Ranked(op.Operand(1), "shape")
+	if err != nil {
+		return fail(op, err)
+	}
+	if st.Rank() != 1 || st.Dim(0) == ir.Dynamic || int(st.Dim(0)) > r.Rank() || x.Rank() > r.Rank() {
+		return fail(op, fmt.Errorf("the shape %s does not give the %d sizes of the result %s", st, r.Rank(), r))
+	}
+	pad := r.Rank() - x.Rank()
+	off := r.Rank() - int(st.Dim(0))
+	padded := append(tcpbuild.Ones(pad), x.Shape()...)
+	var axes, static []int64
+	var needs []int
+	var elems []shapeElem
+	for d, n := range padded {
+		var e shapeElem
+		if d >= off {
+			e = shapeElemOf(op.Operand(1), d-off)
+		} else {
+			e = shapeElem{c: 1, known: true}
+		}
+		switch {
+		case n == 1:
+			if e.known && e.c == 1 {
+				continue
+			}
+			if e.known && e.c < 0 {
+				return fail(op, fmt.Errorf("the shape's size %d for dim %d is negative", e.c, d))
+			}
+			axes = append(axes, int64(d))
+			elems = append(elems, e)
+			if e.known {
+				static = append(static, e.c)
+			} else {
+				static = append(static, ir.Dynamic)
+			}
+			needs = append(needs, d)
+		case n != ir.Dynamic:
+			if e.known && (e.c == 1 || e.c == n) {
+				continue
+			}
+			return fail(op, fmt.Errorf("dim %d of the input has size %d and the shape's size for it is known only at run time (ONNX raises unless it is 1 or %d)", d, n, n))
+		default:
+			if e.known && e.c == 1 || !e.known && e.of == op.Operand(0) && e.dim == d-pad {
+				continue
+			}
+			return fail(op, fmt.Errorf("dim %d of the input is dynamic and the shape's size for it is not the constant 1 or that dim's own size: whether it broadcasts is decided at run time (specialize the input's shape)", d))
+		}
+	}
+	rw.SetInsertionPointBefore(op)
+	v := op.Operand(0)
+	if pad > 0 {
+		if v, err = tcpbuild.ExpandTo(rw, op.Loc(), v, padded); err != nil {
+			return fail(op, err)
+		}
+	}
+	sizes := make([]ir.Value, len(axes))
+	for k, d := range needs {
+		if static[k] != ir.Dynamic {
+			sizes[k] = tcpbuild.ConstantIndex(rw, op.Loc(), static[k])
+			continue
+		}
+		if e := elems[k]; e.of != nil {
+			// The size of a dim of a tensor (Shape(y)[dim]): tensor.dim.
+			sizes[k] = tensor.DimConst(rw, op.Loc(), e.of, int64(e.dim)).Result(0)
+			continue
+		}
+		at := tcpbuild.ConstantIndex(rw, op.Loc(), int64(d-off))
+		e := tensor.Extract(rw, op.Loc(), op.Operand(1), []ir.Value{at}).Result(0)
+		sizes[k] = arith.IndexCast(rw, op.Loc(), e, ir.Index).Result(0)
+	}
+	v = tcpbuild.BroadcastTo(rw, op.Loc(), v, axes, sizes, static)
+	if v, err = tcpbuild.CastTo(rw, op.Loc(), v, op.Result(0).Type()); err != nil {
+		return fail(op, err)
+	}
+	return true, tcpbuild.Replace(rw, op, v)
 }

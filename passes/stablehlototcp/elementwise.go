@@ -46,8 +46,9 @@ func addElementwise() bool {
 		stablehlo.OrName:             binaryTo(arith.OrIName, ""),
 		stablehlo.MaximumName:        binaryTo(arith.MaxSIName, arith.MaxFName),
 		stablehlo.MinimumName:        binaryTo(arith.MinSIName, arith.MinFName),
-		stablehlo.DivideName:         binaryTo("", arith.DivFName),
+		stablehlo.DivideName:         binaryTo(arith.DivSIName, arith.DivFName),
 		stablehlo.NegateName:         convertNegate,
+		stablehlo.SignName:           convertSign,
 		stablehlo.CompareName:        convertCompare,
 		stablehlo.SelectName:         convertSelect,
 		stablehlo.ClampName:          convertClamp,
@@ -56,7 +57,7 @@ func addElementwise() bool {
 		stablehlo.TransposeName:      convertTranspose,
 		stablehlo.ReduceName:         convertReduce,
 	}
-	for _, n := range []string{stablehlo.DivideName, stablehlo.NegateName, stablehlo.AddName, stablehlo.SubtractName, stablehlo.MultiplyName, stablehlo.RemainderName,
+	for _, n := range []string{stablehlo.DivideName, stablehlo.NegateName, stablehlo.SignName, stablehlo.AddName, stablehlo.SubtractName, stablehlo.MultiplyName, stablehlo.RemainderName,
 		stablehlo.AndName, stablehlo.OrName, stablehlo.MaximumName, stablehlo.MinimumName, stablehlo.CompareName,
 		stablehlo.SelectName, stablehlo.ClampName, stablehlo.ConvertName, stablehlo.BroadcastInDimName,
 		stablehlo.TransposeName, stablehlo.ReduceName} {
@@ -99,6 +100,52 @@ func convertNegate(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
 	rw.SetInsertionPointBefore(op)
 	neg := rw.Create(arith.NegFName, op.Loc(), []ir.Value{op.Operand(0)}, []ir.Type{t}, nil)
 	rw.ReplaceOp(op, []ir.Value{neg.Result(0)})
+	return true, nil
+}
+
+// convertSign: sign(x) = select(x > 0, 1, select(x < 0, -1, x)) on
+// signless integers and floats, for static shapes (jax's floor division of
+// run-time sizes, on scalars). Returning x itself where it is neither
+// positive nor negative keeps a float zero's sign and a NaN, as
+// stablehlo.sign does, and is the 0 of an integer.
+func convertSign(op *ir.Operation, rw *ir.Rewriter) (bool, error) {
+	t := op.Result(0).Type()
+	rtt, ok := t.(*ir.RankedTensorType)
+	if !ok || !rtt.HasStaticShape() {
+		return fail(op, "the sign of a tensor of dynamic shape is not supported")
+	}
+	e := rtt.Elem()
+	it, isInt := e.(ir.IntegerType)
+	if isInt && (it.Sign != ir.Signless || it.Width == 1) {
+		return fail(op, "the sign of element type %s is not supported (floats and signless integers wider than i1 only)", e)
+	}
+	if !isInt && !ir.IsFloat(e) {
+		return fail(op, "the sign of element type %s is not supported", e)
+	}
+	loc, x := op.Loc(), op.Operand(0)
+	rw.SetInsertionPointBefore(op)
+	var zero, one, minus ir.Value
+	var gt, lt ir.Value
+	if isInt {
+		zero = tcp.BuildConst(rw, loc, ir.NewDenseInts(rtt, []int64{0})).Result(0)
+		one = tcp.BuildConst(rw, loc, ir.NewDenseInts(rtt, []int64{1})).Result(0)
+		minus = tcp.BuildConst(rw, loc, ir.NewDenseInts(rtt, []int64{-1})).Result(0)
+		gt = arith.CmpI(rw, loc, arith.CmpSGT, x, zero).Result(0)
+		lt = arith.CmpI(rw, loc, arith.CmpSLT, x, zero).Result(0)
+	} else {
+		zero = tcp.BuildConst(rw, loc, ir.NewDenseFloats(rtt, []float64{0})).Result(0)
+		one = tcp.BuildConst(rw, loc, ir.NewDenseFloats(rtt, []float64{1})).Result(0)
+		minus = tcp.BuildConst(rw, loc, ir.NewDenseFloats(rtt, []float64{-1})).Result(0)
+		i1 := ir.RankedTensor(rtt.Shape(), ir.I1)
+		cmpf := func(p string) ir.Value {
+			v := slices.Index(arith.CmpFPredicates, p)
+			return rw.Create(arith.CmpFName, loc, []ir.Value{x, zero}, []ir.Type{i1},
+				[]ir.NamedAttr{{Name: "predicate", Value: ir.Int(int64(v), ir.I64)}}).Result(0)
+		}
+		gt, lt = cmpf("ogt"), cmpf("olt")
+	}
+	inner := arith.Select(rw, loc, lt, minus, x).Result(0)
+	rw.ReplaceOp(op, []ir.Value{arith.Select(rw, loc, gt, one, inner).Result(0)})
 	return true, nil
 }
 

@@ -144,6 +144,25 @@ func shapeElem(bb b, v ir.Value, k int) ir.Value {
 			if ir.IsInteger(rt(op.Operand(0)).Elem()) && signless(op.Operand(0).Type()) {
 				return shapeElem(bb, op.Operand(0), k)
 			}
+		case op.Name() == arith.DivSIName || op.Name() == arith.RemSIName:
+			// jax's floor division and remainder of sizes (the size of a
+			// strided slice of a symbolic dim, x[::2]): the same signed
+			// division on index values.
+			if signless(op.Operand(0).Type()) && rt(op.Operand(0)).HasStaticShape() && rt(op.Operand(1)) == rt(op.Operand(0)) {
+				a, c := shapeElem(bb, op.Operand(0), k), shapeElem(bb, op.Operand(1), k)
+				return arith.Binary(bb.rw, op.Name(), bb.loc, a, c).Result(0)
+			}
+		case op.Name() == arith.SelectName:
+			if rt(op.Operand(1)).HasStaticShape() && rt(op.Operand(0)).HasStaticShape() {
+				ck := k
+				if rt(op.Operand(0)).NumElements() == 1 {
+					ck = 0
+				}
+				if c := shapeBool(bb, op.Operand(0), ck); c != nil {
+					a, e := shapeElem(bb, op.Operand(1), k), shapeElem(bb, op.Operand(2), k)
+					return arith.Select(bb.rw, bb.loc, c, a, e).Result(0)
+				}
+			}
 		}
 	}
 	// Read at run time.
@@ -161,6 +180,56 @@ func shapeElem(bb b, v ir.Value, k int) ir.Value {
 		return e
 	}
 	return arith.IndexCast(bb.rw, bb.loc, e, ir.Index).Result(0)
+}
+
+// shapeBool returns element k of the i1 tensor v, a condition on sizes,
+// as an i1 value computed from index values (arith.cmpi with a signed or
+// equality predicate on sizes, arith.andi/ori of conditions, a constant),
+// or nil when v is not of that form (the caller then reads the sizes at
+// run time). Signed predicates on index values give the same answers as on
+// the i32 sizes jax computes with, whose values are small.
+func shapeBool(bb b, v ir.Value, k int) ir.Value {
+	if vals, ok := constInts(v); ok && k < len(vals) && rt(v).Elem() == ir.I1 {
+		return arith.ConstantInt(bb.rw, bb.loc, vals[k]&1, ir.I1).Result(0)
+	}
+	res, ok := v.(*ir.OpResult)
+	if !ok || !rt(v).HasStaticShape() || rt(v).Elem() != ir.I1 {
+		return nil
+	}
+	op := res.Owner()
+	switch op.Name() {
+	case arith.CmpIName:
+		p := arith.Predicate(op)
+		switch p {
+		case arith.CmpEQ, arith.CmpNE, arith.CmpSLT, arith.CmpSLE, arith.CmpSGT, arith.CmpSGE:
+		default:
+			if rt(op.Operand(0)).Elem() != ir.I1 {
+				return nil
+			}
+		}
+		if rt(op.Operand(0)).Elem() == ir.I1 {
+			if p != arith.CmpEQ && p != arith.CmpNE {
+				return nil
+			}
+			a, c := shapeBool(bb, op.Operand(0), k), shapeBool(bb, op.Operand(1), k)
+			if a == nil || c == nil {
+				return nil
+			}
+			return arith.CmpI(bb.rw, bb.loc, p, a, c).Result(0)
+		}
+		if !signless(op.Operand(0).Type()) || !rt(op.Operand(0)).HasStaticShape() {
+			return nil
+		}
+		a, c := shapeElem(bb, op.Operand(0), k), shapeElem(bb, op.Operand(1), k)
+		return arith.CmpI(bb.rw, bb.loc, p, a, c).Result(0)
+	case arith.AndIName, arith.OrIName:
+		a, c := shapeBool(bb, op.Operand(0), k), shapeBool(bb, op.Operand(1), k)
+		if a == nil || c == nil {
+			return nil
+		}
+		return arith.Binary(bb.rw, op.Name(), bb.loc, a, c).Result(0)
+	}
+	return nil
 }
 
 // dimOf reports whether the index value s is dim d of x (tensor.dim of x

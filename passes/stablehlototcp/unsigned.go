@@ -192,10 +192,15 @@ func hloName(op *ir.Operation) string {
 // wideConvert converts a convert whose result is uiN: the operand's value
 // (a signless or wide integer sign-extended or truncated, i1 zero-extended,
 // a float truncated toward zero) in the wide type, wrapped to N bits.
+//
+// A converted uiN value used as data (gathered, returned: jax's
+// x.astype(uint8) then a take) cannot stay wide: its wide value is
+// truncated to a signless iN (arith.trunci keeps the low N bits: the
+// convert's wrap modulo 2^N, the same bits as the uiN value) and
+// given back its unsigned type by tcp.bitcast. Wide users of it read it
+// back through tcp.cast_indices, exactly.
 func wideConvert(op *ir.Operation, rw *ir.Rewriter, n int) (bool, error) {
-	if err := checkWideUses(op); err != nil {
-		return false, err
-	}
+	asData := checkWideUses(op) != nil
 	in := rt(op.Operand(0))
 	rw.SetInsertionPointBefore(op)
 	loc := op.Loc()
@@ -220,6 +225,13 @@ func wideConvert(op *ir.Operation, rw *ir.Rewriter, n int) (bool, error) {
 		}
 	default:
 		v = arith.Cast(rw, arith.FPToSIName, loc, v, wt).Result(0)
+	}
+	if asData {
+		// arith.trunci keeps the low N bits: the wrap modulo 2^N itself.
+		out := rt(op.Result(0))
+		narrow := arith.Cast(rw, arith.TruncIName, loc, v, ir.RankedTensor(out.Shape(), ir.IntegerType{Width: n})).Result(0)
+		rw.ReplaceOp(op, []ir.Value{tcp.BuildBitcast(rw, loc, narrow, out.Elem()).Result(0)})
+		return true, nil
 	}
 	v, err := wrapWide(rw, loc, v, n)
 	if err != nil {

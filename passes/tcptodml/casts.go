@@ -35,7 +35,7 @@ import (
 // isIndexCast reports the tensor casts lowered here.
 func isIndexCast(op *ir.Operation) bool {
 	switch op.Name() {
-	case tcp.CastIndicesName, arith.ExtSIName, arith.TruncIName, arith.ExtUIName, arith.FPToSIName, arith.ExtFName, arith.TruncFName, arith.SIToFPName:
+	case tcp.CastIndicesName, tcp.BitcastName, arith.ExtSIName, arith.TruncIName, arith.ExtUIName, arith.FPToSIName, arith.ExtFName, arith.TruncFName, arith.SIToFPName:
 		return isTensor(op.Result(0).Type())
 	}
 	return false
@@ -102,6 +102,9 @@ func (c *conv) castIndices(op *ir.Operation) *ir.Diagnostic {
 // error path in DirectML: it is lowered only with assume-in-bounds.
 func (c *conv) checkCastKind(op *ir.Operation) *ir.Diagnostic {
 	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
+	if op.Name() == tcp.BitcastName {
+		return errorf(op, "tcp.bitcast of %s to %s: DirectML's CAST converts values (it may clamp), it does not reinterpret bits", from, to)
+	}
 	if from == (ir.FloatType{Kind: ir.BF16}) || to == (ir.FloatType{Kind: ir.BF16}) {
 		return errorf(op, "%s of bf16: bf16 data moves through DirectML only as UINT16 bits (DirectML has no bfloat16 type to convert)", op.Name())
 	}

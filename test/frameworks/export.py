@@ -31,6 +31,7 @@ Run it with the oracle venv: .venv-oracles/bin/python test/frameworks/export.py
 import argparse
 import filecmp
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -446,7 +447,12 @@ def export_onnx(out, names):
         # torch.onnx.export(dynamo=False) instead (no value_info either), and
         # torch's own outputs are the expected ones (ONNX Runtime must agree);
         # "opset": the model's opset instead of the current one; "out_elem":
-        # the output's element type (TensorProto; default FLOAT).
+        # the output's element type (TensorProto; default FLOAT);
+        # "ort_optimize": False runs ONNX Runtime without its graph
+        # optimizations, for a model its optimizer computes wrongly;
+        # "dynamic_axes": with "torch", torch.onnx.export's dynamic_axes
+        # ({input or output name: {dim: symbolic name}}; the inputs are
+        # named a0, a1, ... and the output y).
         name, src, nodes, inputs, make, inits = prog[:6]
         opts = prog[6] if len(prog) > 6 else {}
         if names and name not in names:
@@ -454,7 +460,7 @@ def export_onnx(out, names):
         args = make(rng_for("onnx/" + name))
         tver = ""
         if "torch" in opts:
-            blob, touts, tver = torch_onnx_export(opts["torch"], args)
+            blob, touts, tver = torch_onnx_export(opts["torch"], args, opts.get("dynamic_axes"))
         else:
             graph = helper.make_graph(
                 nodes, name,
@@ -472,7 +478,13 @@ def export_onnx(out, names):
                 # value_info for the values between them.
                 del model.graph.value_info[:]
             blob = model.SerializeToString()
-        sess = ort.InferenceSession(blob, so, providers=["CPUExecutionProvider"])
+        sso = so
+        if not opts.get("ort_optimize", True):
+            sso = ort.SessionOptions()
+            sso.intra_op_num_threads = 1
+            sso.inter_op_num_threads = 1
+            sso.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+        sess = ort.InferenceSession(blob, sso, providers=["CPUExecutionProvider"])
         feeds = {i.name: a for i, a in zip(sess.get_inputs(), args)}
         outs = sess.run(None, feeds)
         if "torch" in opts:
@@ -500,9 +512,12 @@ def export_onnx(out, names):
 
 
 
-def torch_onnx_export(f, args):
+def torch_onnx_export(f, args, dynamic_axes=None):
     """Exports f with torch.onnx.export(dynamo=False) (the TorchScript
-    exporter, which writes no value_info) and returns the model's bytes,
+    exporter, which writes no value_info; with dynamic_axes, its inputs
+    named a0, a1, ... and its output y, the named dims symbolic and the
+    shape arithmetic around them computed at run time) and returns the
+    model's bytes,
     torch's own outputs on args, and a version note."""
     import warnings
 
@@ -517,10 +532,14 @@ def torch_onnx_export(f, args):
 
     targs = tuple(torch.from_numpy(np.array(a).copy()) for a in args)
     buf = io.BytesIO()
-    torch.onnx.export(M(), targs, buf, dynamo=False, opset_version=17)
+    kw, note = {}, ""
+    if dynamic_axes:
+        kw = dict(input_names=["a%d" % k for k in range(len(targs))], output_names=["y"], dynamic_axes=dynamic_axes)
+        note = ", dynamic_axes=%s" % json.dumps(dynamic_axes, sort_keys=True)
+    torch.onnx.export(M(), targs, buf, dynamo=False, opset_version=17, **kw)
     res = M()(*targs)
     outs = [r.detach().numpy() for r in (res if isinstance(res, (tuple, list)) else [res])]
-    return buf.getvalue(), outs, "torch %s: torch.onnx.export(dynamo=False, opset_version=17); outputs: torch" % torch.__version__
+    return buf.getvalue(), outs, "torch %s: torch.onnx.export(dynamo=False, opset_version=17%s); outputs: torch" % (torch.__version__, note)
 
 
 # ---------------------------------------------------------------------------

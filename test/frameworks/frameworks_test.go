@@ -29,6 +29,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite STATUS.md from this run")
 
+// only restricts a run to the programs whose name matches it, for working
+// on a few programs: such a run prints each program's stages instead of
+// checking STATUS.md, and cannot be combined with -update.
+var only = flag.String("only", "", "run only the programs whose name matches this regexp, and print their stages")
+
 // Stages, in order. A program reaches a stage only if it passed the
 // stages it depends on: convert needs parse; front needs parse; interp, go
 // and dml need convert.
@@ -102,6 +107,16 @@ func oneLine(s string) string {
 
 func loadPrograms(t *testing.T) []*program {
 	var ps []*program
+	var onlyRE *regexp.Regexp
+	if *only != "" {
+		if *update {
+			t.Fatal("-only and -update cannot be combined: STATUS.md lists every program")
+		}
+		var err error
+		if onlyRE, err = regexp.Compile(*only); err != nil {
+			t.Fatalf("-only: %v", err)
+		}
+	}
 	for _, fw := range []string{"jax", "tf", "onnx", "torch", "mxnet"} {
 		dirs, err := filepath.Glob(filepath.Join("testdata", fw, "*"))
 		if err != nil {
@@ -109,6 +124,9 @@ func loadPrograms(t *testing.T) []*program {
 		}
 		sort.Strings(dirs)
 		for _, d := range dirs {
+			if onlyRE != nil && !onlyRE.MatchString(filepath.Base(d)) {
+				continue
+			}
 			args, err := readNpys(d, "arg")
 			if err != nil {
 				t.Fatal(err)
@@ -377,6 +395,16 @@ func TestFrameworkPrograms(t *testing.T) {
 	}
 	if len(kernelFuncs) > 0 {
 		runKernels(t, ps, kernels, kernelFuncs, kernelOf)
+	}
+	if *only != "" {
+		for _, p := range ps {
+			var b strings.Builder
+			for _, s := range stages {
+				fmt.Fprintf(&b, " %s=%s", s, p.marks[s])
+			}
+			t.Logf("%s:%s %s", p.id(), b.String(), p.reason())
+		}
+		return
 	}
 	table := statusTable(ps)
 	if *update {

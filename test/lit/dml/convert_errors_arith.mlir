@@ -90,3 +90,12 @@ func.func @addf(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
   %0 = arith.addf %a, %b : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// tcp.bitcast reinterprets bits; DirectML's CAST converts values.
+func.func @bitcast(%a: tensor<4xi8>) -> tensor<4xui8> {
+  // expected-error@below {{'tcp.bitcast' op cannot be lowered to DirectML: tcp.bitcast of i8 to ui8: DirectML's CAST converts values (it may clamp), it does not reinterpret bits}}
+  %0 = tcp.bitcast %a : tensor<4xi8> -> tensor<4xui8>
+  return %0 : tensor<4xui8>
+}

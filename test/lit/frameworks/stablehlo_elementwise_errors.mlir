@@ -44,3 +44,21 @@ func.func @transposing_broadcast(%a: tensor<2x3xi32>) -> tensor<3x2xi32> {
   %0 = stablehlo.broadcast_in_dim %a, dims = [1, 0] : (tensor<2x3xi32>) -> tensor<3x2xi32>
   return %0 : tensor<3x2xi32>
 }
+
+// -----
+
+func.func @sign_dynamic(%a: tensor<?xi32>) -> tensor<?xi32> {
+  // expected-error@+2 {{failed to legalize operation 'stablehlo.sign' that was explicitly marked illegal}}
+  // expected-note@+1 {{'stablehlo.sign' op cannot be converted to tcp: the sign of a tensor of dynamic shape is not supported}}
+  %0 = stablehlo.sign %a : tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+
+// -----
+
+func.func @sign_unsigned(%a: tensor<3xui32>) -> tensor<3xui32> {
+  // expected-error@+2 {{failed to legalize operation 'stablehlo.sign' that was explicitly marked illegal}}
+  // expected-note@+1 {{'stablehlo.sign' op cannot be converted to tcp: the sign of element type ui32 is not supported (floats and signless integers wider than i1 only)}}
+  %0 = stablehlo.sign %a : tensor<3xui32>
+  return %0 : tensor<3xui32>
+}
