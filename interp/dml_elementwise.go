@@ -68,11 +68,11 @@ func runDMLBinary(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 			case dml.LessThanName:
 				r = c < 0
 			case dml.GreaterThanName:
-				r = c > 0
+				r = c > 0 && c != 2 // 2: a NaN operand, for which HLSL's comparisons are false
 			case dml.LessOrEqualName:
 				r = c <= 0
 			case dml.GreaterOrEqualName:
-				r = c >= 0
+				r = c >= 0 && c != 2
 			case dml.LogicalAndName:
 				r = a.Bits(i) != 0 && b.Bits(i) != 0
 			case dml.LogicalOrName:

@@ -310,6 +310,10 @@ func runTorchList(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*ten
 		}
 	}
 	args = vals
+	if lt, ok := op.Result(0).Type().(*torch.ListType); ok && lt.Elem() == torch.Int && op.NumOperands() == 0 {
+		// An empty list of ints (torch.roll's dims when none are given).
+		return []*tensor.Tensor{tensor.Must(tensor.New(tensor.I64, []int64{0}))}, nil
+	}
 	if len(args) == 0 {
 		return nil, fmt.Errorf("empty lists have no runtime value in the interpreter")
 	}

@@ -35,6 +35,7 @@ func init() {
 		torch.CloneName:           runTorchFirst,
 		torch.ContiguousName:      runTorchFirst,
 		torch.PermuteName:         runTorchPermute,
+		torch.RollName:            runTorchRoll,
 	})
 }
 
@@ -324,4 +325,85 @@ func runTorchPermute(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*
 		return nil, err
 	}
 	return one(kernel.Transpose(self, perm))
+}
+
+// runTorchRoll rotates along each dim in turn: the last s rows (s the
+// shift in Python's mod the size) come first. With dims empty it rolls the
+// flattened tensor.
+func runTorchRoll(x *execState, op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if err := nargs(args, 3); err != nil {
+		return nil, err
+	}
+	self := args[0]
+	shifts, err := listInts(args[1])
+	if err != nil {
+		return nil, fmt.Errorf("shifts: %v", err)
+	}
+	dims, err := listInts(args[2])
+	if err != nil {
+		return nil, fmt.Errorf("dims: %v", err)
+	}
+	if len(dims) == 0 {
+		if len(shifts) != 1 {
+			return nil, fmt.Errorf("`shifts` required: with dims empty, shifts must have one entry, got %d", len(shifts))
+		}
+		flat, err := kernel.Reshape(self, []int64{self.NumElements()})
+		if err != nil {
+			return nil, err
+		}
+		out, err := x.roll(flat, shifts[0], 0)
+		if err != nil {
+			return nil, err
+		}
+		return one(kernel.Reshape(out, self.Shape))
+	}
+	if len(shifts) != len(dims) {
+		return nil, fmt.Errorf("shifts and dimensions must align. shifts: %d, dims: %d", len(shifts), len(dims))
+	}
+	out := self
+	for i, dim := range dims {
+		d, err := wrapDim(dim, self.Rank())
+		if err != nil {
+			return nil, err
+		}
+		if self.Rank() == 0 {
+			continue
+		}
+		if out, err = x.roll(out, shifts[i], d); err != nil {
+			return nil, err
+		}
+	}
+	return []*tensor.Tensor{out}, nil
+}
+
+// roll rotates t by shift along d: concat(t[n-s:], t[:n-s]) with
+// s = shift mod n in [0, n).
+func (x *execState) roll(t *tensor.Tensor, shift int64, d int) (*tensor.Tensor, error) {
+	n := t.Shape[d]
+	if n == 0 {
+		return t, nil
+	}
+	s := shift % n
+	if s < 0 {
+		s += n
+	}
+	if s == 0 {
+		return t, nil
+	}
+	starts, sizes, strides := sliceAll(t.Shape)
+	starts[d], sizes[d] = n-s, s
+	tail, err := kernel.Slice(t, starts, sizes, strides)
+	if err != nil {
+		return nil, err
+	}
+	starts[d], sizes[d] = 0, n-s
+	head, err := kernel.Slice(t, starts, sizes, strides)
+	if err != nil {
+		return nil, err
+	}
+	out, err := x.concat([]*tensor.Tensor{tail, head}, d)
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
 }

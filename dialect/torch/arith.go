@@ -60,6 +60,9 @@ func verifyElementwise(op *ir.Operation) error {
 			return op.EmitOpError("condition must have dtype i1, got %s", c.DType())
 		}
 	}
+	if IsCompare(op.Name()) && res.HasDType() && res.DType().String() != "i1" {
+		return op.EmitOpError("result must have dtype i1, got %s", res.DType())
+	}
 	if res.HasSizes() && !compatibleSizes(want, res.Sizes()) {
 		return op.EmitOpError("result sizes [%s] do not match the broadcast sizes [%s] of the operands", sizesStr(res.Sizes()), sizesStr(want))
 	}

@@ -240,6 +240,8 @@ func InferSizes(op *ir.Operation) ([]int64, error) {
 			}
 		}
 		return slices.Clone(s), nil
+	case RollName:
+		return inferRoll(op, s)
 	case UnsqueezeName:
 		dim, ok := ConstantIntValue(op.Operand(1))
 		if !ok {

@@ -17,6 +17,7 @@ import (
 //	arith.remsi                 ELEMENT_WISE_MODULUS_TRUNCATE (constant divisor without zeros only)
 //	arith.andi/ori              ELEMENT_WISE_BIT_AND/BIT_OR (LOGICAL_AND/OR on i1)
 //	arith.cmpi                  ELEMENT_WISE_LOGICAL_EQUALS/LESS_THAN/… (ne: LOGICAL_NOT of EQUALS)
+//	arith.cmpf (f32, f16)       the same for oeq/olt/ole/ogt/oge (false on NaN) and une (NOT of EQUALS)
 //	arith.select                ELEMENT_WISE_IF (any data type: jax selects its fill value)
 //
 // Operands are read through views (broadcasts fold into zero strides), and
@@ -42,7 +43,7 @@ var arithToDML = map[string]string{
 // isIndexArith reports the tensor arith ops lowered here.
 func isIndexArith(op *ir.Operation) bool {
 	_, ok := arithToDML[op.Name()]
-	if !ok && op.Name() != arith.CmpIName && op.Name() != arith.SelectName {
+	if !ok && op.Name() != arith.CmpIName && op.Name() != arith.CmpFName && op.Name() != arith.SelectName {
 		return false
 	}
 	return op.NumResults() == 1 && isTensor(op.Result(0).Type())
@@ -58,7 +59,11 @@ func (c *conv) arith(op *ir.Operation) *ir.Diagnostic {
 		}
 	}
 	et, ok := ir.ElementType(op.Operand(op.NumOperands() - 1).Type()).(ir.IntegerType)
-	if !ok && op.Name() != arith.SelectName {
+	if op.Name() == arith.CmpFName {
+		if ft, isF := ir.ElementType(op.Operand(0).Type()).(ir.FloatType); !isF || ft.Kind != ir.F32 && ft.Kind != ir.F16 {
+			return errorf(op, "only f32 and f16 comparisons are lowered, got %s", ir.ElementType(op.Operand(0).Type()))
+		}
+	} else if !ok && op.Name() != arith.SelectName {
 		return errorf(op, "only integer data is lowered, got %s", ir.ElementType(op.Operand(op.NumOperands()-1).Type()))
 	}
 	name := arithToDML[op.Name()]
@@ -69,6 +74,12 @@ func (c *conv) arith(op *ir.Operation) *ir.Diagnostic {
 		name, not = cmpiToDML(p, et)
 		if name == "" {
 			return errorf(op, "predicate %s on %s: DirectML compares %s data %s", p, et, dtOf(et), map[bool]string{true: "as unsigned", false: "as signed"}[et.Width == 1 || et.Sign == ir.Unsigned])
+		}
+	case arith.CmpFName:
+		p := arith.CmpFPredicates[op.IntAttr("predicate")]
+		name, not = cmpfToDML(p)
+		if name == "" {
+			return errorf(op, "predicate %s: DirectML's comparisons are ordered (false on NaN) and its not-equals is NOT(EQUALS); only oeq, une, olt, ole, ogt and oge are lowered", p)
 		}
 	case arith.SelectName:
 		name = dml.IfName
@@ -115,7 +126,7 @@ func (c *conv) arith(op *ir.Operation) *ir.Diagnostic {
 		rt = ir.RankedTensor(shapeOf(op.Result(0)), ir.IntegerType{Width: 1})
 	}
 	n := c.rw.Create(name, c.loc(op), operands, []ir.Type{rt}, sortAttrs(attrs))
-	if c.needsWiden(n, et) {
+	if op.Name() != arith.CmpFName && c.needsWiden(n, et) {
 		n.Erase()
 		n = c.widened(op, name, d, rt, operands, attrs, names)
 	}
@@ -127,6 +138,28 @@ func (c *conv) arith(op *ir.Operation) *ir.Diagnostic {
 	op.ReplaceAllUsesWith(n.Results())
 	op.Erase()
 	return nil
+}
+
+// cmpfToDML maps an arith.cmpf predicate to the DirectML comparison and
+// whether its result is negated: DirectML's float comparisons are HLSL's,
+// false when either operand is NaN (the ordered predicates), and une is
+// NOT(EQUALS); "" for the others.
+func cmpfToDML(p string) (string, bool) {
+	switch p {
+	case "oeq":
+		return dml.EqualsName, false
+	case "une":
+		return dml.EqualsName, true
+	case "olt":
+		return dml.LessThanName, false
+	case "ole":
+		return dml.LessOrEqualName, false
+	case "ogt":
+		return dml.GreaterThanName, false
+	case "oge":
+		return dml.GreaterOrEqualName, false
+	}
+	return "", false
 }
 
 func dtOf(t ir.IntegerType) string {

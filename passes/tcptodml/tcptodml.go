@@ -227,6 +227,11 @@ func (c *conv) run(body *ir.Block) *ir.Diagnostic {
 				// ONNX Div and TensorFlow's // of indices.
 				return errorf(op, "integer division is not lowered: DML_OPERATOR_ELEMENT_WISE_DIVIDE's rounding of integer quotients is not specified as truncation toward zero, which arith.divsi needs, and a zero divisor has no error path")
 			}
+			switch op.Name() {
+			case arith.AddFName, arith.SubFName, arith.MulFName, arith.DivFName:
+				// torch's y[1] += v, jax gradients.
+				return errorf(op, "float arithmetic is not lowered: DirectML's float operators follow Direct3D's float rules, which let float32 denormals flush to zero, so values could differ from arith's IEEE result")
+			}
 			return errorf(op, "no DirectML lowering for this op")
 		}
 	}

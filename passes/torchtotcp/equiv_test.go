@@ -21,7 +21,9 @@ import (
 //   - equiv.mlir: the gathers (index_select, gather, index.Tensor, slices);
 //   - equiv_vocab.mlir: the FX importer's gather and shape ops (embedding,
 //     select.int, flip with dynamic dims, take_along_dim's expand +
-//     remainder + gather, view, permute, ...), dynamic dims drawn at random;
+//     remainder + gather, view, permute, roll with a repeated dim and
+//     flattened, ...),
+//     dynamic dims drawn at random;
 //   - scatter_equiv.mlir: scatter .src/.value/.reduce, scatter_add,
 //     scatter_reduce.two mean and amin with and without self, index_put
 //     with None entries, broadcast index tensors and accumulate, index_fill's
@@ -29,19 +31,22 @@ import (
 //   - arith_equiv.mlir: mul.Scalar, add.Tensor and where.self with
 //     broadcasting, index_add(alpha=2), `y[i, j] += v` and `y[mask] = v`,
 //     `y[mask] += v` (boolean masks) as printed; add.Scalar, sub.Scalar,
-//     sub.Tensor (f16) and mul.Tensor (bf16, wrapping i8).
+//     sub.Tensor (f16) and mul.Tensor (bf16, wrapping i8); eq/ne/lt/le/
+//     gt/ge .Scalar and .Tensor, y[2] = v's eq.Scalar + where.self;
+//     full_like (f32, f16 rounding, i32, bool).
 //   - slice_scatter_equiv.mlir: slice_scatter (slice assignment) with
-//     negative, None, past-the-end and strided bounds, and copy.
+//     negative, None, past-the-end and strided bounds, and copy;
+//     select_scatter on the first, last and a middle dim, 0-d src.
 func TestEquivalent(t *testing.T) {
 	for _, tc := range []struct {
 		file          string
 		trials, funcs int
 	}{
 		{"equiv.mlir", 300, 5},
-		{"equiv_vocab.mlir", 300, 8},
+		{"equiv_vocab.mlir", 300, 11},
 		{"scatter_equiv.mlir", 200, 10},
-		{"arith_equiv.mlir", 200, 16},
-		{"slice_scatter_equiv.mlir", 200, 5},
+		{"arith_equiv.mlir", 200, 21},
+		{"slice_scatter_equiv.mlir", 200, 7},
 	} {
 		src, err := os.ReadFile("testdata/" + tc.file)
 		if err != nil {

@@ -99,3 +99,62 @@ func.func @mul_tensor_int(%a: !torch.vtensor<[6],si8>, %b: !torch.vtensor<[6],si
   %0 = torch.aten.mul.Tensor %a, %b : !torch.vtensor<[6],si8>, !torch.vtensor<[6],si8> -> !torch.vtensor<[6],si8>
   return %0 : !torch.vtensor<[6],si8>
 }
+
+// y[2] = v as the FX importer prints it, with arange(4) given as an
+// argument: eq.Scalar picks the row, where.self takes v there.
+func.func @set_row_eq_where(%r: !torch.vtensor<[4,1],si64>, %v: !torch.vtensor<[4,3],f32>, %x: !torch.vtensor<[4,3],f32>) -> !torch.vtensor<[4,3],f32> {
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.eq.Scalar %r, %int2 : !torch.vtensor<[4,1],si64>, !torch.int -> !torch.vtensor<[4,1],i1>
+  %1 = torch.aten.where.self %0, %v, %x : !torch.vtensor<[4,1],i1>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32> -> !torch.vtensor<[4,3],f32>
+  return %1 : !torch.vtensor<[4,3],f32>
+}
+
+func.func @compare_tensor_broadcast(%a: !torch.vtensor<[4,1],si32>, %b: !torch.vtensor<[1,3],si32>) -> (!torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>) {
+  %0 = torch.aten.lt.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %1 = torch.aten.le.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %2 = torch.aten.gt.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %3 = torch.aten.ge.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %4 = torch.aten.eq.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  %5 = torch.aten.ne.Tensor %a, %b : !torch.vtensor<[4,1],si32>, !torch.vtensor<[1,3],si32> -> !torch.vtensor<[4,3],i1>
+  return %0, %1, %2, %3, %4, %5 : !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>, !torch.vtensor<[4,3],i1>
+}
+
+func.func @compare_scalar(%a: !torch.vtensor<[6],si64>) -> (!torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>) {
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.ne.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  %1 = torch.aten.lt.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  %2 = torch.aten.le.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  %3 = torch.aten.gt.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  %4 = torch.aten.ge.Scalar %a, %int-1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6],i1>
+  return %0, %1, %2, %3, %4 : !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>, !torch.vtensor<[6],i1>
+}
+
+// y[1, 2] = 0.1 as printed: full_like of the selected element (the number
+// rounded once to the dtype), and an int fill of an i32 and a bool tensor.
+func.func @full_like(%x: !torch.vtensor<[2,3],f32>, %h: !torch.vtensor<[3],f16>, %i: !torch.vtensor<[2],si32>) -> (!torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f16>, !torch.vtensor<[2],si32>, !torch.vtensor<[2],i1>) {
+  %f = torch.constant.float 1.000000e-01
+  %int-3 = torch.constant.int -3
+  %int11 = torch.constant.int 11
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %0 = torch.aten.full_like %x, %f, %none, %none, %none, %false, %none : !torch.vtensor<[2,3],f32>, !torch.float, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[2,3],f32>
+  %1 = torch.aten.full_like %h, %f, %none, %none, %none, %false, %none : !torch.vtensor<[3],f16>, !torch.float, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[3],f16>
+  %2 = torch.aten.full_like %i, %int-3, %none, %none, %none, %false, %none : !torch.vtensor<[2],si32>, !torch.int, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[2],si32>
+  %3 = torch.aten.full_like %i, %int-3, %int11, %none, %none, %false, %none : !torch.vtensor<[2],si32>, !torch.int, !torch.int, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[2],i1>
+  return %0, %1, %2, %3 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f16>, !torch.vtensor<[2],si32>, !torch.vtensor<[2],i1>
+}
+
+// x.masked_fill(x > 0.1, 0.0): a float number rounded to f32 once, and
+// float tensors compared (f64, broadcast).
+func.func @compare_float(%x: !torch.vtensor<[3,4],f32>, %a: !torch.vtensor<[3,1],f64>, %b: !torch.vtensor<[4],f64>) -> (!torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>) {
+  %f = torch.constant.float 1.000000e-01
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.gt.Scalar %x, %f : !torch.vtensor<[3,4],f32>, !torch.float -> !torch.vtensor<[3,4],i1>
+  %z = torch.aten.mul.Scalar %x, %int0 : !torch.vtensor<[3,4],f32>, !torch.int -> !torch.vtensor<[3,4],f32>
+  %1 = torch.aten.where.self %0, %z, %x : !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],f32> -> !torch.vtensor<[3,4],f32>
+  %2 = torch.aten.eq.Tensor %a, %b : !torch.vtensor<[3,1],f64>, !torch.vtensor<[4],f64> -> !torch.vtensor<[3,4],i1>
+  %3 = torch.aten.ne.Tensor %a, %b : !torch.vtensor<[3,1],f64>, !torch.vtensor<[4],f64> -> !torch.vtensor<[3,4],i1>
+  %4 = torch.aten.le.Scalar %x, %int0 : !torch.vtensor<[3,4],f32>, !torch.int -> !torch.vtensor<[3,4],i1>
+  %5 = torch.aten.ge.Tensor %a, %b : !torch.vtensor<[3,1],f64>, !torch.vtensor<[4],f64> -> !torch.vtensor<[3,4],i1>
+  return %1, %2, %3, %4, %5 : !torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>, !torch.vtensor<[3,4],i1>
+}

@@ -79,3 +79,32 @@ func.func @plumbing(%x: !torch.vtensor<[2,3,4],f32>, %i: !torch.vtensor<[5],si64
   %k = torch.aten.clone %w, %none : !torch.vtensor<[5,1,2,3],f32>, !torch.none -> !torch.vtensor<[5,1,2,3],f32>
   return %k : !torch.vtensor<[5,1,2,3],f32>
 }
+
+func.func @roll_two_dims(%x: !torch.vtensor<[4,3],f32>) -> !torch.vtensor<[4,3],f32> {
+  %int1 = torch.constant.int 1
+  %int-7 = torch.constant.int -7
+  %int0 = torch.constant.int 0
+  %int-1 = torch.constant.int -1
+  %s = torch.prim.ListConstruct %int1, %int-7 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int0, %int-1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.roll %x, %s, %d : !torch.vtensor<[4,3],f32>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[4,3],f32>
+  return %0 : !torch.vtensor<[4,3],f32>
+}
+
+func.func @roll_repeated_dim_dynamic_other(%x: !torch.vtensor<[?,5],si64>) -> !torch.vtensor<[?,5],si64> {
+  %int2 = torch.constant.int 2
+  %int9 = torch.constant.int 9
+  %int1 = torch.constant.int 1
+  %s = torch.prim.ListConstruct %int2, %int9 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.roll %x, %s, %d : !torch.vtensor<[?,5],si64>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[?,5],si64>
+  return %0 : !torch.vtensor<[?,5],si64>
+}
+
+func.func @roll_flat(%x: !torch.vtensor<[3,2,2],f32>) -> !torch.vtensor<[3,2,2],f32> {
+  %int-5 = torch.constant.int -5
+  %s = torch.prim.ListConstruct %int-5 : (!torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct  : () -> !torch.list<int>
+  %0 = torch.aten.roll %x, %s, %d : !torch.vtensor<[3,2,2],f32>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[3,2,2],f32>
+  return %0 : !torch.vtensor<[3,2,2],f32>
+}

@@ -46,3 +46,22 @@ func.func @empty_window(%x: !torch.vtensor<[4,2],f32>, %v: !torch.vtensor<[0,2],
   %0 = torch.aten.slice_scatter %x, %v, %int0, %int3, %int1, %int1 : !torch.vtensor<[4,2],f32>, !torch.vtensor<[0,2],f32>, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[4,2],f32>
   return %0 : !torch.vtensor<[4,2],f32>
 }
+
+// select_scatter: y[2] = v, y[:, -1] = v and a rank-1 self (0-d src).
+func.func @select_scatter(%x: !torch.vtensor<[4,3],f32>, %v: !torch.vtensor<[3],f32>, %w: !torch.vtensor<[4],f32>, %y: !torch.vtensor<[5],si64>, %s: !torch.vtensor<[],si64>) -> (!torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[5],si64>) {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %int-1 = torch.constant.int -1
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.select_scatter %x, %v, %int0, %int2 : !torch.vtensor<[4,3],f32>, !torch.vtensor<[3],f32>, !torch.int, !torch.int -> !torch.vtensor<[4,3],f32>
+  %1 = torch.aten.select_scatter %x, %w, %int1, %int-1 : !torch.vtensor<[4,3],f32>, !torch.vtensor<[4],f32>, !torch.int, !torch.int -> !torch.vtensor<[4,3],f32>
+  %2 = torch.aten.select_scatter %y, %s, %int-1, %int-1 : !torch.vtensor<[5],si64>, !torch.vtensor<[],si64>, !torch.int, !torch.int -> !torch.vtensor<[5],si64>
+  return %0, %1, %2 : !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[5],si64>
+}
+
+func.func @select_scatter_3d_middle(%x: !torch.vtensor<[2,3,4],si32>, %v: !torch.vtensor<[2,4],si32>) -> !torch.vtensor<[2,3,4],si32> {
+  %int1 = torch.constant.int 1
+  %int-2 = torch.constant.int -2
+  %0 = torch.aten.select_scatter %x, %v, %int1, %int-2 : !torch.vtensor<[2,3,4],si32>, !torch.vtensor<[2,4],si32>, !torch.int, !torch.int -> !torch.vtensor<[2,3,4],si32>
+  return %0 : !torch.vtensor<[2,3,4],si32>
+}

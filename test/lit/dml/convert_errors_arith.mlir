@@ -66,6 +66,33 @@ func.func @add_i64(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi64> {
 
 // -----
 
+// DirectML's float comparisons are ordered; an unordered predicate (true
+// on NaN) other than une has no operator.
+func.func @cmpf_unordered(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error@below {{'arith.cmpf' op cannot be lowered to DirectML: predicate ult: DirectML's comparisons are ordered (false on NaN) and its not-equals is NOT(EQUALS); only oeq, une, olt, ole, ogt and oge are lowered}}
+  %0 = arith.cmpf ult, %a, %b : tensor<4xf32>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @cmpf_f64(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xi1> {
+  // expected-error@below {{'arith.cmpf' op cannot be lowered to DirectML: only f32 and f16 comparisons are lowered, got f64}}
+  %0 = arith.cmpf olt, %a, %b : tensor<4xf64>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// Float arithmetic (torch's y[1] += v) stays in the Go backend.
+func.func @addf(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@below {{'arith.addf' op cannot be lowered to DirectML: float arithmetic is not lowered: DirectML's float operators follow Direct3D's float rules, which let float32 denormals flush to zero, so values could differ from arith's IEEE result}}
+  %0 = arith.addf %a, %b : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 // tcp.bitcast reinterprets bits; DirectML's CAST converts values.
 func.func @bitcast(%a: tensor<4xi8>) -> tensor<4xui8> {
   // expected-error@below {{'tcp.bitcast' op cannot be lowered to DirectML: tcp.bitcast of i8 to ui8: DirectML's CAST converts values (it may clamp), it does not reinterpret bits}}
