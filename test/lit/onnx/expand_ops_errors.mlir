@@ -1,10 +1,11 @@
 // RUN: tcp-opt %s -split-input-file -verify-diagnostics --convert-frontends-to-tcp
 
-// An Expand to a shape known only at run time (a dynamic result) is not
-// converted.
+// An Expand to a shape known only at run time, where the input's dim is
+// neither 1 nor the shape's (so whether it broadcasts is decided at run
+// time), is not converted.
 func.func @expand_dynamic(%x: tensor<2x1xf32>, %s: tensor<2xi64>) -> tensor<2x?xf32> {
   // expected-error@+2 {{failed to legalize operation 'onnx.Expand' that was explicitly marked illegal}}
-  // expected-note@+1 {{'onnx.Expand' op cannot be converted to tcp: the result type tensor<2x?xf32> is not static}}
+  // expected-note@+1 {{'onnx.Expand' op cannot be converted to tcp: dim 0 of the input has size 2 and the shape's size for it is known only at run time (ONNX raises unless it is 1 or 2)}}
   %0 = "onnx.Expand"(%x, %s) : (tensor<2x1xf32>, tensor<2xi64>) -> tensor<2x?xf32>
   return %0 : tensor<2x?xf32>
 }
