@@ -424,8 +424,28 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, body)
 		return nil
 	}
+	m, splat := f.splatLevel(r, n, es)
+	splat = splat && k == nl
+	if splat {
+		// Every element of the run over levels m.. is the same value (a
+		// broadcast of a splat or a scalar): one tcpSplat per run, not a
+		// load and a store per element.
+		f.g.used["splat"] = true
+		val := r.convData(fmt.Sprintf("%s[%s]", r.buf, f.hoist(r.off, m-1)))
+		if m == 0 {
+			v := f.bind(-1, val)
+			f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\ntcpSplat(%s[lo:hi], %s)\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, dst, v)
+			return nil
+		}
+		rs := f.hoist(product(ds[n.dims[m]:]), -1)
+		ob := f.hoist(outOff.without(n, m), m-1)
+		n.lets[m-1].stmts = append(n.lets[m-1].stmts, fmt.Sprintf("tcpSplat(%s[%s:%s+%s], %s)", dst, ob, ob, rs, val))
+		k = m
+	}
 	var inner string
-	if k < nl {
+	if splat {
+		// The fills are in place.
+	} else if k < nl {
 		run := product(ds[n.dims[k]:])
 		rs := f.hoist(run, -1)
 		ob := f.hoist(outOff.without(n, k), k-1)
@@ -487,6 +507,36 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	}
 	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
 	return nil
+}
+
+// minSplatRun is the shortest static run, in bytes, that resultNest
+// fills with one tcpSplat call rather than a store per element.
+const minSplatRun = 64
+
+// splatLevel returns the first loop level m of n from which r reads one
+// element for the whole run of levels m.. (its offset and buffer use no
+// counter of those levels), when that is at least the innermost level,
+// r has no fill guards, those levels bind nothing else and the run is
+// not known to be shorter than minSplatRun bytes (a call would cost
+// more than the stores).
+func (f *funcGen) splatLevel(r ref, n *nest, es int) (int, bool) {
+	nl := len(n.vars)
+	if len(r.guards) != 0 || r.conv != nil || r.val != "" || r.buf == "" {
+		return 0, false
+	}
+	m := max(f.levelOf(r.off), f.levelOfAtoms(r.buf)) + 1
+	if m >= nl {
+		return 0, false
+	}
+	if c, ok := product(n.sizes[m:]).constant(); ok && c*int64(es) < minSplatRun {
+		return 0, false
+	}
+	for l := m; l < nl; l++ {
+		if len(n.lets[l].stmts) != 0 {
+			return 0, false
+		}
+	}
+	return m, true
 }
 
 // gatheredRuns reports whether the source of the runs copied at level k-1
