@@ -105,25 +105,17 @@ func tcpFill[T any](s []T, v T) {
 	}
 }
 `,
-	"splat": `// tcpSplat sets every element of s to v without a store per element: a
-// memclr when v's bytes are all zero (+0.0 but not -0.0), else v doubled
-// by copies up to a block of about 4 KiB, then that block copied over the
-// rest (memmove from the L1 cache).
+	"splat": `// tcpSplat sets every element of s to v without a store per element: v
+// doubled by copies up to a block of 1024 elements, then that block copied
+// over the rest (memmove from the L1 cache). The kernels clear a run of
+// zero bytes instead (memclr).
 func tcpSplat[T any](s []T, v T) {
 	if len(s) == 0 {
 		return
 	}
-	zero := true
-	for _, b := range unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v)) {
-		zero = zero && b == 0
-	}
-	if zero {
-		clear(s)
-		return
-	}
 	s[0] = v
 	n := 1
-	for n < len(s) && n*int(unsafe.Sizeof(v)) < 4096 {
+	for n < len(s) && n < 1024 {
 		n += copy(s[n:], s[:n])
 	}
 	for i := n; i < len(s); i += n {

@@ -434,12 +434,13 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		val := r.convData(fmt.Sprintf("%s[%s]", r.buf, f.hoist(r.off, m-1)))
 		if m == 0 {
 			v := f.bind(-1, val)
-			f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\ntcpSplat(%s[lo:hi], %s)\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, dst, v)
+			f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, splatRun(dst+"[lo:hi]", v, et))
 			return nil
 		}
+		v := f.bind(m-1, val)
 		rs := f.hoist(product(ds[n.dims[m]:]), -1)
 		ob := f.hoist(outOff.without(n, m), m-1)
-		n.lets[m-1].stmts = append(n.lets[m-1].stmts, fmt.Sprintf("tcpSplat(%s[%s:%s+%s], %s)", dst, ob, ob, rs, val))
+		n.lets[m-1].stmts = append(n.lets[m-1].stmts, splatRun(fmt.Sprintf("%s[%s:%s+%s]", dst, ob, ob, rs), v, et))
 		k = m
 	}
 	var inner string
@@ -457,7 +458,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// arrayRowCopy).
 			inner = arrayRowCopy(dst, ob, r.buf, sb, et, c, int64(es))
 		}
-		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
+		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches()) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
 			dist := touchDistance
 			if ok && c*int64(es) < 1024 {
 				dist = shortTouchDistance
@@ -512,6 +513,22 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 // minSplatRun is the shortest static run, in bytes, that resultNest
 // fills with one tcpSplat call rather than a store per element.
 const minSplatRun = 64
+
+// splatRun sets every element of the slice expression run to the value
+// named v of Go type et: clear (memclr) when v's bits are all zero (+0.0,
+// not -0.0), else tcpSplat.
+func splatRun(run, v, et string) string {
+	zero := v + " == 0"
+	switch et {
+	case "bool":
+		zero = "!" + v
+	case "float32":
+		zero = "math.Float32bits(" + v + ") == 0"
+	case "float64":
+		zero = "math.Float64bits(" + v + ") == 0"
+	}
+	return fmt.Sprintf("if %s {\nclear(%s)\n} else {\ntcpSplat(%s, %s)\n}", zero, run, run, v)
+}
 
 // splatLevel returns the first loop level m of n from which r reads one
 // element for the whole run of levels m.. (its offset and buffer use no
