@@ -30,6 +30,10 @@ const minTouchedRun = 256
 // fixed-size array (inline moves) instead of by copy (a memmove call).
 const maxArrayRun = 64
 
+// minPrefetchedRun is the shortest static run, in bytes, whose later
+// rows the kernel binary prefetches (see prefetches).
+const minPrefetchedRun = 32
+
 // redo says how an index temporary was computed, so that touchAhead can
 // compute it for a later iteration: a load int(buf[off]) of an index
 // tensor, or a mode function fn(arg, size) of another temporary.
@@ -77,6 +81,9 @@ func (f *funcGen) bindRedo(l int, fn, v, s string) string {
 // an f16 embedding ([100000,128] by [64,512] i32 ids) 1.00 -> 0.73 ms,
 // and short rows ([262144,16] f32 by 262144 ids, which had no touch at
 // all) 12.1 -> 8.3 ms.
+//
+// Runs under minPrefetchedRun bytes (single elements, pairs) are not
+// prefetched: a call per few bytes copied is not measured to pay.
 func (f *funcGen) prefetches() bool {
 	return f.g.driver && runtime.GOARCH == "amd64"
 }

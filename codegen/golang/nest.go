@@ -458,7 +458,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// arrayRowCopy).
 			inner = arrayRowCopy(dst, ob, r.buf, sb, et, c, int64(es))
 		}
-		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches()) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
+		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches() && c*int64(es) >= minPrefetchedRun) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
 			dist := touchDistance
 			if ok && c*int64(es) < 1024 {
 				dist = shortTouchDistance
