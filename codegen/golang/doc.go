@@ -66,7 +66,14 @@
 // flight during the current copy (BenchmarkRowGather measures the ratio
 // to a plain copy). Short runs whose position takes two index reads
 // (gather_nd) and runs under 256 bytes are not touched: there the extra
-// work cost more than it saved (ahead.go has the measurements).
+// work cost more than it saved (ahead.go has the measurements). In the
+// kernel binary on amd64 the later row is prefetched instead (one call
+// of prefetch.Line, PREFETCHT0, package codegen/golang/prefetch built into
+// the binary): it does not hold the loop back until the row arrives, and
+// short rows are prefetched too. A run whose elements are all one value
+// (a broadcast of a splat constant or of one element per row) is filled
+// at once: clear (memclr) when the value's bits are zero, else tcpSplat's
+// block copies, never a load and a store per element.
 //
 // # Modes and safety
 //

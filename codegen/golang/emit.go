@@ -140,10 +140,14 @@ var stdImports = map[string]string{
 	"bufio": "bufio", "binary": "encoding/binary", "bits": "math/bits", "bytes": "bytes", "fmt": "fmt", "io": "io",
 	"math": "math", "os": "os", "runtime": "runtime", "sort": "sort", "strings": "strings",
 	"sync": "sync", "time": "time",
+	// The kernel binary's prefetch calls only.
+	"unsafe": "unsafe",
 	// The driver's allocator (Build writes the package beside it).
 	"hugemem": "tcpkernels/hugemem",
 	// The kernel binary's float32 row add (written beside it too).
 	"rowadd": "tcpkernels/rowadd",
+	// The kernel binary's cache-line prefetch (written beside it too).
+	"prefetch": "tcpkernels/prefetch",
 }
 
 // addImports adds the import declaration of the standard packages src

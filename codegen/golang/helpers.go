@@ -105,6 +105,24 @@ func tcpFill[T any](s []T, v T) {
 	}
 }
 `,
+	"splat": `// tcpSplat sets every element of s to v without a store per element: v
+// doubled by copies up to a block of 1024 elements, then that block copied
+// over the rest (memmove from the L1 cache). The kernels clear a run of
+// zero bytes instead (memclr).
+func tcpSplat[T any](s []T, v T) {
+	if len(s) == 0 {
+		return
+	}
+	s[0] = v
+	n := 1
+	for n < len(s) && n < 1024 {
+		n += copy(s[n:], s[:n])
+	}
+	for i := n; i < len(s); i += n {
+		copy(s[i:], s[:n])
+	}
+}
+`,
 	"slice": `// tcpCheckSlice checks one dim of a tcp.slice as the interpreter does.
 func tcpCheckSlice(d, dim, s, n, t int) error {
 	if t == 0 {

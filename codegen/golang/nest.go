@@ -424,8 +424,29 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, body)
 		return nil
 	}
+	m, splat := f.splatLevel(r, n, es)
+	splat = splat && k == nl
+	if splat {
+		// Every element of the run over levels m.. is the same value (a
+		// broadcast of a splat or a scalar): one tcpSplat per run, not a
+		// load and a store per element.
+		f.g.used["splat"] = true
+		val := r.convData(fmt.Sprintf("%s[%s]", r.buf, f.hoist(r.off, m-1)))
+		if m == 0 {
+			v := f.bind(-1, val)
+			f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, splatRun(dst+"[lo:hi]", v, et))
+			return nil
+		}
+		v := f.bind(m-1, val)
+		rs := f.hoist(product(ds[n.dims[m]:]), -1)
+		ob := f.hoist(outOff.without(n, m), m-1)
+		n.lets[m-1].stmts = append(n.lets[m-1].stmts, splatRun(fmt.Sprintf("%s[%s:%s+%s]", dst, ob, ob, rs), v, et))
+		k = m
+	}
 	var inner string
-	if k < nl {
+	if splat {
+		// The fills are in place.
+	} else if k < nl {
 		run := product(ds[n.dims[k]:])
 		rs := f.hoist(run, -1)
 		ob := f.hoist(outOff.without(n, k), k-1)
@@ -437,7 +458,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// arrayRowCopy).
 			inner = arrayRowCopy(dst, ob, r.buf, sb, et, c, int64(es))
 		}
-		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
+		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches() && c*int64(es) >= minPrefetchedRun) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
 			dist := touchDistance
 			if ok && c*int64(es) < 1024 {
 				dist = shortTouchDistance
@@ -487,6 +508,52 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	}
 	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
 	return nil
+}
+
+// minSplatRun is the shortest static run, in bytes, that resultNest
+// fills with one tcpSplat call rather than a store per element.
+const minSplatRun = 64
+
+// splatRun sets every element of the slice expression run to the value
+// named v of Go type et: clear (memclr) when v's bits are all zero (+0.0,
+// not -0.0), else tcpSplat.
+func splatRun(run, v, et string) string {
+	zero := v + " == 0"
+	switch et {
+	case "bool":
+		zero = "!" + v
+	case "float32":
+		zero = "math.Float32bits(" + v + ") == 0"
+	case "float64":
+		zero = "math.Float64bits(" + v + ") == 0"
+	}
+	return fmt.Sprintf("if %s {\nclear(%s)\n} else {\ntcpSplat(%s, %s)\n}", zero, run, run, v)
+}
+
+// splatLevel returns the first loop level m of n from which r reads one
+// element for the whole run of levels m.. (its offset and buffer use no
+// counter of those levels), when that is at least the innermost level,
+// r has no fill guards, those levels bind nothing else and the run is
+// not known to be shorter than minSplatRun bytes (a call would cost
+// more than the stores).
+func (f *funcGen) splatLevel(r ref, n *nest, es int) (int, bool) {
+	nl := len(n.vars)
+	if len(r.guards) != 0 || r.conv != nil || r.val != "" || r.buf == "" {
+		return 0, false
+	}
+	m := max(f.levelOf(r.off), f.levelOfAtoms(r.buf)) + 1
+	if m >= nl {
+		return 0, false
+	}
+	if c, ok := product(n.sizes[m:]).constant(); ok && c*int64(es) < minSplatRun {
+		return 0, false
+	}
+	for l := m; l < nl; l++ {
+		if len(n.lets[l].stmts) != 0 {
+			return 0, false
+		}
+	}
+	return m, true
 }
 
 // gatheredRuns reports whether the source of the runs copied at level k-1

@@ -165,11 +165,11 @@ func TestScatterRowAdd(t *testing.T) {
 	}
 }
 
-// TestEmbeddedPackages: the kernel binary's copies of hugemem and rowadd
+// TestEmbeddedPackages: the kernel binary's copies of hugemem, rowadd and prefetch
 // are all of those packages' non-test source files.
 func TestEmbeddedPackages(t *testing.T) {
 	var want []string
-	for _, d := range []string{"hugemem", "rowadd"} {
+	for _, d := range []string{"hugemem", "rowadd", "prefetch"} {
 		es, err := os.ReadDir(d)
 		if err != nil {
 			t.Fatal(err)

@@ -1,0 +1,14 @@
+// Package prefetch asks the CPU to start loading a cache line (amd64:
+// PREFETCHT0) without waiting for it.
+//
+// The generated kernel binary (tcp-run --backend=go) builds this source
+// beside its kernels as package tcpkernels/prefetch. Its gather row loops
+// call Line on the source row a few iterations ahead: unlike a load of
+// that row's first element (which the kernels outside the kernel binary
+// do), a prefetch holds no instruction back from retiring while the line
+// arrives, so the loop keeps copying the rows already in the cache. On
+// other architectures and with the purego build tag Line does nothing;
+// the emitter only calls it when building for amd64. A prefetch changes
+// no memory: the tests check Line on valid addresses leaves every byte
+// as it was.
+package prefetch

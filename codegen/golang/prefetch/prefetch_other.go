@@ -1,0 +1,8 @@
+//go:build !amd64 || purego
+
+package prefetch
+
+import "unsafe"
+
+// Line does nothing here: a prefetch is a hint.
+func Line(p unsafe.Pointer) {}
