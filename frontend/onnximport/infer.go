@@ -45,6 +45,20 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr, output
 		}
 		return t, nil
 	}
+	// dataAndShape is the ranked data input (named what) and the 1-D
+	// shape input of static size of a Reshape or an Expand.
+	dataAndShape := func(what string) (x, s *ir.RankedTensorType, err error) {
+		if x, err = ranked(0, what); err != nil {
+			return nil, nil, err
+		}
+		if s, err = ranked(1, "shape"); err != nil {
+			return nil, nil, err
+		}
+		if s.Rank() != 1 || s.Dim(0) == ir.Dynamic {
+			return nil, nil, fmt.Errorf("the shape input must be 1-D of static size, got %s", s)
+		}
+		return x, s, nil
+	}
 	switch opType {
 	case "Constant":
 		d, ok := attr("value").(*ir.DenseElementsAttr)
@@ -149,16 +163,9 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr, output
 		}
 		return []ir.Type{ir.RankedTensor(shape, x.Elem())}, nil
 	case "Reshape":
-		x, err := ranked(0, "data")
+		x, s, err := dataAndShape("data")
 		if err != nil {
 			return nil, err
-		}
-		s, err := ranked(1, "shape")
-		if err != nil {
-			return nil, err
-		}
-		if s.Rank() != 1 || s.Dim(0) == ir.Dynamic {
-			return nil, fmt.Errorf("the shape input must be 1-D of static size, got %s", s)
 		}
 		vals, ok := constInts(operands, 1)
 		if !ok {
@@ -232,16 +239,9 @@ func inferTypes(opType string, operands []ir.Value, attrs []ir.NamedAttr, output
 		}
 		return []ir.Type{ir.RankedTensor([]int64{}, ir.I64)}, nil
 	case "Expand":
-		x, err := ranked(0, "input")
+		x, s, err := dataAndShape("input")
 		if err != nil {
 			return nil, err
-		}
-		s, err := ranked(1, "shape")
-		if err != nil {
-			return nil, err
-		}
-		if s.Rank() != 1 || s.Dim(0) == ir.Dynamic {
-			return nil, fmt.Errorf("the shape input must be 1-D of static size, got %s", s)
 		}
 		vals, ok := constInts(operands, 1)
 		if !ok {
