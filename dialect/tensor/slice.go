@@ -256,19 +256,25 @@ func verifyExtractSlice(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	res := op.Result(0).Type().(*ir.RankedTensorType)
-	expected := typeString(sizes, src.Elem())
-	if res.String() == expected {
+	return verifySliceType(op, op.Result(0).Type().(*ir.RankedTensorType), sizes, src.Elem())
+}
+
+// verifySliceType is MLIR 16's check that a slice's type t (the result
+// of an extract_slice, the source of an insert_slice) is the window of
+// the given sizes and element type, or a rank-reduced version of it.
+func verifySliceType(op *ir.Operation, t *ir.RankedTensorType, sizes []int64, elem ir.Type) error {
+	expected := typeString(sizes, elem)
+	if t.String() == expected {
 		return nil
 	}
-	if res.Rank() > len(sizes) {
+	if t.Rank() > len(sizes) {
 		return op.EmitError("expected rank to be smaller or equal to the other rank. ")
 	}
-	if !rankReducible(sizes, res.Shape()) {
+	if !rankReducible(sizes, t.Shape()) {
 		return op.EmitError("expected type to be '%s' or a rank-reduced version. (size mismatch) ", expected)
 	}
-	if res.Elem() != src.Elem() {
-		return op.EmitError("expected element type to be '%s'", src.Elem())
+	if t.Elem() != elem {
+		return op.EmitError("expected element type to be '%s'", elem)
 	}
 	return nil
 }
@@ -285,20 +291,7 @@ func verifyInsertSlice(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	expected := typeString(sizes, dest.Elem())
-	if src.String() == expected {
-		return nil
-	}
-	if src.Rank() > len(sizes) {
-		return op.EmitError("expected rank to be smaller or equal to the other rank. ")
-	}
-	if !rankReducible(sizes, src.Shape()) {
-		return op.EmitError("expected type to be '%s' or a rank-reduced version. (size mismatch) ", expected)
-	}
-	if src.Elem() != dest.Elem() {
-		return op.EmitError("expected element type to be '%s'", dest.Elem())
-	}
-	return nil
+	return verifySliceType(op, src, sizes, dest.Elem())
 }
 
 // foldInsertSlice folds the insertion of a whole tensor (zero offsets,
