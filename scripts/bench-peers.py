@@ -93,7 +93,7 @@ NCPU = os.cpu_count() or 1
 def take(shape, axis, ids, dtype=np.float32, idt=np.int64, lo=None):
     """A Gather (index_select / take along one axis) workload."""
     def make(r):
-        x = r.standard_normal(shape).astype(dtype)
+        x = data(r, shape, dtype)
         n = shape[axis]
         i = r.integers(-n if lo == "neg" else 0, n, ids).astype(idt)
         return [x, i]
@@ -108,32 +108,48 @@ def take(shape, axis, ids, dtype=np.float32, idt=np.int64, lo=None):
                                                               "x".join(map(str, ids)), np.dtype(idt).name))
 
 
-def gather_elements(shape, ishape, axis):
+def gather_elements(shape, ishape, axis, dtype=np.float32, idt=np.int64):
     def make(r):
-        return [r.standard_normal(shape).astype(np.float32), r.integers(0, shape[axis], ishape).astype(np.int64)]
+        return [data(r, shape, dtype), r.integers(0, shape[axis], ishape).astype(idt)]
+    li = "i" if np.dtype(idt) == np.int64 else "i.long()"  # torch.gather takes int64 only
     return dict(onnx=("GatherElements", {"axis": axis}), make=make,
                 jax="lambda x, i: jnp.take_along_axis(x, i, axis=%d)" % axis,
-                torch="lambda x, i: torch.gather(x, %d, i)" % axis,
-                torch_out="lambda x, i, o: torch.gather(x, %d, i, out=o)" % axis,
-                desc="GatherElements axis %d of %s by %s" % (axis, "x".join(map(str, shape)), "x".join(map(str, ishape))))
+                torch="lambda x, i: torch.gather(x, %d, %s)" % (axis, li),
+                torch_out="lambda x, i, o: torch.gather(x, %d, %s, out=o)" % (axis, li),
+                desc="GatherElements axis %d of %s %s by %s %s" % (axis, "x".join(map(str, shape)), np.dtype(dtype).name,
+                                                                 "x".join(map(str, ishape)), np.dtype(idt).name))
 
 
-def gather_nd(shape, n):
+def gather_nd(shape, n, dtype=np.float32, idt=np.int64):
     def make(r):
-        return [r.standard_normal(shape).astype(np.float32),
-                np.stack([r.integers(0, shape[0], n), r.integers(0, shape[1], n)], axis=1).astype(np.int64)]
+        return [data(r, shape, dtype),
+                np.stack([r.integers(0, shape[0], n), r.integers(0, shape[1], n)], axis=1).astype(idt)]
     return dict(onnx=("GatherND", {}), make=make,
                 jax="lambda x, i: x[i[:, 0], i[:, 1]]",
                 torch="lambda x, i: x[i[:, 0], i[:, 1]]",
-                desc="GatherND of %s by [%d,2]" % ("x".join(map(str, shape)), n))
+                desc="GatherND of %s %s by [%d,2] %s" % ("x".join(map(str, shape)), np.dtype(dtype).name, n,
+                                                        np.dtype(idt).name))
 
 
-def flip(shape):
+def data(r, shape, dtype):
+    """Random data of any workload dtype (integers span their range)."""
+    dt = np.dtype(dtype)
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        return r.integers(info.min, info.max, shape, dtype=dt, endpoint=True)
+    return r.standard_normal(shape).astype(dt)
+
+
+def flip(shape, axes=(0, 1), dtype=np.float32):
+    """A Slice with step -1 on each of axes (torch.flip, x[::-1])."""
     big = np.iinfo(np.int64).min
-    return dict(onnx=("Slice", {}), make=lambda r: [r.standard_normal(shape).astype(np.float32)],
-                consts=[("starts", [-1, -1]), ("ends", [big, big]), ("axes", [0, 1]), ("steps", [-1, -1])],
-                jax="lambda x: x[::-1, ::-1]", torch="lambda x: torch.flip(x, [0, 1])",
-                desc="Slice with steps -1, -1 (both-axis flip) of %s" % "x".join(map(str, shape)))
+    sl = ", ".join("::-1" if d in axes else ":" for d in range(len(shape)))
+    return dict(onnx=("Slice", {}), make=lambda r: [data(r, shape, dtype)],
+                consts=[("starts", [-1] * len(axes)), ("ends", [big] * len(axes)), ("axes", list(axes)),
+                        ("steps", [-1] * len(axes))],
+                jax="lambda x: x[%s]" % sl, torch="lambda x: torch.flip(x, %s)" % list(axes),
+                desc="Slice with steps -1 on axes %s (flip) of %s %s" % (
+                    ",".join(map(str, axes)), "x".join(map(str, shape)), np.dtype(dtype).name))
 
 
 # --- scatter workloads -------------------------------------------------
@@ -286,7 +302,39 @@ WORKLOADS = {
 }
 WORKLOADS.update(SCATTER_WORKLOADS)
 
-ONNX_TYPES = {"float32": 1, "int32": 6, "int64": 7, "float16": 10}
+# Held-out workloads: the same shape classes at other sizes, dtypes, index
+# types and axes, never tuned for (run them with --set heldout, or add
+# your own with --workload NAME=EXPR).
+HELDOUT = {
+    "ho_rows_512b_i32": take((32768, 128), 0, (16384,), idt=np.int32),
+    "ho_rows_beyond_l3_f16": take((524288, 128), 0, (65536,), np.float16, np.int32),
+    "ho_short_rows_32b": take((1048576, 8), 0, (524288,)),
+    "ho_short_rows_8b_i32": take((1048576, 2), 0, (1048576,), idt=np.int32),
+    "ho_short_rows_u8": take((262144, 48), 0, (262144,), np.uint8),
+    "ho_embedding_f16_i64": take((50000, 64), 0, (32, 256), np.float16, np.int64),
+    "ho_embedding_f64": take((30000, 300), 0, (4096,), np.float64, np.int32),
+    "ho_cols_1024x4096": take((1024, 4096), 1, (1024,)),
+    "ho_cols_i32_int64data": take((4096, 1024), 1, (256,), np.int64, np.int32),
+    "ho_gather_elements_axis0": gather_elements((2048, 2048), (512, 2048), 0),
+    "ho_gather_elements_i32": gather_elements((1024, 4096), (1024, 1024), 1, idt=np.int32),
+    "ho_gather_nd_128b": gather_nd((512, 512, 32), 65536),
+    "ho_gather_nd_f16": gather_nd((256, 256, 128), 32768, np.float16),
+    "ho_middle_axis_512b": take((32, 2048, 128), 1, (1024,)),
+    "ho_middle_axis_short": take((256, 512, 8), 1, (256,), idt=np.int32),
+    "ho_last_axis_3d": take((64, 256, 512), 2, (128,)),
+    "ho_flip_rows": flip((8192, 1024), (0,)),
+    "ho_flip_cols": flip((1024, 8192), (1,)),
+    "ho_flip_3d_i8": flip((64, 512, 512), (1, 2), np.int8),
+    "ho_tiny_lookup_i32": take((100, 8), 0, (5,), idt=np.int32),
+    "ho_scatter_grad_128": scatter_rows(16384, 128, 65536, add=True),
+    "ho_scatter_put_64": scatter_rows(262144, 64, 65536, add=False),
+    "ho_scatter_elements_axis0": scatter_elements_add((2048, 2048), 0),
+    "ho_scatter_elements_copy_wide": scatter_elements_add((1024, 8192), 1, inplace=False),
+}
+SETS = {"main": WORKLOADS, "heldout": HELDOUT}
+
+ONNX_TYPES = {"float32": 1, "uint8": 2, "int8": 3, "uint16": 4, "int16": 5, "int32": 6, "int64": 7, "float16": 10,
+              "float64": 11, "uint32": 12, "uint64": 13}
 
 
 def moved_bytes(args, out):
@@ -533,11 +581,23 @@ def header():
     ])
 
 
+def progress(rnd, name, threads, who, t):
+    """One line per measurement on stderr, so a long run shows where it is."""
+    print("round %d %s %d thread(s) %s: %.3f ms" % (rnd + 1, name, threads, who, t * 1e3), file=sys.stderr, flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("-n", type=int, default=10, help="timed calls per measurement (median)")
     ap.add_argument("-r", "--rounds", type=int, default=3, help="interleaved rounds (best of rounds is reported)")
-    ap.add_argument("--only", default=",".join(WORKLOADS))
+    ap.add_argument("--set", choices=sorted(SETS), default="main",
+                    help="the workload set: main (the README table's) or heldout (other sizes, dtypes, index types"
+                         " and axes of the same shape classes)")
+    ap.add_argument("--workload", action="append", default=[], metavar="NAME=EXPR",
+                    help="add a workload, EXPR a call of take, gather_elements, gather_nd, flip, scatter_rows or"
+                         " scatter_elements_add (np is numpy), e.g. 'mine=take((50000,64),0,(4096,),np.float16,np.int32)';"
+                         " repeatable")
+    ap.add_argument("--only", default="", help="comma-separated workload names (default: the whole set)")
     ap.add_argument("--peers", default="xla,ort,iree,torch")
     ap.add_argument("--baseline", metavar="CHECKOUT",
                     help="also time the Go kernels of another checkout of tcp (e.g. main's worktree) in the same rounds,"
@@ -545,11 +605,26 @@ def main():
     ap.add_argument("--xla-dump", metavar="DIR", help="XLA_FLAGS=--xla_dump_to=DIR/<workload>_<n>thread for every XLA run")
     ap.add_argument("--list", action="store_true", help="list the workloads and exit")
     a = ap.parse_args()
+    workloads = dict(SETS[a.set])
+    env = {k: globals()[k] for k in ("take", "gather_elements", "gather_nd", "flip", "scatter_rows",
+                                      "scatter_elements_add")}
+    env["np"] = np
+    for w in a.workload:
+        name, eq, expr = w.partition("=")
+        if not eq or not name.isidentifier():
+            ap.error("--workload %r: want NAME=EXPR, NAME an identifier" % w)
+        try:
+            workloads[name] = eval(expr, {"__builtins__": {}}, env)
+        except Exception as e:  # noqa: BLE001
+            ap.error("--workload %s: %s" % (name, e))
     if a.list:
-        for k, w in WORKLOADS.items():
+        for k, w in workloads.items():
             print("%-18s %s" % (k, w["desc"]))
         return
-    names = [s for s in a.only.split(",") if s]
+    names = [s for s in a.only.split(",") if s] or list(workloads)
+    for s in names:
+        if s not in workloads:
+            ap.error("unknown workload %r (--list shows the set's)" % s)
     peers = [s for s in a.peers.split(",") if s]
     threads_list = sorted({1, NCPU})
     started, load_before = time.time(), loadavg()
@@ -559,23 +634,31 @@ def main():
         basedir = build_tools(d, os.path.abspath(a.baseline), "bin-baseline") if a.baseline else None
         data = {}
         for name in names:
-            spec = WORKLOADS[name]
+            spec = workloads[name]
             args = spec["make"](np.random.default_rng(1))
             spec["nargs"] = len(args)
             for k, arr in enumerate(args):
                 np.save(os.path.join(d, "%s_%d.npy" % (name, k)), arr)
-            build_onnx(d, name, spec, args)
-            prepare_tcp(bindir, d, name)
+            try:
+                build_onnx(d, name, spec, args)
+                prepare_tcp(bindir, d, name)
+            except subprocess.CalledProcessError as e:
+                why = (e.stderr or b"").decode(errors="replace").strip().splitlines()[-1:] if isinstance(
+                    e.stderr, bytes) else (e.stderr or "").strip().splitlines()[-1:]
+                print("skipping %s: %s" % (name, " ".join(why) or e), file=sys.stderr)
+                continue
             data[name] = args
+        names = [n for n in names if n in data]
         # times[(name, threads, who)] = list of per-round medians
         times, cpu, outs, errs, ulps = {}, {}, {}, {}, {}
         for rnd in range(a.rounds):
             for name in names:
-                spec = WORKLOADS[name]
+                spec = workloads[name]
                 for threads in threads_list:
                     t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads,
                                         ["--in-place"] if spec.get("inplace") else [])
                     times.setdefault((name, threads, "tcp"), []).append(t)
+                    progress(rnd, name, threads, "tcp", t)
                     cpu[(name, threads, "tcp")] = max(cpu.get((name, threads, "tcp"), 0), c)
                     if basedir:
                         bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads)
@@ -600,6 +683,7 @@ def main():
                             ulps[key] = max(ulps.get(key, 0), max_ulps(out, ref))
                         times.setdefault(key, []).append(pt)
                         cpu[key] = max(cpu.get(key, 0), ratio)
+                        progress(rnd, name, threads, p, pt)
         minutes = (time.time() - started) / 60
         print("\n%d workload(s), %d round(s) of %d calls, %s; load average %s before, %s after; %.1f minutes; THP mode %s,"
               " every side's large buffers advised MADV_HUGEPAGE"
