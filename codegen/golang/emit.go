@@ -139,7 +139,7 @@ func emitTagged(module *ir.Operation, opts Options) ([]byte, []Func, []*ir.Opera
 var stdImports = map[string]string{
 	"bufio": "bufio", "binary": "encoding/binary", "bits": "math/bits", "bytes": "bytes", "fmt": "fmt", "io": "io",
 	"math": "math", "os": "os", "runtime": "runtime", "sort": "sort", "strings": "strings",
-	"sync": "sync", "time": "time",
+	"sync": "sync", "atomic": "sync/atomic", "time": "time",
 	// The kernel binary's prefetch calls only.
 	"unsafe": "unsafe",
 	// The driver's allocator (Build writes the package beside it).
