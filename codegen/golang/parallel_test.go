@@ -13,13 +13,21 @@ import (
 
 // parallelModule has kernels whose parallel loops fail inside a chunk
 // (inline index checks, a broken promise_in_bounds promise) and a scatter
-// (one chunk per worker, tcpParallelScan), for TestParallelRace.
+// (one chunk per worker, tcpParallelScan), and a row gather whose index
+// check pass is split over the workers, for TestParallelRace.
 const parallelModule = `func.func @ge(%x: tensor<64x32xf32>, %i: tensor<256x32xi64>) -> tensor<256x32xf32> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "error"} : tensor<64x32xf32>, tensor<256x32xi64> -> tensor<256x32xf32>
   return %0 : tensor<256x32xf32>
 }
 func.func @gp(%x: tensor<64x32xf32>, %i: tensor<256x32xi64>) -> tensor<256x32xf32> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "promise_in_bounds"} : tensor<64x32xf32>, tensor<256x32xi64> -> tensor<256x32xf32>
+  return %0 : tensor<256x32xf32>
+}
+func.func @rows(%x: tensor<64x32xf32>, %i: tensor<256xi64>) -> tensor<256x32xf32> {
+  %c32 = arith.constant 32 : index
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<256xi64> into tensor<256x1xi64>
+  %b = tcp.broadcast_to %e, %c32 {axes = [1]} : tensor<256x1xi64>, index -> tensor<256x32xi64>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<64x32xf32>, tensor<256x32xi64> -> tensor<256x32xf32>
   return %0 : tensor<256x32xf32>
 }
 func.func @sc(%x: tensor<64x32xf32>, %i: tensor<256x32xi64>, %u: tensor<256x32xf32>) -> tensor<64x32xf32> {
@@ -77,6 +85,18 @@ func run(bad int) (string, error) {
 	} else {
 		out = append(out, fmt.Sprint(r1))
 	}
+	// The row gather's ids: every 32nd, so that a bad one is the
+	// first bad id when bad is a multiple of 32.
+	j := make([]int64, 256)
+	for k := range j {
+		j[k] = i[32*k]
+	}
+	r3 := make([]float32, 256*32)
+	if err := Rows(r3, x, j); err != nil {
+		out = append(out, "rows: "+err.Error())
+	} else {
+		out = append(out, fmt.Sprint(r3))
+	}
 	r2 := make([]float32, 64*32)
 	if err := Sc(r2, x, i, u); err != nil {
 		out = append(out, "sc: "+err.Error())
@@ -88,7 +108,7 @@ func run(bad int) (string, error) {
 
 func TestConcurrentCalls(t *testing.T) {
 	tcpMinBytesPerWorker = 1
-	cases := []int{-1, 0, 31, 32, 4000, 256*32 - 41}
+	cases := []int{-1, 0, 31, 32, 4000, 4096 + 64, 256*32 - 41}
 	Workers = 1
 	want := map[int]string{}
 	for _, bad := range cases {
