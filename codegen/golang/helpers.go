@@ -176,7 +176,9 @@ func tcpCount(dims ...int) (int, error) {
 `,
 	"parallel": `// Workers is the number of goroutines a kernel splits its outer loop
 // over; 0 or less means runtime.GOMAXPROCS(0). A kernel uses fewer when
-// each would get less than tcpMinBytesPerWorker of output.
+// each would get less than tcpMinBytesPerWorker of output. The calling
+// goroutine is one of them; the others come from a pool of goroutines
+// the package starts on first need and keeps (parked when idle).
 var Workers int
 
 // tcpMinBytesPerWorker is the least output a worker gets (a variable so
@@ -234,7 +236,8 @@ var tcpJobs = make(chan *tcpJob, 256)
 
 // tcpPool is the pool's size: the worker goroutines started so far. They
 // are started on first need, up to the largest worker count a call has
-// asked for, and live as long as the process (parked when idle).
+// asked for (at most cap(tcpJobs)+1), and live as long as the process,
+// parked when idle.
 var tcpPool struct {
 	mu   sync.Mutex
 	size atomic.Int64
@@ -327,8 +330,8 @@ func tcpSplit(n, rowBytes int, scan bool, body func(lo, hi int) error) (err erro
 	}
 	j := &tcpJob{body: body, n: n, chunks: chunks, done: make(chan struct{}), errs: make([]error, chunks)}
 	j.left.Store(int64(chunks))
-	if int(tcpPool.size.Load()) < w-1 {
-		tcpGrowPool(w - 1)
+	if k := min(w-1, cap(tcpJobs)); int(tcpPool.size.Load()) < k {
+		tcpGrowPool(k)
 	}
 	for k := 1; k < w; k++ {
 		select {
