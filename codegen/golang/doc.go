@@ -194,9 +194,10 @@
 // output (tcpParallel). The caller runs chunks itself, joined by the
 // workers of a pool the kernel package starts on first need (up to the
 // largest worker count asked for) and keeps: the loop is cut into four
-// chunks per worker, claimed in order from an atomic counter, so a worker
+// chunks per worker, or into chunks of at most 512 KiB of output when
+// that makes more, claimed in order from an atomic counter, so a worker
 // that starts late or is descheduled takes fewer instead of holding up
-// the call. Between calls a pool worker polls for the next one for
+// the call, and the caller's wait for the last chunk is short. Between calls a pool worker polls for the next one for
 // 100 us (yielding the processor between polls) before it parks on a
 // channel, like OpenMP's default wait policy: back-to-back calls start
 // without a futex wake-up, and an idle package uses no CPU. Calls from

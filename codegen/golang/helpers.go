@@ -185,11 +185,18 @@ var Workers int
 // that tests can split small outputs).
 var tcpMinBytesPerWorker = 1 << 16
 
-// tcpChunksPerWorker is how many chunks tcpParallel cuts a loop into per
-// worker: the caller and the pool's workers claim them in order, so one
-// that starts late or is descheduled takes fewer and does not hold up
-// the call.
+// tcpChunksPerWorker is the least number of chunks tcpParallel cuts a
+// loop into per worker: the caller and the pool's workers claim them in
+// order, so one that starts late or is descheduled takes fewer and does
+// not hold up the call.
 const tcpChunksPerWorker = 4
+
+// tcpChunkBytes is the most output of one chunk when there are more
+// than tcpChunksPerWorker per worker: a chunk of a long call takes tens
+// of microseconds, so the caller's wait for the last one stays within
+// tcpSpin (no park and wake-up at the end of the call), and a chunk's
+// first rows, which its row prefetches do not cover, are few.
+const tcpChunkBytes = 1 << 19
 
 // tcpSpin is how long an idle pool worker polls for the next call, and
 // how long a caller polls for the chunks other workers still run, before
@@ -291,9 +298,9 @@ func tcpPoll() *tcpJob {
 // Workers (or GOMAXPROCS) capped so that each worker gets at least
 // tcpMinBytesPerWorker of output. rowBytes is the output size of one
 // step, to size the chunks. The loop is cut into tcpChunksPerWorker
-// chunks per worker, claimed in order; scan, for a body that reads
-// something whole per call whatever its chunk (a scatter's updates), cuts
-// it into exactly w. The error of the first failing chunk is returned
+// chunks per worker or more (tcpChunkBytes), claimed in order; scan, for
+// a body that reads something whole per call whatever its chunk (a
+// scatter's updates), cuts it into exactly w. The error of the first failing chunk is returned
 // (chunks run in order inside, so it is the first error in row-major
 // order). A panic in body (a Go bounds check under mode
 // promise_in_bounds) becomes an error.
@@ -326,7 +333,7 @@ func tcpSplit(n, rowBytes int, scan bool, body func(lo, hi int) error) (err erro
 	}
 	chunks := w
 	if !scan {
-		chunks = min(n, w*tcpChunksPerWorker)
+		chunks = min(n, max(w*tcpChunksPerWorker, n*rowBytes/tcpChunkBytes))
 	}
 	j := &tcpJob{body: body, n: n, chunks: chunks, done: make(chan struct{}), errs: make([]error, chunks)}
 	j.left.Store(int64(chunks))
