@@ -401,6 +401,9 @@ type nest struct {
 	rows  bool
 	rowOf string
 	touch bool // the body counts touched rows (see rowRead)
+	// flat splits levels 0 and 1 together: loops' [lo, hi) then counts
+	// iterations of level 1 over both (see flatSplit).
+	flat bool
 	// innerCall, if set, replaces the innermost loop: one call that does
 	// the whole row (a reversed row copy, tcpReverse).
 	innerCall string

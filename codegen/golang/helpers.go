@@ -331,16 +331,28 @@ func tcpSplit(n, rowBytes int, scan bool, body func(lo, hi int) error) (err erro
 		}
 		return nil
 	}
+	// (No min and max builtins: the kernels compile in modules older
+	// than Go 1.21 too.)
 	chunks := w
 	if !scan {
-		chunks = min(n, max(w*tcpChunksPerWorker, n*rowBytes/tcpChunkBytes))
+		chunks = n * rowBytes / tcpChunkBytes
+		if c := w * tcpChunksPerWorker; chunks < c {
+			chunks = c
+		}
+		if chunks > n {
+			chunks = n
+		}
 	}
 	j := &tcpJob{body: body, n: n, chunks: chunks, done: make(chan struct{}), errs: make([]error, chunks)}
 	j.left.Store(int64(chunks))
-	if k := min(w-1, cap(tcpJobs)); int(tcpPool.size.Load()) < k {
+	k := w - 1
+	if k > cap(tcpJobs) {
+		k = cap(tcpJobs)
+	}
+	if int(tcpPool.size.Load()) < k {
 		tcpGrowPool(k)
 	}
-	for k := 1; k < w; k++ {
+	for o := 1; o < w; o++ {
 		select {
 		case tcpJobs <- j:
 		default:

@@ -49,6 +49,17 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 		stmts = append(stmts, in)
 	}
 	body := strings.Join(stmts, "\n")
+	if n.flat && lo != "" && from <= 1 {
+		// [lo, hi) counts level-1 iterations over levels 0 and 1: level
+		// 0 runs over the rows it touches, level 1 over its part of each.
+		s1 := n.sizes[1].paren()
+		if from == 0 {
+			return fmt.Sprintf("for %s := %s / %s; %s*%s < %s; %s++ {\n%s\n}", v, lo, s1, v, s1, hi, v, body)
+		}
+		v0 := n.vars[0]
+		return fmt.Sprintf("%slo, %shi := 0, %s\nif %s*%s < %s {\n%slo = %s - %s*%s\n}\nif %s-%s*%s < %shi {\n%shi = %s - %s*%s\n}\nfor %s := %slo; %s < %shi; %s++ {\n%s\n}",
+			v, v, s1, v0, s1, lo, v, lo, v0, s1, hi, v0, s1, v, v, hi, v0, s1, v, v, v, v, v, body)
+	}
 	if n.innerCall != "" && from == len(n.vars)-1 {
 		return n.innerCall
 	}
@@ -534,6 +545,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 		}
 	}
+	n.flat = flatSplit(n, min(k, nl))
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
 	if n.touch {
 		code = "touched := 0\n" + code + "\nif touched < 0 {\npanic(\"unreachable\")\n}"
@@ -542,8 +554,31 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	if len(ds) > 0 {
 		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
 	}
-	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
+	steps := n.sizes[0].String()
+	if n.flat {
+		steps = product(n.sizes[:2]).String()
+		rowBytes = product(ds[n.dims[1]+1:]).scale(int64(es)).String()
+	}
+	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", steps, rowBytes, code)
 	return nil
+}
+
+// flatOuter is the outer trip count below which a result nest splits its
+// first two levels together over the workers (flatSplit).
+const flatOuter = 64
+
+// flatSplit reports whether the workers split levels 0 and 1 of result
+// nest n (of which levels 0..emitted-1 are loops) as one loop: when
+// level 0 is short (fewer than flatOuter, or dynamic), chunks of whole
+// level-0 rows would be few and uneven (a take along axis 1 of
+// [3, 4096, 64] has three rows for two workers), while level 1 is a plain
+// loop (not the innermost level, whose loop may be a range or one call).
+func flatSplit(n *nest, emitted int) bool {
+	if emitted < 2 || len(n.vars) < 3 {
+		return false
+	}
+	c, ok := n.sizes[0].constant()
+	return !ok || c < flatOuter
 }
 
 // minSplatRun is the shortest static run, in bytes, that resultNest

@@ -13,8 +13,10 @@ import (
 
 // parallelModule has kernels whose parallel loops fail inside a chunk
 // (inline index checks, a broken promise_in_bounds promise) and a scatter
-// (one chunk per worker, tcpParallelScan), and a row gather whose index
-// check pass is split over the workers, for TestParallelRace.
+// (one chunk per worker, tcpParallelScan), a row gather whose index
+// check pass is split over the workers, and a take along a middle axis
+// whose short outer loop is split together with the next (flatSplit),
+// for TestParallelRace.
 const parallelModule = `func.func @ge(%x: tensor<64x32xf32>, %i: tensor<256x32xi64>) -> tensor<256x32xf32> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "error"} : tensor<64x32xf32>, tensor<256x32xi64> -> tensor<256x32xf32>
   return %0 : tensor<256x32xf32>
@@ -29,6 +31,14 @@ func.func @rows(%x: tensor<64x32xf32>, %i: tensor<256xi64>) -> tensor<256x32xf32
   %b = tcp.broadcast_to %e, %c32 {axes = [1]} : tensor<256x1xi64>, index -> tensor<256x32xi64>
   %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<64x32xf32>, tensor<256x32xi64> -> tensor<256x32xf32>
   return %0 : tensor<256x32xf32>
+}
+func.func @mid(%x: tensor<3x64x8xf32>, %i: tensor<50xi64>) -> tensor<3x50x8xf32> {
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %e = tensor.expand_shape %i [[0, 1, 2]] : tensor<50xi64> into tensor<1x50x1xi64>
+  %b = tcp.broadcast_to %e, %c3, %c8 {axes = [0, 2]} : tensor<1x50x1xi64>, index, index -> tensor<3x50x8xi64>
+  %0 = tcp.gather %x, %b {dim = 1 : index, mode = "wrap_negative"} : tensor<3x64x8xf32>, tensor<3x50x8xi64> -> tensor<3x50x8xf32>
+  return %0 : tensor<3x50x8xf32>
 }
 func.func @sc(%x: tensor<64x32xf32>, %i: tensor<256x32xi64>, %u: tensor<256x32xf32>) -> tensor<64x32xf32> {
   %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index, mode = "error"} : tensor<64x32xf32>, tensor<256x32xi64>, tensor<256x32xf32> -> tensor<64x32xf32>
@@ -96,6 +106,12 @@ func run(bad int) (string, error) {
 		out = append(out, "rows: "+err.Error())
 	} else {
 		out = append(out, fmt.Sprint(r3))
+	}
+	r4 := make([]float32, 3*50*8)
+	if err := Mid(r4, x[:3*64*8], j[:50]); err != nil {
+		out = append(out, "mid: "+err.Error())
+	} else {
+		out = append(out, fmt.Sprint(r4))
 	}
 	r2 := make([]float32, 64*32)
 	if err := Sc(r2, x, i, u); err != nil {
