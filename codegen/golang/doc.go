@@ -209,7 +209,11 @@
 // scatter's update pass, whose every chunk reads all the updates, is cut
 // into exactly one chunk per worker (tcpParallelScan). A gather's index
 // check pass is split over the workers too (validateSplit), so a large
-// index tensor is not checked on one core while the others wait.
+// index tensor is not checked on one core while the others wait. A
+// result nest whose outer loop is short (fewer than 64 iterations, or a
+// dynamic count) is split over its first two loops together (flatSplit):
+// a take along axis 1 of [3, 4096, 64] is cut into even chunks of
+// (outer, id) pairs, not into three outer rows.
 //
 // # Running kernels
 //
