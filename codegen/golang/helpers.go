@@ -234,7 +234,10 @@ func (j *tcpJob) run() {
 
 func (j *tcpJob) chunk(c int) {
 	defer tcpRecover(&j.errs[c])
-	j.errs[c] = j.body(j.n*c/j.chunks, j.n*(c+1)/j.chunks)
+	// Stored only when set: the chunks' error slots share cache lines.
+	if err := j.body(j.n*c/j.chunks, j.n*(c+1)/j.chunks); err != nil {
+		j.errs[c] = err
+	}
 }
 
 // tcpJobs carries offers of a call to idle pool workers (one per helper
@@ -338,6 +341,14 @@ func tcpSplit(n, rowBytes int, scan bool, body func(lo, hi int) error) (err erro
 		chunks = n * rowBytes / tcpChunkBytes
 		if c := w * tcpChunksPerWorker; chunks < c {
 			chunks = c
+		}
+		// No chunk under half of tcpMinBytesPerWorker: each claim costs
+		// the workers a shared cache line.
+		if c := 2 * n * rowBytes / tcpMinBytesPerWorker; chunks > c {
+			chunks = c
+		}
+		if chunks < w {
+			chunks = w
 		}
 		if chunks > n {
 			chunks = n
