@@ -669,7 +669,8 @@ def main():
                     progress(rnd, name, threads, "tcp", t)
                     cpu[(name, threads, "tcp")] = max(cpu.get((name, threads, "tcp"), 0), c)
                     if basedir:
-                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads)
+                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads,
+                                               ["--in-place"] if spec.get("inplace") else [])
                         key = (name, threads, "base")
                         if same_bits(bref, ref):
                             times.setdefault(key, []).append(bt)
