@@ -8,10 +8,14 @@
 // the interpreter's rule for addf, with the destination as the first
 // operand.
 //
-// On amd64 the loop is SSE2 assembly (the GOAMD64=v1 baseline, so no CPU
-// detection): ADDPS and ADDSS with the destination as their destination
-// operand return, when both operands are NaNs, the destination's NaN
-// quieted, and when one is, that one quieted: the rule above with no test
+// On amd64 the loop is assembly: AVX (eight floats per VADDPS) when
+// CPUID and XGETBV say the CPU has it and the OS saves the YMM
+// registers, checked once at package initialization (the kernel binary
+// imports only the standard library, so the check is in assembly too),
+// else SSE2 (the GOAMD64=v1 baseline, four per ADDPS). ADDPS, and VADDPS
+// with the destination row as its first source operand, return, when
+// both operands are NaNs, the destination's NaN quieted, and when one is,
+// that one quieted: the rule above with no test
 // per element. Elsewhere, or with the purego build tag, a Go loop tests
 // for a NaN result and applies the rule itself (Go's compiler may commute
 // a float addition, so a plain a+b does not fix which NaN comes out).

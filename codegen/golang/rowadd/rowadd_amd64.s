@@ -2,12 +2,12 @@
 
 #include "textflag.h"
 
-// func addF32(dst, src *float32, n int)
+// func addF32SSE(dst, src *float32, n int)
 //
 // Eight floats per step, then four, then one at a time. ADDPS X2, X0 is
 // X0 = X0 + X2 with X0 (the destination row) as the first operand, so a
 // NaN result is the destination's NaN when it has one (SSE's rule).
-TEXT ·addF32(SB), NOSPLIT, $0-24
+TEXT ·addF32SSE(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -55,4 +55,95 @@ one:
 	JNZ   one
 
 done:
+	RET
+
+// func addF32AVX(dst, src *float32, n int)
+//
+// Thirty-two floats per step (four YMM registers, the loads of a step
+// issued before its stores), then eight, then four, then one at a time,
+// all VEX-encoded, and VZEROUPPER before returning to SSE code.
+// VADDPS (SI), Y0, Y0 is Y0 = Y0 + (SI) with Y0 (the destination row) as
+// the first source operand, so a NaN result is the destination's NaN when
+// it has one, as with ADDPS.
+TEXT ·addF32AVX(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	CMPQ CX, $32
+	JB   avx8
+
+avx32:
+	VMOVUPS (DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+	VADDPS  (SI), Y0, Y0
+	VADDPS  32(SI), Y1, Y1
+	VADDPS  64(SI), Y2, Y2
+	VADDPS  96(SI), Y3, Y3
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ    $128, DI
+	ADDQ    $128, SI
+	SUBQ    $32, CX
+	CMPQ    CX, $32
+	JAE     avx32
+
+avx8:
+	CMPQ    CX, $8
+	JB      avx4
+	VMOVUPS (DI), Y0
+	VADDPS  (SI), Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, DI
+	ADDQ    $32, SI
+	SUBQ    $8, CX
+	JMP     avx8
+
+avx4:
+	CMPQ    CX, $4
+	JB      avxtail
+	VMOVUPS (DI), X0
+	VADDPS  (SI), X0, X0
+	VMOVUPS X0, (DI)
+	ADDQ    $16, DI
+	ADDQ    $16, SI
+	SUBQ    $4, CX
+
+avxtail:
+	TESTQ CX, CX
+	JZ    avxdone
+
+avxone:
+	VMOVSS (DI), X0
+	VADDSS (SI), X0, X0
+	VMOVSS X0, (DI)
+	ADDQ   $4, DI
+	ADDQ   $4, SI
+	DECQ   CX
+	JNZ    avxone
+
+avxdone:
+	VZEROUPPER
+	RET
+
+// func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
 	RET
