@@ -40,3 +40,53 @@ func add(a, b float32) float32 {
 	}
 	return r
 }
+
+// ScatterAddF32I64 adds upd[k] into dst[w] for k = 0, 1, ... in order,
+// w being idx[k], or idx[k]+len(dst) when idx[k] is negative and wrap is
+// set (ONNX's negative indices), with the NaN rule of AddF32 (the
+// destination element first). It stops at the first k whose w is outside
+// [0, len(dst)), every update before it applied, and returns that k; else
+// it returns len(idx). It panics if upd is shorter than idx. Duplicate
+// indices are summed in k order, as the interpreter's scatter does.
+func ScatterAddF32I64(dst []float32, idx []int64, upd []float32, wrap bool) int {
+	upd = upd[:len(idx)]
+	if len(idx) == 0 {
+		return 0
+	}
+	return scatterAddI64(unsafe.SliceData(dst), len(dst), &idx[0], &upd[0], len(idx), wrapMask(wrap, len(dst)))
+}
+
+// ScatterAddF32I32 is ScatterAddF32I64 for int32 indices.
+func ScatterAddF32I32(dst []float32, idx []int32, upd []float32, wrap bool) int {
+	upd = upd[:len(idx)]
+	if len(idx) == 0 {
+		return 0
+	}
+	return scatterAddI32(unsafe.SliceData(dst), len(dst), &idx[0], &upd[0], len(idx), wrapMask(wrap, len(dst)))
+}
+
+// wrapMask is what a negative index gains: size with wrap, else 0 (the
+// index stays negative and fails the unsigned range test).
+func wrapMask(wrap bool, size int) int {
+	if wrap {
+		return size
+	}
+	return 0
+}
+
+// scatterAddGo is the Go loop of ScatterAddF32I64 and ScatterAddF32I32:
+// the scatterAddI64 and scatterAddI32 of the purego build and of other
+// architectures, and what the tests compare the assembly with.
+func scatterAddGo[T int32 | int64](dst *float32, size int, idx *T, upd *float32, n, mask int) int {
+	d := unsafe.Slice(dst, size)
+	x := unsafe.Slice(idx, n)
+	u := unsafe.Slice(upd, n)
+	for k, v := range x {
+		w := int(v) + int(uint(int(v)>>63)&uint(mask))
+		if uint(w) >= uint(len(d)) {
+			return k
+		}
+		d[w] = add(d[w], u[k])
+	}
+	return n
+}

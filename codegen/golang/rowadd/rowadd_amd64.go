@@ -41,3 +41,13 @@ func addF32SSE(dst, src *float32, n int)
 //
 //go:noescape
 func addF32AVX(dst, src *float32, n int)
+
+// scatterAddI64 and scatterAddI32 are the loops of ScatterAddF32I64 and
+// ScatterAddF32I32 (rowadd_amd64.s): mask is what a negative index gains
+// (wrapMask).
+//
+//go:noescape
+func scatterAddI64(dst *float32, size int, idx *int64, upd *float32, n, mask int) int
+
+//go:noescape
+func scatterAddI32(dst *float32, size int, idx *int32, upd *float32, n, mask int) int

@@ -147,3 +147,167 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL AX, eax+0(FP)
 	MOVL DX, edx+4(FP)
 	RET
+
+// The loops of ScatterAddF32I64 and ScatterAddF32I32, four updates per
+// step: the step's four indices are loaded, wrapped (plus mask where
+// negative, branch-free) and range-tested first; if one is out of range
+// the step is redone one update at a time ("1" loop), so the updates
+// before it are applied and the returned position is exact. Each update
+// is then MOVSS of the destination element, ADDSS of the update into it
+// (the destination as the destination operand: a NaN sum is the
+// destination's NaN when it has one, as with ADDPS in addF32SSE) and
+// MOVSS back, in order, so a repeated index adds to the sum before it.
+
+// func scatterAddI64(dst *float32, size int, idx *int64, upd *float32, n, mask int) int
+TEXT ·scatterAddI64(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ size+8(FP), DX
+	MOVQ idx+16(FP), SI
+	MOVQ upd+24(FP), BX
+	MOVQ n+32(FP), CX
+	MOVQ mask+40(FP), R10
+	XORQ AX, AX
+
+scatterAddI644:
+	LEAQ 4(AX), R8
+	CMPQ R8, CX
+	JA   scatterAddI641
+	MOVQ (SI)(AX*8), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddI641
+	MOVQ 8(SI)(AX*8), R11
+	MOVQ R11, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R11
+	CMPQ R11, DX
+	JAE  scatterAddI641
+	MOVQ 16(SI)(AX*8), R12
+	MOVQ R12, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R12
+	CMPQ R12, DX
+	JAE  scatterAddI641
+	MOVQ 24(SI)(AX*8), R13
+	MOVQ R13, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R13
+	CMPQ R13, DX
+	JAE  scatterAddI641
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	MOVSS (DI)(R11*4), X1
+	ADDSS 4(BX)(AX*4), X1
+	MOVSS X1, (DI)(R11*4)
+	MOVSS (DI)(R12*4), X2
+	ADDSS 8(BX)(AX*4), X2
+	MOVSS X2, (DI)(R12*4)
+	MOVSS (DI)(R13*4), X3
+	ADDSS 12(BX)(AX*4), X3
+	MOVSS X3, (DI)(R13*4)
+	ADDQ $4, AX
+	JMP  scatterAddI644
+
+scatterAddI641:
+	CMPQ AX, CX
+	JAE  scatterAddI64done
+	MOVQ (SI)(AX*8), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddI64done
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	INCQ AX
+	JMP  scatterAddI641
+
+scatterAddI64done:
+	MOVQ AX, ret+48(FP)
+	RET
+
+// func scatterAddI32(dst *float32, size int, idx *int32, upd *float32, n, mask int) int
+TEXT ·scatterAddI32(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ size+8(FP), DX
+	MOVQ idx+16(FP), SI
+	MOVQ upd+24(FP), BX
+	MOVQ n+32(FP), CX
+	MOVQ mask+40(FP), R10
+	XORQ AX, AX
+
+scatterAddI324:
+	LEAQ 4(AX), R8
+	CMPQ R8, CX
+	JA   scatterAddI321
+	MOVLQSX (SI)(AX*4), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddI321
+	MOVLQSX 4(SI)(AX*4), R11
+	MOVQ R11, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R11
+	CMPQ R11, DX
+	JAE  scatterAddI321
+	MOVLQSX 8(SI)(AX*4), R12
+	MOVQ R12, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R12
+	CMPQ R12, DX
+	JAE  scatterAddI321
+	MOVLQSX 12(SI)(AX*4), R13
+	MOVQ R13, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R13
+	CMPQ R13, DX
+	JAE  scatterAddI321
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	MOVSS (DI)(R11*4), X1
+	ADDSS 4(BX)(AX*4), X1
+	MOVSS X1, (DI)(R11*4)
+	MOVSS (DI)(R12*4), X2
+	ADDSS 8(BX)(AX*4), X2
+	MOVSS X2, (DI)(R12*4)
+	MOVSS (DI)(R13*4), X3
+	ADDSS 12(BX)(AX*4), X3
+	MOVSS X3, (DI)(R13*4)
+	ADDQ $4, AX
+	JMP  scatterAddI324
+
+scatterAddI321:
+	CMPQ AX, CX
+	JAE  scatterAddI32done
+	MOVLQSX (SI)(AX*4), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddI32done
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	INCQ AX
+	JMP  scatterAddI321
+
+scatterAddI32done:
+	MOVQ AX, ret+48(FP)
+	RET

@@ -11,3 +11,10 @@ func paths() []path {
 	}
 	return ps
 }
+
+// scatterPaths are the assembly loops of ScatterAddF32I64/I32, each
+// compared with scatterAddGo by TestScatterAdd.
+func scatterPaths() ([]func(*float32, int, *int64, *float32, int, int) int, []func(*float32, int, *int32, *float32, int, int) int) {
+	return []func(*float32, int, *int64, *float32, int, int) int{scatterAddI64},
+		[]func(*float32, int, *int32, *float32, int, int) int{scatterAddI32}
+}

@@ -3,3 +3,11 @@
 package rowadd
 
 func addF32(dst, src *float32, n int) { addGo(dst, src, n) }
+
+func scatterAddI64(dst *float32, size int, idx *int64, upd *float32, n, mask int) int {
+	return scatterAddGo(dst, size, idx, upd, n, mask)
+}
+
+func scatterAddI32(dst *float32, size int, idx *int32, upd *float32, n, mask int) int {
+	return scatterAddGo(dst, size, idx, upd, n, mask)
+}
