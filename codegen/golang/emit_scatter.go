@@ -442,7 +442,23 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	// Worker split: by the destination's first coordinate.
 	c0 := dest[0]
 	splitLoop := nl > 0 && n.dims[0] == 0 && c0.equal(patom(n.vars[0]))
-	if !splitLoop {
+	// An element scatter along dim 0 (or any dim whose destination
+	// coordinate 0 is an index): split the innermost loop instead, by
+	// the destination's last coordinate, when that is the loop's own
+	// counter and the loop is long (so that a worker's columns of a row
+	// are a run of cache lines). Every destination element is still
+	// written by one worker in the sequential order, and each worker
+	// reads only its columns of the indices and updates, where a split
+	// by destination rows has every worker read all of them and skip
+	// (a mispredicted branch per update) those of the other workers.
+	splitInner := false
+	if !splitLoop && s.Name() == tcp.ScatterName && nl >= 2 && n.dims[nl-1] == len(iter)-1 &&
+		dest[len(ds)-1].equal(patom(n.vars[nl-1])) {
+		if c, ok := n.sizes[nl-1].constant(); ok && c >= minSplitColumns {
+			splitInner, n.splitInner = true, true
+		}
+	}
+	if !splitLoop && !splitInner {
 		skips = append(skips, cond{fmt.Sprintf("%s < lo || %s >= hi", c0.paren(), c0.paren()), f.levelOf(c0)})
 	}
 	if src != "" {
@@ -531,10 +547,10 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 						urow = f.bind(rl, fmt.Sprintf("%s[:len(%s)]", urow, n.rangeOver))
 					}
 					uval = fmt.Sprintf("%s[%s]", urow, j)
-					if combine == tcp.CombineReplace && n.rowOf != "" && len(n.lets[l].stmts) == 0 {
+					if combine == tcp.CombineReplace && n.rowOf != "" && len(n.lets[l].stmts) == 0 && !splitInner {
 						n.innerCall = fmt.Sprintf("copy(%s, %s)", n.rowOf, urow)
 					}
-					if f.g.driver && combine == tcp.CombineAdd && et == "float32" && n.rowOf != "" && len(n.lets[l].stmts) == 0 {
+					if f.g.driver && combine == tcp.CombineAdd && et == "float32" && n.rowOf != "" && len(n.lets[l].stmts) == 0 && !splitInner {
 						// A whole contiguous f32 row added in the kernel
 						// binary: SSE with the NaN rule for free (package
 						// rowadd), not a NaN test per element. Kernels
@@ -559,16 +575,46 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	} else {
 		n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, stmt)
 		lo, hi := "", ""
-		if splitLoop {
+		if splitLoop || splitInner {
 			lo, hi = "lo", "hi"
 		}
-		code = n.loops(0, nl, lo, hi, "")
+		if splitInner {
+			// Blocks of the worker's columns, each over all the rows:
+			// a block's destination (its columns of every row) stays
+			// in L2 across the rows, where a whole row of updates
+			// would touch one line of every destination row.
+			step, b, e := f.temp(), f.temp(), f.temp()
+			block := product(ds[:len(ds)-1]).scale(int64(elemSize(et)))
+			code = fmt.Sprintf("%s := max(16, %d/max(1, %s))&^15\nfor %s := lo; %s < hi; %s += %s {\n%s := min(%s+%s, hi)\n%s\n}",
+				step, scatterBlockBytes, block, b, b, b, step, e, b, step, n.loops(0, nl, b, e, ""))
+		} else {
+			code = n.loops(0, nl, lo, hi, "")
+		}
 	}
 	if len(outer) > 0 {
 		code = fmt.Sprintf("if !(%s) {\n%s\n}", strings.Join(outer, " || "), code)
 	}
 	f.g.used["parallel"] = true
 	es := elemSize(et)
+	recheck := ""
+	if splitInner && f.inline[s.Operation] && modeChecks(mode) {
+		// A worker that meets a bad index stops with its own first one,
+		// which need not be the first in row-major order (the
+		// interpreter's error): on an error, scan the indices in order
+		// for that one.
+		f.push()
+		if err := f.checkIndicesInOrder(s, in); err != nil {
+			return err
+		}
+		recheck = f.pop()
+	}
+	if splitInner {
+		// The worker split is by columns: a column's share of the
+		// destination is its size over the last dim.
+		colBytes := product(ds[:len(ds)-1]).scale(int64(es))
+		f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\n%s\nreturn err\n}", n.sizes[nl-1], colBytes, code, recheck)
+		return nil
+	}
 	if splitLoop {
 		rowBytes := product(iter[n.dims[0]+1:]).scale(int64(es))
 		f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
@@ -577,6 +623,36 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	rowBytes := product(ds[1:]).scale(int64(es))
 	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", ds[0], rowBytes, code)
 	return nil
+}
+
+// minSplitColumns is the least innermost trip count of an element
+// scatter whose workers split that loop (see scatterNest's splitInner).
+const minSplitColumns = 256
+
+// scatterBlockBytes is the destination share of a block of columns an
+// element scatter split by columns walks over all rows (see
+// scatterNest): half the L2 of the EPYC it was measured on.
+const scatterBlockBytes = 256 << 10
+
+// checkIndicesInOrder emits the range checks of a scatter's indices
+// (modes error and wrap_negative) in row-major order, each returning the
+// interpreter's error.
+func (f *funcGen) checkIndicesInOrder(s tcp.ScatterOp, in []poly) error {
+	saved := f.cur
+	defer func() { f.cur = saved }()
+	dim := int(s.Dim())
+	r := root(s.Indices())
+	rd, err := f.dims(r)
+	if err != nil {
+		return err
+	}
+	return f.validate(rd, func(coords []poly) (string, error) {
+		ref, err := f.read(r, coords, false)
+		if err != nil {
+			return "", err
+		}
+		return f.indexCheck(s.Mode(), f.loadInt(ref, false), in[dim], dim), nil
+	})
 }
 
 // scatterAddRow returns the call that replaces the innermost loop of an
@@ -597,7 +673,7 @@ func (f *funcGen) scatterAddRow(s tcp.ScatterOp, et string, r ref, idxRow, dimRo
 	if !f.g.driver || s.Name() != tcp.ScatterName || s.Combine() != tcp.CombineAdd || et != "float32" ||
 		!f.inline[s.Operation] || mode != tcp.ModeWrapNegative && mode != tcp.ModeError ||
 		idxRow == "" || dimRow == "" || urow == "" || innerLets != lets ||
-		len(r.guards) != 0 || r.conv != nil || len(r.dconv) != 0 || r.load != "" || r.val != "" {
+		f.cur.splitInner || len(r.guards) != 0 || r.conv != nil || len(r.dconv) != 0 || r.load != "" || r.val != "" {
 		return ""
 	}
 	dim := int(s.Dim())

@@ -338,3 +338,30 @@ func BenchmarkScatterAdd(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkScatterAddRows is BenchmarkScatterAdd over 1024 rows (64 MiB
+// of indices, updates and destinations, beyond the caches), a
+// ScatterElements add along the last dim of [1024,4096] f32.
+func BenchmarkScatterAddRows(b *testing.B) {
+	const n, rows = 4096, 1024
+	r := rand.New(rand.NewSource(1))
+	dst, upd, idx := make([]float32, n*rows), make([]float32, n*rows), make([]int64, n*rows)
+	for i := range idx {
+		idx[i] = int64(r.Intn(n))
+		upd[i] = float32(r.NormFloat64())
+	}
+	b.Run("ScatterAddF32I64", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			for k := 0; k < rows; k++ {
+				ScatterAddF32I64(dst[k*n:(k+1)*n], idx[k*n:(k+1)*n], upd[k*n:(k+1)*n], true)
+			}
+		}
+	})
+	b.Run("go", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			for k := 0; k < rows; k++ {
+				scatterAddGo(&dst[k*n], n, &idx[k*n], &upd[k*n], n, n)
+			}
+		}
+	})
+}
