@@ -451,11 +451,13 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	// reads only its columns of the indices and updates, where a split
 	// by destination rows has every worker read all of them and skip
 	// (a mispredicted branch per update) those of the other workers.
-	splitInner := false
+	// (A scatter_nd add of whole rows split so, every worker adding its
+	// columns of every row, measured no faster than the split by rows.)
+	splitInner, cols := false, int64(0)
 	if !splitLoop && s.Name() == tcp.ScatterName && nl >= 2 && n.dims[nl-1] == len(iter)-1 &&
 		dest[len(ds)-1].equal(patom(n.vars[nl-1])) {
 		if c, ok := n.sizes[nl-1].constant(); ok && c >= minSplitColumns {
-			splitInner, n.splitInner = true, true
+			splitInner, n.splitInner, cols = true, true, c
 		}
 	}
 	if !splitLoop && !splitInner {
@@ -609,10 +611,14 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 		recheck = f.pop()
 	}
 	if splitInner {
-		// The worker split is by columns: a column's share of the
-		// destination is its size over the last dim.
-		colBytes := product(ds[:len(ds)-1]).scale(int64(es))
-		f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\n%s\nreturn err\n}", n.sizes[nl-1], colBytes, code, recheck)
+		// The worker split is by columns, in steps of a cache line (so
+		// that workers share no destination line where rows start on
+		// one): a step's share of the destination is its size over
+		// the last dim.
+		b := int64(max(1, 64/es))
+		colBytes := product(ds[:len(ds)-1]).scale(int64(es) * b)
+		f.stmt("if err := tcpParallel(%d, %s, func(lo, hi int) error {\nlo, hi = lo*%d, min(hi*%d, %d)\n%s\nreturn nil\n}); err != nil {\n%s\nreturn err\n}",
+			(cols+b-1)/b, colBytes, b, b, cols, code, recheck)
 		return nil
 	}
 	if splitLoop {
