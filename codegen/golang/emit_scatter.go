@@ -460,6 +460,10 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 			splitInner, n.splitInner, cols = true, true, c
 		}
 	}
+	tileB, tileE := "", "" // the column block of a split by columns
+	if splitInner {
+		tileB, tileE = f.temp(), f.temp()
+	}
 	if !splitLoop && !splitInner {
 		skips = append(skips, cond{fmt.Sprintf("%s < lo || %s >= hi", c0.paren(), c0.paren()), f.levelOf(c0)})
 	}
@@ -563,6 +567,11 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 					if call := f.scatterAddRow(s, et, idxRef, idxRow, dimRow, urow, innerLets, len(n.lets[l].stmts), in); call != "" {
 						n.innerCall = call
 					}
+					if splitInner {
+						if call := f.scatterAddCols(s, et, idxRef, idxRow, urow, innerLets, len(n.lets[l].stmts), in, dst, dOff, dimPos, j, l, tileB, tileE); call != "" {
+							n.innerCall = call
+						}
+					}
 				}
 			}
 		}
@@ -585,7 +594,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 			// a block's destination (its columns of every row) stays
 			// in L2 across the rows, where a whole row of updates
 			// would touch one line of every destination row.
-			step, b, e := f.temp(), f.temp(), f.temp()
+			step, b, e := f.temp(), tileB, tileE
 			block := product(ds[:len(ds)-1]).scale(int64(elemSize(et)))
 			code = fmt.Sprintf("%s := max(16, %d/max(1, %s))&^15\nfor %s := lo; %s < hi; %s += %s {\n%s := min(%s+%s, hi)\n%s\n}",
 				step, scatterBlockBytes, block, b, b, b, step, e, b, step, n.loops(0, nl, b, e, ""))
@@ -698,6 +707,58 @@ func (f *funcGen) scatterAddRow(s tcp.ScatterOp, et string, r ref, idxRow, dimRo
 	return fmt.Sprintf("if %s := rowadd.%s(%s, %s, %s, %v); %s < len(%s) {\nreturn %s\n}", k, fn, dimRow, idxRow, urow,
 		mode == tcp.ModeWrapNegative, k, idxRow,
 		f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{dim}, fmt.Sprintf("%s[%s]", idxRow, k), in[dim].String()))
+}
+
+// scatterAddCols returns the call that replaces the innermost loop of an
+// element scatter add of float32 split by columns (along dim 0: the
+// destination offset is rest + w*stride + j, w the resolved index, j the
+// loop's counter, rest and stride bound outside the loop) in the kernel
+// binary, or "": one call of rowadd.ScatterAddColsF32I64 or I32 for the
+// block [b, e) of an index row, the wrap, the range test and the add in
+// assembly; a bad index returns the interpreter's error for it (the
+// split's scan in row-major order then finds the first overall). The
+// conditions on the indices, updates and loop are scatterAddRow's.
+func (f *funcGen) scatterAddCols(s tcp.ScatterOp, et string, r ref, idxRow, urow string, innerLets, lets int, in []poly, dst string, dOff, dimPos poly, j string, l int, b, e string) string {
+	mode := s.Mode()
+	if !f.g.driver || s.Name() != tcp.ScatterName || s.Combine() != tcp.CombineAdd || et != "float32" ||
+		!f.inline[s.Operation] || mode != tcp.ModeWrapNegative && mode != tcp.ModeError ||
+		idxRow == "" || urow == "" || innerLets != lets || dimPos == nil || len(dimPos) != 1 ||
+		len(r.guards) != 0 || r.conv != nil || len(r.dconv) != 0 || r.load != "" || r.val != "" {
+		return ""
+	}
+	var w string
+	for a := range dimPos {
+		w = a
+	}
+	if c := dimPos[w]; c != 1 || len(atoms(w)) != 1 {
+		return ""
+	}
+	cj, ok := dOff.coeff(j)
+	if one, isC := cj.constant(); !ok || !isC || one != 1 {
+		return ""
+	}
+	stride, ok := dOff.coeff(w)
+	if !ok || len(stride) == 0 || f.levelOf(stride) >= l {
+		return ""
+	}
+	rest := dOff.add(patom(j).scale(-1)).add(stride.mul(dimPos).scale(-1))
+	if f.levelOf(rest) >= l {
+		return ""
+	}
+	dim := int(s.Dim())
+	it, err := goElem(ir.ElementType(s.Indices().Type()))
+	if err != nil {
+		return ""
+	}
+	fn := map[string]string{"int64": "ScatterAddColsF32I64", "int32": "ScatterAddColsF32I32"}[it]
+	if fn == "" {
+		return ""
+	}
+	base := f.hoist(rest.add(patom(b)), max(f.levelOf(rest), 0))
+	k := f.temp()
+	return fmt.Sprintf("if %s := rowadd.%s(%s[%s:], %s, %s, %s[%s:%s], %s[%s:%s], %v); %s < %s-%s {\nreturn %s\n}",
+		k, fn, dst, base, stride, in[dim].paren(), idxRow, b, e, urow, b, e, mode == tcp.ModeWrapNegative, k, e, b,
+		f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{dim}, fmt.Sprintf("%s[%s+%s]", idxRow, b, k), in[dim].String()))
 }
 
 // loadElem binds the element of r (a data read, possibly under fill

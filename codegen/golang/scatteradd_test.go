@@ -18,7 +18,8 @@ import (
 // dim (rowadd.ScatterAddF32I64/I32 per index row; i64 and i32 ids, modes
 // wrap_negative and error, index rows shorter than the destination's,
 // dynamic dims) and along dim 0 with 256 columns or more (the workers
-// split the columns and walk them in blocks); last0small stays on the
+// split the columns and walk them in blocks, each block of an index row
+// one call of rowadd.ScatterAddColsF32I64 or I32); last0small stays on the
 // split by destination rows (too few columns).
 const elementAddModule = `
 func.func @last64(%x: tensor<5x300xf32>, %i: tensor<4x290xi64>, %u: tensor<4x290xf32>) -> tensor<5x300xf32> {
@@ -69,7 +70,7 @@ func TestScatterElementsAdd(t *testing.T) {
 	for _, c := range []struct {
 		what string
 		n    int
-	}{{"rowadd.ScatterAddF32I64(", 2}, {"rowadd.ScatterAddF32I32(", 1}, {"max(16, ", 2}} {
+	}{{"rowadd.ScatterAddF32I64(", 2}, {"rowadd.ScatterAddF32I32(", 1}, {"max(16, ", 2}, {"rowadd.ScatterAddColsF32I64(", 1}, {"rowadd.ScatterAddColsF32I32(", 1}} {
 		if got := strings.Count(string(src), c.what); got != c.n {
 			t.Errorf("the kernel binary's source has %d of %q, want %d\n%s", got, c.what, c.n, src)
 		}

@@ -90,3 +90,43 @@ func scatterAddGo[T int32 | int64](dst *float32, size int, idx *T, upd *float32,
 	}
 	return n
 }
+
+// ScatterAddColsF32I64 adds upd[k] into dst[w*stride+k] for k = 0, 1, ...
+// in order, w being idx[k] wrapped as in ScatterAddF32I64 and tested
+// against rows: one row of a ScatterElements add along dim 0, dst
+// starting at the row's first column in destination row 0. It returns
+// the position of the first bad index, or len(idx). It panics if upd is
+// shorter than idx, or dst shorter than (rows-1)*stride+len(idx).
+func ScatterAddColsF32I64(dst []float32, stride, rows int, idx []int64, upd []float32, wrap bool) int {
+	upd = upd[:len(idx)]
+	if len(idx) == 0 || rows <= 0 {
+		return 0
+	}
+	_ = dst[(rows-1)*stride+len(idx)-1]
+	return scatterAddColsI64(&dst[0], stride, rows, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows))
+}
+
+// ScatterAddColsF32I32 is ScatterAddColsF32I64 for int32 indices.
+func ScatterAddColsF32I32(dst []float32, stride, rows int, idx []int32, upd []float32, wrap bool) int {
+	upd = upd[:len(idx)]
+	if len(idx) == 0 || rows <= 0 {
+		return 0
+	}
+	_ = dst[(rows-1)*stride+len(idx)-1]
+	return scatterAddColsI32(&dst[0], stride, rows, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows))
+}
+
+// scatterAddColsGo is the Go loop of ScatterAddColsF32I64 and I32.
+func scatterAddColsGo[T int32 | int64](dst *float32, stride, rows int, idx *T, upd *float32, n, mask int) int {
+	d := unsafe.Slice(dst, (rows-1)*stride+n)
+	x := unsafe.Slice(idx, n)
+	u := unsafe.Slice(upd, n)
+	for k, v := range x {
+		w := int(v) + int(uint(int(v)>>63)&uint(mask))
+		if uint(w) >= uint(rows) {
+			return k
+		}
+		d[w*stride+k] = add(d[w*stride+k], u[k])
+	}
+	return n
+}

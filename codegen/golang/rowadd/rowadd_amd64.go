@@ -51,3 +51,12 @@ func scatterAddI64(dst *float32, size int, idx *int64, upd *float32, n, mask int
 
 //go:noescape
 func scatterAddI32(dst *float32, size int, idx *int32, upd *float32, n, mask int) int
+
+// scatterAddColsI64 and scatterAddColsI32 are the loops of
+// ScatterAddColsF32I64 and I32 (rowadd_amd64.s).
+//
+//go:noescape
+func scatterAddColsI64(dst *float32, stride, rows int, idx *int64, upd *float32, n, mask int) int
+
+//go:noescape
+func scatterAddColsI32(dst *float32, stride, rows int, idx *int32, upd *float32, n, mask int) int

@@ -311,3 +311,134 @@ scatterAddI321:
 scatterAddI32done:
 	MOVQ AX, ret+48(FP)
 	RET
+
+// The loops of ScatterAddColsF32I64 and I32: as scatterAddI64, two
+// updates per step, each at w*stride+k (IMULQ) of the destination.
+
+// func scatterAddColsI64(dst *float32, stride, rows int, idx *int64, upd *float32, n, mask int) int
+TEXT ·scatterAddColsI64(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), DI
+	MOVQ stride+8(FP), R11
+	MOVQ rows+16(FP), DX
+	MOVQ idx+24(FP), SI
+	MOVQ upd+32(FP), BX
+	MOVQ n+40(FP), CX
+	MOVQ mask+48(FP), R10
+	XORQ AX, AX
+
+scatterAddColsI642:
+	LEAQ 2(AX), R8
+	CMPQ R8, CX
+	JA   scatterAddColsI641
+	MOVQ (SI)(AX*8), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddColsI641
+	MOVQ 8(SI)(AX*8), R12
+	MOVQ R12, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R12
+	CMPQ R12, DX
+	JAE  scatterAddColsI641
+	IMULQ R11, R8
+	ADDQ  AX, R8
+	IMULQ R11, R12
+	LEAQ  1(AX)(R12*1), R12
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	MOVSS (DI)(R12*4), X1
+	ADDSS 4(BX)(AX*4), X1
+	MOVSS X1, (DI)(R12*4)
+	ADDQ $2, AX
+	JMP  scatterAddColsI642
+
+scatterAddColsI641:
+	CMPQ AX, CX
+	JAE  scatterAddColsI64done
+	MOVQ (SI)(AX*8), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddColsI64done
+	IMULQ R11, R8
+	ADDQ  AX, R8
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	INCQ AX
+	JMP  scatterAddColsI641
+
+scatterAddColsI64done:
+	MOVQ AX, ret+56(FP)
+	RET
+
+// func scatterAddColsI32(dst *float32, stride, rows int, idx *int32, upd *float32, n, mask int) int
+TEXT ·scatterAddColsI32(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), DI
+	MOVQ stride+8(FP), R11
+	MOVQ rows+16(FP), DX
+	MOVQ idx+24(FP), SI
+	MOVQ upd+32(FP), BX
+	MOVQ n+40(FP), CX
+	MOVQ mask+48(FP), R10
+	XORQ AX, AX
+
+scatterAddColsI322:
+	LEAQ 2(AX), R8
+	CMPQ R8, CX
+	JA   scatterAddColsI321
+	MOVLQSX (SI)(AX*4), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddColsI321
+	MOVLQSX 4(SI)(AX*4), R12
+	MOVQ R12, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R12
+	CMPQ R12, DX
+	JAE  scatterAddColsI321
+	IMULQ R11, R8
+	ADDQ  AX, R8
+	IMULQ R11, R12
+	LEAQ  1(AX)(R12*1), R12
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	MOVSS (DI)(R12*4), X1
+	ADDSS 4(BX)(AX*4), X1
+	MOVSS X1, (DI)(R12*4)
+	ADDQ $2, AX
+	JMP  scatterAddColsI322
+
+scatterAddColsI321:
+	CMPQ AX, CX
+	JAE  scatterAddColsI32done
+	MOVLQSX (SI)(AX*4), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddColsI32done
+	IMULQ R11, R8
+	ADDQ  AX, R8
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	INCQ AX
+	JMP  scatterAddColsI321
+
+scatterAddColsI32done:
+	MOVQ AX, ret+56(FP)
+	RET

@@ -18,3 +18,9 @@ func scatterPaths() ([]func(*float32, int, *int64, *float32, int, int) int, []fu
 	return []func(*float32, int, *int64, *float32, int, int) int{scatterAddI64},
 		[]func(*float32, int, *int32, *float32, int, int) int{scatterAddI32}
 }
+
+// colsPaths are the assembly loops of ScatterAddColsF32I64/I32.
+func colsPaths() ([]func(*float32, int, int, *int64, *float32, int, int) int, []func(*float32, int, int, *int32, *float32, int, int) int) {
+	return []func(*float32, int, int, *int64, *float32, int, int) int{scatterAddColsI64},
+		[]func(*float32, int, int, *int32, *float32, int, int) int{scatterAddColsI32}
+}

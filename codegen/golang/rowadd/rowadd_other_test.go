@@ -9,3 +9,7 @@ func paths() []path { return nil }
 func scatterPaths() ([]func(*float32, int, *int64, *float32, int, int) int, []func(*float32, int, *int32, *float32, int, int) int) {
 	return nil, nil
 }
+
+func colsPaths() ([]func(*float32, int, int, *int64, *float32, int, int) int, []func(*float32, int, int, *int32, *float32, int, int) int) {
+	return nil, nil
+}

@@ -365,3 +365,91 @@ func BenchmarkScatterAddRows(b *testing.B) {
 		}
 	})
 }
+
+// TestScatterAddCols compares ScatterAddColsF32I64 and I32 (and on amd64
+// their assembly loops) with the interpreter's add combiner applied in
+// index order, bit for bit, as TestScatterAdd does, with 1 to 6
+// destination rows of stride n to n+5 elements, and checks nothing past
+// the last element it may write is written.
+func TestScatterAddCols(t *testing.T) {
+	combine, err := kernel.CombineFunc(tensor.F32, kernel.Add)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asm64, asm32 := colsPaths()
+	r := rand.New(rand.NewSource(4))
+	stops := 0
+	for round := 0; round < 300; round++ {
+		rows := 1 + r.Intn(6)
+		n := r.Intn(71)
+		stride := n + r.Intn(6)
+		wrap := r.Intn(2) == 0
+		idx := make([]int64, n)
+		for k := range idx {
+			idx[k] = int64(r.Intn(2*rows) - rows)
+			if r.Intn(60) == 0 {
+				idx[k] = []int64{int64(rows), int64(-rows - 1), 1 << 40, -1 << 62}[r.Intn(4)]
+			}
+		}
+		size := max((rows-1)*stride+n, 1) + 3
+		dst0 := make([]float32, size)
+		for i := range dst0 {
+			dst0[i] = math.Float32frombits(value(r))
+			if r.Intn(4) == 0 {
+				dst0[i] = math.Float32frombits(specials[r.Intn(len(specials))])
+			}
+		}
+		upd := make([]float32, n)
+		for i := range upd {
+			upd[i] = math.Float32frombits(value(r))
+		}
+		want := append([]float32{}, dst0...)
+		wantK := n
+		for k, v := range idx {
+			w := v
+			if wrap && w < 0 {
+				w += int64(rows)
+			}
+			if w < 0 || w >= int64(rows) {
+				wantK = k
+				stops++
+				break
+			}
+			p := int(w)*stride + k
+			want[p] = math.Float32frombits(uint32(combine(uint64(math.Float32bits(want[p])), uint64(math.Float32bits(upd[k])))))
+		}
+		idx32 := make([]int32, n)
+		for k, v := range idx {
+			idx32[k] = int32(max(min(v, math.MaxInt32), math.MinInt32))
+		}
+		mask := wrapMask(wrap, rows)
+		type run struct {
+			name string
+			fn   func(dst []float32) int
+		}
+		runs := []run{
+			{"ScatterAddColsF32I64", func(d []float32) int { return ScatterAddColsF32I64(d, stride, rows, idx, upd, wrap) }},
+			{"ScatterAddColsF32I32", func(d []float32) int { return ScatterAddColsF32I32(d, stride, rows, idx32, upd, wrap) }},
+		}
+		if n > 0 {
+			for _, p := range asm64 {
+				runs = append(runs, run{"asm/i64", func(d []float32) int { return p(&d[0], stride, rows, &idx[0], &upd[0], n, mask) }})
+			}
+			for _, p := range asm32 {
+				runs = append(runs, run{"asm/i32", func(d []float32) int { return p(&d[0], stride, rows, &idx32[0], &upd[0], n, mask) }})
+			}
+		}
+		for _, rn := range runs {
+			d := append([]float32{}, dst0...)
+			if k := rn.fn(d); k != wantK {
+				t.Errorf("round %d %s: stopped at %d, want %d", round, rn.name, k, wantK)
+			}
+			if diff := cmp.Diff(bitsOf(want), bitsOf(d)); diff != "" {
+				t.Errorf("round %d %s: destination bits (-want +got):\n%s", round, rn.name, diff)
+			}
+		}
+	}
+	if stops < 10 {
+		t.Errorf("only %d stops at a bad index", stops)
+	}
+}
