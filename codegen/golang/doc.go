@@ -182,8 +182,9 @@
 // are an argument checked in the loop (modes error and wrap_negative), is
 // one call of rowadd.ScatterAddF32I64 or I32 per index row: the wrap, the
 // range test and the add (ADDSS, the same NaN rule) in assembly, stopping
-// at the first bad index for the interpreter's error
-// (TestScatterElementsAdd). Kernels
+// at the first bad index for the interpreter's error; along dim 0, split
+// by columns, each block of an index row is one call of
+// rowadd.ScatterAddColsF32I64 or I32 (TestScatterElementsAdd). Kernels
 // for embedders import only the standard library and keep the loop. A combiner region (combine = "region",
 // emit_scatter_region.go) is emitted inline as the combine statement: one
 // Go variable per 0-d value, float ops widened to float64 and rounded

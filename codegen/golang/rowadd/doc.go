@@ -20,6 +20,17 @@
 // for a NaN result and applies the rule itself (Go's compiler may commute
 // a float addition, so a plain a+b does not fix which NaN comes out).
 //
+// ScatterAddF32I64 and ScatterAddF32I32 add a row of updates into one
+// destination row at the positions a row of indices gives (a
+// ScatterElements add along the last dim), ScatterAddColsF32I64 and
+// ScatterAddColsF32I32 each update k into column k of the destination
+// row its index gives (along dim 0): in index order, so repeated indices
+// sum as the interpreter's scatter does, with ONNX's negative indices
+// when asked, stopping at the first index out of range and returning its
+// position. On amd64 they are assembly (ADDSS with the destination
+// element as the destination operand: the same NaN rule as ADDPS), else a
+// Go loop.
+//
 // The kernel binary built by package golang compiles a copy of this
 // source as package tcpkernels/rowadd.
 package rowadd
