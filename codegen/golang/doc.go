@@ -158,7 +158,7 @@
 // computed in its destination; one that other ops read is first computed
 // into a buffer of its own (one allocation per call, before the loops).
 // The update pass is split over workers by the destination's first
-// coordinate, or, for a ScatterElements whose destination coordinate 0
+// coordinate, or, for a ScatterElements add whose destination coordinate 0
 // is an index (along dim 0) and whose last dim has 256 elements or more,
 // by the destination's last coordinate (columns, in steps of a cache
 // line, each worker walking its columns in blocks whose share of the

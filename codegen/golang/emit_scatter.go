@@ -451,10 +451,12 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	// reads only its columns of the indices and updates, where a split
 	// by destination rows has every worker read all of them and skip
 	// (a mispredicted branch per update) those of the other workers.
-	// (A scatter_nd add of whole rows split so, every worker adding its
-	// columns of every row, measured no faster than the split by rows.)
+	// Only for combine add so far, the combine measured (the split is as
+	// exact for every combine). A scatter_nd add of whole rows split so,
+	// every worker adding its columns of every row, measured no faster
+	// than the split by rows.
 	splitInner, cols := false, int64(0)
-	if !splitLoop && s.Name() == tcp.ScatterName && nl >= 2 && n.dims[nl-1] == len(iter)-1 &&
+	if !splitLoop && s.Name() == tcp.ScatterName && s.Combine() == tcp.CombineAdd && nl >= 2 && n.dims[nl-1] == len(iter)-1 &&
 		dest[len(ds)-1].equal(patom(n.vars[nl-1])) {
 		if c, ok := n.sizes[nl-1].constant(); ok && c >= minSplitColumns {
 			splitInner, n.splitInner, cols = true, true, c
