@@ -82,8 +82,8 @@ func scatterAddGo[T int32 | int64](dst *float32, size int, idx *T, upd *float32,
 	x := unsafe.Slice(idx, n)
 	u := unsafe.Slice(upd, n)
 	for k, v := range x {
-		w := int(v) + int(uint(int(v)>>63)&uint(mask))
-		if uint(w) >= uint(len(d)) {
+		w := int64(v) + int64(uint64(int64(v)>>63)&uint64(mask))
+		if uint64(w) >= uint64(len(d)) {
 			return k
 		}
 		d[w] = add(d[w], u[k])
@@ -122,11 +122,12 @@ func scatterAddColsGo[T int32 | int64](dst *float32, stride, rows int, idx *T, u
 	x := unsafe.Slice(idx, n)
 	u := unsafe.Slice(upd, n)
 	for k, v := range x {
-		w := int(v) + int(uint(int(v)>>63)&uint(mask))
-		if uint(w) >= uint(rows) {
+		w := int64(v) + int64(uint64(int64(v)>>63)&uint64(mask))
+		if uint64(w) >= uint64(rows) {
 			return k
 		}
-		d[w*stride+k] = add(d[w*stride+k], u[k])
+		p := int(w)*stride + k
+		d[p] = add(d[p], u[k])
 	}
 	return n
 }
