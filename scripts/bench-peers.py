@@ -663,14 +663,13 @@ def main():
             for name in names:
                 spec = workloads[name]
                 for threads in threads_list:
-                    t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads,
-                                        ["--in-place"] if spec.get("inplace") else [])
+                    inplace = ["--in-place"] if spec.get("inplace") else []
+                    t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads, inplace)
                     times.setdefault((name, threads, "tcp"), []).append(t)
                     progress(rnd, name, threads, "tcp", t)
                     cpu[(name, threads, "tcp")] = max(cpu.get((name, threads, "tcp"), 0), c)
                     if basedir:
-                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads,
-                                               ["--in-place"] if spec.get("inplace") else [])
+                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads, inplace)
                         key = (name, threads, "base")
                         if same_bits(bref, ref):
                             times.setdefault(key, []).append(bt)

@@ -158,7 +158,12 @@
 // computed in its destination; one that other ops read is first computed
 // into a buffer of its own (one allocation per call, before the loops).
 // The update pass is split over workers by the destination's first
-// coordinate, so each destination
+// coordinate, or, for a ScatterElements add whose destination coordinate 0
+// is an index (along dim 0) and whose last dim has 256 elements or more,
+// by the destination's last coordinate (columns, in steps of a cache
+// line, each worker walking its columns in blocks whose share of the
+// destination fits L2; on an error the indices are scanned again in
+// row-major order for the interpreter's first bad one), so each destination
 // element is written by one worker in the sequential order: the result is
 // identical for every worker count (TestScatterWorkers checks 1, 2, 3 and
 // 8 workers against the interpreter). Float add and mul keep the
@@ -167,11 +172,19 @@
 // as the interpreter does. In the kernel binary, an f32 add of a whole
 // update row that is contiguous in both the destination and the updates
 // is one call of rowadd.AddF32 (package codegen/golang/rowadd, built into
-// the binary from its source like hugemem): SSE2 assembly on amd64 whose
-// ADDPS, with the destination row as its destination operand, returns the
+// the binary from its source like hugemem): AVX assembly on amd64 (SSE2
+// where CPUID or XGETBV says no AVX) whose
+// VADDPS, with the destination row as its first source operand, returns the
 // destination's NaN first, then the update's, quieted, the interpreter's
 // rule with no test per element (a Go loop elsewhere or with -tags
-// purego; TestScatterRowAdd checks it with NaN payloads in both). Kernels
+// purego; TestScatterRowAdd checks it with NaN payloads in both). An f32
+// ScatterElements add along the last dim, with i32 or i64 indices that
+// are an argument checked in the loop (modes error and wrap_negative), is
+// one call of rowadd.ScatterAddF32I64 or I32 per index row: the wrap, the
+// range test and the add (ADDSS, the same NaN rule) in assembly, stopping
+// at the first bad index for the interpreter's error; along dim 0, split
+// by columns, each block of an index row is one call of
+// rowadd.ScatterAddColsF32I64 or I32 (TestScatterElementsAdd). Kernels
 // for embedders import only the standard library and keep the loop. A combiner region (combine = "region",
 // emit_scatter_region.go) is emitted inline as the combine statement: one
 // Go variable per 0-d value, float ops widened to float64 and rounded

@@ -413,6 +413,9 @@ type nest struct {
 	// in registers (see loadInt).
 	scatter             bool
 	rangeOver, rangeVal string
+	// splitInner: the workers' [lo, hi) applies to the innermost loop,
+	// not the outermost (a scatter split by destination columns).
+	splitInner bool
 }
 
 type funcGen struct {

@@ -41,7 +41,8 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 	}
 	v := n.vars[from]
 	start, end := "0", n.sizes[from].String()
-	if from == 0 && lo != "" {
+	split := from == 0 && !n.splitInner || from == len(n.vars)-1 && n.splitInner
+	if split && lo != "" {
 		start, end = lo, hi
 	}
 	stmts := append([]string{}, n.lets[from].stmts...)
@@ -64,9 +65,12 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 		return n.innerCall
 	}
 	if from == len(n.vars)-1 && n.rangeOver != "" {
+		if split && lo != "" {
+			return fmt.Sprintf("for %s := %s; %s < %s; %s++ {\n%s := %s[%s]\n%s\n}", v, start, v, end, v, n.rangeVal, n.rangeOver, v, body)
+		}
 		return fmt.Sprintf("for %s, %s := range %s {\n%s\n}", v, n.rangeVal, n.rangeOver, body)
 	}
-	if n.rows && from == len(n.vars)-1 && n.rowOf != "" {
+	if n.rows && from == len(n.vars)-1 && n.rowOf != "" && !(split && lo != "") {
 		return fmt.Sprintf("for %s := range %s {\n%s\n}", v, n.rowOf, body)
 	}
 	return fmt.Sprintf("for %s := %s; %s < %s; %s++ {\n%s\n}", v, start, v, end, v, body)

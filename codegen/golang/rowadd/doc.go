@@ -8,13 +8,28 @@
 // the interpreter's rule for addf, with the destination as the first
 // operand.
 //
-// On amd64 the loop is SSE2 assembly (the GOAMD64=v1 baseline, so no CPU
-// detection): ADDPS and ADDSS with the destination as their destination
-// operand return, when both operands are NaNs, the destination's NaN
-// quieted, and when one is, that one quieted: the rule above with no test
+// On amd64 the loop is assembly: AVX (eight floats per VADDPS) when
+// CPUID and XGETBV say the CPU has it and the OS saves the YMM
+// registers, checked once at package initialization (the kernel binary
+// imports only the standard library, so the check is in assembly too),
+// else SSE2 (the GOAMD64=v1 baseline, four per ADDPS). ADDPS, and VADDPS
+// with the destination row as its first source operand, return, when
+// both operands are NaNs, the destination's NaN quieted, and when one is,
+// that one quieted: the rule above with no test
 // per element. Elsewhere, or with the purego build tag, a Go loop tests
 // for a NaN result and applies the rule itself (Go's compiler may commute
 // a float addition, so a plain a+b does not fix which NaN comes out).
+//
+// ScatterAddF32I64 and ScatterAddF32I32 add a row of updates into one
+// destination row at the positions a row of indices gives (a
+// ScatterElements add along the last dim), ScatterAddColsF32I64 and
+// ScatterAddColsF32I32 each update k into column k of the destination
+// row its index gives (along dim 0): in index order, so repeated indices
+// sum as the interpreter's scatter does, with ONNX's negative indices
+// when asked, stopping at the first index out of range and returning its
+// position. On amd64 they are assembly (ADDSS with the destination
+// element as the destination operand: the same NaN rule as ADDPS), else a
+// Go loop.
 //
 // The kernel binary built by package golang compiles a copy of this
 // source as package tcpkernels/rowadd.

@@ -40,3 +40,94 @@ func add(a, b float32) float32 {
 	}
 	return r
 }
+
+// ScatterAddF32I64 adds upd[k] into dst[w] for k = 0, 1, ... in order,
+// w being idx[k], or idx[k]+len(dst) when idx[k] is negative and wrap is
+// set (ONNX's negative indices), with the NaN rule of AddF32 (the
+// destination element first). It stops at the first k whose w is outside
+// [0, len(dst)), every update before it applied, and returns that k; else
+// it returns len(idx). It panics if upd is shorter than idx. Duplicate
+// indices are summed in k order, as the interpreter's scatter does.
+func ScatterAddF32I64(dst []float32, idx []int64, upd []float32, wrap bool) int {
+	upd = upd[:len(idx)]
+	if len(idx) == 0 {
+		return 0
+	}
+	return scatterAddI64(unsafe.SliceData(dst), len(dst), &idx[0], &upd[0], len(idx), wrapMask(wrap, len(dst)))
+}
+
+// ScatterAddF32I32 is ScatterAddF32I64 for int32 indices.
+func ScatterAddF32I32(dst []float32, idx []int32, upd []float32, wrap bool) int {
+	upd = upd[:len(idx)]
+	if len(idx) == 0 {
+		return 0
+	}
+	return scatterAddI32(unsafe.SliceData(dst), len(dst), &idx[0], &upd[0], len(idx), wrapMask(wrap, len(dst)))
+}
+
+// wrapMask is what a negative index gains: size with wrap, else 0 (the
+// index stays negative and fails the unsigned range test).
+func wrapMask(wrap bool, size int) int {
+	if wrap {
+		return size
+	}
+	return 0
+}
+
+// scatterAddGo is the Go loop of ScatterAddF32I64 and ScatterAddF32I32:
+// the scatterAddI64 and scatterAddI32 of the purego build and of other
+// architectures, and what the tests compare the assembly with.
+func scatterAddGo[T int32 | int64](dst *float32, size int, idx *T, upd *float32, n, mask int) int {
+	d := unsafe.Slice(dst, size)
+	x := unsafe.Slice(idx, n)
+	u := unsafe.Slice(upd, n)
+	for k, v := range x {
+		w := int64(v) + int64(uint64(int64(v)>>63)&uint64(mask))
+		if uint64(w) >= uint64(len(d)) {
+			return k
+		}
+		d[w] = add(d[w], u[k])
+	}
+	return n
+}
+
+// ScatterAddColsF32I64 adds upd[k] into dst[w*stride+k] for k = 0, 1, ...
+// in order, w being idx[k] wrapped as in ScatterAddF32I64 and tested
+// against rows: one row of a ScatterElements add along dim 0, dst
+// starting at the row's first column in destination row 0. It returns
+// the position of the first bad index, or len(idx). It panics if upd is
+// shorter than idx, or dst shorter than (rows-1)*stride+len(idx).
+func ScatterAddColsF32I64(dst []float32, stride, rows int, idx []int64, upd []float32, wrap bool) int {
+	upd = upd[:len(idx)]
+	if len(idx) == 0 || rows <= 0 {
+		return 0
+	}
+	_ = dst[(rows-1)*stride+len(idx)-1]
+	return scatterAddColsI64(&dst[0], stride, rows, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows))
+}
+
+// ScatterAddColsF32I32 is ScatterAddColsF32I64 for int32 indices.
+func ScatterAddColsF32I32(dst []float32, stride, rows int, idx []int32, upd []float32, wrap bool) int {
+	upd = upd[:len(idx)]
+	if len(idx) == 0 || rows <= 0 {
+		return 0
+	}
+	_ = dst[(rows-1)*stride+len(idx)-1]
+	return scatterAddColsI32(&dst[0], stride, rows, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows))
+}
+
+// scatterAddColsGo is the Go loop of ScatterAddColsF32I64 and I32.
+func scatterAddColsGo[T int32 | int64](dst *float32, stride, rows int, idx *T, upd *float32, n, mask int) int {
+	d := unsafe.Slice(dst, (rows-1)*stride+n)
+	x := unsafe.Slice(idx, n)
+	u := unsafe.Slice(upd, n)
+	for k, v := range x {
+		w := int64(v) + int64(uint64(int64(v)>>63)&uint64(mask))
+		if uint64(w) >= uint64(rows) {
+			return k
+		}
+		p := int(w)*stride + k
+		d[p] = add(d[p], u[k])
+	}
+	return n
+}

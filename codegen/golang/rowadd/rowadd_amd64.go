@@ -2,7 +2,61 @@
 
 package rowadd
 
-// addF32 adds n float32s at src into those at dst (rowadd_amd64.s).
+// useAVX says whether addF32 takes the AVX loop: the CPU has AVX (CPUID
+// leaf 1, ECX bit 28) and the OS saves the YMM registers (OSXSAVE, ECX
+// bit 27, and XCR0's SSE and AVX state bits, read with XGETBV).
+var useAVX = hasAVX()
+
+func hasAVX() bool {
+	_, _, c, _ := cpuid(1, 0)
+	if c&(1<<27) == 0 || c&(1<<28) == 0 {
+		return false
+	}
+	lo, _ := xgetbv()
+	return lo&6 == 6
+}
+
+func addF32(dst, src *float32, n int) {
+	if useAVX {
+		addF32AVX(dst, src, n)
+		return
+	}
+	addF32SSE(dst, src, n)
+}
+
+// cpuid executes CPUID with EAX = leaf and ECX = sub (rowadd_amd64.s).
+func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+
+// xgetbv returns XCR0 (XGETBV with ECX = 0); call it only when CPUID
+// reports OSXSAVE.
+func xgetbv() (eax, edx uint32)
+
+// addF32SSE adds n float32s at src into those at dst, four per ADDPS.
 //
 //go:noescape
-func addF32(dst, src *float32, n int)
+func addF32SSE(dst, src *float32, n int)
+
+// addF32AVX adds n float32s at src into those at dst, eight per VADDPS;
+// it needs AVX (useAVX).
+//
+//go:noescape
+func addF32AVX(dst, src *float32, n int)
+
+// scatterAddI64 and scatterAddI32 are the loops of ScatterAddF32I64 and
+// ScatterAddF32I32 (rowadd_amd64.s): mask is what a negative index gains
+// (wrapMask).
+//
+//go:noescape
+func scatterAddI64(dst *float32, size int, idx *int64, upd *float32, n, mask int) int
+
+//go:noescape
+func scatterAddI32(dst *float32, size int, idx *int32, upd *float32, n, mask int) int
+
+// scatterAddColsI64 and scatterAddColsI32 are the loops of
+// ScatterAddColsF32I64 and I32 (rowadd_amd64.s).
+//
+//go:noescape
+func scatterAddColsI64(dst *float32, stride, rows int, idx *int64, upd *float32, n, mask int) int
+
+//go:noescape
+func scatterAddColsI32(dst *float32, stride, rows int, idx *int32, upd *float32, n, mask int) int

@@ -2,12 +2,12 @@
 
 #include "textflag.h"
 
-// func addF32(dst, src *float32, n int)
+// func addF32SSE(dst, src *float32, n int)
 //
 // Eight floats per step, then four, then one at a time. ADDPS X2, X0 is
 // X0 = X0 + X2 with X0 (the destination row) as the first operand, so a
 // NaN result is the destination's NaN when it has one (SSE's rule).
-TEXT ·addF32(SB), NOSPLIT, $0-24
+TEXT ·addF32SSE(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -55,4 +55,390 @@ one:
 	JNZ   one
 
 done:
+	RET
+
+// func addF32AVX(dst, src *float32, n int)
+//
+// Thirty-two floats per step (four YMM registers, the loads of a step
+// issued before its stores), then eight, then four, then one at a time,
+// all VEX-encoded, and VZEROUPPER before returning to SSE code.
+// VADDPS (SI), Y0, Y0 is Y0 = Y0 + (SI) with Y0 (the destination row) as
+// the first source operand, so a NaN result is the destination's NaN when
+// it has one, as with ADDPS.
+TEXT ·addF32AVX(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	CMPQ CX, $32
+	JB   avx8
+
+avx32:
+	VMOVUPS (DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+	VADDPS  (SI), Y0, Y0
+	VADDPS  32(SI), Y1, Y1
+	VADDPS  64(SI), Y2, Y2
+	VADDPS  96(SI), Y3, Y3
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ    $128, DI
+	ADDQ    $128, SI
+	SUBQ    $32, CX
+	CMPQ    CX, $32
+	JAE     avx32
+
+avx8:
+	CMPQ    CX, $8
+	JB      avx4
+	VMOVUPS (DI), Y0
+	VADDPS  (SI), Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, DI
+	ADDQ    $32, SI
+	SUBQ    $8, CX
+	JMP     avx8
+
+avx4:
+	CMPQ    CX, $4
+	JB      avxtail
+	VMOVUPS (DI), X0
+	VADDPS  (SI), X0, X0
+	VMOVUPS X0, (DI)
+	ADDQ    $16, DI
+	ADDQ    $16, SI
+	SUBQ    $4, CX
+
+avxtail:
+	TESTQ CX, CX
+	JZ    avxdone
+
+avxone:
+	VMOVSS (DI), X0
+	VADDSS (SI), X0, X0
+	VMOVSS X0, (DI)
+	ADDQ   $4, DI
+	ADDQ   $4, SI
+	DECQ   CX
+	JNZ    avxone
+
+avxdone:
+	VZEROUPPER
+	RET
+
+// func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
+	RET
+
+// The loops of ScatterAddF32I64 and ScatterAddF32I32, four updates per
+// step: the step's four indices are loaded, wrapped (plus mask where
+// negative, branch-free) and range-tested first; if one is out of range
+// the step is redone one update at a time ("1" loop), so the updates
+// before it are applied and the returned position is exact. Each update
+// is then MOVSS of the destination element, ADDSS of the update into it
+// (the destination as the destination operand: a NaN sum is the
+// destination's NaN when it has one, as with ADDPS in addF32SSE) and
+// MOVSS back, in order, so a repeated index adds to the sum before it.
+
+// func scatterAddI64(dst *float32, size int, idx *int64, upd *float32, n, mask int) int
+TEXT ·scatterAddI64(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ size+8(FP), DX
+	MOVQ idx+16(FP), SI
+	MOVQ upd+24(FP), BX
+	MOVQ n+32(FP), CX
+	MOVQ mask+40(FP), R10
+	XORQ AX, AX
+
+scatterAddI644:
+	LEAQ 4(AX), R8
+	CMPQ R8, CX
+	JA   scatterAddI641
+	MOVQ (SI)(AX*8), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddI641
+	MOVQ 8(SI)(AX*8), R11
+	MOVQ R11, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R11
+	CMPQ R11, DX
+	JAE  scatterAddI641
+	MOVQ 16(SI)(AX*8), R12
+	MOVQ R12, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R12
+	CMPQ R12, DX
+	JAE  scatterAddI641
+	MOVQ 24(SI)(AX*8), R13
+	MOVQ R13, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R13
+	CMPQ R13, DX
+	JAE  scatterAddI641
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	MOVSS (DI)(R11*4), X1
+	ADDSS 4(BX)(AX*4), X1
+	MOVSS X1, (DI)(R11*4)
+	MOVSS (DI)(R12*4), X2
+	ADDSS 8(BX)(AX*4), X2
+	MOVSS X2, (DI)(R12*4)
+	MOVSS (DI)(R13*4), X3
+	ADDSS 12(BX)(AX*4), X3
+	MOVSS X3, (DI)(R13*4)
+	ADDQ $4, AX
+	JMP  scatterAddI644
+
+scatterAddI641:
+	CMPQ AX, CX
+	JAE  scatterAddI64done
+	MOVQ (SI)(AX*8), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddI64done
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	INCQ AX
+	JMP  scatterAddI641
+
+scatterAddI64done:
+	MOVQ AX, ret+48(FP)
+	RET
+
+// func scatterAddI32(dst *float32, size int, idx *int32, upd *float32, n, mask int) int
+TEXT ·scatterAddI32(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ size+8(FP), DX
+	MOVQ idx+16(FP), SI
+	MOVQ upd+24(FP), BX
+	MOVQ n+32(FP), CX
+	MOVQ mask+40(FP), R10
+	XORQ AX, AX
+
+scatterAddI324:
+	LEAQ 4(AX), R8
+	CMPQ R8, CX
+	JA   scatterAddI321
+	MOVLQSX (SI)(AX*4), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddI321
+	MOVLQSX 4(SI)(AX*4), R11
+	MOVQ R11, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R11
+	CMPQ R11, DX
+	JAE  scatterAddI321
+	MOVLQSX 8(SI)(AX*4), R12
+	MOVQ R12, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R12
+	CMPQ R12, DX
+	JAE  scatterAddI321
+	MOVLQSX 12(SI)(AX*4), R13
+	MOVQ R13, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R13
+	CMPQ R13, DX
+	JAE  scatterAddI321
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	MOVSS (DI)(R11*4), X1
+	ADDSS 4(BX)(AX*4), X1
+	MOVSS X1, (DI)(R11*4)
+	MOVSS (DI)(R12*4), X2
+	ADDSS 8(BX)(AX*4), X2
+	MOVSS X2, (DI)(R12*4)
+	MOVSS (DI)(R13*4), X3
+	ADDSS 12(BX)(AX*4), X3
+	MOVSS X3, (DI)(R13*4)
+	ADDQ $4, AX
+	JMP  scatterAddI324
+
+scatterAddI321:
+	CMPQ AX, CX
+	JAE  scatterAddI32done
+	MOVLQSX (SI)(AX*4), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddI32done
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	INCQ AX
+	JMP  scatterAddI321
+
+scatterAddI32done:
+	MOVQ AX, ret+48(FP)
+	RET
+
+// The loops of ScatterAddColsF32I64 and I32: as scatterAddI64, two
+// updates per step, each at w*stride+k (IMULQ) of the destination.
+
+// func scatterAddColsI64(dst *float32, stride, rows int, idx *int64, upd *float32, n, mask int) int
+TEXT ·scatterAddColsI64(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), DI
+	MOVQ stride+8(FP), R11
+	MOVQ rows+16(FP), DX
+	MOVQ idx+24(FP), SI
+	MOVQ upd+32(FP), BX
+	MOVQ n+40(FP), CX
+	MOVQ mask+48(FP), R10
+	XORQ AX, AX
+
+scatterAddColsI642:
+	LEAQ 2(AX), R8
+	CMPQ R8, CX
+	JA   scatterAddColsI641
+	MOVQ (SI)(AX*8), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddColsI641
+	MOVQ 8(SI)(AX*8), R12
+	MOVQ R12, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R12
+	CMPQ R12, DX
+	JAE  scatterAddColsI641
+	IMULQ R11, R8
+	ADDQ  AX, R8
+	IMULQ R11, R12
+	LEAQ  1(AX)(R12*1), R12
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	MOVSS (DI)(R12*4), X1
+	ADDSS 4(BX)(AX*4), X1
+	MOVSS X1, (DI)(R12*4)
+	ADDQ $2, AX
+	JMP  scatterAddColsI642
+
+scatterAddColsI641:
+	CMPQ AX, CX
+	JAE  scatterAddColsI64done
+	MOVQ (SI)(AX*8), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddColsI64done
+	IMULQ R11, R8
+	ADDQ  AX, R8
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	INCQ AX
+	JMP  scatterAddColsI641
+
+scatterAddColsI64done:
+	MOVQ AX, ret+56(FP)
+	RET
+
+// func scatterAddColsI32(dst *float32, stride, rows int, idx *int32, upd *float32, n, mask int) int
+TEXT ·scatterAddColsI32(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), DI
+	MOVQ stride+8(FP), R11
+	MOVQ rows+16(FP), DX
+	MOVQ idx+24(FP), SI
+	MOVQ upd+32(FP), BX
+	MOVQ n+40(FP), CX
+	MOVQ mask+48(FP), R10
+	XORQ AX, AX
+
+scatterAddColsI322:
+	LEAQ 2(AX), R8
+	CMPQ R8, CX
+	JA   scatterAddColsI321
+	MOVLQSX (SI)(AX*4), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddColsI321
+	MOVLQSX 4(SI)(AX*4), R12
+	MOVQ R12, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R12
+	CMPQ R12, DX
+	JAE  scatterAddColsI321
+	IMULQ R11, R8
+	ADDQ  AX, R8
+	IMULQ R11, R12
+	LEAQ  1(AX)(R12*1), R12
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	MOVSS (DI)(R12*4), X1
+	ADDSS 4(BX)(AX*4), X1
+	MOVSS X1, (DI)(R12*4)
+	ADDQ $2, AX
+	JMP  scatterAddColsI322
+
+scatterAddColsI321:
+	CMPQ AX, CX
+	JAE  scatterAddColsI32done
+	MOVLQSX (SI)(AX*4), R8
+	MOVQ R8, R9
+	SARQ $63, R9
+	ANDQ R10, R9
+	ADDQ R9, R8
+	CMPQ R8, DX
+	JAE  scatterAddColsI32done
+	IMULQ R11, R8
+	ADDQ  AX, R8
+	MOVSS (DI)(R8*4), X0
+	ADDSS (BX)(AX*4), X0
+	MOVSS X0, (DI)(R8*4)
+	INCQ AX
+	JMP  scatterAddColsI321
+
+scatterAddColsI32done:
+	MOVQ AX, ret+56(FP)
 	RET

@@ -97,3 +97,27 @@ func.func @row_fused(%x: tensor<5x4xf32>, %i: tensor<3x2xi64>, %u: tensor<3x2xf3
   %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 1 : index, mode = "error"} : tensor<5x4xf32>, tensor<3x2xi64>, tensor<3x2xf32> -> tensor<5x4xf32>
   return %0 : tensor<5x4xf32>
 }
+
+// A ScatterElements add along dim 0 with 256 columns or more: the workers
+// split the columns in steps of a cache line (16 f32) and walk their
+// columns in blocks over all the rows; on an error the indices are
+// scanned again in row-major order for the interpreter's first bad one.
+// CHECK-LABEL: func ColumnSplit(
+// CHECK:         tcpParallel(16, 192, func(lo, hi int) error {
+// CHECK-NEXT:      lo, hi = lo*16, min(hi*16, 256)
+// CHECK-NEXT:      [[STEP:t[0-9]+]] := max(16, 262144/max(1, 12)) &^ 15
+// CHECK-NEXT:      for [[B:t[0-9]+]] := lo; [[B]] < hi; [[B]] += [[STEP]] {
+// CHECK-NEXT:        [[E:t[0-9]+]] := min([[B]]+[[STEP]], hi)
+// CHECK-NEXT:        for i{{[0-9]+}}_0 := 0; i{{[0-9]+}}_0 < 5; i{{[0-9]+}}_0++ {
+// CHECK:               for [[J:i[0-9]+_1]] := [[B]]; [[J]] < [[E]]; [[J]]++ {
+// CHECK-NOT:             lo ||
+// CHECK:                 tcpAdd32(
+// CHECK:         }); err != nil {
+// CHECK-NEXT:      for i{{[0-9]+}}_0 := 0; i{{[0-9]+}}_0 < 5; i{{[0-9]+}}_0++ {
+// CHECK-NEXT:        for i{{[0-9]+}}_1 := 0; i{{[0-9]+}}_1 < 256; i{{[0-9]+}}_1++ {
+// CHECK:               return fmt.Errorf("index %d is out of bounds for dimension 0 with size %d"
+// CHECK:           return err
+func.func @column_split(%x: tensor<3x256xf32>, %i: tensor<5x256xi64>, %u: tensor<5x256xf32>) -> tensor<3x256xf32> {
+  %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index, mode = "wrap_negative"} : tensor<3x256xf32>, tensor<5x256xi64>, tensor<5x256xf32> -> tensor<3x256xf32>
+  return %0 : tensor<3x256xf32>
+}

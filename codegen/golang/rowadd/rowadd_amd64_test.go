@@ -1,0 +1,26 @@
+//go:build amd64 && !purego
+
+package rowadd
+
+// paths are the assembly loops of this build, each compared with the Go
+// loop by TestPaths; the AVX loop only where the CPU and OS support it.
+func paths() []path {
+	ps := []path{{"sse", addF32SSE}}
+	if useAVX {
+		ps = append(ps, path{"avx", addF32AVX})
+	}
+	return ps
+}
+
+// scatterPaths are the assembly loops of ScatterAddF32I64/I32, each
+// compared with scatterAddGo by TestScatterAdd.
+func scatterPaths() ([]func(*float32, int, *int64, *float32, int, int) int, []func(*float32, int, *int32, *float32, int, int) int) {
+	return []func(*float32, int, *int64, *float32, int, int) int{scatterAddI64},
+		[]func(*float32, int, *int32, *float32, int, int) int{scatterAddI32}
+}
+
+// colsPaths are the assembly loops of ScatterAddColsF32I64/I32.
+func colsPaths() ([]func(*float32, int, int, *int64, *float32, int, int) int, []func(*float32, int, int, *int32, *float32, int, int) int) {
+	return []func(*float32, int, int, *int64, *float32, int, int) int{scatterAddColsI64},
+		[]func(*float32, int, int, *int32, *float32, int, int) int{scatterAddColsI32}
+}
