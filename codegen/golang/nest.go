@@ -490,8 +490,13 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		off := f.rowRead(&r, n, et)
 		if n.rows && nl >= 2 && len(r.guards) == 0 && len(r.dconv) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
 			// A reversed row with nothing else per element: one call
-			// that moves eight elements per step without bounds checks.
-			f.g.used["reverse"] = true
+			// that reverses it several elements at a time (tcpReverse:
+			// AVX2 or 64-bit lane swaps for 1- to 8-byte elements).
+			if f.g.driver {
+				f.g.used["reverse_driver"] = true
+			} else {
+				f.g.used["reverse"] = true
+			}
 			n.innerCall = fmt.Sprintf("tcpReverse(%s, %s)", dst, r.buf)
 		} else {
 			inner = f.store(dst, r, ob, off, nl-1)

@@ -1,0 +1,61 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func reverse32(dst, srcEnd *byte, n int, mask *[32]byte)
+//
+// Two blocks per step, then one: VPSHUFB reverses the elements of each
+// 16-byte lane, VPERMQ $0x4E swaps the lanes.
+TEXT ·reverse32(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), DI
+	MOVQ    srcEnd+8(FP), SI
+	MOVQ    n+16(FP), CX
+	MOVQ    mask+24(FP), AX
+	VMOVDQU (AX), Y2
+	CMPQ    CX, $2
+	JB      one
+
+two:
+	VMOVDQU -32(SI), Y0
+	VMOVDQU -64(SI), Y1
+	VPSHUFB Y2, Y0, Y0
+	VPSHUFB Y2, Y1, Y1
+	VPERMQ  $0x4E, Y0, Y0
+	VPERMQ  $0x4E, Y1, Y1
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	SUBQ    $64, SI
+	ADDQ    $64, DI
+	SUBQ    $2, CX
+	CMPQ    CX, $2
+	JAE     two
+
+one:
+	TESTQ   CX, CX
+	JZ      done
+	VMOVDQU -32(SI), Y0
+	VPSHUFB Y2, Y0, Y0
+	VPERMQ  $0x4E, Y0, Y0
+	VMOVDQU Y0, (DI)
+
+done:
+	VZEROUPPER
+	RET
+
+// func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
+	RET
+
+// func xgetbv0() uint32
+TEXT ·xgetbv0(SB), NOSPLIT, $0-4
+	MOVL   $0, CX
+	XGETBV
+	MOVL   AX, ret+0(FP)
+	RET

@@ -1,0 +1,93 @@
+package revrow
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// naive is the definition: element j of dst is element n-1-j of src.
+func naive(src []byte, es int) []byte {
+	n := len(src) / es
+	out := make([]byte, len(src))
+	for j := 0; j < n; j++ {
+		copy(out[j*es:(j+1)*es], src[(n-1-j)*es:(n-j)*es])
+	}
+	return out
+}
+
+// TestReverse compares Reverse (the assembly where it runs) and ReverseGo
+// (the Go loops) with the definition for every element size, every
+// length from 0 to 300 elements (every tail after the 32-byte blocks),
+// and starts of dst and src at every offset 0..31 from a 32-byte boundary
+// (misaligned loads and stores); the bytes of dst outside the row stay
+// untouched.
+func TestReverse(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	buf := make([]byte, 4096)
+	for _, es := range []int{1, 2, 4, 8} {
+		for n := 0; n <= 300; n++ {
+			so, do := r.Intn(32), r.Intn(32)
+			if n < 40 {
+				so, do = n%32, (n*7)%32
+			}
+			r.Read(buf)
+			src := buf[so : so+n*es]
+			want := naive(src, es)
+			for _, f := range []struct {
+				name string
+				fn   func(d, s []byte, es int)
+			}{{"Reverse", Reverse}, {"ReverseGo", ReverseGo}} {
+				out := make([]byte, n*es+64)
+				for k := range out {
+					out[k] = 0xa5
+				}
+				f.fn(out[do:do+n*es], src, es)
+				if diff := cmp.Diff(want, out[do:do+n*es]); diff != "" {
+					t.Fatalf("%s es %d n %d (src at +%d, dst at +%d) (-want +got):\n%s", f.name, es, n, so, do, diff)
+				}
+				for k, b := range out {
+					if (k < do || k >= do+n*es) && b != 0xa5 {
+						t.Fatalf("%s es %d n %d: wrote byte %d outside the row", f.name, es, n, k)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReverseRejects: a wrong element size or length panics with the
+// sizes, not a wrong result.
+func TestReverseRejects(t *testing.T) {
+	for _, c := range []struct{ d, s, es int }{{8, 8, 3}, {6, 6, 4}, {8, 16, 1}, {8, 8, 16}} {
+		t.Run(fmt.Sprint(c), func(t *testing.T) {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Reverse(%d bytes, %d bytes, %d) did not panic", c.d, c.s, c.es)
+				}
+			}()
+			Reverse(make([]byte, c.d), make([]byte, c.s), c.es)
+		})
+	}
+}
+
+func BenchmarkReverse(b *testing.B) {
+	for _, es := range []int{1, 2, 4, 8} {
+		for _, f := range []struct {
+			name string
+			fn   func(d, s []byte, es int)
+		}{{"asm", Reverse}, {"go", ReverseGo}} {
+			b.Run(fmt.Sprintf("%s/es%d", f.name, es), func(b *testing.B) {
+				src, dst := make([]byte, 128<<10), make([]byte, 128<<10)
+				b.SetBytes(int64(len(src)))
+				for i := 0; i < b.N; i++ {
+					for r := 0; r < len(src); r += 512 {
+						f.fn(dst[r:r+512], src[len(src)-r-512:len(src)-r], es)
+					}
+				}
+			})
+		}
+	}
+}
