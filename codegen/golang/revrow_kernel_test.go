@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tcp-project/tcp/codegen/golang/revrow"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
@@ -24,7 +25,9 @@ var revrowTypes = []tensor.DType{tensor.I1, tensor.I8, tensor.UI8, tensor.I16, t
 // one (flip3, ho_flip_3d's shape), a window that starts and ends inside
 // the row (win: misaligned row ends), a row gather reversed (gath: a
 // flip fused with a gather, ids checked) and a broadcast reversed
-// (bcast), all with dynamic dims.
+// (bcast), and whole rows in reversed order: a flip of the outer axis of
+// a 2-d tensor (rows) and of the middle axis of a 3-d one (mid), all with
+// dynamic dims.
 var revrowFuncs = []struct{ name, mlir string }{
 	{"rev", `func.func @rev_%[1]s(%%x: tensor<?x?x%[1]s>) -> tensor<?x?x%[1]s> {
   %%c0 = arith.constant 0 : index
@@ -56,6 +59,28 @@ var revrowFuncs = []struct{ name, mlir string }{
   %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x%[1]s>
   %%0 = tcp.slice %%x starts(%%c0, %%s) sizes(%%d0, %%k) strides(%%c1, %%m1) : tensor<?x?x%[1]s> -> tensor<?x?x%[1]s>
   return %%0 : tensor<?x?x%[1]s>
+}`},
+	{"rows", `func.func @rows_%[1]s(%%x: tensor<?x?x%[1]s>) -> tensor<?x?x%[1]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x%[1]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x%[1]s>
+  %%s0 = arith.subi %%d0, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%s0, %%c0) sizes(%%d0, %%d1) strides(%%m1, %%c1) : tensor<?x?x%[1]s> -> tensor<?x?x%[1]s>
+  return %%0 : tensor<?x?x%[1]s>
+}`},
+	{"mid", `func.func @mid_%[1]s(%%x: tensor<?x?x?x%[1]s>) -> tensor<?x?x?x%[1]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x?x%[1]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x?x%[1]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<?x?x?x%[1]s>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%s1, %%c0) sizes(%%d0, %%d1, %%d2) strides(%%c1, %%m1, %%c1) : tensor<?x?x?x%[1]s> -> tensor<?x?x?x%[1]s>
+  return %%0 : tensor<?x?x?x%[1]s>
 }`},
 	{"gath", `func.func @gath_%[1]s(%%x: tensor<?x?x%[1]s>, %%i: tensor<?x1xi32>) -> tensor<?x?x%[1]s> {
   %%c0 = arith.constant 0 : index
@@ -102,8 +127,10 @@ func randBits(r *rand.Rand, dt tensor.DType, shape ...int64) *tensor.Tensor {
 // tail after the 64- and 32-byte blocks and the 8-byte steps, for every
 // element size), rows that start and end at any byte offset, flips fused
 // with a row gather (out-of-range ids failing as the interpreter does)
-// and with a broadcast, and 1, 2 and 3 workers. Kernels for embedders
-// keep their loop and use neither revrow nor unsafe.
+// and with a broadcast, rows copied in reversed order (tcpCopyRows), outputs
+// past revrow.NTBytes (non-temporal stores, the fence), and 1, 2 and 3
+// workers. Kernels for embedders keep their loops and use neither revrow
+// nor unsafe.
 func TestReversedRowsRevrow(t *testing.T) {
 	var b strings.Builder
 	for _, dt := range revrowTypes {
@@ -122,8 +149,11 @@ func TestReversedRowsRevrow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Count(string(src), "tcpReverse("), len(revrowTypes)*len(revrowFuncs); got != want {
-		t.Errorf("the kernel binary's source has %d calls of tcpReverse, want %d (one per function)", got, want)
+	if got, want := strings.Count(string(src), "tcpReverse("), len(revrowTypes)*(len(revrowFuncs)-2); got != want {
+		t.Errorf("the kernel binary's source has %d calls of tcpReverse, want %d (one per function but rows and mid)", got, want)
+	}
+	if got, want := strings.Count(string(src), "tcpCopyRows("), len(revrowTypes)*2; got != want {
+		t.Errorf("the kernel binary's source has %d calls of tcpCopyRows, want %d (rows and mid)", got, want)
 	}
 	if !strings.Contains(string(src), "revrow.Reverse(") {
 		t.Errorf("the kernel binary's tcpReverse does not call revrow.Reverse")
@@ -168,8 +198,26 @@ func TestReversedRowsRevrow(t *testing.T) {
 				{"rev", []*tensor.Tensor{randBits(r, dt, rows, n)}},
 				{"flip3", []*tensor.Tensor{randBits(r, dt, rows, 1+r.Int63n(3), n)}},
 				{"win", []*tensor.Tensor{randBits(r, dt, rows, s+1+r.Int63n(3)), idx(s), idx(k)}},
+				{"rows", []*tensor.Tensor{randBits(r, dt, rows, 8*n)}},
+				{"mid", []*tensor.Tensor{randBits(r, dt, 1+r.Int63n(2), rows, 8*n)}},
 				{"gath", []*tensor.Tensor{randBits(r, dt, rows, n), ids}},
 				{"bcast", []*tensor.Tensor{randBits(r, dt, 1, n), idx(rows)}},
+			}
+			if n == 140 && (dt == tensor.I8 || dt == tensor.F16 || dt == tensor.F32 || dt == tensor.F64) {
+				// Outputs of revrow.NTBytes and more: non-temporal
+				// stores, with rows of odd lengths (misaligned NT
+				// heads).
+				es := int64(dt.Size())
+				big := revrow.NTBytes/(5*es) + 37
+				calls = append(calls, []struct {
+					fn   string
+					args []*tensor.Tensor
+				}{
+					{"rev", []*tensor.Tensor{randBits(r, dt, 5, big)}},
+					{"flip3", []*tensor.Tensor{randBits(r, dt, 1, 5, big)}},
+					{"rows", []*tensor.Tensor{randBits(r, dt, 5, big)}},
+					{"mid", []*tensor.Tensor{randBits(r, dt, 1, 5, big)}},
+				}...)
 			}
 			for _, c := range calls {
 				name := c.fn + "_" + dt.String()

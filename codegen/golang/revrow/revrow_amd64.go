@@ -49,6 +49,54 @@ func reverseBlocks(dst, src []byte, es int) int {
 	return 32 * b
 }
 
+// reverseBlocksNT is reverseBlocks with non-temporal stores: the bytes of
+// dst before its first 32-byte boundary are reversed in Go first, so it
+// returns the bytes it moved from there (h, the head, and m).
+func reverseBlocksNT(dst, src []byte, es int) (h, m int) {
+	if !useAVX2 || len(dst) < minNTRun {
+		return 0, 0
+	}
+	h = int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))) & 31
+	if h%es != 0 {
+		return 0, 0 // elements not aligned to their size: no boundary between two
+	}
+	b := (len(dst) - h) / 32
+	reverseGo(dst[:h], src[len(src)-h:], es)
+	reverse32nt(&dst[h], (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src)-h)), b, masks[es])
+	return h, 32 * b
+}
+
+// copyNT copies src to dst (of the same length) with the body going
+// through copyDownNT, the unaligned head and the tail through copy, and
+// reports whether it did (AVX2, and a row long enough).
+func copyNT(dst, src []byte) bool {
+	if !useAVX2 || len(dst) < minNTRun {
+		return false
+	}
+	h := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))) & 31
+	m := (len(dst) - h) &^ 127
+	copy(dst[:h], src[:h])
+	copyDownNT(&dst[h], &src[h], m)
+	copy(dst[h+m:], src[h+m:])
+	return true
+}
+
+// reverse32nt is reverse32 with non-temporal stores; dst must be 32-byte
+// aligned (revrow_amd64.s).
+//
+//go:noescape
+func reverse32nt(dst, srcEnd *byte, n int, mask *[32]byte)
+
+// copyDownNT copies n bytes, a multiple of 128, from the end down with
+// non-temporal stores; dst must be 32-byte aligned (revrow_amd64.s).
+//
+//go:noescape
+func copyDownNT(dst, src *byte, n int)
+
+// Fence orders the non-temporal stores of ReverseNT and CopyNT before
+// every later store (SFENCE; revrow_amd64.s).
+func Fence()
+
 // reverse32 reverses n 32-byte blocks: block k of dst is the VPSHUFB by
 // mask, lanes swapped, of the block that ends 32k bytes before srcEnd
 // (revrow_amd64.s).

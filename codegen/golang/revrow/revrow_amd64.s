@@ -42,6 +42,83 @@ done:
 	VZEROUPPER
 	RET
 
+// func reverse32nt(dst, srcEnd *byte, n int, mask *[32]byte)
+//
+// reverse32 with non-temporal stores (VMOVNTDQ: dst must be 32-byte
+// aligned); the caller fences.
+TEXT ·reverse32nt(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), DI
+	MOVQ    srcEnd+8(FP), SI
+	MOVQ    n+16(FP), CX
+	MOVQ    mask+24(FP), AX
+	VMOVDQU (AX), Y2
+	CMPQ    CX, $2
+	JB      one
+
+two:
+	VMOVDQU  -32(SI), Y0
+	VMOVDQU  -64(SI), Y1
+	VPSHUFB  Y2, Y0, Y0
+	VPSHUFB  Y2, Y1, Y1
+	VPERMQ   $0x4E, Y0, Y0
+	VPERMQ   $0x4E, Y1, Y1
+	VMOVNTDQ Y0, (DI)
+	VMOVNTDQ Y1, 32(DI)
+	SUBQ     $64, SI
+	ADDQ     $64, DI
+	SUBQ     $2, CX
+	CMPQ     CX, $2
+	JAE      two
+
+one:
+	TESTQ    CX, CX
+	JZ       done
+	VMOVDQU  -32(SI), Y0
+	VPSHUFB  Y2, Y0, Y0
+	VPERMQ   $0x4E, Y0, Y0
+	VMOVNTDQ Y0, (DI)
+
+done:
+	VZEROUPPER
+	RET
+
+// func copyDownNT(dst, src *byte, n int)
+//
+// Copies n bytes (a multiple of 128) from src to dst, 128 bytes per step
+// from the end down, with non-temporal stores (dst 32-byte aligned); the
+// caller fences.
+TEXT ·copyDownNT(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	ADDQ CX, DI
+	ADDQ CX, SI
+	TESTQ CX, CX
+	JZ   cdone
+
+cloop:
+	VMOVDQU  -32(SI), Y0
+	VMOVDQU  -64(SI), Y1
+	VMOVDQU  -96(SI), Y2
+	VMOVDQU  -128(SI), Y3
+	VMOVNTDQ Y0, -32(DI)
+	VMOVNTDQ Y1, -64(DI)
+	VMOVNTDQ Y2, -96(DI)
+	VMOVNTDQ Y3, -128(DI)
+	SUBQ     $128, SI
+	SUBQ     $128, DI
+	SUBQ     $128, CX
+	JNZ      cloop
+	VZEROUPPER
+
+cdone:
+	RET
+
+// func Fence()
+TEXT ·Fence(SB), NOSPLIT, $0-0
+	SFENCE
+	RET
+
 // func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL leaf+0(FP), AX

@@ -18,17 +18,22 @@ func naive(src []byte, es int) []byte {
 	return out
 }
 
-// TestReverse compares Reverse (the assembly where it runs) and ReverseGo
-// (the Go loops) with the definition for every element size, every
-// length from 0 to 300 elements (every tail after the 32-byte blocks),
-// and starts of dst and src at every offset 0..31 from a 32-byte boundary
-// (misaligned loads and stores); the bytes of dst outside the row stay
-// untouched.
+// TestReverse compares Reverse and ReverseNT (the assembly where it runs,
+// plain and non-temporal stores) and ReverseGo (the Go loops) with the
+// definition for every element size, every length from 0 to 300
+// elements (every tail after the 32-byte blocks) and 60 random lengths up
+// to 5000 bytes, and starts of dst and src at every offset 0..31 from a
+// 32-byte boundary (misaligned loads and stores, NT heads); the bytes of
+// dst outside the row stay untouched.
 func TestReverse(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	buf := make([]byte, 4096)
+	buf := make([]byte, 8192)
 	for _, es := range []int{1, 2, 4, 8} {
-		for n := 0; n <= 300; n++ {
+		for it := 0; it <= 360; it++ {
+			n := it
+			if it > 300 {
+				n = 300 + r.Intn(5000/es-300)
+			}
 			so, do := r.Intn(32), r.Intn(32)
 			if n < 40 {
 				so, do = n%32, (n*7)%32
@@ -39,12 +44,13 @@ func TestReverse(t *testing.T) {
 			for _, f := range []struct {
 				name string
 				fn   func(d, s []byte, es int)
-			}{{"Reverse", Reverse}, {"ReverseGo", ReverseGo}} {
+			}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseGo", ReverseGo}} {
 				out := make([]byte, n*es+64)
 				for k := range out {
 					out[k] = 0xa5
 				}
 				f.fn(out[do:do+n*es], src, es)
+				Fence()
 				if diff := cmp.Diff(want, out[do:do+n*es]); diff != "" {
 					t.Fatalf("%s es %d n %d (src at +%d, dst at +%d) (-want +got):\n%s", f.name, es, n, so, do, diff)
 				}
@@ -58,18 +64,57 @@ func TestReverse(t *testing.T) {
 	}
 }
 
+// TestCopyNT compares CopyNT with copy for lengths 0..600 and 60 random
+// ones up to 20000 bytes, at every offset 0..31 of dst and src; the bytes
+// around the row stay untouched.
+func TestCopyNT(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	buf := make([]byte, 20100)
+	for it := 0; it <= 660; it++ {
+		n := it
+		if it > 600 {
+			n = 600 + r.Intn(19400)
+		}
+		so, do := r.Intn(32), n%32
+		r.Read(buf)
+		src := buf[so : so+n]
+		out := make([]byte, n+64)
+		for k := range out {
+			out[k] = 0x5a
+		}
+		CopyNT(out[do:do+n], src)
+		Fence()
+		if diff := cmp.Diff(src, out[do:do+n]); diff != "" {
+			t.Fatalf("n %d (src at +%d, dst at +%d) (-want +got):\n%s", n, so, do, diff)
+		}
+		for k, b := range out {
+			if (k < do || k >= do+n) && b != 0x5a {
+				t.Fatalf("n %d: wrote byte %d outside the row", n, k)
+			}
+		}
+	}
+}
+
 // TestReverseRejects: a wrong element size or length panics with the
 // sizes, not a wrong result.
 func TestReverseRejects(t *testing.T) {
-	for _, c := range []struct{ d, s, es int }{{8, 8, 3}, {6, 6, 4}, {8, 16, 1}, {8, 8, 16}} {
-		t.Run(fmt.Sprint(c), func(t *testing.T) {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Reverse(%d bytes, %d bytes, %d) did not panic", c.d, c.s, c.es)
-				}
-			}()
-			Reverse(make([]byte, c.d), make([]byte, c.s), c.es)
-		})
+	for _, c := range []struct{ d, s, es int }{{8, 8, 3}, {6, 6, 4}, {8, 16, 1}, {8, 8, 16}, {512, 520, 1}} {
+		for _, f := range []struct {
+			name string
+			fn   func(d, s []byte, es int)
+		}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }}} {
+			if f.name == "CopyNT" && c.d == c.s {
+				continue
+			}
+			t.Run(fmt.Sprint(f.name, c), func(t *testing.T) {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("%s(%d bytes, %d bytes, %d) did not panic", f.name, c.d, c.s, c.es)
+					}
+				}()
+				f.fn(make([]byte, c.d), make([]byte, c.s), c.es)
+			})
+		}
 	}
 }
 
