@@ -102,18 +102,21 @@ func tcpReverse[T any](dst, src []T) {
 // reversed row: src ends at the element that goes to dst[0]). Rows of 1-,
 // 2-, 4- and 8-byte elements move as bytes through revrow.Reverse (AVX2
 // where the CPU has it, else 64-bit loads with their lanes swapped in a
-// register; with nt, non-temporal stores: the caller fences); other
+// register; with nt, non-temporal stores, src read from its start up
+// if up, else from its end down: the caller fences); other
 // sizes eight elements per step with one bounds check each. (Kernels for
 // embedders, which use no package unsafe, keep that loop for every
 // size.)
-func tcpReverse[T any](dst, src []T, nt bool) {
+func tcpReverse[T any](dst, src []T, nt, up bool) {
 	n := len(dst)
 	src = src[len(src)-n:]
 	var z T
 	if es := int(unsafe.Sizeof(z)); n > 0 && (es == 1 || es == 2 || es == 4 || es == 8) {
 		d := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), n*es)
 		s := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), n*es)
-		if nt {
+		if nt && up {
+			revrow.ReverseNTUp(d, s, es)
+		} else if nt {
 			revrow.ReverseNT(d, s, es)
 		} else {
 			revrow.Reverse(d, s, es)

@@ -499,6 +499,10 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			n.rowOf = f.bind(nl-2, fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, n.sizes[nl-1].paren()))
 			dst, ob = n.rowOf, j
 		}
+		// Rows in descending source order (read each from its end
+		// down) or not (from its start up), for the non-temporal
+		// reversal below.
+		up := !f.descendingRuns(r, n, nl-1)
 		off := f.rowRead(&r, n, et)
 		if n.rows && nl >= 2 && len(r.guards) == 0 && len(r.dconv) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
 			// A reversed row with nothing else per element: one call
@@ -506,10 +510,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// AVX2 or 64-bit lane swaps for 1- to 8-byte elements).
 			if f.g.driver {
 				// Past revrow.NTBytes of output, with non-temporal
-				// stores.
+				// stores, each row read in the direction its source
+				// rows follow (one stream for the prefetcher).
 				f.g.used["reverse_driver"] = true
 				nt = f.bind(-1, fmt.Sprintf("%s >= revrow.NTBytes", total.scale(int64(es))))
-				n.innerCall = fmt.Sprintf("tcpReverse(%s, %s, %s)", dst, r.buf, nt)
+				n.innerCall = fmt.Sprintf("tcpReverse(%s, %s, %s, %t)", dst, r.buf, nt, up)
 			} else {
 				f.g.used["reverse"] = true
 				n.innerCall = fmt.Sprintf("tcpReverse(%s, %s)", dst, r.buf)

@@ -40,6 +40,22 @@ func ReverseNT(dst, src []byte, es int) {
 	reverseGo(dst[k:], src[:len(src)-k], es)
 }
 
+// ReverseNTUp is ReverseNT reading src from its start up (and writing dst
+// from its end down): rows reversed in ascending source order (a flip of
+// the innermost axis only) then read memory as one ascending stream,
+// which the hardware prefetcher follows; ReverseNT reads each row from
+// its end down, for rows in descending order (a flip of the innermost
+// and an outer axis). A kernel calls Fence after its last ReverseNTUp
+// and before it returns.
+func ReverseNTUp(dst, src []byte, es int) {
+	if es != 1 && es != 2 && es != 4 && es != 8 || len(dst)%es != 0 || len(src) != len(dst) {
+		panic(fmt.Sprintf("revrow.ReverseNTUp: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
+	}
+	t, m := reverseBlocksNTUp(dst, src, es)
+	r := len(dst) - t - m
+	reverseGo(dst[:r], src[len(src)-r:], es)
+}
+
 // CopyNT copies src to dst, of the same length, with non-temporal stores
 // where the assembly runs (AVX2, rows of at least 256 bytes), from the end
 // of the row down: rows copied in descending source order (a flip of an

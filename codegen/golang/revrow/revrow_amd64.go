@@ -66,6 +66,24 @@ func reverseBlocksNT(dst, src []byte, es int) (h, m int) {
 	return h, 32 * b
 }
 
+// reverseBlocksNTUp is reverseBlocksNT reading src upwards: the bytes of
+// dst after its last 32-byte boundary are reversed in Go first (t, from
+// the start of src), then m bytes of whole blocks; the rest, at the
+// start of dst, is left to the caller.
+func reverseBlocksNTUp(dst, src []byte, es int) (t, m int) {
+	if !useAVX2 || len(dst) < minNTRun {
+		return 0, 0
+	}
+	t = int(uintptr(unsafe.Pointer(unsafe.SliceData(dst)))+uintptr(len(dst))) & 31
+	if t%es != 0 {
+		return 0, 0 // elements not aligned to their size: no boundary between two
+	}
+	b := (len(dst) - t) / 32
+	reverseGo(dst[len(dst)-t:], src[:t], es)
+	reverse32ntUp((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), len(dst)-t)), &src[t], b, masks[es])
+	return t, 32 * b
+}
+
 // copyNT copies src to dst (of the same length) with the body going
 // through copyDownNT, the unaligned head and the tail through copy, and
 // reports whether it did (AVX2, and a row long enough).
@@ -86,6 +104,13 @@ func copyNT(dst, src []byte) bool {
 //
 //go:noescape
 func reverse32nt(dst, srcEnd *byte, n int, mask *[32]byte)
+
+// reverse32ntUp is reverse32nt reading src upwards from src and
+// writing dst downwards from dstEnd, which must be 32-byte aligned
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse32ntUp(dstEnd, src *byte, n int, mask *[32]byte)
 
 // copyDownNT copies n bytes, a multiple of 128, from the end down with
 // non-temporal stores; dst must be 32-byte aligned (revrow_amd64.s).

@@ -82,6 +82,47 @@ done:
 	VZEROUPPER
 	RET
 
+// func reverse32ntUp(dstEnd, src *byte, n int, mask *[32]byte)
+//
+// reverse32nt reading src upwards: block k of src, from src on, goes
+// reversed to the block that ends 32k bytes before dstEnd (32-byte
+// aligned); the caller fences.
+TEXT ·reverse32ntUp(SB), NOSPLIT, $0-32
+	MOVQ    dstEnd+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	MOVQ    mask+24(FP), AX
+	VMOVDQU (AX), Y2
+	CMPQ    CX, $2
+	JB      upone
+
+uptwo:
+	VMOVDQU  (SI), Y0
+	VMOVDQU  32(SI), Y1
+	VPSHUFB  Y2, Y0, Y0
+	VPSHUFB  Y2, Y1, Y1
+	VPERMQ   $0x4E, Y0, Y0
+	VPERMQ   $0x4E, Y1, Y1
+	VMOVNTDQ Y0, -32(DI)
+	VMOVNTDQ Y1, -64(DI)
+	ADDQ     $64, SI
+	SUBQ     $64, DI
+	SUBQ     $2, CX
+	CMPQ     CX, $2
+	JAE      uptwo
+
+upone:
+	TESTQ    CX, CX
+	JZ       updone
+	VMOVDQU  (SI), Y0
+	VPSHUFB  Y2, Y0, Y0
+	VPERMQ   $0x4E, Y0, Y0
+	VMOVNTDQ Y0, -32(DI)
+
+updone:
+	VZEROUPPER
+	RET
+
 // func copyDownNT(dst, src *byte, n int)
 //
 // Copies n bytes (a multiple of 128) from src to dst, 128 bytes per step

@@ -18,8 +18,8 @@ func naive(src []byte, es int) []byte {
 	return out
 }
 
-// TestReverse compares Reverse and ReverseNT (the assembly where it runs,
-// plain and non-temporal stores) and ReverseGo (the Go loops) with the
+// TestReverse compares Reverse, ReverseNT and ReverseNTUp (the assembly
+// where it runs, plain and non-temporal stores, src read down and up) and ReverseGo (the Go loops) with the
 // definition for every element size, every length from 0 to 300
 // elements (every tail after the 32-byte blocks) and 60 random lengths up
 // to 5000 bytes, and starts of dst and src at every offset 0..31 from a
@@ -44,7 +44,7 @@ func TestReverse(t *testing.T) {
 			for _, f := range []struct {
 				name string
 				fn   func(d, s []byte, es int)
-			}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseGo", ReverseGo}} {
+			}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}} {
 				out := make([]byte, n*es+64)
 				for k := range out {
 					out[k] = 0xa5
@@ -102,7 +102,7 @@ func TestReverseRejects(t *testing.T) {
 		for _, f := range []struct {
 			name string
 			fn   func(d, s []byte, es int)
-		}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }}} {
+		}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }}} {
 			if f.name == "CopyNT" && c.d == c.s {
 				continue
 			}
