@@ -148,6 +148,8 @@ var stdImports = map[string]string{
 	"rowadd": "tcpkernels/rowadd",
 	// The kernel binary's cache-line prefetch (written beside it too).
 	"prefetch": "tcpkernels/prefetch",
+	// The kernel binary's reversed rows (written beside it too).
+	"revrow": "tcpkernels/revrow",
 }
 
 // addImports adds the import declaration of the standard packages src

@@ -98,6 +98,58 @@ func tcpReverse[T any](dst, src []T) {
 	}
 }
 `,
+	"reverse_driver": `// tcpReverse sets dst[j] = src[len(src)-1-j] for every j of dst (a
+// reversed row: src ends at the element that goes to dst[0]). Rows of 1-,
+// 2-, 4- and 8-byte elements move as bytes through revrow.Reverse (AVX2
+// where the CPU has it, else 64-bit loads with their lanes swapped in a
+// register; with nt, non-temporal stores, src read from its start up
+// if up, else from its end down: the caller fences); other
+// sizes eight elements per step with one bounds check each. (Kernels for
+// embedders, which use no package unsafe, keep that loop for every
+// size.)
+func tcpReverse[T any](dst, src []T, nt, up bool) {
+	n := len(dst)
+	src = src[len(src)-n:]
+	var z T
+	if es := int(unsafe.Sizeof(z)); n > 0 && (es == 1 || es == 2 || es == 4 || es == 8) {
+		d := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), n*es)
+		s := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), n*es)
+		if nt && up {
+			revrow.ReverseNTUp(d, s, es)
+		} else if nt {
+			revrow.ReverseNT(d, s, es)
+		} else {
+			revrow.Reverse(d, s, es)
+		}
+		return
+	}
+	j := 0
+	for ; j+8 <= n; j += 8 {
+		d := dst[j : j+8 : j+8]
+		s := src[n-8-j : n-j : n-j]
+		d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = s[7], s[6], s[5], s[4], s[3], s[2], s[1], s[0]
+	}
+	for ; j < n; j++ {
+		dst[j] = src[n-1-j]
+	}
+}
+`,
+	"copyrows": `// tcpCopyRows copies src to dst (of the same length), with nt through
+// revrow.CopyNT: non-temporal stores, from the end of the row down (the
+// caller fences).
+func tcpCopyRows[T any](dst, src []T, nt bool) {
+	if !nt || len(dst) == 0 {
+		copy(dst, src)
+		return
+	}
+	var z T
+	es := int(unsafe.Sizeof(z))
+	src = src[:len(dst)]
+	d := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*es)
+	s := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), len(dst)*es)
+	revrow.CopyNT(d, s)
+}
+`,
 	"fill": `// tcpFill sets every element of s to v.
 func tcpFill[T any](s []T, v T) {
 	for i := range s {

@@ -495,6 +495,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		k = m
 	}
 	var inner string
+	nt := "" // the bool that chooses non-temporal stores, if any
 	if splat {
 		// The fills are in place.
 	} else if k < nl {
@@ -503,6 +504,17 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		ob := f.hoist(outOff.without(n, k), k-1)
 		sb := f.hoist(r.off.without(n, k), k-1)
 		inner = f.guardedRun(r, k-1, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
+		if c, ok := run.constant(); f.g.driver && len(r.guards) == 0 && (!ok || c*int64(es) >= minNTRun) && f.descendingRuns(r, n, k) {
+			// Whole rows in descending source order (a flip of an
+			// outer axis): past revrow.NTBytes of output, copied from
+			// the end of each row down with non-temporal stores
+			// (tcpCopyRows), so that the source is read as one
+			// descending stream and the destination lines are not
+			// read before they are written.
+			f.g.used["copyrows"] = true
+			nt = f.bind(-1, fmt.Sprintf("%s >= revrow.NTBytes", total.scale(int64(es))))
+			inner = fmt.Sprintf("tcpCopyRows(%s[%s:%s+%s], %s[%s:%s+%s], %s)", dst, ob, ob, rs, r.buf, sb, sb, rs, nt)
+		}
 		if c, ok := run.constant(); ok && c > 1 && c*int64(es) <= maxArrayRun && len(r.guards) == 0 {
 			// A row of static length up to maxArrayRun bytes: inline
 			// moves with no memmove call and no length dispatch (see
@@ -538,12 +550,26 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			n.rowOf = f.bind(nl-2, fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, n.sizes[nl-1].paren()))
 			dst, ob = n.rowOf, j
 		}
+		// Rows in descending source order (read each from its end
+		// down) or not (from its start up), for the non-temporal
+		// reversal below.
+		up := !f.descendingRuns(r, n, nl-1)
 		off := f.rowRead(&r, n, et)
 		if n.rows && nl >= 2 && len(r.guards) == 0 && len(r.dconv) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
 			// A reversed row with nothing else per element: one call
-			// that moves eight elements per step without bounds checks.
-			f.g.used["reverse"] = true
-			n.innerCall = fmt.Sprintf("tcpReverse(%s, %s)", dst, r.buf)
+			// that reverses it several elements at a time (tcpReverse:
+			// AVX2 or 64-bit lane swaps for 1- to 8-byte elements).
+			if f.g.driver {
+				// Past revrow.NTBytes of output, with non-temporal
+				// stores, each row read in the direction its source
+				// rows follow (one stream for the prefetcher).
+				f.g.used["reverse_driver"] = true
+				nt = f.bind(-1, fmt.Sprintf("%s >= revrow.NTBytes", total.scale(int64(es))))
+				n.innerCall = fmt.Sprintf("tcpReverse(%s, %s, %s, %t)", dst, r.buf, nt, up)
+			} else {
+				f.g.used["reverse"] = true
+				n.innerCall = fmt.Sprintf("tcpReverse(%s, %s)", dst, r.buf)
+			}
 		} else {
 			inner = f.store(dst, r, ob, off, nl-1)
 			n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
@@ -551,6 +577,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	}
 	n.flat = flatSplit(n, min(k, nl))
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
+	if nt != "" {
+		// Non-temporal stores are ordered before the worker's return
+		// (and its error or panic) by one SFENCE.
+		code = fmt.Sprintf("if %s {\ndefer revrow.Fence()\n}\n%s", nt, code)
+	}
 	if n.touch {
 		code = "touched := 0\n" + code + "\nif touched < 0 {\npanic(\"unreachable\")\n}"
 	}
@@ -629,6 +660,33 @@ func (f *funcGen) splatLevel(r ref, n *nest, es int) (int, bool) {
 		}
 	}
 	return m, true
+}
+
+// minNTRun is the shortest static row, in bytes, that resultNest copies
+// with tcpCopyRows (revrow.CopyNT's own bound).
+const minNTRun = 256
+
+// descendingRuns reports whether the runs copied at level k-1 of n come
+// from rows in descending order with no index read (a flip of an outer
+// axis): the source offset steps by a negative amount (every term of the
+// step negative, a product of sizes) along some loop counter outside the
+// run, and moves with no value read from a tensor.
+func (f *funcGen) descendingRuns(r ref, n *nest, k int) bool {
+	if f.gatheredRuns(r, n, k) {
+		return false
+	}
+	for l := 0; l < k; l++ {
+		if c, ok := r.off.coeff(n.vars[l]); ok && len(c) > 0 && f.levelOf(c) < 0 {
+			neg := true // every term negative: a product of sizes, which are not
+			for _, v := range c {
+				neg = neg && v < 0
+			}
+			if neg {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // gatheredRuns reports whether the source of the runs copied at level k-1

@@ -165,11 +165,11 @@ func TestScatterRowAdd(t *testing.T) {
 	}
 }
 
-// TestEmbeddedPackages: the kernel binary's copies of hugemem, rowadd and prefetch
+// TestEmbeddedPackages: the kernel binary's copies of hugemem, rowadd, prefetch and revrow
 // are all of those packages' non-test source files.
 func TestEmbeddedPackages(t *testing.T) {
 	var want []string
-	for _, d := range []string{"hugemem", "rowadd", "prefetch"} {
+	for _, d := range []string{"hugemem", "rowadd", "prefetch", "revrow"} {
 		es, err := os.ReadDir(d)
 		if err != nil {
 			t.Fatal(err)

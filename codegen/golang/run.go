@@ -423,21 +423,24 @@ func Run(module *ir.Operation, fn string, args []*tensor.Tensor, o CallOptions) 
 }
 
 // The driver allocates its arguments and results with package hugemem,
-// the kernels add float32 rows with package rowadd and prefetch the rows
-// of gathers with package prefetch, each built from
+// the kernels add float32 rows with package rowadd, prefetch the rows
+// of gathers with package prefetch and reverse rows with package revrow,
+// each built from
 // this copy of its source as package tcpkernels/<name>.
 //
 //go:embed hugemem/doc.go hugemem/hugemem.go hugemem/hugemem_linux.go hugemem/hugemem_other.go
 //go:embed rowadd/doc.go rowadd/rowadd.go rowadd/rowadd_amd64.go rowadd/rowadd_amd64.s rowadd/rowadd_other.go
 //go:embed prefetch/doc.go prefetch/prefetch_amd64.go prefetch/prefetch_amd64.s prefetch/prefetch_other.go
+//go:embed revrow/doc.go revrow/revrow.go revrow/reverse_go.go revrow/revrow_amd64.go revrow/revrow_amd64.s revrow/revrow_other.go
 var hugememSrc embed.FS
 
 var hugememFiles = []string{"hugemem/doc.go", "hugemem/hugemem.go", "hugemem/hugemem_linux.go", "hugemem/hugemem_other.go",
 	"rowadd/doc.go", "rowadd/rowadd.go", "rowadd/rowadd_amd64.go", "rowadd/rowadd_amd64.s", "rowadd/rowadd_other.go",
-	"prefetch/doc.go", "prefetch/prefetch_amd64.go", "prefetch/prefetch_amd64.s", "prefetch/prefetch_other.go"}
+	"prefetch/doc.go", "prefetch/prefetch_amd64.go", "prefetch/prefetch_amd64.s", "prefetch/prefetch_other.go",
+	"revrow/doc.go", "revrow/revrow.go", "revrow/reverse_go.go", "revrow/revrow_amd64.go", "revrow/revrow_amd64.s", "revrow/revrow_other.go"}
 
 func writeHugemem(dir string) error {
-	for _, d := range []string{"hugemem", "rowadd", "prefetch"} {
+	for _, d := range []string{"hugemem", "rowadd", "prefetch", "revrow"} {
 		if err := os.Mkdir(filepath.Join(dir, d), 0o700); err != nil {
 			return err
 		}

@@ -1,0 +1,25 @@
+// Package revrow reverses rows of 1-, 2-, 4- and 8-byte elements, for the
+// generated kernels that read a row backwards (a Slice with a negative
+// step on the innermost axis: torch.flip, x[::-1], stablehlo.reverse) and
+// for the code that tests them.
+//
+// Reverse(dst, src, es) sets element j of dst to element n-1-j of src, for
+// the n = len(dst)/es elements of es bytes each. The bytes of one element
+// keep their order; only the elements' order is reversed.
+//
+// On amd64 with AVX2 (checked once with CPUID and XGETBV) the whole 32-byte
+// blocks move through assembly: one 32-byte load from the end of src,
+// VPSHUFB with a mask per element size (the elements reversed inside each
+// 16-byte lane), VPERMQ (the two lanes swapped), one 32-byte store at the
+// start of dst, two blocks per step. The rest, and everything elsewhere,
+// with the purego build tag or without AVX2, is Go (reverse_go.go): eight
+// bytes per load, their lanes reversed in a register (math/bits'
+// ReverseBytes64, compiled to BSWAP, for bytes; a rotate by 32 and a swap
+// of 16-bit halves for 2-byte elements; a rotate by 32 for 4-byte ones),
+// four loads per step, then eight bytes, then one element at a time.
+//
+// The kernel binary built by package golang compiles a copy of this
+// source as package tcpkernels/revrow. Kernels for embedders, which import
+// only the standard library and no package unsafe, keep their
+// element-by-element loop.
+package revrow

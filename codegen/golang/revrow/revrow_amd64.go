@@ -1,0 +1,136 @@
+//go:build amd64 && !purego
+
+package revrow
+
+import "unsafe"
+
+// useAVX2: the CPU has AVX2 and the OS saves the YMM registers.
+var useAVX2 = hasAVX2()
+
+func hasAVX2() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, c1, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if c1&osxsave == 0 || c1&avx == 0 || xgetbv0()&6 != 6 {
+		return false
+	}
+	_, b7, _, _ := cpuid(7, 0)
+	return b7&(1<<5) != 0
+}
+
+// masks holds, per element size, the VPSHUFB mask that reverses the
+// elements of each 16-byte lane (the bytes of an element keep their
+// order).
+var masks = [9]*[32]byte{1: laneMask(1), 2: laneMask(2), 4: laneMask(4), 8: laneMask(8)}
+
+func laneMask(es int) *[32]byte {
+	var m [32]byte
+	for lane := 0; lane < 32; lane += 16 {
+		for k := 0; k < 16; k++ {
+			// Byte k of the result: byte k%es of element 16/es-1-k/es.
+			m[lane+k] = byte((16/es-1-k/es)*es + k%es)
+		}
+	}
+	return &m
+}
+
+// reverseBlocks reverses the leading whole 32-byte blocks of dst from the
+// trailing ones of src with AVX2 and returns the bytes it moved: 0
+// without AVX2 or below two blocks (the Go loop is as fast there).
+func reverseBlocks(dst, src []byte, es int) int {
+	b := len(dst) / 32
+	if !useAVX2 || b < 2 {
+		return 0
+	}
+	reverse32(unsafe.SliceData(dst), (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src))), b, masks[es])
+	return 32 * b
+}
+
+// reverseBlocksNT is reverseBlocks with non-temporal stores: the bytes of
+// dst before its first 32-byte boundary are reversed in Go first, so it
+// returns the bytes it moved from there (h, the head, and m).
+func reverseBlocksNT(dst, src []byte, es int) (h, m int) {
+	if !useAVX2 || len(dst) < minNTRun {
+		return 0, 0
+	}
+	h = int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))) & 31
+	if h%es != 0 {
+		return 0, 0 // elements not aligned to their size: no boundary between two
+	}
+	b := (len(dst) - h) / 32
+	reverseGo(dst[:h], src[len(src)-h:], es)
+	reverse32nt(&dst[h], (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src)-h)), b, masks[es])
+	return h, 32 * b
+}
+
+// reverseBlocksNTUp is reverseBlocksNT reading src upwards: the bytes of
+// dst after its last 32-byte boundary are reversed in Go first (t, from
+// the start of src), then m bytes of whole blocks; the rest, at the
+// start of dst, is left to the caller.
+func reverseBlocksNTUp(dst, src []byte, es int) (t, m int) {
+	if !useAVX2 || len(dst) < minNTRun {
+		return 0, 0
+	}
+	t = int(uintptr(unsafe.Pointer(unsafe.SliceData(dst)))+uintptr(len(dst))) & 31
+	if t%es != 0 {
+		return 0, 0 // elements not aligned to their size: no boundary between two
+	}
+	b := (len(dst) - t) / 32
+	reverseGo(dst[len(dst)-t:], src[:t], es)
+	reverse32ntUp((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), len(dst)-t)), &src[t], b, masks[es])
+	return t, 32 * b
+}
+
+// copyNT copies src to dst (of the same length) with the body going
+// through copyDownNT, the unaligned head and the tail through copy, and
+// reports whether it did (AVX2, and a row long enough).
+func copyNT(dst, src []byte) bool {
+	if !useAVX2 || len(dst) < minNTRun {
+		return false
+	}
+	h := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))) & 31
+	m := (len(dst) - h) &^ 127
+	copy(dst[:h], src[:h])
+	copyDownNT(&dst[h], &src[h], m)
+	copy(dst[h+m:], src[h+m:])
+	return true
+}
+
+// reverse32nt is reverse32 with non-temporal stores; dst must be 32-byte
+// aligned (revrow_amd64.s).
+//
+//go:noescape
+func reverse32nt(dst, srcEnd *byte, n int, mask *[32]byte)
+
+// reverse32ntUp is reverse32nt reading src upwards from src and
+// writing dst downwards from dstEnd, which must be 32-byte aligned
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse32ntUp(dstEnd, src *byte, n int, mask *[32]byte)
+
+// copyDownNT copies n bytes, a multiple of 128, from the end down with
+// non-temporal stores; dst must be 32-byte aligned (revrow_amd64.s).
+//
+//go:noescape
+func copyDownNT(dst, src *byte, n int)
+
+// Fence orders the non-temporal stores of ReverseNT and CopyNT before
+// every later store (SFENCE; revrow_amd64.s).
+func Fence()
+
+// reverse32 reverses n 32-byte blocks: block k of dst is the VPSHUFB by
+// mask, lanes swapped, of the block that ends 32k bytes before srcEnd
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse32(dst, srcEnd *byte, n int, mask *[32]byte)
+
+// cpuid executes CPUID with EAX = leaf and ECX = sub (revrow_amd64.s).
+func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+
+// xgetbv0 returns the low word of XCR0 (revrow_amd64.s).
+func xgetbv0() uint32

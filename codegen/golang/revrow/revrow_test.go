@@ -1,0 +1,138 @@
+package revrow
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// naive is the definition: element j of dst is element n-1-j of src.
+func naive(src []byte, es int) []byte {
+	n := len(src) / es
+	out := make([]byte, len(src))
+	for j := 0; j < n; j++ {
+		copy(out[j*es:(j+1)*es], src[(n-1-j)*es:(n-j)*es])
+	}
+	return out
+}
+
+// TestReverse compares Reverse, ReverseNT and ReverseNTUp (the assembly
+// where it runs, plain and non-temporal stores, src read down and up) and ReverseGo (the Go loops) with the
+// definition for every element size, every length from 0 to 300
+// elements (every tail after the 32-byte blocks) and 60 random lengths up
+// to 5000 bytes, and starts of dst and src at every offset 0..31 from a
+// 32-byte boundary (misaligned loads and stores, NT heads); the bytes of
+// dst outside the row stay untouched.
+func TestReverse(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	buf := make([]byte, 8192)
+	for _, es := range []int{1, 2, 4, 8} {
+		for it := 0; it <= 360; it++ {
+			n := it
+			if it > 300 {
+				n = 300 + r.Intn(5000/es-300)
+			}
+			so, do := r.Intn(32), r.Intn(32)
+			if n < 40 {
+				so, do = n%32, (n*7)%32
+			}
+			r.Read(buf)
+			src := buf[so : so+n*es]
+			want := naive(src, es)
+			for _, f := range []struct {
+				name string
+				fn   func(d, s []byte, es int)
+			}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}} {
+				out := make([]byte, n*es+64)
+				for k := range out {
+					out[k] = 0xa5
+				}
+				f.fn(out[do:do+n*es], src, es)
+				Fence()
+				if diff := cmp.Diff(want, out[do:do+n*es]); diff != "" {
+					t.Fatalf("%s es %d n %d (src at +%d, dst at +%d) (-want +got):\n%s", f.name, es, n, so, do, diff)
+				}
+				for k, b := range out {
+					if (k < do || k >= do+n*es) && b != 0xa5 {
+						t.Fatalf("%s es %d n %d: wrote byte %d outside the row", f.name, es, n, k)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCopyNT compares CopyNT with copy for lengths 0..600 and 60 random
+// ones up to 20000 bytes, at every offset 0..31 of dst and src; the bytes
+// around the row stay untouched.
+func TestCopyNT(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	buf := make([]byte, 20100)
+	for it := 0; it <= 660; it++ {
+		n := it
+		if it > 600 {
+			n = 600 + r.Intn(19400)
+		}
+		so, do := r.Intn(32), n%32
+		r.Read(buf)
+		src := buf[so : so+n]
+		out := make([]byte, n+64)
+		for k := range out {
+			out[k] = 0x5a
+		}
+		CopyNT(out[do:do+n], src)
+		Fence()
+		if diff := cmp.Diff(src, out[do:do+n]); diff != "" {
+			t.Fatalf("n %d (src at +%d, dst at +%d) (-want +got):\n%s", n, so, do, diff)
+		}
+		for k, b := range out {
+			if (k < do || k >= do+n) && b != 0x5a {
+				t.Fatalf("n %d: wrote byte %d outside the row", n, k)
+			}
+		}
+	}
+}
+
+// TestReverseRejects: a wrong element size or length panics with the
+// sizes, not a wrong result.
+func TestReverseRejects(t *testing.T) {
+	for _, c := range []struct{ d, s, es int }{{8, 8, 3}, {6, 6, 4}, {8, 16, 1}, {8, 8, 16}, {512, 520, 1}} {
+		for _, f := range []struct {
+			name string
+			fn   func(d, s []byte, es int)
+		}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }}} {
+			if f.name == "CopyNT" && c.d == c.s {
+				continue
+			}
+			t.Run(fmt.Sprint(f.name, c), func(t *testing.T) {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("%s(%d bytes, %d bytes, %d) did not panic", f.name, c.d, c.s, c.es)
+					}
+				}()
+				f.fn(make([]byte, c.d), make([]byte, c.s), c.es)
+			})
+		}
+	}
+}
+
+func BenchmarkReverse(b *testing.B) {
+	for _, es := range []int{1, 2, 4, 8} {
+		for _, f := range []struct {
+			name string
+			fn   func(d, s []byte, es int)
+		}{{"asm", Reverse}, {"go", ReverseGo}} {
+			b.Run(fmt.Sprintf("%s/es%d", f.name, es), func(b *testing.B) {
+				src, dst := make([]byte, 128<<10), make([]byte, 128<<10)
+				b.SetBytes(int64(len(src)))
+				for i := 0; i < b.N; i++ {
+					for r := 0; r < len(src); r += 512 {
+						f.fn(dst[r:r+512], src[len(src)-r-512:len(src)-r], es)
+					}
+				}
+			})
+		}
+	}
+}
