@@ -134,6 +134,8 @@ def gather_nd(shape, n, dtype=np.float32, idt=np.int64):
 def data(r, shape, dtype):
     """Random data of any workload dtype (integers span their range)."""
     dt = np.dtype(dtype)
+    if dt.kind == "b":
+        return r.integers(0, 2, shape).astype(bool)
     if dt.kind in "iu":
         info = np.iinfo(dt)
         return r.integers(info.min, info.max, shape, dtype=dt, endpoint=True)
@@ -333,7 +335,7 @@ HELDOUT = {
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT}
 
-ONNX_TYPES = {"float32": 1, "uint8": 2, "int8": 3, "uint16": 4, "int16": 5, "int32": 6, "int64": 7, "float16": 10,
+ONNX_TYPES = {"bool": 9, "float32": 1, "uint8": 2, "int8": 3, "uint16": 4, "int16": 5, "int32": 6, "int64": 7, "float16": 10,
               "float64": 11, "uint32": 12, "uint64": 13}
 
 
