@@ -424,6 +424,8 @@ type funcGen struct {
 	level   map[string]int         // atom -> loop level (absent: -1)
 	bound   map[string]poly        // resolved index -> the size it indexes
 	redo    map[string]redo        // index temp -> how to compute it anew (see touchAhead)
+	argLen  map[string]poly        // argument buffer name -> its element count
+	resLen  map[string]poly        // result buffer name -> its element count
 	inline  map[*ir.Operation]bool // gathers checked inside their result loop
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
@@ -574,7 +576,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.
@@ -662,6 +664,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 			}
 		}
 		n := product(ds)
+		kf.argLen[name] = n
 		kf.stmt("if len(%s) != %s {\nreturn fmt.Errorf(\"argument #%d has %%d elements, want %%d\", len(%s), %s)\n}", name, n, i, name, n)
 	}
 	if err := kf.walk(body); err != nil {
@@ -675,6 +678,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 		}
 		outDims = append(outDims, ds)
 		n := product(ds)
+		kf.resLen[fmt.Sprintf("r%d", i)] = n
 		kf.stmt("if len(r%d) != %s {\nreturn fmt.Errorf(\"result #%d has %%d elements, want %%d\", len(r%d), %s)\n}", i, n, i, i, n)
 	}
 	for i := range res {

@@ -467,7 +467,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// (gather_nd) is not touched: recomputing it cost more than
 			// it saved (1.12-1.16x the time on 256-byte gather_nd rows).
 			was, wasAt := n.touch, f.g.used["at"]
-			t := f.touchAhead(n, k-1, r.buf, r.off.without(n, k), dist)
+			t := f.touchAhead(n, k-1, r.buf, dst, r.off.without(n, k), dist, es)
 			if dist != touchDistance && strings.Count(t, "tcpAt(") > 1 {
 				t, n.touch = "", was
 				if !wasAt {
@@ -497,6 +497,9 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			inner = f.store(dst, r, ob, off, nl-1)
 			n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 		}
+	}
+	if !splat {
+		f.indexTables(n, min(k, nl)-1, r.off)
 	}
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
 	if n.touch {
