@@ -41,6 +41,11 @@ const minTouchedRun = 256
 // 1.02-1.2x the time without it.
 const maxUnaheadBytes = 16 << 20
 
+// scatterAheadRows is how many update rows ahead scatterAhead prefetches
+// a destination row (8: 0.34x the time of plain copies, 4: 0.40x, on
+// 256-byte rows).
+const scatterAheadRows = 8
+
 // maxArrayRun is the largest static run, in bytes, copied as one
 // fixed-size array (inline moves) instead of by copy (a memmove call).
 const maxArrayRun = 64
@@ -106,27 +111,7 @@ func (f *funcGen) prefetches() bool {
 func (f *funcGen) touchAhead(n *nest, l int, src, dst string, so poly, dist, es int) string {
 	v := n.vars[l]
 	j := fmt.Sprintf("j%d", n.id)
-	var expr func(a string, depth int) (string, bool)
-	expr = func(a string, depth int) (string, bool) {
-		if a == v {
-			return j, true
-		}
-		if f.levelOfAtoms(a) < l {
-			return a, true
-		}
-		r, ok := f.redo[a]
-		if !ok || depth > 8 {
-			return "", false
-		}
-		if r.fn != "" {
-			x, ok := expr(r.arg, depth+1)
-			return fmt.Sprintf("%s(%s, %s)", r.fn, x, r.size), ok
-		}
-		off, ok := f.substitute(r.off, func(b string) (string, bool) { return expr(b, depth+1) })
-		f.g.used["at"] = true
-		return fmt.Sprintf("%s(tcpAt(%s, %s))", r.load, r.buf, off), ok
-	}
-	off, ok := f.substitute(so, func(a string) (string, bool) { return expr(a, 0) })
+	off, ok := f.later(n, l, so, j)
 	if !ok {
 		return ""
 	}
@@ -155,6 +140,77 @@ func (f *funcGen) touchAhead(n *nest, l int, src, dst string, so poly, dist, es 
 	}
 	return fmt.Sprintf("if %s := %s + %d; %s {\nif p := %s; uint(p) < uint(len(%s)) && %s[p] == 0 {\ntouched++\n}\n}",
 		j, v, dist, cond, off, src, src)
+}
+
+// later prints p (a polynomial over the counter of level l of n, index
+// temporaries of that level and values bound outside it) as it is at
+// iteration j of that loop, the index temporaries computed anew from the
+// indices (read through tcpAt, so any j is safe); false when one cannot
+// be.
+func (f *funcGen) later(n *nest, l int, p poly, j string) (string, bool) {
+	v := n.vars[l]
+	var expr func(a string, depth int) (string, bool)
+	expr = func(a string, depth int) (string, bool) {
+		if a == v {
+			return j, true
+		}
+		if f.levelOfAtoms(a) < l {
+			return a, true
+		}
+		r, ok := f.redo[a]
+		if !ok || depth > 8 {
+			return "", false
+		}
+		if r.fn != "" {
+			x, ok := expr(r.arg, depth+1)
+			return fmt.Sprintf("%s(%s, %s)", r.fn, x, r.size), ok
+		}
+		off, ok := f.substitute(r.off, func(b string) (string, bool) { return expr(b, depth+1) })
+		f.g.used["at"] = true
+		return fmt.Sprintf("%s(tcpAt(%s, %s))", r.load, r.buf, off), ok
+	}
+	return f.substitute(p, func(a string) (string, bool) { return expr(a, 0) })
+}
+
+// scatterAhead returns a statement for the loop at level l of a scatter
+// nest n (which runs from 0 to its size) that prefetches the first line
+// of the destination row that iteration dist later writes: dOff is the
+// row's offset in dst, c0 its first coordinate (split, when lo and hi
+// bound the worker's rows, so that a worker prefetches only rows it
+// writes). "" when the offset cannot be computed anew, or when dst holds
+// at most maxUnaheadBytes (a test made once per call when its size is
+// dynamic). Measured on ScatterND replacing 65536 random 256-byte rows of
+// a [262144,64] f32 table (in-process A/B, one worker): 0.34-0.40x the
+// time of the plain copies 4 or 8 rows ahead (PREFETCHW, for writing,
+// did worse: 0.45-0.54x).
+func (f *funcGen) scatterAhead(n *nest, l int, dst string, dOff, c0 poly, split bool, dist, es int) string {
+	if !f.prefetches() {
+		return ""
+	}
+	j := fmt.Sprintf("j%d", n.id)
+	off, ok := f.later(n, l, dOff, j)
+	if !ok {
+		return ""
+	}
+	first := ""
+	if split {
+		if first, ok = f.later(n, l, c0, j); !ok {
+			return ""
+		}
+	}
+	cond := fmt.Sprintf("%s < %s", j, n.sizes[l])
+	if c, ok := f.resLen[dst].constant(); ok && f.resLen[dst] != nil {
+		if c*int64(es) <= maxUnaheadBytes {
+			return ""
+		}
+	} else {
+		cond = f.bind(-1, fmt.Sprintf("len(%s) > %d", dst, maxUnaheadBytes/int64(es))) + " && " + cond
+	}
+	pf := fmt.Sprintf("if p := %s; uint(p) < uint(len(%s)) {\nprefetch.Line(unsafe.Pointer(&%s[p]))\n}", off, dst, dst)
+	if split {
+		pf = fmt.Sprintf("if q := %s; q >= lo && q < hi {\n%s\n}", first, pf)
+	}
+	return fmt.Sprintf("if %s := %s + %d; %s {\n%s\n}", j, n.vars[l], dist, cond, pf)
 }
 
 // substitute prints p as a Go int expression with each atom a replaced

@@ -468,7 +468,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// it saved (1.12-1.16x the time on 256-byte gather_nd rows).
 			was, wasAt := n.touch, f.g.used["at"]
 			t := f.touchAhead(n, k-1, r.buf, dst, r.off.without(n, k), dist, es)
-			if dist != touchDistance && strings.Count(t, "tcpAt(") > 1 {
+			if dist != touchDistance && strings.Count(t, "tcpAt(") > 1 && !f.prefetches() {
 				t, n.touch = "", was
 				if !wasAt {
 					delete(f.g.used, "at")
