@@ -149,8 +149,9 @@ func (f *funcGen) touchAhead(n *nest, l int, src, dst string, so poly, dist, es 
 // later prints p (a polynomial over the counter of level l of n, index
 // temporaries of that level and values bound outside it) as it is at
 // iteration j of that loop, the index temporaries computed anew from the
-// indices (read through tcpAt, so any j is safe); false when one cannot
-// be.
+// indices (read through tcpAt, so any j is safe) or read from their index
+// tables (see indexTables: the caller tests j against the loop's size);
+// false when one cannot be.
 func (f *funcGen) later(n *nest, l int, p poly, j string) (string, bool) {
 	v := n.vars[l]
 	var expr func(a string, depth int) (string, bool)
@@ -160,6 +161,11 @@ func (f *funcGen) later(n *nest, l int, p poly, j string) (string, bool) {
 		}
 		if f.levelOfAtoms(a) < l {
 			return a, true
+		}
+		if row, ok := f.tabled[a]; ok && f.levelOfAtoms(a) == l {
+			// Its index table, at an iteration the caller tests to be
+			// below the loop's size (the table's length).
+			return fmt.Sprintf("%s[%s]", row, j), true
 		}
 		r, ok := f.redo[a]
 		if !ok || depth > 8 {
@@ -337,6 +343,7 @@ func (f *funcGen) indexTables(n *nest, l int, off poly) {
 			f.top().stmts = append(f.top().stmts, fmt.Sprintf("%s := make([]int, %s)\nfor j := range %s {\n%s[j] = %s\n}", tab, size, tab, tab, e))
 			row := f.bind(max(l-1, f.levelOf(size)), fmt.Sprintf("%s[:%s]", tab, size))
 			n.lets[l].stmts[at] = fmt.Sprintf("%s%s[%s]", prefix, row, v)
+			f.tabled[a] = row
 		}
 	}
 }

@@ -447,6 +447,8 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	if splat {
 		// The fills are in place.
 	} else if k < nl {
+		// Before touchAhead, which then reads the tables too.
+		f.indexTables(n, k-1, r.off)
 		run := product(ds[n.dims[k]:])
 		rs := f.hoist(run, -1)
 		ob := f.hoist(outOff.without(n, k), k-1)
@@ -501,8 +503,8 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 		}
 	}
-	if !splat {
-		f.indexTables(n, min(k, nl)-1, r.off)
+	if !splat && k == nl {
+		f.indexTables(n, nl-1, r.off)
 	}
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
 	if n.touch {
