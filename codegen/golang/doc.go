@@ -80,10 +80,12 @@
 // the loops outside their own (a column gather, a take along a middle or
 // last axis: the same ids for every outer row) are computed once per
 // call, wrapped and widened, into a table of ints that the nest reads
-// instead (indexTables; 0.65x the time of a column gather). A run whose elements are all one value
-// (a broadcast of a splat constant or of one element per row) is filled
-// at once: clear (memclr) when the value's bits are zero, else tcpSplat's
-// block copies, never a load and a store per element.
+// instead (indexTables; 0.65x the time of a column gather): the kernel's
+// only allocation besides scatter buffers, at most one int per index. A
+// run whose elements are all one value (a broadcast of a splat constant
+// or of one element per row) is filled at once: clear (memclr) when the
+// value's bits are zero, else tcpSplat's block copies, never a load and a
+// store per element.
 //
 // # Modes and safety
 //

@@ -701,8 +701,13 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 	sig := strings.Join(params, ", ")
 	fmt.Fprintf(&b, "// %s computes %s, of type %s.\n", goName, quote.GoComment(quote.SymbolAbbrev(f.Name())), quote.GoComment(quote.Abbrev(ft.String())))
 	alloc := "allocates nothing"
-	if len(kf.mat) > 0 {
+	switch {
+	case len(kf.mat) > 0 && len(kf.tabled) > 0:
+		alloc = "allocates only the buffers of scatters that other ops read and\n// index tables (an int per index read for every outer row)"
+	case len(kf.mat) > 0:
 		alloc = "allocates only the buffers of scatters that other ops read"
+	case len(kf.tabled) > 0:
+		alloc = "allocates only index tables (an int per index read for every\n// outer row)"
 	}
 	fmt.Fprintf(&b, "// The destinations r0... must have the sizes %sDims returns; the\n// kernel %s and splits its outer loop over Workers goroutines.\n", goName, alloc)
 	fmt.Fprintf(&b, "func %s(%s) (err error) {\ndefer tcpRecover(&err)\n%s\nreturn nil\n}\n\n", goName, sig, kernelBody)
