@@ -27,19 +27,46 @@ const shortTouchDistance = 8
 // a few inline moves and the extra index read and test are not free).
 const minTouchedRun = 256
 
-// maxUnaheadBytes is the most bytes of source and destination together
-// for which touchAhead never starts a later row: they then stay in the
-// cache (L2 and L3) from one call to the next, and the look ahead (an
-// index read, a test and a call per run) only costs. Measured in
-// interleaved A/B runs, one worker, 2-core EPYC with 32 MiB of L3: a
-// take of 32-byte runs along the middle axis of [n,512,8] f32 took 0.62x
-// the time without the prefetch at 2 MiB of source and 1 MiB of output,
-// 0.63x at 4+2 MiB, 0.71x at 8+4 MiB, but 1.15x at 16+8 MiB and 1.19x at
-// 32+16 MiB (a 16 KiB or a 256 KiB region per outer row made no
-// difference); row gathers with a small source and a large output (4 MiB
-// of 256-byte rows into 16 MiB, 8 MiB of 1 KiB rows into 16 MiB) took
-// 1.02-1.2x the time without it.
-const maxUnaheadBytes = 16 << 20
+// maxUnaheadBytes is the largest working set, in bytes, for which the
+// look ahead (touchAhead, scatterAhead) is never started: the random
+// rows a call reads (or writes) and its sequential side then stay in the
+// cache from one call to the next (this EPYC's L3 slice is 16 MiB), and
+// the look ahead (an index read, a test and a call per run) only costs.
+// The working set (see aheadCond) is the sequential buffer (a gather's
+// result, a scatter's updates) plus the part of the random one that the
+// runs cover, in cache lines: at most the sequential side's bytes times
+// 64 / the run's bytes for runs under 64 bytes. Measured in interleaved
+// A/B runs, one worker, 2-core EPYC: a take of 32-byte runs along the
+// middle axis of [n,512,8] f32 took 0.62x the time without the look
+// ahead at 2 MiB of source and 1 MiB of output, 0.63x at 4+2 MiB, 0.71x
+// at 8+4 MiB (a working set of 12 MiB), but 1.15x at 16+8 MiB and 1.19x
+// at 32+16 MiB; 256-byte gather_nd rows of a 16 MiB source took 0.43-0.50x
+// the time with it for 8 MiB of output (16 MiB), 64-byte rows 1.14-1.20x
+// for 2.5 MiB of output (5 MiB).
+const maxUnaheadBytes = 12 << 20
+
+// aheadCond decides whether a look ahead over the random buffer rnd (the
+// gather's source, the scatter's destination) pays, by the working set
+// of a call (see maxUnaheadBytes) with the sequential buffer seq, both of
+// es-byte elements, for runs of run bytes (0: dynamic). never: it does
+// not, from static sizes; else cond is "" (it does) or a test of the
+// buffers' lengths bound before the loops (made once per call).
+func (f *funcGen) aheadCond(rnd, seq string, es, run int) (cond string, never bool) {
+	lines := int64(1)
+	if run > 0 && run < 64 {
+		lines = int64(64 / run)
+	}
+	rn, sn := f.argLen[rnd], f.resLen[seq]
+	if sn == nil {
+		sn = f.argLen[seq]
+	}
+	rc, rok := rn.constant()
+	sc, sok := sn.constant()
+	if rn != nil && sn != nil && rok && sok {
+		return "", (min(rc, lines*sc)+sc)*int64(es) <= maxUnaheadBytes
+	}
+	return f.bind(-1, fmt.Sprintf("min(len(%s), %d*len(%s))+len(%s) > %d", rnd, lines, seq, seq, maxUnaheadBytes/int64(es))), false
+}
 
 // scatterAheadRows is how many update rows ahead scatterAhead prefetches
 // a destination row (8: 0.34x the time of plain copies, 4: 0.40x, on
@@ -112,7 +139,7 @@ func (f *funcGen) prefetches() bool {
 	return f.g.driver && runtime.GOARCH == "amd64"
 }
 
-func (f *funcGen) touchAhead(n *nest, l int, src, dst string, so poly, dist, es int) string {
+func (f *funcGen) touchAhead(n *nest, l int, src, dst string, so poly, dist, es, run int) string {
 	v := n.vars[l]
 	j := fmt.Sprintf("j%d", n.id)
 	off, ok := f.later(n, l, so, j)
@@ -123,19 +150,13 @@ func (f *funcGen) touchAhead(n *nest, l int, src, dst string, so poly, dist, es 
 	if l == 0 {
 		hi = "hi"
 	}
-	// A source that stays in the cache between calls gains nothing from
-	// a look ahead (see maxUnaheadBytes): decided here when the sizes are
-	// static, else by a test of the lengths made once per call.
+	// A working set that stays in the cache between calls gains nothing
+	// from a look ahead (see maxUnaheadBytes).
 	cond := fmt.Sprintf("%s < %s", j, hi)
-	sn, dn := f.argLen[src], f.resLen[dst]
-	sc, sok := sn.constant()
-	dc, dok := dn.constant()
-	if sn != nil && dn != nil && sok && dok {
-		if (sc+dc)*int64(es) <= maxUnaheadBytes {
-			return ""
-		}
-	} else {
-		cond = f.bind(-1, fmt.Sprintf("len(%s)+len(%s) > %d", src, dst, maxUnaheadBytes/int64(es))) + " && " + cond
+	if big, never := f.aheadCond(src, dst, es, run); never {
+		return ""
+	} else if big != "" {
+		cond = big + " && " + cond
 	}
 	n.touch = true
 	if f.prefetches() {
@@ -187,13 +208,13 @@ func (f *funcGen) later(n *nest, l int, p poly, j string) (string, bool) {
 // of the destination row that iteration dist later writes: dOff is the
 // row's offset in dst, c0 its first coordinate (split, when lo and hi
 // bound the worker's rows, so that a worker prefetches only rows it
-// writes). "" when the offset cannot be computed anew, or when dst holds
-// at most maxUnaheadBytes (a test made once per call when its size is
-// dynamic). Measured on ScatterND replacing 65536 random 256-byte rows of
+// writes). "" when the offset cannot be computed anew, or when the
+// working set with the updates upd (runs of run bytes, 0: dynamic) stays
+// in the cache (aheadCond). Measured on ScatterND replacing 65536 random 256-byte rows of
 // a [262144,64] f32 table (in-process A/B, one worker): 0.34-0.40x the
 // time of the plain copies 4 or 8 rows ahead (PREFETCHW, for writing,
 // did worse: 0.45-0.54x).
-func (f *funcGen) scatterAhead(n *nest, l int, dst string, dOff, c0 poly, split bool, dist, es int) string {
+func (f *funcGen) scatterAhead(n *nest, l int, dst, upd string, dOff, c0 poly, split bool, dist, es, run int) string {
 	if !f.prefetches() {
 		return ""
 	}
@@ -209,12 +230,10 @@ func (f *funcGen) scatterAhead(n *nest, l int, dst string, dOff, c0 poly, split 
 		}
 	}
 	cond := fmt.Sprintf("%s < %s", j, n.sizes[l])
-	if c, ok := f.resLen[dst].constant(); ok && f.resLen[dst] != nil {
-		if c*int64(es) <= maxUnaheadBytes {
-			return ""
-		}
-	} else {
-		cond = f.bind(-1, fmt.Sprintf("len(%s) > %d", dst, maxUnaheadBytes/int64(es))) + " && " + cond
+	if big, never := f.aheadCond(dst, upd, es, run); never {
+		return ""
+	} else if big != "" {
+		cond = big + " && " + cond
 	}
 	pf := fmt.Sprintf("if p := %s; uint(p) < uint(len(%s)) {\nprefetch.Line(unsafe.Pointer(&%s[p]))\n}", off, dst, dst)
 	if split {

@@ -13,7 +13,7 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// lookAheadModule's functions copy random rows of buffers over
+// lookAheadModule's functions copy random rows with working sets over
 // maxUnaheadBytes, so that the kernel binary's prefetches run (the
 // differential test's buffers are all smaller): gather_nd rows (two index
 // reads per position), a take of short runs along a middle axis, short
@@ -101,26 +101,26 @@ func TestLookAhead(t *testing.T) {
 	}{
 		{"nd", func(bad bool) []*tensor.Tensor {
 			x := randOf(r, tensor.F32, 260, 260, 64)
-			i := tensor.Must(tensor.New(tensor.I32, []int64{3001, 2}))
-			for k := 0; k < 3001*2; k++ {
+			i := tensor.Must(tensor.New(tensor.I32, []int64{30001, 2}))
+			for k := 0; k < 30001*2; k++ {
 				i.SetInt64(k, int64(r.Intn(520)-260))
 			}
 			if bad {
-				i.SetInt64(5000, 260)
+				i.SetInt64(50000, 260)
 			}
 			return []*tensor.Tensor{x, i}
 		}},
 		{"mid", func(bad bool) []*tensor.Tensor {
-			return []*tensor.Tensor{randOf(r, tensor.F32, 4, 160000, 8), ids(tensor.I64, 2001, 160000, false, bad, 2001)}
+			return []*tensor.Tensor{randOf(r, tensor.F32, 4, 160000, 8), ids(tensor.I64, 50001, 160000, false, bad, 50001)}
 		}},
 		{"short", func(bad bool) []*tensor.Tensor {
-			return []*tensor.Tensor{randOf(r, tensor.F16, 600000, 16), ids(tensor.I32, 5003, 600000, true, bad, 5003)}
+			return []*tensor.Tensor{randOf(r, tensor.F16, 600000, 16), ids(tensor.I32, 200003, 600000, true, bad, 200003)}
 		}},
 		{"put", func(bad bool) []*tensor.Tensor {
-			return []*tensor.Tensor{randOf(r, tensor.F32, 70000, 64), ids(tensor.I64, 3003, 70000, true, bad, 3003, 1), randOf(r, tensor.F32, 3003, 64)}
+			return []*tensor.Tensor{randOf(r, tensor.F32, 70000, 64), ids(tensor.I64, 30003, 70000, true, bad, 30003, 1), randOf(r, tensor.F32, 30003, 64)}
 		}},
 		{"put_short", func(bad bool) []*tensor.Tensor {
-			return []*tensor.Tensor{randOf(r, tensor.F32, 1100000, 4), ids(tensor.I32, 4001, 1100000, false, bad, 4001, 1), randOf(r, tensor.F32, 4001, 4)}
+			return []*tensor.Tensor{randOf(r, tensor.F32, 1100000, 4), ids(tensor.I32, 250001, 1100000, false, bad, 250001, 1), randOf(r, tensor.F32, 250001, 4)}
 		}},
 	} {
 		for _, bad := range []bool{false, true} {

@@ -65,11 +65,12 @@
 // source's length, so the read never faults and changes no result): the
 // page walk and first cache line of a later random row are then in
 // flight during the current copy (BenchmarkRowGather measures the ratio
-// to a plain copy). It does so only when source and destination together
-// exceed 16 MiB (maxUnaheadBytes; a test of their lengths made once per
-// call when either is dynamic): smaller ones stay in the cache from one
-// call to the next, and the look ahead only costs (0.62-0.71x the time
-// without it on 32-byte runs of a middle-axis take). Short runs whose
+// to a plain copy). It does so only when a call's working set (the
+// result plus the source lines its runs cover) exceeds 12 MiB
+// (maxUnaheadBytes; a test of the lengths made once per call when one is
+// dynamic): a smaller one stays in the cache from one call to the next,
+// and the look ahead only costs (0.62-0.71x the time without it on
+// 32-byte runs of a middle-axis take). Short runs whose
 // position takes two index reads (gather_nd) and runs under 256 bytes are
 // not touched: there the extra work cost more than it saved (ahead.go has
 // the measurements). In the kernel binary on amd64 the later row is
@@ -201,7 +202,7 @@
 // contiguous rows copies each row with copy, or as fixed-size arrays
 // when it is static and at most 128 bytes (like a row gather); in the
 // kernel binary it also prefetches the destination row of the update 8
-// rows later when the destination exceeds 16 MiB (scatterAhead: random
+// rows later when the working set exceeds 12 MiB (scatterAhead: random
 // rows of a large table miss the cache; 0.59x the time on 256-byte rows
 // of a 64 MiB table).
 //

@@ -535,7 +535,8 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 						// The destination rows are random: start the
 						// one written a few rows later (kernel binary),
 						// before this row's worker test (see skips).
-						if t := f.scatterAhead(n, l-1, dst, dOff.without(n, l), c0, !splitLoop, scatterAheadRows, elemSize(et)); t != "" {
+						run, _ := n.sizes[l].constant()
+						if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l), c0, !splitLoop, scatterAheadRows, elemSize(et), int(run)*elemSize(et)); t != "" {
 							n.lets[l-1].stmts = append([]string{t}, n.lets[l-1].stmts...)
 						}
 					}

@@ -472,7 +472,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// time on 256-byte rows of a 16 MiB source, 0.22x on
 			// 128-byte rows of 32 MiB).
 			was, wasAt := n.touch, f.g.used["at"]
-			t := f.touchAhead(n, k-1, r.buf, dst, r.off.without(n, k), dist, es)
+			t := f.touchAhead(n, k-1, r.buf, dst, r.off.without(n, k), dist, es, int(c)*es)
 			if dist != touchDistance && strings.Count(t, "tcpAt(") > 1 && !f.prefetches() {
 				t, n.touch = "", was
 				if !wasAt {
