@@ -65,7 +65,10 @@ func (f *funcGen) aheadCond(rnd, seq string, es, run int) (cond string, never bo
 	if rn != nil && sn != nil && rok && sok {
 		return "", (min(rc, lines*sc)+sc)*int64(es) <= maxUnaheadBytes
 	}
-	return f.bind(-1, fmt.Sprintf("min(len(%s), %d*len(%s))+len(%s) > %d", rnd, lines, seq, seq, maxUnaheadBytes/int64(es))), false
+	// min(len(rnd), lines*len(seq)) + len(seq) > n, without the min
+	// builtin (kernels compile as modules older than Go 1.21).
+	n := maxUnaheadBytes / int64(es)
+	return f.bind(-1, fmt.Sprintf("len(%s)+len(%s) > %d && %d*len(%s) > %d", rnd, seq, n, lines+1, seq, n)), false
 }
 
 // scatterAheadRows is how many update rows ahead scatterAhead prefetches

@@ -13,7 +13,7 @@
 // CHECK-LABEL: func IndexSelect(r0 []float32, a0 []float32, a0d0 int, a1 []int32, a1d0 int) (err error) {
 // CHECK: if uint(t{{[0-9]+}}) >= uint(a0d0) {
 // CHECK-NEXT: return fmt.Errorf("index %d is out of bounds for dimension 0 with size %d"
-// CHECK: [[BIG:t[0-9]+]] := min(len(a0), 1*len(r0))+len(r0) > 3145728
+// CHECK: [[BIG:t[0-9]+]] := len(a0)+len(r0) > 3145728 && 2*len(r0) > 3145728
 // CHECK: tcpParallel(a1d0, 1024, func(lo, hi int) error {
 // CHECK-NEXT: touched := 0
 // CHECK-NEXT: for [[I:i[0-9_]+]] := lo; [[I]] < hi; [[I]]++ {
