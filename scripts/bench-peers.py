@@ -404,11 +404,18 @@ def timeit(f):
         f()
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
     ts.sort(); return ts[len(ts) // 2], cpu / wall
+def x64(jax):
+    # 64-bit data (f64, i64, u64) needs jax's x64 mode, or jax computes in
+    # 32 bits; index arrays alone do not (jax's default narrows them to
+    # int32, as a user's jax program gets).
+    if args[0].dtype.itemsize == 8:
+        jax.config.update("jax_enable_x64", True)
 if kind == "xla" and spec.get("inplace"):
     # A scatter at its best in XLA: the operand donated, so the update is
     # done in place (no copy of x per call; each call's result is the next
     # call's operand, and the first call's result is the one checked).
     import jax, jax.numpy as jnp
+    x64(jax)
     f = jax.jit(eval(spec["jax"]), donate_argnums=0)
     xs = [jax.device_put(a) for a in args]
     state = [f(jax.device_put(args[0]), *xs[1:])]
@@ -418,6 +425,7 @@ if kind == "xla" and spec.get("inplace"):
     t, ratio = timeit(step)
 elif kind == "xla":
     import jax, jax.numpy as jnp
+    x64(jax)
     f = jax.jit(eval(spec["jax"]))
     xs = [jax.device_put(a) for a in args]
     out = np.asarray(f(*xs))
@@ -661,7 +669,8 @@ def main():
                     progress(rnd, name, threads, "tcp", t)
                     cpu[(name, threads, "tcp")] = max(cpu.get((name, threads, "tcp"), 0), c)
                     if basedir:
-                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads)
+                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads,
+                                               ["--in-place"] if spec.get("inplace") else [])
                         key = (name, threads, "base")
                         if same_bits(bref, ref):
                             times.setdefault(key, []).append(bt)

@@ -210,7 +210,29 @@
 //
 // A kernel splits the outermost loop of each result over Workers
 // goroutines (default GOMAXPROCS), when each gets at least 64 KiB of
-// output.
+// output (tcpParallel). The caller runs chunks itself, joined by the
+// workers of a pool the kernel package starts on first need (up to the
+// largest worker count asked for) and keeps: the loop is cut into four
+// chunks per worker, or into chunks of at most 512 KiB of output when
+// that makes more, claimed in order from an atomic counter, so a worker
+// that starts late or is descheduled takes fewer instead of holding up
+// the call, and the caller's wait for the last chunk is short. Between calls a pool worker polls for the next one for
+// 100 us (yielding the processor between polls) before it parks on a
+// channel, like OpenMP's default wait policy: back-to-back calls start
+// without a futex wake-up, and an idle package uses no CPU. Calls from
+// several goroutines at once are safe: each offers its call to the idle
+// workers and runs whatever chunks nobody took. The error of the first
+// failing chunk is returned, which is the first error in row-major
+// order, and a panic in a chunk becomes that chunk's error, whatever the
+// worker count (TestParallelRace checks it under the race detector). A
+// scatter's update pass, whose every chunk reads all the updates, is cut
+// into exactly one chunk per worker (tcpParallelScan). A gather's index
+// check pass is split over the workers too (validateSplit), so a large
+// index tensor is not checked on one core while the others wait. A
+// result nest whose outer loop is short (fewer than 64 iterations, or a
+// dynamic count) is split over its first two loops together (flatSplit):
+// a take along axis 1 of [3, 4096, 64] is cut into even chunks of
+// (outer, id) pairs, not into three outer rows.
 //
 // # Running kernels
 //

@@ -139,7 +139,7 @@ func emitTagged(module *ir.Operation, opts Options) ([]byte, []Func, []*ir.Opera
 var stdImports = map[string]string{
 	"bufio": "bufio", "binary": "encoding/binary", "bits": "math/bits", "bytes": "bytes", "fmt": "fmt", "io": "io",
 	"math": "math", "os": "os", "runtime": "runtime", "sort": "sort", "strings": "strings",
-	"sync": "sync", "time": "time",
+	"sync": "sync", "atomic": "sync/atomic", "time": "time",
 	// The kernel binary's prefetch calls only.
 	"unsafe": "unsafe",
 	// The driver's allocator (Build writes the package beside it).
@@ -401,6 +401,9 @@ type nest struct {
 	rows  bool
 	rowOf string
 	touch bool // the body counts touched rows (see rowRead)
+	// flat splits levels 0 and 1 together: loops' [lo, hi) then counts
+	// iterations of level 1 over both (see flatSplit).
+	flat bool
 	// innerCall, if set, replaces the innermost loop: one call that does
 	// the whole row (a reversed row copy, tcpReverse).
 	innerCall string

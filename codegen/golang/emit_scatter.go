@@ -578,7 +578,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 		return nil
 	}
 	rowBytes := product(ds[1:]).scale(int64(es))
-	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", ds[0], rowBytes, code)
+	f.stmt("if err := tcpParallelScan(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", ds[0], rowBytes, code)
 	return nil
 }
 

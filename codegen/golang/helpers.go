@@ -176,19 +176,147 @@ func tcpCount(dims ...int) (int, error) {
 `,
 	"parallel": `// Workers is the number of goroutines a kernel splits its outer loop
 // over; 0 or less means runtime.GOMAXPROCS(0). A kernel uses fewer when
-// each would get less than tcpMinBytesPerWorker of output.
+// each would get less than tcpMinBytesPerWorker of output. The calling
+// goroutine is one of them; the others come from a pool of goroutines
+// the package starts on first need and keeps (parked when idle).
 var Workers int
 
 // tcpMinBytesPerWorker is the least output a worker gets (a variable so
 // that tests can split small outputs).
 var tcpMinBytesPerWorker = 1 << 16
 
-// tcpParallel runs body over [0, n) in contiguous chunks, one per worker.
-// rowBytes is the output size of one step, to size the chunks. The error
-// of the first failing chunk is returned (chunks run in order inside, so
-// it is the first error in row-major order). A panic in body (a Go bounds
-// check under mode promise_in_bounds) becomes an error.
-func tcpParallel(n, rowBytes int, body func(lo, hi int) error) (err error) {
+// tcpChunksPerWorker is the least number of chunks tcpParallel cuts a
+// loop into per worker: the caller and the pool's workers claim them in
+// order, so one that starts late or is descheduled takes fewer and does
+// not hold up the call.
+const tcpChunksPerWorker = 4
+
+// tcpChunkBytes is the most output of one chunk when there are more
+// than tcpChunksPerWorker per worker: a chunk of a long call takes tens
+// of microseconds, so the caller's wait for the last one stays within
+// tcpSpin (no park and wake-up at the end of the call), and a chunk's
+// first rows, which its row prefetches do not cover, are few.
+const tcpChunkBytes = 1 << 19
+
+// tcpSpin is how long an idle pool worker polls for the next call, and
+// how long a caller polls for the chunks other workers still run, before
+// it parks: back-to-back calls (a model's layers, a benchmark loop) then
+// start without a futex wake-up, as OpenMP's default wait policy does;
+// an idle package burns no CPU past it.
+const tcpSpin = 100 * time.Microsecond
+
+// tcpJob is one call of tcpParallel: chunks of [0, n) that the caller
+// and the idle workers of the pool claim in order from next.
+type tcpJob struct {
+	body   func(lo, hi int) error
+	n      int
+	chunks int
+	next   atomic.Int64 // the next chunk to claim
+	left   atomic.Int64 // chunks not yet finished
+	done   chan struct{}
+	errs   []error // per chunk
+}
+
+// run claims and runs chunks of j until none is left; whoever finishes
+// the last one closes done.
+func (j *tcpJob) run() {
+	for {
+		c := int(j.next.Add(1) - 1)
+		if c >= j.chunks {
+			return
+		}
+		j.chunk(c)
+		if j.left.Add(-1) == 0 {
+			close(j.done)
+		}
+	}
+}
+
+func (j *tcpJob) chunk(c int) {
+	defer tcpRecover(&j.errs[c])
+	// Stored only when set: the chunks' error slots share cache lines.
+	if err := j.body(j.n*c/j.chunks, j.n*(c+1)/j.chunks); err != nil {
+		j.errs[c] = err
+	}
+}
+
+// tcpJobs carries offers of a call to idle pool workers (one per helper
+// wanted; an offer nobody takes in time finds the job done).
+var tcpJobs = make(chan *tcpJob, 256)
+
+// tcpPool is the pool's size: the worker goroutines started so far. They
+// are started on first need, up to the largest worker count a call has
+// asked for (at most cap(tcpJobs)+1), and live as long as the process,
+// parked when idle.
+var tcpPool struct {
+	mu   sync.Mutex
+	size atomic.Int64
+}
+
+func tcpGrowPool(k int) {
+	tcpPool.mu.Lock()
+	defer tcpPool.mu.Unlock()
+	for int(tcpPool.size.Load()) < k {
+		tcpPool.size.Add(1)
+		go tcpWorker()
+	}
+}
+
+// tcpWorker runs the calls offered to it; between calls it polls for the
+// next one for tcpSpin, then parks on the channel.
+func tcpWorker() {
+	for {
+		j := <-tcpJobs
+		for j != nil {
+			j.run()
+			j = tcpPoll()
+		}
+	}
+}
+
+// tcpPoll returns the next offer if one comes within tcpSpin, else nil.
+// It yields the processor between polls, so it delays no runnable
+// goroutine (nor the caller under GOMAXPROCS 1).
+func tcpPoll() *tcpJob {
+	var t0 time.Time
+	for i := 0; ; i++ {
+		select {
+		case j := <-tcpJobs:
+			return j
+		default:
+		}
+		if i&15 == 0 {
+			if i == 0 {
+				t0 = time.Now()
+			} else if time.Since(t0) > tcpSpin {
+				return nil
+			}
+		}
+		runtime.Gosched()
+	}
+}
+
+// tcpParallel runs body over [0, n) in contiguous chunks: the caller runs
+// chunks itself while up to w-1 workers of the pool join it, w being
+// Workers (or GOMAXPROCS) capped so that each worker gets at least
+// tcpMinBytesPerWorker of output. rowBytes is the output size of one
+// step, to size the chunks. The loop is cut into tcpChunksPerWorker
+// chunks per worker or more (tcpChunkBytes), claimed in order; scan, for
+// a body that reads something whole per call whatever its chunk (a
+// scatter's updates), cuts it into exactly w. The error of the first failing chunk is returned
+// (chunks run in order inside, so it is the first error in row-major
+// order). A panic in body (a Go bounds check under mode
+// promise_in_bounds) becomes an error.
+func tcpParallel(n, rowBytes int, body func(lo, hi int) error) error {
+	return tcpSplit(n, rowBytes, false, body)
+}
+
+// tcpParallelScan is tcpParallel with one chunk per worker.
+func tcpParallelScan(n, rowBytes int, body func(lo, hi int) error) error {
+	return tcpSplit(n, rowBytes, true, body)
+}
+
+func tcpSplit(n, rowBytes int, scan bool, body func(lo, hi int) error) (err error) {
 	w := Workers
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
@@ -206,18 +334,53 @@ func tcpParallel(n, rowBytes int, body func(lo, hi int) error) (err error) {
 		}
 		return nil
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, w)
-	for k := 0; k < w; k++ {
-		wg.Add(1)
-		go func(k int) {
-			defer wg.Done()
-			defer tcpRecover(&errs[k])
-			errs[k] = body(n*k/w, n*(k+1)/w)
-		}(k)
+	// (No min and max builtins: the kernels compile in modules older
+	// than Go 1.21 too.)
+	chunks := w
+	if !scan {
+		chunks = n * rowBytes / tcpChunkBytes
+		if c := w * tcpChunksPerWorker; chunks < c {
+			chunks = c
+		}
+		// No chunk under half of tcpMinBytesPerWorker: each claim costs
+		// the workers a shared cache line.
+		if c := 2 * n * rowBytes / tcpMinBytesPerWorker; chunks > c {
+			chunks = c
+		}
+		if chunks < w {
+			chunks = w
+		}
+		if chunks > n {
+			chunks = n
+		}
 	}
-	wg.Wait()
-	for _, e := range errs {
+	j := &tcpJob{body: body, n: n, chunks: chunks, done: make(chan struct{}), errs: make([]error, chunks)}
+	j.left.Store(int64(chunks))
+	k := w - 1
+	if k > cap(tcpJobs) {
+		k = cap(tcpJobs)
+	}
+	if int(tcpPool.size.Load()) < k {
+		tcpGrowPool(k)
+	}
+	for o := 1; o < w; o++ {
+		select {
+		case tcpJobs <- j:
+		default:
+		}
+	}
+	j.run()
+	if j.left.Load() != 0 {
+		t0 := time.Now()
+		for i := 1; j.left.Load() != 0; i++ {
+			if i&15 == 0 && time.Since(t0) > tcpSpin {
+				<-j.done
+				break
+			}
+			runtime.Gosched()
+		}
+	}
+	for _, e := range j.errs {
 		if e != nil {
 			return e
 		}

@@ -49,6 +49,17 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 		stmts = append(stmts, in)
 	}
 	body := strings.Join(stmts, "\n")
+	if n.flat && lo != "" && from <= 1 {
+		// [lo, hi) counts level-1 iterations over levels 0 and 1: level
+		// 0 runs over the rows it touches, level 1 over its part of each.
+		s1 := n.sizes[1].paren()
+		if from == 0 {
+			return fmt.Sprintf("for %s := %s / %s; %s*%s < %s; %s++ {\n%s\n}", v, lo, s1, v, s1, hi, v, body)
+		}
+		v0 := n.vars[0]
+		return fmt.Sprintf("%slo, %shi := 0, %s\nif %s*%s < %s {\n%slo = %s - %s*%s\n}\nif %s-%s*%s < %shi {\n%shi = %s - %s*%s\n}\nfor %s := %slo; %s < %shi; %s++ {\n%s\n}",
+			v, v, s1, v0, s1, lo, v, lo, v0, s1, hi, v0, s1, v, v, hi, v0, s1, v, v, v, v, v, body)
+	}
 	if n.innerCall != "" && from == len(n.vars)-1 {
 		return n.innerCall
 	}
@@ -194,8 +205,12 @@ func (f *funcGen) checkGather(g tcp.GatherOp) error {
 		if err != nil {
 			return err
 		}
+		it, err := goElem(ir.ElementType(r.Type()))
+		if err != nil {
+			return err
+		}
 		return f.guarded(outN, "", func() error {
-			return f.validate(rd, func(coords []poly) (string, error) {
+			return f.validateSplit(rd, int64(elemSize(it)), func(coords []poly) (string, error) {
 				ref, err := f.read(r, coords, false)
 				if err != nil {
 					return "", err
@@ -274,6 +289,34 @@ func (f *funcGen) validate(ds []poly, body func(coords []poly) (string, error)) 
 	return nil
 }
 
+// validateSplit is validate with the outer loop of the nest split over
+// the workers by tcpParallel (es: the bytes one innermost step reads), so
+// that the index check pass of a gather, which the gather's own loops
+// wait for, does not run on one core alone (the index reads of a
+// 1M-row gather of 8-byte rows were a tenth of its two-worker time).
+// Each chunk checks its rows in order and tcpParallel returns the error
+// of the first failing chunk: the first bad index in row-major order, as
+// the sequential pass reports.
+func (f *funcGen) validateSplit(ds []poly, es int64, body func(coords []poly) (string, error)) error {
+	saved := f.cur
+	n, coords := f.newNest(ds)
+	f.cur = n
+	inner, err := body(coords)
+	f.cur = saved
+	if err != nil {
+		return err
+	}
+	if len(n.vars) == 0 {
+		f.stmt("%s", inner)
+		return nil
+	}
+	n.lets[len(n.vars)-1].stmts = append(n.lets[len(n.vars)-1].stmts, inner)
+	f.g.used["parallel"] = true
+	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}",
+		n.sizes[0], product(n.sizes[1:]).scale(es), n.loops(0, len(n.vars), "lo", "hi", ""))
+	return nil
+}
+
 func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
 	in, err := f.dims(g.Input())
 	if err != nil {
@@ -300,7 +343,11 @@ func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
 	mode := g.Mode()
 	switch {
 	case modeChecks(mode) && m > 0:
-		return f.validate(idx[:q-1], func(coords []poly) (string, error) {
+		it, err := goElem(ir.ElementType(g.Indices().Type()))
+		if err != nil {
+			return err
+		}
+		return f.validateSplit(idx[:q-1], int64(m*elemSize(it)), func(coords []poly) (string, error) {
 			var stmts []string
 			for k := 0; k < m; k++ {
 				ref, err := f.read(g.Indices(), append(append([]poly{}, coords...), pconst(int64(k))), false)
@@ -506,6 +553,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	if !splat && k == nl {
 		f.indexTables(n, nl-1, r.off)
 	}
+	n.flat = flatSplit(n, min(k, nl))
 	code := n.loops(0, min(k, nl), "lo", "hi", "")
 	if n.touch {
 		code = "touched := 0\n" + code + "\nif touched < 0 {\npanic(\"unreachable\")\n}"
@@ -514,8 +562,31 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	if len(ds) > 0 {
 		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
 	}
-	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", n.sizes[0], rowBytes, code)
+	steps := n.sizes[0].String()
+	if n.flat {
+		steps = product(n.sizes[:2]).String()
+		rowBytes = product(ds[n.dims[1]+1:]).scale(int64(es)).String()
+	}
+	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", steps, rowBytes, code)
 	return nil
+}
+
+// flatOuter is the outer trip count below which a result nest splits its
+// first two levels together over the workers (flatSplit).
+const flatOuter = 64
+
+// flatSplit reports whether the workers split levels 0 and 1 of result
+// nest n (of which levels 0..emitted-1 are loops) as one loop: when
+// level 0 is short (fewer than flatOuter, or dynamic), chunks of whole
+// level-0 rows would be few and uneven (a take along axis 1 of
+// [3, 4096, 64] has three rows for two workers), while level 1 is a plain
+// loop (not the innermost level, whose loop may be a range or one call).
+func flatSplit(n *nest, emitted int) bool {
+	if emitted < 2 || len(n.vars) < 3 {
+		return false
+	}
+	c, ok := n.sizes[0].constant()
+	return !ok || c < flatOuter
 }
 
 // minSplatRun is the shortest static run, in bytes, that resultNest
