@@ -9,7 +9,9 @@ import (
 
 // TestTouchAhead checks where row gathers touch a later row: runs copied
 // from rows chosen by indices (through every index mode), not sequential
-// runs or rows under 1 KiB. That the touches change no result is what the
+// runs, rows under 256 bytes, or a working set (the result and the
+// source rows it covers) of at most maxUnaheadBytes (a test of the
+// lengths when they are dynamic). That the touches change no result is what the
 // differential tests check.
 func TestTouchAhead(t *testing.T) {
 	for _, tc := range []struct {
@@ -22,18 +24,25 @@ func TestTouchAhead(t *testing.T) {
   %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi64>, index -> tensor<?x256xi64>
   %0 = tcp.gather %x, %b {dim = 0 : index, mode = "error"} : tensor<?x256xf32>, tensor<?x256xi64> -> tensor<?x256xf32>
   return %0 : tensor<?x256xf32>
-}`, []string{"if j1 := i1_0 + 4; j1 < hi {", "if p := 256 * int(tcpAt(a1, j1)); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
-		{"wrap_negative i32", `func.func @f(%x: tensor<64x256xf32>, %i: tensor<16xi32>) -> tensor<16x256xf32> {
-  %e = tensor.expand_shape %i [[0, 1]] : tensor<16xi32> into tensor<16x1xi32>
+}`, []string{"t3 := len(a0)+len(r0) > 3145728 && 2*len(r0) > 3145728", "if j1 := i1_0 + 4; t3 && j1 < hi {", "if p := 256 * int(tcpAt(a1, j1)); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+		{"wrap_negative i32", `func.func @f(%x: tensor<16384x256xf32>, %i: tensor<12288xi32>) -> tensor<12288x256xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<12288xi32> into tensor<12288x1xi32>
   %c = arith.constant 256 : index
-  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<16x1xi32>, index -> tensor<16x256xi32>
-  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<64x256xf32>, tensor<16x256xi32> -> tensor<16x256xf32>
-  return %0 : tensor<16x256xf32>
-}`, []string{"if p := 256 * tcpWrapNeg(int(tcpAt(a1, j1)), 64); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
-		{"gather_nd two components", `func.func @f(%x: tensor<16x16x256xf32>, %i: tensor<100x2xi64>) -> tensor<100x256xf32> {
-  %0 = tcp.gather_nd %x, %i {mode = "wrap"} : tensor<16x16x256xf32>, tensor<100x2xi64> -> tensor<100x256xf32>
-  return %0 : tensor<100x256xf32>
-}`, []string{"if p := 4096*tcpWrap(int(tcpAt(a1, 2*j0)), 16) + 256*tcpWrap(int(tcpAt(a1, 1+2*j0)), 16); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<12288x1xi32>, index -> tensor<12288x256xi32>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<16384x256xf32>, tensor<12288x256xi32> -> tensor<12288x256xf32>
+  return %0 : tensor<12288x256xf32>
+}`, []string{"if j1 := i1_0 + 4; j1 < hi {", "if p := 256 * tcpWrapNeg(int(tcpAt(a1, j1)), 16384); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+		{"source and result in the cache", `func.func @f(%x: tensor<2048x256xf32>, %i: tensor<8192xi32>) -> tensor<8192x256xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<8192xi32> into tensor<8192x1xi32>
+  %c = arith.constant 256 : index
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<8192x1xi32>, index -> tensor<8192x256xi32>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<2048x256xf32>, tensor<8192x256xi32> -> tensor<8192x256xf32>
+  return %0 : tensor<8192x256xf32>
+}`, nil},
+		{"gather_nd two components", `func.func @f(%x: tensor<128x128x256xf32>, %i: tensor<12000x2xi64>) -> tensor<12000x256xf32> {
+  %0 = tcp.gather_nd %x, %i {mode = "wrap"} : tensor<128x128x256xf32>, tensor<12000x2xi64> -> tensor<12000x256xf32>
+  return %0 : tensor<12000x256xf32>
+}`, []string{"if p := 32768*tcpWrap(int(tcpAt(a1, 2*j0)), 128) + 256*tcpWrap(int(tcpAt(a1, 1+2*j0)), 128); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
 		{"dynamic rows", `func.func @f(%x: tensor<?x?xi8>, %i: tensor<?xi64>) -> tensor<?x?xi8> {
   %e = tensor.expand_shape %i [[0, 1]] : tensor<?xi64> into tensor<?x1xi64>
   %c1 = arith.constant 1 : index
@@ -41,7 +50,7 @@ func TestTouchAhead(t *testing.T) {
   %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi64>, index -> tensor<?x?xi64>
   %0 = tcp.gather %x, %b {dim = 0 : index, mode = "promise_in_bounds"} : tensor<?x?xi8>, tensor<?x?xi64> -> tensor<?x?xi8>
   return %0 : tensor<?x?xi8>
-}`, []string{"if p := a0d1 * int(tcpAt(a1, j0)); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+}`, []string{"len(a0)+len(r0) > 12582912 && 2*len(r0) > 12582912", "if p := a0d1 * int(tcpAt(a1, j0)); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
 		{"256-byte rows", `func.func @f(%x: tensor<256x256x64xf32>, %i: tensor<100x2xi64>) -> tensor<100x64xf32> {
   %0 = tcp.gather_nd %x, %i {mode = "wrap"} : tensor<256x256x64xf32>, tensor<100x2xi64> -> tensor<100x64xf32>
   return %0 : tensor<100x64xf32>

@@ -11,7 +11,8 @@ import (
 // several chunks with and without a shorter last one, rows of exactly
 // maxArrayRun bytes and rows just above it (a copy), in every element
 // size, and rows long enough to be touched ahead (256 bytes: 8 rows
-// ahead; over 1 KiB: 4 ahead), in every mode and index type.
+// ahead; over 1 KiB: 4 ahead), in every mode and index type; and rows
+// about maxArrayRun (128 bytes): 65, 80, 127, 128 and 132 bytes.
 
 func init() {
 	patterns = append(patterns,
@@ -78,6 +79,31 @@ func init() {
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 			a := dim(r, 6)
 			return []*tensor.Tensor{randOf(r, tensor.F32, a, 1), randOf(r, tensor.F32, a, 3), randOf(r, tensor.F32, a, 4), randOf(r, tensor.F32, a, 5), randOf(r, tensor.F32, a, 16), randOf(r, tensor.F32, a, 17), randOf(r, tensor.F16, a, 5), randOf(r, tensor.F16, a, 32), randOf(r, tensor.BF16, a, 8), randOf(r, tensor.BF16, a, 33), randOf(r, tensor.I8, a, 24), randOf(r, tensor.I8, a, 64), randOf(r, tensor.F64, a, 2), randOf(r, tensor.F64, a, 8), randOf(r, tensor.F64, a, 9), randOf(r, tensor.I32, a, 7), randOf(r, tensor.I64, a, 3), randOf(r, tensor.F32, a, 64), randOf(r, tensor.F16, a, 520), randIdx(r, oob, it, a, dim(r, 12))}
+		}},
+		pattern{name: "row_sizes_128", mlir: `func.func @%[3]s(%%x0: tensor<?x32xf32>, %%x1: tensor<?x33xf32>, %%x2: tensor<?x16xf64>, %%x3: tensor<?x40xf16>, %%x4: tensor<?x65xi8>, %%x5: tensor<?x127xi8>, %%i: tensor<?x%[2]s>) -> (tensor<?x32xf32>, tensor<?x33xf32>, tensor<?x16xf64>, tensor<?x40xf16>, tensor<?x65xi8>, tensor<?x127xi8>) {
+  %%e = tensor.expand_shape %%i [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
+  %%c0 = arith.constant 32 : index
+  %%b0 = tcp.broadcast_to %%e, %%c0 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x32x%[2]s>
+  %%r0 = tcp.gather %%x0, %%b0 {dim = 0 : index%[6]s} : tensor<?x32xf32>, tensor<?x32x%[2]s> -> tensor<?x32xf32>
+  %%c1 = arith.constant 33 : index
+  %%b1 = tcp.broadcast_to %%e, %%c1 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x33x%[2]s>
+  %%r1 = tcp.gather %%x1, %%b1 {dim = 0 : index%[6]s} : tensor<?x33xf32>, tensor<?x33x%[2]s> -> tensor<?x33xf32>
+  %%c2 = arith.constant 16 : index
+  %%b2 = tcp.broadcast_to %%e, %%c2 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x16x%[2]s>
+  %%r2 = tcp.gather %%x2, %%b2 {dim = 0 : index%[6]s} : tensor<?x16xf64>, tensor<?x16x%[2]s> -> tensor<?x16xf64>
+  %%c3 = arith.constant 40 : index
+  %%b3 = tcp.broadcast_to %%e, %%c3 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x40x%[2]s>
+  %%r3 = tcp.gather %%x3, %%b3 {dim = 0 : index%[6]s} : tensor<?x40xf16>, tensor<?x40x%[2]s> -> tensor<?x40xf16>
+  %%c4 = arith.constant 65 : index
+  %%b4 = tcp.broadcast_to %%e, %%c4 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x65x%[2]s>
+  %%r4 = tcp.gather %%x4, %%b4 {dim = 0 : index%[6]s} : tensor<?x65xi8>, tensor<?x65x%[2]s> -> tensor<?x65xi8>
+  %%c5 = arith.constant 127 : index
+  %%b5 = tcp.broadcast_to %%e, %%c5 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x127x%[2]s>
+  %%r5 = tcp.gather %%x5, %%b5 {dim = 0 : index%[6]s} : tensor<?x127xi8>, tensor<?x127x%[2]s> -> tensor<?x127xi8>
+  return %%r0, %%r1, %%r2, %%r3, %%r4, %%r5 : tensor<?x32xf32>, tensor<?x33xf32>, tensor<?x16xf64>, tensor<?x40xf16>, tensor<?x65xi8>, tensor<?x127xi8>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			a := dim(r, 6)
+			return []*tensor.Tensor{randOf(r, tensor.F32, a, 32), randOf(r, tensor.F32, a, 33), randOf(r, tensor.F64, a, 16), randOf(r, tensor.F16, a, 40), randOf(r, tensor.I8, a, 65), randOf(r, tensor.I8, a, 127), randIdx(r, oob, it, a, dim(r, 12))}
 		}},
 	)
 }

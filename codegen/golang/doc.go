@@ -48,9 +48,10 @@
 // shapes fold into constants, and the longest suffix of loops over which
 // the source advances exactly like the destination becomes one copy (a row
 // gather such as the index_select recipe of docs/semantics.md §5.1 copies whole
-// rows; a static row of up to 64 bytes is copied as fixed-size arrays of
+// rows; a static row of up to 128 bytes is copied as fixed-size arrays of
 // at most 16 bytes: inline load/store pairs, with no memmove call and no
-// length dispatch per row, 1.3x faster than copy on 64-byte rows). Loops
+// length dispatch per row: 0.77x the time of copy on 64-byte rows, 0.9x
+// on 128-byte rows; memmove's wider moves win from 256 bytes). Loops
 // follow the destination's row-major order, so writes are sequential. The
 // innermost loop ranges over a destination row and reads index rows and
 // source rows (also reversed ones) through slices bound outside it, so the
@@ -90,16 +91,28 @@
 // source's length, so the read never faults and changes no result): the
 // page walk and first cache line of a later random row are then in
 // flight during the current copy (BenchmarkRowGather measures the ratio
-// to a plain copy). Short runs whose position takes two index reads
-// (gather_nd) and runs under 256 bytes are not touched: there the extra
-// work cost more than it saved (ahead.go has the measurements). In the
-// kernel binary on amd64 the later row is prefetched instead (one call
-// of prefetch.Line, PREFETCHT0, package codegen/golang/prefetch built into
-// the binary): it does not hold the loop back until the row arrives, and
-// short rows are prefetched too. A run whose elements are all one value
-// (a broadcast of a splat constant or of one element per row) is filled
-// at once: clear (memclr) when the value's bits are zero, else tcpSplat's
-// block copies, never a load and a store per element.
+// to a plain copy). It does so only when a call's working set (the
+// result plus the source lines its runs cover) exceeds 12 MiB
+// (maxUnaheadBytes; a test of the lengths made once per call when one is
+// dynamic): a smaller one stays in the cache from one call to the next,
+// and the look ahead only costs (0.62-0.71x the time without it on
+// 32-byte runs of a middle-axis take). Short runs whose
+// position takes two index reads (gather_nd) and runs under 256 bytes are
+// not touched: there the extra work cost more than it saved (ahead.go has
+// the measurements). In the kernel binary on amd64 the later row is
+// prefetched instead (one call of prefetch.Line, PREFETCHT0, package
+// codegen/golang/prefetch built into the binary): it does not hold the
+// loop back until the row arrives, and short rows (32 bytes or more) and
+// gather_nd rows are prefetched too. Index reads that do not depend on
+// the loops outside their own (a column gather, a take along a middle or
+// last axis: the same ids for every outer row) are computed once per
+// call, wrapped and widened, into a table of ints that the nest reads
+// instead (indexTables; 0.65x the time of a column gather): the kernel's
+// only allocation besides scatter buffers, at most one int per index. A
+// run whose elements are all one value (a broadcast of a splat constant
+// or of one element per row) is filled at once: clear (memclr) when the
+// value's bits are zero, else tcpSplat's block copies, never a load and a
+// store per element.
 //
 // # Modes and safety
 //
@@ -224,7 +237,13 @@
 // cache, instead of a separate copy pass. A scatter of an argument that
 // nothing else reads may be computed in that argument's buffer
 // (CallOptions.InPlace, tcp-run --in-place, as jax updates a donated
-// operand): the kernel then skips the copy (tcpSame).
+// operand): the kernel then skips the copy (tcpSame). A replace of whole
+// contiguous rows copies each row with copy, or as fixed-size arrays
+// when it is static and at most 128 bytes (like a row gather); in the
+// kernel binary it also prefetches the destination row of the update 8
+// rows later when the working set exceeds 12 MiB (scatterAhead: random
+// rows of a large table miss the cache; 0.59x the time on 256-byte rows
+// of a 64 MiB table).
 //
 // # Workers
 //

@@ -432,6 +432,9 @@ type funcGen struct {
 	level   map[string]int         // atom -> loop level (absent: -1)
 	bound   map[string]poly        // resolved index -> the size it indexes
 	redo    map[string]redo        // index temp -> how to compute it anew (see touchAhead)
+	argLen  map[string]poly        // argument buffer name -> its element count
+	resLen  map[string]poly        // result buffer name -> its element count
+	tabled  map[string]string      // index temp -> the row of its index table (see indexTables)
 	inline  map[*ir.Operation]bool // gathers checked inside their result loop
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
@@ -582,7 +585,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, tabled: map[string]string{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.
@@ -670,6 +673,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 			}
 		}
 		n := product(ds)
+		kf.argLen[name] = n
 		kf.stmt("if len(%s) != %s {\nreturn fmt.Errorf(\"argument #%d has %%d elements, want %%d\", len(%s), %s)\n}", name, n, i, name, n)
 	}
 	if err := kf.walk(body); err != nil {
@@ -683,6 +687,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 		}
 		outDims = append(outDims, ds)
 		n := product(ds)
+		kf.resLen[fmt.Sprintf("r%d", i)] = n
 		kf.stmt("if len(r%d) != %s {\nreturn fmt.Errorf(\"result #%d has %%d elements, want %%d\", len(r%d), %s)\n}", i, n, i, i, n)
 	}
 	for i := range res {
@@ -704,8 +709,13 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 	sig := strings.Join(params, ", ")
 	fmt.Fprintf(&b, "// %s computes %s, of type %s.\n", goName, quote.GoComment(quote.SymbolAbbrev(f.Name())), quote.GoComment(quote.Abbrev(ft.String())))
 	alloc := "allocates nothing"
-	if len(kf.mat) > 0 {
+	switch {
+	case len(kf.mat) > 0 && len(kf.tabled) > 0:
+		alloc = "allocates only the buffers of scatters that other ops read and\n// index tables (an int per index read for every outer row)"
+	case len(kf.mat) > 0:
 		alloc = "allocates only the buffers of scatters that other ops read"
+	case len(kf.tabled) > 0:
+		alloc = "allocates only index tables (an int per index read for every\n// outer row)"
 	}
 	fmt.Fprintf(&b, "// The destinations r0... must have the sizes %sDims returns; the\n// kernel %s and splits its outer loop over Workers goroutines.\n", goName, alloc)
 	fmt.Fprintf(&b, "func %s(%s) (err error) {\ndefer tcpRecover(&err)\n%s\nreturn nil\n}\n\n", goName, sig, kernelBody)

@@ -378,6 +378,12 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 				x = "(" + x + ")"
 			}
 			w := f.bind(l, fmt.Sprintf("%s + int(uint(%s>>63)&uint(%s))", x, x, sz.paren()))
+			if _, seen := f.redo[w]; !seen {
+				// The same value for the indices the check passes (all
+				// that scatterAhead's prefetch needs).
+				f.g.used["wrapneg"] = true
+				f.redo[w] = redo{fn: "tcpWrapNeg", arg: v, size: sz.String()}
+			}
 			b := f.blockAt(l)
 			b.stmts = append(b.stmts, fmt.Sprintf("if uint(%s) >= uint(%s) {\nreturn %s\n}", w, sz.paren(),
 				f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{d}, v, sz.String())))
@@ -390,13 +396,13 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 		switch mode {
 		case tcp.ModeWrapNegative:
 			f.g.used["wrapneg"] = true
-			return patom(f.bind(l, fmt.Sprintf("tcpWrapNeg(%s, %s)", v, sz)))
+			return patom(f.bindRedo(l, "tcpWrapNeg", v, sz.String()))
 		case tcp.ModeClip:
 			f.g.used["clip"] = true
-			return patom(f.bind(l, fmt.Sprintf("tcpClip(%s, %s)", v, sz)))
+			return patom(f.bindRedo(l, "tcpClip", v, sz.String()))
 		case tcp.ModeWrap:
 			f.g.used["wrap"] = true
-			return patom(f.bind(l, fmt.Sprintf("tcpWrap(%s, %s)", v, sz)))
+			return patom(f.bindRedo(l, "tcpWrap", v, sz.String()))
 		case tcp.ModeDrop:
 			skips = append(skips, cond{fmt.Sprintf("uint(%s) >= uint(%s)", v, sz), l})
 		}
@@ -557,6 +563,18 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 					uval = fmt.Sprintf("%s[%s]", urow, j)
 					if combine == tcp.CombineReplace && n.rowOf != "" && len(n.lets[l].stmts) == 0 && !splitInner {
 						n.innerCall = fmt.Sprintf("copy(%s, %s)", n.rowOf, urow)
+						if c, ok := n.sizes[l].constant(); ok && c > 1 && c*int64(elemSize(et)) <= maxArrayRun {
+							// A short static row: inline moves, no
+							// memmove call (see arrayRowCopy).
+							n.innerCall = arrayRowCopy(n.rowOf, "0", urow, "0", et, c, int64(elemSize(et)))
+						}
+						// The destination rows are random: start the
+						// one written a few rows later (kernel binary),
+						// before this row's worker test (see skips).
+						run, _ := n.sizes[l].constant()
+						if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l), c0, !splitLoop, scatterAheadRows, elemSize(et), int(run)*elemSize(et)); t != "" {
+							n.lets[l-1].stmts = append([]string{t}, n.lets[l-1].stmts...)
+						}
 					}
 					if f.g.driver && combine == tcp.CombineAdd && et == "float32" && n.rowOf != "" && len(n.lets[l].stmts) == 0 && !splitInner {
 						// A whole contiguous f32 row added in the kernel

@@ -834,7 +834,11 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 				}
 				return f.bind(l, r.wrap(n.rangeVal))
 			}
-			return f.bind(l, r.wrap(fmt.Sprintf("%s[%s]", row, j)))
+			v := f.bind(l, r.wrap(fmt.Sprintf("%s[%s]", row, j)))
+			if _, seen := f.redo[v]; !seen && len(r.dconv) == 0 {
+				f.redo[v] = redo{buf: r.buf, off: r.off, load: r.loadFn()}
+			}
+			return v
 		}
 	}
 	off := f.hoist(r.off, l)

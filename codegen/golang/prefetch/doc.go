@@ -3,7 +3,8 @@
 //
 // The generated kernel binary (tcp-run --backend=go) builds this source
 // beside its kernels as package tcpkernels/prefetch. Its gather row loops
-// call Line on the source row a few iterations ahead: unlike a load of
+// call Line on the source row a few iterations ahead, and its scatter
+// loops that replace rows on the destination row: unlike a load of
 // that row's first element (which the kernels outside the kernel binary
 // do), a prefetch holds no instruction back from retiring while the line
 // arrives, so the loop keeps copying the rows already in the cache. On

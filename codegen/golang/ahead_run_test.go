@@ -1,0 +1,147 @@
+package golang
+
+import (
+	"errors"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/tcp-project/tcp/interp"
+	"github.com/tcp-project/tcp/interp/kernel"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/tensor"
+)
+
+// lookAheadModule's functions copy random rows with working sets over
+// maxUnaheadBytes, so that the kernel binary's prefetches run (the
+// differential test's buffers are all smaller): gather_nd rows (two index
+// reads per position), a take of short runs along a middle axis, short
+// rows of a table, and scatter_nd rows replaced, with dynamic dims (the
+// lengths tested once per call) and static ones.
+const lookAheadModule = `
+func.func @nd(%x: tensor<?x?x64xf32>, %i: tensor<?x2xi32>) -> tensor<?x64xf32> {
+  %0 = tcp.gather_nd %x, %i {mode = "wrap_negative"} : tensor<?x?x64xf32>, tensor<?x2xi32> -> tensor<?x64xf32>
+  return %0 : tensor<?x64xf32>
+}
+func.func @mid(%x: tensor<4x160000x8xf32>, %i: tensor<?xi64>) -> tensor<4x?x8xf32> {
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %e = tensor.expand_shape %i [[0, 1, 2]] : tensor<?xi64> into tensor<1x?x1xi64>
+  %b = tcp.broadcast_to %e, %c4, %c8 {axes = [0, 2]} : tensor<1x?x1xi64>, index, index -> tensor<4x?x8xi64>
+  %0 = tcp.gather %x, %b {dim = 1 : index, mode = "error"} : tensor<4x160000x8xf32>, tensor<4x?x8xi64> -> tensor<4x?x8xf32>
+  return %0 : tensor<4x?x8xf32>
+}
+func.func @short(%x: tensor<?x16xf16>, %i: tensor<?xi32>) -> tensor<?x16xf16> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<?xi32> into tensor<?x1xi32>
+  %c = arith.constant 16 : index
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi32>, index -> tensor<?x16xi32>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "clip"} : tensor<?x16xf16>, tensor<?x16xi32> -> tensor<?x16xf16>
+  return %0 : tensor<?x16xf16>
+}
+func.func @put(%t: tensor<?x64xf32>, %i: tensor<?x1xi64>, %u: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  %0 = tcp.scatter_nd %t, %i, %u {mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x1xi64>, tensor<?x64xf32> -> tensor<?x64xf32>
+  return %0 : tensor<?x64xf32>
+}
+func.func @put_short(%t: tensor<1100000x4xf32>, %i: tensor<?x1xi32>, %u: tensor<?x4xf32>) -> tensor<1100000x4xf32> {
+  %0 = tcp.scatter_nd %t, %i, %u {mode = "drop"} : tensor<1100000x4xf32>, tensor<?x1xi32>, tensor<?x4xf32> -> tensor<1100000x4xf32>
+  return %0 : tensor<1100000x4xf32>
+}
+`
+
+// TestLookAhead runs the kernels of lookAheadModule (which prefetch) on
+// 1, 2 and 3 workers against the interpreter: random in-range, negative
+// and (for the checked modes) out-of-range indices, unique scatter rows.
+func TestLookAhead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("buffers of 17-20 MB")
+	}
+	m, err := parser.Parse("ahead.mlir", lookAheadModule, parser.Options{})
+	if err == nil {
+		err = ir.Verify(m, false)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(src), "prefetch.Line("); got != 5 {
+		t.Fatalf("the kernel binary's source has %d prefetches, want 5 (one per function)\n%s", got, src)
+	}
+	p, err := Build(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := p.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	r := rand.New(rand.NewSource(5))
+	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
+		x := tensor.Must(tensor.New(it, shape))
+		perm := r.Perm(int(s))
+		for k := 0; k < int(x.NumElements()); k++ {
+			v := int64(perm[k%len(perm)])
+			if neg && k%3 == 1 {
+				v -= s
+			}
+			x.SetInt64(k, v)
+		}
+		if bad {
+			x.SetInt64(int(x.NumElements())-7, s+int64(r.Intn(3)))
+		}
+		return x
+	}
+	for _, tc := range []struct {
+		name string
+		args func(bad bool) []*tensor.Tensor
+	}{
+		{"nd", func(bad bool) []*tensor.Tensor {
+			x := randOf(r, tensor.F32, 260, 260, 64)
+			i := tensor.Must(tensor.New(tensor.I32, []int64{30001, 2}))
+			for k := 0; k < 30001*2; k++ {
+				i.SetInt64(k, int64(r.Intn(520)-260))
+			}
+			if bad {
+				i.SetInt64(50000, 260)
+			}
+			return []*tensor.Tensor{x, i}
+		}},
+		{"mid", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 4, 160000, 8), ids(tensor.I64, 50001, 160000, false, bad, 50001)}
+		}},
+		{"short", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F16, 600000, 16), ids(tensor.I32, 200003, 600000, true, bad, 200003)}
+		}},
+		{"put", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 70000, 64), ids(tensor.I64, 30003, 70000, true, bad, 30003, 1), randOf(r, tensor.F32, 30003, 64)}
+		}},
+		{"put_short", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 1100000, 4), ids(tensor.I32, 250001, 1100000, false, bad, 250001, 1), randOf(r, tensor.F32, 250001, 4)}
+		}},
+	} {
+		for _, bad := range []bool{false, true} {
+			args := tc.args(bad)
+			want, werr := interp.RunFunc(m, tc.name, args...)
+			for _, w := range []int{1, 2, 3} {
+				got, _, err := pr.Call(tc.name, args, CallOptions{Workers: w, MinBytesPerWorker: 1})
+				var ie *kernel.IndexError
+				if werr != nil || err != nil {
+					if !errors.As(werr, &ie) || err == nil || err.Error() != ie.Error() {
+						t.Errorf("@%s (bad %v) workers %d: error %v, the interpreter's %v", tc.name, bad, w, err, werr)
+					}
+					continue
+				}
+				if bad && tc.name != "short" && tc.name != "put_short" {
+					t.Errorf("@%s: an out-of-range index raised no error", tc.name)
+				}
+				if string(got[0].Data) != string(want[0].Data) {
+					t.Errorf("@%s (bad %v) workers %d: differs from the interpreter", tc.name, bad, w)
+				}
+			}
+		}
+	}
+}
