@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -434,23 +435,35 @@ func Run(module *ir.Operation, fn string, args []*tensor.Tensor, o CallOptions) 
 //go:embed revrow/doc.go revrow/revrow.go revrow/reverse_go.go revrow/revrow_amd64.go revrow/revrow_amd64.s revrow/revrow_other.go
 var hugememSrc embed.FS
 
-var hugememFiles = []string{"hugemem/doc.go", "hugemem/hugemem.go", "hugemem/hugemem_linux.go", "hugemem/hugemem_other.go",
-	"rowadd/doc.go", "rowadd/rowadd.go", "rowadd/rowadd_amd64.go", "rowadd/rowadd_amd64.s", "rowadd/rowadd_other.go",
-	"prefetch/doc.go", "prefetch/prefetch_amd64.go", "prefetch/prefetch_amd64.s", "prefetch/prefetch_other.go",
-	"revrow/doc.go", "revrow/revrow.go", "revrow/reverse_go.go", "revrow/revrow_amd64.go", "revrow/revrow_amd64.s", "revrow/revrow_other.go"}
+// hugememFiles are the embedded files, in the lexical order of their
+// paths (the kernel cache's key hashes them in this order).
+var hugememFiles = embeddedFiles()
+
+func embeddedFiles() []string {
+	var files []string
+	err := fs.WalkDir(hugememSrc, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		panic(err) // an embed.FS always walks
+	}
+	return files
+}
 
 func writeHugemem(dir string) error {
-	for _, d := range []string{"hugemem", "rowadd", "prefetch", "revrow"} {
-		if err := os.Mkdir(filepath.Join(dir, d), 0o700); err != nil {
-			return err
-		}
-	}
 	for _, f := range hugememFiles {
 		b, err := hugememSrc.ReadFile(f)
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(f)), b, 0o600); err != nil {
+		name := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
+			return err
+		}
+		if err := os.WriteFile(name, b, 0o600); err != nil {
 			return err
 		}
 	}
