@@ -653,9 +653,8 @@ def main():
                 build_onnx(d, name, spec, args)
                 prepare_tcp(bindir, d, name)
             except subprocess.CalledProcessError as e:
-                why = (e.stderr or b"").decode(errors="replace").strip().splitlines()[-1:] if isinstance(
-                    e.stderr, bytes) else (e.stderr or "").strip().splitlines()[-1:]
-                print("skipping %s: %s" % (name, " ".join(why) or e), file=sys.stderr)
+                err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else e.stderr or ""
+                print("skipping %s: %s" % (name, " ".join(err.strip().splitlines()[-1:]) or e), file=sys.stderr)
                 continue
             data[name] = args
         names = [n for n in names if n in data]
