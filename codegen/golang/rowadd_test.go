@@ -165,11 +165,21 @@ func TestScatterRowAdd(t *testing.T) {
 	}
 }
 
-// TestEmbeddedPackages: the kernel binary's copies of hugemem, rowadd, prefetch and revrow
-// are all of those packages' non-test source files.
+// TestEmbeddedPackages: the kernel binary's copies of the packages beside
+// this one (hugemem, rowadd, prefetch, revrow, gatherrow: every
+// subdirectory but internal and testdata) are all of those packages'
+// non-test source files.
 func TestEmbeddedPackages(t *testing.T) {
 	var want []string
-	for _, d := range []string{"hugemem", "rowadd", "prefetch", "revrow"} {
+	dirs, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, de := range dirs {
+		d := de.Name()
+		if !de.IsDir() || d == "internal" || d == "testdata" {
+			continue
+		}
 		es, err := os.ReadDir(d)
 		if err != nil {
 			t.Fatal(err)

@@ -425,14 +425,15 @@ func Run(module *ir.Operation, fn string, args []*tensor.Tensor, o CallOptions) 
 
 // The driver allocates its arguments and results with package hugemem,
 // the kernels add float32 rows with package rowadd, prefetch the rows
-// of gathers with package prefetch and reverse rows with package revrow,
-// each built from
+// of gathers with package prefetch, reverse rows with package revrow and
+// gather index rows with package gatherrow, each built from
 // this copy of its source as package tcpkernels/<name>.
 //
 //go:embed hugemem/doc.go hugemem/hugemem.go hugemem/hugemem_linux.go hugemem/hugemem_other.go
 //go:embed rowadd/doc.go rowadd/rowadd.go rowadd/rowadd_amd64.go rowadd/rowadd_amd64.s rowadd/rowadd_other.go
 //go:embed prefetch/doc.go prefetch/prefetch_amd64.go prefetch/prefetch_amd64.s prefetch/prefetch_other.go
 //go:embed revrow/doc.go revrow/revrow.go revrow/reverse_go.go revrow/revrow_amd64.go revrow/revrow_amd64.s revrow/revrow_other.go
+//go:embed gatherrow/doc.go gatherrow/gatherrow.go gatherrow/gatherrow_amd64.go gatherrow/gatherrow_amd64.s gatherrow/gatherrow_other.go
 var hugememSrc embed.FS
 
 // hugememFiles are the embedded files, in the lexical order of their

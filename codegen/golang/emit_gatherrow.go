@@ -1,0 +1,131 @@
+package golang
+
+import (
+	"fmt"
+
+	"github.com/tcp-project/tcp/dialect/tcp"
+	"github.com/tcp-project/tcp/ir"
+)
+
+// elemGather is a tcp.gather read in the innermost loop of a result
+// nest whose index is a raw load from a row of an argument's indices:
+// the candidate of gatherRowCall.
+type elemGather struct {
+	idxRow string // the index row slice (int32 or int64 elements)
+	wrap   bool   // mode wrap_negative: a negative index counts from the end
+	size   poly   // the size of the gathered dim
+	dim    int
+	stmts  int // the innermost level's statements once the position is bound
+}
+
+// noteElemGather records, in the kernel binary, that pos (bound at the
+// innermost level of the current nest) is the position gather g reads
+// for index value iv, when iv is a raw load from an index row of an
+// argument (the first statement of that level: first == 0), read
+// unchecked, in mode wrap_negative or error, with no fill guard (gd).
+// gatherRowCall may then replace the whole innermost loop.
+func (f *funcGen) noteElemGather(g tcp.GatherOp, iv, pos string, gd *guard, first int, checked bool, size poly) {
+	n := f.cur
+	if !f.g.driver || n == nil || !n.rows || first != 0 || gd != nil || checked {
+		return
+	}
+	mode := g.Mode()
+	if mode != tcp.ModeWrapNegative && mode != tcp.ModeError {
+		return
+	}
+	row, ok := f.idxRows[iv]
+	l := len(n.vars) - 1
+	if !ok || f.levelOfAtoms(iv) != l {
+		return
+	}
+	// An argument's indices, seen through views only: the row has the
+	// indices' element type.
+	if root(g.Indices()).DefiningOp() != nil {
+		return
+	}
+	if it, err := goElem(ir.ElementType(g.Indices().Type())); err != nil || it != "int32" && it != "int64" {
+		return
+	}
+	f.egather[pos] = elemGather{idxRow: row, wrap: mode == tcp.ModeWrapNegative, size: size, dim: int(g.Dim()), stmts: len(n.lets[l].stmts)}
+}
+
+// gatherRowCall returns the call that replaces the innermost loop of
+// result nest n, which stores into its destination row dst the elements
+// of r, or "": in the kernel binary, one call of package gatherrow per
+// index row when r is an element gather noted by noteElemGather whose
+// loop does nothing else (the innermost level holds only the index's
+// load, wrap and check), of 4- or 8-byte elements with no conversion. The
+// call gathers the row with AVX2 (eight indices wrapped and tested per
+// step, one hardware gather) and returns the position of the first bad
+// index, for the interpreter's error. Along the last dim (the offset is
+// a row base plus the position, rowRead's row) it is gatherrow.Row; along
+// an outer dim (base + j + stride*position, j the loop's counter) it is
+// gatherrow.Cols. Kernels for embedders import only the standard library
+// and keep the loop.
+func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
+	nl := len(n.vars)
+	if !f.g.driver || !n.rows || nl < 2 || n.rowOf == "" || dst != n.rowOf || len(r.guards) != 0 || len(r.dconv) != 0 || r.val != "" || r.buf == "" {
+		return ""
+	}
+	switch et {
+	case "float32", "int32", "uint32", "float64", "int64", "uint64":
+	default:
+		return ""
+	}
+	l := nl - 1
+	j := n.vars[l]
+	for _, term := range positions(r.off) {
+		e, ok := f.egather[term]
+		if !ok || len(n.lets[l].stmts) != e.stmts {
+			continue
+		}
+		stride, ok := r.off.coeff(term)
+		if !ok || f.levelOf(stride) >= l {
+			return ""
+		}
+		call := ""
+		if cj, ok := r.off.coeff(j); !ok {
+			return ""
+		} else if len(cj) > 0 {
+			// Along an outer dim: column j of the row the index picks.
+			if one, isC := cj.constant(); !isC || one != 1 {
+				return ""
+			}
+			rest := r.off.add(patom(j).scale(-1)).add(stride.mul(patom(term)).scale(-1))
+			if f.levelOf(rest) >= l {
+				return ""
+			}
+			base := f.hoist(rest, max(f.levelOf(rest), 0))
+			call = fmt.Sprintf("gatherrow.Cols(%s, %s[%s:], %s, %s, %s, %v)", dst, r.buf, base, e.idxRow, e.size, f.hoist(stride, max(f.levelOf(stride), 0)), e.wrap)
+		} else {
+			// Along the last dim: rowRead's source row, of the
+			// gathered dim's size.
+			if one, isC := stride.constant(); !isC || one != 1 {
+				return ""
+			}
+			if s := f.bound[term]; s == nil || !s.equal(e.size) || !f.sourceRow(r, n, et, term) {
+				return ""
+			}
+			call = fmt.Sprintf("gatherrow.Row(%s, %s, %s, %v)", dst, r.buf, e.idxRow, e.wrap)
+		}
+		k := f.temp()
+		return fmt.Sprintf("if %s := %s; %s >= 0 {\nreturn %s\n}", k, call, k,
+			f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{e.dim}, fmt.Sprintf("%s[%s]", e.idxRow, k), e.size.String()))
+	}
+	return ""
+}
+
+// positions returns the atoms of p's terms, each once, in order.
+func positions(p poly) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, term := range p.terms() {
+		for _, a := range atoms(term) {
+			if !seen[a] {
+				seen[a] = true
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,39 @@
+// Package gatherrow gathers one row of elements at the positions a row of
+// indices gives, for the generated element-gather kernels (tcp.gather
+// with every index read from an index tensor, ONNX GatherElements,
+// torch.gather, jnp.take_along_axis) and for the code that tests them.
+//
+// Row(dst, src, idx, wrap) sets dst[k] = src[w] for k = 0, 1, ..., w being
+// idx[k], or idx[k]+len(src) when idx[k] is negative and wrap is set
+// (ONNX's negative indices): a gather along the last dim, src one row of
+// the input. Cols(dst, src, idx, size, stride, wrap) sets
+// dst[k] = src[k + stride*w] with w checked against size: a gather along
+// an outer dim, where position k of an index row picks the row w of
+// column k (src starts at the row's first column). Both stop at the first
+// k whose w is outside [0, size) (size = len(src) for Row), every element
+// before it written, and return that k; they return -1 when every index
+// is in range, which is the interpreter's first error of a row-major
+// index check.
+//
+// On amd64 the loops are AVX2 assembly when CPUID and XGETBV say the CPU
+// has it and the OS saves the YMM registers, checked once at package
+// initialization. Eight indices per step are loaded, wrapped (the size
+// added where negative, branch-free), range-tested at once and, when all
+// eight are good, turned into eight 32-bit element offsets (VPMULLD by
+// the stride, plus the lane for Cols); one VPGATHERDD reads eight 4-byte
+// elements, or two VPGATHERDQ eight 8-byte ones. 64-bit indices are
+// tested in 64 bits and then packed to 32. A step with a bad index, the
+// last partial step and rows whose offsets do not fit in 31 bits are left
+// to the Go loop, which finds the exact position. A hardware gather keeps
+// eight loads in flight per instruction: on a 2-core AMD EPYC (Zen 3), a
+// GatherElements along the last dim of [1024,4096] float32 by i32 indices
+// took 0.67x the time of the Go loop with one worker and 0.7x with two,
+// and along dim 0 of [2048,2048] by i64 indices 0.65-0.9x. Elsewhere, or
+// with the purego build tag, or without AVX2, the Go loop does it all.
+//
+// Elements of 4 bytes (float32, int32, uint32) and 8 bytes (float64,
+// int64, uint64) are gathered as raw bits: a NaN's payload is kept.
+//
+// The kernel binary built by package golang compiles a copy of this
+// source as package tcpkernels/gatherrow.
+package gatherrow

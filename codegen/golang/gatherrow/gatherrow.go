@@ -1,0 +1,94 @@
+package gatherrow
+
+import "unsafe"
+
+// Elem is the element types Row and Cols gather: 4 or 8 bytes, copied as
+// raw bits.
+type Elem interface {
+	~float32 | ~int32 | ~uint32 | ~float64 | ~int64 | ~uint64
+}
+
+// Index is the index types Row and Cols read.
+type Index interface {
+	~int32 | ~int64
+}
+
+// Row sets dst[k] = src[w] for k = 0, 1, ..., len(dst)-1 in order, w being
+// idx[k], or idx[k]+len(src) when idx[k] is negative and wrap is set. It
+// stops at the first k whose w is outside [0, len(src)), the elements
+// before it written, and returns that k; else it returns -1. It panics if
+// idx is shorter than dst.
+func Row[T Elem, I Index](dst, src []T, idx []I, wrap bool) int {
+	return gather(dst, src, idx, len(src), 1, 0, wrap)
+}
+
+// Cols sets dst[k] = src[k + stride*w] for k = 0, 1, ..., len(dst)-1 in
+// order, w being idx[k], or idx[k]+size when idx[k] is negative and wrap
+// is set. It stops at the first k whose w is outside [0, size), the
+// elements before it written, and returns that k; else it returns -1. It
+// panics if idx is shorter than dst, or if a read position is outside
+// src.
+func Cols[T Elem, I Index](dst, src []T, idx []I, size, stride int, wrap bool) int {
+	return gather(dst, src, idx, size, stride, 1, wrap)
+}
+
+// gather sets dst[k] = src[w*stride + k*col], w checked against size.
+func gather[T Elem, I Index](dst, src []T, idx []I, size, stride, col int, wrap bool) int {
+	n := len(dst)
+	idx = idx[:n]
+	mask := 0
+	if wrap {
+		mask = size
+	}
+	k := 0
+	if n >= 8 && size > 0 && fast(size, stride, col, n, len(src)) {
+		var z T
+		var i I
+		dp, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
+		i32, i64 := gather4I32, gather4I64
+		if unsafe.Sizeof(z) == 8 {
+			i32, i64 = gather8I32, gather8I64
+		}
+		if stride == 1 && col == 0 {
+			i32, i64 = row4I32, row4I64
+			if unsafe.Sizeof(z) == 8 {
+				i32, i64 = row8I32, row8I64
+			}
+		}
+		if unsafe.Sizeof(i) == 4 {
+			k = i32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col)
+		} else {
+			k = i64(dp, sp, (*int64)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col)
+		}
+	}
+	return gatherGo(dst, src, idx, k, mask, size, stride, col)
+}
+
+// fast reports whether the assembly may run: AVX2 is there, every index
+// in range fits the 32-bit lanes (size < 2^31) and every element offset
+// the loop can form, (size-1)*stride + (n-1)*col, is inside src and below
+// 2^31 (VPGATHERDD's signed 32-bit offsets).
+func fast(size, stride, col, n, srcLen int) bool {
+	if !useAVX2 || size >= 1<<31 || stride < 0 || stride >= 1<<31 {
+		return false
+	}
+	last := (size-1)*stride + (n-1)*col // no overflow: each factor < 2^31
+	return last < srcLen && last < 1<<31
+}
+
+// gatherGo is the Go loop from position k on: the whole of Row and Cols in
+// the purego build and on other architectures, the rest of a row after
+// the assembly's last whole step (or its first step with a bad index),
+// and what the tests compare the assembly with.
+func gatherGo[T Elem, I Index](dst, src []T, idx []I, k, mask, size, stride, col int) int {
+	idx = idx[:len(dst)]
+	for ; k < len(dst); k++ {
+		v := int(idx[k])
+		w := v + int(uint(v>>63)&uint(mask))
+		if uint(w) >= uint(size) {
+			return k
+		}
+		dst[k] = src[w*stride+k*col]
+	}
+	return -1
+}

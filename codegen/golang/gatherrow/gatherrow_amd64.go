@@ -1,0 +1,68 @@
+//go:build amd64 && !purego
+
+package gatherrow
+
+import "unsafe"
+
+// useAVX2 says whether the assembly loops run: the CPU has AVX2 (CPUID
+// leaf 7, EBX bit 5) and AVX (leaf 1, ECX bit 28), and the OS saves the
+// YMM registers (OSXSAVE, leaf 1 ECX bit 27, and XCR0's SSE and AVX
+// state bits, read with XGETBV).
+var useAVX2 = hasAVX2()
+
+func hasAVX2() bool {
+	max, _, _, _ := cpuid(0, 0)
+	if max < 7 {
+		return false
+	}
+	_, _, c, _ := cpuid(1, 0)
+	if c&(1<<27) == 0 || c&(1<<28) == 0 {
+		return false
+	}
+	if lo, _ := xgetbv(); lo&6 != 6 {
+		return false
+	}
+	_, b, _, _ := cpuid(7, 0)
+	return b&(1<<5) != 0
+}
+
+// cpuid executes CPUID with EAX = leaf and ECX = sub (gatherrow_amd64.s).
+func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+
+// xgetbv returns XCR0 (XGETBV with ECX = 0); call it only when CPUID
+// reports OSXSAVE.
+func xgetbv() (eax, edx uint32)
+
+// gather4I32, gather4I64, gather8I32 and gather8I64 are the AVX2 loops
+// (gatherrow_amd64.s) for 4- and 8-byte elements and int32 and int64
+// indices: they set dst[k] = src[w*stride + k*col] eight elements per
+// step while all eight indices of the step are in range, and return the
+// number of elements done (a multiple of eight). The caller has checked
+// fast.
+//
+//go:noescape
+func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
+
+//go:noescape
+func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
+
+//go:noescape
+func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
+
+//go:noescape
+func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
+
+// row4I32, row4I64, row8I32 and row8I64 are the same loops for Row
+// (stride 1, col 0), with no offset arithmetic.
+//
+//go:noescape
+func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
+
+//go:noescape
+func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
+
+//go:noescape
+func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
+
+//go:noescape
+func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int

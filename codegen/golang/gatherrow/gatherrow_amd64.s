@@ -1,0 +1,210 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// lanes<> is 0, 1, ..., 7: the column of each lane of a step of Cols.
+DATA lanes<>+0(SB)/4, $0
+DATA lanes<>+4(SB)/4, $1
+DATA lanes<>+8(SB)/4, $2
+DATA lanes<>+12(SB)/4, $3
+DATA lanes<>+16(SB)/4, $4
+DATA lanes<>+20(SB)/4, $5
+DATA lanes<>+24(SB)/4, $6
+DATA lanes<>+28(SB)/4, $7
+GLOBL lanes<>(SB), RODATA|NOPTR, $32
+
+// The macros come before every TEXT (go vet reads the FP names in their
+// lines as the arguments of the TEXT above them).
+
+// Every loop keeps: DI dst, SI src (moved on by R11 bytes per step: eight
+// columns of Cols, nothing for Row), BX idx, CX n, AX the position, DX the
+// position after the step; Y12 the stride and Y13 each lane's column
+// (lane*col) as dwords.
+#define ARGS(shift) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	MOVQ size+40(FP), R9; \
+	MOVQ stride+48(FP), R10; \
+	MOVQ col+56(FP), R11; \
+	MOVQ R10, X12; \
+	VPBROADCASTD X12, Y12; \
+	MOVQ R11, X13; \
+	VPBROADCASTD X13, Y13; \
+	VPMULLD lanes<>(SB), Y13, Y13; \
+	SHLQ $shift, R11; \
+	XORQ AX, AX
+
+// CONST32 sets, for int32 indices, Y8 to the mask (what a negative index
+// gains) and Y9 to size-1, as dwords.
+#define CONST32 \
+	MOVQ R8, X8; \
+	VPBROADCASTD X8, Y8; \
+	DECQ R9; \
+	MOVQ R9, X9; \
+	VPBROADCASTD X9, Y9
+
+// CONST64 sets, for int64 indices, Y8 to the mask and Y9 to size as
+// qwords, Y10 to 0 and Y11 to -1.
+#define CONST64 \
+	MOVQ R8, X8; \
+	VPBROADCASTQ X8, Y8; \
+	MOVQ R9, X9; \
+	VPBROADCASTQ X9, Y9; \
+	VPXOR Y10, Y10, Y10; \
+	VPCMPEQQ Y11, Y11, Y11
+
+// LOAD32 loads the step's eight int32 indices into Y0 and wraps them (the
+// mask added where the sign bit is set); unless all eight are now in
+// [0, size) (unsigned: at most size-1) it leaves the loop.
+#define LOAD32 \
+	VMOVDQU (BX)(AX*4), Y0; \
+	VPSRAD $31, Y0, Y1; \
+	VPAND Y8, Y1, Y1; \
+	VPADDD Y1, Y0, Y0; \
+	VPMINUD Y9, Y0, Y2; \
+	VPCMPEQD Y2, Y0, Y2; \
+	VMOVMSKPS Y2, R12; \
+	CMPL R12, $0xff; \
+	JNE done
+
+// LOAD64 loads the step's eight int64 indices into Y0 and Y4, wraps and
+// tests them in 64 bits (w > -1 and size > w), leaves the loop unless all
+// eight are in range, and packs them into Y0 as eight dwords in order.
+#define LOAD64 \
+	VMOVDQU (BX)(AX*8), Y0; \
+	VMOVDQU 32(BX)(AX*8), Y4; \
+	VPCMPGTQ Y0, Y10, Y1; \
+	VPCMPGTQ Y4, Y10, Y5; \
+	VPAND Y8, Y1, Y1; \
+	VPAND Y8, Y5, Y5; \
+	VPADDQ Y1, Y0, Y0; \
+	VPADDQ Y5, Y4, Y4; \
+	VPCMPGTQ Y11, Y0, Y2; \
+	VPCMPGTQ Y0, Y9, Y3; \
+	VPAND Y3, Y2, Y2; \
+	VPCMPGTQ Y11, Y4, Y6; \
+	VPCMPGTQ Y4, Y9, Y7; \
+	VPAND Y7, Y6, Y6; \
+	VPAND Y6, Y2, Y2; \
+	VMOVMSKPD Y2, R12; \
+	CMPL R12, $0xf; \
+	JNE done; \
+	VSHUFPS $0x88, Y4, Y0, Y0; \
+	VPERMQ $0xD8, Y0, Y0
+
+// OFFSETS turns the positions in Y0 into element offsets from SI:
+// w*stride + lane*col.
+#define OFFSETS \
+	VPMULLD Y12, Y0, Y0; \
+	VPADDD Y13, Y0, Y0
+
+// GATHER4 reads the eight 4-byte elements at the offsets in Y0 and
+// stores them at dst[AX:].
+#define GATHER4 \
+	VPCMPEQD Y2, Y2, Y2; \
+	VPGATHERDD Y2, (SI)(Y0*4), Y3; \
+	VMOVDQU Y3, (DI)(AX*4)
+
+// GATHER8 reads the eight 8-byte elements at the offsets in Y0, four per
+// VPGATHERDQ, and stores them at dst[AX:].
+#define GATHER8 \
+	VPCMPEQD Y2, Y2, Y2; \
+	VPGATHERDQ Y2, (SI)(X0*8), Y3; \
+	VEXTRACTI128 $1, Y0, X5; \
+	VPCMPEQD Y6, Y6, Y6; \
+	VPGATHERDQ Y6, (SI)(X5*8), Y7; \
+	VMOVDQU Y3, (DI)(AX*8); \
+	VMOVDQU Y7, 32(DI)(AX*8)
+
+// LOOP runs steps of eight while eight are left (offsets: OFFSETS for
+// Cols, nothing for Row, whose positions are the offsets); done returns
+// the position reached.
+#define LOOP(load, offsets, gather) \
+loop: \
+	LEAQ 8(AX), DX; \
+	CMPQ DX, CX; \
+	JA   done; \
+	load; \
+	offsets; \
+	gather; \
+	ADDQ R11, SI; \
+	MOVQ DX, AX; \
+	JMP  loop; \
+done: \
+	VZEROUPPER; \
+	MOVQ AX, ret+64(FP); \
+	RET
+
+#define NONE
+
+// func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
+TEXT ·gather4I32(SB), NOSPLIT, $0-72
+	ARGS(5)
+	CONST32
+	LOOP(LOAD32, OFFSETS, GATHER4)
+
+// func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
+TEXT ·gather4I64(SB), NOSPLIT, $0-72
+	ARGS(5)
+	CONST64
+	LOOP(LOAD64, OFFSETS, GATHER4)
+
+// func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
+TEXT ·gather8I32(SB), NOSPLIT, $0-72
+	ARGS(6)
+	CONST32
+	LOOP(LOAD32, OFFSETS, GATHER8)
+
+// func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
+TEXT ·gather8I64(SB), NOSPLIT, $0-72
+	ARGS(6)
+	CONST64
+	LOOP(LOAD64, OFFSETS, GATHER8)
+
+// The Row forms (stride 1, col 0): the positions are the offsets.
+
+// func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
+TEXT ·row4I32(SB), NOSPLIT, $0-72
+	ARGS(5)
+	CONST32
+	LOOP(LOAD32, NONE, GATHER4)
+
+// func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
+TEXT ·row4I64(SB), NOSPLIT, $0-72
+	ARGS(5)
+	CONST64
+	LOOP(LOAD64, NONE, GATHER4)
+
+// func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
+TEXT ·row8I32(SB), NOSPLIT, $0-72
+	ARGS(6)
+	CONST32
+	LOOP(LOAD32, NONE, GATHER8)
+
+// func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
+TEXT ·row8I64(SB), NOSPLIT, $0-72
+	ARGS(6)
+	CONST64
+	LOOP(LOAD64, NONE, GATHER8)
+
+// func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
+	RET

@@ -1,0 +1,181 @@
+package golang
+
+import (
+	"errors"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/tcp-project/tcp/interp"
+	"github.com/tcp-project/tcp/interp/kernel"
+	"github.com/tcp-project/tcp/ir"
+	"github.com/tcp-project/tcp/parser"
+	"github.com/tcp-project/tcp/tensor"
+)
+
+// elementGatherModule: element gathers (tcp.gather with a full index
+// tensor: GatherElements, torch.gather, take_along_axis) that take the
+// kernel binary's gatherrow paths: along the last dim (gatherrow.Row per
+// index row: ids checked inline, or a column gather's broadcast ids
+// checked in a pass of their own) and along an outer dim
+// (gatherrow.Cols: column j of the row the id picks), for 4- and 8-byte
+// data, i32 and i64 ids, modes wrap_negative and error, index rows
+// shorter than the input's and not multiples of the eight the assembly
+// takes per step, and dynamic dims. f16 (2-byte elements) and a clip
+// mode gather keep the Go loop.
+const elementGatherModule = `
+func.func @last32(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
+  return %0 : tensor<4x290xf32>
+}
+func.func @last64err(%x: tensor<3x4x37xf64>, %i: tensor<3x3x41xi64>) -> tensor<3x3x41xf64> {
+  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "error"} : tensor<3x4x37xf64>, tensor<3x3x41xi64> -> tensor<3x3x41xf64>
+  return %0 : tensor<3x3x41xf64>
+}
+func.func @lastdyn(%x: tensor<?x?xi32>, %i: tensor<?x?xi64>) -> tensor<?x?xi32> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<?x?xi32>, tensor<?x?xi64> -> tensor<?x?xi32>
+  return %0 : tensor<?x?xi32>
+}
+func.func @dim0(%x: tensor<6x300xf32>, %i: tensor<9x260xi64>) -> tensor<9x260xf32> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<6x300xf32>, tensor<9x260xi64> -> tensor<9x260xf32>
+  return %0 : tensor<9x260xf32>
+}
+func.func @dim0i32err(%x: tensor<4x3x52xi64>, %i: tensor<7x2x45xi32>) -> tensor<7x2x45xi64> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "error"} : tensor<4x3x52xi64>, tensor<7x2x45xi32> -> tensor<7x2x45xi64>
+  return %0 : tensor<7x2x45xi64>
+}
+func.func @middyn(%x: tensor<?x?x?xf32>, %i: tensor<?x?x?xi32>) -> tensor<?x?x?xf32> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<?x?x?xf32>, tensor<?x?x?xi32> -> tensor<?x?x?xf32>
+  return %0 : tensor<?x?x?xf32>
+}
+func.func @column(%x: tensor<?x64xf32>, %i: tensor<19xi64>) -> tensor<?x19xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x64xf32>
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<19xi64> into tensor<1x19xi64>
+  %b = tcp.broadcast_to %e, %m {axes = [0]} : tensor<1x19xi64>, index -> tensor<?x19xi64>
+  %0 = tcp.gather %x, %b {dim = 1 : index, mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x19xi64> -> tensor<?x19xf32>
+  return %0 : tensor<?x19xf32>
+}
+func.func @half(%x: tensor<5x300xf16>, %i: tensor<4x290xi32>) -> tensor<4x290xf16> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf16>, tensor<4x290xi32> -> tensor<4x290xf16>
+  return %0 : tensor<4x290xf16>
+}
+func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "clip"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
+  return %0 : tensor<4x290xf32>
+}
+`
+
+// TestElementGatherRows: the kernel binary's element gathers
+// (elementGatherModule) take gatherrow where they should and equal the
+// interpreter's results bit for bit (NaN payloads of f32 data included),
+// with negative ids, 1, 2, 3 and 7 workers; with out-of-range ids
+// (several, in different rows and columns) they fail with the
+// interpreter's error, the first bad id in row-major order.
+func TestElementGatherRows(t *testing.T) {
+	m, err := parser.Parse("elementgather.mlir", elementGatherModule, parser.Options{})
+	if err == nil {
+		err = ir.Verify(m, false)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what string
+		n    int
+	}{{"gatherrow.Row(", 4}, {"gatherrow.Cols(", 3}} {
+		if got := strings.Count(string(src), c.what); got != c.n {
+			t.Errorf("the kernel binary's source has %d of %q, want %d\n%s", got, c.what, c.n, src)
+		}
+	}
+	p, err := Build(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := p.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	r := rand.New(rand.NewSource(7))
+	type fn struct {
+		name     string
+		in, idx  []int64
+		dim      int
+		dt, it   tensor.DType
+		negative bool // mode wrap_negative or clip (else error: no negative ids in range)
+	}
+	fns := []fn{
+		{"last32", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
+		{"last64err", []int64{3, 4, 37}, []int64{3, 3, 41}, 2, tensor.F64, tensor.I64, false},
+		{"lastdyn", []int64{4, 33}, []int64{3, 50}, 1, tensor.I32, tensor.I64, true},
+		{"lastdyn", []int64{2, 1}, []int64{2, 7}, 1, tensor.I32, tensor.I64, true},
+		{"dim0", []int64{6, 300}, []int64{9, 260}, 0, tensor.F32, tensor.I64, true},
+		{"dim0i32err", []int64{4, 3, 52}, []int64{7, 2, 45}, 0, tensor.I64, tensor.I32, false},
+		{"middyn", []int64{3, 40, 20}, []int64{2, 17, 19}, 1, tensor.F32, tensor.I32, true},
+		{"middyn", []int64{2, 5, 64}, []int64{2, 3, 64}, 1, tensor.F32, tensor.I32, true},
+		{"column", []int64{5, 64}, []int64{19}, 1, tensor.F32, tensor.I64, true},
+		{"half", []int64{5, 300}, []int64{4, 290}, 1, tensor.F16, tensor.I32, true},
+		{"clip", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
+	}
+	compared, errs := 0, 0
+	for _, f := range fns {
+		for round := 0; round < 8; round++ {
+			x := randOf(r, f.dt, f.in...)
+			if f.dt == tensor.F32 {
+				nanBits32(r, x)
+			}
+			i := tensor.Must(tensor.New(f.it, f.idx))
+			sz := f.in[f.dim]
+			for k := 0; k < int(i.NumElements()); k++ {
+				v := r.Int63n(sz)
+				if f.negative && r.Intn(2) == 0 {
+					v -= sz
+				}
+				i.SetInt64(k, v)
+			}
+			if round >= 5 && f.name != "clip" {
+				// Out-of-range ids: the last in row-major order first,
+				// then earlier ones.
+				n := int(i.NumElements())
+				for b := 0; b < 1+round-5; b++ {
+					k := n - 1 - r.Intn(n/(b+1))
+					i.SetInt64(k, []int64{sz, sz + 5, -sz - 1, 1<<31 - 1, -1 << 31}[r.Intn(5)])
+				}
+			}
+			args := []*tensor.Tensor{x, i}
+			want, werr := interp.RunFunc(m, f.name, args...)
+			for _, w := range []int{1, 2, 3, 7} {
+				got, _, gerr := pr.Call(f.name, args, CallOptions{Workers: w, MinBytesPerWorker: 1})
+				var ke *KernelError
+				if gerr != nil && !errors.As(gerr, &ke) {
+					t.Fatalf("@%s: %v", f.name, gerr)
+				}
+				var ie *kernel.IndexError
+				switch {
+				case werr != nil && gerr == nil:
+					t.Errorf("@%s workers %d: interpreter fails (%v), kernel does not", f.name, w, werr)
+				case werr != nil && !errors.As(werr, &ie):
+					t.Fatalf("@%s: interpreter error %v", f.name, werr)
+				case werr != nil && ie.Error() != gerr.Error():
+					t.Errorf("@%s workers %d: error %q, want %q", f.name, w, gerr, ie.Error())
+				case werr != nil:
+					errs++
+				case gerr != nil:
+					t.Errorf("@%s workers %d: kernel fails: %v", f.name, w, gerr)
+				case string(want[0].Data) != string(got[0].Data):
+					t.Errorf("@%s workers %d: differs from the interpreter\nwant %s\ngot  %s\nargs %v", f.name, w, tensor.Format(want[0]), tensor.Format(got[0]), fmtArgs(args))
+				default:
+					compared++
+				}
+			}
+		}
+	}
+	if compared < 200 || errs < 80 {
+		t.Errorf("only %d results compared and %d errors matched", compared, errs)
+	}
+}
