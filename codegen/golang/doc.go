@@ -114,6 +114,23 @@
 // value's bits are zero, else tcpSplat's block copies, never a load and a
 // store per element.
 //
+// An element gather (GatherElements, torch.gather, take_along_axis, a
+// column gather by a broadcast id vector: every element of the result
+// reads its own id) whose ids are a raw row of an argument and whose
+// innermost loop does nothing else is, in the kernel binary, one call per
+// index row of package gatherrow (built into the binary like rowadd):
+// gatherrow.Row when the gathered dim is the last (the row of the input
+// the loop reads, touched first as above), gatherrow.Cols when it is an
+// outer one (position k of the index row reads column k of the row its id
+// picks). On amd64 with AVX2, eight ids per step are wrapped and
+// range-tested at once and one VPGATHERDD (two VPGATHERDQ for 8-byte
+// data) reads the elements; the Go loop takes the rest and returns the
+// exact position of a bad id for the interpreter's error
+// (TestElementGatherRows; emit_gatherrow.go has the conditions). Inline
+// index checks of mode wrap_negative are a branch-free wrap and one
+// unsigned test of the result, which also removes the read's bounds
+// check.
+//
 // # Modes and safety
 //
 // Index modes are inlined (tcpWrapNeg, tcpClip, tcpWrap, tcpSafe). The
