@@ -758,7 +758,7 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 				return ref{}, err
 			}
 		}
-		f.noteElemGather(gop, iv, pos[0], g, first, checked, in[dim])
+		f.noteElemGather(gop, ir, iv, pos[0], g, first, checked, in[dim])
 		nc := append([]poly{}, coords...)
 		nc[dim] = patom(pos[0])
 		r, err := f.read(gop.Input(), nc, checked || g != nil)
