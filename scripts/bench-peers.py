@@ -319,6 +319,8 @@ HELDOUT = {
     "ho_cols_i32_int64data": take((4096, 1024), 1, (256,), np.int64, np.int32),
     "ho_gather_elements_axis0": gather_elements((2048, 2048), (512, 2048), 0),
     "ho_gather_elements_i32": gather_elements((1024, 4096), (1024, 1024), 1, idt=np.int32),
+    "ho_gather_elements_f64": gather_elements((1024, 2048), (1024, 1024), 1, np.float64, np.int32),
+    "ho_gather_elements_3d": gather_elements((64, 256, 256), (64, 256, 64), 2),
     "ho_gather_nd_128b": gather_nd((512, 512, 32), 65536),
     "ho_gather_nd_f16": gather_nd((256, 256, 128), 32768, np.float16),
     "ho_middle_axis_512b": take((32, 2048, 128), 1, (1024,)),
