@@ -532,7 +532,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		ob := f.hoist(outOff.without(n, k), k-1)
 		sb := f.hoist(r.off.without(n, k), k-1)
 		inner = f.guardedRun(r, k-1, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
-		if c, ok := run.constant(); f.g.driver && len(r.guards) == 0 && (!ok || c*int64(es) >= minNTRun) && (f.descendingRuns(r, n, k) || f.gatheredRuns(r, n, k)) {
+		if c, ok := run.constant(); f.g.driver && len(r.guards) == 0 && (!ok || c*int64(es) >= minNTRun) && f.descendingRuns(r, n, k) {
 			// Whole rows in descending source order (a flip of an
 			// outer axis): past revrow.NTBytes of output, copied from
 			// the end of each row down with non-temporal stores
