@@ -19,7 +19,28 @@ type Index interface {
 // before it written, and returns that k; else it returns -1. It panics if
 // idx is shorter than dst.
 func Row[T Elem, I Index](dst, src []T, idx []I, wrap bool) int {
+	if len(dst)*denseRow < len(src) {
+		// A sparse read of a long row: the kernels do not touch it
+		// first, and the hardware gathers of uncached elements were
+		// slower than the Go loop (a GatherElements of 64 ids per
+		// 8192-float row took 2x its time).
+		return gatherGo(dst, src, idx[:len(dst)], 0, wrapMask(wrap, len(src)), len(src), 1, 0)
+	}
 	return gather(dst, src, idx, len(src), 1, 0, wrap)
+}
+
+// denseRow is the most elements of src per element of dst for which Row
+// takes the assembly: the kernels touch a row read that densely (at
+// least once per 16 elements) before they gather it, so it is in the
+// cache.
+const denseRow = 16
+
+// wrapMask is what a negative index gains: size with wrap, else 0.
+func wrapMask(wrap bool, size int) int {
+	if wrap {
+		return size
+	}
+	return 0
 }
 
 // Cols sets dst[k] = src[k + stride*w] for k = 0, 1, ..., len(dst)-1 in
@@ -36,10 +57,7 @@ func Cols[T Elem, I Index](dst, src []T, idx []I, size, stride int, wrap bool) i
 func gather[T Elem, I Index](dst, src []T, idx []I, size, stride, col int, wrap bool) int {
 	n := len(dst)
 	idx = idx[:n]
-	mask := 0
-	if wrap {
-		mask = size
-	}
+	mask := wrapMask(wrap, size)
 	k := 0
 	if n >= 8 && size > 0 && fast(size, stride, col, n, len(src)) {
 		var z T

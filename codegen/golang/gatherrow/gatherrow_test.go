@@ -65,6 +65,7 @@ func shapes() []shape {
 		s = append(s,
 			shape{name: fmt.Sprintf("row/n%d", n), n: n, size: 1 + n*3, stride: 1},
 			shape{name: fmt.Sprintf("row1/n%d", n), n: n, size: 1, stride: 1},
+			shape{name: fmt.Sprintf("row-sparse/n%d", n), n: n, size: 16*n + 5, stride: 1},
 			shape{name: fmt.Sprintf("cols/n%d", n), n: n, size: 13, stride: n + 5, col: 1},
 			shape{name: fmt.Sprintf("cols-misaligned/n%d", n), n: n, size: 9, stride: n + 1, col: 1, misalign: 3, srcExtra: 2},
 		)
