@@ -123,8 +123,8 @@
 // the loop reads, touched first as above), gatherrow.Cols when it is an
 // outer one (position k of the index row reads column k of the row its id
 // picks). On amd64 with AVX2, eight ids per step are wrapped and
-// range-tested at once and one VPGATHERDD (two VPGATHERDQ for 8-byte
-// data) reads the elements; the Go loop takes the rest and returns the
+// range-tested at once and hardware gathers read the 2-, 4- or 8-byte
+// elements; the Go loop takes the rest and returns the
 // exact position of a bad id for the interpreter's error
 // (TestElementGatherRows; emit_gatherrow.go has the conditions). Inline
 // index checks of mode wrap_negative are a branch-free wrap and one

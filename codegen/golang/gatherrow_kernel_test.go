@@ -20,9 +20,9 @@ import (
 // (gatherrow.Cols: column j of the row the id picks), for 4- and 8-byte
 // data, i32 and i64 ids, modes wrap_negative and error, index rows
 // shorter than the input's and not multiples of the eight the assembly
-// takes per step, and dynamic dims. f16 (2-byte elements), a clip mode
-// gather and a column gather by broadcast ids (the index table's loop)
-// keep the Go loop.
+// takes per step, and dynamic dims. A clip mode gather, a column gather
+// by broadcast ids (the index table's loop) and bool data keep the Go
+// loop.
 const elementGatherModule = `
 func.func @last32(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
@@ -60,6 +60,14 @@ func.func @half(%x: tensor<5x300xf16>, %i: tensor<4x290xi32>) -> tensor<4x290xf1
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf16>, tensor<4x290xi32> -> tensor<4x290xf16>
   return %0 : tensor<4x290xf16>
 }
+func.func @halfcols(%x: tensor<7x3x41xbf16>, %i: tensor<9x3x41xi64>) -> tensor<9x3x41xbf16> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<7x3x41xbf16>, tensor<9x3x41xi64> -> tensor<9x3x41xbf16>
+  return %0 : tensor<9x3x41xbf16>
+}
+func.func @bools(%x: tensor<5x300xi1>, %i: tensor<4x290xi32>) -> tensor<4x290xi1> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xi1>, tensor<4x290xi32> -> tensor<4x290xi1>
+  return %0 : tensor<4x290xi1>
+}
 func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "clip"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
   return %0 : tensor<4x290xf32>
@@ -87,7 +95,7 @@ func TestElementGatherRows(t *testing.T) {
 	for _, c := range []struct {
 		what string
 		n    int
-	}{{"gatherrow.Row(", 3}, {"gatherrow.Cols(", 3}, {"make([]int, 19)", 1}} {
+	}{{"gatherrow.Row(", 4}, {"gatherrow.Cols(", 4}, {"make([]int, 19)", 1}} {
 		if got := strings.Count(string(src), c.what); got != c.n {
 			t.Errorf("the kernel binary's source has %d of %q, want %d\n%s", got, c.what, c.n, src)
 		}
@@ -120,6 +128,8 @@ func TestElementGatherRows(t *testing.T) {
 		{"middyn", []int64{2, 5, 64}, []int64{2, 3, 64}, 1, tensor.F32, tensor.I32, true},
 		{"column", []int64{5, 64}, []int64{19}, 1, tensor.F32, tensor.I64, true},
 		{"half", []int64{5, 300}, []int64{4, 290}, 1, tensor.F16, tensor.I32, true},
+		{"halfcols", []int64{7, 3, 41}, []int64{9, 3, 41}, 0, tensor.BF16, tensor.I64, true},
+		{"bools", []int64{5, 300}, []int64{4, 290}, 1, tensor.I1, tensor.I32, true},
 		{"clip", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
 	}
 	compared, errs := 0, 0

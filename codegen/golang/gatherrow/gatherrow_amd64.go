@@ -66,3 +66,19 @@ func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int
 
 //go:noescape
 func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
+
+// gather2I32, gather2I64, row2I32 and row2I64 are the loops for 2-byte
+// elements, which read 4 bytes per element: last is len(src)-2 (capped at
+// 2^31-1), the last offset a read may start at.
+//
+//go:noescape
+func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+
+//go:noescape
+func gather2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+
+//go:noescape
+func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+
+//go:noescape
+func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int

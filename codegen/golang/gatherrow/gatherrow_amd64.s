@@ -122,10 +122,38 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $32
 	VMOVDQU Y3, (DI)(AX*8); \
 	VMOVDQU Y7, 32(DI)(AX*8)
 
+// GATHER2 reads the eight 2-byte elements at the offsets in Y0 and stores
+// them at dst[AX:]. VPGATHERDD reads 4 bytes from each offset o, the
+// offset clamped to Y14 (len(src)-2, so no read passes src's end): the
+// element is the low half at o, or the high half when the clamp moved o
+// down by one (the last element). The halves are shifted into place,
+// masked to 16 bits (Y15) and packed to words.
+#define GATHER2 \
+	VPMINUD Y14, Y0, Y1; \
+	VPSUBD Y1, Y0, Y2; \
+	VPSLLD $4, Y2, Y2; \
+	VPCMPEQD Y3, Y3, Y3; \
+	VPGATHERDD Y3, (SI)(Y1*2), Y4; \
+	VPSRLVD Y2, Y4, Y4; \
+	VPAND Y15, Y4, Y4; \
+	VPACKUSDW Y4, Y4, Y4; \
+	VPERMQ $0x08, Y4, Y4; \
+	VMOVDQU X4, (DI)(AX*2)
+
+// CONST2 loads the last argument (len(src)-2, at most 2^31-1) into Y14
+// and the 16-bit mask into Y15.
+#define CONST2 \
+	MOVQ last+64(FP), R12; \
+	VMOVQ R12, X14; \
+	VPBROADCASTD X14, Y14; \
+	MOVQ $0xffff, R12; \
+	VMOVQ R12, X15; \
+	VPBROADCASTD X15, Y15
+
 // LOOP runs steps of eight while eight are left (offsets: OFFSETS for
 // Cols, nothing for Row, whose positions are the offsets); done returns
 // the position reached.
-#define LOOP(load, offsets, gather) \
+#define LOOP(load, offsets, gather, ret) \
 loop: \
 	LEAQ 8(AX), DX; \
 	CMPQ DX, CX; \
@@ -138,7 +166,7 @@ loop: \
 	JMP  loop; \
 done: \
 	VZEROUPPER; \
-	MOVQ AX, ret+64(FP); \
+	MOVQ AX, ret; \
 	RET
 
 #define NONE
@@ -147,25 +175,25 @@ done: \
 TEXT ·gather4I32(SB), NOSPLIT, $0-72
 	ARGS(5)
 	CONST32
-	LOOP(LOAD32, OFFSETS, GATHER4)
+	LOOP(LOAD32, OFFSETS, GATHER4, ret+64(FP))
 
 // func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 TEXT ·gather4I64(SB), NOSPLIT, $0-72
 	ARGS(5)
 	CONST64
-	LOOP(LOAD64, OFFSETS, GATHER4)
+	LOOP(LOAD64, OFFSETS, GATHER4, ret+64(FP))
 
 // func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 TEXT ·gather8I32(SB), NOSPLIT, $0-72
 	ARGS(6)
 	CONST32
-	LOOP(LOAD32, OFFSETS, GATHER8)
+	LOOP(LOAD32, OFFSETS, GATHER8, ret+64(FP))
 
 // func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 TEXT ·gather8I64(SB), NOSPLIT, $0-72
 	ARGS(6)
 	CONST64
-	LOOP(LOAD64, OFFSETS, GATHER8)
+	LOOP(LOAD64, OFFSETS, GATHER8, ret+64(FP))
 
 // The Row forms (stride 1, col 0): the positions are the offsets.
 
@@ -173,25 +201,56 @@ TEXT ·gather8I64(SB), NOSPLIT, $0-72
 TEXT ·row4I32(SB), NOSPLIT, $0-72
 	ARGS(5)
 	CONST32
-	LOOP(LOAD32, NONE, GATHER4)
+	LOOP(LOAD32, NONE, GATHER4, ret+64(FP))
 
 // func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 TEXT ·row4I64(SB), NOSPLIT, $0-72
 	ARGS(5)
 	CONST64
-	LOOP(LOAD64, NONE, GATHER4)
+	LOOP(LOAD64, NONE, GATHER4, ret+64(FP))
 
 // func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 TEXT ·row8I32(SB), NOSPLIT, $0-72
 	ARGS(6)
 	CONST32
-	LOOP(LOAD32, NONE, GATHER8)
+	LOOP(LOAD32, NONE, GATHER8, ret+64(FP))
 
 // func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 TEXT ·row8I64(SB), NOSPLIT, $0-72
 	ARGS(6)
 	CONST64
-	LOOP(LOAD64, NONE, GATHER8)
+	LOOP(LOAD64, NONE, GATHER8, ret+64(FP))
+
+// The 2-byte forms (f16, bf16, int16, uint16) take one more argument,
+// last = len(src)-2 (see GATHER2).
+
+// func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+TEXT ·gather2I32(SB), NOSPLIT, $0-80
+	ARGS(4)
+	CONST32
+	CONST2
+	LOOP(LOAD32, OFFSETS, GATHER2, ret+72(FP))
+
+// func gather2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+TEXT ·gather2I64(SB), NOSPLIT, $0-80
+	ARGS(4)
+	CONST64
+	CONST2
+	LOOP(LOAD64, OFFSETS, GATHER2, ret+72(FP))
+
+// func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+TEXT ·row2I32(SB), NOSPLIT, $0-80
+	ARGS(4)
+	CONST32
+	CONST2
+	LOOP(LOAD32, NONE, GATHER2, ret+72(FP))
+
+// func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+TEXT ·row2I64(SB), NOSPLIT, $0-80
+	ARGS(4)
+	CONST64
+	CONST2
+	LOOP(LOAD64, NONE, GATHER2, ret+72(FP))
 
 // func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24

@@ -15,3 +15,11 @@ func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int
 func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int    { return 0 }
 func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int    { return 0 }
 func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int    { return 0 }
+func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int {
+	return 0
+}
+func gather2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int {
+	return 0
+}
+func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int { return 0 }
+func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int { return 0 }

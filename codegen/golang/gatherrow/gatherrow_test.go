@@ -138,6 +138,8 @@ func TestRowCols(t *testing.T) {
 	for _, p := range paths() {
 		t.Run(p.name, func(t *testing.T) {
 			defer p.use()()
+			t.Run("u16/i32", func(t *testing.T) { testKind[uint16, int32](t, func(u uint64) uint16 { return uint16(u) }) })
+			t.Run("i16/i64", func(t *testing.T) { testKind[int16, int64](t, func(u uint64) int16 { return int16(u) }) })
 			t.Run("f32/i32", func(t *testing.T) {
 				testKind[float32, int32](t, func(u uint64) float32 { return math.Float32frombits(uint32(u)) })
 			})
@@ -177,6 +179,7 @@ func TestLimits(t *testing.T) {
 // BenchmarkRow times Row on a cached 4096-element row, 1024 indices,
 // each path, float32 and float64 data by int32 and int64 indices.
 func BenchmarkRow(b *testing.B) {
+	b.Run("f16/i32", benchRow[uint16, int32])
 	b.Run("f32/i32", benchRow[float32, int32])
 	b.Run("f32/i64", benchRow[float32, int64])
 	b.Run("f64/i32", benchRow[float64, int32])

@@ -1,0 +1,56 @@
+//go:build linux && amd64 && !purego
+
+package gatherrow
+
+import (
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// TestNoReadPastSource puts the source rows at the very end of a mapped
+// page, the next page unmapped, and gathers their last elements (the
+// 2-byte loops read 4 bytes per element): a read past the source would
+// fault.
+func TestNoReadPastSource(t *testing.T) {
+	page := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	defer syscall.Munmap(mem)
+	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
+		t.Skipf("mprotect: %v", err)
+	}
+	for _, p := range paths() {
+		t.Run(p.name, func(t *testing.T) {
+			defer p.use()()
+			const n = 24
+			src16 := unsafe.Slice((*uint16)(unsafe.Pointer(&mem[page-2*40])), 40)
+			src32 := unsafe.Slice((*float32)(unsafe.Pointer(&mem[page-4*40])), 40)
+			src64 := unsafe.Slice((*uint64)(unsafe.Pointer(&mem[page-8*40])), 40)
+			for i := range src16 {
+				src16[i] = uint16(1000 + i)
+			}
+			idx := make([]int32, n)
+			for k := range idx {
+				idx[k] = int32(39 - k%3) // the last elements
+			}
+			d16 := make([]uint16, n)
+			if k := Row(d16, src16, idx, false); k != -1 || d16[0] != 1039 || d16[1] != 1038 {
+				t.Errorf("Row of 2-byte elements: %d, %v", k, d16)
+			}
+			Row(make([]float32, n), src32, idx, false)
+			Row(make([]uint64, n), src64, idx, false)
+			// Cols: 40 elements as 5 rows of stride 8 (columns 0..7),
+			// n = 8 positions, the last row.
+			cidx := []int64{4, 4, 4, 4, 4, 4, 4, 4}
+			c16 := make([]uint16, 8)
+			if k := Cols(c16, src16, cidx, 5, 8, false); k != -1 || c16[7] != 1039 || c16[0] != 1032 {
+				t.Errorf("Cols of 2-byte elements: %d, %v", k, c16)
+			}
+			Cols(make([]float32, 8), src32, cidx, 5, 8, false)
+			Cols(make([]uint64, 8), src64, cidx, 5, 8, false)
+		})
+	}
+}
