@@ -123,7 +123,7 @@
 // the loop reads, touched first as above), gatherrow.Cols when it is an
 // outer one (position k of the index row reads column k of the row its id
 // picks). On amd64 with AVX2, eight ids per step are wrapped and
-// range-tested at once and hardware gathers read the 2-, 4- or 8-byte
+// range-tested at once and hardware gathers read the 1-, 2-, 4- or 8-byte
 // elements; the Go loop takes the rest and returns the
 // exact position of a bad id for the interpreter's error
 // (TestElementGatherRows; emit_gatherrow.go has the conditions). Inline

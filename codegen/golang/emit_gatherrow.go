@@ -63,8 +63,8 @@ func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *gu
 // of r, or "": in the kernel binary, one call of package gatherrow per
 // index row when r is an element gather noted by noteElemGather whose
 // loop does nothing else (the innermost level holds only the index's
-// load, wrap and check), of 2-, 4- or 8-byte elements (f16 and bf16 as
-// their bits) with no conversion. The call gathers the row with AVX2
+// load, wrap and check), of elements of any type (f16 and bf16 as their
+// bits) with no conversion. The call gathers the row with AVX2
 // (eight indices wrapped and tested per step, hardware gathers) and returns the position of the first bad
 // index, for the interpreter's error. Along the last dim (the offset is
 // a row base plus the position, rowRead's row) it is gatherrow.Row; along
@@ -77,7 +77,7 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 		return ""
 	}
 	switch et {
-	case "uint16", "int16", "float32", "int32", "uint32", "float64", "int64", "uint64":
+	case "bool", "uint8", "int8", "uint16", "int16", "float32", "int32", "uint32", "float64", "int64", "uint64":
 	default:
 		return ""
 	}

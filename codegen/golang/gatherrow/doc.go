@@ -21,10 +21,11 @@
 // added where negative, branch-free), range-tested at once and, when all
 // eight are good, turned into eight 32-bit element offsets (VPMULLD by
 // the stride, plus the lane for Cols); one VPGATHERDD reads eight 4-byte
-// elements, or two VPGATHERDQ eight 8-byte ones; for 2-byte elements
-// VPGATHERDD reads 4 bytes at each element (at the one before it for the
-// source's last element, so that no read passes its end) and the halves
-// are shifted, masked and packed to words. 64-bit indices are
+// elements, or two VPGATHERDQ eight 8-byte ones; for 1- and 2-byte
+// elements VPGATHERDD reads 4 bytes at each element (from an element up
+// to three bytes before it near the source's end, so that no read passes
+// it) and the wanted bytes are shifted down, masked and packed. 64-bit
+// indices are
 // tested in 64 bits and then packed to 32. A step with a bad index, the
 // last partial step and rows whose offsets do not fit in 31 bits are left
 // to the Go loop, which finds the exact position. Row reads its source
@@ -37,7 +38,8 @@
 // and along dim 0 of [2048,2048] by i64 indices 0.65-0.9x. Elsewhere, or
 // with the purego build tag, or without AVX2, the Go loop does it all.
 //
-// Elements of 2 bytes (f16 and bf16 bits, int16, uint16), 4 bytes
+// Elements of 1 byte (bool, int8, uint8), 2 bytes (f16 and bf16 bits,
+// int16, uint16), 4 bytes
 // (float32, int32, uint32) and 8 bytes (float64, int64, uint64) are
 // gathered as raw bits: a NaN's payload is kept.
 //

@@ -2,10 +2,10 @@ package gatherrow
 
 import "unsafe"
 
-// Elem is the element types Row and Cols gather: 2 (f16 and bf16 bits
-// too), 4 or 8 bytes, copied as raw bits.
+// Elem is the element types Row and Cols gather: 1 (bool too), 2 (f16
+// and bf16 bits too), 4 or 8 bytes, copied as raw bits.
 type Elem interface {
-	~uint16 | ~int16 | ~float32 | ~int32 | ~uint32 | ~float64 | ~int64 | ~uint64
+	~bool | ~uint8 | ~int8 | ~uint16 | ~int16 | ~float32 | ~int32 | ~uint32 | ~float64 | ~int64 | ~uint64
 }
 
 // Index is the index types Row and Cols read.
@@ -63,14 +63,21 @@ func gather[T Elem, I Index](dst, src []T, idx []I, size, stride, col int, wrap 
 		var z T
 		var i I
 		dp, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
-		if unsafe.Sizeof(z) == 2 {
-			if len(src) < 2 {
+		if es := int(unsafe.Sizeof(z)); es < 4 {
+			// Four bytes read per element: from at most len(src)-4/es.
+			if len(src)*es < 4 {
 				return gatherGo(dst, src, idx, 0, mask, size, stride, col)
 			}
-			last := min(len(src)-2, 1<<31-1)
+			last := min(len(src)-4/es, 1<<31-1)
 			i32, i64 := gather2I32, gather2I64
 			if stride == 1 && col == 0 {
 				i32, i64 = row2I32, row2I64
+			}
+			if es == 1 {
+				i32, i64 = gather1I32, gather1I64
+				if stride == 1 && col == 0 {
+					i32, i64 = row1I32, row1I64
+				}
 			}
 			if unsafe.Sizeof(i) == 4 {
 				k = i32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col, last)

@@ -82,3 +82,18 @@ func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, la
 
 //go:noescape
 func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+
+// gather1I32, gather1I64, row1I32 and row1I64 are the loops for 1-byte
+// elements: last is len(src)-4 (capped at 2^31-1).
+//
+//go:noescape
+func gather1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+
+//go:noescape
+func gather1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+
+//go:noescape
+func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+
+//go:noescape
+func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int

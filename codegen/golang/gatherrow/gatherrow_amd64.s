@@ -140,6 +140,33 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $32
 	VPERMQ $0x08, Y4, Y4; \
 	VMOVDQU X4, (DI)(AX*2)
 
+// GATHER1 is GATHER2 for 1-byte elements: 4 bytes read at each element
+// (at most at len(src)-4, Y14), the byte shifted down, masked (Y15),
+// packed to words and bytes, and the two lanes' eight bytes joined.
+#define GATHER1 \
+	VPMINUD Y14, Y0, Y1; \
+	VPSUBD Y1, Y0, Y2; \
+	VPSLLD $3, Y2, Y2; \
+	VPCMPEQD Y3, Y3, Y3; \
+	VPGATHERDD Y3, (SI)(Y1*1), Y4; \
+	VPSRLVD Y2, Y4, Y4; \
+	VPAND Y15, Y4, Y4; \
+	VPACKUSDW Y4, Y4, Y4; \
+	VPACKUSWB Y4, Y4, Y4; \
+	VEXTRACTI128 $1, Y4, X5; \
+	VPUNPCKLDQ X5, X4, X4; \
+	VMOVQ X4, (DI)(AX*1)
+
+// CONST1 loads the last argument (len(src)-4, at most 2^31-1) into Y14
+// and the 8-bit mask into Y15.
+#define CONST1 \
+	MOVQ last+64(FP), R12; \
+	VMOVQ R12, X14; \
+	VPBROADCASTD X14, Y14; \
+	MOVQ $0xff, R12; \
+	VMOVQ R12, X15; \
+	VPBROADCASTD X15, Y15
+
 // CONST2 loads the last argument (len(src)-2, at most 2^31-1) into Y14
 // and the 16-bit mask into Y15.
 #define CONST2 \
@@ -251,6 +278,36 @@ TEXT ·row2I64(SB), NOSPLIT, $0-80
 	CONST64
 	CONST2
 	LOOP(LOAD64, NONE, GATHER2, ret+72(FP))
+
+// The 1-byte forms (int8, uint8, bool): last = len(src)-4 (see GATHER1).
+
+// func gather1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+TEXT ·gather1I32(SB), NOSPLIT, $0-80
+	ARGS(3)
+	CONST32
+	CONST1
+	LOOP(LOAD32, OFFSETS, GATHER1, ret+72(FP))
+
+// func gather1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+TEXT ·gather1I64(SB), NOSPLIT, $0-80
+	ARGS(3)
+	CONST64
+	CONST1
+	LOOP(LOAD64, OFFSETS, GATHER1, ret+72(FP))
+
+// func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+TEXT ·row1I32(SB), NOSPLIT, $0-80
+	ARGS(3)
+	CONST32
+	CONST1
+	LOOP(LOAD32, NONE, GATHER1, ret+72(FP))
+
+// func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+TEXT ·row1I64(SB), NOSPLIT, $0-80
+	ARGS(3)
+	CONST64
+	CONST1
+	LOOP(LOAD64, NONE, GATHER1, ret+72(FP))
 
 // func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24

@@ -23,3 +23,11 @@ func gather2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col,
 }
 func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int { return 0 }
 func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int { return 0 }
+func gather1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int {
+	return 0
+}
+func gather1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int {
+	return 0
+}
+func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int { return 0 }
+func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int { return 0 }

@@ -118,7 +118,7 @@ func testKind[T Elem, I Index](t *testing.T, conv func(uint64) T) {
 func bits[T Elem](s []T) []string {
 	out := make([]string, len(s))
 	for i, v := range s {
-		out[i] = fmt.Sprintf("%x", v)
+		out[i] = fmt.Sprint(v)
 		switch x := any(v).(type) {
 		case float32:
 			out[i] = fmt.Sprintf("%08x", math.Float32bits(x))
@@ -138,6 +138,9 @@ func TestRowCols(t *testing.T) {
 	for _, p := range paths() {
 		t.Run(p.name, func(t *testing.T) {
 			defer p.use()()
+			t.Run("u8/i32", func(t *testing.T) { testKind[uint8, int32](t, func(u uint64) uint8 { return uint8(u) }) })
+			t.Run("i8/i64", func(t *testing.T) { testKind[int8, int64](t, func(u uint64) int8 { return int8(u) }) })
+			t.Run("bool/i32", func(t *testing.T) { testKind[bool, int32](t, func(u uint64) bool { return u&1 == 1 }) })
 			t.Run("u16/i32", func(t *testing.T) { testKind[uint16, int32](t, func(u uint64) uint16 { return uint16(u) }) })
 			t.Run("i16/i64", func(t *testing.T) { testKind[int16, int64](t, func(u uint64) int16 { return int16(u) }) })
 			t.Run("f32/i32", func(t *testing.T) {
@@ -179,6 +182,7 @@ func TestLimits(t *testing.T) {
 // BenchmarkRow times Row on a cached 4096-element row, 1024 indices,
 // each path, float32 and float64 data by int32 and int64 indices.
 func BenchmarkRow(b *testing.B) {
+	b.Run("u8/i64", benchRow[uint8, int64])
 	b.Run("f16/i32", benchRow[uint16, int32])
 	b.Run("f32/i32", benchRow[float32, int32])
 	b.Run("f32/i64", benchRow[float32, int64])

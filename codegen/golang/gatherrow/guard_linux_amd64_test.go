@@ -10,8 +10,8 @@ import (
 
 // TestNoReadPastSource puts the source rows at the very end of a mapped
 // page, the next page unmapped, and gathers their last elements (the
-// 2-byte loops read 4 bytes per element): a read past the source would
-// fault.
+// 1- and 2-byte loops read 4 bytes per element): a read past the source
+// would fault.
 func TestNoReadPastSource(t *testing.T) {
 	page := syscall.Getpagesize()
 	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
@@ -26,15 +26,31 @@ func TestNoReadPastSource(t *testing.T) {
 		t.Run(p.name, func(t *testing.T) {
 			defer p.use()()
 			const n = 24
+			src8 := unsafe.Slice((*uint8)(unsafe.Pointer(&mem[page-40])), 40)
 			src16 := unsafe.Slice((*uint16)(unsafe.Pointer(&mem[page-2*40])), 40)
 			src32 := unsafe.Slice((*float32)(unsafe.Pointer(&mem[page-4*40])), 40)
 			src64 := unsafe.Slice((*uint64)(unsafe.Pointer(&mem[page-8*40])), 40)
-			for i := range src16 {
-				src16[i] = uint16(1000 + i)
-			}
 			idx := make([]int32, n)
 			for k := range idx {
 				idx[k] = int32(39 - k%3) // the last elements
+			}
+			for i := range src8 {
+				src8[i] = uint8(100 + i)
+			}
+			d8 := make([]uint8, n)
+			if k := Row(d8, src8, idx, false); k != -1 || d8[0] != 139 || d8[2] != 137 {
+				t.Errorf("Row of 1-byte elements: %d, %v", k, d8)
+			}
+			// Cols: 40 elements as 5 rows of stride 8 (columns 0..7),
+			// n = 8 positions, the last row.
+			cidx := []int64{4, 4, 4, 4, 4, 4, 4, 4}
+			c8 := make([]uint8, 8)
+			if k := Cols(c8, src8, cidx, 5, 8, false); k != -1 || c8[7] != 139 || c8[0] != 132 {
+				t.Errorf("Cols of 1-byte elements: %d, %v", k, c8)
+			}
+			// The 2-byte source overlaps the 1-byte one.
+			for i := range src16 {
+				src16[i] = uint16(1000 + i)
 			}
 			d16 := make([]uint16, n)
 			if k := Row(d16, src16, idx, false); k != -1 || d16[0] != 1039 || d16[1] != 1038 {
@@ -42,9 +58,6 @@ func TestNoReadPastSource(t *testing.T) {
 			}
 			Row(make([]float32, n), src32, idx, false)
 			Row(make([]uint64, n), src64, idx, false)
-			// Cols: 40 elements as 5 rows of stride 8 (columns 0..7),
-			// n = 8 positions, the last row.
-			cidx := []int64{4, 4, 4, 4, 4, 4, 4, 4}
 			c16 := make([]uint16, 8)
 			if k := Cols(c16, src16, cidx, 5, 8, false); k != -1 || c16[7] != 1039 || c16[0] != 1032 {
 				t.Errorf("Cols of 2-byte elements: %d, %v", k, c16)
