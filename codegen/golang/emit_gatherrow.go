@@ -22,9 +22,9 @@ type elemGather struct {
 // innermost level of the current nest) is the position gather g reads
 // for index value iv, when iv is a raw load (idx, its read) from an index
 // row of an argument that moves with the outer loops (the first
-// statement of that level: first == 0), read
-// unchecked, in mode wrap_negative or error, with no fill guard (gd).
-// gatherRowCall may then replace the whole innermost loop.
+// statement of that level: first == 0), read unchecked, in mode
+// wrap_negative or error, with no fill guard (gd). gatherRowCall may then
+// replace the whole innermost loop.
 func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *guard, first int, checked bool, size poly) {
 	n := f.cur
 	if !f.g.driver || n == nil || !n.rows || first != 0 || gd != nil || checked {
@@ -64,9 +64,10 @@ func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *gu
 // index row when r is an element gather noted by noteElemGather whose
 // loop does nothing else (the innermost level holds only the index's
 // load, wrap and check), of elements of any type (f16 and bf16 as their
-// bits) with no conversion. The call gathers the row with AVX2
-// (eight indices wrapped and tested per step, hardware gathers) and returns the position of the first bad
-// index, for the interpreter's error. Along the last dim (the offset is
+// bits) with no conversion. The call gathers the row with AVX2 (eight
+// indices wrapped and tested per step, hardware gathers) and returns the
+// position of the first bad index, for the interpreter's error. Along
+// the last dim (the offset is
 // a row base plus the position, rowRead's row) it is gatherrow.Row; along
 // an outer dim (base + j + stride*position, j the loop's counter) it is
 // gatherrow.Cols. Kernels for embedders import only the standard library
