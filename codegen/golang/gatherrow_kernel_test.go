@@ -1,13 +1,10 @@
 package golang
 
 import (
-	"errors"
 	"math/rand"
 	"strings"
 	"testing"
 
-	"github.com/tcp-project/tcp/interp"
-	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
@@ -161,32 +158,8 @@ func TestElementGatherRows(t *testing.T) {
 					i.SetInt64(k, []int64{sz, sz + 5, -sz - 1, 1<<31 - 1, -1 << 31}[r.Intn(5)])
 				}
 			}
-			args := []*tensor.Tensor{x, i}
-			want, werr := interp.RunFunc(m, f.name, args...)
-			for _, w := range []int{1, 2, 3, 7} {
-				got, _, gerr := pr.Call(f.name, args, CallOptions{Workers: w, MinBytesPerWorker: 1})
-				var ke *KernelError
-				if gerr != nil && !errors.As(gerr, &ke) {
-					t.Fatalf("@%s: %v", f.name, gerr)
-				}
-				var ie *kernel.IndexError
-				switch {
-				case werr != nil && gerr == nil:
-					t.Errorf("@%s workers %d: interpreter fails (%v), kernel does not", f.name, w, werr)
-				case werr != nil && !errors.As(werr, &ie):
-					t.Fatalf("@%s: interpreter error %v", f.name, werr)
-				case werr != nil && ie.Error() != gerr.Error():
-					t.Errorf("@%s workers %d: error %q, want %q", f.name, w, gerr, ie.Error())
-				case werr != nil:
-					errs++
-				case gerr != nil:
-					t.Errorf("@%s workers %d: kernel fails: %v", f.name, w, gerr)
-				case string(want[0].Data) != string(got[0].Data):
-					t.Errorf("@%s workers %d: differs from the interpreter\nwant %s\ngot  %s\nargs %v", f.name, w, tensor.Format(want[0]), tensor.Format(got[0]), fmtArgs(args))
-				default:
-					compared++
-				}
-			}
+			c, e := againstInterp(t, m, pr, f.name, []*tensor.Tensor{x, i}, false)
+			compared, errs = compared+c, errs+e
 		}
 	}
 	if compared < 200 || errs < 80 {

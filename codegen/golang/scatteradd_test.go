@@ -127,35 +127,46 @@ func TestScatterElementsAdd(t *testing.T) {
 					i.SetInt64(k, []int64{sz, sz + 5, -sz - 1, 1<<31 - 1}[r.Intn(4)])
 				}
 			}
-			args := []*tensor.Tensor{x, i, u}
-			want, werr := interp.RunFunc(m, f.name, args...)
-			for _, w := range []int{1, 2, 3, 7} {
-				got, _, gerr := pr.Call(f.name, args, CallOptions{Workers: w, MinBytesPerWorker: 1, InPlace: w >= 3})
-				var ke *KernelError
-				if gerr != nil && !errors.As(gerr, &ke) {
-					t.Fatalf("@%s: %v", f.name, gerr)
-				}
-				var ie *kernel.IndexError
-				switch {
-				case werr != nil && gerr == nil:
-					t.Errorf("@%s workers %d: interpreter fails (%v), kernel does not", f.name, w, werr)
-				case werr != nil && !errors.As(werr, &ie):
-					t.Fatalf("@%s: interpreter error %v", f.name, werr)
-				case werr != nil && ie.Error() != gerr.Error():
-					t.Errorf("@%s workers %d: error %q, want %q", f.name, w, gerr, ie.Error())
-				case werr != nil:
-					errs++
-				case gerr != nil:
-					t.Errorf("@%s workers %d: kernel fails: %v", f.name, w, gerr)
-				case string(want[0].Data) != string(got[0].Data):
-					t.Errorf("@%s workers %d: differs from the interpreter\nwant %s\ngot  %s\nargs %v", f.name, w, tensor.Format(want[0]), tensor.Format(got[0]), fmtArgs(args))
-				default:
-					compared++
-				}
-			}
+			c, e := againstInterp(t, m, pr, f.name, []*tensor.Tensor{x, i, u}, true)
+			compared, errs = compared+c, errs+e
 		}
 	}
 	if compared < 120 || errs < 80 {
 		t.Errorf("only %d results compared and %d errors matched", compared, errs)
 	}
+}
+
+// againstInterp calls @name of m with args in the kernel binary pr with
+// 1, 2, 3 and 7 workers (in place from 3 on, if inPlace) and compares
+// each call with the interpreter: the same single result bit for bit, or
+// the interpreter's index error word for word. It returns how many
+// results it compared and how many errors matched.
+func againstInterp(t *testing.T, m *ir.Operation, pr *Process, name string, args []*tensor.Tensor, inPlace bool) (compared, errs int) {
+	t.Helper()
+	want, werr := interp.RunFunc(m, name, args...)
+	for _, w := range []int{1, 2, 3, 7} {
+		got, _, gerr := pr.Call(name, args, CallOptions{Workers: w, MinBytesPerWorker: 1, InPlace: inPlace && w >= 3})
+		var ke *KernelError
+		if gerr != nil && !errors.As(gerr, &ke) {
+			t.Fatalf("@%s: %v", name, gerr)
+		}
+		var ie *kernel.IndexError
+		switch {
+		case werr != nil && gerr == nil:
+			t.Errorf("@%s workers %d: interpreter fails (%v), kernel does not", name, w, werr)
+		case werr != nil && !errors.As(werr, &ie):
+			t.Fatalf("@%s: interpreter error %v", name, werr)
+		case werr != nil && ie.Error() != gerr.Error():
+			t.Errorf("@%s workers %d: error %q, want %q", name, w, gerr, ie.Error())
+		case werr != nil:
+			errs++
+		case gerr != nil:
+			t.Errorf("@%s workers %d: kernel fails: %v", name, w, gerr)
+		case string(want[0].Data) != string(got[0].Data):
+			t.Errorf("@%s workers %d: differs from the interpreter\nwant %s\ngot  %s\nargs %v", name, w, tensor.Format(want[0]), tensor.Format(got[0]), fmtArgs(args))
+		default:
+			compared++
+		}
+	}
+	return compared, errs
 }
