@@ -24,9 +24,9 @@
 // elements, or two VPGATHERDQ eight 8-byte ones; for 1- and 2-byte
 // elements VPGATHERDD reads 4 bytes at each element (from an element up
 // to three bytes before it near the source's end, so that no read passes
-// it) and the wanted bytes are shifted down, masked and packed. 64-bit
-// indices are
-// tested in 64 bits and then packed to 32. A step with a bad index, the
+// it) and the wanted bytes are shifted down, masked and packed. A 64-bit
+// index must fit in 32 bits (its high dword the sign of its low one) and
+// is then tested as a 32-bit one. A step with a bad index, the
 // last partial step and rows whose offsets do not fit in 31 bits are left
 // to the Go loop, which finds the exact position. Row reads its source
 // row sparsely when it has more than 16 elements per index: the kernels

@@ -40,24 +40,14 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $32
 	SHLQ $shift, R11; \
 	XORQ AX, AX
 
-// CONST32 sets, for int32 indices, Y8 to the mask (what a negative index
-// gains) and Y9 to size-1, as dwords.
+// CONST32 sets Y8 to the mask (what a negative index gains) and Y9 to
+// size-1, as dwords (size < 2^31).
 #define CONST32 \
 	VMOVQ R8, X8; \
 	VPBROADCASTD X8, Y8; \
 	DECQ R9; \
 	VMOVQ R9, X9; \
 	VPBROADCASTD X9, Y9
-
-// CONST64 sets, for int64 indices, Y8 to the mask and Y9 to size as
-// qwords, Y10 to 0 and Y11 to -1.
-#define CONST64 \
-	VMOVQ R8, X8; \
-	VPBROADCASTQ X8, Y8; \
-	VMOVQ R9, X9; \
-	VPBROADCASTQ X9, Y9; \
-	VPXOR Y10, Y10, Y10; \
-	VPCMPEQQ Y11, Y11, Y11
 
 // LOAD32 loads the step's eight int32 indices into Y0 and wraps them (the
 // mask added where the sign bit is set); unless all eight are now in
@@ -73,29 +63,27 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $32
 	CMPL R12, $0xff; \
 	JNE done
 
-// LOAD64 loads the step's eight int64 indices into Y0 and Y4, wraps and
-// tests them in 64 bits (w > -1 and size > w), leaves the loop unless all
-// eight are in range, and packs them into Y0 as eight dwords in order.
+// LOAD64 loads the step's eight int64 indices (Y0, Y4), splits their low
+// and high dwords (Y5, Y6: in the order 0 1 4 5 2 3 6 7), tests that each
+// index fits in 32 bits (its high dword is its low dword's sign), wraps
+// and range-tests the low dwords as LOAD32 does, leaves the loop unless
+// all eight pass, and puts the positions into Y0 in order.
 #define LOAD64 \
 	VMOVDQU (BX)(AX*8), Y0; \
 	VMOVDQU 32(BX)(AX*8), Y4; \
-	VPCMPGTQ Y0, Y10, Y1; \
-	VPCMPGTQ Y4, Y10, Y5; \
+	VSHUFPS $0x88, Y4, Y0, Y5; \
+	VSHUFPS $0xDD, Y4, Y0, Y6; \
+	VPSRAD $31, Y5, Y7; \
+	VPCMPEQD Y7, Y6, Y7; \
+	VPSRAD $31, Y5, Y1; \
 	VPAND Y8, Y1, Y1; \
-	VPAND Y8, Y5, Y5; \
-	VPADDQ Y1, Y0, Y0; \
-	VPADDQ Y5, Y4, Y4; \
-	VPCMPGTQ Y11, Y0, Y2; \
-	VPCMPGTQ Y0, Y9, Y3; \
-	VPAND Y3, Y2, Y2; \
-	VPCMPGTQ Y11, Y4, Y6; \
-	VPCMPGTQ Y4, Y9, Y7; \
-	VPAND Y7, Y6, Y6; \
-	VPAND Y6, Y2, Y2; \
-	VMOVMSKPD Y2, R12; \
-	CMPL R12, $0xf; \
+	VPADDD Y1, Y5, Y0; \
+	VPMINUD Y9, Y0, Y2; \
+	VPCMPEQD Y2, Y0, Y2; \
+	VPAND Y7, Y2, Y2; \
+	VMOVMSKPS Y2, R12; \
+	CMPL R12, $0xff; \
 	JNE done; \
-	VSHUFPS $0x88, Y4, Y0, Y0; \
 	VPERMQ $0xD8, Y0, Y0
 
 // OFFSETS turns the positions in Y0 into element offsets from SI:
@@ -207,7 +195,7 @@ TEXT ·gather4I32(SB), NOSPLIT, $0-72
 // func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 TEXT ·gather4I64(SB), NOSPLIT, $0-72
 	ARGS(5)
-	CONST64
+	CONST32
 	LOOP(LOAD64, OFFSETS, GATHER4, ret+64(FP))
 
 // func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
@@ -219,7 +207,7 @@ TEXT ·gather8I32(SB), NOSPLIT, $0-72
 // func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 TEXT ·gather8I64(SB), NOSPLIT, $0-72
 	ARGS(6)
-	CONST64
+	CONST32
 	LOOP(LOAD64, OFFSETS, GATHER8, ret+64(FP))
 
 // The Row forms (stride 1, col 0): the positions are the offsets.
@@ -233,7 +221,7 @@ TEXT ·row4I32(SB), NOSPLIT, $0-72
 // func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 TEXT ·row4I64(SB), NOSPLIT, $0-72
 	ARGS(5)
-	CONST64
+	CONST32
 	LOOP(LOAD64, NONE, GATHER4, ret+64(FP))
 
 // func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
@@ -245,7 +233,7 @@ TEXT ·row8I32(SB), NOSPLIT, $0-72
 // func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 TEXT ·row8I64(SB), NOSPLIT, $0-72
 	ARGS(6)
-	CONST64
+	CONST32
 	LOOP(LOAD64, NONE, GATHER8, ret+64(FP))
 
 // The 2-byte forms (f16, bf16, int16, uint16) take one more argument,
@@ -261,7 +249,7 @@ TEXT ·gather2I32(SB), NOSPLIT, $0-80
 // func gather2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
 TEXT ·gather2I64(SB), NOSPLIT, $0-80
 	ARGS(4)
-	CONST64
+	CONST32
 	CONST2
 	LOOP(LOAD64, OFFSETS, GATHER2, ret+72(FP))
 
@@ -275,7 +263,7 @@ TEXT ·row2I32(SB), NOSPLIT, $0-80
 // func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
 TEXT ·row2I64(SB), NOSPLIT, $0-80
 	ARGS(4)
-	CONST64
+	CONST32
 	CONST2
 	LOOP(LOAD64, NONE, GATHER2, ret+72(FP))
 
@@ -291,7 +279,7 @@ TEXT ·gather1I32(SB), NOSPLIT, $0-80
 // func gather1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
 TEXT ·gather1I64(SB), NOSPLIT, $0-80
 	ARGS(3)
-	CONST64
+	CONST32
 	CONST1
 	LOOP(LOAD64, OFFSETS, GATHER1, ret+72(FP))
 
@@ -305,7 +293,7 @@ TEXT ·row1I32(SB), NOSPLIT, $0-80
 // func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
 TEXT ·row1I64(SB), NOSPLIT, $0-80
 	ARGS(3)
-	CONST64
+	CONST32
 	CONST1
 	LOOP(LOAD64, NONE, GATHER1, ret+72(FP))
 
