@@ -17,8 +17,9 @@ import (
 // (gatherrow.Cols: column j of the row the id picks), for 4- and 8-byte
 // data, i32 and i64 ids, modes wrap_negative and error, index rows
 // shorter than the input's and not multiples of the eight the assembly
-// takes per step, and dynamic dims. A clip mode gather and a column
-// gather by broadcast ids (the index table's loop) keep the Go loop.
+// takes per step, and dynamic dims. A clip mode gather, a column gather
+// by broadcast ids (the index table's loop) and static index rows
+// shorter than minGatherRow keep the Go loop.
 const elementGatherModule = `
 func.func @last32(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
@@ -63,6 +64,10 @@ func.func @halfcols(%x: tensor<7x3x41xbf16>, %i: tensor<9x3x41xi64>) -> tensor<9
 func.func @i8cols(%x: tensor<6x53xi8>, %i: tensor<5x50xi32>) -> tensor<5x50xi8> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "error"} : tensor<6x53xi8>, tensor<5x50xi32> -> tensor<5x50xi8>
   return %0 : tensor<5x50xi8>
+}
+func.func @short(%x: tensor<5x300xf32>, %i: tensor<4x12xi64>) -> tensor<4x12xf32> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x12xi64> -> tensor<4x12xf32>
+  return %0 : tensor<4x12xf32>
 }
 func.func @bools(%x: tensor<5x300xi1>, %i: tensor<4x290xi32>) -> tensor<4x290xi1> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xi1>, tensor<4x290xi32> -> tensor<4x290xi1>
@@ -131,6 +136,7 @@ func TestElementGatherRows(t *testing.T) {
 		{"halfcols", []int64{7, 3, 41}, []int64{9, 3, 41}, 0, tensor.BF16, tensor.I64, true},
 		{"bools", []int64{5, 300}, []int64{4, 290}, 1, tensor.I1, tensor.I32, true},
 		{"i8cols", []int64{6, 53}, []int64{5, 50}, 0, tensor.I8, tensor.I32, false},
+		{"short", []int64{5, 300}, []int64{4, 12}, 1, tensor.F32, tensor.I64, true},
 		{"clip", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
 	}
 	compared, errs := 0, 0
