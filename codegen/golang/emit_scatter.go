@@ -615,6 +615,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 		}
 		stmt = f.combineStmt(et, halfKind(s.Operation), combine, dIdx, uval)
 	}
+	uniq := f.uniqueRowsSplit(s, n, iter, splitLoop, len(outer) > 0)
 	var code string
 	if nl == 0 {
 		code = stmt
@@ -624,7 +625,16 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 		if splitLoop || splitInner || rowCols {
 			lo, hi = "lo", "hi"
 		}
-		if rowCols {
+		if uniq != "" {
+			// Level 0 over [s0, e0): all the update rows, or the
+			// worker's when the ids are distinct (then lo and hi are
+			// the whole row or all the destination rows).
+			lo, hi = uniq+"s0", uniq+"e0"
+			saved := n.splitInner
+			n.splitInner = false
+			code = n.loops(0, nl, lo, hi, "")
+			n.splitInner = saved
+		} else if rowCols {
 			code = n.loops(0, nl, lo, hi, "")
 		} else if splitInner {
 			// Blocks of the worker's columns, each over all the rows:
@@ -667,6 +677,29 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 			(cols+b-1)/b, colBytes, b, b, cols, code, recheck)
 		return nil
 	}
+	if uniq != "" {
+		// Distinct ids (uniq, tcpRowsUnique): the workers split the
+		// update rows, each copying whole rows; else the split below,
+		// which keeps the order of duplicates.
+		ids := f.args[s.Indices()]
+		updRow := product(iter[1:]).scale(int64(es))
+		f.g.used["rowsunique"] = true
+		f.stmt("%s := tcpRowsUnique(%s, %s, %s, %d)", uniq, ids, ds[0], updRow, uniqueMode[mode])
+		full, scan := ds[0].String(), fmt.Sprintf("tcpParallelScan(%s, %s, %sbody)", ds[0], product(ds[1:]).scale(int64(es)), uniq)
+		adjust := ""
+		if rowCols {
+			b := lineElems
+			cols, _ := n.sizes[nl-1].constant()
+			full = fmt.Sprint(cols)
+			scan = fmt.Sprintf("tcpParallelScan(%d, %s, %sbody)", (cols+b-1)/b, product(iter[:len(iter)-1]).scale(int64(es)*b), uniq)
+			adjust = fmt.Sprintf(" else {\nlo, hi = lo*%d, min(hi*%d, %d)\n}", b, b, cols)
+		}
+		f.stmt("%sbody := func(lo, hi int) error {\n%ss0, %se0 := 0, %s\nif %s {\n%ss0, %se0, lo, hi = lo, hi, 0, %s\n}%s\n%s\nreturn nil\n}",
+			uniq, uniq, uniq, n.sizes[0], uniq, uniq, uniq, full, adjust, code)
+		f.stmt("%serr := error(nil)\nif %s {\n%serr = tcpParallel(%s, %s, %sbody)\n} else {\n%serr = %s\n}\nif %serr != nil {\nreturn %serr\n}",
+			uniq, uniq, uniq, n.sizes[0], updRow, uniq, uniq, scan, uniq, uniq)
+		return nil
+	}
 	if rowCols {
 		if n.innerCall == "" {
 			return fmt.Errorf("internal error: %s: a row split by columns needs the row copy", s.Name())
@@ -689,6 +722,47 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	f.stmt("if err := tcpParallelScan(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", ds[0], rowBytes, code)
 	return nil
 }
+
+// uniqueRowsSplit returns the name prefix of the flag that tells, per
+// call, whether a replace of whole rows has distinct ids, or "" when the
+// scatter does not take that test: a scatter_nd without batch dims whose
+// indices are a [N, 1] argument of i32 or i64 (one row id per update
+// row, read raw), an update nest of two loops (update rows, the row)
+// whose row is one copy (innerCall), any mode but promise_in_bounds. With
+// distinct ids (tcpRowsUnique, one pass over the ids with a bitmap of the
+// destination rows) no two updates write the same row, so the order of
+// the row copies does not matter: the workers split the update rows, as
+// ONNX Runtime's ScatterND does, and each reads its contiguous part of
+// the ids and updates once, with no test of the rows it owns. Otherwise
+// (duplicates, a bad id: its error comes from the ordered split) the
+// split by destination rows or by columns keeps the sequential order.
+// Measured in-process with two workers, unique random rows of tables
+// beyond the cache: 1 KiB rows 2.4-2.5 ms against 3.2-3.45 by
+// destination rows; 256-byte rows 1.29-1.44 ms against 1.58-1.70 by
+// columns and 1.9-2.3 by destination rows.
+func (f *funcGen) uniqueRowsSplit(s tcp.ScatterOp, n *nest, iter []poly, splitLoop, outer bool) string {
+	if splitLoop || outer || s.Name() != tcp.ScatterNDName || s.Combine() != tcp.CombineReplace || s.BatchDims() != 0 ||
+		s.Mode() == tcp.ModePromiseInBounds || len(n.vars) != 2 || n.dims[0] != 0 || n.innerCall == "" {
+		return ""
+	}
+	if _, ok := f.args[s.Indices()]; !ok {
+		return ""
+	}
+	t := rankedOf(s.Indices())
+	if t.Rank() != 2 || t.Dim(1) != 1 || len(iter) != 2 {
+		return ""
+	}
+	if it, err := goElem(ir.ElementType(s.Indices().Type())); err != nil || it != "int32" && it != "int64" {
+		return ""
+	}
+	if _, ok := uniqueMode[s.Mode()]; !ok {
+		return ""
+	}
+	return "u" + f.temp()
+}
+
+// uniqueMode numbers the modes for tcpRowsUnique.
+var uniqueMode = map[string]int{tcp.ModeError: 0, tcp.ModeWrapNegative: 1, tcp.ModeClip: 2, tcp.ModeWrap: 3, tcp.ModeDrop: 4}
 
 // rowColSplit reports whether the workers of a scatter nest n split the
 // columns of whole destination rows instead of the rows (the second
@@ -954,6 +1028,56 @@ func (f *funcGen) combineStmt(et, half, combine, d, u string) string {
 }
 
 func init() {
+	helpers["rowsunique"] = `// tcpRowsUnique reports whether a scatter's row ids, resolved by mode
+// (0 error, 1 wrap_negative, 2 clip, 3 wrap, 4 drop: an id dropped
+// names no row), all name rows of [0, rows), each at most once, and the
+// call is worth splitting over its updates (rowBytes each): more than
+// one worker, at least two workers' minimum of bytes, and a bitmap of
+// the rows (allocated here) small next to the updates. Its updates may
+// then be applied in any order.
+func tcpRowsUnique[T int32 | int64](ids []T, rows, rowBytes, mode int) bool {
+	w := Workers
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	n := len(ids) * rowBytes
+	if w <= 1 || rows <= 0 || n < 2*tcpMinBytesPerWorker || rows/8 > n/16 {
+		return false
+	}
+	seen := make([]uint64, (rows+63)/64)
+	for _, v := range ids {
+		k := int(v)
+		switch mode {
+		case 1:
+			if k < 0 {
+				k += rows
+			}
+		case 2:
+			if k < 0 {
+				k = 0
+			} else if k >= rows {
+				k = rows - 1
+			}
+		case 3:
+			if k %= rows; k < 0 {
+				k += rows
+			}
+		}
+		if uint(k) >= uint(rows) {
+			if mode == 4 {
+				continue
+			}
+			return false
+		}
+		b, m := &seen[k>>6], uint64(1)<<(uint(k)&63)
+		if *b&m != 0 {
+			return false
+		}
+		*b |= m
+	}
+	return true
+}
+`
 	helpers["same"] = `// tcpSame reports whether two slices start at the same element (a
 // scatter called in place: its destination is its input's buffer).
 func tcpSame[T any](a, b []T) bool {

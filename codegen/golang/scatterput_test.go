@@ -21,13 +21,13 @@ import (
 // rows: short64 (one cache line), f32max (1 KiB), wide (1028 bytes) and dynwidth (a
 // dynamic row).
 const rowPutModule = `
-func.func @f32w64(%x: tensor<7x64xf32>, %i: tensor<9x1xi64>, %u: tensor<9x64xf32>) -> tensor<7x64xf32> {
-  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<7x64xf32>, tensor<9x1xi64>, tensor<9x64xf32> -> tensor<7x64xf32>
-  return %0 : tensor<7x64xf32>
+func.func @f32w64(%x: tensor<12x64xf32>, %i: tensor<9x1xi64>, %u: tensor<9x64xf32>) -> tensor<12x64xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<12x64xf32>, tensor<9x1xi64>, tensor<9x64xf32> -> tensor<12x64xf32>
+  return %0 : tensor<12x64xf32>
 }
-func.func @f16odd(%x: tensor<5x101xf16>, %i: tensor<8x1xi32>, %u: tensor<8x101xf16>) -> tensor<5x101xf16> {
-  %0 = tcp.scatter_nd %x, %i, %u {mode = "error"} : tensor<5x101xf16>, tensor<8x1xi32>, tensor<8x101xf16> -> tensor<5x101xf16>
-  return %0 : tensor<5x101xf16>
+func.func @f16odd(%x: tensor<10x101xf16>, %i: tensor<8x1xi32>, %u: tensor<8x101xf16>) -> tensor<10x101xf16> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "error"} : tensor<10x101xf16>, tensor<8x1xi32>, tensor<8x101xf16> -> tensor<10x101xf16>
+  return %0 : tensor<10x101xf16>
 }
 func.func @f64grid(%x: tensor<4x3x40xf64>, %i: tensor<2x5x1xi64>, %u: tensor<2x5x3x40xf64>) -> tensor<4x3x40xf64> {
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<4x3x40xf64>, tensor<2x5x1xi64>, tensor<2x5x3x40xf64> -> tensor<4x3x40xf64>
@@ -37,33 +37,37 @@ func.func @pair(%x: tensor<3x4x48xf32>, %i: tensor<10x2xi32>, %u: tensor<10x48xf
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<3x4x48xf32>, tensor<10x2xi32>, tensor<10x48xf32> -> tensor<3x4x48xf32>
   return %0 : tensor<3x4x48xf32>
 }
-func.func @i8min(%x: tensor<6x128xi8>, %i: tensor<11x1xi64>, %u: tensor<11x128xi8>) -> tensor<6x128xi8> {
-  %0 = tcp.scatter_nd %x, %i, %u {mode = "error"} : tensor<6x128xi8>, tensor<11x1xi64>, tensor<11x128xi8> -> tensor<6x128xi8>
-  return %0 : tensor<6x128xi8>
+func.func @i8min(%x: tensor<14x128xi8>, %i: tensor<11x1xi64>, %u: tensor<11x128xi8>) -> tensor<14x128xi8> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "error"} : tensor<14x128xi8>, tensor<11x1xi64>, tensor<11x128xi8> -> tensor<14x128xi8>
+  return %0 : tensor<14x128xi8>
 }
-func.func @f32max(%x: tensor<5x256xf32>, %i: tensor<7x1xi64>, %u: tensor<7x256xf32>) -> tensor<5x256xf32> {
-  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<5x256xf32>, tensor<7x1xi64>, tensor<7x256xf32> -> tensor<5x256xf32>
-  return %0 : tensor<5x256xf32>
+func.func @f32max(%x: tensor<9x256xf32>, %i: tensor<7x1xi64>, %u: tensor<7x256xf32>) -> tensor<9x256xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<9x256xf32>, tensor<7x1xi64>, tensor<7x256xf32> -> tensor<9x256xf32>
+  return %0 : tensor<9x256xf32>
 }
-func.func @drop33(%x: tensor<6x33xf32>, %i: tensor<9x1xi64>, %u: tensor<9x33xf32>) -> tensor<6x33xf32> {
-  %0 = tcp.scatter_nd %x, %i, %u {mode = "drop"} : tensor<6x33xf32>, tensor<9x1xi64>, tensor<9x33xf32> -> tensor<6x33xf32>
-  return %0 : tensor<6x33xf32>
+func.func @drop33(%x: tensor<12x33xf32>, %i: tensor<9x1xi64>, %u: tensor<9x33xf32>) -> tensor<12x33xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "drop"} : tensor<12x33xf32>, tensor<9x1xi64>, tensor<9x33xf32> -> tensor<12x33xf32>
+  return %0 : tensor<12x33xf32>
 }
-func.func @clipbf16(%x: tensor<6x70xbf16>, %i: tensor<9x1xi32>, %u: tensor<9x70xbf16>) -> tensor<6x70xbf16> {
-  %0 = tcp.scatter_nd %x, %i, %u {mode = "clip"} : tensor<6x70xbf16>, tensor<9x1xi32>, tensor<9x70xbf16> -> tensor<6x70xbf16>
-  return %0 : tensor<6x70xbf16>
+func.func @clipbf16(%x: tensor<12x70xbf16>, %i: tensor<9x1xi32>, %u: tensor<9x70xbf16>) -> tensor<12x70xbf16> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "clip"} : tensor<12x70xbf16>, tensor<9x1xi32>, tensor<9x70xbf16> -> tensor<12x70xbf16>
+  return %0 : tensor<12x70xbf16>
 }
 func.func @dynrows(%x: tensor<?x96xf32>, %i: tensor<?x1xi64>, %u: tensor<?x96xf32>) -> tensor<?x96xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<?x96xf32>, tensor<?x1xi64>, tensor<?x96xf32> -> tensor<?x96xf32>
   return %0 : tensor<?x96xf32>
 }
-func.func @short64(%x: tensor<6x16xf32>, %i: tensor<9x1xi64>, %u: tensor<9x16xf32>) -> tensor<6x16xf32> {
-  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<6x16xf32>, tensor<9x1xi64>, tensor<9x16xf32> -> tensor<6x16xf32>
-  return %0 : tensor<6x16xf32>
+func.func @wrap48(%x: tensor<10x48xf32>, %i: tensor<8x1xi32>, %u: tensor<8x48xf32>) -> tensor<10x48xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap"} : tensor<10x48xf32>, tensor<8x1xi32>, tensor<8x48xf32> -> tensor<10x48xf32>
+  return %0 : tensor<10x48xf32>
 }
-func.func @wide(%x: tensor<5x257xf32>, %i: tensor<7x1xi64>, %u: tensor<7x257xf32>) -> tensor<5x257xf32> {
-  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<5x257xf32>, tensor<7x1xi64>, tensor<7x257xf32> -> tensor<5x257xf32>
-  return %0 : tensor<5x257xf32>
+func.func @short64(%x: tensor<12x16xf32>, %i: tensor<9x1xi64>, %u: tensor<9x16xf32>) -> tensor<12x16xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<12x16xf32>, tensor<9x1xi64>, tensor<9x16xf32> -> tensor<12x16xf32>
+  return %0 : tensor<12x16xf32>
+}
+func.func @wide(%x: tensor<9x257xf32>, %i: tensor<7x1xi64>, %u: tensor<7x257xf32>) -> tensor<9x257xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<9x257xf32>, tensor<7x1xi64>, tensor<7x257xf32> -> tensor<9x257xf32>
+  return %0 : tensor<9x257xf32>
 }
 func.func @dynwidth(%x: tensor<?x?xf32>, %i: tensor<?x1xi64>, %u: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<?x?xf32>, tensor<?x1xi64>, tensor<?x?xf32> -> tensor<?x?xf32>
@@ -73,7 +77,8 @@ func.func @dynwidth(%x: tensor<?x?xf32>, %i: tensor<?x1xi64>, %u: tensor<?x?xf32
 
 // TestScatterRowPut: the row replaces of rowPutModule equal the
 // interpreter's results bit for bit (random bits, NaN payloads included)
-// with duplicate ids in every round (last write wins), negative ids,
+// with duplicate ids (last write wins) and distinct ids (the split by
+// update rows, tcpRowsUnique), negative ids,
 // dynamic dims (zero rows and zero updates included), 1, 2, 3 and 7
 // workers, in place or not; with out-of-range ids (several, the last
 // rows' first) they fail with the interpreter's error, the first bad id
@@ -92,13 +97,15 @@ func TestScatterRowPut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// One split by columns per function of rows of 128 to 512
-		// bytes (8 of 12), the split by rows for the other four (and the
+		// The test of distinct ids in the 11 functions with [N, 1]
+		// argument ids; one split by columns per
+		// function of rows of 128 to 512
+		// bytes (9 of 13), the split by rows for the other four (and the
 		// definition of tcpParallelScan).
 		for _, c := range []struct {
 			what string
 			n    int
-		}{{"[lo:hi])", 8}, {"tcpParallelScan(", 13}, {"< lo || ", 4}} {
+		}{{"tcpRowsUnique(", 11}, {"[lo:hi])", 9}, {"tcpParallelScan(", 14}, {"< lo || ", 4}} {
 			if got := strings.Count(string(src), c.what); got != c.n {
 				t.Errorf("driver %v: the source has %d of %q, want %d\n%s", driver, got, c.what, c.n, src)
 			}
@@ -124,22 +131,24 @@ func TestScatterRowPut(t *testing.T) {
 		dynamic bool
 	}
 	fns := []fn{
-		{"f32w64", []int64{7, 64}, []int64{9}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
-		{"f16odd", []int64{5, 101}, []int64{8}, 1, tensor.F16, tensor.I32, "error", false},
+		{"f32w64", []int64{12, 64}, []int64{9}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
+		{"f16odd", []int64{10, 101}, []int64{8}, 1, tensor.F16, tensor.I32, "error", false},
 		{"f64grid", []int64{4, 3, 40}, []int64{2, 5}, 1, tensor.F64, tensor.I64, "wrap_negative", false},
 		{"pair", []int64{3, 4, 48}, []int64{10}, 2, tensor.F32, tensor.I32, "wrap_negative", false},
-		{"i8min", []int64{6, 128}, []int64{11}, 1, tensor.I8, tensor.I64, "error", false},
-		{"f32max", []int64{5, 256}, []int64{7}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
-		{"drop33", []int64{6, 33}, []int64{9}, 1, tensor.F32, tensor.I64, "drop", false},
-		{"clipbf16", []int64{6, 70}, []int64{9}, 1, tensor.BF16, tensor.I32, "clip", false},
+		{"i8min", []int64{14, 128}, []int64{11}, 1, tensor.I8, tensor.I64, "error", false},
+		{"f32max", []int64{9, 256}, []int64{7}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
+		{"drop33", []int64{12, 33}, []int64{9}, 1, tensor.F32, tensor.I64, "drop", false},
+		{"clipbf16", []int64{12, 70}, []int64{9}, 1, tensor.BF16, tensor.I32, "clip", false},
 		{"dynrows", []int64{5, 96}, []int64{13}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
+		{"dynrows", []int64{20, 96}, []int64{13}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
 		{"dynrows", []int64{1, 96}, []int64{4}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
 		{"dynrows", []int64{3, 96}, []int64{0}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
 		{"dynrows", []int64{0, 96}, []int64{2}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
-		{"short64", []int64{6, 16}, []int64{9}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
-		{"wide", []int64{5, 257}, []int64{7}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
-		{"dynwidth", []int64{5, 300}, []int64{9}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
-		{"dynwidth", []int64{4, 7}, []int64{6}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
+		{"wrap48", []int64{10, 48}, []int64{8}, 1, tensor.F32, tensor.I32, "wrap", false},
+		{"short64", []int64{12, 16}, []int64{9}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
+		{"wide", []int64{9, 257}, []int64{7}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
+		{"dynwidth", []int64{12, 300}, []int64{9}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
+		{"dynwidth", []int64{8, 7}, []int64{6}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
 	}
 	compared, errs := 0, 0
 	for _, f := range fns {
@@ -150,7 +159,23 @@ func TestScatterRowPut(t *testing.T) {
 			u := tensor.Must(tensor.New(f.et, append(append([]int64{}, f.grid...), f.in[f.m:]...)))
 			r.Read(u.Data)
 			n := int(i.NumElements())
+			perm := r.Perm(int(f.in[0]))
 			for k := 0; k < n; k++ {
+				if round >= 2 && f.m == 1 && n <= len(perm) {
+					// Distinct rows (the split by update rows), spelled
+					// as the mode allows.
+					v := int64(perm[k])
+					switch {
+					case f.mode == "wrap_negative" && r.Intn(2) == 0:
+						v -= f.in[0]
+					case f.mode == "wrap":
+						v += f.in[0] * (r.Int63n(5) - 2)
+					case f.mode == "drop" && r.Intn(4) == 0:
+						v = f.in[0] + r.Int63n(3)
+					}
+					i.SetInt64(k, v)
+					continue
+				}
 				sz := f.in[k%f.m]
 				if sz == 0 {
 					i.SetInt64(k, r.Int63n(3)-1)
