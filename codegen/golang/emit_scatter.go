@@ -36,8 +36,15 @@ import (
 // otherwise every worker walks all the index values and skips updates
 // outside its rows. Every destination element is thus written by one
 // worker, in the sequential order, so the result is the same for every
-// worker count. Nothing is allocated. unique_indices is a promise the
-// kernel does not check (the ordered result is one allowed answer).
+// worker count. Two exceptions for replaces of whole rows: rows of 128
+// to 512 bytes are split by their columns instead (rowColSplit: every
+// worker copies its cache lines of every update row, in order), and when
+// the ids are a [N, 1] argument, one pass over them per call with a
+// bitmap of the destination rows (the only allocation) finds whether
+// they are distinct; if so the workers split the update rows themselves
+// (uniqueRowsSplit), since no two updates then write the same row.
+// unique_indices is a promise the kernel does not check (the ordered
+// result is one allowed answer).
 
 func isScatter(op *ir.Operation) bool { return tcp.IsScatter(op) }
 
