@@ -212,9 +212,9 @@
 // more than one worker) tells whether they are distinct, and then the
 // workers split the update rows, each copying its contiguous share whole,
 // as ONNX Runtime does (any order of distinct rows is the sequential
-// result); otherwise (duplicates, a bad id, other ids) rows of 128 to 512
+// result); otherwise (duplicates, a bad id, other ids) rows of 129 to 512
 // bytes are split by their columns in cache lines, each worker copying
-// its part of every update row in order, and longer rows by destination
+// its part of every update row in order, shorter and longer rows by destination
 // rows. Both spare the split by destination rows its test per update of
 // the rows a worker owns, a branch mispredicted every other update with
 // random ids. With two workers on unique random rows of tables beyond the

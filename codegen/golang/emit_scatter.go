@@ -820,11 +820,12 @@ func (f *funcGen) rowColSplit(s tcp.ScatterOp, n *nest, iter, dest []poly, split
 const maxAddAheadBytes = 512
 
 // minRowSplitBytes and maxRowSplitBytes bound the rows a replace scatter
-// splits by columns (see rowColSplit): two cache lines (one per worker)
-// and 512 bytes (at 1 KiB the two splits measured the same in-process,
+// splits by columns (see rowColSplit): past maxArrayRun (shorter rows
+// keep their fixed-size array moves, faster than copy on one worker,
+// which the split by columns would turn into copy calls) and 512 bytes (at 1 KiB the two splits measured the same in-process,
 // and the harness had the column split slower).
 const (
-	minRowSplitBytes = 128
+	minRowSplitBytes = maxArrayRun + 1
 	maxRowSplitBytes = 512
 )
 

@@ -15,10 +15,11 @@ import (
 )
 
 // rowPutModule: scatter_nd replaces of whole rows (index_put, ScatterND
-// reduction none). The rows of 128 to 512 bytes (static) take the split
+// reduction none). The rows of 129 to 512 bytes (static) take the split
 // by columns (rowColSplit: every worker copies its cache lines of every
 // update row in order); the others stay on the split by destination
-// rows: short64 (one cache line), f32max (1 KiB), wide (1028 bytes) and dynwidth (a
+// rows: short64 (one cache line), i8min (128 bytes: fixed-size array
+// moves), f32max (1 KiB), wide (1028 bytes) and dynwidth (a
 // dynamic row).
 const rowPutModule = `
 func.func @f32w64(%x: tensor<12x64xf32>, %i: tensor<9x1xi64>, %u: tensor<9x64xf32>) -> tensor<12x64xf32> {
@@ -99,13 +100,13 @@ func TestScatterRowPut(t *testing.T) {
 		}
 		// The test of distinct ids in the 11 functions with [N, 1]
 		// argument ids; one split by columns per
-		// function of rows of 128 to 512
-		// bytes (9 of 13), the split by rows for the other four (and the
+		// function of rows of 129 to 512
+		// bytes (8 of 13), the split by rows for the other five (and the
 		// definition of tcpParallelScan).
 		for _, c := range []struct {
 			what string
 			n    int
-		}{{"tcpRowsUnique(", 11}, {"[lo:hi])", 9}, {"tcpParallelScan(", 14}, {"< lo || ", 4}} {
+		}{{"tcpRowsUnique(", 11}, {"[lo:hi])", 8}, {"tcpParallelScan(", 14}, {"< lo || ", 5}} {
 			if got := strings.Count(string(src), c.what); got != c.n {
 				t.Errorf("driver %v: the source has %d of %q, want %d\n%s", driver, got, c.what, c.n, src)
 			}

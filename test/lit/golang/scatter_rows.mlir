@@ -3,7 +3,7 @@
 // (tcpRowsUnique, a bitmap of the destination rows); if so the workers
 // split the update rows, each copying whole rows (any order is the
 // sequential result), else a split that keeps the order of duplicates:
-// by the columns of each row for rows of 128 to 512 bytes (put), by
+// by the columns of each row for rows of 129 to 512 bytes (put), by
 // destination rows for longer ones (put_wide). Distinct ids, duplicates
 // (the last update wins) and a bad id (the interpreter's error, the first
 // in row-major order) give the interpreter's results with any worker
