@@ -605,12 +605,12 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 						// for embedders import only the standard library
 						// and keep the loop.
 						n.innerCall = fmt.Sprintf("rowadd.AddF32(%s, %s)", n.rowOf, urow)
-						if run, ok := n.sizes[l].constant(); ok && run*4 <= maxAddAheadBytes {
+						if run, ok := n.sizes[l].constant(); ok && run*4 <= maxAddAheadBytes && !splitLoop {
 							// The destination row of the update a few rows
-							// later, started as for a replace (see
-							// maxAddAheadBytes).
-							if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l), c0, !splitLoop, scatterAheadRows, elemSize(et), int(run)*4); t != "" {
-								n.lets[l-1].stmts = append([]string{t}, n.lets[l-1].stmts...)
+							// later, started as for a replace, by a worker
+							// that owns every row (see maxAddAheadBytes).
+							if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l), c0, false, scatterAheadRows, elemSize(et), int(run)*4); t != "" {
+								n.lets[l-1].stmts = append([]string{fmt.Sprintf("if lo == 0 && hi == %s {\n%s\n}", ds[0], t)}, n.lets[l-1].stmts...)
 							}
 						}
 					}
@@ -816,7 +816,10 @@ func (f *funcGen) rowColSplit(s tcp.ScatterOp, n *nest, iter, dest []poly, split
 // 2.31-2.42 ms against 2.50-2.63, of a 32 MiB table 2.9-3.0 against
 // 3.5-3.7; 256-byte rows of a 16 MiB table 3.2-3.4 against 4.0-4.9; but
 // 1 KiB rows of 8 and 64 MiB tables the same or slower (3.0-3.3 against
-// 2.8-3.0).
+// 2.8-3.0). Only a worker that owns every destination row (one worker)
+// prefetches: with two splitting the rows, the prefetch's test of the
+// row's owner (mispredicted every other update) made the 512-byte rows
+// slower (3.0-3.25 ms against 2.55-2.7).
 const maxAddAheadBytes = 512
 
 // minRowSplitBytes and maxRowSplitBytes bound the rows a replace scatter
