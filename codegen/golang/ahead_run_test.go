@@ -17,7 +17,9 @@ import (
 // maxUnaheadBytes, so that the kernel binary's prefetches run (the
 // differential test's buffers are all smaller): gather_nd rows (two index
 // reads per position), a take of short runs along a middle axis, short
-// rows of a table, and scatter_nd rows replaced, with dynamic dims (the
+// rows of a table, scatter_nd rows replaced (distinct ids: split by
+// update rows; duplicates: by columns) and added (an embedding gradient
+// of 512-byte rows, duplicate ids), with dynamic dims (the
 // lengths tested once per call) and static ones.
 const lookAheadModule = `
 func.func @nd(%x: tensor<?x?x64xf32>, %i: tensor<?x2xi32>) -> tensor<?x64xf32> {
@@ -43,6 +45,10 @@ func.func @put(%t: tensor<?x64xf32>, %i: tensor<?x1xi64>, %u: tensor<?x64xf32>) 
   %0 = tcp.scatter_nd %t, %i, %u {mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x1xi64>, tensor<?x64xf32> -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
 }
+func.func @grad(%t: tensor<?x128xf32>, %i: tensor<?x1xi64>, %u: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  %0 = tcp.scatter_nd %t, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<?x128xf32>, tensor<?x1xi64>, tensor<?x128xf32> -> tensor<?x128xf32>
+  return %0 : tensor<?x128xf32>
+}
 func.func @put_short(%t: tensor<1100000x4xf32>, %i: tensor<?x1xi32>, %u: tensor<?x4xf32>) -> tensor<1100000x4xf32> {
   %0 = tcp.scatter_nd %t, %i, %u {mode = "drop"} : tensor<1100000x4xf32>, tensor<?x1xi32>, tensor<?x4xf32> -> tensor<1100000x4xf32>
   return %0 : tensor<1100000x4xf32>
@@ -67,8 +73,8 @@ func TestLookAhead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Count(string(src), "prefetch.Line("); got != 5 {
-		t.Fatalf("the kernel binary's source has %d prefetches, want 5 (one per function)\n%s", got, src)
+	if got := strings.Count(string(src), "prefetch.Line("); got != 6 {
+		t.Fatalf("the kernel binary's source has %d prefetches, want 6 (one per function)\n%s", got, src)
 	}
 	p, err := Build(m, nil)
 	if err != nil {
@@ -118,6 +124,13 @@ func TestLookAhead(t *testing.T) {
 		}},
 		{"put", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 70000, 64), ids(tensor.I64, 30003, 70000, true, bad, 30003, 1), randOf(r, tensor.F32, 30003, 64)}
+		}},
+		{"put", func(bad bool) []*tensor.Tensor {
+			// Duplicates (ids repeat past the permutation's length).
+			return []*tensor.Tensor{randOf(r, tensor.F32, 20000, 64), ids(tensor.I64, 30003, 20000, true, bad, 30003, 1), randOf(r, tensor.F32, 30003, 64)}
+		}},
+		{"grad", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 25000, 128), ids(tensor.I64, 40001, 25000, true, bad, 40001, 1), randOf(r, tensor.F32, 40001, 128)}
 		}},
 		{"put_short", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 1100000, 4), ids(tensor.I32, 250001, 1100000, false, bad, 250001, 1), randOf(r, tensor.F32, 250001, 4)}
