@@ -3,13 +3,10 @@ package golang
 import (
 	"errors"
 	"math/rand"
-	"strings"
 	"testing"
 
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/interp/kernel"
-	"github.com/tcp-project/tcp/ir"
-	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -62,29 +59,7 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, err := parser.Parse("ahead.mlir", lookAheadModule, parser.Options{})
-	if err == nil {
-		err = ir.Verify(m, false)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Count(string(src), "prefetch.Line("); got != 6 {
-		t.Fatalf("the kernel binary's source has %d prefetches, want 6 (one per function)\n%s", got, src)
-	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 6}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))

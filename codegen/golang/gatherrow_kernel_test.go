@@ -2,11 +2,8 @@ package golang
 
 import (
 	"math/rand"
-	"strings"
 	"testing"
 
-	"github.com/tcp-project/tcp/ir"
-	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -86,34 +83,7 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, err := parser.Parse("elementgather.mlir", elementGatherModule, parser.Options{})
-	if err == nil {
-		err = ir.Verify(m, false)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		what string
-		n    int
-	}{{"gatherrow.Row(", 5}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}} {
-		if got := strings.Count(string(src), c.what); got != c.n {
-			t.Errorf("the kernel binary's source has %d of %q, want %d\n%s", got, c.what, c.n, src)
-		}
-	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
 		name     string

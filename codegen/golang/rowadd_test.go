@@ -11,8 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tcp-project/tcp/interp"
-	"github.com/tcp-project/tcp/ir"
-	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
 )
 
@@ -60,20 +58,7 @@ func nanBits32(r *rand.Rand, t *tensor.Tensor) {
 // both the destination and the updates, repeated ids, 1, 2 and 3 workers,
 // in place or not.
 func TestScatterRowAdd(t *testing.T) {
-	m, err := parser.Parse("rowadd.mlir", rowAddModule, parser.Options{})
-	if err == nil {
-		err = ir.Verify(m, false)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Count(string(src), "rowadd.AddF32("); got != 2 {
-		t.Fatalf("the kernel binary's source has %d calls of rowadd.AddF32, want 2 (the f32 functions)\n%s", got, src)
-	}
+	m, pr := kernelBinary(t, "rowadd.mlir", rowAddModule, []form{{"rowadd.AddF32(", 2}}) // the f32 functions
 	emb, _, _, err := emitTagged(m, Options{Package: "kernels"})
 	if err != nil {
 		t.Fatal(err)
@@ -81,15 +66,6 @@ func TestScatterRowAdd(t *testing.T) {
 	if strings.Contains(string(emb), "rowadd.AddF32") {
 		t.Errorf("kernels for embedders use package rowadd:\n%s", emb)
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
 	r := rand.New(rand.NewSource(3))
 	bothNaN := 0
 	for _, name := range []string{"rows19", "rows4", "rows19f64"} {

@@ -56,34 +56,7 @@ func.func @last0small(%x: tensor<6x30xf32>, %i: tensor<9x20xi64>, %u: tensor<9x2
 // fail with the interpreter's error, the first bad id in row-major order,
 // whatever the worker count.
 func TestScatterElementsAdd(t *testing.T) {
-	m, err := parser.Parse("elementadd.mlir", elementAddModule, parser.Options{})
-	if err == nil {
-		err = ir.Verify(m, false)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		what string
-		n    int
-	}{{"rowadd.ScatterAddF32I64(", 2}, {"rowadd.ScatterAddF32I32(", 1}, {"max(16, ", 2}, {"rowadd.ScatterAddColsF32I64(", 1}, {"rowadd.ScatterAddColsF32I32(", 1}} {
-		if got := strings.Count(string(src), c.what); got != c.n {
-			t.Errorf("the kernel binary's source has %d of %q, want %d\n%s", got, c.what, c.n, src)
-		}
-	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	m, pr := kernelBinary(t, "elementadd.mlir", elementAddModule, []form{{"rowadd.ScatterAddF32I64(", 2}, {"rowadd.ScatterAddF32I32(", 1}, {"max(16, ", 2}, {"rowadd.ScatterAddColsF32I64(", 1}, {"rowadd.ScatterAddColsF32I32(", 1}})
 	r := rand.New(rand.NewSource(5))
 	type fn struct {
 		name     string
@@ -169,4 +142,44 @@ func againstInterp(t *testing.T, m *ir.Operation, pr *Process, name string, args
 		}
 	}
 	return compared, errs
+}
+
+// form is a piece of the kernel binary's source and how many times it must
+// occur there.
+type form struct {
+	what string
+	n    int
+}
+
+// kernelBinary parses and verifies module (named name), checks the
+// kernel binary's source for forms, and builds and starts the binary,
+// closed when the test ends.
+func kernelBinary(t *testing.T, name, module string, forms []form) (*ir.Operation, *Process) {
+	t.Helper()
+	m, err := parser.Parse(name, module, parser.Options{})
+	if err == nil {
+		err = ir.Verify(m, false)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range forms {
+		if got := strings.Count(string(src), c.what); got != c.n {
+			t.Errorf("the kernel binary's source has %d of %q, want %d\n%s", got, c.what, c.n, src)
+		}
+	}
+	p, err := Build(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := p.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pr.Close() })
+	return m, pr
 }
