@@ -62,47 +62,44 @@ func gather[T Elem, I Index](dst, src []T, idx []I, size, stride, col int, wrap 
 	if n >= 8 && size > 0 && fast(size, stride, col, n, len(src)) {
 		var z T
 		var i I
+		es := int(unsafe.Sizeof(z))
+		if len(src)*es < 4 {
+			// The 1- and 2-byte loops read four bytes per element.
+			return gatherGo(dst, src, idx, 0, mask, size, stride, col)
+		}
+		last := min(len(src)-4/es, 1<<31-1) // the last start of such a read
+		i32, i64 := loops(es, stride == 1 && col == 0)
 		dp, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
-		if es := int(unsafe.Sizeof(z)); es < 4 {
-			// Four bytes read per element: from at most len(src)-4/es.
-			if len(src)*es < 4 {
-				return gatherGo(dst, src, idx, 0, mask, size, stride, col)
-			}
-			last := min(len(src)-4/es, 1<<31-1)
-			i32, i64 := gather2I32, gather2I64
-			if stride == 1 && col == 0 {
-				i32, i64 = row2I32, row2I64
-			}
-			if es == 1 {
-				i32, i64 = gather1I32, gather1I64
-				if stride == 1 && col == 0 {
-					i32, i64 = row1I32, row1I64
-				}
-			}
-			if unsafe.Sizeof(i) == 4 {
-				k = i32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col, last)
-			} else {
-				k = i64(dp, sp, (*int64)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col, last)
-			}
-			return gatherGo(dst, src, idx, k, mask, size, stride, col)
-		}
-		i32, i64 := gather4I32, gather4I64
-		if unsafe.Sizeof(z) == 8 {
-			i32, i64 = gather8I32, gather8I64
-		}
-		if stride == 1 && col == 0 {
-			i32, i64 = row4I32, row4I64
-			if unsafe.Sizeof(z) == 8 {
-				i32, i64 = row8I32, row8I64
-			}
-		}
 		if unsafe.Sizeof(i) == 4 {
-			k = i32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col)
+			k = i32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col, last)
 		} else {
-			k = i64(dp, sp, (*int64)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col)
+			k = i64(dp, sp, (*int64)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col, last)
 		}
 	}
 	return gatherGo(dst, src, idx, k, mask, size, stride, col)
+}
+
+// loops returns the assembly loops for es-byte elements and int32 and
+// int64 indices: the Row forms (row: stride 1, column 0) or the general
+// ones. Every loop takes last, which only the 1- and 2-byte ones read.
+func loops(es int, row bool) (func(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int, func(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int) {
+	switch {
+	case es == 1 && row:
+		return row1I32, row1I64
+	case es == 1:
+		return gather1I32, gather1I64
+	case es == 2 && row:
+		return row2I32, row2I64
+	case es == 2:
+		return gather2I32, gather2I64
+	case es == 4 && row:
+		return row4I32, row4I64
+	case es == 4:
+		return gather4I32, gather4I64
+	case row:
+		return row8I32, row8I64
+	}
+	return gather8I32, gather8I64
 }
 
 // fast reports whether the assembly may run: AVX2 is there, every index

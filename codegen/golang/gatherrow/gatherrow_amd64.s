@@ -186,58 +186,58 @@ done: \
 
 #define NONE
 
-// func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
-TEXT ·gather4I32(SB), NOSPLIT, $0-72
+// func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+TEXT ·gather4I32(SB), NOSPLIT, $0-80
 	ARGS(5)
 	CONST32
-	LOOP(LOAD32, OFFSETS, GATHER4, ret+64(FP))
+	LOOP(LOAD32, OFFSETS, GATHER4, ret+72(FP))
 
-// func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
-TEXT ·gather4I64(SB), NOSPLIT, $0-72
+// func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+TEXT ·gather4I64(SB), NOSPLIT, $0-80
 	ARGS(5)
 	CONST32
-	LOOP(LOAD64, OFFSETS, GATHER4, ret+64(FP))
+	LOOP(LOAD64, OFFSETS, GATHER4, ret+72(FP))
 
-// func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
-TEXT ·gather8I32(SB), NOSPLIT, $0-72
+// func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+TEXT ·gather8I32(SB), NOSPLIT, $0-80
 	ARGS(6)
 	CONST32
-	LOOP(LOAD32, OFFSETS, GATHER8, ret+64(FP))
+	LOOP(LOAD32, OFFSETS, GATHER8, ret+72(FP))
 
-// func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
-TEXT ·gather8I64(SB), NOSPLIT, $0-72
+// func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+TEXT ·gather8I64(SB), NOSPLIT, $0-80
 	ARGS(6)
 	CONST32
-	LOOP(LOAD64, OFFSETS, GATHER8, ret+64(FP))
+	LOOP(LOAD64, OFFSETS, GATHER8, ret+72(FP))
 
 // The Row forms (stride 1, col 0): the positions are the offsets.
 
-// func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
-TEXT ·row4I32(SB), NOSPLIT, $0-72
+// func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+TEXT ·row4I32(SB), NOSPLIT, $0-80
 	ARGS(5)
 	CONST32
-	LOOP(LOAD32, NONE, GATHER4, ret+64(FP))
+	LOOP(LOAD32, NONE, GATHER4, ret+72(FP))
 
-// func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
-TEXT ·row4I64(SB), NOSPLIT, $0-72
+// func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+TEXT ·row4I64(SB), NOSPLIT, $0-80
 	ARGS(5)
 	CONST32
-	LOOP(LOAD64, NONE, GATHER4, ret+64(FP))
+	LOOP(LOAD64, NONE, GATHER4, ret+72(FP))
 
-// func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
-TEXT ·row8I32(SB), NOSPLIT, $0-72
+// func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+TEXT ·row8I32(SB), NOSPLIT, $0-80
 	ARGS(6)
 	CONST32
-	LOOP(LOAD32, NONE, GATHER8, ret+64(FP))
+	LOOP(LOAD32, NONE, GATHER8, ret+72(FP))
 
-// func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
-TEXT ·row8I64(SB), NOSPLIT, $0-72
+// func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+TEXT ·row8I64(SB), NOSPLIT, $0-80
 	ARGS(6)
 	CONST32
-	LOOP(LOAD64, NONE, GATHER8, ret+64(FP))
+	LOOP(LOAD64, NONE, GATHER8, ret+72(FP))
 
-// The 2-byte forms (f16, bf16, int16, uint16) take one more argument,
-// last = len(src)-2 (see GATHER2).
+// The 2-byte forms (f16, bf16, int16, uint16) read their last argument,
+// len(src)-2 (see GATHER2); the 4- and 8-byte forms ignore it.
 
 // func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
 TEXT ·gather2I32(SB), NOSPLIT, $0-80

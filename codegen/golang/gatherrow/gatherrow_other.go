@@ -7,14 +7,22 @@ import "unsafe"
 // useAVX2 is false: the Go loop does every row.
 const useAVX2 = false
 
-func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int { return 0 }
-func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int { return 0 }
-func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int { return 0 }
-func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int { return 0 }
-func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int    { return 0 }
-func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int    { return 0 }
-func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int    { return 0 }
-func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int    { return 0 }
+func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int {
+	return 0
+}
+func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int {
+	return 0
+}
+func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int {
+	return 0
+}
+func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int {
+	return 0
+}
+func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int { return 0 }
+func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int { return 0 }
+func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int { return 0 }
+func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int { return 0 }
 func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int {
 	return 0
 }
