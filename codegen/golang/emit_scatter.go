@@ -562,6 +562,9 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 						// The worker's columns [lo, hi) of the row, and a
 						// prefetch of their first line a few rows ahead.
 						n.innerCall = fmt.Sprintf("copy(%s[lo:hi], %s[lo:hi])", n.rowOf, urow)
+						if combine == tcp.CombineAdd {
+							n.innerCall = fmt.Sprintf("rowadd.AddF32(%s[lo:hi], %s[lo:hi])", n.rowOf, urow)
+						}
 						if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l).add(patom("lo")), c0, false, scatterAheadRows, elemSize(et), 0); t != "" {
 							n.lets[l-1].stmts = append([]string{t}, n.lets[l-1].stmts...)
 						}
@@ -580,7 +583,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 							n.lets[l-1].stmts = append([]string{t}, n.lets[l-1].stmts...)
 						}
 					}
-					if f.g.driver && combine == tcp.CombineAdd && et == "float32" && n.rowOf != "" && len(n.lets[l].stmts) == 0 && !splitInner {
+					if f.g.driver && combine == tcp.CombineAdd && et == "float32" && n.rowOf != "" && len(n.lets[l].stmts) == 0 && !splitInner && !rowCols {
 						// A whole contiguous f32 row added in the kernel
 						// binary: SSE with the NaN rule for free (package
 						// rowadd), not a NaN test per element. Kernels
@@ -698,11 +701,11 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 		return nil
 	}
 	if rowCols {
-		if n.innerCall == "" {
-			return fmt.Errorf("internal error: %s: a row split by columns needs the row copy", s.Name())
-		}
 		// One chunk per worker (scan): each walks every update row. A
-		// step of lineElems columns writes a line of every update row.
+		// step of lineElems columns writes a line of every update row:
+		// one call (copy, rowadd.AddF32) on [lo, hi) of the row, or,
+		// when the update is not a contiguous row (a broadcast …), the
+		// element loop over [lo, hi).
 		b := lineElems
 		cols, _ := n.sizes[nl-1].constant()
 		lineBytes := product(iter[:len(iter)-1]).scale(int64(es) * b)
@@ -779,7 +782,8 @@ var uniqueMode = map[string]int{tcp.ModeError: 0, tcp.ModeWrapNegative: 1, tcp.M
 // faster, 1 KiB rows the same, 4 KiB rows 3.3 ms against 2.4 (slower).
 func (f *funcGen) rowColSplit(s tcp.ScatterOp, n *nest, iter, dest []poly, splitLoop bool, et string) (bool, int64) {
 	nl := len(n.vars)
-	if splitLoop || s.Combine() != tcp.CombineReplace || s.Name() != tcp.ScatterNDName || nl < 2 ||
+	add := s.Combine() == tcp.CombineAdd && f.g.driver && et == "float32"
+	if splitLoop || s.Combine() != tcp.CombineReplace && !add || s.Name() != tcp.ScatterNDName || nl < 2 ||
 		n.dims[nl-1] != len(iter)-1 || !dest[len(dest)-1].equal(patom(n.vars[nl-1])) {
 		return false, 0
 	}
