@@ -7,17 +7,19 @@ import (
 	"github.com/tcp-project/tcp/tensor"
 )
 
-// rowAddColsModule: scatter_nd adds of whole rows that the kernel binary
-// splits over workers by the rows' columns (rowColSplit: f32 rows of 129
-// to 512 bytes, every worker adding its cache lines of every update row
-// with rowadd.AddF32, in order): rows of 33 floats (132 bytes, i64 ids,
-// wrap_negative), 128 floats (512 bytes, i32 ids, error), 40-float rows
-// of a [5,3,40] destination (drop), dynamic table and update rows
-// (clip); and rows of 64 floats whose updates are a broadcast (no
-// contiguous update row: the element loop over the worker's columns),
-// an add (f32bcast) and a replace (putbcast).
-// The others stay on the split by destination rows: rows of 32 floats
-// (128 bytes) and 129 (516), and an f64 add (the Go loop).
+// rowAddColsModule: scatter_nd adds of whole rows of 129 to 512 bytes,
+// which the workers split by the rows' columns (rowColSplit: every
+// worker adds its cache lines of every update row, in order). In the
+// kernel binary the f32 rows take rowadd.AddF32: rows of 33 floats (132
+// bytes, i64 ids, wrap_negative), 128 floats (512 bytes, i32 ids,
+// error), 40-float rows of a [5,3,40] destination (drop), dynamic table
+// and update rows (clip); other element types the Go loop over the
+// worker's columns: i32 (200 bytes), f16 (200 bytes, added in float32
+// and rounded), f64 (320 bytes). Rows of 64 floats whose updates are a
+// broadcast (no contiguous update row) take the element loop over the
+// worker's columns, an add (f32bcast) and a replace (putbcast). The
+// others stay on the split by destination rows: f32 rows of 32 floats
+// (128 bytes) and 129 (516), f64 rows of 65 (520).
 const rowAddColsModule = `
 func.func @f32c33(%x: tensor<11x33xf32>, %i: tensor<40x1xi64>, %u: tensor<40x33xf32>) -> tensor<11x33xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<11x33xf32>, tensor<40x1xi64>, tensor<40x33xf32> -> tensor<11x33xf32>
@@ -55,6 +57,18 @@ func.func @f32c129(%x: tensor<7x129xf32>, %i: tensor<20x1xi64>, %u: tensor<20x12
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<7x129xf32>, tensor<20x1xi64>, tensor<20x129xf32> -> tensor<7x129xf32>
   return %0 : tensor<7x129xf32>
 }
+func.func @i32c50(%x: tensor<12x50xi32>, %i: tensor<30x1xi32>, %u: tensor<30x50xi32>) -> tensor<12x50xi32> {
+  %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<12x50xi32>, tensor<30x1xi32>, tensor<30x50xi32> -> tensor<12x50xi32>
+  return %0 : tensor<12x50xi32>
+}
+func.func @f16c100(%x: tensor<7x100xf16>, %i: tensor<25x1xi64>, %u: tensor<25x100xf16>) -> tensor<7x100xf16> {
+  %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "error"} : tensor<7x100xf16>, tensor<25x1xi64>, tensor<25x100xf16> -> tensor<7x100xf16>
+  return %0 : tensor<7x100xf16>
+}
+func.func @f64c65(%x: tensor<6x65xf64>, %i: tensor<20x1xi64>, %u: tensor<20x65xf64>) -> tensor<6x65xf64> {
+  %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<6x65xf64>, tensor<20x1xi64>, tensor<20x65xf64> -> tensor<6x65xf64>
+  return %0 : tensor<6x65xf64>
+}
 func.func @f64c40(%x: tensor<8x40xf64>, %i: tensor<25x1xi64>, %u: tensor<25x40xf64>) -> tensor<8x40xf64> {
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<8x40xf64>, tensor<25x1xi64>, tensor<25x40xf64> -> tensor<8x40xf64>
   return %0 : tensor<8x40xf64>
@@ -74,9 +88,12 @@ func.func @f64c40(%x: tensor<8x40xf64>, %i: tensor<25x1xi64>, %u: tensor<25x40xf
 func TestScatterRowAddCols(t *testing.T) {
 	m, pr := kernelBinary(t, "rowaddcols.mlir", rowAddColsModule, []form{
 		{"rowadd.AddF32(", 6},   // the f32 functions but f32bcast
-		{"[lo:hi])", 4},         // split by columns: f32c33, f32c128, f32grid, f32dyn
-		{"< lo || ", 3},         // split by destination rows: f32c32, f32c129, f64c40
-		{"lo, hi = lo*16, ", 6}, // in steps of a cache line (and f32bcast, putbcast)
+		{"[lo:hi])", 4},         // rowadd.AddF32 split by columns: f32c33, f32c128, f32grid, f32dyn
+		{"[:len(", 3},           // the Go loop split by columns: i32c50, f16c100, f64c40
+		{"< lo || ", 3},         // split by destination rows: f32c32, f32c129, f64c65
+		{"lo, hi = lo*16, ", 7}, // in steps of a cache line: 4-byte elements (and f32bcast, putbcast)
+		{"lo, hi = lo*32, ", 1}, // f16c100
+		{"lo, hi = lo*8, ", 1},  // f64c40
 	})
 	r := rand.New(rand.NewSource(11))
 	type fn struct {
@@ -98,6 +115,9 @@ func TestScatterRowAddCols(t *testing.T) {
 		{"putbcast", []int64{9, 64}, []int64{20}, tensor.F32, tensor.I64, "wrap_negative", true},
 		{"f32c32", []int64{10, 32}, []int64{30}, tensor.F32, tensor.I64, "wrap_negative", false},
 		{"f32c129", []int64{7, 129}, []int64{20}, tensor.F32, tensor.I64, "wrap_negative", false},
+		{"i32c50", []int64{12, 50}, []int64{30}, tensor.I32, tensor.I32, "wrap_negative", false},
+		{"f16c100", []int64{7, 100}, []int64{25}, tensor.F16, tensor.I64, "error", false},
+		{"f64c65", []int64{6, 65}, []int64{20}, tensor.F64, tensor.I64, "wrap_negative", false},
 		{"f64c40", []int64{8, 40}, []int64{25}, tensor.F64, tensor.I64, "wrap_negative", false},
 	}
 	compared, errs := 0, 0

@@ -7,7 +7,11 @@
 // destination rows for longer ones (put_wide). Distinct ids, duplicates
 // (the last update wins) and a bad id (the interpreter's error, the first
 // in row-major order) give the interpreter's results with any worker
-// count.
+// count. An add of such rows (add, an embedding gradient) is split by
+// columns too, each worker adding its columns of every update row in
+// order (duplicates sum in the sequential order): a Go loop over them in
+// kernels for embedders, rowadd.AddF32 in the kernel binary that tcp-run
+// builds.
 // RUN: tcp-translate --mlir-to-go %s | FileCheck %s
 // RUN: rm -rf %t && tcp-run --print=mlir %s -e args --out-dir %t
 // RUN: tcp-run %s -e put %t/result_0.npy %t/result_1.npy %t/result_4.npy --backend=interp --out-dir %t/uniq
@@ -22,6 +26,10 @@
 // RUN: tcp-run %s -e put_wide %t/result_5.npy %t/result_2.npy %t/result_6.npy --backend=go --workers 2 --expect %t/wide/result_0.npy
 // RUN: tcp-run %s -e put_wide %t/result_5.npy %t/result_1.npy %t/result_6.npy --backend=interp --out-dir %t/wideu
 // RUN: tcp-run %s -e put_wide %t/result_5.npy %t/result_1.npy %t/result_6.npy --backend=go --workers 2 --expect %t/wideu/result_0.npy
+// RUN: tcp-run %s -e add %t/result_0.npy %t/result_2.npy %t/result_4.npy --backend=interp --out-dir %t/add
+// RUN: tcp-run %s -e add %t/result_0.npy %t/result_2.npy %t/result_4.npy --backend=go --workers 2 --expect %t/add/result_0.npy
+// RUN: tcp-run %s -e add %t/result_0.npy %t/result_2.npy %t/result_4.npy --backend=go --workers 3 --in-place --expect %t/add/result_0.npy
+// RUN: not tcp-run %s -e add %t/result_0.npy %t/result_3.npy %t/result_4.npy --backend=go --workers 2 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK-LABEL: func Put(
 // CHECK:         [[U:ut[0-9]+]] := tcpRowsUnique(a1, 6, 256, 1)
@@ -46,6 +54,15 @@
 // CHECK:             if [[T:t[0-9]+]] < lo || [[T]] >= hi {
 // CHECK:             copy(
 // CHECK:           [[W]]err = tcpParallelScan(6, 1200, [[W]]body)
+// CHECK-LABEL: func Add(
+// CHECK:         tcpParallelScan(4, 256, func(lo, hi int) error {
+// CHECK-NEXT:      lo, hi = lo*16, min(hi*16, 64)
+// CHECK-NEXT:      for [[K:i[0-9]+_0]] := 0; [[K]] < 4; [[K]]++ {
+// CHECK-NOT:         < lo ||
+// CHECK:             [[D:t[0-9]+]], [[S:t[0-9]+]] := {{t[0-9]+}}[lo:hi], {{t[0-9]+}}[lo:hi]
+// CHECK-NEXT:        [[S]] = [[S]][:len([[D]])]
+// CHECK-NEXT:        for [[J:t[0-9]+]] := range [[D]] {
+// CHECK-NEXT:          [[D]][[[J]]] = tcpAdd32([[D]][[[J]]], [[S]][[[J]]])
 
 // ERR: index 6 is out of bounds for dimension 0 with size 6
 
@@ -71,4 +88,9 @@ func.func @put(%x: tensor<6x64xf32>, %i: tensor<4x1xi64>, %u: tensor<4x64xf32>) 
 func.func @put_wide(%x: tensor<6x300xf32>, %i: tensor<4x1xi64>, %u: tensor<4x300xf32>) -> tensor<6x300xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<6x300xf32>, tensor<4x1xi64>, tensor<4x300xf32> -> tensor<6x300xf32>
   return %0 : tensor<6x300xf32>
+}
+
+func.func @add(%x: tensor<6x64xf32>, %i: tensor<4x1xi64>, %u: tensor<4x64xf32>) -> tensor<6x64xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<6x64xf32>, tensor<4x1xi64>, tensor<4x64xf32> -> tensor<6x64xf32>
+  return %0 : tensor<6x64xf32>
 }
