@@ -237,12 +237,22 @@
 // random ids. With two workers on unique random rows of tables beyond the
 // cache (in-process): 1 KiB rows 2.4-2.5 ms against 3.2-3.45; 256-byte
 // rows 1.3-1.4 ms against 1.6-1.7 by columns and 1.9-2.3 by destination
-// rows. Float add and mul keep the
+// rows. An add of whole rows of 129 to 512 bytes (ScatterND reduction
+// add, an embedding gradient, whose Zipf ids put the hot rows with one
+// worker under the split by destination rows) is split by columns the
+// same way, each worker adding its cache lines of every update row in
+// order, so every element's sum is the sequential one bit for bit
+// (TestScatterRowAddCols): with two workers and Zipf ids, 512-byte f32
+// rows 2.04 ms against 2.24 (least of the rounds), 256-byte rows 1.01
+// against 1.05, 400-byte rows 2.50 against 3.52, 512-byte f64 rows (the
+// Go loop) 2.56 against 3.28; the medians 0.63-0.9x (f64 0.72x and 1.09x
+// in two sets), on a machine shared with other benchmarks. Float add and mul keep the
 // interpreter's NaN rule, min and max propagate NaN and order -0 below
 // +0; f16 and bf16 add and mul in float32 and round to nearest even,
 // as the interpreter does. In the kernel binary, an f32 add of a whole
 // update row that is contiguous in both the destination and the updates
-// is one call of rowadd.AddF32 (package codegen/golang/rowadd, built into
+// (or, split by columns, the worker's columns of it) is one call of
+// rowadd.AddF32 (package codegen/golang/rowadd, built into
 // the binary from its source like hugemem): AVX assembly on amd64 (SSE2
 // where CPUID or XGETBV says no AVX) whose
 // VADDPS, with the destination row as its first source operand, returns the
@@ -277,9 +287,11 @@
 // rows of a large table miss the cache; 0.59x the time on 256-byte rows
 // of a 64 MiB table). An f32 add of static rows of at most 512 bytes
 // (rowadd.AddF32, an embedding gradient) prefetches the same way, but
-// only in a worker that owns every destination row (one worker): 0.8-0.95x
-// the time on 256- and 512-byte rows with Zipf ids; with 1 KiB rows, or
-// with two workers testing the row's owner, it cost more than it saved.
+// only in a worker that writes every destination row (one worker, or,
+// for rows of 129 to 512 bytes split by columns, each worker the first
+// line of its columns): 0.8-0.95x the time on 256- and 512-byte rows
+// with Zipf ids and one worker; with 1 KiB rows, or with two workers
+// testing the row's owner, it cost more than it saved.
 //
 // # Workers
 //

@@ -36,13 +36,14 @@ import (
 // otherwise every worker walks all the index values and skips updates
 // outside its rows. Every destination element is thus written by one
 // worker, in the sequential order, so the result is the same for every
-// worker count. Two exceptions for replaces of whole rows: rows of 128
-// to 512 bytes are split by their columns instead (rowColSplit: every
-// worker copies its cache lines of every update row, in order), and when
-// the ids are a [N, 1] argument, one pass over them per call with a
-// bitmap of the destination rows (the only allocation) finds whether
-// they are distinct; if so the workers split the update rows themselves
-// (uniqueRowsSplit), since no two updates then write the same row.
+// worker count. Two exceptions for whole rows: rows of 129 to 512 bytes
+// of a replace or an add are split by their columns instead
+// (rowColSplit: every worker copies or adds its cache lines of every
+// update row, in order), and when a replace's ids are a [N, 1] argument,
+// one pass over them per call with a bitmap of the destination rows (the
+// only allocation) finds whether they are distinct; if so the workers
+// split the update rows themselves (uniqueRowsSplit), since no two
+// updates then write the same row.
 // unique_indices is a promise the kernel does not check (the ordered
 // result is one allowed answer).
 
@@ -447,9 +448,8 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	// by destination rows has every worker read all of them and skip
 	// (a mispredicted branch per update) those of the other workers.
 	// Only for combine add so far, the combine measured (the split is as
-	// exact for every combine). A scatter_nd add of whole rows split so,
-	// every worker adding its columns of every row, measured no faster
-	// than the split by rows.
+	// exact for every combine). Whole rows of a scatter_nd are split by
+	// columns in rowColSplit instead.
 	splitInner, cols := false, int64(0)
 	if !splitLoop && s.Name() == tcp.ScatterName && s.Combine() == tcp.CombineAdd && nl >= 2 && n.dims[nl-1] == len(iter)-1 &&
 		dest[len(ds)-1].equal(patom(n.vars[nl-1])) {
@@ -457,10 +457,11 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 			splitInner, n.splitInner, cols = true, true, c
 		}
 	}
-	// A replace of whole rows (scatter_nd, index_put) of
-	// minRowSplitBytes to maxRowSplitBytes: the workers split each row's
-	// columns in cache lines, every worker copying its part of every
-	// update row in order (see rowColSplit).
+	// A replace or add of whole rows (scatter_nd: index_put, an
+	// embedding gradient) of minRowSplitBytes to maxRowSplitBytes: the
+	// workers split each row's columns in cache lines, every worker
+	// copying or adding its part of every update row in order (see
+	// rowColSplit).
 	rowCols, lineElems := f.rowColSplit(s, n, iter, dest, splitLoop, et)
 	if rowCols {
 		n.splitInner = true
@@ -560,7 +561,12 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 					uval = fmt.Sprintf("%s[%s]", urow, j)
 					if rowCols && n.rowOf != "" && len(n.lets[l].stmts) == 0 {
 						// The worker's columns [lo, hi) of the row, and a
-						// prefetch of their first line a few rows ahead.
+						// prefetch of their first line a few rows ahead
+						// (with one worker, the whole row and its first
+						// line: the prefetch of maxAddAheadBytes). An
+						// add: rowadd.AddF32 for f32 in the kernel
+						// binary, else the Go loop over the columns,
+						// resliced to one length (no bounds checks).
 						n.innerCall = fmt.Sprintf("copy(%s[lo:hi], %s[lo:hi])", n.rowOf, urow)
 						if combine == tcp.CombineAdd {
 							n.innerCall = fmt.Sprintf("rowadd.AddF32(%s[lo:hi], %s[lo:hi])", n.rowOf, urow)
@@ -771,20 +777,34 @@ var uniqueMode = map[string]int{tcp.ModeError: 0, tcp.ModeWrapNegative: 1, tcp.M
 
 // rowColSplit reports whether the workers of a scatter nest n split the
 // columns of whole destination rows instead of the rows (the second
-// result: the columns of a cache line): a replace (no combine order to
-// keep within a worker beyond the row order, which each worker keeps)
-// whose innermost loop runs over the destination's last dim, a static
-// row of minRowSplitBytes to maxRowSplitBytes, and a destination first
-// coordinate that is an index (not the outer loop's own counter, whose
-// split needs no scan). Each worker then copies its columns of every
-// update row in row-major order, so duplicate ids still leave the last
-// update's values in every column, and no worker tests the rows it owns:
-// the split by destination rows has each worker read every id and skip
-// half of them, a mispredicted branch per update row (and another in
-// its prefetch). Measured in-process with two workers on unique random
-// rows of tables beyond the cache: 512-byte rows 2.8 ms against 3.7,
-// 256-byte rows 1.6-1.9 ms against 2.1-2.7, 128-byte rows slightly
-// faster, 1 KiB rows the same, 4 KiB rows 3.3 ms against 2.4 (slower).
+// result: the columns of a cache line): a replace or an add (no combine
+// order to keep within a worker beyond the row order, which each worker
+// keeps) whose innermost loop runs over the destination's last dim, a
+// static row of minRowSplitBytes to maxRowSplitBytes, and a destination
+// first coordinate that is an index (not the outer loop's own counter,
+// whose split needs no scan). Each worker then copies or adds its
+// columns of every update row in row-major order, so duplicate ids still
+// leave the last update's values in every column, or every column's sum
+// in the updates' order (the sequential result bit for bit), and no
+// worker tests the rows it owns: the split by destination rows has each
+// worker read every id and skip half of them, a mispredicted branch per
+// update row (and another in its prefetch), and with Zipf ids (an
+// embedding gradient) the hot rows sit with one worker. Measured
+// in-process with two workers on unique random rows of tables beyond the
+// cache (replace): 512-byte rows 2.8 ms against 3.7, 256-byte rows
+// 1.6-1.9 ms against 2.1-2.7, 128-byte rows slightly faster, 1 KiB rows
+// the same, 4 KiB rows 3.3 ms against 2.4 (slower). Adds, Zipf ids
+// (a = 1.1, the hottest row 15 % of the updates), in place, two workers,
+// interleaved tcp-run --bench 20 on a 2-core EPYC shared with other
+// benchmarks, least and median of 6-30 rounds: f32 [16384,128] by 65536
+// ids (512-byte rows) 2.04/2.24 ms against 2.24/3.31 in a quiet spell,
+// 3.9-4.1/4.1-4.6 against 4.2-4.9/4.5-5.2 with the other core busy, the
+// same with i32 ids 4.66/5.53 against 5.29/8.34; f32 [65536,64] by 65536
+// (256-byte rows) 1.01/1.11 against 1.05/1.76; f32 [20000,100] by 50000
+// (400-byte rows) 2.50/3.32 against 3.52/3.85; f64 [16384,64] by 65536
+// (512-byte rows, the Go loop) 2.56/4.59 against 3.28/4.22. One worker
+// runs the same code as before on the whole row (f32 2.17/2.33 against
+// 2.12/2.32, f64 4.21/4.67 against 4.23/4.70).
 func (f *funcGen) rowColSplit(s tcp.ScatterOp, n *nest, iter, dest []poly, splitLoop bool, et string) (bool, int64) {
 	nl := len(n.vars)
 	add := s.Combine() == tcp.CombineAdd
@@ -810,14 +830,20 @@ func (f *funcGen) rowColSplit(s tcp.ScatterOp, n *nest, iter, dest []poly, split
 // 2.8-3.0). Only a worker that owns every destination row (one worker)
 // prefetches: with two splitting the rows, the prefetch's test of the
 // row's owner (mispredicted every other update) made the 512-byte rows
-// slower (3.0-3.25 ms against 2.55-2.7).
+// slower (3.0-3.25 ms against 2.55-2.7). Rows of 129 to 512 bytes are
+// split by columns (rowColSplit), where every worker writes every row:
+// each prefetches the first line of its columns, unconditionally (with
+// one worker the row's first line, as here; prefetching every line of
+// the worker's columns, or none, measured slower with one and two).
 const maxAddAheadBytes = 512
 
-// minRowSplitBytes and maxRowSplitBytes bound the rows a replace scatter
-// splits by columns (see rowColSplit): past maxArrayRun (shorter rows
-// keep their fixed-size array moves, faster than copy on one worker,
-// which the split by columns would turn into copy calls) and 512 bytes (at 1 KiB the two splits measured the same in-process,
-// and the harness had the column split slower).
+// minRowSplitBytes and maxRowSplitBytes bound the rows a replace or an
+// add scatter splits by columns (see rowColSplit): past maxArrayRun
+// (shorter rows keep their fixed-size array moves, faster than copy on
+// one worker, which the split by columns would turn into copy calls) and
+// 512 bytes (at 1 KiB the two splits measured the same in-process for a
+// replace, and the harness had the column split slower). Adds take the
+// same bounds (f32 rows of 128 bytes and less were not measured split).
 const (
 	minRowSplitBytes = maxArrayRun + 1
 	maxRowSplitBytes = 512
