@@ -116,7 +116,7 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 			if one, isC := stride.constant(); !isC || one != 1 {
 				return ""
 			}
-			if s := f.bound[term]; s == nil || !s.equal(e.size) || !f.sourceRow(r, n, et, term) {
+			if s := f.bound[term]; s == nil || !s.equal(e.size) || shortStream(r.off.add(patom(term).scale(-1)), s, n, et) || !f.sourceRow(r, n, et, term) {
 				return ""
 			}
 			call = fmt.Sprintf("gatherrow.Row(%s, %s, %s, %v)", dst, r.buf, e.idxRow, e.wrap)

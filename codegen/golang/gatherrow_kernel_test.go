@@ -16,14 +16,15 @@ import (
 // shorter than the input's and not multiples of the eight the assembly
 // takes per step, and dynamic dims. A clip mode gather, a column gather
 // by broadcast ids (the index table's loop) and static index rows
-// shorter than minGatherRow keep the Go loop.
+// shorter than minGatherRow keep the Go loop, and so do source rows of
+// 512 bytes or less that follow each other (shortStream: untouched).
 const elementGatherModule = `
 func.func @last32(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
   return %0 : tensor<4x290xf32>
 }
-func.func @last64err(%x: tensor<3x4x37xf64>, %i: tensor<3x3x41xi64>) -> tensor<3x3x41xf64> {
-  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "error"} : tensor<3x4x37xf64>, tensor<3x3x41xi64> -> tensor<3x3x41xf64>
+func.func @last64err(%x: tensor<3x4x67xf64>, %i: tensor<3x3x41xi64>) -> tensor<3x3x41xf64> {
+  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "error"} : tensor<3x4x67xf64>, tensor<3x3x41xi64> -> tensor<3x3x41xf64>
   return %0 : tensor<3x3x41xf64>
 }
 func.func @lastdyn(%x: tensor<?x?xi32>, %i: tensor<?x?xi64>) -> tensor<?x?xi32> {
@@ -66,9 +67,13 @@ func.func @short(%x: tensor<5x300xf32>, %i: tensor<4x12xi64>) -> tensor<4x12xf32
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x12xi64> -> tensor<4x12xf32>
   return %0 : tensor<4x12xf32>
 }
-func.func @bools(%x: tensor<5x300xi1>, %i: tensor<4x290xi32>) -> tensor<4x290xi1> {
-  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xi1>, tensor<4x290xi32> -> tensor<4x290xi1>
+func.func @bools(%x: tensor<5x600xi1>, %i: tensor<4x290xi32>) -> tensor<4x290xi1> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x600xi1>, tensor<4x290xi32> -> tensor<4x290xi1>
   return %0 : tensor<4x290xi1>
+}
+func.func @stream(%x: tensor<2x3x128xf32>, %i: tensor<2x3x40xi32>) -> tensor<2x3x40xf32> {
+  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "wrap_negative"} : tensor<2x3x128xf32>, tensor<2x3x40xi32> -> tensor<2x3x40xf32>
+  return %0 : tensor<2x3x40xf32>
 }
 func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "clip"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
@@ -83,7 +88,7 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}})
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}, {"tcpTouch(", 6}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
 		name     string
@@ -94,7 +99,7 @@ func TestElementGatherRows(t *testing.T) {
 	}
 	fns := []fn{
 		{"last32", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
-		{"last64err", []int64{3, 4, 37}, []int64{3, 3, 41}, 2, tensor.F64, tensor.I64, false},
+		{"last64err", []int64{3, 4, 67}, []int64{3, 3, 41}, 2, tensor.F64, tensor.I64, false},
 		{"lastdyn", []int64{4, 33}, []int64{3, 50}, 1, tensor.I32, tensor.I64, true},
 		{"lastdyn", []int64{2, 1}, []int64{2, 7}, 1, tensor.I32, tensor.I64, true},
 		{"dim0", []int64{6, 300}, []int64{9, 260}, 0, tensor.F32, tensor.I64, true},
@@ -104,9 +109,10 @@ func TestElementGatherRows(t *testing.T) {
 		{"column", []int64{5, 64}, []int64{19}, 1, tensor.F32, tensor.I64, true},
 		{"half", []int64{5, 300}, []int64{4, 290}, 1, tensor.F16, tensor.I32, true},
 		{"halfcols", []int64{7, 3, 41}, []int64{9, 3, 41}, 0, tensor.BF16, tensor.I64, true},
-		{"bools", []int64{5, 300}, []int64{4, 290}, 1, tensor.I1, tensor.I32, true},
+		{"bools", []int64{5, 600}, []int64{4, 290}, 1, tensor.I1, tensor.I32, true},
 		{"i8cols", []int64{6, 53}, []int64{5, 50}, 0, tensor.I8, tensor.I32, false},
 		{"short", []int64{5, 300}, []int64{4, 12}, 1, tensor.F32, tensor.I64, true},
+		{"stream", []int64{2, 3, 128}, []int64{2, 3, 40}, 2, tensor.F32, tensor.I32, true},
 		{"clip", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
 	}
 	compared, errs := 0, 0

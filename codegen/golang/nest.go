@@ -834,7 +834,7 @@ func (f *funcGen) sourceRow(r *ref, n *nest, et, term string) bool {
 	}
 	base := f.hoist(rest, rl)
 	r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
-	if rl == l-1 && n.rowOf != "" && et != "bool" {
+	if rl == l-1 && n.rowOf != "" && et != "bool" && !shortStream(rest, s, n, et) {
 		f.g.used["touch"] = true
 		n.touch = true
 		b := n.lets[rl]
@@ -842,6 +842,37 @@ func (f *funcGen) sourceRow(r *ref, n *nest, et, term string) bool {
 	}
 	return true
 }
+
+// shortStream reports whether the source rows that sourceRow binds (at
+// base rest, of static size s, in the level around the innermost loop of
+// n) are at most maxStreamRowBytes and follow each other in memory from
+// one iteration of that level to the next (rest steps by s): the
+// hardware prefetcher streams them, the touch only costs, and so does
+// gatherrow.Row, which needs its rows touched (its hardware gathers of
+// lines not yet in L1 took 2.5x the loop's time). Measured with the
+// kernel binary, one worker, GatherElements along the last axis of 1M
+// ids: 512-byte f32 rows by 32 i64 ids 1.17-1.22 ms for the loop
+// untouched, 1.26-1.33 touched, 1.45-1.48 for the touch and
+// gatherrow.Row; by i32 ids 1.17-1.26 against 1.34-1.35 for the touch and
+// Row. At 1 KiB, Row on touched rows was as fast for i64 ids and
+// 5-15% faster for i32 ids; at 2 KiB the loop untouched took 1.5x.
+func shortStream(rest, s poly, n *nest, et string) bool {
+	l := len(n.vars) - 1
+	size, ok := s.constant()
+	if !ok || l < 1 || size*int64(elemSize(et)) > maxStreamRowBytes {
+		return false
+	}
+	c, ok := rest.coeff(n.vars[l-1])
+	if !ok {
+		return false
+	}
+	step, ok := c.constant()
+	return ok && step == size
+}
+
+// maxStreamRowBytes is the longest source row shortStream leaves to the
+// hardware prefetcher.
+const maxStreamRowBytes = 512
 
 // store writes one element at dst[o].
 func (f *funcGen) store(dst string, r ref, o, off string, l int) string {
