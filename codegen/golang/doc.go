@@ -125,7 +125,8 @@
 // index row of package gatherrow (built into the binary like rowadd):
 // gatherrow.Row when the gathered dim is the last (the row of the input
 // the loop reads, touched first as above; short sequential rows, which are
-// not touched, keep the loop), gatherrow.Cols when it is an
+// not touched, keep the loop; a rank-1 gather, x[ids], is one call per
+// worker over its part of the ids), gatherrow.Cols when it is an
 // outer one (position k of the index row reads column k of the row its id
 // picks). On amd64 with AVX2, eight ids per step are wrapped and
 // range-tested at once and hardware gathers read the 1-, 2-, 4- or 8-byte

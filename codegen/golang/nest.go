@@ -585,7 +585,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		// down) or not (from its start up), for the non-temporal
 		// reversal below.
 		up := !f.descendingRuns(r, n, nl-1)
-		if call := f.gatherRowCall(&r, n, et, dst); call != "" {
+		if call := f.flatGatherCall(&r, n, et, dst, outOff); call != "" {
+			// A rank-1 element gather: a worker's part in assembly.
+			f.g.used["gatherrow"] = true
+			n.innerCall = call
+		} else if call := f.gatherRowCall(&r, n, et, dst); call != "" {
 			// An element gather of a whole index row in assembly.
 			f.g.used["gatherrow"] = true
 			n.innerCall = call
