@@ -67,8 +67,12 @@
 // kernels with the interpreter for every element type and row length
 // 0..140). Byte rows reversed so run 4x faster than element by element
 // ([64,512,512] i8 flipped on its last two axes: 1.4 ms, was 5.7 ms,
-// one thread). Whole rows copied in descending source order (a flip of an
-// outer axis, no index read) are tcpCopyRows calls. From revrow.NTBytes
+// one thread). A flip of an outer axis over short static rows of 2, 4, 8
+// or 16 bytes (an RGBA pixel, a pair of floats) reverses each row of
+// them as one tcpReverse call with the short rows as its elements
+// (reversedRuns; revrow takes 16-byte elements too). Whole rows copied in
+// descending source order (a flip of an outer axis, no index read) are
+// tcpCopyRows calls. From revrow.NTBytes
 // (12 MiB) of output on, both write with non-temporal stores
 // (revrow.ReverseNT, revrow.CopyNT, one SFENCE per worker): the output and
 // its source no longer stay in the L3 between calls, and skipping the
