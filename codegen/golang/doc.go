@@ -87,9 +87,10 @@
 // Kernels for embedders, which use no package unsafe, keep copy and the
 // loop of eight elements per step. A source row that an element gather
 // reads densely is first touched once per cache line, in order, so that the
-// hardware prefetcher streams it before the random reads, except rows of
-// 512 bytes or less that follow each other in memory, which the prefetcher
-// streams untouched (shortStream; the touch cost 8-10% there). A run of 256
+// hardware prefetcher streams it before the random reads, except, in a
+// loop, rows of 512 bytes or less that follow each other in memory, which
+// the prefetcher streams untouched (shortStream; the touch cost 8-10%
+// there). A run of 256
 // bytes or more (or of dynamic length) copied from a row chosen by
 // indices (a row gather) also reads the first element of the row it will
 // copy 4 iterations later (8 for static runs under 1 KiB), its position
@@ -128,9 +129,9 @@
 // innermost loop does nothing else is, in the kernel binary, one call per
 // index row of package gatherrow (built into the binary like rowadd):
 // gatherrow.Row when the gathered dim is the last (the row of the input
-// the loop reads, touched first as above; short sequential rows, which are
-// not touched, keep the loop; a rank-1 gather, x[ids], is one call per
-// worker over its part of the ids), gatherrow.Cols when it is an
+// the loop reads, touched first as above; index rows of fewer than 64
+// ids keep the loop; a rank-1 gather, x[ids], is one call per worker over
+// its part of the ids), gatherrow.Cols when it is an
 // outer one (position k of the index row reads column k of the row its id
 // picks). On amd64 with AVX2, eight ids per step are wrapped and
 // range-tested at once and hardware gathers read the 1-, 2-, 4- or 8-byte

@@ -97,7 +97,8 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 	}
 	l := nl - 1
 	j := n.vars[l]
-	if c, ok := n.sizes[l].constant(); ok && c < minGatherRow {
+	c, static := n.sizes[l].constant()
+	if static && c < minGatherCols {
 		return ""
 	}
 	for _, term := range positions(r.off) {
@@ -126,10 +127,10 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 		} else {
 			// Along the last dim: rowRead's source row, of the
 			// gathered dim's size.
-			if one, isC := stride.constant(); !isC || one != 1 {
+			if one, isC := stride.constant(); !isC || one != 1 || static && c < minGatherRow {
 				return ""
 			}
-			if s := f.bound[term]; s == nil || !s.equal(e.size) || shortStream(r.off.add(patom(term).scale(-1)), s, n, et) || !f.sourceRow(r, n, et, term) {
+			if s := f.bound[term]; s == nil || !s.equal(e.size) || !f.sourceRow(r, n, et, term, true) {
 				return ""
 			}
 			call = fmt.Sprintf("gatherrow.Row(%s, %s, %s, %v)", dst, r.buf, e.idxRow, e.wrap)
@@ -188,10 +189,21 @@ func (f *funcGen) flatGatherCall(r *ref, n *nest, et, dst string, outOff poly) s
 }
 
 // minGatherRow is the shortest static index row gatherRowCall takes: a
-// call, the assembly's setup and its Go tail cost more than the loop's
-// few elements (a 64-index row took 47 ns in assembly against 94 in Go,
-// of which some 10 ns are the call and setup).
-const minGatherRow = 16
+// call, the assembly's setup, the row's touch and its Go tail cost more
+// than the loop's few elements. Measured with the kernel binary, one
+// worker, 1M i64 ids along the last axis of f32 data: rows of 16 ids
+// (128-byte source rows) 1.27-1.85 ms in the loop against 1.73-2.77
+// touched in gatherrow.Row, of 32 ids 1.17-1.22 against 1.45-1.48
+// (512-byte rows) and 3.10-3.52 against 3.32-3.43 (1 KiB rows); of 64
+// ids the same within the noise (256-byte and 1 KiB rows), and Row
+// faster from 128 ids on (512-byte rows: 2.55-2.9 against 3.4; i8 rows
+// of 256 ids: 1.8-2.7 against 3.1-3.7).
+const minGatherRow = 64
+
+// minGatherCols is the shortest static index row of gatherrow.Cols,
+// whose rows are not touched: its hardware gathers keep eight reads of
+// different rows in flight, where the loop waits on L3 latency.
+const minGatherCols = 16
 
 // positions returns the atoms of p's terms, each once, in order.
 func positions(p poly) []string {

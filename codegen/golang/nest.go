@@ -866,7 +866,7 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 		if c != 1 || f.bound[term] == nil || f.levelOfAtoms(term) != l {
 			continue
 		}
-		if f.sourceRow(r, n, et, term) {
+		if f.sourceRow(r, n, et, term, false) {
 			return term
 		}
 		break
@@ -893,9 +893,10 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 // level of n, indexing a dim of size s = f.bound[term]): when the rest of
 // the offset and s are bound outside the innermost loop, it binds the
 // row buf[base : base+s] there, renames r.buf to it, adds the row's touch
-// (see rowRead) and returns true; r's offset is then term in the row.
-// Else it changes nothing and returns false.
-func (f *funcGen) sourceRow(r *ref, n *nest, et, term string) bool {
+// (see rowRead; for the hardware gathers of gatherrow.Row, gathers, even
+// a short streamed one) and returns true; r's offset is then term in the
+// row. Else it changes nothing and returns false.
+func (f *funcGen) sourceRow(r *ref, n *nest, et, term string, gathers bool) bool {
 	l := len(n.vars) - 1
 	s := f.bound[term]
 	if c := r.off[term]; c != 1 || s == nil || f.levelOfAtoms(term) != l {
@@ -913,7 +914,7 @@ func (f *funcGen) sourceRow(r *ref, n *nest, et, term string) bool {
 	}
 	base := f.hoist(rest, rl)
 	r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
-	if rl == l-1 && n.rowOf != "" && et != "bool" && !shortStream(rest, s, n, et) {
+	if rl == l-1 && n.rowOf != "" && et != "bool" && (gathers || !shortStream(rest, s, n, et)) {
 		f.g.used["touch"] = true
 		n.touch = true
 		b := n.lets[rl]
@@ -926,15 +927,14 @@ func (f *funcGen) sourceRow(r *ref, n *nest, et, term string) bool {
 // base rest, of static size s, in the level around the innermost loop of
 // n) are at most maxStreamRowBytes and follow each other in memory from
 // one iteration of that level to the next (rest steps by s): the
-// hardware prefetcher streams them, the touch only costs, and so does
-// gatherrow.Row, which needs its rows touched (its hardware gathers of
-// lines not yet in L1 took 2.5x the loop's time). Measured with the
+// hardware prefetcher streams them to the loop, and the touch only costs
+// (gatherrow.Row's hardware gathers still need their rows touched: on
+// lines not yet in L1 they took 2.5x the loop's time). Measured with the
 // kernel binary, one worker, GatherElements along the last axis of 1M
 // ids: 512-byte f32 rows by 32 i64 ids 1.17-1.22 ms for the loop
-// untouched, 1.26-1.33 touched, 1.45-1.48 for the touch and
-// gatherrow.Row; by i32 ids 1.17-1.26 against 1.34-1.35 for the touch and
-// Row. At 1 KiB, Row on touched rows was as fast for i64 ids and
-// 5-15% faster for i32 ids; at 2 KiB the loop untouched took 1.5x.
+// untouched against 1.26-1.33 touched; a take of 32 columns of 512-byte
+// rows (index tables) 1.97-2.27 against 2.27-2.31; at 2 KiB the loop
+// untouched took 1.5x.
 func shortStream(rest, s poly, n *nest, et string) bool {
 	l := len(n.vars) - 1
 	size, ok := s.constant()
