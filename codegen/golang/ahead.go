@@ -84,6 +84,21 @@ const scatterAheadRows = 8
 // 1.17-1.24x on 512- and 1024-byte rows (memmove moves 32 bytes at once).
 const maxArrayRun = 128
 
+// minAlwaysPrefetchedRun is the shortest static run, in bytes, whose
+// later rows the kernel binary prefetches whatever the working set (see
+// maxUnaheadBytes, which was measured with the look ahead's load): a
+// prefetch costs little beside the copy of such a run and saves a wait
+// whenever the rows are not in the cache, which a working set below the
+// L3's size does not promise (the other core's work, other processes).
+// Measured in interleaved A/B runs of tcp-run --backend=go --bench, one
+// worker, the other core busy: 16384 random 256-byte rows of a 64 MB
+// f32 table (8 MiB with the result) 0.35-0.42 ms against 0.74-0.92;
+// 8192 512-byte rows of a 51 MB table 0.22-0.24 against 0.24-0.41; 256-byte
+// rows of tables of 1 and 4 MiB and 1 KiB rows of 2 and 8 MiB the same
+// within the noise. 32- and 64-byte runs of small working sets took
+// 1.2-1.65x the time with the prefetch: they keep the working set's gate.
+const minAlwaysPrefetchedRun = 256
+
 // minPrefetchedRun is the shortest static run, in bytes, whose later
 // rows the kernel binary prefetches (see prefetches).
 const minPrefetchedRun = 32
@@ -154,12 +169,17 @@ func (f *funcGen) touchAhead(n *nest, l int, src, dst string, so poly, dist, es,
 		hi = "hi"
 	}
 	// A working set that stays in the cache between calls gains nothing
-	// from a look ahead (see maxUnaheadBytes).
+	// from a look ahead (see maxUnaheadBytes), except the prefetch of
+	// long runs (see minAlwaysPrefetchedRun).
 	cond := fmt.Sprintf("%s < %s", j, hi)
-	if big, never := f.aheadCond(src, dst, es, run); never {
-		return ""
-	} else if big != "" {
-		cond = big + " && " + cond
+	if !f.prefetches() || run < minAlwaysPrefetchedRun {
+		big, never := f.aheadCond(src, dst, es, run)
+		if never {
+			return ""
+		}
+		if big != "" {
+			cond = big + " && " + cond
+		}
 	}
 	n.touch = true
 	if f.prefetches() {

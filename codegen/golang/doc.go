@@ -67,8 +67,12 @@
 // kernels with the interpreter for every element type and row length
 // 0..140). Byte rows reversed so run 4x faster than element by element
 // ([64,512,512] i8 flipped on its last two axes: 1.4 ms, was 5.7 ms,
-// one thread). Whole rows copied in descending source order (a flip of an
-// outer axis, no index read) are tcpCopyRows calls. From revrow.NTBytes
+// one thread). A flip of an outer axis over short static rows of 2, 4, 8
+// or 16 bytes (an RGBA pixel, a pair of floats) reverses each row of
+// them as one tcpReverse call with the short rows as its elements
+// (reversedRuns; revrow takes 16-byte elements too). Whole rows copied in
+// descending source order (a flip of an outer axis, no index read) are
+// tcpCopyRows calls. From revrow.NTBytes
 // (12 MiB) of output on, both write with non-temporal stores
 // (revrow.ReverseNT, revrow.CopyNT, one SFENCE per worker): the output and
 // its source no longer stay in the L3 between calls, and skipping the
@@ -83,7 +87,10 @@
 // Kernels for embedders, which use no package unsafe, keep copy and the
 // loop of eight elements per step. A source row that an element gather
 // reads densely is first touched once per cache line, in order, so that the
-// hardware prefetcher streams it before the random reads. A run of 256
+// hardware prefetcher streams it before the random reads, except, in a
+// loop, rows of 512 bytes or less that follow each other in memory, which
+// the prefetcher streams untouched (shortStream; the touch cost 8-10%
+// there). A run of 256
 // bytes or more (or of dynamic length) copied from a row chosen by
 // indices (a row gather) also reads the first element of the row it will
 // copy 4 iterations later (8 for static runs under 1 KiB), its position
@@ -102,8 +109,10 @@
 // the measurements). In the kernel binary on amd64 the later row is
 // prefetched instead (one call of prefetch.Line, PREFETCHT0, package
 // codegen/golang/prefetch built into the binary): it does not hold the
-// loop back until the row arrives, and short rows (32 bytes or more) and
-// gather_nd rows are prefetched too. Index reads that do not depend on
+// loop back until the row arrives, short rows (32 bytes or more) and
+// gather_nd rows are prefetched too, and runs of 256 bytes or more are
+// prefetched whatever the working set (minAlwaysPrefetchedRun: a cached
+// row costs the prefetch little, an evicted one a whole wait). Index reads that do not depend on
 // the loops outside their own (a column gather, a take along a middle or
 // last axis: the same ids for every outer row) are computed once per
 // call, wrapped and widened, into a table of ints that the nest reads
@@ -120,7 +129,9 @@
 // innermost loop does nothing else is, in the kernel binary, one call per
 // index row of package gatherrow (built into the binary like rowadd):
 // gatherrow.Row when the gathered dim is the last (the row of the input
-// the loop reads, touched first as above), gatherrow.Cols when it is an
+// the loop reads, touched first as above; index rows of fewer than 64
+// ids keep the loop; a rank-1 gather, x[ids], is one call per worker over
+// its part of the ids), gatherrow.Cols when it is an
 // outer one (position k of the index row reads column k of the row its id
 // picks). On amd64 with AVX2, eight ids per step are wrapped and
 // range-tested at once and hardware gathers read the 1-, 2-, 4- or 8-byte

@@ -140,7 +140,7 @@ var stdImports = map[string]string{
 	"bufio": "bufio", "binary": "encoding/binary", "bits": "math/bits", "bytes": "bytes", "fmt": "fmt", "io": "io",
 	"math": "math", "os": "os", "runtime": "runtime", "sort": "sort", "strings": "strings",
 	"sync": "sync", "atomic": "sync/atomic", "time": "time",
-	// The kernel binary's prefetch calls only.
+	// The kernel binary's prefetch calls and views of runs only.
 	"unsafe": "unsafe",
 	// The driver's allocator (Build writes the package beside it).
 	"hugemem": "tcpkernels/hugemem",
@@ -410,8 +410,11 @@ type nest struct {
 	// iterations of level 1 over both (see flatSplit).
 	flat bool
 	// innerCall, if set, replaces the innermost loop: one call that does
-	// the whole row (a reversed row copy, tcpReverse).
+	// the whole row (a reversed row copy, tcpReverse). With callRuns it
+	// replaces the innermost loop emitted instead, which copies runs
+	// (see reversedRuns).
 	innerCall string
+	callRuns  bool
 	// scatter marks a scatter's update nest; its innermost loop may range
 	// over the first index row it reads (rangeOver), binding each index
 	// to rangeVal: Go's register allocator then keeps the loop's values

@@ -11,7 +11,8 @@ import (
 // nest whose index is a raw load from a row of an argument's indices:
 // the candidate of gatherRowCall.
 type elemGather struct {
-	idxRow string // the index row slice (int32 or int64 elements)
+	idxRow string // the index row slice (int32 or int64 elements); flat: the whole indices
+	flat   bool   // a nest of one loop, whose ids are idxRow[i] at its counter i
 	wrap   bool   // mode wrap_negative: a negative index counts from the end
 	size   poly   // the size of the gathered dim
 	dim    int
@@ -24,13 +25,19 @@ type elemGather struct {
 // row of an argument that moves with the outer loops (the first
 // statement of that level: first == 0), read unchecked, in mode
 // wrap_negative or error, with no fill guard (gd). gatherRowCall may then
-// replace the whole innermost loop.
+// replace the whole innermost loop. In a nest of one loop (flat) the ids
+// are instead the argument itself, read at the loop's counter
+// (flatGatherCall).
 func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *guard, first int, checked bool, size poly) {
 	n := f.cur
-	if !f.g.driver || n == nil || !n.rows || first != 0 || gd != nil || checked {
+	if !f.g.driver || n == nil || first != 0 || gd != nil || checked {
 		return
 	}
-	if f.levelOf(idx.off.without(n, len(n.vars)-1)) < 0 {
+	flat := len(n.vars) == 1
+	if !n.rows && !flat {
+		return
+	}
+	if !flat && f.levelOf(idx.off.without(n, len(n.vars)-1)) < 0 {
 		// The same ids for every outer row (a column gather, a take
 		// along the last axis): indexTables wraps them once per call,
 		// and its loop over the table was as fast for 4-byte data and
@@ -44,6 +51,12 @@ func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *gu
 	}
 	row, ok := f.idxRows[iv]
 	l := len(n.vars) - 1
+	if flat {
+		// The raw id at the loop's counter (loadInt's plain load).
+		row, ok = f.args[g.Indices()]
+		ok = ok && idx.buf == row && idx.off.equal(patom(n.vars[0])) && idx.val == "" && len(idx.guards) == 0 &&
+			idx.conv == nil && idx.load == "" && len(idx.dconv) == 0
+	}
 	if !ok || f.levelOfAtoms(iv) != l {
 		return
 	}
@@ -55,7 +68,7 @@ func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *gu
 	if it, err := goElem(ir.ElementType(g.Indices().Type())); err != nil || it != "int32" && it != "int64" {
 		return
 	}
-	f.egather[pos] = elemGather{idxRow: row, wrap: mode == tcp.ModeWrapNegative, size: size, dim: int(g.Dim()), stmts: len(n.lets[l].stmts)}
+	f.egather[pos] = elemGather{idxRow: row, flat: flat, wrap: mode == tcp.ModeWrapNegative, size: size, dim: int(g.Dim()), stmts: len(n.lets[l].stmts)}
 }
 
 // gatherRowCall returns the call that replaces the innermost loop of
@@ -84,7 +97,8 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 	}
 	l := nl - 1
 	j := n.vars[l]
-	if c, ok := n.sizes[l].constant(); ok && c < minGatherRow {
+	c, static := n.sizes[l].constant()
+	if static && c < minGatherCols {
 		return ""
 	}
 	for _, term := range positions(r.off) {
@@ -113,10 +127,10 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 		} else {
 			// Along the last dim: rowRead's source row, of the
 			// gathered dim's size.
-			if one, isC := stride.constant(); !isC || one != 1 {
+			if one, isC := stride.constant(); !isC || one != 1 || static && c < minGatherRow {
 				return ""
 			}
-			if s := f.bound[term]; s == nil || !s.equal(e.size) || !f.sourceRow(r, n, et, term) {
+			if s := f.bound[term]; s == nil || !s.equal(e.size) || !f.sourceRow(r, n, et, term, true) {
 				return ""
 			}
 			call = fmt.Sprintf("gatherrow.Row(%s, %s, %s, %v)", dst, r.buf, e.idxRow, e.wrap)
@@ -128,11 +142,68 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 	return ""
 }
 
+// flatGatherCall is gatherRowCall for a result nest of one loop (a
+// rank-1 element gather, x[ids] of a 1-d x): in the kernel binary, one
+// call of gatherrow.Row per worker over its part [lo, hi) of the result
+// (at offset outOff, the loop's counter) and of the ids, from the whole
+// gathered dim. Measured with tcp-run, one worker, 1M i32 ids: 0.74-1.0 ms
+// against 1.2-1.7 for the loop from a 20000-float table, 0.79-0.87
+// against 1.7-3.0 from 100000 floats, 9.5-14 ms against 20-24 from 16M
+// floats (the hardware gathers keep eight reads in flight).
+func (f *funcGen) flatGatherCall(r *ref, n *nest, et, dst string, outOff poly) string {
+	if !f.g.driver || len(n.vars) != 1 || len(r.guards) != 0 || len(r.dconv) != 0 || r.val != "" || r.buf == "" {
+		return ""
+	}
+	switch et {
+	case "bool", "uint8", "int8", "uint16", "int16", "float32", "int32", "uint32", "float64", "int64", "uint64":
+	default:
+		return ""
+	}
+	v := n.vars[0]
+	if !outOff.equal(patom(v)) {
+		return ""
+	}
+	if c, ok := n.sizes[0].constant(); ok && c < minGatherRow {
+		return ""
+	}
+	for _, term := range positions(r.off) {
+		e, ok := f.egather[term]
+		if !ok || !e.flat || len(n.lets[0].stmts) != e.stmts {
+			continue
+		}
+		if c, ok := r.off.coeff(term); !ok || !c.equal(pconst(1)) {
+			return ""
+		}
+		rest := r.off.add(patom(term).scale(-1))
+		if f.levelOf(rest) >= 0 || f.levelOf(e.size) >= 0 {
+			return ""
+		}
+		base := f.hoist(rest, -1)
+		src := f.bind(-1, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, e.size.paren()))
+		k := f.temp()
+		call := fmt.Sprintf("gatherrow.Row(%s[lo:hi], %s, %s[lo:hi], %v)", dst, src, e.idxRow, e.wrap)
+		return fmt.Sprintf("if %s := %s; %s >= 0 {\nreturn %s\n}", k, call, k,
+			f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{e.dim}, fmt.Sprintf("%s[lo+%s]", e.idxRow, k), e.size.String()))
+	}
+	return ""
+}
+
 // minGatherRow is the shortest static index row gatherRowCall takes: a
-// call, the assembly's setup and its Go tail cost more than the loop's
-// few elements (a 64-index row took 47 ns in assembly against 94 in Go,
-// of which some 10 ns are the call and setup).
-const minGatherRow = 16
+// call, the assembly's setup, the row's touch and its Go tail cost more
+// than the loop's few elements. Measured with the kernel binary, one
+// worker, 1M i64 ids along the last axis of f32 data: rows of 16 ids
+// (128-byte source rows) 1.27-1.85 ms in the loop against 1.73-2.77
+// touched in gatherrow.Row, of 32 ids 1.17-1.22 against 1.45-1.48
+// (512-byte rows) and 3.10-3.52 against 3.32-3.43 (1 KiB rows); of 64
+// ids the same within the noise (256-byte and 1 KiB rows), and Row
+// faster from 128 ids on (512-byte rows: 2.55-2.9 against 3.4; i8 rows
+// of 256 ids: 1.8-2.7 against 3.1-3.7).
+const minGatherRow = 64
+
+// minGatherCols is the shortest static index row of gatherrow.Cols,
+// whose rows are not touched: its hardware gathers keep eight reads of
+// different rows in flight, where the loop waits on L3 latency.
+const minGatherCols = 16
 
 // positions returns the atoms of p's terms, each once, in order.
 func positions(p poly) []string {

@@ -16,15 +16,18 @@ import (
 // shorter than the input's and not multiples of the eight the assembly
 // takes per step, and dynamic dims. A clip mode gather, a column gather
 // by broadcast ids (the index table's loop) and static index rows
-// shorter than minGatherRow keep the Go loop.
+// shorter than minGatherRow (Row) or minGatherCols (Cols) keep the Go
+// loop, which does not touch source rows of 512 bytes or less that
+// follow each other (shortStream). A rank-1 gather (x[ids]) is one
+// gatherrow.Row call per worker.
 const elementGatherModule = `
 func.func @last32(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
   return %0 : tensor<4x290xf32>
 }
-func.func @last64err(%x: tensor<3x4x37xf64>, %i: tensor<3x3x41xi64>) -> tensor<3x3x41xf64> {
-  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "error"} : tensor<3x4x37xf64>, tensor<3x3x41xi64> -> tensor<3x3x41xf64>
-  return %0 : tensor<3x3x41xf64>
+func.func @last64err(%x: tensor<3x4x67xf64>, %i: tensor<3x3x71xi64>) -> tensor<3x3x71xf64> {
+  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "error"} : tensor<3x4x67xf64>, tensor<3x3x71xi64> -> tensor<3x3x71xf64>
+  return %0 : tensor<3x3x71xf64>
 }
 func.func @lastdyn(%x: tensor<?x?xi32>, %i: tensor<?x?xi64>) -> tensor<?x?xi32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<?x?xi32>, tensor<?x?xi64> -> tensor<?x?xi32>
@@ -66,9 +69,29 @@ func.func @short(%x: tensor<5x300xf32>, %i: tensor<4x12xi64>) -> tensor<4x12xf32
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x12xi64> -> tensor<4x12xf32>
   return %0 : tensor<4x12xf32>
 }
-func.func @bools(%x: tensor<5x300xi1>, %i: tensor<4x290xi32>) -> tensor<4x290xi1> {
-  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xi1>, tensor<4x290xi32> -> tensor<4x290xi1>
+func.func @bools(%x: tensor<5x600xi1>, %i: tensor<4x290xi32>) -> tensor<4x290xi1> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x600xi1>, tensor<4x290xi32> -> tensor<4x290xi1>
   return %0 : tensor<4x290xi1>
+}
+func.func @stream(%x: tensor<2x3x128xf32>, %i: tensor<2x3x40xi32>) -> tensor<2x3x40xf32> {
+  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "wrap_negative"} : tensor<2x3x128xf32>, tensor<2x3x40xi32> -> tensor<2x3x40xf32>
+  return %0 : tensor<2x3x40xf32>
+}
+func.func @flat(%x: tensor<300xf32>, %i: tensor<290xi32>) -> tensor<290xf32> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<300xf32>, tensor<290xi32> -> tensor<290xf32>
+  return %0 : tensor<290xf32>
+}
+func.func @flaterr(%x: tensor<77xf64>, %i: tensor<1000xi64>) -> tensor<1000xf64> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "error"} : tensor<77xf64>, tensor<1000xi64> -> tensor<1000xf64>
+  return %0 : tensor<1000xf64>
+}
+func.func @flatdyn(%x: tensor<?xi8>, %i: tensor<?xi64>) -> tensor<?xi8> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<?xi8>, tensor<?xi64> -> tensor<?xi8>
+  return %0 : tensor<?xi8>
+}
+func.func @flatshort(%x: tensor<300xf32>, %i: tensor<12xi32>) -> tensor<12xf32> {
+  %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<300xf32>, tensor<12xi32> -> tensor<12xf32>
+  return %0 : tensor<12xf32>
 }
 func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "clip"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
@@ -83,7 +106,7 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}})
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 8}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}, {"tcpTouch(", 6}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
 		name     string
@@ -94,7 +117,7 @@ func TestElementGatherRows(t *testing.T) {
 	}
 	fns := []fn{
 		{"last32", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
-		{"last64err", []int64{3, 4, 37}, []int64{3, 3, 41}, 2, tensor.F64, tensor.I64, false},
+		{"last64err", []int64{3, 4, 67}, []int64{3, 3, 71}, 2, tensor.F64, tensor.I64, false},
 		{"lastdyn", []int64{4, 33}, []int64{3, 50}, 1, tensor.I32, tensor.I64, true},
 		{"lastdyn", []int64{2, 1}, []int64{2, 7}, 1, tensor.I32, tensor.I64, true},
 		{"dim0", []int64{6, 300}, []int64{9, 260}, 0, tensor.F32, tensor.I64, true},
@@ -104,9 +127,16 @@ func TestElementGatherRows(t *testing.T) {
 		{"column", []int64{5, 64}, []int64{19}, 1, tensor.F32, tensor.I64, true},
 		{"half", []int64{5, 300}, []int64{4, 290}, 1, tensor.F16, tensor.I32, true},
 		{"halfcols", []int64{7, 3, 41}, []int64{9, 3, 41}, 0, tensor.BF16, tensor.I64, true},
-		{"bools", []int64{5, 300}, []int64{4, 290}, 1, tensor.I1, tensor.I32, true},
+		{"bools", []int64{5, 600}, []int64{4, 290}, 1, tensor.I1, tensor.I32, true},
 		{"i8cols", []int64{6, 53}, []int64{5, 50}, 0, tensor.I8, tensor.I32, false},
 		{"short", []int64{5, 300}, []int64{4, 12}, 1, tensor.F32, tensor.I64, true},
+		{"stream", []int64{2, 3, 128}, []int64{2, 3, 40}, 2, tensor.F32, tensor.I32, true},
+		{"flat", []int64{300}, []int64{290}, 0, tensor.F32, tensor.I32, true},
+		{"flaterr", []int64{77}, []int64{1000}, 0, tensor.F64, tensor.I64, false},
+		{"flatdyn", []int64{5000}, []int64{7001}, 0, tensor.I8, tensor.I64, true},
+		{"flatdyn", []int64{3}, []int64{9}, 0, tensor.I8, tensor.I64, true},
+		{"flatdyn", []int64{1}, []int64{0}, 0, tensor.I8, tensor.I64, true},
+		{"flatshort", []int64{300}, []int64{12}, 0, tensor.F32, tensor.I32, true},
 		{"clip", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
 	}
 	compared, errs := 0, 0
@@ -125,7 +155,7 @@ func TestElementGatherRows(t *testing.T) {
 				}
 				i.SetInt64(k, v)
 			}
-			if round >= 5 && f.name != "clip" {
+			if round >= 5 && f.name != "clip" && i.NumElements() > 0 {
 				// Out-of-range ids: the last in row-major order first,
 				// then earlier ones.
 				n := int(i.NumElements())

@@ -58,10 +58,15 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 			return fmt.Sprintf("for %s := %s / %s; %s*%s < %s; %s++ {\n%s\n}", v, lo, s1, v, s1, hi, v, body)
 		}
 		v0 := n.vars[0]
-		return fmt.Sprintf("%slo, %shi := 0, %s\nif %s*%s < %s {\n%slo = %s - %s*%s\n}\nif %s-%s*%s < %shi {\n%shi = %s - %s*%s\n}\nfor %s := %slo; %s < %shi; %s++ {\n%s\n}",
-			v, v, s1, v0, s1, lo, v, lo, v0, s1, hi, v0, s1, v, v, hi, v0, s1, v, v, v, v, v, body)
+		loop := fmt.Sprintf("for %s := %slo; %s < %shi; %s++ {\n%s\n}", v, v, v, v, v, body)
+		if n.innerCall != "" && n.callRuns && from == to-1 {
+			// The call does the worker's part [vlo, vhi) of the row.
+			loop = n.innerCall
+		}
+		return fmt.Sprintf("%slo, %shi := 0, %s\nif %s*%s < %s {\n%slo = %s - %s*%s\n}\nif %s-%s*%s < %shi {\n%shi = %s - %s*%s\n}\n%s",
+			v, v, s1, v0, s1, lo, v, lo, v0, s1, hi, v0, s1, v, v, hi, v0, s1, loop)
 	}
-	if n.innerCall != "" && from == len(n.vars)-1 {
+	if n.innerCall != "" && (from == len(n.vars)-1 || n.callRuns && from == to-1) {
 		return n.innerCall
 	}
 	if from == len(n.vars)-1 && n.rangeOver != "" {
@@ -549,6 +554,13 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// arrayRowCopy).
 			inner = arrayRowCopy(dst, ob, r.buf, sb, et, c, int64(es))
 		}
+		if call, ntc := f.reversedRuns(r, n, k, outOff, run, total, et, dst); call != "" {
+			// Short runs in reversed order along level k-1 (a flip of
+			// an outer axis of rows of 2 to 16 bytes): that whole loop
+			// is one reversal of runs as elements.
+			n.innerCall, n.callRuns, nt = call, true, ntc
+			inner = ""
+		}
 		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches() && c*int64(es) >= minPrefetchedRun) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
 			dist := touchDistance
 			if ok && c*int64(es) < 1024 {
@@ -572,7 +584,9 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 				inner = t + "\n" + inner
 			}
 		}
-		n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
+		if inner != "" {
+			n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
+		}
 	} else {
 		ob := f.hoist(outOff, nl-1)
 		if n.rows {
@@ -585,7 +599,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		// down) or not (from its start up), for the non-temporal
 		// reversal below.
 		up := !f.descendingRuns(r, n, nl-1)
-		if call := f.gatherRowCall(&r, n, et, dst); call != "" {
+		if call := f.flatGatherCall(&r, n, et, dst, outOff); call != "" {
+			// A rank-1 element gather: a worker's part in assembly.
+			f.g.used["gatherrow"] = true
+			n.innerCall = call
+		} else if call := f.gatherRowCall(&r, n, et, dst); call != "" {
 			// An element gather of a whole index row in assembly.
 			f.g.used["gatherrow"] = true
 			n.innerCall = call
@@ -699,6 +717,67 @@ func (f *funcGen) splatLevel(r ref, n *nest, es int) (int, bool) {
 	return m, true
 }
 
+// reversedRuns returns, in the kernel binary, the call that replaces the
+// loop at level k-1 of result nest n when that loop copies runs (the
+// levels from k on: run elements of type et) of 2, 4, 8 or 16 bytes in
+// reversed order, a flip of an outer axis over short rows ([16,256,256,4]
+// f32 flipped on axes 1 and 2: 16-byte runs, 256 per row): the output
+// offset steps by the run and the source offset by minus the run along
+// that loop, which does nothing else, is not split over the workers
+// (level 1 or deeper, not under flatSplit) and reads no index. The call
+// is tcpReverse of the row as runs ([c]et elements, seen through package
+// unsafe over bounds-checked slices): revrow's AVX2 reversal, with
+// non-temporal stores past revrow.NTBytes of output (the second result,
+// the bool's name). "" when it does not apply. Under flatSplit, level 1
+// reverses the worker's part of its row. Measured with tcp-run, one
+// worker, [16,256,256,4] f32 flipped on axes 1 and 2, the other core
+// busy (interleaved, 7 pairs): 1.47-2.23 ms, median 1.97, against
+// 1.74-2.73, median 2.42, for the 16-byte array copies.
+func (f *funcGen) reversedRuns(r ref, n *nest, k int, outOff, run, total poly, et, dst string) (string, string) {
+	nl := len(n.vars)
+	if !f.g.driver || k >= nl || k < 2 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" ||
+		len(n.lets[k-1].stmts) != 0 || n.innerCall != "" || f.gatheredRuns(r, n, k) {
+		return "", ""
+	}
+	c, ok := run.constant()
+	es := int64(elemSize(et))
+	if rb := c * es; !ok || c < 2 || rb != 2 && rb != 4 && rb != 8 && rb != 16 {
+		return "", ""
+	}
+	v := n.vars[k-1]
+	oc, ok1 := outOff.without(n, k).coeff(v)
+	sc, ok2 := r.off.without(n, k).coeff(v)
+	if !ok1 || !ok2 || !oc.equal(pconst(c)) || !sc.equal(pconst(-c)) {
+		return "", ""
+	}
+	ob0 := outOff.without(n, k).add(patom(v).scale(-c))
+	sb0 := r.off.without(n, k).add(patom(v).scale(c))
+	size := n.sizes[k-1]
+	if f.levelOf(ob0) >= k-1 || f.levelOf(sb0) >= k-1 || f.levelOf(size) >= k-1 {
+		return "", ""
+	}
+	lvl := max(f.levelOf(ob0), f.levelOf(sb0), f.levelOf(size), -1)
+	ob, sb := f.hoist(ob0, lvl), f.hoist(sb0, lvl)
+	// The loop's range [a, b): all of it, or under flatSplit (level 1)
+	// the worker's part of the row, which loops names v+"lo" and v+"hi".
+	a, b := "0", f.hoist(size, lvl)
+	if flatSplit(n, k) && k-1 == 1 {
+		a, b = v+"lo", v+"hi"
+	}
+	arr := fmt.Sprintf("[%d]%s", c, et)
+	view := func(s string) string {
+		return fmt.Sprintf("unsafe.Slice((*%s)(unsafe.Pointer(unsafe.SliceData(%s))), %s-%s)", arr, s, b, a)
+	}
+	// Runs a..b-1 of the output row, and their sources: the run of
+	// iteration j starts at sb - c*j.
+	d := fmt.Sprintf("%s[%s+%d*%s : %s+%d*%s]", dst, ob, c, a, ob, c, b)
+	sr := fmt.Sprintf("%s[%s-%d*(%s-1) : %s-%d*%s+%d]", r.buf, sb, c, b, sb, c, a, c)
+	f.g.used["reverse_driver"] = true
+	nt := f.bind(-1, fmt.Sprintf("%s >= revrow.NTBytes", total.scale(es)))
+	up := !f.descendingRuns(r, n, k-1)
+	return fmt.Sprintf("tcpReverse(%s, %s, %s, %t)", view(d), view(sr), nt, up), nt
+}
+
 // minNTRun is the shortest static row, in bytes, that resultNest copies
 // with tcpCopyRows (revrow.CopyNT's own bound).
 const minNTRun = 256
@@ -787,7 +866,7 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 		if c != 1 || f.bound[term] == nil || f.levelOfAtoms(term) != l {
 			continue
 		}
-		if f.sourceRow(r, n, et, term) {
+		if f.sourceRow(r, n, et, term, false) {
 			return term
 		}
 		break
@@ -814,9 +893,10 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 // level of n, indexing a dim of size s = f.bound[term]): when the rest of
 // the offset and s are bound outside the innermost loop, it binds the
 // row buf[base : base+s] there, renames r.buf to it, adds the row's touch
-// (see rowRead) and returns true; r's offset is then term in the row.
-// Else it changes nothing and returns false.
-func (f *funcGen) sourceRow(r *ref, n *nest, et, term string) bool {
+// (see rowRead; for the hardware gathers of gatherrow.Row, gathers, even
+// a short streamed one) and returns true; r's offset is then term in the
+// row. Else it changes nothing and returns false.
+func (f *funcGen) sourceRow(r *ref, n *nest, et, term string, gathers bool) bool {
 	l := len(n.vars) - 1
 	s := f.bound[term]
 	if c := r.off[term]; c != 1 || s == nil || f.levelOfAtoms(term) != l {
@@ -834,7 +914,7 @@ func (f *funcGen) sourceRow(r *ref, n *nest, et, term string) bool {
 	}
 	base := f.hoist(rest, rl)
 	r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
-	if rl == l-1 && n.rowOf != "" && et != "bool" {
+	if rl == l-1 && n.rowOf != "" && et != "bool" && (gathers || !shortStream(rest, s, n, et)) {
 		f.g.used["touch"] = true
 		n.touch = true
 		b := n.lets[rl]
@@ -842,6 +922,36 @@ func (f *funcGen) sourceRow(r *ref, n *nest, et, term string) bool {
 	}
 	return true
 }
+
+// shortStream reports whether the source rows that sourceRow binds (at
+// base rest, of static size s, in the level around the innermost loop of
+// n) are at most maxStreamRowBytes and follow each other in memory from
+// one iteration of that level to the next (rest steps by s): the
+// hardware prefetcher streams them to the loop, and the touch only costs
+// (gatherrow.Row's hardware gathers still need their rows touched: on
+// lines not yet in L1 they took 2.5x the loop's time). Measured with the
+// kernel binary, one worker, GatherElements along the last axis of 1M
+// ids: 512-byte f32 rows by 32 i64 ids 1.17-1.22 ms for the loop
+// untouched against 1.26-1.33 touched; a take of 32 columns of 512-byte
+// rows (index tables) 1.97-2.27 against 2.27-2.31; at 2 KiB the loop
+// untouched took 1.5x.
+func shortStream(rest, s poly, n *nest, et string) bool {
+	l := len(n.vars) - 1
+	size, ok := s.constant()
+	if !ok || l < 1 || size*int64(elemSize(et)) > maxStreamRowBytes {
+		return false
+	}
+	c, ok := rest.coeff(n.vars[l-1])
+	if !ok {
+		return false
+	}
+	step, ok := c.constant()
+	return ok && step == size
+}
+
+// maxStreamRowBytes is the longest source row shortStream leaves to the
+// hardware prefetcher.
+const maxStreamRowBytes = 512
 
 // store writes one element at dst[o].
 func (f *funcGen) store(dst string, r ref, o, off string, l int) string {

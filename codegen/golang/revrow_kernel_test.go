@@ -244,3 +244,137 @@ func TestReversedRowsRevrow(t *testing.T) {
 		t.Errorf("%d of %d calls failed in both, want some but few (out-of-range ids)", errs, cases)
 	}
 }
+
+// reversedRunsTypes are the static runs of reversedRunsFuncs: a count of
+// elements of a type, of 2, 4, 8 and 16 bytes (one tcpReverse call of
+// the rows as runs each) and of 12 and 32 bytes (runs copied one by one).
+var reversedRunsTypes = []struct {
+	n    int64
+	dt   tensor.DType
+	call bool
+}{
+	{2, tensor.I8, true}, {2, tensor.F16, true}, {4, tensor.I1, true}, {2, tensor.F32, true},
+	{4, tensor.F32, true}, {2, tensor.F64, true}, {16, tensor.UI8, true},
+	{3, tensor.F32, false}, {8, tensor.F32, false},
+}
+
+// reversedRunsFuncs flip outer axes over a static innermost dim, %[1]d
+// elements of type %[2]s: the middle axis of a 3-d tensor (mid) and the
+// two middle axes of a 4-d one (mid2, the harness's [16,256,256,4] flip),
+// and the outer axis of a 2-d one (outer: the workers' split level, which
+// keeps the loop).
+var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1]dx%[2]s>) -> tensor<?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x%[1]dx%[2]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x%[1]dx%[2]s>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%s1, %%c0) sizes(%%d0, %%d1, %%cn) strides(%%c1, %%m1, %%c1) : tensor<?x?x%[1]dx%[2]s> -> tensor<?x?x%[1]dx%[2]s>
+  return %%0 : tensor<?x?x%[1]dx%[2]s>
+}`, `func.func @mid2_%[1]d_%[2]s(%%x: tensor<?x?x?x%[1]dx%[2]s>) -> tensor<?x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<?x?x?x%[1]dx%[2]s>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%s1, %%s2, %%c0) sizes(%%d0, %%d1, %%d2, %%cn) strides(%%c1, %%m1, %%m1, %%c1) : tensor<?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<?x?x?x%[1]dx%[2]s>
+}`, `func.func @outer_%[1]d_%[2]s(%%x: tensor<?x%[1]dx%[2]s>) -> tensor<?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x%[1]dx%[2]s>
+  %%s0 = arith.subi %%d0, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%s0, %%c0) sizes(%%d0, %%cn) strides(%%m1, %%c1) : tensor<?x%[1]dx%[2]s> -> tensor<?x%[1]dx%[2]s>
+  return %%0 : tensor<?x%[1]dx%[2]s>
+}`}
+
+// TestReversedRuns: in the kernel binary, a flip of an outer axis over
+// static runs of 2, 4, 8 or 16 bytes is one tcpReverse call per row of
+// runs (reversedRuns; runs of other sizes and a flip of the split level
+// keep their loops), and every result equals the interpreter's bit for
+// bit: every row length from 0 to 70 runs (the AVX2 blocks' tails),
+// outputs past revrow.NTBytes (non-temporal stores), 1, 2, 3 and 7
+// workers.
+func TestReversedRuns(t *testing.T) {
+	var b strings.Builder
+	calls := 0
+	for _, rt := range reversedRunsTypes {
+		for _, f := range reversedRunsFuncs {
+			fmt.Fprintf(&b, f+"\n", rt.n, rt.dt)
+		}
+		if rt.call {
+			calls += 2
+		}
+	}
+	m, err := parser.Parse("runs.mlir", b.String(), parser.Options{})
+	if err == nil {
+		err = ir.Verify(m, false)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(src), "tcpReverse(unsafe.Slice("); got != calls {
+		t.Errorf("the kernel binary's source has %d calls of tcpReverse on runs, want %d (mid and mid2 of runs of 2 to 16 bytes)", got, calls)
+	}
+	p, err := Build(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := p.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	r := rand.New(rand.NewSource(5))
+	cases := 0
+	for _, rt := range reversedRunsTypes {
+		name := func(f string) string { return fmt.Sprintf("%s_%d_%s", f, rt.n, rt.dt) }
+		type call struct {
+			fn   string
+			args []*tensor.Tensor
+		}
+		var cs []call
+		for n := int64(0); n <= 70; n++ {
+			cs = append(cs,
+				call{name("mid"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(3), n, rt.n)}},
+				call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), n, rt.n)}},
+				call{name("outer"), []*tensor.Tensor{randBits(r, rt.dt, n, rt.n)}})
+		}
+		// Past revrow.NTBytes of output: non-temporal stores.
+		big := revrow.NTBytes/(rt.n*int64(rt.dt.Size())*64) + 3
+		cs = append(cs, call{name("mid"), []*tensor.Tensor{randBits(r, rt.dt, 3, big*64/3+5, rt.n)}},
+			call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}})
+		for _, c := range cs {
+			want, err := interp.RunFunc(m, c.fn, c.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range []int{1, 2, 3, 7} {
+				got, _, err := pr.Call(c.fn, c.args, CallOptions{Workers: w, MinBytesPerWorker: 1})
+				if err != nil {
+					t.Fatalf("@%s workers %d: %v", c.fn, w, err)
+				}
+				cases++
+				if string(got[0].Data) != string(want[0].Data) {
+					t.Fatalf("@%s %v workers %d: differs from the interpreter\nwant %s\ngot  %s", c.fn, c.args[0].Shape, w, tensor.Format(want[0]), tensor.Format(got[0]))
+				}
+			}
+		}
+	}
+	if cases == 0 {
+		t.Error("no call compared")
+	}
+}

@@ -68,38 +68,64 @@ func gather[T Elem, I Index](dst, src []T, idx []I, size, stride, col int, wrap 
 			return gatherGo(dst, src, idx, 0, mask, size, stride, col)
 		}
 		last := min(len(src)-4/es, 1<<31-1) // the last start of such a read
-		i32, i64 := loops(es, stride == 1 && col == 0)
 		dp, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
-		if unsafe.Sizeof(i) == 4 {
-			k = i32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col, last)
-		} else {
-			k = i64(dp, sp, (*int64)(unsafe.Pointer(&idx[0])), n, mask, size, stride, col, last)
+		k = loop(es, stride == 1 && col == 0, unsafe.Sizeof(i) == 4, dp, sp, unsafe.Pointer(&idx[0]), n, mask, size, stride, col, last)
+		if k == n {
+			return -1
 		}
 	}
 	return gatherGo(dst, src, idx, k, mask, size, stride, col)
 }
 
-// loops returns the assembly loops for es-byte elements and int32 and
-// int64 indices: the Row forms (row: stride 1, column 0) or the general
-// ones. Every loop takes last, which only the 1- and 2-byte ones read.
-func loops(es int, row bool) (func(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int, func(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int) {
-	switch {
-	case es == 1 && row:
-		return row1I32, row1I64
-	case es == 1:
-		return gather1I32, gather1I64
-	case es == 2 && row:
-		return row2I32, row2I64
-	case es == 2:
-		return gather2I32, gather2I64
-	case es == 4 && row:
-		return row4I32, row4I64
-	case es == 4:
-		return gather4I32, gather4I64
-	case row:
-		return row8I32, row8I64
+// loop runs the assembly loop for es-byte elements (1, 2, 4 or 8) and
+// int32 (i32) or int64 indices at ip: the Row form (row: stride 1,
+// column 0) or the general one. A direct call of each, chosen by one jump
+// table: a loop chosen as a func value cost an indirect call per row.
+// Every loop takes last, which only the 1- and 2-byte ones read.
+func loop(es int, row, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, stride, col, last int) int {
+	key := es << 2
+	if row {
+		key |= 2
 	}
-	return gather8I32, gather8I64
+	if i32 {
+		key |= 1
+	}
+	p32, p64 := (*int32)(ip), (*int64)(ip)
+	switch key {
+	case 1<<2 | 2 | 1:
+		return row1I32(dp, sp, p32, n, mask, size, stride, col, last)
+	case 1<<2 | 2:
+		return row1I64(dp, sp, p64, n, mask, size, stride, col, last)
+	case 1<<2 | 1:
+		return gather1I32(dp, sp, p32, n, mask, size, stride, col, last)
+	case 1 << 2:
+		return gather1I64(dp, sp, p64, n, mask, size, stride, col, last)
+	case 2<<2 | 2 | 1:
+		return row2I32(dp, sp, p32, n, mask, size, stride, col, last)
+	case 2<<2 | 2:
+		return row2I64(dp, sp, p64, n, mask, size, stride, col, last)
+	case 2<<2 | 1:
+		return gather2I32(dp, sp, p32, n, mask, size, stride, col, last)
+	case 2 << 2:
+		return gather2I64(dp, sp, p64, n, mask, size, stride, col, last)
+	case 4<<2 | 2 | 1:
+		return row4I32(dp, sp, p32, n, mask, size, stride, col, last)
+	case 4<<2 | 2:
+		return row4I64(dp, sp, p64, n, mask, size, stride, col, last)
+	case 4<<2 | 1:
+		return gather4I32(dp, sp, p32, n, mask, size, stride, col, last)
+	case 4 << 2:
+		return gather4I64(dp, sp, p64, n, mask, size, stride, col, last)
+	case 8<<2 | 2 | 1:
+		return row8I32(dp, sp, p32, n, mask, size, stride, col, last)
+	case 8<<2 | 2:
+		return row8I64(dp, sp, p64, n, mask, size, stride, col, last)
+	case 8<<2 | 1:
+		return gather8I32(dp, sp, p32, n, mask, size, stride, col, last)
+	case 8 << 2:
+		return gather8I64(dp, sp, p64, n, mask, size, stride, col, last)
+	}
+	panic("gatherrow: no loop for this element size")
 }
 
 // fast reports whether the assembly may run: AVX2 is there, every index

@@ -1,7 +1,8 @@
-// Package revrow reverses rows of 1-, 2-, 4- and 8-byte elements, for the
+// Package revrow reverses rows of 1-, 2-, 4-, 8- and 16-byte elements, for the
 // generated kernels that read a row backwards (a Slice with a negative
 // step on the innermost axis: torch.flip, x[::-1], stablehlo.reverse) and
-// for the code that tests them.
+// for the code that tests them (an element of 2 to 16 bytes may also be
+// a run of smaller ones: a flip of an outer axis over short rows).
 //
 // Reverse(dst, src, es) sets element j of dst to element n-1-j of src, for
 // the n = len(dst)/es elements of es bytes each. The bytes of one element

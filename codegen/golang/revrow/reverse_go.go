@@ -5,9 +5,9 @@ import (
 	"math/bits"
 )
 
-// reverseGo reverses the es-byte elements (es 1, 2, 4 or 8) of s
+// reverseGo reverses the es-byte elements (es 1, 2, 4, 8 or 16) of s
 // into d, of the same length: eight bytes per load, their lanes reversed
-// in a register.
+// in a register (16-byte elements: two loads moved as they are).
 func reverseGo(d, s []byte, es int) {
 	switch es {
 	case 1:
@@ -16,8 +16,10 @@ func reverseGo(d, s []byte, es int) {
 		reverse2(d, s)
 	case 4:
 		reverse4(d, s)
-	default:
+	case 8:
 		reverse8(d, s)
+	default:
+		reverse16(d, s)
 	}
 }
 
@@ -120,5 +122,15 @@ func reverse8(d, s []byte) {
 	for len(d) >= 8 && len(s) >= 8 {
 		*(*[8]byte)(d) = *(*[8]byte)(s[len(s)-8:])
 		d, s = d[8:], s[:len(s)-8]
+	}
+}
+
+// reverse16 reverses the 16-byte elements of s into d.
+func reverse16(d, s []byte) {
+	for len(d) >= 16 && len(s) >= 16 {
+		e := s[len(s)-16:]
+		binary.LittleEndian.PutUint64(d[0:], binary.LittleEndian.Uint64(e[0:]))
+		binary.LittleEndian.PutUint64(d[8:], binary.LittleEndian.Uint64(e[8:]))
+		d, s = d[16:], s[:len(s)-16]
 	}
 }

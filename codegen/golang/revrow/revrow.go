@@ -3,11 +3,12 @@ package revrow
 import "fmt"
 
 // Reverse sets element j of dst to element n-1-j of src for every j < n,
-// where n = len(dst)/es and es, the element size in bytes, is 1, 2, 4 or
-// 8. len(src) must equal len(dst), a multiple of es; dst and src must not
+// where n = len(dst)/es and es, the element size in bytes, is 1, 2, 4, 8
+// or 16 (a run of elements reversed as one: a flip of an outer axis of
+// rows of 2 to 16 bytes). len(src) must equal len(dst), a multiple of es; dst and src must not
 // overlap.
 func Reverse(dst, src []byte, es int) {
-	if es != 1 && es != 2 && es != 4 && es != 8 || len(dst)%es != 0 || len(src) != len(dst) {
+	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.Reverse: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
 	k := reverseBlocks(dst, src, es)
@@ -32,7 +33,7 @@ const minNTRun = 256
 // first 32-byte boundary and the tail are reversed in Go. A kernel calls
 // Fence after its last ReverseNT and before it returns.
 func ReverseNT(dst, src []byte, es int) {
-	if es != 1 && es != 2 && es != 4 && es != 8 || len(dst)%es != 0 || len(src) != len(dst) {
+	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseNT: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
 	h, m := reverseBlocksNT(dst, src, es)
@@ -48,7 +49,7 @@ func ReverseNT(dst, src []byte, es int) {
 // and an outer axis). A kernel calls Fence after its last ReverseNTUp
 // and before it returns.
 func ReverseNTUp(dst, src []byte, es int) {
-	if es != 1 && es != 2 && es != 4 && es != 8 || len(dst)%es != 0 || len(src) != len(dst) {
+	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseNTUp: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
 	t, m := reverseBlocksNTUp(dst, src, es)
@@ -74,8 +75,13 @@ func CopyNT(dst, src []byte) {
 // ReverseGo is Reverse without the assembly: the Go loops of every build,
 // which the tests compare it with.
 func ReverseGo(dst, src []byte, es int) {
-	if es != 1 && es != 2 && es != 4 && es != 8 || len(dst)%es != 0 || len(src) != len(dst) {
+	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseGo: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
 	reverseGo(dst, src, es)
+}
+
+// validSize reports whether the functions reverse es-byte elements.
+func validSize(es int) bool {
+	return es == 1 || es == 2 || es == 4 || es == 8 || es == 16
 }

@@ -23,8 +23,9 @@ func hasAVX2() bool {
 
 // masks holds, per element size, the VPSHUFB mask that reverses the
 // elements of each 16-byte lane (the bytes of an element keep their
-// order).
-var masks = [9]*[32]byte{1: laneMask(1), 2: laneMask(2), 4: laneMask(4), 8: laneMask(8)}
+// order; for 16-byte elements the identity: VPERMQ's swap of the two
+// lanes alone reverses them).
+var masks = [17]*[32]byte{1: laneMask(1), 2: laneMask(2), 4: laneMask(4), 8: laneMask(8), 16: laneMask(16)}
 
 func laneMask(es int) *[32]byte {
 	var m [32]byte

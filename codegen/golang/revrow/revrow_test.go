@@ -28,7 +28,7 @@ func naive(src []byte, es int) []byte {
 func TestReverse(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	buf := make([]byte, 8192)
-	for _, es := range []int{1, 2, 4, 8} {
+	for _, es := range []int{1, 2, 4, 8, 16} {
 		for it := 0; it <= 360; it++ {
 			n := it
 			if it > 300 {
@@ -119,7 +119,7 @@ func TestReverseRejects(t *testing.T) {
 }
 
 func BenchmarkReverse(b *testing.B) {
-	for _, es := range []int{1, 2, 4, 8} {
+	for _, es := range []int{1, 2, 4, 8, 16} {
 		for _, f := range []struct {
 			name string
 			fn   func(d, s []byte, es int)
