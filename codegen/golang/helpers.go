@@ -368,6 +368,17 @@ func tcpParallelScan(n, rowBytes int, body func(lo, hi int) error) error {
 	return tcpSplit(n, rowBytes, true, body)
 }
 
+// tcpSerial runs body over [0, n) on the calling goroutine, whatever
+// Workers says (a loop that two workers would slow down); a panic in
+// body becomes an error.
+func tcpSerial(n int, body func(lo, hi int) error) (err error) {
+	defer tcpRecover(&err)
+	if n > 0 {
+		return body(0, n)
+	}
+	return nil
+}
+
 func tcpSplit(n, rowBytes int, scan bool, body func(lo, hi int) error) (err error) {
 	w := Workers
 	if w <= 0 {

@@ -19,7 +19,8 @@ import (
 // broadcast (no contiguous update row) take the element loop over the
 // worker's columns, an add (f32bcast) and a replace (putbcast). The
 // others stay on the split by destination rows: f32 rows of 32 floats
-// (128 bytes) and 129 (516), f64 rows of 65 (520).
+// (128 bytes, which one worker runs: maxSerialAddRowBytes) and 129
+// (516), f64 rows of 65 (520).
 const rowAddColsModule = `
 func.func @f32c33(%x: tensor<11x33xf32>, %i: tensor<40x1xi64>, %u: tensor<40x33xf32>) -> tensor<11x33xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<11x33xf32>, tensor<40x1xi64>, tensor<40x33xf32> -> tensor<11x33xf32>
@@ -91,6 +92,7 @@ func TestScatterRowAddCols(t *testing.T) {
 		{"[lo:hi])", 4},         // rowadd.AddF32 split by columns: f32c33, f32c128, f32grid, f32dyn
 		{"[:len(", 3},           // the Go loop split by columns: i32c50, f16c100, f64c40
 		{"< lo || ", 3},         // split by destination rows: f32c32, f32c129, f64c65
+		{"tcpSerial(10, ", 1},   // of which f32c32 (128-byte rows) on one worker
 		{"lo, hi = lo*16, ", 7}, // in steps of a cache line: 4-byte elements (and f32bcast, putbcast)
 		{"lo, hi = lo*32, ", 1}, // f16c100
 		{"lo, hi = lo*8, ", 1},  // f64c40
