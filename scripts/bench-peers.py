@@ -385,9 +385,18 @@ def run_tcp(bindir, d, name, nargs, n, workers, extra=()):
     os.makedirs(out, exist_ok=True)
     cmd = [os.path.join(bindir, "tcp-run"), mlir, *args, "--backend=go", "--bench", str(n),
            "--workers", str(workers), "--out-dir", out, *extra]
-    c0, w0 = cpu_seconds_children(), time.perf_counter()
-    r = subprocess.run(cmd, capture_output=True, text=True, check=True, preexec_fn=pin(workers))
-    ratio = (cpu_seconds_children() - c0) / (time.perf_counter() - w0)
+    for attempt in (1, 2):
+        c0, w0 = cpu_seconds_children(), time.perf_counter()
+        r = subprocess.run(cmd, capture_output=True, text=True, preexec_fn=pin(workers))
+        ratio = (cpu_seconds_children() - c0) / (time.perf_counter() - w0)
+        if r.returncode == 0:
+            break
+        # Say why (tcp-run's own error), then try once more: a second
+        # failure ends the run with that error.
+        print("tcp-run failed (exit %d, attempt %d): %s\n%s" % (r.returncode, attempt, " ".join(cmd),
+              "\n".join(r.stderr.strip().splitlines()[-5:])), file=sys.stderr)
+        if attempt == 2:
+            raise subprocess.CalledProcessError(r.returncode, cmd, r.stdout, r.stderr)
     secs = float([l for l in r.stdout.splitlines() + r.stderr.splitlines() if l.startswith("bench:")][0].split()[3])
     return secs, np.load(os.path.join(out, "result_0.npy")), ratio
 
