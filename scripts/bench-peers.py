@@ -335,7 +335,39 @@ HELDOUT = {
     "ho_scatter_elements_axis0": scatter_elements_add((2048, 2048), 0),
     "ho_scatter_elements_copy_wide": scatter_elements_add((1024, 8192), 1, inplace=False),
 }
-SETS = {"main": WORKLOADS, "heldout": HELDOUT}
+# A third set, tried as a new user would after the held-out one: the
+# same classes at more sizes, dtypes and layouts (a rank-1 take, a
+# 64 MB embedding table, RGB and RGBA images flipped, 128-byte scatter
+# rows, a BERT-sized embedding).
+SWEEP = {
+    "sw_rows_128b_i32": take((200000, 32), 0, (100000,), idt=np.int32),
+    "sw_rows_1k_f16": take((8192, 512), 0, (16384,), np.float16),
+    "sw_short_rows_f16": take((1048576, 4), 0, (1048576,), np.float16),
+    "sw_embedding_big_table": take((250000, 64), 0, (128, 128)),
+    "sw_bert_embedding": take((30522, 768), 0, (8, 128)),
+    "sw_take_1d": take((100000,), 0, (1000000,), idt=np.int32),
+    "sw_tiny_lookup": take((50, 16), 0, (7,), idt=np.int32),
+    "sw_cols_64": take((4096, 2048), 1, (64,)),
+    "sw_cols_f16": take((4096, 4096), 1, (2048,), np.float16, np.int32),
+    "sw_middle_axis_i8": take((16, 4096, 32), 1, (2048,), np.int8),
+    "sw_middle_axis_1k": take((32, 1024, 256), 1, (128,)),
+    "sw_last_axis_i8": take((512, 64, 64), 2, (32,), np.int8),
+    "sw_gather_elements_f16": gather_elements((4096, 512), (4096, 128), 1, np.float16, np.int32),
+    "sw_gather_elements_i8": gather_elements((8192, 256), (8192, 256), 1, np.int8),
+    "sw_gather_elements_mid": gather_elements((128, 512, 64), (128, 128, 64), 1),
+    "sw_gather_nd_2k_f16": gather_nd((64, 64, 1024), 8192, np.float16),
+    "sw_flip_f16": flip((2048, 2048), (0, 1), np.float16),
+    "sw_flip_last_f16": flip((4096, 1024), (1,), np.float16),
+    "sw_flip_outer": flip((256, 256, 64), (0,)),
+    "sw_flip_rgba": flip((16, 256, 256, 4), (1, 2)),
+    "sw_flip_rgb_u8": flip((1024, 64, 64, 3), (1, 2), np.uint8),
+    "sw_scatter_grad_32": scatter_rows(65536, 32, 131072, add=True),
+    "sw_scatter_put_1k": scatter_rows(32768, 256, 32768, add=False),
+    "sw_scatter_put_2k": scatter_rows(16384, 512, 8192, add=False),
+    "sw_scatter_elements": scatter_elements_add((4096, 1024), 1),
+    "sw_scatter_elements_3d": scatter_elements_add((512, 512, 8), 1),
+}
+SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 
 ONNX_TYPES = {"bool": 9, "float32": 1, "uint8": 2, "int8": 3, "uint16": 4, "int16": 5, "int32": 6, "int64": 7, "float16": 10,
               "float64": 11, "uint32": 12, "uint64": 13}
@@ -612,8 +644,8 @@ def main():
     ap.add_argument("-n", type=int, default=10, help="timed calls per measurement (median)")
     ap.add_argument("-r", "--rounds", type=int, default=3, help="interleaved rounds (best of rounds is reported)")
     ap.add_argument("--set", choices=sorted(SETS), default="main",
-                    help="the workload set: main (the README table's) or heldout (other sizes, dtypes, index types"
-                         " and axes of the same shape classes)")
+                    help="the workload set: main (the README table's), heldout (other sizes, dtypes, index types"
+                         " and axes of the same shape classes) or sweep (more of them, tried after the held-out set)")
     ap.add_argument("--workload", action="append", default=[], metavar="NAME=EXPR",
                     help="add a workload, EXPR a call of take, gather_elements, gather_nd, flip, scatter_rows or"
                          " scatter_elements_add (np is numpy), e.g. 'mine=take((50000,64),0,(4096,),np.float16,np.int32)';"
