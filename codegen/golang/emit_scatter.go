@@ -733,6 +733,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	if rb, ok := rowBytes.constant(); ok && combine == tcp.CombineAdd && rb <= maxSerialAddRowBytes {
 		// Adds of short rows split by destination rows: one worker (see
 		// maxSerialAddRowBytes).
+		f.g.used["serial"] = true
 		f.stmt("if err := tcpSerial(%s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", ds[0], code)
 		return nil
 	}

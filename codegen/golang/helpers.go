@@ -226,6 +226,17 @@ func tcpCount(dims ...int) (int, error) {
 	return n, nil
 }
 `,
+	"serial": `// tcpSerial runs body over [0, n) on the calling goroutine, whatever
+// Workers says (a loop that two workers would slow down); a panic in
+// body becomes an error (tcpRecover: with "parallel").
+func tcpSerial(n int, body func(lo, hi int) error) (err error) {
+	defer tcpRecover(&err)
+	if n > 0 {
+		return body(0, n)
+	}
+	return nil
+}
+`,
 	"parallel": `// Workers is the number of goroutines a kernel splits its outer loop
 // over; 0 or less means runtime.GOMAXPROCS(0). A kernel uses fewer when
 // each would get less than tcpMinBytesPerWorker of output. The calling
@@ -366,17 +377,6 @@ func tcpParallel(n, rowBytes int, body func(lo, hi int) error) error {
 // tcpParallelScan is tcpParallel with one chunk per worker.
 func tcpParallelScan(n, rowBytes int, body func(lo, hi int) error) error {
 	return tcpSplit(n, rowBytes, true, body)
-}
-
-// tcpSerial runs body over [0, n) on the calling goroutine, whatever
-// Workers says (a loop that two workers would slow down); a panic in
-// body becomes an error.
-func tcpSerial(n int, body func(lo, hi int) error) (err error) {
-	defer tcpRecover(&err)
-	if n > 0 {
-		return body(0, n)
-	}
-	return nil
 }
 
 func tcpSplit(n, rowBytes int, scan bool, body func(lo, hi int) error) (err error) {
