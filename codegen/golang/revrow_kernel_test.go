@@ -315,29 +315,7 @@ func TestReversedRuns(t *testing.T) {
 			calls += 2
 		}
 	}
-	m, err := parser.Parse("runs.mlir", b.String(), parser.Options{})
-	if err == nil {
-		err = ir.Verify(m, false)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Count(string(src), "tcpReverse(unsafe.Slice("); got != calls {
-		t.Errorf("the kernel binary's source has %d calls of tcpReverse on runs, want %d (mid and mid2 of runs of 2 to 16 bytes)", got, calls)
-	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", calls}}) // mid and mid2 of runs of 2 to 16 bytes
 	r := rand.New(rand.NewSource(5))
 	cases := 0
 	for _, rt := range reversedRunsTypes {
