@@ -90,9 +90,7 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 	if !f.g.driver || !n.rows || nl < 2 || n.rowOf == "" || dst != n.rowOf || len(r.guards) != 0 || len(r.dconv) != 0 || r.val != "" || r.buf == "" {
 		return ""
 	}
-	switch et {
-	case "bool", "uint8", "int8", "uint16", "int16", "float32", "int32", "uint32", "float64", "int64", "uint64":
-	default:
+	if !gatherElems[et] {
 		return ""
 	}
 	l := nl - 1
@@ -154,9 +152,7 @@ func (f *funcGen) flatGatherCall(r *ref, n *nest, et, dst string, outOff poly) s
 	if !f.g.driver || len(n.vars) != 1 || len(r.guards) != 0 || len(r.dconv) != 0 || r.val != "" || r.buf == "" {
 		return ""
 	}
-	switch et {
-	case "bool", "uint8", "int8", "uint16", "int16", "float32", "int32", "uint32", "float64", "int64", "uint64":
-	default:
+	if !gatherElems[et] {
 		return ""
 	}
 	v := n.vars[0]
@@ -187,6 +183,11 @@ func (f *funcGen) flatGatherCall(r *ref, n *nest, et, dst string, outOff poly) s
 	}
 	return ""
 }
+
+// gatherElems are the Go element types package gatherrow moves (f16 and
+// bf16 data as their uint16 bits).
+var gatherElems = map[string]bool{"bool": true, "uint8": true, "int8": true, "uint16": true, "int16": true,
+	"float32": true, "int32": true, "uint32": true, "float64": true, "int64": true, "uint64": true}
 
 // minGatherRow is the shortest static index row gatherRowCall takes: a
 // call, the assembly's setup, the row's touch and its Go tail cost more

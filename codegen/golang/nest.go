@@ -545,7 +545,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// descending stream and the destination lines are not
 			// read before they are written.
 			f.g.used["copyrows"] = true
-			nt = f.bind(-1, fmt.Sprintf("%s >= revrow.NTBytes", total.scale(int64(es))))
+			nt = f.ntFlag(total, es)
 			inner = fmt.Sprintf("tcpCopyRows(%s[%s:%s+%s], %s[%s:%s+%s], %s)", dst, ob, ob, rs, r.buf, sb, sb, rs, nt)
 		}
 		if c, ok := run.constant(); ok && c > 1 && c*int64(es) <= maxArrayRun && len(r.guards) == 0 {
@@ -616,7 +616,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 				// stores, each row read in the direction its source
 				// rows follow (one stream for the prefetcher).
 				f.g.used["reverse_driver"] = true
-				nt = f.bind(-1, fmt.Sprintf("%s >= revrow.NTBytes", total.scale(int64(es))))
+				nt = f.ntFlag(total, es)
 				n.innerCall = fmt.Sprintf("tcpReverse(%s, %s, %s, %t)", dst, r.buf, nt, up)
 			} else {
 				f.g.used["reverse"] = true
@@ -773,9 +773,15 @@ func (f *funcGen) reversedRuns(r ref, n *nest, k int, outOff, run, total poly, e
 	d := fmt.Sprintf("%s[%s+%d*%s : %s+%d*%s]", dst, ob, c, a, ob, c, b)
 	sr := fmt.Sprintf("%s[%s-%d*(%s-1) : %s-%d*%s+%d]", r.buf, sb, c, b, sb, c, a, c)
 	f.g.used["reverse_driver"] = true
-	nt := f.bind(-1, fmt.Sprintf("%s >= revrow.NTBytes", total.scale(es)))
+	nt := f.ntFlag(total, int(es))
 	up := !f.descendingRuns(r, n, k-1)
 	return fmt.Sprintf("tcpReverse(%s, %s, %s, %t)", view(d), view(sr), nt, up), nt
+}
+
+// ntFlag binds, once per call, the bool that chooses non-temporal stores
+// for a result of total elements of es bytes: revrow.NTBytes or more.
+func (f *funcGen) ntFlag(total poly, es int) string {
+	return f.bind(-1, fmt.Sprintf("%s >= revrow.NTBytes", total.scale(int64(es))))
 }
 
 // minNTRun is the shortest static row, in bytes, that resultNest copies
