@@ -12,7 +12,9 @@ import (
 // rowadd.ScatterRowsF32I64 or I32 call: 3-float rows (points) of a
 // dynamic table by dynamic updates (wrap_negative), 7-float rows by i32
 // ids (error), 32-float rows (128 bytes, the longest) by i64 ids
-// (error). Under mode drop (drop3) the per-row loop stays.
+// (error), 3-float rows under mode drop (StableHLO's and TF's scatters:
+// bad ids skipped) by [N] ids expanded to [N, 1] (a view of the
+// argument). Under mode clip (clip3) the per-row loop stays.
 const scatterRowsModule = `
 func.func @pts(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>, %u: tensor<?x3xf32>) -> tensor<?x3xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<?x3xf32>, tensor<?x1xi64>, tensor<?x3xf32> -> tensor<?x3xf32>
@@ -26,8 +28,13 @@ func.func @w32(%x: tensor<20x32xf32>, %i: tensor<90x1xi64>, %u: tensor<90x32xf32
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "error"} : tensor<20x32xf32>, tensor<90x1xi64>, tensor<90x32xf32> -> tensor<20x32xf32>
   return %0 : tensor<20x32xf32>
 }
-func.func @drop3(%x: tensor<30x3xf32>, %i: tensor<100x1xi64>, %u: tensor<100x3xf32>) -> tensor<30x3xf32> {
+func.func @drop3(%x: tensor<30x3xf32>, %j: tensor<100xi64>, %u: tensor<100x3xf32>) -> tensor<30x3xf32> {
+  %i = tensor.expand_shape %j [[0, 1]] : tensor<100xi64> into tensor<100x1xi64>
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "drop"} : tensor<30x3xf32>, tensor<100x1xi64>, tensor<100x3xf32> -> tensor<30x3xf32>
+  return %0 : tensor<30x3xf32>
+}
+func.func @clip3(%x: tensor<30x3xf32>, %i: tensor<100x1xi64>, %u: tensor<100x3xf32>) -> tensor<30x3xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "clip"} : tensor<30x3xf32>, tensor<100x1xi64>, tensor<100x3xf32> -> tensor<30x3xf32>
   return %0 : tensor<30x3xf32>
 }
 `
@@ -37,12 +44,13 @@ func.func @drop3(%x: tensor<30x3xf32>, %i: tensor<100x1xi64>, %u: tensor<100x3xf
 // payloads in the destination and the updates, a hot row taking half the
 // updates, negative ids), with dynamic dims (no updates, no rows), 1, 2,
 // 3 and 7 workers, in place or not; out-of-range ids (one, or several:
-// the first in order wins) fail with the interpreter's error.
+// the first in order wins) fail with the interpreter's error, or under
+// drop and clip are dropped or clipped as the interpreter does.
 func TestScatterRowsCall(t *testing.T) {
 	m, pr := kernelBinary(t, "scatterrows.mlir", scatterRowsModule, []form{
-		{"rowadd.ScatterRowsF32I64(", 2}, // pts, w32
+		{"rowadd.ScatterRowsF32I64(", 3}, // pts, w32, drop3
 		{"rowadd.ScatterRowsF32I32(", 1}, // w7
-		{"rowadd.AddF32(", 1},            // drop3
+		{"rowadd.AddF32(", 1},            // clip3
 	})
 	r := rand.New(rand.NewSource(21))
 	compared, errs := 0, 0
@@ -65,12 +73,18 @@ func TestScatterRowsCall(t *testing.T) {
 		{"w7", 50, 200, 7, tensor.I32, false, true, false},
 		{"w32", 20, 90, 32, tensor.I64, false, false, true},
 		{"w32", 20, 90, 32, tensor.I64, false, true, false},
-		{"drop3", 30, 100, 3, tensor.I64, false, true, false},
+		{"drop3", 30, 100, 3, tensor.I64, true, true, false},
+		{"drop3", 30, 100, 3, tensor.I64, false, true, true},
+		{"clip3", 30, 100, 3, tensor.I64, true, true, false},
 	} {
 		for round := 0; round < 3; round++ {
 			x := tensor.Must(tensor.New(tensor.F32, []int64{int64(c.rows), int64(c.width)}))
 			u := tensor.Must(tensor.New(tensor.F32, []int64{int64(c.n), int64(c.width)}))
-			i := tensor.Must(tensor.New(c.it, []int64{int64(c.n), 1}))
+			ishape := []int64{int64(c.n), 1}
+			if c.name == "drop3" {
+				ishape = ishape[:1]
+			}
+			i := tensor.Must(tensor.New(c.it, ishape))
 			nanBits32(r, x)
 			nanBits32(r, u)
 			for k := 0; k < c.n; k++ {

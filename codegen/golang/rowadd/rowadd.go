@@ -138,8 +138,9 @@ func scatterAddColsGo[T int32 | int64](dst *float32, stride, rows int, idx *T, u
 // order, w being idx[k] wrapped as in ScatterAddF32I64 and tested against
 // the len(dst)/width rows: a ScatterND add of whole rows by [N, 1] ids
 // (an embedding gradient), one call for all the updates. It stops at the
-// first bad index, every row before it added, and returns its position;
-// else len(idx). ahead prefetches the destination row of the update
+// first bad index, every row before it added, and returns its position,
+// or with drop skips every bad index (StableHLO's and TF's scatters);
+// else it returns len(idx). ahead prefetches the destination row of the update
 // AheadRows later (for tables beyond the cache). It panics if width is
 // not positive, len(dst) not a multiple of width, or upd shorter than
 // len(idx)*width. Repeated indices sum in k order with the NaN rule of
@@ -147,21 +148,21 @@ func scatterAddColsGo[T int32 | int64](dst *float32, stride, rows int, idx *T, u
 // assembly, so that rows of a few floats cost no call each: 100000
 // updates of 3-float rows into a cached table took 0.81-1.36 ms with
 // AddF32 per row, 0.22-0.27 ms in one call (BenchmarkScatterRows).
-func ScatterRowsF32I64(dst []float32, width int, idx []int64, upd []float32, wrap, ahead bool) int {
+func ScatterRowsF32I64(dst []float32, width int, idx []int64, upd []float32, wrap, drop, ahead bool) int {
 	rows := checkRows(dst, width, len(idx), upd)
 	if len(idx) == 0 {
 		return 0
 	}
-	return scatterRowsI64(unsafe.SliceData(dst), rows, width, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows), ahead)
+	return scatterRowsI64(unsafe.SliceData(dst), rows, width, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows), drop, ahead)
 }
 
 // ScatterRowsF32I32 is ScatterRowsF32I64 for int32 indices.
-func ScatterRowsF32I32(dst []float32, width int, idx []int32, upd []float32, wrap, ahead bool) int {
+func ScatterRowsF32I32(dst []float32, width int, idx []int32, upd []float32, wrap, drop, ahead bool) int {
 	rows := checkRows(dst, width, len(idx), upd)
 	if len(idx) == 0 {
 		return 0
 	}
-	return scatterRowsI32(unsafe.SliceData(dst), rows, width, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows), ahead)
+	return scatterRowsI32(unsafe.SliceData(dst), rows, width, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows), drop, ahead)
 }
 
 // AheadRows is how many updates ahead ScatterRowsF32I64 and I32, asked
@@ -183,13 +184,16 @@ func checkRows(dst []float32, width, n int, upd []float32) int {
 // scatterRowsGo is the Go loop of ScatterRowsF32I64 and I32: the
 // scatterRowsI64 and scatterRowsI32 of the purego build and of other
 // architectures, and what the tests compare the assembly with.
-func scatterRowsGo[T int32 | int64](dst *float32, rows, width int, idx *T, upd *float32, n, mask int) int {
+func scatterRowsGo[T int32 | int64](dst *float32, rows, width int, idx *T, upd *float32, n, mask int, drop bool) int {
 	d := unsafe.Slice(dst, rows*width)
 	x := unsafe.Slice(idx, n)
 	u := unsafe.Slice(upd, n*width)
 	for k, v := range x {
 		w := int64(v) + int64(uint64(int64(v)>>63)&uint64(mask))
 		if uint64(w) >= uint64(rows) {
+			if drop {
+				continue
+			}
 			return k
 		}
 		dr := d[int(w)*width : int(w)*width+width]

@@ -65,7 +65,7 @@ func scatterAddColsI32(dst *float32, stride, rows int, idx *int32, upd *float32,
 // and ScatterRowsF32I32 (rowadd_amd64.s).
 //
 //go:noescape
-func scatterRowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, ahead bool) int
+func scatterRowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
 
 //go:noescape
-func scatterRowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, ahead bool) int
+func scatterRowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int

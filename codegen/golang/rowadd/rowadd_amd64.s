@@ -446,7 +446,7 @@ scatterAddColsI32done:
 // The loops of ScatterRowsF32I64 and ScatterRowsF32I32, one update row
 // per step: the index is loaded, wrapped (plus mask where negative,
 // branch-free) and tested against rows; a bad one ends the loop with its
-// position, every row before it added. With ahead set, the destination
+// position, every row before it added, or with drop set is skipped. With ahead set, the destination
 // row of the update AheadRows (32) later is prefetched first (PREFETCHT0 never
 // faults, so that row's index is wrapped but not tested). The row is
 // then added four floats per ADDPS (MOVUPS of the destination, MOVUPS of
@@ -457,7 +457,7 @@ scatterAddColsI32done:
 // R12 width, R11 width*4 (a row's bytes), SI idx, BX the update row, CX
 // n, R10 mask, AX k; R8 the destination row, R9 and R13 scratch.
 //
-// func scatterRowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, ahead bool) int
+// func scatterRowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
 TEXT ·scatterRowsI64(SB), NOSPLIT, $0-72
 	MOVQ dst+0(FP), DI
 	MOVQ rows+8(FP), DX
@@ -478,8 +478,8 @@ rowsI64next:
 	ANDQ R10, R9
 	ADDQ R9, R8
 	CMPQ R8, DX
-	JAE  rowsI64done
-	CMPB ahead+56(FP), $0
+	JAE  rowsI64bad
+	CMPB ahead+57(FP), $0
 	JEQ  rowsI64add
 	LEAQ 32(AX), R9
 	CMPQ R9, CX
@@ -534,11 +534,15 @@ rowsI64step:
 	INCQ AX
 	JMP  rowsI64next
 
+rowsI64bad:
+	CMPB drop+56(FP), $0
+	JNE  rowsI64step
+
 rowsI64done:
 	MOVQ AX, ret+64(FP)
 	RET
 
-// func scatterRowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, ahead bool) int
+// func scatterRowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
 TEXT ·scatterRowsI32(SB), NOSPLIT, $0-72
 	MOVQ dst+0(FP), DI
 	MOVQ rows+8(FP), DX
@@ -559,8 +563,8 @@ rowsI32next:
 	ANDQ   R10, R9
 	ADDQ   R9, R8
 	CMPQ   R8, DX
-	JAE    rowsI32done
-	CMPB   ahead+56(FP), $0
+	JAE    rowsI32bad
+	CMPB   ahead+57(FP), $0
 	JEQ    rowsI32add
 	LEAQ   32(AX), R9
 	CMPQ   R9, CX
@@ -614,6 +618,10 @@ rowsI32step:
 	ADDQ R11, BX
 	INCQ AX
 	JMP  rowsI32next
+
+rowsI32bad:
+	CMPB drop+56(FP), $0
+	JNE  rowsI32step
 
 rowsI32done:
 	MOVQ AX, ret+64(FP)

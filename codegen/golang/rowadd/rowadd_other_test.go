@@ -14,6 +14,6 @@ func colsPaths() ([]func(*float32, int, int, *int64, *float32, int, int) int, []
 	return nil, nil
 }
 
-func rowsPaths() ([]func(*float32, int, int, *int64, *float32, int, int, bool) int, []func(*float32, int, int, *int32, *float32, int, int, bool) int) {
+func rowsPaths() ([]func(*float32, int, int, *int64, *float32, int, int, bool, bool) int, []func(*float32, int, int, *int32, *float32, int, int, bool, bool) int) {
 	return nil, nil
 }

@@ -459,7 +459,8 @@ func TestScatterAddCols(t *testing.T) {
 // add combiner applied row by row in index order, bit for bit: widths 1
 // to 37 (every tail of the four-float steps), 1 to 9 destination rows so
 // that ids repeat, wrapped and unwrapped negative ids, bad ids at random
-// positions (the stop and the rows added before it), NaN payloads; a
+// positions (the stop and the rows added before it, or with drop every
+// bad one skipped), NaN payloads; a
 // guard float after the destination must stay untouched.
 func TestScatterRows(t *testing.T) {
 	combine, err := kernel.CombineFunc(tensor.F32, kernel.Add)
@@ -468,12 +469,12 @@ func TestScatterRows(t *testing.T) {
 	}
 	asm64, asm32 := rowsPaths()
 	r := rand.New(rand.NewSource(5))
-	stops := 0
+	stops, drops := 0, 0
 	for round := 0; round < 400; round++ {
 		width := 1 + r.Intn(37)
 		rows := 1 + r.Intn(9)
 		n := r.Intn(40)
-		wrap := r.Intn(2) == 0
+		wrap, drop := r.Intn(2) == 0, r.Intn(3) == 0
 		idx := make([]int64, n)
 		for k := range idx {
 			idx[k] = int64(r.Intn(2*rows) - rows)
@@ -497,6 +498,10 @@ func TestScatterRows(t *testing.T) {
 				w += int64(rows)
 			}
 			if w < 0 || w >= int64(rows) {
+				if drop {
+					drops++
+					continue
+				}
 				wantK = k
 				stops++
 				break
@@ -516,24 +521,24 @@ func TestScatterRows(t *testing.T) {
 			fn   func(dst []float32) int
 		}
 		runs := []run{
-			{"ScatterRowsF32I64", func(d []float32) int { return ScatterRowsF32I64(d[:rows*width], width, idx, upd, wrap, false) }},
-			{"ScatterRowsF32I32", func(d []float32) int { return ScatterRowsF32I32(d[:rows*width], width, idx32, upd, wrap, true) }},
+			{"ScatterRowsF32I64", func(d []float32) int { return ScatterRowsF32I64(d[:rows*width], width, idx, upd, wrap, drop, false) }},
+			{"ScatterRowsF32I32", func(d []float32) int { return ScatterRowsF32I32(d[:rows*width], width, idx32, upd, wrap, drop, true) }},
 			{"go/i64", func(d []float32) int {
 				if n == 0 {
 					return 0
 				}
-				return scatterRowsGo(&d[0], rows, width, &idx[0], &upd[0], n, mask)
+				return scatterRowsGo(&d[0], rows, width, &idx[0], &upd[0], n, mask, drop)
 			}},
 		}
 		if n > 0 {
 			for _, p := range asm64 {
 				for _, ahead := range []bool{false, true} {
-					runs = append(runs, run{fmt.Sprintf("asm/i64/ahead=%v", ahead), func(d []float32) int { return p(&d[0], rows, width, &idx[0], &upd[0], n, mask, ahead) }})
+					runs = append(runs, run{fmt.Sprintf("asm/i64/ahead=%v", ahead), func(d []float32) int { return p(&d[0], rows, width, &idx[0], &upd[0], n, mask, drop, ahead) }})
 				}
 			}
 			for _, p := range asm32 {
 				for _, ahead := range []bool{false, true} {
-					runs = append(runs, run{fmt.Sprintf("asm/i32/ahead=%v", ahead), func(d []float32) int { return p(&d[0], rows, width, &idx32[0], &upd[0], n, mask, ahead) }})
+					runs = append(runs, run{fmt.Sprintf("asm/i32/ahead=%v", ahead), func(d []float32) int { return p(&d[0], rows, width, &idx32[0], &upd[0], n, mask, drop, ahead) }})
 				}
 			}
 		}
@@ -547,8 +552,8 @@ func TestScatterRows(t *testing.T) {
 			}
 		}
 	}
-	if stops < 10 {
-		t.Errorf("only %d stops at a bad index", stops)
+	if stops < 10 || drops < 10 {
+		t.Errorf("only %d stops at a bad index and %d drops", stops, drops)
 	}
 }
 
@@ -570,7 +575,7 @@ func TestScatterRowsPanics(t *testing.T) {
 					t.Errorf("no panic")
 				}
 			}()
-			ScatterRowsF32I64(make([]float32, c.dst), c.width, make([]int64, c.n), make([]float32, c.upd), true, false)
+			ScatterRowsF32I64(make([]float32, c.dst), c.width, make([]int64, c.n), make([]float32, c.upd), true, false, false)
 		})
 	}
 }
@@ -590,7 +595,7 @@ func BenchmarkScatterRows(b *testing.B) {
 	}
 	b.Run("ScatterRowsF32I64", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			ScatterRowsF32I64(dst, width, idx, upd, true, false)
+			ScatterRowsF32I64(dst, width, idx, upd, true, false, false)
 		}
 	})
 	b.Run("AddF32", func(b *testing.B) {
