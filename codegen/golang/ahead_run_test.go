@@ -16,9 +16,19 @@ import (
 // reads per position), a take of short runs along a middle axis, short
 // rows of a table, scatter_nd rows replaced (distinct ids: split by
 // update rows; duplicates: by columns) and added (an embedding gradient
-// of 512-byte rows, duplicate ids), with dynamic dims (the
-// lengths tested once per call) and static ones.
+// of 512-byte rows, duplicate ids), a column gather reading its rows
+// sparsely (prefetch.Elems of the index table's positions a few rows
+// ahead), with dynamic dims (the lengths tested once per call) and
+// static ones.
 const lookAheadModule = `
+func.func @cols(%x: tensor<?x4096xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4096xf32>
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<?xi64> into tensor<1x?xi64>
+  %b = tcp.broadcast_to %e, %n {axes = [0]} : tensor<1x?xi64>, index -> tensor<?x?xi64>
+  %0 = tcp.gather %x, %b {dim = 1 : index, mode = "wrap_negative"} : tensor<?x4096xf32>, tensor<?x?xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
 func.func @nd(%x: tensor<?x?x64xf32>, %i: tensor<?x2xi32>) -> tensor<?x64xf32> {
   %0 = tcp.gather_nd %x, %i {mode = "wrap_negative"} : tensor<?x?x64xf32>, tensor<?x2xi32> -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
@@ -59,7 +69,7 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 6}})
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 6}, {"prefetch.Elems(", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))
@@ -80,6 +90,9 @@ func TestLookAhead(t *testing.T) {
 		name string
 		args func(bad bool) []*tensor.Tensor
 	}{
+		{"cols", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 1100, 4096), ids(tensor.I64, 101, 4096, true, bad, 101)}
+		}},
 		{"nd", func(bad bool) []*tensor.Tensor {
 			x := randOf(r, tensor.F32, 260, 260, 64)
 			i := tensor.Must(tensor.New(tensor.I32, []int64{30001, 2}))

@@ -446,6 +446,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	f.cur = n
 	defer func() { f.cur = nil }()
 	n.rows = len(n.vars) >= 2
+	n.out = dst
 	r, err := f.read(v, coords, false)
 	if err != nil {
 		return err
@@ -919,14 +920,67 @@ func (f *funcGen) sourceRow(r *ref, n *nest, et, term string, gathers bool) bool
 		return false
 	}
 	base := f.hoist(rest, rl)
+	buf := r.buf
 	r.buf = f.bind(rl, fmt.Sprintf("%s[%s : %s+%s]", r.buf, base, base, s.paren()))
 	if rl == l-1 && n.rowOf != "" && et != "bool" && (gathers || !shortStream(rest, s, n, et)) {
 		f.g.used["touch"] = true
 		n.touch = true
 		b := n.lets[rl]
 		b.stmts = append(b.stmts, fmt.Sprintf("if len(%s)*16 >= len(%s) {\ntouched += tcpTouch(%s, %d)\n}", n.rowOf, r.buf, r.buf, max(1, 64/elemSize(et))))
+		f.sparse[term] = sparseRow{buf: buf, row: r.buf, rest: rest, level: rl, es: elemSize(et)}
 	}
 	return true
+}
+
+// sparseRow is a source row that sourceRow binds for a gathered position
+// (buf[rest : rest+len(row)], at level level of the nest): if that
+// position comes from an index table, the row is read sparsely at the
+// same positions for every outer iteration (a column gather), and
+// indexTables prefetches them in a later row (see sparseAhead).
+type sparseRow struct {
+	buf, row string
+	rest     poly
+	level    int
+	es       int
+}
+
+// sparseAheadRows is how many outer rows ahead a sparse column gather
+// prefetches the positions it reads (sparseAhead).
+const sparseAheadRows = 4
+
+// sparseAhead returns, in the kernel binary, the statement that
+// prefetches, sparseAheadRows outer rows ahead, the elements a column
+// gather reads from its source row sp at the positions of the index
+// table row tab (one prefetch.Elems call per row: PREFETCHT0 of each
+// position), when the index row reads the source row sparsely (fewer
+// than one position per 16 elements: a denser row is touched whole,
+// see sourceRow) and the working set leaves the cache (aheadCond); ""
+// when that does not apply. The rows are random to the hardware
+// prefetcher, which sees a few scattered lines per row: without the
+// prefetch the loop waits for each line in turn.
+func (f *funcGen) sparseAhead(n *nest, sp sparseRow, tab, dst string) string {
+	if !f.prefetches() {
+		return ""
+	}
+	j := fmt.Sprintf("j%d", n.id)
+	off, ok := f.later(n, sp.level, sp.rest, j)
+	if !ok {
+		return ""
+	}
+	hi := n.sizes[sp.level].String()
+	if sp.level == 0 {
+		hi = "hi"
+	}
+	cond := fmt.Sprintf("%s < %s", j, hi)
+	big, never := f.aheadCond(sp.buf, dst, sp.es, sp.es)
+	if never {
+		return ""
+	}
+	if big != "" {
+		cond = big + " && " + cond
+	}
+	return fmt.Sprintf("if len(%s)*16 < len(%s) {\nif %s := %s + %d; %s {\nif p := %s; uint(p) < uint(len(%s)) {\nprefetch.Elems(unsafe.Pointer(&%s[p]), %s, %d)\n}\n}\n}",
+		n.rowOf, sp.row, j, n.vars[sp.level], sparseAheadRows, cond, off, sp.buf, sp.buf, tab, sp.es)
 }
 
 // shortStream reports whether the source rows that sourceRow binds (at
