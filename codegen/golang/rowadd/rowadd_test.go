@@ -606,3 +606,25 @@ func BenchmarkScatterRows(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkScatterRowsWidth1 times rows of one float (a histogram):
+// ScatterRowsF32I64 (the element loop) against its rows loop.
+func BenchmarkScatterRowsWidth1(b *testing.B) {
+	const rows, n = 100000, 200000
+	r := rand.New(rand.NewSource(1))
+	dst, upd, idx := make([]float32, rows), make([]float32, n), make([]int64, n)
+	for k := range idx {
+		idx[k] = int64(r.Intn(rows))
+		upd[k] = float32(r.NormFloat64())
+	}
+	b.Run("ScatterRowsF32I64", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			ScatterRowsF32I64(dst, 1, idx, upd, true, false, false)
+		}
+	})
+	b.Run("rows", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			scatterRowsI64(&dst[0], rows, 1, &idx[0], &upd[0], n, rows, false, false)
+		}
+	})
+}
