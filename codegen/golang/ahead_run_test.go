@@ -14,7 +14,8 @@ import (
 // maxUnaheadBytes, so that the kernel binary's prefetches run (the
 // differential test's buffers are all smaller): gather_nd rows (two index
 // reads per position), a take of short runs along a middle axis, short
-// rows of a table, scatter_nd rows replaced (distinct ids: split by
+// rows of a table, 12-byte rows (points: prefetched further ahead),
+// scatter_nd rows replaced (distinct ids: split by
 // update rows; duplicates: by columns) and added (an embedding gradient
 // of 512-byte rows, duplicate ids), a column gather reading its rows
 // sparsely (prefetch.Elems of the index table's positions a few rows
@@ -48,6 +49,13 @@ func.func @short(%x: tensor<?x16xf16>, %i: tensor<?xi32>) -> tensor<?x16xf16> {
   %0 = tcp.gather %x, %b {dim = 0 : index, mode = "clip"} : tensor<?x16xf16>, tensor<?x16xi32> -> tensor<?x16xf16>
   return %0 : tensor<?x16xf16>
 }
+func.func @pts(%x: tensor<1100000x3xf32>, %i: tensor<?xi32>) -> tensor<?x3xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<?xi32> into tensor<?x1xi32>
+  %c = arith.constant 3 : index
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi32>, index -> tensor<?x3xi32>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<1100000x3xf32>, tensor<?x3xi32> -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
 func.func @put(%t: tensor<?x64xf32>, %i: tensor<?x1xi64>, %u: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %0 = tcp.scatter_nd %t, %i, %u {mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x1xi64>, tensor<?x64xf32> -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
@@ -69,7 +77,7 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 6}, {"prefetch.Elems(", 1}})
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 7}, {"prefetch.Elems(", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))
@@ -109,6 +117,9 @@ func TestLookAhead(t *testing.T) {
 		}},
 		{"short", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F16, 600000, 16), ids(tensor.I32, 200003, 600000, true, bad, 200003)}
+		}},
+		{"pts", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 1100000, 3), ids(tensor.I32, 400001, 1100000, true, bad, 400001)}
 		}},
 		{"put", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 70000, 64), ids(tensor.I64, 30003, 70000, true, bad, 30003, 1), randOf(r, tensor.F32, 30003, 64)}

@@ -562,10 +562,13 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			n.innerCall, n.callRuns, nt = call, true, ntc
 			inner = ""
 		}
-		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches() && c*int64(es) >= minPrefetchedRun) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
+		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches()) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
 			dist := touchDistance
 			if ok && c*int64(es) < 1024 {
 				dist = shortTouchDistance
+			}
+			if ok && c*int64(es) < minPrefetchedRun {
+				dist = tinyAheadDistance
 			}
 			// A short row whose position takes more than one index read
 			// (gather_nd) is not touched by a load: recomputing it cost
