@@ -109,10 +109,15 @@
 // the measurements). In the kernel binary on amd64 the later row is
 // prefetched instead (one call of prefetch.Line, PREFETCHT0, package
 // codegen/golang/prefetch built into the binary): it does not hold the
-// loop back until the row arrives, short rows (32 bytes or more) and
-// gather_nd rows are prefetched too, and runs of 256 bytes or more are
+// loop back until the row arrives, short rows and gather_nd rows are
+// prefetched too (rows under 32 bytes, such as 3-float points, 16 rows
+// ahead: tinyAheadDistance), and runs of 256 bytes or more are
 // prefetched whatever the working set (minAlwaysPrefetchedRun: a cached
-// row costs the prefetch little, an evicted one a whole wait). Index reads that do not depend on
+// row costs the prefetch little, an evicted one a whole wait). A column
+// gather whose index row reads its source rows sparsely (fewer than one
+// element per 16) prefetches, 4 rows ahead, the positions of its index
+// table in that later row with one prefetch.Elems call (sparseAhead).
+// Index reads that do not depend on
 // the loops outside their own (a column gather, a take along a middle or
 // last axis: the same ids for every outer row) are computed once per
 // call, wrapped and widened, into a table of ints that the nest reads
