@@ -114,9 +114,10 @@
 // ahead: tinyAheadDistance), and runs of 256 bytes or more are
 // prefetched whatever the working set (minAlwaysPrefetchedRun: a cached
 // row costs the prefetch little, an evicted one a whole wait). A column
-// gather whose index row reads its source rows sparsely (fewer than one
-// element per 16) prefetches, 4 rows ahead, the positions of its index
-// table in that later row with one prefetch.Elems call (sparseAhead).
+// gather whose index row of at most 128 positions reads its source rows
+// sparsely (fewer than one element per 16) prefetches, 4 rows ahead, the
+// positions of its index table in that later row with one prefetch.Elems
+// call (sparseAhead).
 // Index reads that do not depend on
 // the loops outside their own (a column gather, a take along a middle or
 // last axis: the same ids for every outer row) are computed once per
