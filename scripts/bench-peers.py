@@ -338,7 +338,7 @@ HELDOUT = {
 # A third set, tried as a new user would after the held-out one: the
 # same classes at more sizes, dtypes and layouts (a rank-1 take, a
 # 64 MB embedding table, RGB and RGBA images flipped, 128-byte scatter
-# rows, a BERT-sized embedding).
+# rows, a BERT-sized embedding, odd row sizes).
 SWEEP = {
     "sw_rows_128b_i32": take((200000, 32), 0, (100000,), idt=np.int32),
     "sw_rows_1k_f16": take((8192, 512), 0, (16384,), np.float16),
@@ -366,6 +366,18 @@ SWEEP = {
     "sw_scatter_put_2k": scatter_rows(16384, 512, 8192, add=False),
     "sw_scatter_elements": scatter_elements_add((4096, 1024), 1),
     "sw_scatter_elements_3d": scatter_elements_add((512, 512, 8), 1),
+    # Odd sizes, added after a sweep of them found 3-float scatter rows
+    # 4.4x behind XLA: points (12-byte rows), 64-byte gradient rows, a
+    # histogram (rows of one float), 3 KB BERT-width gradient rows, a
+    # middle-axis take of 12-byte runs, a take of 12-byte rows, RGB f32
+    # images flipped on both axes.
+    "sw_points_scatter_add": scatter_rows(10000, 3, 100000, add=True),
+    "sw_scatter_grad_64b": scatter_rows(100000, 16, 200000, add=True),
+    "sw_histogram": scatter_rows(1000000, 1, 2000000, add=True),
+    "sw_scatter_grad_3k": scatter_rows(30522, 768, 16384, add=True),
+    "sw_middle_axis_12b": take((64, 4096, 3), 1, (2048,)),
+    "sw_points_take": take((1000000, 3), 0, (500000,), np.float32, np.int32),
+    "sw_flip_rgb_f32": flip((8, 256, 256, 3), (1, 2), np.float32),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 

@@ -14,11 +14,22 @@ import (
 // maxUnaheadBytes, so that the kernel binary's prefetches run (the
 // differential test's buffers are all smaller): gather_nd rows (two index
 // reads per position), a take of short runs along a middle axis, short
-// rows of a table, scatter_nd rows replaced (distinct ids: split by
+// rows of a table, 12-byte rows (points: prefetched further ahead),
+// scatter_nd rows replaced (distinct ids: split by
 // update rows; duplicates: by columns) and added (an embedding gradient
-// of 512-byte rows, duplicate ids), with dynamic dims (the
-// lengths tested once per call) and static ones.
+// of 512-byte rows, duplicate ids), a column gather reading its rows
+// sparsely (prefetch.Elems of the index table's positions a few rows
+// ahead), with dynamic dims (the lengths tested once per call) and
+// static ones.
 const lookAheadModule = `
+func.func @cols(%x: tensor<?x4096xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4096xf32>
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<?xi64> into tensor<1x?xi64>
+  %b = tcp.broadcast_to %e, %n {axes = [0]} : tensor<1x?xi64>, index -> tensor<?x?xi64>
+  %0 = tcp.gather %x, %b {dim = 1 : index, mode = "wrap_negative"} : tensor<?x4096xf32>, tensor<?x?xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
 func.func @nd(%x: tensor<?x?x64xf32>, %i: tensor<?x2xi32>) -> tensor<?x64xf32> {
   %0 = tcp.gather_nd %x, %i {mode = "wrap_negative"} : tensor<?x?x64xf32>, tensor<?x2xi32> -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
@@ -37,6 +48,13 @@ func.func @short(%x: tensor<?x16xf16>, %i: tensor<?xi32>) -> tensor<?x16xf16> {
   %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi32>, index -> tensor<?x16xi32>
   %0 = tcp.gather %x, %b {dim = 0 : index, mode = "clip"} : tensor<?x16xf16>, tensor<?x16xi32> -> tensor<?x16xf16>
   return %0 : tensor<?x16xf16>
+}
+func.func @pts(%x: tensor<1100000x3xf32>, %i: tensor<?xi32>) -> tensor<?x3xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<?xi32> into tensor<?x1xi32>
+  %c = arith.constant 3 : index
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi32>, index -> tensor<?x3xi32>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<1100000x3xf32>, tensor<?x3xi32> -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
 }
 func.func @put(%t: tensor<?x64xf32>, %i: tensor<?x1xi64>, %u: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %0 = tcp.scatter_nd %t, %i, %u {mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x1xi64>, tensor<?x64xf32> -> tensor<?x64xf32>
@@ -59,7 +77,7 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 6}})
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 7}, {"prefetch.Elems(", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))
@@ -80,6 +98,9 @@ func TestLookAhead(t *testing.T) {
 		name string
 		args func(bad bool) []*tensor.Tensor
 	}{
+		{"cols", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 1100, 4096), ids(tensor.I64, 101, 4096, true, bad, 101)}
+		}},
 		{"nd", func(bad bool) []*tensor.Tensor {
 			x := randOf(r, tensor.F32, 260, 260, 64)
 			i := tensor.Must(tensor.New(tensor.I32, []int64{30001, 2}))
@@ -96,6 +117,9 @@ func TestLookAhead(t *testing.T) {
 		}},
 		{"short", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F16, 600000, 16), ids(tensor.I32, 200003, 600000, true, bad, 200003)}
+		}},
+		{"pts", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 1100000, 3), ids(tensor.I32, 400001, 1100000, true, bad, 400001)}
 		}},
 		{"put", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 70000, 64), ids(tensor.I64, 30003, 70000, true, bad, 30003, 1), randOf(r, tensor.F32, 30003, 64)}

@@ -109,10 +109,16 @@
 // the measurements). In the kernel binary on amd64 the later row is
 // prefetched instead (one call of prefetch.Line, PREFETCHT0, package
 // codegen/golang/prefetch built into the binary): it does not hold the
-// loop back until the row arrives, short rows (32 bytes or more) and
-// gather_nd rows are prefetched too, and runs of 256 bytes or more are
+// loop back until the row arrives, short rows and gather_nd rows are
+// prefetched too (rows under 32 bytes, such as 3-float points, 16 rows
+// ahead: tinyAheadDistance), and runs of 256 bytes or more are
 // prefetched whatever the working set (minAlwaysPrefetchedRun: a cached
-// row costs the prefetch little, an evicted one a whole wait). Index reads that do not depend on
+// row costs the prefetch little, an evicted one a whole wait). A column
+// gather whose index row of at most 128 positions reads its source rows
+// sparsely (fewer than one element per 16) prefetches, 4 rows ahead, the
+// positions of its index table in that later row with one prefetch.Elems
+// call (sparseAhead).
+// Index reads that do not depend on
 // the loops outside their own (a column gather, a take along a middle or
 // last axis: the same ids for every outer row) are computed once per
 // call, wrapped and widened, into a table of ints that the nest reads
@@ -263,7 +269,14 @@
 // maxSerialAddRowBytes): both workers would read every id for rows too
 // short to pay for it, and only a worker that owns every row prefetches
 // (128-byte f32 rows, Zipf ids: 1.86-2.03 ms against a median of 2.9 with
-// two workers). Float add and mul keep the
+// two workers); in the kernel binary, when the ids are an [N, 1] argument
+// and the f32 updates an [N, W] one (modes error and wrap_negative), that
+// worker makes one call of rowadd.ScatterRowsF32I64 or I32 for all the
+// updates (scatterRowsCall): the id's wrap and test, a prefetch of the
+// destination row 32 updates ahead when the working set leaves the cache,
+// and the row's add in assembly, where a call of rowadd.AddF32 per row
+// cost more than the add of a few floats (3-float rows 4.4x faster,
+// TestScatterRowsCall). Float add and mul keep the
 // interpreter's NaN rule, min and max propagate NaN and order -0 below
 // +0; f16 and bf16 add and mul in float32 and round to nearest even,
 // as the interpreter does. In the kernel binary, an f32 add of a whole

@@ -53,17 +53,21 @@ func nanBits32(r *rand.Rand, t *tensor.Tensor) {
 }
 
 // TestScatterRowAdd: the kernel binary adds contiguous f32 update rows
-// with rowadd.AddF32 (and only f32 rows), and its results equal the
+// with package rowadd (and only f32 rows: rows of at most 128 bytes, on
+// one worker, in one ScatterRowsF32I64 or I32 call for all the updates), and its results equal the
 // interpreter's bit for bit with NaN payloads, quiet and signalling, in
 // both the destination and the updates, repeated ids, 1, 2 and 3 workers,
 // in place or not.
 func TestScatterRowAdd(t *testing.T) {
-	m, pr := kernelBinary(t, "rowadd.mlir", rowAddModule, []form{{"rowadd.AddF32(", 2}}) // the f32 functions
+	m, pr := kernelBinary(t, "rowadd.mlir", rowAddModule, []form{
+		{"rowadd.ScatterRowsF32I64(", 1}, // rows19 (mode drop): all its updates in one call
+		{"rowadd.ScatterRowsF32I32(", 1}, // rows4
+	})
 	emb, _, _, err := emitTagged(m, Options{Package: "kernels"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(emb), "rowadd.AddF32") {
+	if strings.Contains(string(emb), "rowadd.AddF32") || strings.Contains(string(emb), "rowadd.Scatter") {
 		t.Errorf("kernels for embedders use package rowadd:\n%s", emb)
 	}
 	r := rand.New(rand.NewSource(3))

@@ -18,9 +18,10 @@ import (
 // and rounded), f64 (320 bytes). Rows of 64 floats whose updates are a
 // broadcast (no contiguous update row) take the element loop over the
 // worker's columns, an add (f32bcast) and a replace (putbcast). The
-// others stay on the split by destination rows: f32 rows of 32 floats
-// (128 bytes, which one worker runs: maxSerialAddRowBytes) and 129
-// (516), f64 rows of 65 (520).
+// others stay on the split by destination rows, f32 rows of 129 floats
+// (516 bytes) and f64 rows of 65 (520), but for f32 rows of 32 floats
+// (128 bytes), which one worker adds in one call
+// (maxSerialAddRowBytes, rowadd.ScatterRowsF32I64).
 const rowAddColsModule = `
 func.func @f32c33(%x: tensor<11x33xf32>, %i: tensor<40x1xi64>, %u: tensor<40x33xf32>) -> tensor<11x33xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<11x33xf32>, tensor<40x1xi64>, tensor<40x33xf32> -> tensor<11x33xf32>
@@ -88,14 +89,15 @@ func.func @f64c40(%x: tensor<8x40xf64>, %i: tensor<25x1xi64>, %u: tensor<25x40xf
 // does.
 func TestScatterRowAddCols(t *testing.T) {
 	m, pr := kernelBinary(t, "rowaddcols.mlir", rowAddColsModule, []form{
-		{"rowadd.AddF32(", 6},   // the f32 functions but f32bcast
-		{"[lo:hi])", 4},         // rowadd.AddF32 split by columns: f32c33, f32c128, f32grid, f32dyn
-		{"[:len(", 3},           // the Go loop split by columns: i32c50, f16c100, f64c40
-		{"< lo || ", 3},         // split by destination rows: f32c32, f32c129, f64c65
-		{"tcpSerial(10, ", 1},   // of which f32c32 (128-byte rows) on one worker
-		{"lo, hi = lo*16, ", 7}, // in steps of a cache line: 4-byte elements (and f32bcast, putbcast)
-		{"lo, hi = lo*32, ", 1}, // f16c100
-		{"lo, hi = lo*8, ", 1},  // f64c40
+		{"rowadd.AddF32(", 5},            // the f32 functions but f32bcast and f32c32
+		{"[lo:hi])", 4},                  // rowadd.AddF32 split by columns: f32c33, f32c128, f32grid, f32dyn
+		{"[:len(", 3},                    // the Go loop split by columns: i32c50, f16c100, f64c40
+		{"< lo || ", 2},                  // split by destination rows: f32c129, f64c65
+		{"tcpSerial(10, ", 1},            // f32c32 (128-byte rows) on one worker,
+		{"rowadd.ScatterRowsF32I64(", 1}, // in one call
+		{"lo, hi = lo*16, ", 7},          // in steps of a cache line: 4-byte elements (and f32bcast, putbcast)
+		{"lo, hi = lo*32, ", 1},          // f16c100
+		{"lo, hi = lo*8, ", 1},           // f64c40
 	})
 	r := rand.New(rand.NewSource(11))
 	type fn struct {

@@ -1,6 +1,7 @@
 package rowadd
 
 import (
+	"fmt"
 	"math"
 	"unsafe"
 )
@@ -128,6 +129,87 @@ func scatterAddColsGo[T int32 | int64](dst *float32, stride, rows int, idx *T, u
 		}
 		p := int(w)*stride + k
 		d[p] = add(d[p], u[k])
+	}
+	return n
+}
+
+// ScatterRowsF32I64 adds update row k, upd[k*width : (k+1)*width], into
+// destination row w, dst[w*width : (w+1)*width], for k = 0, 1, ... in
+// order, w being idx[k] wrapped as in ScatterAddF32I64 and tested against
+// the len(dst)/width rows: a ScatterND add of whole rows by [N, 1] ids
+// (an embedding gradient), one call for all the updates. It stops at the
+// first bad index, every row before it added, and returns its position,
+// or with drop skips every bad index (StableHLO's and TF's scatters);
+// else it returns len(idx). ahead prefetches the destination row of the update
+// AheadRows later (for tables beyond the cache). It panics if width is
+// not positive, len(dst) not a multiple of width, or upd shorter than
+// len(idx)*width. Repeated indices sum in k order with the NaN rule of
+// AddF32, as the interpreter's scatter does. On amd64 the loop is
+// assembly, so that rows of a few floats cost no call each: 100000
+// updates of 3-float rows into a cached table took 0.81-1.36 ms with
+// AddF32 per row, 0.22-0.27 ms in one call (BenchmarkScatterRows). Rows
+// of one float with neither drop nor ahead take ScatterAddF32I64's loop
+// (four updates per step).
+func ScatterRowsF32I64(dst []float32, width int, idx []int64, upd []float32, wrap, drop, ahead bool) int {
+	rows := checkRows(dst, width, len(idx), upd)
+	if len(idx) == 0 {
+		return 0
+	}
+	if width == 1 && !drop && !ahead {
+		// Rows of one float: the element loop, four updates per step.
+		return scatterAddI64(unsafe.SliceData(dst), rows, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows))
+	}
+	return scatterRowsI64(unsafe.SliceData(dst), rows, width, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows), drop, ahead)
+}
+
+// ScatterRowsF32I32 is ScatterRowsF32I64 for int32 indices.
+func ScatterRowsF32I32(dst []float32, width int, idx []int32, upd []float32, wrap, drop, ahead bool) int {
+	rows := checkRows(dst, width, len(idx), upd)
+	if len(idx) == 0 {
+		return 0
+	}
+	if width == 1 && !drop && !ahead {
+		return scatterAddI32(unsafe.SliceData(dst), rows, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows))
+	}
+	return scatterRowsI32(unsafe.SliceData(dst), rows, width, &idx[0], &upd[0], len(idx), wrapMask(wrap, rows), drop, ahead)
+}
+
+// AheadRows is how many updates ahead ScatterRowsF32I64 and I32, asked
+// to, prefetch a destination row (the assembly's constant). Measured
+// with tcp-run, one worker, 1M Zipf updates of 3-float rows into a 24 MB
+// table: 10.2-10.8 ms per call 8 ahead, 7.5-8.7 16 ahead, 5.8-6.6 32
+// ahead (64: the same); [100000,16] by 200000: 32 ahead the fastest too.
+const AheadRows = 32
+
+// checkRows panics unless dst holds whole rows of width and upd n of
+// them, and returns dst's row count.
+func checkRows(dst []float32, width, n int, upd []float32) int {
+	if width <= 0 || len(dst)%width != 0 || len(upd)/width < n {
+		panic(fmt.Sprintf("rowadd: %d destination and %d update floats are not rows of %d for %d indices", len(dst), len(upd), width, n))
+	}
+	return len(dst) / width
+}
+
+// scatterRowsGo is the Go loop of ScatterRowsF32I64 and I32: the
+// scatterRowsI64 and scatterRowsI32 of the purego build and of other
+// architectures, and what the tests compare the assembly with.
+func scatterRowsGo[T int32 | int64](dst *float32, rows, width int, idx *T, upd *float32, n, mask int, drop bool) int {
+	d := unsafe.Slice(dst, rows*width)
+	x := unsafe.Slice(idx, n)
+	u := unsafe.Slice(upd, n*width)
+	for k, v := range x {
+		w := int64(v) + int64(uint64(int64(v)>>63)&uint64(mask))
+		if uint64(w) >= uint64(rows) {
+			if drop {
+				continue
+			}
+			return k
+		}
+		dr := d[int(w)*width : int(w)*width+width]
+		ur := u[k*width : k*width+width]
+		for i, a := range dr {
+			dr[i] = add(a, ur[i])
+		}
 	}
 	return n
 }

@@ -60,3 +60,12 @@ func scatterAddColsI64(dst *float32, stride, rows int, idx *int64, upd *float32,
 
 //go:noescape
 func scatterAddColsI32(dst *float32, stride, rows int, idx *int32, upd *float32, n, mask int) int
+
+// scatterRowsI64 and scatterRowsI32 are the loops of ScatterRowsF32I64
+// and ScatterRowsF32I32 (rowadd_amd64.s).
+//
+//go:noescape
+func scatterRowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
+
+//go:noescape
+func scatterRowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int

@@ -2,6 +2,99 @@
 
 #include "textflag.h"
 
+// The loops of ScatterRowsF32I64 and ScatterRowsF32I32 (ROWS, with the
+// index load of each: MOVQ or MOVLQSX), one update row per step: the
+// index is loaded, wrapped (plus mask where negative, branch-free) and
+// tested against rows; a bad one ends the loop with its position, every
+// row before it added, or with drop set is skipped. With ahead set, the
+// destination row of the update AheadRows (32) later is prefetched first
+// (PREFETCHT0 never faults, so that row's index is wrapped but not
+// tested). The row is then added four floats per ADDPS (MOVUPS of the
+// destination, MOVUPS of the update, ADDPS with the destination as the
+// first operand: its NaN first, as in addF32SSE), then two (MOVSD loads 8
+// bytes and zeroes the rest, which add as 0 + 0 and are not stored) and
+// one (ADDSS), in order, so a repeated index adds to the sum before it.
+// Registers: DI dst, DX rows, R12 width, R11 width*4 (a row's bytes), SI
+// idx, BX the update row, CX n, R10 mask, AX k; R8 the destination row,
+// R9 and R13 scratch. The macro comes before every TEXT (go vet reads the
+// FP names in its lines as the arguments of the TEXT above them).
+#define ROWS(load, at, later) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ rows+8(FP), DX; \
+	MOVQ width+16(FP), R12; \
+	MOVQ idx+24(FP), SI; \
+	MOVQ upd+32(FP), BX; \
+	MOVQ n+40(FP), CX; \
+	MOVQ mask+48(FP), R10; \
+	LEAQ (R12*4), R11; \
+	XORQ AX, AX; \
+next: \
+	CMPQ AX, CX; \
+	JAE  done; \
+	load at, R8; \
+	MOVQ R8, R9; \
+	SARQ $63, R9; \
+	ANDQ R10, R9; \
+	ADDQ R9, R8; \
+	CMPQ R8, DX; \
+	JAE  bad; \
+	CMPB ahead+57(FP), $0; \
+	JEQ  add; \
+	LEAQ 32(AX), R9; \
+	CMPQ R9, CX; \
+	JAE  add; \
+	load later, R9; \
+	MOVQ R9, R13; \
+	SARQ $63, R13; \
+	ANDQ R10, R13; \
+	ADDQ R13, R9; \
+	IMULQ R11, R9; \
+	PREFETCHT0 (DI)(R9*1); \
+add: \
+	IMULQ R11, R8; \
+	ADDQ  DI, R8; \
+	MOVQ  R12, R9; \
+	MOVQ  BX, R13; \
+four: \
+	CMPQ   R9, $4; \
+	JB     two; \
+	MOVUPS (R8), X0; \
+	MOVUPS (R13), X1; \
+	ADDPS  X1, X0; \
+	MOVUPS X0, (R8); \
+	ADDQ   $16, R8; \
+	ADDQ   $16, R13; \
+	SUBQ   $4, R9; \
+	JMP    four; \
+two: \
+	CMPQ  R9, $2; \
+	JB    one; \
+	MOVSD (R8), X0; \
+	MOVSD (R13), X1; \
+	ADDPS X1, X0; \
+	MOVSD X0, (R8); \
+	ADDQ  $8, R8; \
+	ADDQ  $8, R13; \
+	SUBQ  $2, R9; \
+one: \
+	TESTQ R9, R9; \
+	JZ    step; \
+	MOVSS (R8), X0; \
+	MOVSS (R13), X1; \
+	ADDSS X1, X0; \
+	MOVSS X0, (R8); \
+step: \
+	ADDQ R11, BX; \
+	INCQ AX; \
+	JMP  next; \
+bad: \
+	CMPB drop+56(FP), $0; \
+	JNE  step; \
+done: \
+	MOVQ AX, ret+64(FP); \
+	RET
+
+
 // func addF32SSE(dst, src *float32, n int)
 //
 // Eight floats per step, then four, then one at a time. ADDPS X2, X0 is
@@ -442,3 +535,11 @@ scatterAddColsI321:
 scatterAddColsI32done:
 	MOVQ AX, ret+56(FP)
 	RET
+
+// func scatterRowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRowsI64(SB), NOSPLIT, $0-72
+	ROWS(MOVQ, (SI)(AX*8), (SI)(R9*8))
+
+// func scatterRowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRowsI32(SB), NOSPLIT, $0-72
+	ROWS(MOVLQSX, (SI)(AX*4), (SI)(R9*4))

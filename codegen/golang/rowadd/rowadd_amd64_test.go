@@ -24,3 +24,9 @@ func colsPaths() ([]func(*float32, int, int, *int64, *float32, int, int) int, []
 	return []func(*float32, int, int, *int64, *float32, int, int) int{scatterAddColsI64},
 		[]func(*float32, int, int, *int32, *float32, int, int) int{scatterAddColsI32}
 }
+
+// rowsPaths are the assembly loops of ScatterRowsF32I64/I32.
+func rowsPaths() ([]func(*float32, int, int, *int64, *float32, int, int, bool, bool) int, []func(*float32, int, int, *int32, *float32, int, int, bool, bool) int) {
+	return []func(*float32, int, int, *int64, *float32, int, int, bool, bool) int{scatterRowsI64},
+		[]func(*float32, int, int, *int32, *float32, int, int, bool, bool) int{scatterRowsI32}
+}

@@ -13,3 +13,7 @@ func scatterPaths() ([]func(*float32, int, *int64, *float32, int, int) int, []fu
 func colsPaths() ([]func(*float32, int, int, *int64, *float32, int, int) int, []func(*float32, int, int, *int32, *float32, int, int) int) {
 	return nil, nil
 }
+
+func rowsPaths() ([]func(*float32, int, int, *int64, *float32, int, int, bool, bool) int, []func(*float32, int, int, *int32, *float32, int, int, bool, bool) int) {
+	return nil, nil
+}
