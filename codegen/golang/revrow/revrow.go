@@ -3,12 +3,13 @@ package revrow
 import "fmt"
 
 // Reverse sets element j of dst to element n-1-j of src for every j < n,
-// where n = len(dst)/es and es, the element size in bytes, is 1, 2, 4, 8
-// or 16 (a run of elements reversed as one: a flip of an outer axis of
-// rows of 2 to 16 bytes). len(src) must equal len(dst), a multiple of es; dst and src must not
-// overlap.
+// where n = len(dst)/es and es, the element size in bytes, is one that
+// ValidSize accepts: 1, 2, 4, 8 or 16, or 3, 6, 12 or 24 (a run of
+// elements reversed as one: a flip of an outer axis over rows of 2 to 24
+// bytes, RGB pixels of 1-, 2-, 4- and 8-byte channels). len(src) must
+// equal len(dst), a multiple of es; dst and src must not overlap.
 func Reverse(dst, src []byte, es int) {
-	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.Reverse: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
 	k := reverseBlocks(dst, src, es)
@@ -33,7 +34,7 @@ const minNTRun = 256
 // first 32-byte boundary and the tail are reversed in Go. A kernel calls
 // Fence after its last ReverseNT and before it returns.
 func ReverseNT(dst, src []byte, es int) {
-	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseNT: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
 	h, m := reverseBlocksNT(dst, src, es)
@@ -49,7 +50,7 @@ func ReverseNT(dst, src []byte, es int) {
 // and an outer axis). A kernel calls Fence after its last ReverseNTUp
 // and before it returns.
 func ReverseNTUp(dst, src []byte, es int) {
-	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseNTUp: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
 	t, m := reverseBlocksNTUp(dst, src, es)
@@ -75,13 +76,44 @@ func CopyNT(dst, src []byte) {
 // ReverseGo is Reverse without the assembly: the Go loops of every build,
 // which the tests compare it with.
 func ReverseGo(dst, src []byte, es int) {
-	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseGo: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
 	reverseGo(dst, src, es)
 }
 
-// validSize reports whether the functions reverse es-byte elements.
-func validSize(es int) bool {
-	return es == 1 || es == 2 || es == 4 || es == 8 || es == 16
+// ValidSize reports whether the functions reverse es-byte elements: 1,
+// 2, 4, 8 and 16 bytes (whole 32-byte blocks in one shuffle each), 3, 6,
+// 12 and 24 (48-byte groups, three 16-byte shuffles per output vector).
+func ValidSize(es int) bool {
+	switch es {
+	case 1, 2, 4, 8, 16, 3, 6, 12, 24:
+		return true
+	}
+	return false
+}
+
+// groupSize reports whether es-byte elements move in 48-byte groups
+// (sizes that do not divide 16) rather than 32-byte blocks.
+func groupSize(es int) bool { return 48%es == 0 && 16%es != 0 }
+
+// groupMask returns the nine 16-byte shuffle masks that reverse the
+// es-byte elements of a 48-byte group (the assembly's groupMasks): mask
+// 3o+v picks, from 16-byte vector v of the source group, the bytes of
+// output vector o, and 0x80 (a zero) for the bytes that come from
+// another vector.
+func groupMask(es int) *[9][16]byte {
+	var m [9][16]byte
+	for k := range m {
+		for i := range m[k] {
+			m[k][i] = 0x80
+		}
+	}
+	n := 48 / es
+	for i := 0; i < 48; i++ {
+		// Byte i of the group: byte i%es of element n-1-i/es.
+		p := (n-1-i/es)*es + i%es
+		m[3*(i/16)+p/16][i%16] = byte(p % 16)
+	}
+	return &m
 }

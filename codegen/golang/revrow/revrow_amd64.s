@@ -123,6 +123,126 @@ updone:
 	VZEROUPPER
 	RET
 
+// LOADMASKS loads the nine 16-byte masks at AX into X7..X15.
+#define LOADMASKS \
+	VMOVDQU 0(AX), X7 \
+	VMOVDQU 16(AX), X8 \
+	VMOVDQU 32(AX), X9 \
+	VMOVDQU 48(AX), X10 \
+	VMOVDQU 64(AX), X11 \
+	VMOVDQU 80(AX), X12 \
+	VMOVDQU 96(AX), X13 \
+	VMOVDQU 112(AX), X14 \
+	VMOVDQU 128(AX), X15
+
+// SHUF48 reverses the 48-byte group X0, X1, X2 (low to high) into X3,
+// X4, X5: output vector o is the OR of the three inputs shuffled by
+// masks 3o, 3o+1 and 3o+2 (X6 a temporary).
+#define SHUF48 \
+	VPSHUFB X7, X0, X3 \
+	VPSHUFB X8, X1, X6 \
+	VPOR    X6, X3, X3 \
+	VPSHUFB X9, X2, X6 \
+	VPOR    X6, X3, X3 \
+	VPSHUFB X10, X0, X4 \
+	VPSHUFB X11, X1, X6 \
+	VPOR    X6, X4, X4 \
+	VPSHUFB X12, X2, X6 \
+	VPOR    X6, X4, X4 \
+	VPSHUFB X13, X0, X5 \
+	VPSHUFB X14, X1, X6 \
+	VPOR    X6, X5, X5 \
+	VPSHUFB X15, X2, X6 \
+	VPOR    X6, X5, X5
+
+// func reverse48(dst, srcEnd *byte, n int, masks *[9][16]byte)
+//
+// One 48-byte group per step: three 16-byte loads below srcEnd, SHUF48,
+// three 16-byte stores at dst.
+TEXT ·reverse48(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ srcEnd+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ masks+24(FP), AX
+	LOADMASKS
+	TESTQ CX, CX
+	JZ   g48done
+
+g48loop:
+	VMOVDQU -48(SI), X0
+	VMOVDQU -32(SI), X1
+	VMOVDQU -16(SI), X2
+	SHUF48
+	VMOVDQU X3, (DI)
+	VMOVDQU X4, 16(DI)
+	VMOVDQU X5, 32(DI)
+	SUBQ    $48, SI
+	ADDQ    $48, DI
+	DECQ    CX
+	JNZ     g48loop
+
+g48done:
+	RET
+
+// func reverse48nt(dst, srcEnd *byte, n int, masks *[9][16]byte)
+//
+// reverse48 with non-temporal stores (VMOVNTDQ: dst 16-byte aligned);
+// the caller fences.
+TEXT ·reverse48nt(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ srcEnd+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ masks+24(FP), AX
+	LOADMASKS
+	TESTQ CX, CX
+	JZ   n48done
+
+n48loop:
+	VMOVDQU  -48(SI), X0
+	VMOVDQU  -32(SI), X1
+	VMOVDQU  -16(SI), X2
+	SHUF48
+	VMOVNTDQ X3, (DI)
+	VMOVNTDQ X4, 16(DI)
+	VMOVNTDQ X5, 32(DI)
+	SUBQ     $48, SI
+	ADDQ     $48, DI
+	DECQ     CX
+	JNZ      n48loop
+
+n48done:
+	RET
+
+// func reverse48ntUp(dstEnd, src *byte, n int, masks *[9][16]byte)
+//
+// reverse48nt reading src upwards: group k of src, from src on, goes
+// reversed to the group that ends 48k bytes before dstEnd (16-byte
+// aligned); the caller fences.
+TEXT ·reverse48ntUp(SB), NOSPLIT, $0-32
+	MOVQ dstEnd+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ masks+24(FP), AX
+	LOADMASKS
+	TESTQ CX, CX
+	JZ   u48done
+
+u48loop:
+	VMOVDQU  (SI), X0
+	VMOVDQU  16(SI), X1
+	VMOVDQU  32(SI), X2
+	SHUF48
+	VMOVNTDQ X3, -48(DI)
+	VMOVNTDQ X4, -32(DI)
+	VMOVNTDQ X5, -16(DI)
+	ADDQ     $48, SI
+	SUBQ     $48, DI
+	DECQ     CX
+	JNZ      u48loop
+
+u48done:
+	RET
+
 // func copyDownNT(dst, src *byte, n int)
 //
 // Copies n bytes (a multiple of 128) from src to dst, 128 bytes per step

@@ -20,19 +20,21 @@ func naive(src []byte, es int) []byte {
 
 // TestReverse compares Reverse, ReverseNT and ReverseNTUp (the assembly
 // where it runs, plain and non-temporal stores, src read down and up) and ReverseGo (the Go loops) with the
-// definition for every element size, every length from 0 to 300
-// elements (every tail after the 32-byte blocks) and 60 random lengths up
-// to 5000 bytes, and starts of dst and src at every offset 0..31 from a
-// 32-byte boundary (misaligned loads and stores, NT heads); the bytes of
-// dst outside the row stay untouched.
+// definition for every element size (1, 2, 4, 8, 16 and the 48-byte
+// groups' 3, 6, 12, 24), every length from 0 to 300 elements (every tail
+// after the 32-byte blocks or 48-byte groups) and 60 random lengths up to
+// 5000 bytes (300 elements of 24), and starts of dst and src at every
+// offset 0..31 from a 32-byte boundary (misaligned loads and stores, NT
+// heads and tails on and off an element boundary); the bytes of dst
+// outside the row stay untouched.
 func TestReverse(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	buf := make([]byte, 8192)
-	for _, es := range []int{1, 2, 4, 8, 16} {
+	for _, es := range []int{1, 2, 4, 8, 16, 3, 6, 12, 24} {
 		for it := 0; it <= 360; it++ {
 			n := it
 			if it > 300 {
-				n = 300 + r.Intn(5000/es-300)
+				n = 300 + r.Intn(max(1, 5000/es-300))
 			}
 			so, do := r.Intn(32), r.Intn(32)
 			if n < 40 {
@@ -98,7 +100,7 @@ func TestCopyNT(t *testing.T) {
 // TestReverseRejects: a wrong element size or length panics with the
 // sizes, not a wrong result.
 func TestReverseRejects(t *testing.T) {
-	for _, c := range []struct{ d, s, es int }{{8, 8, 3}, {6, 6, 4}, {8, 16, 1}, {8, 8, 16}, {512, 520, 1}} {
+	for _, c := range []struct{ d, s, es int }{{8, 8, 3}, {6, 6, 4}, {8, 16, 1}, {8, 8, 16}, {512, 520, 1}, {10, 10, 5}, {18, 18, 9}, {96, 96, 32}, {48, 51, 3}, {36, 36, 24}} {
 		for _, f := range []struct {
 			name string
 			fn   func(d, s []byte, es int)
@@ -118,8 +120,38 @@ func TestReverseRejects(t *testing.T) {
 	}
 }
 
+// TestGroupMasks: each 48-byte group mask set moves every output byte
+// from exactly one source vector (one mask of the three not 0x80), so
+// the OR of the three shuffles is that byte.
+func TestGroupMasks(t *testing.T) {
+	for _, es := range []int{3, 6, 12, 24} {
+		src := make([]byte, 48)
+		for k := range src {
+			src[k] = byte(k)
+		}
+		want := naive(src, es)
+		got := make([]byte, 48)
+		m := groupMask(es)
+		for i := 0; i < 48; i++ {
+			from := 0
+			for v := 0; v < 3; v++ {
+				if b := m[3*(i/16)+v][i%16]; b != 0x80 {
+					from++
+					got[i] |= src[16*v+int(b)]
+				}
+			}
+			if from != 1 {
+				t.Fatalf("es %d: output byte %d comes from %d vectors, want 1", es, i, from)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("es %d: the masks' group (-want +got):\n%s", es, diff)
+		}
+	}
+}
+
 func BenchmarkReverse(b *testing.B) {
-	for _, es := range []int{1, 2, 4, 8, 16} {
+	for _, es := range []int{1, 2, 4, 8, 16, 3, 6, 12, 24} {
 		for _, f := range []struct {
 			name string
 			fn   func(d, s []byte, es int)
@@ -127,9 +159,10 @@ func BenchmarkReverse(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/es%d", f.name, es), func(b *testing.B) {
 				src, dst := make([]byte, 128<<10), make([]byte, 128<<10)
 				b.SetBytes(int64(len(src)))
+				row := 512 / es * es
 				for i := 0; i < b.N; i++ {
-					for r := 0; r < len(src); r += 512 {
-						f.fn(dst[r:r+512], src[len(src)-r-512:len(src)-r], es)
+					for r := 0; r+row <= len(src); r += row {
+						f.fn(dst[r:r+row], src[len(src)-r-row:len(src)-r], es)
 					}
 				}
 			})
