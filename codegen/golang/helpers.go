@@ -99,19 +99,20 @@ func tcpReverse[T any](dst, src []T) {
 }
 `,
 	"reverse_driver": `// tcpReverse sets dst[j] = src[len(src)-1-j] for every j of dst (a
-// reversed row: src ends at the element that goes to dst[0]). Rows of 1-,
-// 2-, 4- and 8-byte elements move as bytes through revrow.Reverse (AVX2
-// where the CPU has it, else 64-bit loads with their lanes swapped in a
-// register; with nt, non-temporal stores, src read from its start up
-// if up, else from its end down: the caller fences); other
-// sizes eight elements per step with one bounds check each. (Kernels for
-// embedders, which use no package unsafe, keep that loop for every
-// size.)
+// reversed row: src ends at the element that goes to dst[0]). Rows of
+// elements of a size revrow.ValidSize accepts (1, 2, 4, 8 and 16 bytes,
+// and 3, 6, 12 and 24: runs of 1- to 8-byte elements as [c]T arrays, RGB
+// pixels) move as bytes through revrow.Reverse (AVX2 where the CPU has
+// it, else 64-bit loads with their lanes swapped in a register; with nt,
+// non-temporal stores, src read from its start up if up, else from its
+// end down: the caller fences); other sizes eight elements per step with
+// one bounds check each. (Kernels for embedders, which use no package
+// unsafe, keep that loop for every size.)
 func tcpReverse[T any](dst, src []T, nt, up bool) {
 	n := len(dst)
 	src = src[len(src)-n:]
 	var z T
-	if es := int(unsafe.Sizeof(z)); n > 0 && (es == 1 || es == 2 || es == 4 || es == 8) {
+	if es := int(unsafe.Sizeof(z)); n > 0 && revrow.ValidSize(es) {
 		d := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), n*es)
 		s := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), n*es)
 		if nt && up {

@@ -246,8 +246,10 @@ func TestReversedRowsRevrow(t *testing.T) {
 }
 
 // reversedRunsTypes are the static runs of reversedRunsFuncs: a count of
-// elements of a type, of 2, 4, 8 and 16 bytes (one tcpReverse call of
-// the rows as runs each) and of 12 and 32 bytes (runs copied one by one).
+// elements of a type, of 2, 4, 8 and 16 bytes and of 3, 6, 12 and 24
+// (RGB pixels of 1-, 2-, 4- and 8-byte channels; one tcpReverse call of
+// the rows as runs each) and of 5, 20 and 32 bytes (runs copied one by
+// one).
 var reversedRunsTypes = []struct {
 	n    int64
 	dt   tensor.DType
@@ -255,14 +257,19 @@ var reversedRunsTypes = []struct {
 }{
 	{2, tensor.I8, true}, {2, tensor.F16, true}, {4, tensor.I1, true}, {2, tensor.F32, true},
 	{4, tensor.F32, true}, {2, tensor.F64, true}, {16, tensor.UI8, true},
-	{3, tensor.F32, false}, {8, tensor.F32, false},
+	{3, tensor.UI8, true}, {3, tensor.I1, true}, {3, tensor.F16, true}, {3, tensor.BF16, true}, {6, tensor.I8, true},
+	{3, tensor.F32, true}, {3, tensor.I32, true}, {12, tensor.UI8, true}, {3, tensor.F64, true}, {3, tensor.I64, true},
+	{5, tensor.I8, false}, {5, tensor.F32, false}, {8, tensor.F32, false},
 }
 
 // reversedRunsFuncs flip outer axes over a static innermost dim, %[1]d
-// elements of type %[2]s: the middle axis of a 3-d tensor (mid) and the
-// two middle axes of a 4-d one (mid2, the harness's [16,256,256,4] flip),
-// and the outer axis of a 2-d one (outer: the workers' split level, which
-// keeps the loop).
+// elements of type %[2]s: the middle axis of a 3-d tensor (mid), the
+// two middle axes of a 4-d one (mid2, the harness's [16,256,256,4] flip:
+// one reversal of both axes' runs), the same with a static outer dim of
+// 64 (img: no flat split, as the harness's [1024,64,64,3] u8 flip), axes
+// 1 and 3 of a 5-d one (gap: axis 2 is not flipped, so only axis 3 is
+// one reversal), and the outer axis of a 2-d one (outer: the workers'
+// split level, which keeps the loop).
 var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1]dx%[2]s>) -> tensor<?x?x%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -286,6 +293,34 @@ var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1
   %%s2 = arith.subi %%d2, %%c1 : index
   %%0 = tcp.slice %%x starts(%%c0, %%s1, %%s2, %%c0) sizes(%%d0, %%d1, %%d2, %%cn) strides(%%c1, %%m1, %%m1, %%c1) : tensor<?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x%[1]dx%[2]s>
   return %%0 : tensor<?x?x?x%[1]dx%[2]s>
+}`, `func.func @img_%[1]d_%[2]s(%%x: tensor<64x?x?x%[1]dx%[2]s>) -> tensor<64x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%c64 = arith.constant 64 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d1 = tensor.dim %%x, %%c1 : tensor<64x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<64x?x?x%[1]dx%[2]s>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%s1, %%s2, %%c0) sizes(%%c64, %%d1, %%d2, %%cn) strides(%%c1, %%m1, %%m1, %%c1) : tensor<64x?x?x%[1]dx%[2]s> -> tensor<64x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<64x?x?x%[1]dx%[2]s>
+}`, `func.func @gap_%[1]d_%[2]s(%%x: tensor<?x?x?x?x%[1]dx%[2]s>) -> tensor<?x?x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%c3 = arith.constant 3 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x?x?x%[1]dx%[2]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<?x?x?x?x%[1]dx%[2]s>
+  %%d3 = tensor.dim %%x, %%c3 : tensor<?x?x?x?x%[1]dx%[2]s>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%s3 = arith.subi %%d3, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%s1, %%c0, %%s3, %%c0) sizes(%%d0, %%d1, %%d2, %%d3, %%cn) strides(%%c1, %%m1, %%c1, %%m1, %%c1) : tensor<?x?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<?x?x?x?x%[1]dx%[2]s>
 }`, `func.func @outer_%[1]d_%[2]s(%%x: tensor<?x%[1]dx%[2]s>) -> tensor<?x%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -297,13 +332,14 @@ var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1
   return %%0 : tensor<?x%[1]dx%[2]s>
 }`}
 
-// TestReversedRuns: in the kernel binary, a flip of an outer axis over
-// static runs of 2, 4, 8 or 16 bytes is one tcpReverse call per row of
-// runs (reversedRuns; runs of other sizes and a flip of the split level
-// keep their loops), and every result equals the interpreter's bit for
-// bit: every row length from 0 to 70 runs (the AVX2 blocks' tails),
-// outputs past revrow.NTBytes (non-temporal stores), 1, 2, 3 and 7
-// workers.
+// TestReversedRuns: in the kernel binary, a flip of outer axes over
+// static runs of 2, 4, 8 or 16 bytes or of 3, 6, 12 or 24 is one
+// tcpReverse call per row of runs, consecutive flipped axes merged into
+// one reversal (reversedRuns; runs of other sizes and a flip of the split
+// level keep their loops), and every result equals the interpreter's
+// bit for bit: every row length from 0 to 70 runs (the AVX2 blocks' and
+// groups' tails), outputs past revrow.NTBytes (non-temporal stores), 1,
+// 2, 3 and 7 workers.
 func TestReversedRuns(t *testing.T) {
 	var b strings.Builder
 	calls := 0
@@ -312,10 +348,30 @@ func TestReversedRuns(t *testing.T) {
 			fmt.Fprintf(&b, f+"\n", rt.n, rt.dt)
 		}
 		if rt.call {
-			calls += 2
+			calls += 4
 		}
 	}
-	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", calls}}) // mid and mid2 of runs of 2 to 16 bytes
+	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", calls}}) // mid, mid2, img and gap of runs of 2 to 24 bytes
+	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rt := range reversedRunsTypes {
+		// The flipped axes 1 and 2 of mid2 and img are one call, with no
+		// loop over axis 2; gap loops over its axes 1 and 2.
+		for _, c := range []struct {
+			fn   string
+			loop bool
+		}{{"mid2", false}, {"img", false}, {"gap", true}} {
+			body := funcBody(string(src), fmt.Sprintf("%s_%d_%s", c.fn, rt.n, rt.dt))
+			if !strings.Contains(body, "for i0_") {
+				t.Fatalf("no kernel of @%s_%d_%s with loops in the kernel binary's source", c.fn, rt.n, rt.dt)
+			}
+			if got := strings.Contains(body, "for i0_2 "); got != (c.loop || !rt.call) {
+				t.Errorf("@%s_%d_%s loops over level 2: %v, want %v\n%s", c.fn, rt.n, rt.dt, got, c.loop || !rt.call, body)
+			}
+		}
+	}
 	r := rand.New(rand.NewSource(5))
 	cases := 0
 	for _, rt := range reversedRunsTypes {
@@ -329,12 +385,15 @@ func TestReversedRuns(t *testing.T) {
 			cs = append(cs,
 				call{name("mid"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(3), n, rt.n)}},
 				call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), n, rt.n)}},
+				call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 1+r.Int63n(2), n/4+r.Int63n(2), rt.n)}},
+				call{name("gap"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), 1+r.Int63n(2), n, rt.n)}},
 				call{name("outer"), []*tensor.Tensor{randBits(r, rt.dt, n, rt.n)}})
 		}
 		// Past revrow.NTBytes of output: non-temporal stores.
 		big := revrow.NTBytes/(rt.n*int64(rt.dt.Size())*64) + 3
 		cs = append(cs, call{name("mid"), []*tensor.Tensor{randBits(r, rt.dt, 3, big*64/3+5, rt.n)}},
-			call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}})
+			call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
+			call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}})
 		for _, c := range cs {
 			want, err := interp.RunFunc(m, c.fn, c.args...)
 			if err != nil {
@@ -355,4 +414,19 @@ func TestReversedRuns(t *testing.T) {
 	if cases == 0 {
 		t.Error("no call compared")
 	}
+}
+
+// funcBody returns the kernel binary's Go function for the MLIR function
+// name (X_ and each "_" spelled "_5F"), up to its closing brace.
+func funcBody(src, name string) string {
+	head := "func X_" + strings.ReplaceAll(name, "_", "_5F") + "("
+	i := strings.Index(src, head)
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(src[i:], "\n}\n")
+	if j < 0 {
+		return src[i:]
+	}
+	return src[i : i+j]
 }
