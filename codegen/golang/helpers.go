@@ -103,9 +103,9 @@ func tcpReverse[T any](dst, src []T) {
 // elements of a size revrow.ValidSize accepts (1, 2, 4, 8 and 16 bytes,
 // and 3, 6, 12 and 24: runs of 1- to 8-byte elements as [c]T arrays, RGB
 // pixels) move as bytes through revrow.Reverse (AVX2 where the CPU has
-// it, else 64-bit loads with their lanes swapped in a register; with nt,
-// non-temporal stores, src read from its start up if up, else from its
-// end down: the caller fences); other sizes eight elements per step with
+// it, else 64-bit loads with their lanes swapped in a register; src read
+// from its start up if up, else from its end down; with nt,
+// non-temporal stores: the caller fences); other sizes eight elements per step with
 // one bounds check each. (Kernels for embedders, which use no package
 // unsafe, keep that loop for every size.)
 func tcpReverse[T any](dst, src []T, nt, up bool) {
@@ -119,6 +119,8 @@ func tcpReverse[T any](dst, src []T, nt, up bool) {
 			revrow.ReverseNTUp(d, s, es)
 		} else if nt {
 			revrow.ReverseNT(d, s, es)
+		} else if up {
+			revrow.ReverseUp(d, s, es)
 		} else {
 			revrow.Reverse(d, s, es)
 		}

@@ -58,6 +58,20 @@ func ReverseNTUp(dst, src []byte, es int) {
 	reverseGo(dst[:r], src[len(src)-r:], es)
 }
 
+// ReverseUp is Reverse reading src from its start up (and writing dst
+// from its end down), with plain stores: rows reversed in ascending
+// source order (a flip of the innermost axes only) then read memory as
+// one ascending stream, which the hardware prefetcher follows, where
+// Reverse reads each row from its end down and the rows upwards.
+func ReverseUp(dst, src []byte, es int) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+		panic(fmt.Sprintf("revrow.ReverseUp: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
+	}
+	m := reverseBlocksUp(dst, src, es)
+	r := len(dst) - m
+	reverseGo(dst[:r], src[len(src)-r:], es)
+}
+
 // CopyNT copies src to dst, of the same length, with non-temporal stores
 // where the assembly runs (AVX2, rows of at least 256 bytes), from the end
 // of the row down: rows copied in descending source order (a flip of an

@@ -88,6 +88,32 @@ func reverseBlocks(dst, src []byte, es int) int {
 	return 32 * b
 }
 
+// reverseBlocksUp is reverseBlocks reading src upwards: it reverses the
+// leading whole blocks (groups) of src into the trailing ones of dst and
+// returns the bytes moved there; the rest, at the start of dst, is left
+// to the caller (none for groups: one more group, the first 48 bytes of
+// dst, overlaps the one after it).
+func reverseBlocksUp(dst, src []byte, es int) int {
+	end := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), len(dst)))
+	if groupSize(es) {
+		g := len(dst) / 48
+		if !useAVX2 || g < 1 {
+			return 0
+		}
+		reverse48up(end, unsafe.SliceData(src), g, groupMasks[es])
+		if len(dst) > 48*g {
+			reverse48(unsafe.SliceData(dst), (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src))), 1, groupMasks[es])
+		}
+		return len(dst)
+	}
+	b := len(dst) / 32
+	if !useAVX2 || b < 2 {
+		return 0
+	}
+	reverse32up(end, unsafe.SliceData(src), b, masks[es])
+	return 32 * b
+}
+
 // reverseBlocksNT is reverseBlocks with non-temporal stores: the bytes of
 // dst before its first 32-byte boundary are reversed in Go first, so it
 // returns the bytes it moved from there (h, the head, and m).
@@ -198,6 +224,18 @@ func reverse32(dst, srcEnd *byte, n int, mask *[32]byte)
 //
 //go:noescape
 func reverse48(dst, srcEnd *byte, n int, masks *[9][16]byte)
+
+// reverse48up is reverse48 reading src upwards from src and writing dst
+// downwards from dstEnd (revrow_amd64.s).
+//
+//go:noescape
+func reverse48up(dstEnd, src *byte, n int, masks *[9][16]byte)
+
+// reverse32up is reverse32 reading src upwards from src and writing dst
+// downwards from dstEnd (revrow_amd64.s).
+//
+//go:noescape
+func reverse32up(dstEnd, src *byte, n int, mask *[32]byte)
 
 // reverse48nt is reverse48 with non-temporal stores; dst must be 16-byte
 // aligned (revrow_amd64.s).

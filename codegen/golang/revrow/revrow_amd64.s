@@ -243,6 +243,75 @@ u48loop:
 u48done:
 	RET
 
+// func reverse32up(dstEnd, src *byte, n int, mask *[32]byte)
+//
+// reverse32 reading src upwards: block k of src, from src on, goes
+// reversed to the block that ends 32k bytes before dstEnd.
+TEXT ·reverse32up(SB), NOSPLIT, $0-32
+	MOVQ    dstEnd+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	MOVQ    mask+24(FP), AX
+	VMOVDQU (AX), Y2
+	CMPQ    CX, $2
+	JB      pupone
+
+puptwo:
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VPSHUFB Y2, Y0, Y0
+	VPSHUFB Y2, Y1, Y1
+	VPERMQ  $0x4E, Y0, Y0
+	VPERMQ  $0x4E, Y1, Y1
+	VMOVDQU Y0, -32(DI)
+	VMOVDQU Y1, -64(DI)
+	ADDQ    $64, SI
+	SUBQ    $64, DI
+	SUBQ    $2, CX
+	CMPQ    CX, $2
+	JAE     puptwo
+
+pupone:
+	TESTQ   CX, CX
+	JZ      pupdone
+	VMOVDQU (SI), Y0
+	VPSHUFB Y2, Y0, Y0
+	VPERMQ  $0x4E, Y0, Y0
+	VMOVDQU Y0, -32(DI)
+
+pupdone:
+	VZEROUPPER
+	RET
+
+// func reverse48up(dstEnd, src *byte, n int, masks *[9][16]byte)
+//
+// reverse48 reading src upwards: group k of src, from src on, goes
+// reversed to the group that ends 48k bytes before dstEnd.
+TEXT ·reverse48up(SB), NOSPLIT, $0-32
+	MOVQ dstEnd+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ masks+24(FP), AX
+	LOADMASKS
+	TESTQ CX, CX
+	JZ   p48done
+
+p48loop:
+	VMOVDQU (SI), X0
+	VMOVDQU 16(SI), X1
+	VMOVDQU 32(SI), X2
+	SHUF48
+	VMOVDQU X3, -48(DI)
+	VMOVDQU X4, -32(DI)
+	VMOVDQU X5, -16(DI)
+	ADDQ    $48, SI
+	SUBQ    $48, DI
+	DECQ    CX
+	JNZ     p48loop
+
+p48done:
+	RET
+
 // func copyDownNT(dst, src *byte, n int)
 //
 // Copies n bytes (a multiple of 128) from src to dst, 128 bytes per step

@@ -16,3 +16,6 @@ func Fence() {}
 
 // reverseBlocksNTUp moves nothing here either.
 func reverseBlocksNTUp(dst, src []byte, es int) (t, m int) { return 0, 0 }
+
+// reverseBlocksUp moves nothing here either.
+func reverseBlocksUp(dst, src []byte, es int) int { return 0 }

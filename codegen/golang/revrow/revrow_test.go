@@ -18,8 +18,9 @@ func naive(src []byte, es int) []byte {
 	return out
 }
 
-// TestReverse compares Reverse, ReverseNT and ReverseNTUp (the assembly
-// where it runs, plain and non-temporal stores, src read down and up) and ReverseGo (the Go loops) with the
+// TestReverse compares Reverse, ReverseUp, ReverseNT and ReverseNTUp (the
+// assembly where it runs, plain and non-temporal stores, src read down
+// and up) and ReverseGo (the Go loops) with the
 // definition for every element size (1, 2, 4, 8, 16 and the 48-byte
 // groups' 3, 6, 12, 24), every length from 0 to 300 elements (every tail
 // after the 32-byte blocks or 48-byte groups) and 60 random lengths up to
@@ -46,7 +47,7 @@ func TestReverse(t *testing.T) {
 			for _, f := range []struct {
 				name string
 				fn   func(d, s []byte, es int)
-			}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}} {
+			}{{"Reverse", Reverse}, {"ReverseUp", ReverseUp}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}} {
 				out := make([]byte, n*es+64)
 				for k := range out {
 					out[k] = 0xa5
@@ -104,7 +105,7 @@ func TestReverseRejects(t *testing.T) {
 		for _, f := range []struct {
 			name string
 			fn   func(d, s []byte, es int)
-		}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }}} {
+		}{{"Reverse", Reverse}, {"ReverseUp", ReverseUp}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }}} {
 			if f.name == "CopyNT" && c.d == c.s {
 				continue
 			}
