@@ -137,6 +137,28 @@ func tcpReverse[T any](dst, src []T, nt, up bool) {
 	}
 }
 `,
+	"reverse_rows": `// tcpReverseRows reverses each row of n elements of src into the same
+// row of dst (rows that follow each other in both: a flip of the
+// innermost axes only): one revrow.ReverseRows call for all of them when
+// revrow.ValidSize accepts the element size (src read from the start of
+// each row up if up, else from its end down; with nt, non-temporal
+// stores: the caller fences), else a loop per element.
+func tcpReverseRows[T any](dst, src []T, n int, nt, up bool) {
+	var z T
+	if es := int(unsafe.Sizeof(z)); len(dst) > 0 && n > 0 && revrow.ValidSize(es) {
+		d := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*es)
+		s := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), len(src)*es)
+		revrow.ReverseRows(d, s, es, n*es, nt, up)
+		return
+	}
+	for r := 0; r+n <= len(dst) && n > 0; r += n {
+		d, s := dst[r:r+n], src[r:r+n]
+		for j := range d {
+			d[j] = s[n-1-j]
+		}
+	}
+}
+`,
 	"copyrows": `// tcpCopyRows copies src to dst (of the same length), with nt through
 // revrow.CopyNT: non-temporal stores, from the end of the row down (the
 // caller fences).

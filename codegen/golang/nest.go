@@ -776,6 +776,9 @@ func (f *funcGen) reversedRuns(r ref, n *nest, k int, outOff, run, total poly, e
 	if f.levelOf(ob0) >= j || f.levelOf(sb0) >= j || f.levelOf(runs) >= j {
 		return "", ""
 	}
+	if call, nt := f.reversedRows(r, n, k, j, out, src, stride, runs, c, total, et, dst); call != "" {
+		return call, nt
+	}
 	lvl := max(f.levelOf(ob0), f.levelOf(sb0), f.levelOf(runs), -1)
 	ob, sb := f.hoist(ob0, lvl), f.hoist(sb0, lvl)
 	// The runs' range [a, b): all of them, or under flatSplit (level 1)
@@ -799,6 +802,58 @@ func (f *funcGen) reversedRuns(r ref, n *nest, k int, outOff, run, total poly, e
 	up := !f.descendingRuns(r, n, j)
 	n.callLevel = j
 	return fmt.Sprintf("tcpReverse(%s, %s, %s, %t)", view(d), view(sr), nt, up), nt
+}
+
+// reversedRows returns the call that replaces, beyond reversedRuns'
+// levels j..k-1, the loop at level j-1 too when that loop steps the
+// output and the source both by the whole reversed row (stride
+// elements, upwards: rows that follow each other in both, a flip of the
+// innermost axes only, such as an image flipped on its width): one
+// tcpReverseRows call (revrow.ReverseRows) for all of the loop's rows,
+// or the worker's part of them when level j-1 is split, instead of one
+// call per row, which costs a row of 64 RGB pixels (192 bytes) as much
+// as it moves. It sets n.callLevel to j-1; "" when it does not apply.
+func (f *funcGen) reversedRows(r ref, n *nest, k, j int, out, src, stride, runs poly, c int64, total poly, et, dst string) (string, string) {
+	l := j - 1
+	flat := flatSplit(n, k)
+	if l < 0 || flat && l == 0 || !onlyTemps(n.lets[l]) {
+		return "", ""
+	}
+	v := n.vars[l]
+	oc, ok1 := out.coeff(v)
+	sc, ok2 := src.coeff(v)
+	if !ok1 || !ok2 || !oc.equal(stride) || !sc.equal(stride) {
+		return "", ""
+	}
+	// Row 0: its output offset, and the start of its source (the last
+	// run of the reversed row is the first in memory).
+	ob0 := out.without(n, l)
+	sb0 := src.without(n, l).add(pconst(c)).add(stride.scale(-1))
+	if f.levelOf(ob0) >= l || f.levelOf(sb0) >= l || f.levelOf(stride) >= l {
+		return "", ""
+	}
+	lvl := max(f.levelOf(ob0), f.levelOf(sb0), f.levelOf(stride), -1)
+	ob, sb, st := f.hoist(ob0, lvl), f.hoist(sb0, lvl), f.hoist(stride, lvl)
+	// The rows [a, b): the worker's part at the split level (level 0, or
+	// level 1 under flatSplit), else all of them.
+	a, b := "0", f.hoist(n.sizes[l], lvl)
+	switch {
+	case l == 0:
+		a, b = "lo", "hi"
+	case l == 1 && flat:
+		a, b = v+"lo", v+"hi"
+	}
+	arr := fmt.Sprintf("[%d]%s", c, et)
+	view := func(s string) string {
+		return fmt.Sprintf("unsafe.Slice((*%s)(unsafe.Pointer(unsafe.SliceData(%s))), (%s-%s)*%s/%d)", arr, s, b, a, st, c)
+	}
+	d := fmt.Sprintf("%s[%s+%s*%s : %s+%s*%s]", dst, ob, st, a, ob, st, b)
+	sr := fmt.Sprintf("%s[%s+%s*%s : %s+%s*%s]", r.buf, sb, st, a, sb, st, b)
+	f.g.used["reverse_rows"] = true
+	nt := f.ntFlag(total, elemSize(et))
+	up := !f.descendingRuns(r, n, l)
+	n.callLevel = l
+	return fmt.Sprintf("tcpReverseRows(%s, %s, %s, %s, %t)", view(d), view(sr), f.hoist(runs, lvl), nt, up), nt
 }
 
 // onlyTemps reports whether every statement of b binds a temporary

@@ -266,10 +266,12 @@ var reversedRunsTypes = []struct {
 // elements of type %[2]s: the middle axis of a 3-d tensor (mid), the
 // two middle axes of a 4-d one (mid2, the harness's [16,256,256,4] flip:
 // one reversal of both axes' runs), the same with a static outer dim of
-// 64 (img: no flat split, as the harness's [1024,64,64,3] u8 flip), axes
-// 1 and 3 of a 5-d one (gap: axis 2 is not flipped, so only axis 3 is
-// one reversal), and the outer axis of a 2-d one (outer: the workers'
-// split level, which keeps the loop).
+// 64 (img: no flat split, as the harness's [1024,64,64,3] u8 flip; the
+// images are rows of one tcpReverseRows call), axis 2 alone of a 4-d one
+// with a dynamic or static outer dim (wflip, wimg: a horizontal flip,
+// rows of one tcpReverseRows call), axes 1 and 3 of a 5-d one (gap: axis
+// 2 is not flipped, so only axis 3 is one reversal), and the outer axis
+// of a 2-d one (outer: the workers' split level, which keeps the loop).
 var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1]dx%[2]s>) -> tensor<?x?x%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -305,6 +307,30 @@ var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1
   %%s1 = arith.subi %%d1, %%c1 : index
   %%s2 = arith.subi %%d2, %%c1 : index
   %%0 = tcp.slice %%x starts(%%c0, %%s1, %%s2, %%c0) sizes(%%c64, %%d1, %%d2, %%cn) strides(%%c1, %%m1, %%m1, %%c1) : tensor<64x?x?x%[1]dx%[2]s> -> tensor<64x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<64x?x?x%[1]dx%[2]s>
+}`, `func.func @wflip_%[1]d_%[2]s(%%x: tensor<?x?x?x%[1]dx%[2]s>) -> tensor<?x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<?x?x?x%[1]dx%[2]s>
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%c0, %%s2, %%c0) sizes(%%d0, %%d1, %%d2, %%cn) strides(%%c1, %%c1, %%m1, %%c1) : tensor<?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<?x?x?x%[1]dx%[2]s>
+}`, `func.func @wimg_%[1]d_%[2]s(%%x: tensor<64x?x?x%[1]dx%[2]s>) -> tensor<64x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%c64 = arith.constant 64 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d1 = tensor.dim %%x, %%c1 : tensor<64x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<64x?x?x%[1]dx%[2]s>
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%c0, %%s2, %%c0) sizes(%%c64, %%d1, %%d2, %%cn) strides(%%c1, %%c1, %%m1, %%c1) : tensor<64x?x?x%[1]dx%[2]s> -> tensor<64x?x?x%[1]dx%[2]s>
   return %%0 : tensor<64x?x?x%[1]dx%[2]s>
 }`, `func.func @gap_%[1]d_%[2]s(%%x: tensor<?x?x?x?x%[1]dx%[2]s>) -> tensor<?x?x?x?x%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
@@ -348,27 +374,47 @@ func TestReversedRuns(t *testing.T) {
 			fmt.Fprintf(&b, f+"\n", rt.n, rt.dt)
 		}
 		if rt.call {
-			calls += 4
+			calls++
 		}
 	}
-	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", calls}}) // mid, mid2, img and gap of runs of 2 to 24 bytes
+	// Per run size: mid and mid2 call tcpReverse per row, img, wflip,
+	// wimg and gap tcpReverseRows per worker's part or per row of axis 1
+	// (gap).
+	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", 2 * calls}, {"tcpReverseRows(unsafe.Slice(", 4 * calls}})
 	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, rt := range reversedRunsTypes {
-		// The flipped axes 1 and 2 of mid2 and img are one call, with no
-		// loop over axis 2; gap loops over its axes 1 and 2.
+		// The loops each call replaces: axis 2 of mid2 (flipped with
+		// axis 1), axes 1 and 2 of img (and its outer axis: rows), axis
+		// 1 of wflip and wimg (the rows of the flipped axis 2), axis 3 of
+		// gap and its axis 2 (not flipped: rows); gap loops over axis 1
+		// (flipped, but not next to axis 3).
 		for _, c := range []struct {
-			fn   string
-			loop bool
-		}{{"mid2", false}, {"img", false}, {"gap", true}} {
-			body := funcBody(string(src), fmt.Sprintf("%s_%d_%s", c.fn, rt.n, rt.dt))
-			if !strings.Contains(body, "for i0_") {
-				t.Fatalf("no kernel of @%s_%d_%s with loops in the kernel binary's source", c.fn, rt.n, rt.dt)
+			fn          string
+			gone, loops []string
+		}{
+			{"mid2", []string{"for i0_2 "}, []string{"for i0_0 "}},
+			{"img", []string{"for i0_0 ", "for i0_1 ", "for i0_2 "}, nil},
+			{"gap", []string{"for i0_2 ", "for i0_3 "}, []string{"for i0_1 "}},
+			{"wflip", []string{"for i0_1 ", "for i0_2 "}, []string{"for i0_0 "}},
+			{"wimg", []string{"for i0_1 ", "for i0_2 "}, []string{"for i0_0 "}},
+		} {
+			name := fmt.Sprintf("%s_%d_%s", c.fn, rt.n, rt.dt)
+			body := funcBody(string(src), name)
+			if !strings.Contains(body, "tcpParallel(") {
+				t.Fatalf("no kernel of @%s in the kernel binary's source", name)
 			}
-			if got := strings.Contains(body, "for i0_2 "); got != (c.loop || !rt.call) {
-				t.Errorf("@%s_%d_%s loops over level 2: %v, want %v\n%s", c.fn, rt.n, rt.dt, got, c.loop || !rt.call, body)
+			for _, l := range c.gone {
+				if got := strings.Contains(body, l); got == rt.call {
+					t.Errorf("@%s has %q: %v, want %v\n%s", name, l, got, !rt.call, body)
+				}
+			}
+			for _, l := range c.loops {
+				if !strings.Contains(body, l) {
+					t.Errorf("@%s has no %q\n%s", name, l, body)
+				}
 			}
 		}
 	}
@@ -386,6 +432,8 @@ func TestReversedRuns(t *testing.T) {
 				call{name("mid"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(3), n, rt.n)}},
 				call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), n, rt.n)}},
 				call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 1+r.Int63n(2), n/4+r.Int63n(2), rt.n)}},
+				call{name("wflip"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), n, rt.n)}},
+				call{name("wimg"), []*tensor.Tensor{randBits(r, rt.dt, 64, 1+r.Int63n(3), n/4+r.Int63n(2), rt.n)}},
 				call{name("gap"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), 1+r.Int63n(2), n, rt.n)}},
 				call{name("outer"), []*tensor.Tensor{randBits(r, rt.dt, n, rt.n)}})
 		}
@@ -393,7 +441,9 @@ func TestReversedRuns(t *testing.T) {
 		big := revrow.NTBytes/(rt.n*int64(rt.dt.Size())*64) + 3
 		cs = append(cs, call{name("mid"), []*tensor.Tensor{randBits(r, rt.dt, 3, big*64/3+5, rt.n)}},
 			call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
-			call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}})
+			call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}},
+			call{name("wflip"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
+			call{name("wimg"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}})
 		for _, c := range cs {
 			want, err := interp.RunFunc(m, c.fn, c.args...)
 			if err != nil {

@@ -12,6 +12,10 @@ func Reverse(dst, src []byte, es int) {
 	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.Reverse: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
+	reverse(dst, src, es)
+}
+
+func reverse(dst, src []byte, es int) {
 	k := reverseBlocks(dst, src, es)
 	reverseGo(dst[k:], src[:len(src)-k], es)
 }
@@ -37,6 +41,10 @@ func ReverseNT(dst, src []byte, es int) {
 	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseNT: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
+	reverseNT(dst, src, es)
+}
+
+func reverseNT(dst, src []byte, es int) {
 	h, m := reverseBlocksNT(dst, src, es)
 	k := h + m
 	reverseGo(dst[k:], src[:len(src)-k], es)
@@ -53,6 +61,10 @@ func ReverseNTUp(dst, src []byte, es int) {
 	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseNTUp: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
+	reverseNTUp(dst, src, es)
+}
+
+func reverseNTUp(dst, src []byte, es int) {
 	t, m := reverseBlocksNTUp(dst, src, es)
 	r := len(dst) - t - m
 	reverseGo(dst[:r], src[len(src)-r:], es)
@@ -67,9 +79,49 @@ func ReverseUp(dst, src []byte, es int) {
 	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseUp: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
+	reverseUp(dst, src, es)
+}
+
+func reverseUp(dst, src []byte, es int) {
 	m := reverseBlocksUp(dst, src, es)
 	r := len(dst) - m
 	reverseGo(dst[:r], src[len(src)-r:], es)
+}
+
+// ReverseRows reverses each row of rowBytes bytes of src (a whole number
+// of es-byte elements) into the same row of dst: for rows that lie one
+// after the other in both (a flip of the innermost axes only, such as an
+// image flipped on its width), one call instead of one per row, which
+// costs the short rows of a horizontal flip (a 64-pixel RGB row is 192
+// bytes) as much as they move (with AVX2, rows of 3- to 24-byte
+// elements read upwards with plain stores are one assembly call for all
+// rows of one 48-byte group or more). The stores are those of Reverse, or with
+// up of ReverseUp, with nt of ReverseNT or ReverseNTUp (the caller then
+// fences). len(src) must equal len(dst), a multiple of rowBytes.
+func ReverseRows(dst, src []byte, es, rowBytes int, nt, up bool) {
+	if len(dst) == 0 && len(src) == 0 {
+		return
+	}
+	if !ValidSize(es) || rowBytes <= 0 || rowBytes%es != 0 || len(dst)%rowBytes != 0 || len(src) != len(dst) {
+		panic(fmt.Sprintf("revrow.ReverseRows: %d and %d bytes of rows of %d bytes of %d-byte elements", len(dst), len(src), rowBytes, es))
+	}
+	if !nt && up && reverseRowsUp(dst, src, es, rowBytes) {
+		return
+	}
+	for len(dst) >= rowBytes && len(src) >= rowBytes {
+		d, s := dst[:rowBytes:rowBytes], src[:rowBytes:rowBytes]
+		switch {
+		case nt && up:
+			reverseNTUp(d, s, es)
+		case nt:
+			reverseNT(d, s, es)
+		case up:
+			reverseUp(d, s, es)
+		default:
+			reverse(d, s, es)
+		}
+		dst, src = dst[rowBytes:], src[rowBytes:]
+	}
 }
 
 // CopyNT copies src to dst, of the same length, with non-temporal stores

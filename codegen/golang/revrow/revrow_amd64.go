@@ -114,6 +114,18 @@ func reverseBlocksUp(dst, src []byte, es int) int {
 	return 32 * b
 }
 
+// reverseRowsUp reverses every row of rowBytes bytes of src into dst (of
+// the same length, a multiple of rowBytes) with plain stores, each row
+// read upwards, in one assembly call for 3- to 24-byte elements and rows
+// of one group or more; it reports whether it did.
+func reverseRowsUp(dst, src []byte, es, rowBytes int) bool {
+	if !useAVX2 || !groupSize(es) || rowBytes < 48 || len(dst) == 0 {
+		return false
+	}
+	reverse48rowsUp(unsafe.SliceData(dst), unsafe.SliceData(src), len(dst)/rowBytes, rowBytes, rowBytes/48, groupMasks[es])
+	return true
+}
+
 // reverseBlocksNT is reverseBlocks with non-temporal stores: the bytes of
 // dst before its first 32-byte boundary are reversed in Go first, so it
 // returns the bytes it moved from there (h, the head, and m).
@@ -224,6 +236,13 @@ func reverse32(dst, srcEnd *byte, n int, mask *[32]byte)
 //
 //go:noescape
 func reverse48(dst, srcEnd *byte, n int, masks *[9][16]byte)
+
+// reverse48rowsUp is reverse48up for rows rows of rowBytes bytes, ng
+// whole groups each, that follow each other in dst and src
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse48rowsUp(dst, src *byte, rows, rowBytes, ng int, masks *[9][16]byte)
 
 // reverse48up is reverse48 reading src upwards from src and writing dst
 // downwards from dstEnd (revrow_amd64.s).

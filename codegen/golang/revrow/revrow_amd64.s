@@ -312,6 +312,60 @@ p48loop:
 p48done:
 	RET
 
+// func reverse48rowsUp(dst, src *byte, rows, rowBytes, ng int, masks *[9][16]byte)
+//
+// reverse48up for each of rows rows of rowBytes bytes (ng >= 1 whole
+// groups each) that follow each other in dst and in src; a row with a
+// remainder after its ng groups ends with one more group, the first 48
+// bytes of the row of dst from the last 48 of the row of src.
+TEXT ·reverse48rowsUp(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), BX
+	MOVQ rowBytes+24(FP), DX
+	MOVQ ng+32(FP), R10
+	MOVQ masks+40(FP), AX
+	LOADMASKS
+	TESTQ BX, BX
+	JZ   rdone
+
+rrow:
+	LEAQ (DI)(DX*1), R8
+	MOVQ SI, R9
+	MOVQ R10, CX
+
+rgroup:
+	VMOVDQU (R9), X0
+	VMOVDQU 16(R9), X1
+	VMOVDQU 32(R9), X2
+	SHUF48
+	VMOVDQU X3, -48(R8)
+	VMOVDQU X4, -32(R8)
+	VMOVDQU X5, -16(R8)
+	ADDQ    $48, R9
+	SUBQ    $48, R8
+	DECQ    CX
+	JNZ     rgroup
+	CMPQ    R8, DI
+	JEQ     rnext
+	LEAQ    -48(SI)(DX*1), R9
+	VMOVDQU (R9), X0
+	VMOVDQU 16(R9), X1
+	VMOVDQU 32(R9), X2
+	SHUF48
+	VMOVDQU X3, (DI)
+	VMOVDQU X4, 16(DI)
+	VMOVDQU X5, 32(DI)
+
+rnext:
+	ADDQ DX, DI
+	ADDQ DX, SI
+	DECQ BX
+	JNZ  rrow
+
+rdone:
+	RET
+
 // func copyDownNT(dst, src *byte, n int)
 //
 // Copies n bytes (a multiple of 128) from src to dst, 128 bytes per step

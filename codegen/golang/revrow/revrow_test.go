@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // naive is the definition: element j of dst is element n-1-j of src.
@@ -67,6 +68,56 @@ func TestReverse(t *testing.T) {
 	}
 }
 
+// TestReverseRows compares ReverseRows, in its four store modes, with
+// the definition row by row: 0 to 9 rows of 0 to 70 elements of every
+// size, at random offsets of dst and src; the bytes around stay
+// untouched.
+func TestReverseRows(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	buf := make([]byte, 9*70*24+64)
+	for _, es := range []int{1, 2, 4, 8, 16, 3, 6, 12, 24} {
+		for it := 0; it < 200; it++ {
+			rows, n := r.Intn(10), r.Intn(71)
+			if it%50 == 0 {
+				n = 300 / es * (it/50 + 1) // long rows: NT heads and tails
+				rows = 1 + it/50
+			}
+			size := rows * n * es
+			if size+64 > len(buf) {
+				buf = make([]byte, size+64)
+			}
+			so, do := r.Intn(32), r.Intn(32)
+			r.Read(buf)
+			src := buf[so : so+size]
+			var want []byte
+			for k := 0; k < rows; k++ {
+				want = append(want, naive(src[k*n*es:(k+1)*n*es], es)...)
+			}
+			for mode := 0; mode < 4; mode++ {
+				nt, up := mode&1 != 0, mode&2 != 0
+				out := make([]byte, size+64)
+				for k := range out {
+					out[k] = 0xa5
+				}
+				if n == 0 {
+					ReverseRows(out[do:do+size], src, es, es, nt, up)
+				} else {
+					ReverseRows(out[do:do+size], src, es, n*es, nt, up)
+				}
+				Fence()
+				if diff := cmp.Diff(want, out[do:do+size], cmpopts.EquateEmpty()); diff != "" {
+					t.Fatalf("es %d, %d rows of %d, nt %v up %v (-want +got):\n%s", es, rows, n, nt, up, diff)
+				}
+				for k, b := range out {
+					if (k < do || k >= do+size) && b != 0xa5 {
+						t.Fatalf("es %d, %d rows of %d, nt %v up %v: wrote byte %d outside the rows", es, rows, n, nt, up, k)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestCopyNT compares CopyNT with copy for lengths 0..600 and 60 random
 // ones up to 20000 bytes, at every offset 0..31 of dst and src; the bytes
 // around the row stay untouched.
@@ -105,7 +156,8 @@ func TestReverseRejects(t *testing.T) {
 		for _, f := range []struct {
 			name string
 			fn   func(d, s []byte, es int)
-		}{{"Reverse", Reverse}, {"ReverseUp", ReverseUp}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }}} {
+		}{{"Reverse", Reverse}, {"ReverseUp", ReverseUp}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }},
+			{"ReverseRows", func(d, s []byte, es int) { ReverseRows(d, s, es, 2*es, false, true) }}} {
 			if f.name == "CopyNT" && c.d == c.s {
 				continue
 			}
