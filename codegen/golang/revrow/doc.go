@@ -8,7 +8,11 @@
 //
 // Reverse(dst, src, es) sets element j of dst to element n-1-j of src, for
 // the n = len(dst)/es elements of es bytes each. The bytes of one element
-// keep their order; only the elements' order is reversed.
+// keep their order; only the elements' order is reversed. ReverseUp reads
+// src from its start up (rows reversed in ascending order: one ascending
+// stream), ReverseNT and ReverseNTUp write with non-temporal stores (large
+// outputs), and ReverseRows reverses many rows that follow each other in
+// one call (short rows: a horizontal flip of an RGB image).
 //
 // On amd64 with AVX2 (checked once with CPUID and XGETBV) the whole 32-byte
 // blocks move through assembly: one 32-byte load from the end of src,
