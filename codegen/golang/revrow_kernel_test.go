@@ -269,7 +269,8 @@ var reversedRunsTypes = []struct {
 // 64 (img: no flat split, as the harness's [1024,64,64,3] u8 flip; the
 // images are rows of one tcpReverseRows call), axis 2 alone of a 4-d one
 // with a dynamic or static outer dim (wflip, wimg: a horizontal flip,
-// rows of one tcpReverseRows call), axes 1 and 3 of a 5-d one (gap: axis
+// rows of one tcpReverseRows call), axes 0, 1 and 2 of a 4-d one (all:
+// images in descending order, each one call), axes 1 and 3 of a 5-d one (gap: axis
 // 2 is not flipped, so only axis 3 is one reversal), and the outer axis
 // of a 2-d one (outer: the workers' split level, which keeps the loop).
 var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1]dx%[2]s>) -> tensor<?x?x%[1]dx%[2]s> {
@@ -332,6 +333,20 @@ var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1
   %%s2 = arith.subi %%d2, %%c1 : index
   %%0 = tcp.slice %%x starts(%%c0, %%c0, %%s2, %%c0) sizes(%%c64, %%d1, %%d2, %%cn) strides(%%c1, %%c1, %%m1, %%c1) : tensor<64x?x?x%[1]dx%[2]s> -> tensor<64x?x?x%[1]dx%[2]s>
   return %%0 : tensor<64x?x?x%[1]dx%[2]s>
+}`, `func.func @all_%[1]d_%[2]s(%%x: tensor<?x?x?x%[1]dx%[2]s>) -> tensor<?x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<?x?x?x%[1]dx%[2]s>
+  %%s0 = arith.subi %%d0, %%c1 : index
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%s0, %%s1, %%s2, %%c0) sizes(%%d0, %%d1, %%d2, %%cn) strides(%%m1, %%m1, %%m1, %%c1) : tensor<?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<?x?x?x%[1]dx%[2]s>
 }`, `func.func @gap_%[1]d_%[2]s(%%x: tensor<?x?x?x?x%[1]dx%[2]s>) -> tensor<?x?x?x?x%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -377,10 +392,10 @@ func TestReversedRuns(t *testing.T) {
 			calls++
 		}
 	}
-	// Per run size: mid and mid2 call tcpReverse per row, img, wflip,
-	// wimg and gap tcpReverseRows per worker's part or per row of axis 1
-	// (gap).
-	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", 2 * calls}, {"tcpReverseRows(unsafe.Slice(", 4 * calls}})
+	// Per run size: mid, mid2 and all call tcpReverse per row, img,
+	// wflip, wimg and gap tcpReverseRows per worker's part or per row of
+	// axis 1 (gap).
+	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", 3 * calls}, {"tcpReverseRows(unsafe.Slice(", 4 * calls}})
 	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
 	if err != nil {
 		t.Fatal(err)
@@ -397,6 +412,7 @@ func TestReversedRuns(t *testing.T) {
 		}{
 			{"mid2", []string{"for i0_2 "}, []string{"for i0_0 "}},
 			{"img", []string{"for i0_0 ", "for i0_1 ", "for i0_2 "}, nil},
+			{"all", []string{"for i0_2 "}, []string{"for i0_0 "}},
 			{"gap", []string{"for i0_2 ", "for i0_3 "}, []string{"for i0_1 "}},
 			{"wflip", []string{"for i0_1 ", "for i0_2 "}, []string{"for i0_0 "}},
 			{"wimg", []string{"for i0_1 ", "for i0_2 "}, []string{"for i0_0 "}},
@@ -433,6 +449,7 @@ func TestReversedRuns(t *testing.T) {
 				call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), n, rt.n)}},
 				call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 1+r.Int63n(2), n/4+r.Int63n(2), rt.n)}},
 				call{name("wflip"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), n, rt.n)}},
+				call{name("all"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(3), 1+r.Int63n(3), n, rt.n)}},
 				call{name("wimg"), []*tensor.Tensor{randBits(r, rt.dt, 64, 1+r.Int63n(3), n/4+r.Int63n(2), rt.n)}},
 				call{name("gap"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), 1+r.Int63n(2), n, rt.n)}},
 				call{name("outer"), []*tensor.Tensor{randBits(r, rt.dt, n, rt.n)}})
@@ -443,6 +460,7 @@ func TestReversedRuns(t *testing.T) {
 			call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
 			call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}},
 			call{name("wflip"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
+			call{name("all"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
 			call{name("wimg"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}})
 		for _, c := range cs {
 			want, err := interp.RunFunc(m, c.fn, c.args...)
