@@ -589,6 +589,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		if inner != "" {
 			n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 		}
+	} else if call, ntc := f.reversedRuns(r, n, nl, outOff, pconst(1), total, et, dst); call != "" {
+		// Whole reversed rows that follow each other in the output and
+		// the source (a flip of the innermost axis only): one call for
+		// a worker's rows.
+		n.innerCall, n.callRuns, nt = call, true, ntc
 	} else {
 		ob := f.hoist(outOff, nl-1)
 		if n.rows {
@@ -733,7 +738,9 @@ func (f *funcGen) splatLevel(r ref, n *nest, es int) (int, bool) {
 // their runs together. Those loops do nothing else (the levels above k-1
 // only bind temporaries), and read no index. The call is tcpReverse of
 // the row as runs ([c]et elements, seen through package unsafe over
-// bounds-checked slices): revrow's AVX2 reversal, with non-temporal
+// bounds-checked slices), or tcpReverseRows for rows of such rows (see
+// reversedRows; with k == nl, whole rows of single elements reversed,
+// only that): revrow's AVX2 reversal, with non-temporal
 // stores past revrow.NTBytes of output (the second result, the bool's
 // name); it sets n.callLevel to j. "" when it does not apply. Under
 // flatSplit, level 1 (the first level merged, or the only one) reverses
@@ -743,13 +750,16 @@ func (f *funcGen) splatLevel(r ref, n *nest, es int) (int, bool) {
 // median 2.42, for the 16-byte array copies.
 func (f *funcGen) reversedRuns(r ref, n *nest, k int, outOff, run, total poly, et, dst string) (string, string) {
 	nl := len(n.vars)
-	if !f.g.driver || k >= nl || k < 2 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" ||
+	// k == nl: runs of one element (whole reversed rows), taken only
+	// as rows of one tcpReverseRows call (see reversedRows).
+	rowsOnly := k == nl
+	if !f.g.driver || k > nl || k < 2 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" ||
 		len(n.lets[k-1].stmts) != 0 || n.innerCall != "" || f.gatheredRuns(r, n, k) {
 		return "", ""
 	}
 	c, ok := run.constant()
 	es := int64(elemSize(et))
-	if !ok || c < 2 || !revrow.ValidSize(int(c*es)) {
+	if !ok || c < 2 && !(rowsOnly && c == 1) || !revrow.ValidSize(int(c*es)) {
 		return "", ""
 	}
 	out, src := outOff.without(n, k), r.off.without(n, k)
@@ -776,7 +786,7 @@ func (f *funcGen) reversedRuns(r ref, n *nest, k int, outOff, run, total poly, e
 	if f.levelOf(ob0) >= j || f.levelOf(sb0) >= j || f.levelOf(runs) >= j {
 		return "", ""
 	}
-	if call, nt := f.reversedRows(r, n, k, j, out, src, stride, runs, c, total, et, dst); call != "" {
+	if call, nt := f.reversedRows(r, n, k, j, out, src, stride, runs, c, total, et, dst); call != "" || rowsOnly {
 		return call, nt
 	}
 	lvl := max(f.levelOf(ob0), f.levelOf(sb0), f.levelOf(runs), -1)

@@ -122,7 +122,8 @@ func randBits(r *rand.Rand, dt tensor.DType, shape ...int64) *tensor.Tensor {
 
 // TestReversedRowsRevrow: in the kernel binary every reversed row of
 // 1-, 2-, 4- and 8-byte elements is one revrow.Reverse call (AVX2 blocks
-// and Go tails), and the results equal the interpreter's bit for bit for
+// and Go tails), rows that follow each other in the output and the
+// source (rev) one revrow.ReverseRows call per worker, and the results equal the interpreter's bit for bit for
 // every element type, every row length from 0 to 140 elements (every
 // tail after the 64- and 32-byte blocks and the 8-byte steps, for every
 // element size), rows that start and end at any byte offset, flips fused
@@ -149,8 +150,11 @@ func TestReversedRowsRevrow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Count(string(src), "tcpReverse("), len(revrowTypes)*(len(revrowFuncs)-2); got != want {
-		t.Errorf("the kernel binary's source has %d calls of tcpReverse, want %d (one per function but rows and mid)", got, want)
+	if got, want := strings.Count(string(src), "tcpReverse("), len(revrowTypes)*(len(revrowFuncs)-3); got != want {
+		t.Errorf("the kernel binary's source has %d calls of tcpReverse, want %d (one per function but rev, rows and mid)", got, want)
+	}
+	if got, want := strings.Count(string(src), "tcpReverseRows("), len(revrowTypes); got != want {
+		t.Errorf("the kernel binary's source has %d calls of tcpReverseRows, want %d (rev: its rows follow each other)", got, want)
 	}
 	if got, want := strings.Count(string(src), "tcpCopyRows("), len(revrowTypes)*2; got != want {
 		t.Errorf("the kernel binary's source has %d calls of tcpCopyRows, want %d (rows and mid)", got, want)

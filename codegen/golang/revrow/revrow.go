@@ -93,9 +93,9 @@ func reverseUp(dst, src []byte, es int) {
 // after the other in both (a flip of the innermost axes only, such as an
 // image flipped on its width), one call instead of one per row, which
 // costs the short rows of a horizontal flip (a 64-pixel RGB row is 192
-// bytes) as much as they move (with AVX2, rows of 3- to 24-byte
-// elements read upwards with plain stores are one assembly call for all
-// rows of one 48-byte group or more). The stores are those of Reverse, or with
+// bytes) as much as they move (with AVX2, rows read upwards with plain
+// stores are one assembly call for all the rows, of one 32-byte block or
+// 48-byte group or more). The stores are those of Reverse, or with
 // up of ReverseUp, with nt of ReverseNT or ReverseNTUp (the caller then
 // fences). len(src) must equal len(dst), a multiple of rowBytes.
 func ReverseRows(dst, src []byte, es, rowBytes int, nt, up bool) {

@@ -116,13 +116,24 @@ func reverseBlocksUp(dst, src []byte, es int) int {
 
 // reverseRowsUp reverses every row of rowBytes bytes of src into dst (of
 // the same length, a multiple of rowBytes) with plain stores, each row
-// read upwards, in one assembly call for 3- to 24-byte elements and rows
-// of one group or more; it reports whether it did.
+// read upwards, in one assembly call for rows of one 32-byte block (1- to
+// 16-byte elements) or 48-byte group (3 to 24) or more; it reports
+// whether it did.
 func reverseRowsUp(dst, src []byte, es, rowBytes int) bool {
-	if !useAVX2 || !groupSize(es) || rowBytes < 48 || len(dst) == 0 {
+	if !useAVX2 || len(dst) == 0 {
 		return false
 	}
-	reverse48rowsUp(unsafe.SliceData(dst), unsafe.SliceData(src), len(dst)/rowBytes, rowBytes, rowBytes/48, groupMasks[es])
+	if groupSize(es) {
+		if rowBytes < 48 {
+			return false
+		}
+		reverse48rowsUp(unsafe.SliceData(dst), unsafe.SliceData(src), len(dst)/rowBytes, rowBytes, rowBytes/48, groupMasks[es])
+		return true
+	}
+	if rowBytes < 32 {
+		return false
+	}
+	reverse32rowsUp(unsafe.SliceData(dst), unsafe.SliceData(src), len(dst)/rowBytes, rowBytes, rowBytes/32, masks[es])
 	return true
 }
 
@@ -236,6 +247,13 @@ func reverse32(dst, srcEnd *byte, n int, mask *[32]byte)
 //
 //go:noescape
 func reverse48(dst, srcEnd *byte, n int, masks *[9][16]byte)
+
+// reverse32rowsUp is reverse32up for rows rows of rowBytes bytes, nb
+// whole blocks each, that follow each other in dst and src
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse32rowsUp(dst, src *byte, rows, rowBytes, nb int, mask *[32]byte)
 
 // reverse48rowsUp is reverse48up for rows rows of rowBytes bytes, ng
 // whole groups each, that follow each other in dst and src

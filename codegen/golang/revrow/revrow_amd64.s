@@ -366,6 +366,55 @@ rnext:
 rdone:
 	RET
 
+// func reverse32rowsUp(dst, src *byte, rows, rowBytes, nb int, mask *[32]byte)
+//
+// reverse32up for each of rows rows of rowBytes bytes (nb >= 1 whole
+// 32-byte blocks each) that follow each other in dst and in src; a row
+// with a remainder after its nb blocks ends with one more block, the
+// first 32 bytes of the row of dst from the last 32 of the row of src.
+TEXT ·reverse32rowsUp(SB), NOSPLIT, $0-48
+	MOVQ    dst+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    rows+16(FP), BX
+	MOVQ    rowBytes+24(FP), DX
+	MOVQ    nb+32(FP), R10
+	MOVQ    mask+40(FP), AX
+	VMOVDQU (AX), Y2
+	TESTQ   BX, BX
+	JZ      qdone
+
+qrow:
+	LEAQ (DI)(DX*1), R8
+	MOVQ SI, R9
+	MOVQ R10, CX
+
+qblock:
+	VMOVDQU (R9), Y0
+	VPSHUFB Y2, Y0, Y0
+	VPERMQ  $0x4E, Y0, Y0
+	VMOVDQU Y0, -32(R8)
+	ADDQ    $32, R9
+	SUBQ    $32, R8
+	DECQ    CX
+	JNZ     qblock
+	CMPQ    R8, DI
+	JEQ     qnext
+	LEAQ    -32(SI)(DX*1), R9
+	VMOVDQU (R9), Y0
+	VPSHUFB Y2, Y0, Y0
+	VPERMQ  $0x4E, Y0, Y0
+	VMOVDQU Y0, (DI)
+
+qnext:
+	ADDQ DX, DI
+	ADDQ DX, SI
+	DECQ BX
+	JNZ  qrow
+
+qdone:
+	VZEROUPPER
+	RET
+
 // func copyDownNT(dst, src *byte, n int)
 //
 // Copies n bytes (a multiple of 128) from src to dst, 128 bytes per step
