@@ -412,10 +412,11 @@ type nest struct {
 	flat bool
 	// innerCall, if set, replaces the innermost loop: one call that does
 	// the whole row (a reversed row copy, tcpReverse). With callRuns it
-	// replaces the innermost loop emitted instead, which copies runs
-	// (see reversedRuns).
+	// replaces the loop at level callLevel instead and the ones inside
+	// it, which copy runs (see reversedRuns).
 	innerCall string
 	callRuns  bool
+	callLevel int
 	// scatter marks a scatter's update nest; its innermost loop may range
 	// over the first index row it reads (rangeOver), binding each index
 	// to rangeVal: Go's register allocator then keeps the loop's values

@@ -99,25 +99,28 @@ func tcpReverse[T any](dst, src []T) {
 }
 `,
 	"reverse_driver": `// tcpReverse sets dst[j] = src[len(src)-1-j] for every j of dst (a
-// reversed row: src ends at the element that goes to dst[0]). Rows of 1-,
-// 2-, 4- and 8-byte elements move as bytes through revrow.Reverse (AVX2
-// where the CPU has it, else 64-bit loads with their lanes swapped in a
-// register; with nt, non-temporal stores, src read from its start up
-// if up, else from its end down: the caller fences); other
-// sizes eight elements per step with one bounds check each. (Kernels for
-// embedders, which use no package unsafe, keep that loop for every
-// size.)
+// reversed row: src ends at the element that goes to dst[0]). Rows of
+// elements of a size revrow.ValidSize accepts (1, 2, 4, 8 and 16 bytes,
+// and 3, 6, 12 and 24: runs of 1- to 8-byte elements as [c]T arrays, RGB
+// pixels) move as bytes through revrow.Reverse (AVX2 where the CPU has
+// it, else 64-bit loads with their lanes swapped in a register; src read
+// from its start up if up, else from its end down; with nt,
+// non-temporal stores: the caller fences); other sizes eight elements per step with
+// one bounds check each. (Kernels for embedders, which use no package
+// unsafe, keep that loop for every size.)
 func tcpReverse[T any](dst, src []T, nt, up bool) {
 	n := len(dst)
 	src = src[len(src)-n:]
 	var z T
-	if es := int(unsafe.Sizeof(z)); n > 0 && (es == 1 || es == 2 || es == 4 || es == 8) {
+	if es := int(unsafe.Sizeof(z)); n > 0 && revrow.ValidSize(es) {
 		d := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), n*es)
 		s := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), n*es)
 		if nt && up {
 			revrow.ReverseNTUp(d, s, es)
 		} else if nt {
 			revrow.ReverseNT(d, s, es)
+		} else if up {
+			revrow.ReverseUp(d, s, es)
 		} else {
 			revrow.Reverse(d, s, es)
 		}
@@ -131,6 +134,28 @@ func tcpReverse[T any](dst, src []T, nt, up bool) {
 	}
 	for ; j < n; j++ {
 		dst[j] = src[n-1-j]
+	}
+}
+`,
+	"reverse_rows": `// tcpReverseRows reverses each row of n elements of src into the same
+// row of dst (rows that follow each other in both: a flip of the
+// innermost axes only): one revrow.ReverseRows call for all of them when
+// revrow.ValidSize accepts the element size (src read from the start of
+// each row up if up, else from its end down; with nt, non-temporal
+// stores: the caller fences), else a loop per element.
+func tcpReverseRows[T any](dst, src []T, n int, nt, up bool) {
+	var z T
+	if es := int(unsafe.Sizeof(z)); len(dst) > 0 && n > 0 && revrow.ValidSize(es) {
+		d := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*es)
+		s := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), len(src)*es)
+		revrow.ReverseRows(d, s, es, n*es, nt, up)
+		return
+	}
+	for r := 0; r+n <= len(dst) && n > 0; r += n {
+		d, s := dst[r:r+n], src[r:r+n]
+		for j := range d {
+			d[j] = s[n-1-j]
+		}
 	}
 }
 `,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tcp-project/tcp/codegen/golang/revrow"
 	"github.com/tcp-project/tcp/dialect/arith"
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
@@ -59,14 +60,14 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 		}
 		v0 := n.vars[0]
 		loop := fmt.Sprintf("for %s := %slo; %s < %shi; %s++ {\n%s\n}", v, v, v, v, v, body)
-		if n.innerCall != "" && n.callRuns && from == to-1 {
+		if n.innerCall != "" && n.callRuns && from == n.callLevel {
 			// The call does the worker's part [vlo, vhi) of the row.
 			loop = n.innerCall
 		}
 		return fmt.Sprintf("%slo, %shi := 0, %s\nif %s*%s < %s {\n%slo = %s - %s*%s\n}\nif %s-%s*%s < %shi {\n%shi = %s - %s*%s\n}\n%s",
 			v, v, s1, v0, s1, lo, v, lo, v0, s1, hi, v0, s1, v, v, hi, v0, s1, loop)
 	}
-	if n.innerCall != "" && (from == len(n.vars)-1 || n.callRuns && from == to-1) {
+	if n.innerCall != "" && (!n.callRuns && from == len(n.vars)-1 || n.callRuns && from == n.callLevel) {
 		return n.innerCall
 	}
 	if from == len(n.vars)-1 && n.rangeOver != "" {
@@ -556,9 +557,10 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			inner = arrayRowCopy(dst, ob, r.buf, sb, et, c, int64(es))
 		}
 		if call, ntc := f.reversedRuns(r, n, k, outOff, run, total, et, dst); call != "" {
-			// Short runs in reversed order along level k-1 (a flip of
-			// an outer axis of rows of 2 to 16 bytes): that whole loop
-			// is one reversal of runs as elements.
+			// Short runs in reversed order along level k-1 and the
+			// flipped levels above it (a flip of outer axes over rows
+			// of 2 to 24 bytes): those loops are one reversal of runs
+			// as elements.
 			n.innerCall, n.callRuns, nt = call, true, ntc
 			inner = ""
 		}
@@ -591,6 +593,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		if inner != "" {
 			n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 		}
+	} else if call, ntc := f.reversedRuns(r, n, nl, outOff, pconst(1), total, et, dst); call != "" {
+		// Whole reversed rows that follow each other in the output and
+		// the source (a flip of the innermost axis only): one call for
+		// a worker's rows.
+		n.innerCall, n.callRuns, nt = call, true, ntc
 	} else {
 		ob := f.hoist(outOff, nl-1)
 		if n.rows {
@@ -722,64 +729,157 @@ func (f *funcGen) splatLevel(r ref, n *nest, es int) (int, bool) {
 }
 
 // reversedRuns returns, in the kernel binary, the call that replaces the
-// loop at level k-1 of result nest n when that loop copies runs (the
-// levels from k on: run elements of type et) of 2, 4, 8 or 16 bytes in
-// reversed order, a flip of an outer axis over short rows ([16,256,256,4]
-// f32 flipped on axes 1 and 2: 16-byte runs, 256 per row): the output
-// offset steps by the run and the source offset by minus the run along
-// that loop, which does nothing else, is not split over the workers
-// (level 1 or deeper, not under flatSplit) and reads no index. The call
-// is tcpReverse of the row as runs ([c]et elements, seen through package
-// unsafe over bounds-checked slices): revrow's AVX2 reversal, with
-// non-temporal stores past revrow.NTBytes of output (the second result,
-// the bool's name). "" when it does not apply. Under flatSplit, level 1
-// reverses the worker's part of its row. Measured with tcp-run, one
-// worker, [16,256,256,4] f32 flipped on axes 1 and 2, the other core
-// busy (interleaved, 7 pairs): 1.47-2.23 ms, median 1.97, against
-// 1.74-2.73, median 2.42, for the 16-byte array copies.
+// loops at levels j..k-1 of result nest n when they copy runs (the levels
+// from k on: run elements of type et) of 2 to 24 bytes (a size
+// revrow.ValidSize accepts: 2, 4, 8 or 16, or 3, 6, 12 or 24, RGB pixels)
+// in reversed order: a flip of outer axes over short rows ([16,256,256,4]
+// f32 flipped on axes 1 and 2: 16-byte runs; [N,64,64,3] u8 flipped on
+// axes 1 and 2: 3-byte runs, 4096 per image). Level k-1 and each level
+// above it merged in (down to level 1; level 0 is split over the
+// workers) step the output offset by the run times the runs of the
+// levels below, and the source offset by minus that: consecutive flipped
+// axes, such as the height and width of an image, are one reversal of
+// their runs together. Those loops do nothing else (the levels above k-1
+// only bind temporaries), and read no index. The call is tcpReverse of
+// the row as runs ([c]et elements, seen through package unsafe over
+// bounds-checked slices), or tcpReverseRows for rows of such rows (see
+// reversedRows; with k == nl, whole rows of single elements reversed,
+// only that): revrow's AVX2 reversal, with non-temporal
+// stores past revrow.NTBytes of output (the second result, the bool's
+// name); it sets n.callLevel to j. "" when it does not apply. Under
+// flatSplit, level 1 (the first level merged, or the only one) reverses
+// the worker's part of its rows. Measured with tcp-run, one worker,
+// [16,256,256,4] f32 flipped on axes 1 and 2, the other core busy
+// (interleaved, 7 pairs): 1.47-2.23 ms, median 1.97, against 1.74-2.73,
+// median 2.42, for the 16-byte array copies.
 func (f *funcGen) reversedRuns(r ref, n *nest, k int, outOff, run, total poly, et, dst string) (string, string) {
 	nl := len(n.vars)
-	if !f.g.driver || k >= nl || k < 2 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" ||
+	// k == nl: runs of one element (whole reversed rows), taken only
+	// as rows of one tcpReverseRows call (see reversedRows).
+	rowsOnly := k == nl
+	if !f.g.driver || k > nl || k < 2 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" ||
 		len(n.lets[k-1].stmts) != 0 || n.innerCall != "" || f.gatheredRuns(r, n, k) {
 		return "", ""
 	}
 	c, ok := run.constant()
 	es := int64(elemSize(et))
-	if rb := c * es; !ok || c < 2 || rb != 2 && rb != 4 && rb != 8 && rb != 16 {
+	if !ok || c < 2 && !(rowsOnly && c == 1) || !revrow.ValidSize(int(c*es)) {
 		return "", ""
 	}
-	v := n.vars[k-1]
-	oc, ok1 := outOff.without(n, k).coeff(v)
-	sc, ok2 := r.off.without(n, k).coeff(v)
-	if !ok1 || !ok2 || !oc.equal(pconst(c)) || !sc.equal(pconst(-c)) {
+	out, src := outOff.without(n, k), r.off.without(n, k)
+	// Levels j..k-1 step by stride elements (c times the runs below).
+	j, stride := k, pconst(c)
+	for l := k - 1; l >= 1; l-- {
+		v := n.vars[l]
+		oc, ok1 := out.coeff(v)
+		sc, ok2 := src.coeff(v)
+		if !ok1 || !ok2 || !oc.equal(stride) || !sc.equal(stride.scale(-1)) {
+			break
+		}
+		if l < k-1 && !onlyTemps(n.lets[l]) {
+			break
+		}
+		j, stride = l, stride.mul(n.sizes[l])
+	}
+	if j == k {
 		return "", ""
 	}
-	ob0 := outOff.without(n, k).add(patom(v).scale(-c))
-	sb0 := r.off.without(n, k).add(patom(v).scale(c))
-	size := n.sizes[k-1]
-	if f.levelOf(ob0) >= k-1 || f.levelOf(sb0) >= k-1 || f.levelOf(size) >= k-1 {
+	// The runs' offsets at iteration 0 of levels j..k-1.
+	ob0, sb0 := out.without(n, j), src.without(n, j)
+	runs := product(n.sizes[j:k])
+	if f.levelOf(ob0) >= j || f.levelOf(sb0) >= j || f.levelOf(runs) >= j {
 		return "", ""
 	}
-	lvl := max(f.levelOf(ob0), f.levelOf(sb0), f.levelOf(size), -1)
+	if call, nt := f.reversedRows(r, n, k, j, out, src, stride, runs, c, total, et, dst); call != "" || rowsOnly {
+		return call, nt
+	}
+	lvl := max(f.levelOf(ob0), f.levelOf(sb0), f.levelOf(runs), -1)
 	ob, sb := f.hoist(ob0, lvl), f.hoist(sb0, lvl)
-	// The loop's range [a, b): all of it, or under flatSplit (level 1)
-	// the worker's part of the row, which loops names v+"lo" and v+"hi".
-	a, b := "0", f.hoist(size, lvl)
-	if flatSplit(n, k) && k-1 == 1 {
-		a, b = v+"lo", v+"hi"
+	// The runs' range [a, b): all of them, or under flatSplit (level 1)
+	// the worker's part of level 1's rows, which loops names v+"lo" and
+	// v+"hi", times the runs of the levels below.
+	a, b := "0", f.hoist(runs, lvl)
+	if flatSplit(n, k) && j == 1 {
+		v, below := n.vars[1], product(n.sizes[2:k])
+		a, b = patom(v+"lo").mul(below).paren(), patom(v+"hi").mul(below).paren()
 	}
 	arr := fmt.Sprintf("[%d]%s", c, et)
 	view := func(s string) string {
 		return fmt.Sprintf("unsafe.Slice((*%s)(unsafe.Pointer(unsafe.SliceData(%s))), %s-%s)", arr, s, b, a)
 	}
 	// Runs a..b-1 of the output row, and their sources: the run of
-	// iteration j starts at sb - c*j.
+	// iteration q starts at sb - c*q.
 	d := fmt.Sprintf("%s[%s+%d*%s : %s+%d*%s]", dst, ob, c, a, ob, c, b)
 	sr := fmt.Sprintf("%s[%s-%d*(%s-1) : %s-%d*%s+%d]", r.buf, sb, c, b, sb, c, a, c)
 	f.g.used["reverse_driver"] = true
 	nt := f.ntFlag(total, int(es))
-	up := !f.descendingRuns(r, n, k-1)
+	up := !f.descendingRuns(r, n, j)
+	n.callLevel = j
 	return fmt.Sprintf("tcpReverse(%s, %s, %s, %t)", view(d), view(sr), nt, up), nt
+}
+
+// reversedRows returns the call that replaces, beyond reversedRuns'
+// levels j..k-1, the loop at level j-1 too when that loop steps the
+// output and the source both by the whole reversed row (stride
+// elements, upwards: rows that follow each other in both, a flip of the
+// innermost axes only, such as an image flipped on its width): one
+// tcpReverseRows call (revrow.ReverseRows) for all of the loop's rows,
+// or the worker's part of them when level j-1 is split, instead of one
+// call per row, which costs a row of 64 RGB pixels (192 bytes) as much
+// as it moves. It sets n.callLevel to j-1; "" when it does not apply.
+func (f *funcGen) reversedRows(r ref, n *nest, k, j int, out, src, stride, runs poly, c int64, total poly, et, dst string) (string, string) {
+	l := j - 1
+	flat := flatSplit(n, k)
+	if l < 0 || flat && l == 0 || !onlyTemps(n.lets[l]) {
+		return "", ""
+	}
+	v := n.vars[l]
+	oc, ok1 := out.coeff(v)
+	sc, ok2 := src.coeff(v)
+	if !ok1 || !ok2 || !oc.equal(stride) || !sc.equal(stride) {
+		return "", ""
+	}
+	// Row 0: its output offset, and the start of its source (the last
+	// run of the reversed row is the first in memory).
+	ob0 := out.without(n, l)
+	sb0 := src.without(n, l).add(pconst(c)).add(stride.scale(-1))
+	if f.levelOf(ob0) >= l || f.levelOf(sb0) >= l || f.levelOf(stride) >= l {
+		return "", ""
+	}
+	lvl := max(f.levelOf(ob0), f.levelOf(sb0), f.levelOf(stride), -1)
+	ob, sb, st := f.hoist(ob0, lvl), f.hoist(sb0, lvl), f.hoist(stride, lvl)
+	// The rows [a, b): the worker's part at the split level (level 0, or
+	// level 1 under flatSplit), else all of them.
+	a, b := "0", f.hoist(n.sizes[l], lvl)
+	switch {
+	case l == 0:
+		a, b = "lo", "hi"
+	case l == 1 && flat:
+		a, b = v+"lo", v+"hi"
+	}
+	arr := fmt.Sprintf("[%d]%s", c, et)
+	view := func(s string) string {
+		return fmt.Sprintf("unsafe.Slice((*%s)(unsafe.Pointer(unsafe.SliceData(%s))), (%s-%s)*%s/%d)", arr, s, b, a, st, c)
+	}
+	d := fmt.Sprintf("%s[%s+%s*%s : %s+%s*%s]", dst, ob, st, a, ob, st, b)
+	sr := fmt.Sprintf("%s[%s+%s*%s : %s+%s*%s]", r.buf, sb, st, a, sb, st, b)
+	f.g.used["reverse_rows"] = true
+	nt := f.ntFlag(total, elemSize(et))
+	up := !f.descendingRuns(r, n, l)
+	n.callLevel = l
+	return fmt.Sprintf("tcpReverseRows(%s, %s, %s, %s, %t)", view(d), view(sr), f.hoist(runs, lvl), nt, up), nt
+}
+
+// onlyTemps reports whether every statement of b binds a temporary
+// (tN := ...), which dropUnusedTemps deletes when nothing uses it.
+func onlyTemps(b *block) bool {
+	for _, s := range b.stmts {
+		name, _, ok := strings.Cut(s, " := ")
+		if !ok || len(name) < 2 || name[0] != 't' || strings.Trim(name[1:], "0123456789") != "" || strings.Contains(s, "\n") {
+			return false
+		}
+	}
+	return true
 }
 
 // ntFlag binds, once per call, the bool that chooses non-temporal stores

@@ -122,7 +122,8 @@ func randBits(r *rand.Rand, dt tensor.DType, shape ...int64) *tensor.Tensor {
 
 // TestReversedRowsRevrow: in the kernel binary every reversed row of
 // 1-, 2-, 4- and 8-byte elements is one revrow.Reverse call (AVX2 blocks
-// and Go tails), and the results equal the interpreter's bit for bit for
+// and Go tails), rows that follow each other in the output and the
+// source (rev) one revrow.ReverseRows call per worker, and the results equal the interpreter's bit for bit for
 // every element type, every row length from 0 to 140 elements (every
 // tail after the 64- and 32-byte blocks and the 8-byte steps, for every
 // element size), rows that start and end at any byte offset, flips fused
@@ -149,8 +150,11 @@ func TestReversedRowsRevrow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Count(string(src), "tcpReverse("), len(revrowTypes)*(len(revrowFuncs)-2); got != want {
-		t.Errorf("the kernel binary's source has %d calls of tcpReverse, want %d (one per function but rows and mid)", got, want)
+	if got, want := strings.Count(string(src), "tcpReverse("), len(revrowTypes)*(len(revrowFuncs)-3); got != want {
+		t.Errorf("the kernel binary's source has %d calls of tcpReverse, want %d (one per function but rev, rows and mid)", got, want)
+	}
+	if got, want := strings.Count(string(src), "tcpReverseRows("), len(revrowTypes); got != want {
+		t.Errorf("the kernel binary's source has %d calls of tcpReverseRows, want %d (rev: its rows follow each other)", got, want)
 	}
 	if got, want := strings.Count(string(src), "tcpCopyRows("), len(revrowTypes)*2; got != want {
 		t.Errorf("the kernel binary's source has %d calls of tcpCopyRows, want %d (rows and mid)", got, want)
@@ -246,8 +250,10 @@ func TestReversedRowsRevrow(t *testing.T) {
 }
 
 // reversedRunsTypes are the static runs of reversedRunsFuncs: a count of
-// elements of a type, of 2, 4, 8 and 16 bytes (one tcpReverse call of
-// the rows as runs each) and of 12 and 32 bytes (runs copied one by one).
+// elements of a type, of 2, 4, 8 and 16 bytes and of 3, 6, 12 and 24
+// (RGB pixels of 1-, 2-, 4- and 8-byte channels; one tcpReverse call of
+// the rows as runs each) and of 5, 20 and 32 bytes (runs copied one by
+// one).
 var reversedRunsTypes = []struct {
 	n    int64
 	dt   tensor.DType
@@ -255,14 +261,22 @@ var reversedRunsTypes = []struct {
 }{
 	{2, tensor.I8, true}, {2, tensor.F16, true}, {4, tensor.I1, true}, {2, tensor.F32, true},
 	{4, tensor.F32, true}, {2, tensor.F64, true}, {16, tensor.UI8, true},
-	{3, tensor.F32, false}, {8, tensor.F32, false},
+	{3, tensor.UI8, true}, {3, tensor.I1, true}, {3, tensor.F16, true}, {3, tensor.BF16, true}, {6, tensor.I8, true},
+	{3, tensor.F32, true}, {3, tensor.I32, true}, {12, tensor.UI8, true}, {3, tensor.F64, true}, {3, tensor.I64, true},
+	{5, tensor.I8, false}, {5, tensor.F32, false}, {8, tensor.F32, false},
 }
 
 // reversedRunsFuncs flip outer axes over a static innermost dim, %[1]d
-// elements of type %[2]s: the middle axis of a 3-d tensor (mid) and the
-// two middle axes of a 4-d one (mid2, the harness's [16,256,256,4] flip),
-// and the outer axis of a 2-d one (outer: the workers' split level, which
-// keeps the loop).
+// elements of type %[2]s: the middle axis of a 3-d tensor (mid), the
+// two middle axes of a 4-d one (mid2, the harness's [16,256,256,4] flip:
+// one reversal of both axes' runs), the same with a static outer dim of
+// 64 (img: no flat split, as the harness's [1024,64,64,3] u8 flip; the
+// images are rows of one tcpReverseRows call), axis 2 alone of a 4-d one
+// with a dynamic or static outer dim (wflip, wimg: a horizontal flip,
+// rows of one tcpReverseRows call), axes 0, 1 and 2 of a 4-d one (all:
+// images in descending order, each one call), axes 1 and 3 of a 5-d one (gap: axis
+// 2 is not flipped, so only axis 3 is one reversal), and the outer axis
+// of a 2-d one (outer: the workers' split level, which keeps the loop).
 var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1]dx%[2]s>) -> tensor<?x?x%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -286,6 +300,72 @@ var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1
   %%s2 = arith.subi %%d2, %%c1 : index
   %%0 = tcp.slice %%x starts(%%c0, %%s1, %%s2, %%c0) sizes(%%d0, %%d1, %%d2, %%cn) strides(%%c1, %%m1, %%m1, %%c1) : tensor<?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x%[1]dx%[2]s>
   return %%0 : tensor<?x?x?x%[1]dx%[2]s>
+}`, `func.func @img_%[1]d_%[2]s(%%x: tensor<64x?x?x%[1]dx%[2]s>) -> tensor<64x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%c64 = arith.constant 64 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d1 = tensor.dim %%x, %%c1 : tensor<64x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<64x?x?x%[1]dx%[2]s>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%s1, %%s2, %%c0) sizes(%%c64, %%d1, %%d2, %%cn) strides(%%c1, %%m1, %%m1, %%c1) : tensor<64x?x?x%[1]dx%[2]s> -> tensor<64x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<64x?x?x%[1]dx%[2]s>
+}`, `func.func @wflip_%[1]d_%[2]s(%%x: tensor<?x?x?x%[1]dx%[2]s>) -> tensor<?x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<?x?x?x%[1]dx%[2]s>
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%c0, %%s2, %%c0) sizes(%%d0, %%d1, %%d2, %%cn) strides(%%c1, %%c1, %%m1, %%c1) : tensor<?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<?x?x?x%[1]dx%[2]s>
+}`, `func.func @wimg_%[1]d_%[2]s(%%x: tensor<64x?x?x%[1]dx%[2]s>) -> tensor<64x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%c64 = arith.constant 64 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d1 = tensor.dim %%x, %%c1 : tensor<64x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<64x?x?x%[1]dx%[2]s>
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%c0, %%s2, %%c0) sizes(%%c64, %%d1, %%d2, %%cn) strides(%%c1, %%c1, %%m1, %%c1) : tensor<64x?x?x%[1]dx%[2]s> -> tensor<64x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<64x?x?x%[1]dx%[2]s>
+}`, `func.func @all_%[1]d_%[2]s(%%x: tensor<?x?x?x%[1]dx%[2]s>) -> tensor<?x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<?x?x?x%[1]dx%[2]s>
+  %%s0 = arith.subi %%d0, %%c1 : index
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%s0, %%s1, %%s2, %%c0) sizes(%%d0, %%d1, %%d2, %%cn) strides(%%m1, %%m1, %%m1, %%c1) : tensor<?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<?x?x?x%[1]dx%[2]s>
+}`, `func.func @gap_%[1]d_%[2]s(%%x: tensor<?x?x?x?x%[1]dx%[2]s>) -> tensor<?x?x?x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%c3 = arith.constant 3 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x?x?x?x%[1]dx%[2]s>
+  %%d1 = tensor.dim %%x, %%c1 : tensor<?x?x?x?x%[1]dx%[2]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<?x?x?x?x%[1]dx%[2]s>
+  %%d3 = tensor.dim %%x, %%c3 : tensor<?x?x?x?x%[1]dx%[2]s>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%s3 = arith.subi %%d3, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%s1, %%c0, %%s3, %%c0) sizes(%%d0, %%d1, %%d2, %%d3, %%cn) strides(%%c1, %%m1, %%c1, %%m1, %%c1) : tensor<?x?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x?x%[1]dx%[2]s>
+  return %%0 : tensor<?x?x?x?x%[1]dx%[2]s>
 }`, `func.func @outer_%[1]d_%[2]s(%%x: tensor<?x%[1]dx%[2]s>) -> tensor<?x%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -297,13 +377,14 @@ var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1
   return %%0 : tensor<?x%[1]dx%[2]s>
 }`}
 
-// TestReversedRuns: in the kernel binary, a flip of an outer axis over
-// static runs of 2, 4, 8 or 16 bytes is one tcpReverse call per row of
-// runs (reversedRuns; runs of other sizes and a flip of the split level
-// keep their loops), and every result equals the interpreter's bit for
-// bit: every row length from 0 to 70 runs (the AVX2 blocks' tails),
-// outputs past revrow.NTBytes (non-temporal stores), 1, 2, 3 and 7
-// workers.
+// TestReversedRuns: in the kernel binary, a flip of outer axes over
+// static runs of 2, 4, 8 or 16 bytes or of 3, 6, 12 or 24 is one
+// tcpReverse call per row of runs, consecutive flipped axes merged into
+// one reversal (reversedRuns; runs of other sizes and a flip of the split
+// level keep their loops), and every result equals the interpreter's
+// bit for bit: every row length from 0 to 70 runs (the AVX2 blocks' and
+// groups' tails), outputs past revrow.NTBytes (non-temporal stores), 1,
+// 2, 3 and 7 workers.
 func TestReversedRuns(t *testing.T) {
 	var b strings.Builder
 	calls := 0
@@ -312,10 +393,51 @@ func TestReversedRuns(t *testing.T) {
 			fmt.Fprintf(&b, f+"\n", rt.n, rt.dt)
 		}
 		if rt.call {
-			calls += 2
+			calls++
 		}
 	}
-	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", calls}}) // mid and mid2 of runs of 2 to 16 bytes
+	// Per run size: mid, mid2 and all call tcpReverse per row, img,
+	// wflip, wimg and gap tcpReverseRows per worker's part or per row of
+	// axis 1 (gap).
+	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", 3 * calls}, {"tcpReverseRows(unsafe.Slice(", 4 * calls}})
+	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rt := range reversedRunsTypes {
+		// The loops each call replaces: axis 2 of mid2 (flipped with
+		// axis 1), axes 1 and 2 of img (and its outer axis: rows), axis
+		// 1 of wflip and wimg (the rows of the flipped axis 2), axis 3 of
+		// gap and its axis 2 (not flipped: rows); gap loops over axis 1
+		// (flipped, but not next to axis 3).
+		for _, c := range []struct {
+			fn          string
+			gone, loops []string
+		}{
+			{"mid2", []string{"for i0_2 "}, []string{"for i0_0 "}},
+			{"img", []string{"for i0_0 ", "for i0_1 ", "for i0_2 "}, nil},
+			{"all", []string{"for i0_2 "}, []string{"for i0_0 "}},
+			{"gap", []string{"for i0_2 ", "for i0_3 "}, []string{"for i0_1 "}},
+			{"wflip", []string{"for i0_1 ", "for i0_2 "}, []string{"for i0_0 "}},
+			{"wimg", []string{"for i0_1 ", "for i0_2 "}, []string{"for i0_0 "}},
+		} {
+			name := fmt.Sprintf("%s_%d_%s", c.fn, rt.n, rt.dt)
+			body := funcBody(string(src), name)
+			if !strings.Contains(body, "tcpParallel(") {
+				t.Fatalf("no kernel of @%s in the kernel binary's source", name)
+			}
+			for _, l := range c.gone {
+				if got := strings.Contains(body, l); got == rt.call {
+					t.Errorf("@%s has %q: %v, want %v\n%s", name, l, got, !rt.call, body)
+				}
+			}
+			for _, l := range c.loops {
+				if !strings.Contains(body, l) {
+					t.Errorf("@%s has no %q\n%s", name, l, body)
+				}
+			}
+		}
+	}
 	r := rand.New(rand.NewSource(5))
 	cases := 0
 	for _, rt := range reversedRunsTypes {
@@ -329,12 +451,21 @@ func TestReversedRuns(t *testing.T) {
 			cs = append(cs,
 				call{name("mid"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(3), n, rt.n)}},
 				call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), n, rt.n)}},
+				call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 1+r.Int63n(2), n/4+r.Int63n(2), rt.n)}},
+				call{name("wflip"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), n, rt.n)}},
+				call{name("all"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(3), 1+r.Int63n(3), n, rt.n)}},
+				call{name("wimg"), []*tensor.Tensor{randBits(r, rt.dt, 64, 1+r.Int63n(3), n/4+r.Int63n(2), rt.n)}},
+				call{name("gap"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), 1+r.Int63n(2), n, rt.n)}},
 				call{name("outer"), []*tensor.Tensor{randBits(r, rt.dt, n, rt.n)}})
 		}
 		// Past revrow.NTBytes of output: non-temporal stores.
 		big := revrow.NTBytes/(rt.n*int64(rt.dt.Size())*64) + 3
 		cs = append(cs, call{name("mid"), []*tensor.Tensor{randBits(r, rt.dt, 3, big*64/3+5, rt.n)}},
-			call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}})
+			call{name("mid2"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
+			call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}},
+			call{name("wflip"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
+			call{name("all"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
+			call{name("wimg"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}})
 		for _, c := range cs {
 			want, err := interp.RunFunc(m, c.fn, c.args...)
 			if err != nil {
@@ -355,4 +486,19 @@ func TestReversedRuns(t *testing.T) {
 	if cases == 0 {
 		t.Error("no call compared")
 	}
+}
+
+// funcBody returns the kernel binary's Go function for the MLIR function
+// name (X_ and each "_" spelled "_5F"), up to its closing brace.
+func funcBody(src, name string) string {
+	head := "func X_" + strings.ReplaceAll(name, "_", "_5F") + "("
+	i := strings.Index(src, head)
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(src[i:], "\n}\n")
+	if j < 0 {
+		return src[i:]
+	}
+	return src[i : i+j]
 }

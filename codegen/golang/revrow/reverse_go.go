@@ -5,11 +5,21 @@ import (
 	"math/bits"
 )
 
-// reverseGo reverses the es-byte elements (es 1, 2, 4, 8 or 16) of s
-// into d, of the same length: eight bytes per load, their lanes reversed
-// in a register (16-byte elements: two loads moved as they are).
+// reverseGo reverses the es-byte elements (es 1, 2, 4, 8 or 16, 3, 6,
+// 12 or 24) of s into d, of the same length: eight bytes per load, their
+// lanes reversed in a register (16-byte elements: two loads moved as
+// they are; 3- to 24-byte ones: fixed-size array copies, four elements
+// per step).
 func reverseGo(d, s []byte, es int) {
 	switch es {
+	case 3:
+		reverse3(d, s)
+	case 6:
+		reverse6(d, s)
+	case 12:
+		reverse12(d, s)
+	case 24:
+		reverse24(d, s)
 	case 1:
 		reverse1(d, s)
 	case 2:
@@ -132,5 +142,74 @@ func reverse16(d, s []byte) {
 		binary.LittleEndian.PutUint64(d[0:], binary.LittleEndian.Uint64(e[0:]))
 		binary.LittleEndian.PutUint64(d[8:], binary.LittleEndian.Uint64(e[8:]))
 		d, s = d[16:], s[:len(s)-16]
+	}
+}
+
+// reverse3 reverses the 3-byte elements of s into d: four elements
+// (12 bytes) per step as [3]byte copies out of one bounds-checked
+// 12-byte array each side, then one at a time.
+func reverse3(d, s []byte) {
+	for len(d) >= 12 && len(s) >= 12 {
+		sa := (*[12]byte)(s[len(s)-12:])
+		da := (*[12]byte)(d)
+		*(*[3]byte)(da[0:]) = *(*[3]byte)(sa[9:])
+		*(*[3]byte)(da[3:]) = *(*[3]byte)(sa[6:])
+		*(*[3]byte)(da[6:]) = *(*[3]byte)(sa[3:])
+		*(*[3]byte)(da[9:]) = *(*[3]byte)(sa[0:])
+		d, s = d[12:], s[:len(s)-12]
+	}
+	for len(d) >= 3 && len(s) >= 3 {
+		*(*[3]byte)(d) = *(*[3]byte)(s[len(s)-3:])
+		d, s = d[3:], s[:len(s)-3]
+	}
+}
+
+// reverse6 reverses the 6-byte elements of s into d, four per step.
+func reverse6(d, s []byte) {
+	for len(d) >= 24 && len(s) >= 24 {
+		sa := (*[24]byte)(s[len(s)-24:])
+		da := (*[24]byte)(d)
+		*(*[6]byte)(da[0:]) = *(*[6]byte)(sa[18:])
+		*(*[6]byte)(da[6:]) = *(*[6]byte)(sa[12:])
+		*(*[6]byte)(da[12:]) = *(*[6]byte)(sa[6:])
+		*(*[6]byte)(da[18:]) = *(*[6]byte)(sa[0:])
+		d, s = d[24:], s[:len(s)-24]
+	}
+	for len(d) >= 6 && len(s) >= 6 {
+		*(*[6]byte)(d) = *(*[6]byte)(s[len(s)-6:])
+		d, s = d[6:], s[:len(s)-6]
+	}
+}
+
+// reverse12 reverses the 12-byte elements of s into d, four per step.
+func reverse12(d, s []byte) {
+	for len(d) >= 48 && len(s) >= 48 {
+		sa := (*[48]byte)(s[len(s)-48:])
+		da := (*[48]byte)(d)
+		*(*[12]byte)(da[0:]) = *(*[12]byte)(sa[36:])
+		*(*[12]byte)(da[12:]) = *(*[12]byte)(sa[24:])
+		*(*[12]byte)(da[24:]) = *(*[12]byte)(sa[12:])
+		*(*[12]byte)(da[36:]) = *(*[12]byte)(sa[0:])
+		d, s = d[48:], s[:len(s)-48]
+	}
+	for len(d) >= 12 && len(s) >= 12 {
+		*(*[12]byte)(d) = *(*[12]byte)(s[len(s)-12:])
+		d, s = d[12:], s[:len(s)-12]
+	}
+}
+
+// reverse24 reverses the 24-byte elements of s into d: three 64-bit
+// moves each (a [24]byte copy would call memmove).
+func reverse24(d, s []byte) {
+	for len(d) >= 24 && len(s) >= 24 {
+		e := (*[24]byte)(s[len(s)-24:])
+		da := (*[24]byte)(d)
+		x0 := binary.LittleEndian.Uint64(e[0:])
+		x1 := binary.LittleEndian.Uint64(e[8:])
+		x2 := binary.LittleEndian.Uint64(e[16:])
+		binary.LittleEndian.PutUint64(da[0:], x0)
+		binary.LittleEndian.PutUint64(da[8:], x1)
+		binary.LittleEndian.PutUint64(da[16:], x2)
+		d, s = d[24:], s[:len(s)-24]
 	}
 }

@@ -3,14 +3,19 @@ package revrow
 import "fmt"
 
 // Reverse sets element j of dst to element n-1-j of src for every j < n,
-// where n = len(dst)/es and es, the element size in bytes, is 1, 2, 4, 8
-// or 16 (a run of elements reversed as one: a flip of an outer axis of
-// rows of 2 to 16 bytes). len(src) must equal len(dst), a multiple of es; dst and src must not
-// overlap.
+// where n = len(dst)/es and es, the element size in bytes, is one that
+// ValidSize accepts: 1, 2, 4, 8 or 16, or 3, 6, 12 or 24 (a run of
+// elements reversed as one: a flip of an outer axis over rows of 2 to 24
+// bytes, RGB pixels of 1-, 2-, 4- and 8-byte channels). len(src) must
+// equal len(dst), a multiple of es; dst and src must not overlap.
 func Reverse(dst, src []byte, es int) {
-	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.Reverse: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
+	reverse(dst, src, es)
+}
+
+func reverse(dst, src []byte, es int) {
 	k := reverseBlocks(dst, src, es)
 	reverseGo(dst[k:], src[:len(src)-k], es)
 }
@@ -33,9 +38,13 @@ const minNTRun = 256
 // first 32-byte boundary and the tail are reversed in Go. A kernel calls
 // Fence after its last ReverseNT and before it returns.
 func ReverseNT(dst, src []byte, es int) {
-	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseNT: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
+	reverseNT(dst, src, es)
+}
+
+func reverseNT(dst, src []byte, es int) {
 	h, m := reverseBlocksNT(dst, src, es)
 	k := h + m
 	reverseGo(dst[k:], src[:len(src)-k], es)
@@ -49,12 +58,70 @@ func ReverseNT(dst, src []byte, es int) {
 // and an outer axis). A kernel calls Fence after its last ReverseNTUp
 // and before it returns.
 func ReverseNTUp(dst, src []byte, es int) {
-	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseNTUp: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
+	reverseNTUp(dst, src, es)
+}
+
+func reverseNTUp(dst, src []byte, es int) {
 	t, m := reverseBlocksNTUp(dst, src, es)
 	r := len(dst) - t - m
 	reverseGo(dst[:r], src[len(src)-r:], es)
+}
+
+// ReverseUp is Reverse reading src from its start up (and writing dst
+// from its end down), with plain stores: rows reversed in ascending
+// source order (a flip of the innermost axes only) then read memory as
+// one ascending stream, which the hardware prefetcher follows, where
+// Reverse reads each row from its end down and the rows upwards.
+func ReverseUp(dst, src []byte, es int) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+		panic(fmt.Sprintf("revrow.ReverseUp: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
+	}
+	reverseUp(dst, src, es)
+}
+
+func reverseUp(dst, src []byte, es int) {
+	m := reverseBlocksUp(dst, src, es)
+	r := len(dst) - m
+	reverseGo(dst[:r], src[len(src)-r:], es)
+}
+
+// ReverseRows reverses each row of rowBytes bytes of src (a whole number
+// of es-byte elements) into the same row of dst: for rows that lie one
+// after the other in both (a flip of the innermost axes only, such as an
+// image flipped on its width), one call instead of one per row, which
+// costs the short rows of a horizontal flip (a 64-pixel RGB row is 192
+// bytes) as much as they move (with AVX2, rows read upwards with plain
+// stores are one assembly call for all the rows, of one 32-byte block or
+// 48-byte group or more). The stores are those of Reverse, or with
+// up of ReverseUp, with nt of ReverseNT or ReverseNTUp (the caller then
+// fences). len(src) must equal len(dst), a multiple of rowBytes.
+func ReverseRows(dst, src []byte, es, rowBytes int, nt, up bool) {
+	if len(dst) == 0 && len(src) == 0 {
+		return
+	}
+	if !ValidSize(es) || rowBytes <= 0 || rowBytes%es != 0 || len(dst)%rowBytes != 0 || len(src) != len(dst) {
+		panic(fmt.Sprintf("revrow.ReverseRows: %d and %d bytes of rows of %d bytes of %d-byte elements", len(dst), len(src), rowBytes, es))
+	}
+	if !nt && up && reverseRowsUp(dst, src, es, rowBytes) {
+		return
+	}
+	for len(dst) >= rowBytes && len(src) >= rowBytes {
+		d, s := dst[:rowBytes:rowBytes], src[:rowBytes:rowBytes]
+		switch {
+		case nt && up:
+			reverseNTUp(d, s, es)
+		case nt:
+			reverseNT(d, s, es)
+		case up:
+			reverseUp(d, s, es)
+		default:
+			reverse(d, s, es)
+		}
+		dst, src = dst[rowBytes:], src[rowBytes:]
+	}
 }
 
 // CopyNT copies src to dst, of the same length, with non-temporal stores
@@ -75,13 +142,44 @@ func CopyNT(dst, src []byte) {
 // ReverseGo is Reverse without the assembly: the Go loops of every build,
 // which the tests compare it with.
 func ReverseGo(dst, src []byte, es int) {
-	if !validSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
+	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseGo: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
 	}
 	reverseGo(dst, src, es)
 }
 
-// validSize reports whether the functions reverse es-byte elements.
-func validSize(es int) bool {
-	return es == 1 || es == 2 || es == 4 || es == 8 || es == 16
+// ValidSize reports whether the functions reverse es-byte elements: 1,
+// 2, 4, 8 and 16 bytes (whole 32-byte blocks in one shuffle each), 3, 6,
+// 12 and 24 (48-byte groups, three 16-byte shuffles per output vector).
+func ValidSize(es int) bool {
+	switch es {
+	case 1, 2, 4, 8, 16, 3, 6, 12, 24:
+		return true
+	}
+	return false
+}
+
+// groupSize reports whether es-byte elements move in 48-byte groups
+// (sizes that do not divide 16) rather than 32-byte blocks.
+func groupSize(es int) bool { return 48%es == 0 && 16%es != 0 }
+
+// groupMask returns the nine 16-byte shuffle masks that reverse the
+// es-byte elements of a 48-byte group (the assembly's groupMasks): mask
+// 3o+v picks, from 16-byte vector v of the source group, the bytes of
+// output vector o, and 0x80 (a zero) for the bytes that come from
+// another vector.
+func groupMask(es int) *[9][16]byte {
+	var m [9][16]byte
+	for k := range m {
+		for i := range m[k] {
+			m[k][i] = 0x80
+		}
+	}
+	n := 48 / es
+	for i := 0; i < 48; i++ {
+		// Byte i of the group: byte i%es of element n-1-i/es.
+		p := (n-1-i/es)*es + i%es
+		m[3*(i/16)+p/16][i%16] = byte(p % 16)
+	}
+	return &m
 }

@@ -38,10 +38,48 @@ func laneMask(es int) *[32]byte {
 	return &m
 }
 
+// groupMasks holds, per element size of 3, 6, 12 or 24 bytes, the nine
+// VPSHUFB masks that reverse the elements of a 48-byte group: mask 3o+v
+// picks, from 16-byte vector v of the source group, the bytes of output
+// vector o (0x80, a zero, for the bytes that come from another vector);
+// the three results ORed together are the output vector.
+var groupMasks = [25]*[9][16]byte{3: groupMask(3), 6: groupMask(6), 12: groupMask(12), 24: groupMask(24)}
+
+// groupHead returns the bytes of dst, a whole number of es-byte
+// elements, before the first element boundary at a 16-byte aligned
+// address (0 <= head < 16*es), or -1 if there is none (elements not
+// aligned to a divisor of their size).
+func groupHead(addr uintptr, es int) int {
+	a := int(-addr) & 15
+	for h := a; h < 16*es; h += 16 {
+		if h%es == 0 {
+			return h
+		}
+	}
+	return -1
+}
+
 // reverseBlocks reverses the leading whole 32-byte blocks of dst from the
 // trailing ones of src with AVX2 and returns the bytes it moved: 0
-// without AVX2 or below two blocks (the Go loop is as fast there).
+// without AVX2 or below two blocks (the Go loop is as fast there). For 3-
+// to 24-byte elements it moves 48-byte groups, and from one group on the
+// whole row (the last group overlaps the one before it).
 func reverseBlocks(dst, src []byte, es int) int {
+	if groupSize(es) {
+		g := len(dst) / 48
+		if !useAVX2 || g < 1 {
+			return 0
+		}
+		reverse48(unsafe.SliceData(dst), (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src))), g, groupMasks[es])
+		if len(dst) > 48*g {
+			// The last elements: one more group, the last 48 bytes of
+			// dst from the first 48 of src (a whole number of
+			// elements), over bytes already written with the same
+			// values.
+			reverse48(&dst[len(dst)-48], &src[48], 1, groupMasks[es])
+		}
+		return len(dst)
+	}
 	b := len(dst) / 32
 	if !useAVX2 || b < 2 {
 		return 0
@@ -50,12 +88,72 @@ func reverseBlocks(dst, src []byte, es int) int {
 	return 32 * b
 }
 
+// reverseBlocksUp is reverseBlocks reading src upwards: it reverses the
+// leading whole blocks (groups) of src into the trailing ones of dst and
+// returns the bytes moved there; the rest, at the start of dst, is left
+// to the caller (none for groups: one more group, the first 48 bytes of
+// dst, overlaps the one after it).
+func reverseBlocksUp(dst, src []byte, es int) int {
+	end := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), len(dst)))
+	if groupSize(es) {
+		g := len(dst) / 48
+		if !useAVX2 || g < 1 {
+			return 0
+		}
+		reverse48up(end, unsafe.SliceData(src), g, groupMasks[es])
+		if len(dst) > 48*g {
+			reverse48(unsafe.SliceData(dst), (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src))), 1, groupMasks[es])
+		}
+		return len(dst)
+	}
+	b := len(dst) / 32
+	if !useAVX2 || b < 2 {
+		return 0
+	}
+	reverse32up(end, unsafe.SliceData(src), b, masks[es])
+	return 32 * b
+}
+
+// reverseRowsUp reverses every row of rowBytes bytes of src into dst (of
+// the same length, a multiple of rowBytes) with plain stores, each row
+// read upwards, in one assembly call for rows of one 32-byte block (1- to
+// 16-byte elements) or 48-byte group (3 to 24) or more; it reports
+// whether it did.
+func reverseRowsUp(dst, src []byte, es, rowBytes int) bool {
+	if !useAVX2 || len(dst) == 0 {
+		return false
+	}
+	if groupSize(es) {
+		if rowBytes < 48 {
+			return false
+		}
+		reverse48rowsUp(unsafe.SliceData(dst), unsafe.SliceData(src), len(dst)/rowBytes, rowBytes, rowBytes/48, groupMasks[es])
+		return true
+	}
+	if rowBytes < 32 {
+		return false
+	}
+	reverse32rowsUp(unsafe.SliceData(dst), unsafe.SliceData(src), len(dst)/rowBytes, rowBytes, rowBytes/32, masks[es])
+	return true
+}
+
 // reverseBlocksNT is reverseBlocks with non-temporal stores: the bytes of
 // dst before its first 32-byte boundary are reversed in Go first, so it
 // returns the bytes it moved from there (h, the head, and m).
 func reverseBlocksNT(dst, src []byte, es int) (h, m int) {
 	if !useAVX2 || len(dst) < minNTRun {
 		return 0, 0
+	}
+	if groupSize(es) {
+		// 16-byte aligned stores, from the first element boundary there.
+		h = groupHead(uintptr(unsafe.Pointer(unsafe.SliceData(dst))), es)
+		if h < 0 || h > len(dst) {
+			return 0, 0
+		}
+		g := (len(dst) - h) / 48
+		reverseGo(dst[:h], src[len(src)-h:], es)
+		reverse48nt(&dst[h], (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src)-h)), g, groupMasks[es])
+		return h, 48 * g
 	}
 	h = int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))) & 31
 	if h%es != 0 {
@@ -74,6 +172,19 @@ func reverseBlocksNT(dst, src []byte, es int) (h, m int) {
 func reverseBlocksNTUp(dst, src []byte, es int) (t, m int) {
 	if !useAVX2 || len(dst) < minNTRun {
 		return 0, 0
+	}
+	if groupSize(es) {
+		// The tail after the last element boundary at a 16-byte aligned
+		// address (groupHead of the end, read backwards).
+		end := uintptr(unsafe.Pointer(unsafe.SliceData(dst))) + uintptr(len(dst))
+		t = groupHead(-end, es)
+		if t < 0 || t > len(dst) {
+			return 0, 0
+		}
+		g := (len(dst) - t) / 48
+		reverseGo(dst[len(dst)-t:], src[:t], es)
+		reverse48ntUp((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), len(dst)-t)), &src[t], g, groupMasks[es])
+		return t, 48 * g
 	}
 	t = int(uintptr(unsafe.Pointer(unsafe.SliceData(dst)))+uintptr(len(dst))) & 31
 	if t%es != 0 {
@@ -129,6 +240,52 @@ func Fence()
 //
 //go:noescape
 func reverse32(dst, srcEnd *byte, n int, mask *[32]byte)
+
+// reverse48 reverses n 48-byte groups: group k of dst is the group that
+// ends 48k bytes before srcEnd, its elements reversed by the nine masks
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse48(dst, srcEnd *byte, n int, masks *[9][16]byte)
+
+// reverse32rowsUp is reverse32up for rows rows of rowBytes bytes, nb
+// whole blocks each, that follow each other in dst and src
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse32rowsUp(dst, src *byte, rows, rowBytes, nb int, mask *[32]byte)
+
+// reverse48rowsUp is reverse48up for rows rows of rowBytes bytes, ng
+// whole groups each, that follow each other in dst and src
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse48rowsUp(dst, src *byte, rows, rowBytes, ng int, masks *[9][16]byte)
+
+// reverse48up is reverse48 reading src upwards from src and writing dst
+// downwards from dstEnd (revrow_amd64.s).
+//
+//go:noescape
+func reverse48up(dstEnd, src *byte, n int, masks *[9][16]byte)
+
+// reverse32up is reverse32 reading src upwards from src and writing dst
+// downwards from dstEnd (revrow_amd64.s).
+//
+//go:noescape
+func reverse32up(dstEnd, src *byte, n int, mask *[32]byte)
+
+// reverse48nt is reverse48 with non-temporal stores; dst must be 16-byte
+// aligned (revrow_amd64.s).
+//
+//go:noescape
+func reverse48nt(dst, srcEnd *byte, n int, masks *[9][16]byte)
+
+// reverse48ntUp is reverse48nt reading src upwards from src and writing
+// dst downwards from dstEnd, which must be 16-byte aligned
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse48ntUp(dstEnd, src *byte, n int, masks *[9][16]byte)
 
 // cpuid executes CPUID with EAX = leaf and ECX = sub (revrow_amd64.s).
 func cpuid(leaf, sub uint32) (a, b, c, d uint32)

@@ -123,6 +123,298 @@ updone:
 	VZEROUPPER
 	RET
 
+// LOADMASKS loads the nine 16-byte masks at AX into X7..X15.
+#define LOADMASKS \
+	VMOVDQU 0(AX), X7 \
+	VMOVDQU 16(AX), X8 \
+	VMOVDQU 32(AX), X9 \
+	VMOVDQU 48(AX), X10 \
+	VMOVDQU 64(AX), X11 \
+	VMOVDQU 80(AX), X12 \
+	VMOVDQU 96(AX), X13 \
+	VMOVDQU 112(AX), X14 \
+	VMOVDQU 128(AX), X15
+
+// SHUF48 reverses the 48-byte group X0, X1, X2 (low to high) into X3,
+// X4, X5: output vector o is the OR of the three inputs shuffled by
+// masks 3o, 3o+1 and 3o+2 (X6 a temporary).
+#define SHUF48 \
+	VPSHUFB X7, X0, X3 \
+	VPSHUFB X8, X1, X6 \
+	VPOR    X6, X3, X3 \
+	VPSHUFB X9, X2, X6 \
+	VPOR    X6, X3, X3 \
+	VPSHUFB X10, X0, X4 \
+	VPSHUFB X11, X1, X6 \
+	VPOR    X6, X4, X4 \
+	VPSHUFB X12, X2, X6 \
+	VPOR    X6, X4, X4 \
+	VPSHUFB X13, X0, X5 \
+	VPSHUFB X14, X1, X6 \
+	VPOR    X6, X5, X5 \
+	VPSHUFB X15, X2, X6 \
+	VPOR    X6, X5, X5
+
+// func reverse48(dst, srcEnd *byte, n int, masks *[9][16]byte)
+//
+// One 48-byte group per step: three 16-byte loads below srcEnd, SHUF48,
+// three 16-byte stores at dst.
+TEXT ·reverse48(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ srcEnd+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ masks+24(FP), AX
+	LOADMASKS
+	TESTQ CX, CX
+	JZ   g48done
+
+g48loop:
+	VMOVDQU -48(SI), X0
+	VMOVDQU -32(SI), X1
+	VMOVDQU -16(SI), X2
+	SHUF48
+	VMOVDQU X3, (DI)
+	VMOVDQU X4, 16(DI)
+	VMOVDQU X5, 32(DI)
+	SUBQ    $48, SI
+	ADDQ    $48, DI
+	DECQ    CX
+	JNZ     g48loop
+
+g48done:
+	RET
+
+// func reverse48nt(dst, srcEnd *byte, n int, masks *[9][16]byte)
+//
+// reverse48 with non-temporal stores (VMOVNTDQ: dst 16-byte aligned);
+// the caller fences.
+TEXT ·reverse48nt(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ srcEnd+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ masks+24(FP), AX
+	LOADMASKS
+	TESTQ CX, CX
+	JZ   n48done
+
+n48loop:
+	VMOVDQU  -48(SI), X0
+	VMOVDQU  -32(SI), X1
+	VMOVDQU  -16(SI), X2
+	SHUF48
+	VMOVNTDQ X3, (DI)
+	VMOVNTDQ X4, 16(DI)
+	VMOVNTDQ X5, 32(DI)
+	SUBQ     $48, SI
+	ADDQ     $48, DI
+	DECQ     CX
+	JNZ      n48loop
+
+n48done:
+	RET
+
+// func reverse48ntUp(dstEnd, src *byte, n int, masks *[9][16]byte)
+//
+// reverse48nt reading src upwards: group k of src, from src on, goes
+// reversed to the group that ends 48k bytes before dstEnd (16-byte
+// aligned); the caller fences.
+TEXT ·reverse48ntUp(SB), NOSPLIT, $0-32
+	MOVQ dstEnd+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ masks+24(FP), AX
+	LOADMASKS
+	TESTQ CX, CX
+	JZ   u48done
+
+u48loop:
+	VMOVDQU  (SI), X0
+	VMOVDQU  16(SI), X1
+	VMOVDQU  32(SI), X2
+	SHUF48
+	VMOVNTDQ X3, -48(DI)
+	VMOVNTDQ X4, -32(DI)
+	VMOVNTDQ X5, -16(DI)
+	ADDQ     $48, SI
+	SUBQ     $48, DI
+	DECQ     CX
+	JNZ      u48loop
+
+u48done:
+	RET
+
+// func reverse32up(dstEnd, src *byte, n int, mask *[32]byte)
+//
+// reverse32 reading src upwards: block k of src, from src on, goes
+// reversed to the block that ends 32k bytes before dstEnd.
+TEXT ·reverse32up(SB), NOSPLIT, $0-32
+	MOVQ    dstEnd+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	MOVQ    mask+24(FP), AX
+	VMOVDQU (AX), Y2
+	CMPQ    CX, $2
+	JB      pupone
+
+puptwo:
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VPSHUFB Y2, Y0, Y0
+	VPSHUFB Y2, Y1, Y1
+	VPERMQ  $0x4E, Y0, Y0
+	VPERMQ  $0x4E, Y1, Y1
+	VMOVDQU Y0, -32(DI)
+	VMOVDQU Y1, -64(DI)
+	ADDQ    $64, SI
+	SUBQ    $64, DI
+	SUBQ    $2, CX
+	CMPQ    CX, $2
+	JAE     puptwo
+
+pupone:
+	TESTQ   CX, CX
+	JZ      pupdone
+	VMOVDQU (SI), Y0
+	VPSHUFB Y2, Y0, Y0
+	VPERMQ  $0x4E, Y0, Y0
+	VMOVDQU Y0, -32(DI)
+
+pupdone:
+	VZEROUPPER
+	RET
+
+// func reverse48up(dstEnd, src *byte, n int, masks *[9][16]byte)
+//
+// reverse48 reading src upwards: group k of src, from src on, goes
+// reversed to the group that ends 48k bytes before dstEnd.
+TEXT ·reverse48up(SB), NOSPLIT, $0-32
+	MOVQ dstEnd+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ masks+24(FP), AX
+	LOADMASKS
+	TESTQ CX, CX
+	JZ   p48done
+
+p48loop:
+	VMOVDQU (SI), X0
+	VMOVDQU 16(SI), X1
+	VMOVDQU 32(SI), X2
+	SHUF48
+	VMOVDQU X3, -48(DI)
+	VMOVDQU X4, -32(DI)
+	VMOVDQU X5, -16(DI)
+	ADDQ    $48, SI
+	SUBQ    $48, DI
+	DECQ    CX
+	JNZ     p48loop
+
+p48done:
+	RET
+
+// func reverse48rowsUp(dst, src *byte, rows, rowBytes, ng int, masks *[9][16]byte)
+//
+// reverse48up for each of rows rows of rowBytes bytes (ng >= 1 whole
+// groups each) that follow each other in dst and in src; a row with a
+// remainder after its ng groups ends with one more group, the first 48
+// bytes of the row of dst from the last 48 of the row of src.
+TEXT ·reverse48rowsUp(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), BX
+	MOVQ rowBytes+24(FP), DX
+	MOVQ ng+32(FP), R10
+	MOVQ masks+40(FP), AX
+	LOADMASKS
+	TESTQ BX, BX
+	JZ   rdone
+
+rrow:
+	LEAQ (DI)(DX*1), R8
+	MOVQ SI, R9
+	MOVQ R10, CX
+
+rgroup:
+	VMOVDQU (R9), X0
+	VMOVDQU 16(R9), X1
+	VMOVDQU 32(R9), X2
+	SHUF48
+	VMOVDQU X3, -48(R8)
+	VMOVDQU X4, -32(R8)
+	VMOVDQU X5, -16(R8)
+	ADDQ    $48, R9
+	SUBQ    $48, R8
+	DECQ    CX
+	JNZ     rgroup
+	CMPQ    R8, DI
+	JEQ     rnext
+	LEAQ    -48(SI)(DX*1), R9
+	VMOVDQU (R9), X0
+	VMOVDQU 16(R9), X1
+	VMOVDQU 32(R9), X2
+	SHUF48
+	VMOVDQU X3, (DI)
+	VMOVDQU X4, 16(DI)
+	VMOVDQU X5, 32(DI)
+
+rnext:
+	ADDQ DX, DI
+	ADDQ DX, SI
+	DECQ BX
+	JNZ  rrow
+
+rdone:
+	RET
+
+// func reverse32rowsUp(dst, src *byte, rows, rowBytes, nb int, mask *[32]byte)
+//
+// reverse32up for each of rows rows of rowBytes bytes (nb >= 1 whole
+// 32-byte blocks each) that follow each other in dst and in src; a row
+// with a remainder after its nb blocks ends with one more block, the
+// first 32 bytes of the row of dst from the last 32 of the row of src.
+TEXT ·reverse32rowsUp(SB), NOSPLIT, $0-48
+	MOVQ    dst+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    rows+16(FP), BX
+	MOVQ    rowBytes+24(FP), DX
+	MOVQ    nb+32(FP), R10
+	MOVQ    mask+40(FP), AX
+	VMOVDQU (AX), Y2
+	TESTQ   BX, BX
+	JZ      qdone
+
+qrow:
+	LEAQ (DI)(DX*1), R8
+	MOVQ SI, R9
+	MOVQ R10, CX
+
+qblock:
+	VMOVDQU (R9), Y0
+	VPSHUFB Y2, Y0, Y0
+	VPERMQ  $0x4E, Y0, Y0
+	VMOVDQU Y0, -32(R8)
+	ADDQ    $32, R9
+	SUBQ    $32, R8
+	DECQ    CX
+	JNZ     qblock
+	CMPQ    R8, DI
+	JEQ     qnext
+	LEAQ    -32(SI)(DX*1), R9
+	VMOVDQU (R9), Y0
+	VPSHUFB Y2, Y0, Y0
+	VPERMQ  $0x4E, Y0, Y0
+	VMOVDQU Y0, (DI)
+
+qnext:
+	ADDQ DX, DI
+	ADDQ DX, SI
+	DECQ BX
+	JNZ  qrow
+
+qdone:
+	VZEROUPPER
+	RET
+
 // func copyDownNT(dst, src *byte, n int)
 //
 // Copies n bytes (a multiple of 128) from src to dst, 128 bytes per step

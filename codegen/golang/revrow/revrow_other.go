@@ -16,3 +16,9 @@ func Fence() {}
 
 // reverseBlocksNTUp moves nothing here either.
 func reverseBlocksNTUp(dst, src []byte, es int) (t, m int) { return 0, 0 }
+
+// reverseBlocksUp moves nothing here either.
+func reverseBlocksUp(dst, src []byte, es int) int { return 0 }
+
+// reverseRowsUp leaves the rows to ReverseRows' loop here.
+func reverseRowsUp(dst, src []byte, es, rowBytes int) bool { return false }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // naive is the definition: element j of dst is element n-1-j of src.
@@ -18,21 +19,24 @@ func naive(src []byte, es int) []byte {
 	return out
 }
 
-// TestReverse compares Reverse, ReverseNT and ReverseNTUp (the assembly
-// where it runs, plain and non-temporal stores, src read down and up) and ReverseGo (the Go loops) with the
-// definition for every element size, every length from 0 to 300
-// elements (every tail after the 32-byte blocks) and 60 random lengths up
-// to 5000 bytes, and starts of dst and src at every offset 0..31 from a
-// 32-byte boundary (misaligned loads and stores, NT heads); the bytes of
-// dst outside the row stay untouched.
+// TestReverse compares Reverse, ReverseUp, ReverseNT and ReverseNTUp (the
+// assembly where it runs, plain and non-temporal stores, src read down
+// and up) and ReverseGo (the Go loops) with the
+// definition for every element size (1, 2, 4, 8, 16 and the 48-byte
+// groups' 3, 6, 12, 24), every length from 0 to 300 elements (every tail
+// after the 32-byte blocks or 48-byte groups) and 60 random lengths up to
+// 5000 bytes (300 elements of 24), and starts of dst and src at every
+// offset 0..31 from a 32-byte boundary (misaligned loads and stores, NT
+// heads and tails on and off an element boundary); the bytes of dst
+// outside the row stay untouched.
 func TestReverse(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	buf := make([]byte, 8192)
-	for _, es := range []int{1, 2, 4, 8, 16} {
+	for _, es := range []int{1, 2, 4, 8, 16, 3, 6, 12, 24} {
 		for it := 0; it <= 360; it++ {
 			n := it
 			if it > 300 {
-				n = 300 + r.Intn(5000/es-300)
+				n = 300 + r.Intn(max(1, 5000/es-300))
 			}
 			so, do := r.Intn(32), r.Intn(32)
 			if n < 40 {
@@ -44,7 +48,7 @@ func TestReverse(t *testing.T) {
 			for _, f := range []struct {
 				name string
 				fn   func(d, s []byte, es int)
-			}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}} {
+			}{{"Reverse", Reverse}, {"ReverseUp", ReverseUp}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}} {
 				out := make([]byte, n*es+64)
 				for k := range out {
 					out[k] = 0xa5
@@ -57,6 +61,56 @@ func TestReverse(t *testing.T) {
 				for k, b := range out {
 					if (k < do || k >= do+n*es) && b != 0xa5 {
 						t.Fatalf("%s es %d n %d: wrote byte %d outside the row", f.name, es, n, k)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReverseRows compares ReverseRows, in its four store modes, with
+// the definition row by row: 0 to 9 rows of 0 to 70 elements of every
+// size, at random offsets of dst and src; the bytes around stay
+// untouched.
+func TestReverseRows(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	buf := make([]byte, 9*70*24+64)
+	for _, es := range []int{1, 2, 4, 8, 16, 3, 6, 12, 24} {
+		for it := 0; it < 200; it++ {
+			rows, n := r.Intn(10), r.Intn(71)
+			if it%50 == 0 {
+				n = 300 / es * (it/50 + 1) // long rows: NT heads and tails
+				rows = 1 + it/50
+			}
+			size := rows * n * es
+			if size+64 > len(buf) {
+				buf = make([]byte, size+64)
+			}
+			so, do := r.Intn(32), r.Intn(32)
+			r.Read(buf)
+			src := buf[so : so+size]
+			var want []byte
+			for k := 0; k < rows; k++ {
+				want = append(want, naive(src[k*n*es:(k+1)*n*es], es)...)
+			}
+			for mode := 0; mode < 4; mode++ {
+				nt, up := mode&1 != 0, mode&2 != 0
+				out := make([]byte, size+64)
+				for k := range out {
+					out[k] = 0xa5
+				}
+				if n == 0 {
+					ReverseRows(out[do:do+size], src, es, es, nt, up)
+				} else {
+					ReverseRows(out[do:do+size], src, es, n*es, nt, up)
+				}
+				Fence()
+				if diff := cmp.Diff(want, out[do:do+size], cmpopts.EquateEmpty()); diff != "" {
+					t.Fatalf("es %d, %d rows of %d, nt %v up %v (-want +got):\n%s", es, rows, n, nt, up, diff)
+				}
+				for k, b := range out {
+					if (k < do || k >= do+size) && b != 0xa5 {
+						t.Fatalf("es %d, %d rows of %d, nt %v up %v: wrote byte %d outside the rows", es, rows, n, nt, up, k)
 					}
 				}
 			}
@@ -98,11 +152,12 @@ func TestCopyNT(t *testing.T) {
 // TestReverseRejects: a wrong element size or length panics with the
 // sizes, not a wrong result.
 func TestReverseRejects(t *testing.T) {
-	for _, c := range []struct{ d, s, es int }{{8, 8, 3}, {6, 6, 4}, {8, 16, 1}, {8, 8, 16}, {512, 520, 1}} {
+	for _, c := range []struct{ d, s, es int }{{8, 8, 3}, {6, 6, 4}, {8, 16, 1}, {8, 8, 16}, {512, 520, 1}, {10, 10, 5}, {18, 18, 9}, {96, 96, 32}, {48, 51, 3}, {36, 36, 24}} {
 		for _, f := range []struct {
 			name string
 			fn   func(d, s []byte, es int)
-		}{{"Reverse", Reverse}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }}} {
+		}{{"Reverse", Reverse}, {"ReverseUp", ReverseUp}, {"ReverseNT", ReverseNT}, {"ReverseNTUp", ReverseNTUp}, {"ReverseGo", ReverseGo}, {"CopyNT", func(d, s []byte, _ int) { CopyNT(d, s) }},
+			{"ReverseRows", func(d, s []byte, es int) { ReverseRows(d, s, es, 2*es, false, true) }}} {
 			if f.name == "CopyNT" && c.d == c.s {
 				continue
 			}
@@ -118,8 +173,38 @@ func TestReverseRejects(t *testing.T) {
 	}
 }
 
+// TestGroupMasks: each 48-byte group mask set moves every output byte
+// from exactly one source vector (one mask of the three not 0x80), so
+// the OR of the three shuffles is that byte.
+func TestGroupMasks(t *testing.T) {
+	for _, es := range []int{3, 6, 12, 24} {
+		src := make([]byte, 48)
+		for k := range src {
+			src[k] = byte(k)
+		}
+		want := naive(src, es)
+		got := make([]byte, 48)
+		m := groupMask(es)
+		for i := 0; i < 48; i++ {
+			from := 0
+			for v := 0; v < 3; v++ {
+				if b := m[3*(i/16)+v][i%16]; b != 0x80 {
+					from++
+					got[i] |= src[16*v+int(b)]
+				}
+			}
+			if from != 1 {
+				t.Fatalf("es %d: output byte %d comes from %d vectors, want 1", es, i, from)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("es %d: the masks' group (-want +got):\n%s", es, diff)
+		}
+	}
+}
+
 func BenchmarkReverse(b *testing.B) {
-	for _, es := range []int{1, 2, 4, 8, 16} {
+	for _, es := range []int{1, 2, 4, 8, 16, 3, 6, 12, 24} {
 		for _, f := range []struct {
 			name string
 			fn   func(d, s []byte, es int)
@@ -127,9 +212,10 @@ func BenchmarkReverse(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/es%d", f.name, es), func(b *testing.B) {
 				src, dst := make([]byte, 128<<10), make([]byte, 128<<10)
 				b.SetBytes(int64(len(src)))
+				row := 512 / es * es
 				for i := 0; i < b.N; i++ {
-					for r := 0; r < len(src); r += 512 {
-						f.fn(dst[r:r+512], src[len(src)-r-512:len(src)-r], es)
+					for r := 0; r+row <= len(src); r += row {
+						f.fn(dst[r:r+row], src[len(src)-r-row:len(src)-r], es)
 					}
 				}
 			})
