@@ -783,8 +783,7 @@ func (f *funcGen) scatterRowsCall(s tcp.ScatterOp, n *nest, iter, ds []poly, dst
 	mode := s.Mode()
 	if !f.g.driver || outer || s.Name() != tcp.ScatterNDName || s.Combine() != tcp.CombineAdd || et != "float32" ||
 		s.BatchDims() != 0 || mode != tcp.ModeError && mode != tcp.ModeWrapNegative && mode != tcp.ModeDrop ||
-		len(n.vars) != 2 || n.dims[0] != 0 || !strings.HasPrefix(n.innerCall, "rowadd.AddF32(") ||
-		len(iter) != 2 || len(ds) != 2 {
+		len(n.vars) == 0 || n.dims[0] != 0 || len(iter) != 2 || len(ds) != 2 {
 		return ""
 	}
 	w, ok := ds[1].constant()
@@ -795,7 +794,11 @@ func (f *funcGen) scatterRowsCall(s tcp.ScatterOp, n *nest, iter, ds []poly, dst
 		return r.buf != "" && len(r.guards) == 0 && r.conv == nil && r.val == "" && r.load == "" && len(r.dconv) == 0 && r.off.equal(off)
 	}
 	i0 := patom(n.vars[0])
-	if !plain(idx, i0) || !plain(ur, i0.scale(w).add(patom(n.vars[1]))) {
+	// Rows of W floats (a loop over the row, its add one rowadd.AddF32
+	// call), or of one float (a histogram: the row's loop is gone).
+	row := len(n.vars) == 2 && strings.HasPrefix(n.innerCall, "rowadd.AddF32(") && plain(ur, i0.scale(w).add(patom(n.vars[1])))
+	one := len(n.vars) == 1 && w == 1 && plain(ur, i0)
+	if !plain(idx, i0) || !row && !one {
 		return ""
 	}
 	it, err := goElem(ir.ElementType(s.Indices().Type()))

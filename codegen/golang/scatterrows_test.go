@@ -14,7 +14,8 @@ import (
 // ids (error), 32-float rows (128 bytes, the longest) by i64 ids
 // (error), 3-float rows under mode drop (StableHLO's and TF's scatters:
 // bad ids skipped) by [N] ids expanded to [N, 1] (a view of the
-// argument). Under mode clip (clip3) the per-row loop stays.
+// argument), rows of one float (hist: a histogram, whose nest has no
+// loop over the row). Under mode clip (clip3) the per-row loop stays.
 const scatterRowsModule = `
 func.func @pts(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>, %u: tensor<?x3xf32>) -> tensor<?x3xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<?x3xf32>, tensor<?x1xi64>, tensor<?x3xf32> -> tensor<?x3xf32>
@@ -33,6 +34,10 @@ func.func @drop3(%x: tensor<30x3xf32>, %j: tensor<100xi64>, %u: tensor<100x3xf32
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "drop"} : tensor<30x3xf32>, tensor<100x1xi64>, tensor<100x3xf32> -> tensor<30x3xf32>
   return %0 : tensor<30x3xf32>
 }
+func.func @hist(%x: tensor<?x1xf32>, %i: tensor<?x1xi64>, %u: tensor<?x1xf32>) -> tensor<?x1xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<?x1xf32>, tensor<?x1xi64>, tensor<?x1xf32> -> tensor<?x1xf32>
+  return %0 : tensor<?x1xf32>
+}
 func.func @clip3(%x: tensor<30x3xf32>, %i: tensor<100x1xi64>, %u: tensor<100x3xf32>) -> tensor<30x3xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "clip"} : tensor<30x3xf32>, tensor<100x1xi64>, tensor<100x3xf32> -> tensor<30x3xf32>
   return %0 : tensor<30x3xf32>
@@ -48,7 +53,7 @@ func.func @clip3(%x: tensor<30x3xf32>, %i: tensor<100x1xi64>, %u: tensor<100x3xf
 // drop and clip are dropped or clipped as the interpreter does.
 func TestScatterRowsCall(t *testing.T) {
 	m, pr := kernelBinary(t, "scatterrows.mlir", scatterRowsModule, []form{
-		{"rowadd.ScatterRowsF32I64(", 3}, // pts, w32, drop3
+		{"rowadd.ScatterRowsF32I64(", 4}, // pts, w32, drop3, hist
 		{"rowadd.ScatterRowsF32I32(", 1}, // w7
 		{"rowadd.AddF32(", 1},            // clip3
 	})
@@ -76,6 +81,8 @@ func TestScatterRowsCall(t *testing.T) {
 		{"drop3", 30, 100, 3, tensor.I64, true, true, false},
 		{"drop3", 30, 100, 3, tensor.I64, false, true, true},
 		{"clip3", 30, 100, 3, tensor.I64, true, true, false},
+		{"hist", 500, 3000, 1, tensor.I64, true, false, true},
+		{"hist", 500, 3000, 1, tensor.I64, true, true, false},
 	} {
 		for round := 0; round < 3; round++ {
 			x := tensor.Must(tensor.New(tensor.F32, []int64{int64(c.rows), int64(c.width)}))

@@ -82,46 +82,50 @@ done:
 	VZEROUPPER
 	RET
 
+// UP32(store) is the loop of reverse32ntUp (VMOVNTDQ) and reverse32up
+// (VMOVDQU): with DI at dstEnd, SI at src, CX blocks and AX the mask,
+// two 32-byte blocks per step read upwards, shuffled within their lanes
+// by the mask, lane-swapped and stored downwards from dstEnd, then one.
+#define UP32(store) \
+	VMOVDQU (AX), Y2; \
+	CMPQ    CX, $2; \
+	JB      one; \
+two: \
+	VMOVDQU (SI), Y0; \
+	VMOVDQU 32(SI), Y1; \
+	VPSHUFB Y2, Y0, Y0; \
+	VPSHUFB Y2, Y1, Y1; \
+	VPERMQ  $0x4E, Y0, Y0; \
+	VPERMQ  $0x4E, Y1, Y1; \
+	store   Y0, -32(DI); \
+	store   Y1, -64(DI); \
+	ADDQ    $64, SI; \
+	SUBQ    $64, DI; \
+	SUBQ    $2, CX; \
+	CMPQ    CX, $2; \
+	JAE     two; \
+one: \
+	TESTQ   CX, CX; \
+	JZ      done; \
+	VMOVDQU (SI), Y0; \
+	VPSHUFB Y2, Y0, Y0; \
+	VPERMQ  $0x4E, Y0, Y0; \
+	store   Y0, -32(DI); \
+done: \
+	VZEROUPPER; \
+	RET
+
 // func reverse32ntUp(dstEnd, src *byte, n int, mask *[32]byte)
 //
 // reverse32nt reading src upwards: block k of src, from src on, goes
 // reversed to the block that ends 32k bytes before dstEnd (32-byte
 // aligned); the caller fences.
 TEXT ·reverse32ntUp(SB), NOSPLIT, $0-32
-	MOVQ    dstEnd+0(FP), DI
-	MOVQ    src+8(FP), SI
-	MOVQ    n+16(FP), CX
-	MOVQ    mask+24(FP), AX
-	VMOVDQU (AX), Y2
-	CMPQ    CX, $2
-	JB      upone
-
-uptwo:
-	VMOVDQU  (SI), Y0
-	VMOVDQU  32(SI), Y1
-	VPSHUFB  Y2, Y0, Y0
-	VPSHUFB  Y2, Y1, Y1
-	VPERMQ   $0x4E, Y0, Y0
-	VPERMQ   $0x4E, Y1, Y1
-	VMOVNTDQ Y0, -32(DI)
-	VMOVNTDQ Y1, -64(DI)
-	ADDQ     $64, SI
-	SUBQ     $64, DI
-	SUBQ     $2, CX
-	CMPQ     CX, $2
-	JAE      uptwo
-
-upone:
-	TESTQ    CX, CX
-	JZ       updone
-	VMOVDQU  (SI), Y0
-	VPSHUFB  Y2, Y0, Y0
-	VPERMQ   $0x4E, Y0, Y0
-	VMOVNTDQ Y0, -32(DI)
-
-updone:
-	VZEROUPPER
-	RET
+	MOVQ dstEnd+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ mask+24(FP), AX
+	UP32(VMOVNTDQ)
 
 // LOADMASKS loads the nine 16-byte masks at AX into X7..X15.
 #define LOADMASKS \
@@ -154,6 +158,29 @@ updone:
 	VPOR    X6, X5, X5 \
 	VPSHUFB X15, X2, X6 \
 	VPOR    X6, X5, X5
+
+// UP48(store) is the loop of reverse48ntUp (VMOVNTDQ) and reverse48up
+// (VMOVDQU): with DI at dstEnd, SI at src, CX groups and AX the masks,
+// one 48-byte group per step read upwards, reversed by SHUF48 and stored
+// downwards from dstEnd.
+#define UP48(store) \
+	LOADMASKS; \
+	TESTQ CX, CX; \
+	JZ    done; \
+loop: \
+	VMOVDQU (SI), X0; \
+	VMOVDQU 16(SI), X1; \
+	VMOVDQU 32(SI), X2; \
+	SHUF48; \
+	store   X3, -48(DI); \
+	store   X4, -32(DI); \
+	store   X5, -16(DI); \
+	ADDQ    $48, SI; \
+	SUBQ    $48, DI; \
+	DECQ    CX; \
+	JNZ     loop; \
+done: \
+	RET
 
 // func reverse48(dst, srcEnd *byte, n int, masks *[9][16]byte)
 //
@@ -223,65 +250,18 @@ TEXT ·reverse48ntUp(SB), NOSPLIT, $0-32
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ masks+24(FP), AX
-	LOADMASKS
-	TESTQ CX, CX
-	JZ   u48done
-
-u48loop:
-	VMOVDQU  (SI), X0
-	VMOVDQU  16(SI), X1
-	VMOVDQU  32(SI), X2
-	SHUF48
-	VMOVNTDQ X3, -48(DI)
-	VMOVNTDQ X4, -32(DI)
-	VMOVNTDQ X5, -16(DI)
-	ADDQ     $48, SI
-	SUBQ     $48, DI
-	DECQ     CX
-	JNZ      u48loop
-
-u48done:
-	RET
+	UP48(VMOVNTDQ)
 
 // func reverse32up(dstEnd, src *byte, n int, mask *[32]byte)
 //
 // reverse32 reading src upwards: block k of src, from src on, goes
 // reversed to the block that ends 32k bytes before dstEnd.
 TEXT ·reverse32up(SB), NOSPLIT, $0-32
-	MOVQ    dstEnd+0(FP), DI
-	MOVQ    src+8(FP), SI
-	MOVQ    n+16(FP), CX
-	MOVQ    mask+24(FP), AX
-	VMOVDQU (AX), Y2
-	CMPQ    CX, $2
-	JB      pupone
-
-puptwo:
-	VMOVDQU (SI), Y0
-	VMOVDQU 32(SI), Y1
-	VPSHUFB Y2, Y0, Y0
-	VPSHUFB Y2, Y1, Y1
-	VPERMQ  $0x4E, Y0, Y0
-	VPERMQ  $0x4E, Y1, Y1
-	VMOVDQU Y0, -32(DI)
-	VMOVDQU Y1, -64(DI)
-	ADDQ    $64, SI
-	SUBQ    $64, DI
-	SUBQ    $2, CX
-	CMPQ    CX, $2
-	JAE     puptwo
-
-pupone:
-	TESTQ   CX, CX
-	JZ      pupdone
-	VMOVDQU (SI), Y0
-	VPSHUFB Y2, Y0, Y0
-	VPERMQ  $0x4E, Y0, Y0
-	VMOVDQU Y0, -32(DI)
-
-pupdone:
-	VZEROUPPER
-	RET
+	MOVQ dstEnd+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ mask+24(FP), AX
+	UP32(VMOVDQU)
 
 // func reverse48up(dstEnd, src *byte, n int, masks *[9][16]byte)
 //
@@ -292,25 +272,7 @@ TEXT ·reverse48up(SB), NOSPLIT, $0-32
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ masks+24(FP), AX
-	LOADMASKS
-	TESTQ CX, CX
-	JZ   p48done
-
-p48loop:
-	VMOVDQU (SI), X0
-	VMOVDQU 16(SI), X1
-	VMOVDQU 32(SI), X2
-	SHUF48
-	VMOVDQU X3, -48(DI)
-	VMOVDQU X4, -32(DI)
-	VMOVDQU X5, -16(DI)
-	ADDQ    $48, SI
-	SUBQ    $48, DI
-	DECQ    CX
-	JNZ     p48loop
-
-p48done:
-	RET
+	UP48(VMOVDQU)
 
 // func reverse48rowsUp(dst, src *byte, rows, rowBytes, ng int, masks *[9][16]byte)
 //
