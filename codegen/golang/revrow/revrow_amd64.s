@@ -182,6 +182,29 @@ loop: \
 done: \
 	RET
 
+// DOWN48(store) is the loop of reverse48 (VMOVDQU) and reverse48nt
+// (VMOVNTDQ): with DI at dst, SI at srcEnd, CX groups and AX the masks,
+// one 48-byte group per step read downwards from srcEnd, reversed by
+// SHUF48 and stored upwards at dst.
+#define DOWN48(store) \
+	LOADMASKS; \
+	TESTQ CX, CX; \
+	JZ    done; \
+loop: \
+	VMOVDQU -48(SI), X0; \
+	VMOVDQU -32(SI), X1; \
+	VMOVDQU -16(SI), X2; \
+	SHUF48; \
+	store   X3, (DI); \
+	store   X4, 16(DI); \
+	store   X5, 32(DI); \
+	SUBQ    $48, SI; \
+	ADDQ    $48, DI; \
+	DECQ    CX; \
+	JNZ     loop; \
+done: \
+	RET
+
 // func reverse48(dst, srcEnd *byte, n int, masks *[9][16]byte)
 //
 // One 48-byte group per step: three 16-byte loads below srcEnd, SHUF48,
@@ -191,25 +214,7 @@ TEXT ·reverse48(SB), NOSPLIT, $0-32
 	MOVQ srcEnd+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ masks+24(FP), AX
-	LOADMASKS
-	TESTQ CX, CX
-	JZ   g48done
-
-g48loop:
-	VMOVDQU -48(SI), X0
-	VMOVDQU -32(SI), X1
-	VMOVDQU -16(SI), X2
-	SHUF48
-	VMOVDQU X3, (DI)
-	VMOVDQU X4, 16(DI)
-	VMOVDQU X5, 32(DI)
-	SUBQ    $48, SI
-	ADDQ    $48, DI
-	DECQ    CX
-	JNZ     g48loop
-
-g48done:
-	RET
+	DOWN48(VMOVDQU)
 
 // func reverse48nt(dst, srcEnd *byte, n int, masks *[9][16]byte)
 //
@@ -220,25 +225,7 @@ TEXT ·reverse48nt(SB), NOSPLIT, $0-32
 	MOVQ srcEnd+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ masks+24(FP), AX
-	LOADMASKS
-	TESTQ CX, CX
-	JZ   n48done
-
-n48loop:
-	VMOVDQU  -48(SI), X0
-	VMOVDQU  -32(SI), X1
-	VMOVDQU  -16(SI), X2
-	SHUF48
-	VMOVNTDQ X3, (DI)
-	VMOVNTDQ X4, 16(DI)
-	VMOVNTDQ X5, 32(DI)
-	SUBQ     $48, SI
-	ADDQ     $48, DI
-	DECQ     CX
-	JNZ      n48loop
-
-n48done:
-	RET
+	DOWN48(VMOVNTDQ)
 
 // func reverse48ntUp(dstEnd, src *byte, n int, masks *[9][16]byte)
 //
