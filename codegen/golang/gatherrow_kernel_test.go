@@ -18,8 +18,11 @@ import (
 // by broadcast ids (the index table's loop) and static index rows
 // shorter than minGatherRow (Row) or minGatherCols (Cols) keep the Go
 // loop, which does not touch source rows of 512 bytes or less that
-// follow each other (shortStream). A rank-1 gather (x[ids]) is one
-// gatherrow.Row call per worker.
+// follow each other (shortStream). gatherrow.Row reads 1- and 2-byte
+// elements one at a time and touches their rows only when the working
+// set leaves the cache: never for a small static gather (@half), under
+// a test of the buffers' lengths for a dynamic one (@halfdyn). A rank-1
+// gather (x[ids]) is one gatherrow.Row call per worker.
 const elementGatherModule = `
 func.func @last32(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
@@ -56,6 +59,10 @@ func.func @column(%x: tensor<?x64xf32>, %i: tensor<19xi64>) -> tensor<?x19xf32> 
 func.func @half(%x: tensor<5x300xf16>, %i: tensor<4x290xi32>) -> tensor<4x290xf16> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf16>, tensor<4x290xi32> -> tensor<4x290xf16>
   return %0 : tensor<4x290xf16>
+}
+func.func @halfdyn(%x: tensor<?x?xf16>, %i: tensor<?x?xi64>) -> tensor<?x?xf16> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<?x?xf16>, tensor<?x?xi64> -> tensor<?x?xf16>
+  return %0 : tensor<?x?xf16>
 }
 func.func @halfcols(%x: tensor<7x3x41xbf16>, %i: tensor<9x3x41xi64>) -> tensor<9x3x41xbf16> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<7x3x41xbf16>, tensor<9x3x41xi64> -> tensor<9x3x41xbf16>
@@ -106,7 +113,8 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 8}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}, {"tcpTouch(", 6}})
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 9}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}, {"tcpTouch(", 6},
+		{"len(a0)+len(r0) > 6291456 && 33*len(r0) > 6291456", 1}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
 		name     string
@@ -126,6 +134,8 @@ func TestElementGatherRows(t *testing.T) {
 		{"middyn", []int64{2, 5, 64}, []int64{2, 3, 64}, 1, tensor.F32, tensor.I32, true},
 		{"column", []int64{5, 64}, []int64{19}, 1, tensor.F32, tensor.I64, true},
 		{"half", []int64{5, 300}, []int64{4, 290}, 1, tensor.F16, tensor.I32, true},
+		{"halfdyn", []int64{4, 70}, []int64{3, 66}, 1, tensor.F16, tensor.I64, false},
+		{"halfdyn", []int64{2, 1}, []int64{2, 9}, 1, tensor.F16, tensor.I64, false},
 		{"halfcols", []int64{7, 3, 41}, []int64{9, 3, 41}, 0, tensor.BF16, tensor.I64, true},
 		{"bools", []int64{5, 600}, []int64{4, 290}, 1, tensor.I1, tensor.I32, true},
 		{"i8cols", []int64{6, 53}, []int64{5, 50}, 0, tensor.I8, tensor.I32, false},

@@ -21,10 +21,10 @@
 // added where negative, branch-free), range-tested at once and, when all
 // eight are good, turned into eight 32-bit element offsets (VPMULLD by
 // the stride, plus the lane for Cols); one VPGATHERDD reads eight 4-byte
-// elements, or two VPGATHERDQ eight 8-byte ones; for 1- and 2-byte
-// elements VPGATHERDD reads 4 bytes at each element (from an element up
-// to three bytes before it near the source's end, so that no read passes
-// it) and the wanted bytes are shifted down, masked and packed. A 64-bit
+// elements, or two VPGATHERDQ eight 8-byte ones; 1- and 2-byte elements
+// are read one at a time at the offsets taken out of the vector, and
+// stored eight bytes at once (a hardware gather reads 4 bytes per lane,
+// and its shift, mask and pack made it 1.25x slower). A 64-bit
 // index must fit in 32 bits (its high dword the sign of its low one) and
 // is then tested as a 32-bit one. A step with a bad index, the
 // last partial step and rows whose offsets do not fit in 31 bits are left

@@ -62,14 +62,8 @@ func gather[T Elem, I Index](dst, src []T, idx []I, size, stride, col int, wrap 
 	if n >= 8 && size > 0 && fast(size, stride, col, n, len(src)) {
 		var z T
 		var i I
-		es := int(unsafe.Sizeof(z))
-		if len(src)*es < 4 {
-			// The 1- and 2-byte loops read four bytes per element.
-			return gatherGo(dst, src, idx, 0, mask, size, stride, col)
-		}
-		last := min(len(src)-4/es, 1<<31-1) // the last start of such a read
 		dp, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
-		k = loop(es, stride == 1 && col == 0, unsafe.Sizeof(i) == 4, dp, sp, unsafe.Pointer(&idx[0]), n, mask, size, stride, col, last)
+		k = loop(int(unsafe.Sizeof(z)), stride == 1 && col == 0, unsafe.Sizeof(i) == 4, dp, sp, unsafe.Pointer(&idx[0]), n, mask, size, stride, col)
 		if k == n {
 			return -1
 		}
@@ -81,8 +75,7 @@ func gather[T Elem, I Index](dst, src []T, idx []I, size, stride, col int, wrap 
 // int32 (i32) or int64 indices at ip: the Row form (row: stride 1,
 // column 0) or the general one. A direct call of each, chosen by one jump
 // table: a loop chosen as a func value cost an indirect call per row.
-// Every loop takes last, which only the 1- and 2-byte ones read.
-func loop(es int, row, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, stride, col, last int) int {
+func loop(es int, row, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, stride, col int) int {
 	key := es << 2
 	if row {
 		key |= 2
@@ -93,37 +86,37 @@ func loop(es int, row, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, strid
 	p32, p64 := (*int32)(ip), (*int64)(ip)
 	switch key {
 	case 1<<2 | 2 | 1:
-		return row1I32(dp, sp, p32, n, mask, size, stride, col, last)
+		return row1I32(dp, sp, p32, n, mask, size, stride, col)
 	case 1<<2 | 2:
-		return row1I64(dp, sp, p64, n, mask, size, stride, col, last)
+		return row1I64(dp, sp, p64, n, mask, size, stride, col)
 	case 1<<2 | 1:
-		return gather1I32(dp, sp, p32, n, mask, size, stride, col, last)
+		return gather1I32(dp, sp, p32, n, mask, size, stride, col)
 	case 1 << 2:
-		return gather1I64(dp, sp, p64, n, mask, size, stride, col, last)
+		return gather1I64(dp, sp, p64, n, mask, size, stride, col)
 	case 2<<2 | 2 | 1:
-		return row2I32(dp, sp, p32, n, mask, size, stride, col, last)
+		return row2I32(dp, sp, p32, n, mask, size, stride, col)
 	case 2<<2 | 2:
-		return row2I64(dp, sp, p64, n, mask, size, stride, col, last)
+		return row2I64(dp, sp, p64, n, mask, size, stride, col)
 	case 2<<2 | 1:
-		return gather2I32(dp, sp, p32, n, mask, size, stride, col, last)
+		return gather2I32(dp, sp, p32, n, mask, size, stride, col)
 	case 2 << 2:
-		return gather2I64(dp, sp, p64, n, mask, size, stride, col, last)
+		return gather2I64(dp, sp, p64, n, mask, size, stride, col)
 	case 4<<2 | 2 | 1:
-		return row4I32(dp, sp, p32, n, mask, size, stride, col, last)
+		return row4I32(dp, sp, p32, n, mask, size, stride, col)
 	case 4<<2 | 2:
-		return row4I64(dp, sp, p64, n, mask, size, stride, col, last)
+		return row4I64(dp, sp, p64, n, mask, size, stride, col)
 	case 4<<2 | 1:
-		return gather4I32(dp, sp, p32, n, mask, size, stride, col, last)
+		return gather4I32(dp, sp, p32, n, mask, size, stride, col)
 	case 4 << 2:
-		return gather4I64(dp, sp, p64, n, mask, size, stride, col, last)
+		return gather4I64(dp, sp, p64, n, mask, size, stride, col)
 	case 8<<2 | 2 | 1:
-		return row8I32(dp, sp, p32, n, mask, size, stride, col, last)
+		return row8I32(dp, sp, p32, n, mask, size, stride, col)
 	case 8<<2 | 2:
-		return row8I64(dp, sp, p64, n, mask, size, stride, col, last)
+		return row8I64(dp, sp, p64, n, mask, size, stride, col)
 	case 8<<2 | 1:
-		return gather8I32(dp, sp, p32, n, mask, size, stride, col, last)
+		return gather8I32(dp, sp, p32, n, mask, size, stride, col)
 	case 8 << 2:
-		return gather8I64(dp, sp, p64, n, mask, size, stride, col, last)
+		return gather8I64(dp, sp, p64, n, mask, size, stride, col)
 	}
 	panic("gatherrow: no loop for this element size")
 }

@@ -38,62 +38,62 @@ func xgetbv() (eax, edx uint32)
 // indices: they set dst[k] = src[w*stride + k*col] eight elements per
 // step while all eight indices of the step are in range, and return the
 // number of elements done (a multiple of eight). The caller has checked
-// fast. Every loop takes last (see loops); these ignore it.
+// fast.
 //
 //go:noescape
-func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 
 //go:noescape
-func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+func gather4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
 //go:noescape
-func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 
 //go:noescape
-func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
 // row4I32, row4I64, row8I32 and row8I64 are the same loops for Row
 // (stride 1, col 0), with no offset arithmetic.
 //
 //go:noescape
-func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 
 //go:noescape
-func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
 //go:noescape
-func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 
 //go:noescape
-func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
 // gather2I32, gather2I64, row2I32 and row2I64 are the loops for 2-byte
-// elements, which read 4 bytes per element: last is len(src)-2 (capped at
-// 2^31-1), the last offset a read may start at.
+// elements: the indices are wrapped and tested eight at a time as above,
+// and the elements read one at a time.
 //
 //go:noescape
-func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 
 //go:noescape
-func gather2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+func gather2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
 //go:noescape
-func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 
 //go:noescape
-func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
-// gather1I32, gather1I64, row1I32 and row1I64 are the loops for 1-byte
-// elements: last is len(src)-4 (capped at 2^31-1).
+// gather1I32, gather1I64, row1I32 and row1I64 are the same loops for
+// 1-byte elements.
 //
 //go:noescape
-func gather1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+func gather1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 
 //go:noescape
-func gather1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+func gather1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
 //go:noescape
-func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col, last int) int
+func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
 
 //go:noescape
-func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col, last int) int
+func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int

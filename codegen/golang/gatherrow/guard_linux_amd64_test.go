@@ -10,7 +10,7 @@ import (
 
 // TestNoReadPastSource puts the source rows at the very end of a mapped
 // page, the next page unmapped, and gathers their last elements (the
-// 1- and 2-byte loops read 4 bytes per element): a read past the source
+// 1- and 2-byte loops once read 4 bytes per element): a read past the source
 // would fault.
 func TestNoReadPastSource(t *testing.T) {
 	page := syscall.Getpagesize()
