@@ -16,6 +16,24 @@ func hasAVX() bool {
 	return lo&6 == 6
 }
 
+// rowsI64 and rowsI32 run the loops of ScatterRowsF32I64 and I32: the
+// AVX ones for rows of eight floats or more where useAVX says so. Shorter
+// rows take the SSE loop: its fewer width tests made 3-float points
+// (sw_points_scatter_add) 1.25x faster.
+func rowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int {
+	if useAVX && width >= 8 {
+		return scatterRowsAVXI64(dst, rows, width, idx, upd, n, mask, drop, ahead)
+	}
+	return scatterRowsI64(dst, rows, width, idx, upd, n, mask, drop, ahead)
+}
+
+func rowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int {
+	if useAVX && width >= 8 {
+		return scatterRowsAVXI32(dst, rows, width, idx, upd, n, mask, drop, ahead)
+	}
+	return scatterRowsI32(dst, rows, width, idx, upd, n, mask, drop, ahead)
+}
+
 func addF32(dst, src *float32, n int) {
 	if useAVX {
 		addF32AVX(dst, src, n)
@@ -69,3 +87,12 @@ func scatterRowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, 
 
 //go:noescape
 func scatterRowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
+
+// scatterRowsAVXI64 and scatterRowsAVXI32 are scatterRowsI64 and I32
+// with AVX row adds (eight floats per VADDPS); they need AVX (useAVX).
+//
+//go:noescape
+func scatterRowsAVXI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
+
+//go:noescape
+func scatterRowsAVXI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int

