@@ -18,11 +18,12 @@ import (
 // by broadcast ids (the index table's loop) and static index rows
 // shorter than minGatherRow (Row) or minGatherCols (Cols) keep the Go
 // loop, which does not touch source rows of 512 bytes or less that
-// follow each other (shortStream). gatherrow.Row reads 1- and 2-byte
-// elements one at a time and touches their rows only when the working
-// set leaves the cache: never for a small static gather (@half), under
-// a test of the buffers' lengths for a dynamic one (@halfdyn). A rank-1
-// gather (x[ids]) is one gatherrow.Row call per worker.
+// follow each other (shortStream). The source rows of gatherrow.Row are
+// touched only when they are over 1 KiB and the working set leaves the
+// cache: never for a small static gather (@last32, @half), under tests
+// of the row's and the buffers' lengths for a dynamic one (@lastdyn,
+// @halfdyn). A rank-1 gather (x[ids]) is one gatherrow.Row call per
+// worker.
 const elementGatherModule = `
 func.func @last32(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
@@ -113,8 +114,8 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 9}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}, {"tcpTouch(", 6},
-		{"len(a0)+len(r0) > 6291456 && 33*len(r0) > 6291456", 1}})
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 9}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}, {"tcpTouch(", 4},
+		{"len(a0)+len(r0) > 6291456 && 33*len(r0) > 6291456", 1}, {" && len(t17) > 256 && len(t16)*16 >= ", 1}, {" > 512 && len(", 1}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
 		name     string

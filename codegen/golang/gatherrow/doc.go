@@ -21,17 +21,17 @@
 // added where negative, branch-free), range-tested at once and, when all
 // eight are good, turned into eight 32-bit element offsets (VPMULLD by
 // the stride, plus the lane for Cols); one VPGATHERDD reads eight 4-byte
-// elements, or two VPGATHERDQ eight 8-byte ones; 1- and 2-byte elements
-// are read one at a time at the offsets taken out of the vector, and
-// stored eight bytes at once (a hardware gather reads 4 bytes per lane,
-// and its shift, mask and pack made it 1.25x slower). A 64-bit
+// elements, or two VPGATHERDQ eight 8-byte ones, for Cols; 1- and
+// 2-byte elements of Cols, and every element of Row, are read one at a
+// time at the offsets taken out of the vector (faster than the hardware
+// gathers there, see GATHERS and GATHER2 in gatherrow_amd64.s). A 64-bit
 // index must fit in 32 bits (its high dword the sign of its low one) and
 // is then tested as a 32-bit one. A step with a bad index, the
 // last partial step and rows whose offsets do not fit in 31 bits are left
 // to the Go loop, which finds the exact position. Row reads its source
-// row sparsely when it has more than 16 elements per index: the kernels
-// do not touch such a row first, and hardware gathers of elements not in
-// the cache were twice as slow as the Go loop, which then does the row. A hardware gather keeps
+// row sparsely when it has more than 16 elements per index: the Go loop
+// then does the row (the hardware gathers were twice as slow there, the
+// scalar loads 1.2x). A hardware gather keeps
 // eight loads in flight per instruction: on a 2-core AMD EPYC (Zen 3), a
 // GatherElements along the last dim of [1024,4096] float32 by i32 indices
 // took 0.67x the time of the Go loop with one worker and 0.7x with two,
