@@ -14,7 +14,9 @@ import (
 // maxUnaheadBytes, so that the kernel binary's prefetches run (the
 // differential test's buffers are all smaller): gather_nd rows (two index
 // reads per position), a take of short runs along a middle axis, short
-// rows of a table, 12-byte rows (points: prefetched further ahead),
+// rows of a table, rows under 32 bytes (points, pairs; along a middle
+// axis: prefetched further ahead, 16 rows per call that reads their ids
+// or index table),
 // scatter_nd rows replaced (distinct ids: split by
 // update rows; duplicates: by columns) and added (an embedding gradient
 // of 512-byte rows, duplicate ids), a column gather reading its rows
@@ -56,6 +58,21 @@ func.func @pts(%x: tensor<1100000x3xf32>, %i: tensor<?xi32>) -> tensor<?x3xf32> 
   %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<1100000x3xf32>, tensor<?x3xi32> -> tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
 }
+func.func @pts64(%x: tensor<1100000x2xf32>, %i: tensor<?xi64>) -> tensor<?x2xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<?xi64> into tensor<?x1xi64>
+  %c = arith.constant 2 : index
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi64>, index -> tensor<?x2xi64>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "error"} : tensor<1100000x2xf32>, tensor<?x2xi64> -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+func.func @mid3(%x: tensor<2x600000x3xf32>, %i: tensor<?xi64>) -> tensor<2x?x3xf32> {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %e = tensor.expand_shape %i [[0, 1, 2]] : tensor<?xi64> into tensor<1x?x1xi64>
+  %b = tcp.broadcast_to %e, %c2, %c3 {axes = [0, 2]} : tensor<1x?x1xi64>, index, index -> tensor<2x?x3xi64>
+  %0 = tcp.gather %x, %b {dim = 1 : index, mode = "wrap_negative"} : tensor<2x600000x3xf32>, tensor<2x?x3xi64> -> tensor<2x?x3xf32>
+  return %0 : tensor<2x?x3xf32>
+}
 func.func @put(%t: tensor<?x64xf32>, %i: tensor<?x1xi64>, %u: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %0 = tcp.scatter_nd %t, %i, %u {mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x1xi64>, tensor<?x64xf32> -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
@@ -77,7 +94,8 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 7}, {"prefetch.Elems(", 1}})
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 6}, {"prefetch.Elems(", 2},
+		{"prefetch.IDs32(unsafe.Pointer(&a0[0]), a1[jx:e], 1100000, 12)", 1}, {"prefetch.IDs64(unsafe.Pointer(&a0[0]), a1[jx:e], 0, 8)", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))
@@ -120,6 +138,12 @@ func TestLookAhead(t *testing.T) {
 		}},
 		{"pts", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 1100000, 3), ids(tensor.I32, 400001, 1100000, true, bad, 400001)}
+		}},
+		{"pts64", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 1100000, 2), ids(tensor.I64, 700001, 1100000, false, bad, 700001)}
+		}},
+		{"mid3", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 2, 600000, 3), ids(tensor.I64, 300001, 600000, true, bad, 300001)}
 		}},
 		{"put", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 70000, 64), ids(tensor.I64, 30003, 70000, true, bad, 30003, 1), randOf(r, tensor.F32, 30003, 64)}

@@ -24,14 +24,14 @@ func TestTouchAhead(t *testing.T) {
   %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<?x1xi64>, index -> tensor<?x256xi64>
   %0 = tcp.gather %x, %b {dim = 0 : index, mode = "error"} : tensor<?x256xf32>, tensor<?x256xi64> -> tensor<?x256xf32>
   return %0 : tensor<?x256xf32>
-}`, []string{"t3 := len(a0)+len(r0) > 3145728 && 2*len(r0) > 3145728", "if j1 := i1_0 + 4; t3 && j1 < hi {", "if p := 256 * int(tcpAt(a1, j1)); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+}`, []string{"t2 := len(a0)+len(r0) > 3145728 && 2*len(r0) > 3145728", "if j0 := i0_0 + 4; t2 && j0 < hi {", "if p := 256 * int(tcpAt(a1, j0)); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
 		{"wrap_negative i32", `func.func @f(%x: tensor<16384x256xf32>, %i: tensor<12288xi32>) -> tensor<12288x256xf32> {
   %e = tensor.expand_shape %i [[0, 1]] : tensor<12288xi32> into tensor<12288x1xi32>
   %c = arith.constant 256 : index
   %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<12288x1xi32>, index -> tensor<12288x256xi32>
   %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<16384x256xf32>, tensor<12288x256xi32> -> tensor<12288x256xf32>
   return %0 : tensor<12288x256xf32>
-}`, []string{"if j1 := i1_0 + 4; j1 < hi {", "if p := 256 * tcpWrapNeg(int(tcpAt(a1, j1)), 16384); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
+}`, []string{"if j0 := i0_0 + 4; j0 < hi {", "if p := 256 * tcpWrapNeg(int(tcpAt(a1, j0)), 16384); uint(p) < uint(len(a0)) && a0[p] == 0 {"}},
 		{"source and result in the cache", `func.func @f(%x: tensor<2048x256xf32>, %i: tensor<8192xi32>) -> tensor<8192x256xf32> {
   %e = tensor.expand_shape %i [[0, 1]] : tensor<8192xi32> into tensor<8192x1xi32>
   %c = arith.constant 256 : index

@@ -152,13 +152,15 @@
 // innermost loop does nothing else is, in the kernel binary, one call per
 // index row of package gatherrow (built into the binary like rowadd):
 // gatherrow.Row when the gathered dim is the last (the row of the input
-// the loop reads, touched first as above; index rows of fewer than 64
+// the loop reads, touched first only when over 1 KiB and the working set
+// leaves the cache, see gatherTouch; index rows of fewer than 64
 // ids keep the loop; a rank-1 gather, x[ids], is one call per worker over
 // its part of the ids), gatherrow.Cols when it is an
 // outer one (position k of the index row reads column k of the row its id
 // picks). On amd64 with AVX2, eight ids per step are wrapped and
-// range-tested at once and hardware gathers read the 1-, 2-, 4- or 8-byte
-// elements; the Go loop takes the rest and returns the
+// range-tested at once, and the elements read one at a time (Row, and 1-
+// and 2-byte Cols) or by hardware gathers (4- and 8-byte Cols); the Go
+// loop takes the rest and returns the
 // exact position of a bad id for the interpreter's error
 // (TestElementGatherRows; emit_gatherrow.go has the conditions). Inline
 // index checks of mode wrap_negative are a branch-free wrap and one

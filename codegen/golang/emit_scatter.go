@@ -157,7 +157,7 @@ func (f *funcGen) checkScatter(op *ir.Operation) error {
 		// Checked inside the scatter loop when inlineCheck allows, except
 		// for an empty input, where that loop does not run.
 		cond := ""
-		if modeChecks(mode) && inlineCheck(op) {
+		if modeChecks(mode) && inlineCheck(op, false) {
 			f.inline[op] = true
 			if !isEmptyStatic(in) {
 				if c, ok := product(in).constant(); ok && c != 0 {
@@ -210,7 +210,7 @@ func (f *funcGen) checkScatter(op *ir.Operation) error {
 		sameDim(upd[d], want[d], "updates dim %d has size %%d, want %%d (indices.shape[:-1] ++ input.shape[batch_dims+m:])", []any{d})
 	}
 	cond := ""
-	if modeChecks(mode) && m > 0 && inlineCheck(op) {
+	if modeChecks(mode) && m > 0 && inlineCheck(op, false) {
 		f.inline[op] = true
 		both := append(append([]poly{}, want...), in...)
 		if !isEmptyStatic(both) {

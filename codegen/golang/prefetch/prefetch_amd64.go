@@ -17,3 +17,19 @@ func Line(p unsafe.Pointer)
 //
 //go:noescape
 func Elems(p unsafe.Pointer, idx []int, es int)
+
+// IDs64 starts loading the cache line of row w of rowBytes bytes from p
+// for each index of ids, w being the index, or the index plus size where
+// it is negative (pass size 0 for indices that are never wrapped), in one
+// call (prefetch_amd64.s): the rows a gather of short rows copies in its
+// next iterations, read from its indices directly. PREFETCHT0 never
+// faults, so an index out of range prefetches nothing useful and harms
+// nothing, but p must point into a live Go object.
+//
+//go:noescape
+func IDs64(p unsafe.Pointer, ids []int64, size, rowBytes int)
+
+// IDs32 is IDs64 for int32 indices.
+//
+//go:noescape
+func IDs32(p unsafe.Pointer, ids []int32, size, rowBytes int)

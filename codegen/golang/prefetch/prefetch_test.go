@@ -41,3 +41,29 @@ func TestElems(t *testing.T) {
 		t.Fatal("Elems changed memory")
 	}
 }
+
+// TestIDs: prefetching the rows of indices (in range, negative to wrap,
+// out of range either way, the extremes of each type, none) changes none
+// of the bytes.
+func TestIDs(t *testing.T) {
+	b := make([]byte, 8192)
+	for i := range b {
+		b[i] = byte(i * 5)
+	}
+	want := append([]byte(nil), b...)
+	for _, rb := range []int{1, 3, 8, 12, 24} {
+		for _, ids := range [][]int64{nil, {0}, {5, -1, 0, -8}, {1 << 40, -1 << 62, 1<<63 - 1, -1 << 63}} {
+			IDs64(unsafe.Pointer(&b[0]), ids, 8, rb)
+			IDs64(unsafe.Pointer(&b[100]), ids, 0, rb)
+			i32 := make([]int32, len(ids))
+			for k, v := range ids {
+				i32[k] = int32(v)
+			}
+			IDs32(unsafe.Pointer(&b[0]), i32, 8, rb)
+			IDs32(unsafe.Pointer(&b[0]), []int32{1<<31 - 1, -1 << 31}, 1<<31-1, rb)
+		}
+	}
+	if !bytes.Equal(b, want) {
+		t.Fatal("IDs64 or IDs32 changed memory")
+	}
+}
