@@ -115,6 +115,16 @@ w3: \
 	ADDSS X3, X2; \
 	MOVSS X2, 8(R8)
 
+// AVXSTEP adds n floats (8 in a YMM, 4 in an XMM register reg) of the
+// update row at R13 into the destination row at R8 and moves both on.
+#define AVXSTEP(reg, n) \
+	VMOVUPS (R8), reg; \
+	VADDPS  (R13), reg, reg; \
+	VMOVUPS reg, (R8); \
+	ADDQ    $(4*n), R8; \
+	ADDQ    $(4*n), R13; \
+	SUBQ    $n, R9
+
 // ROWAVX is ROWSSE with AVX: eight floats per VADDPS of YMM registers,
 // then four, two and one, every instruction VEX-encoded (no SSE/AVX
 // transition), the destination the first operand of each add (its NaN
@@ -132,22 +142,12 @@ w3: \
 eight: \
 	CMPQ    R9, $8; \
 	JB      four; \
-	VMOVUPS (R8), Y0; \
-	VADDPS  (R13), Y0, Y0; \
-	VMOVUPS Y0, (R8); \
-	ADDQ    $32, R8; \
-	ADDQ    $32, R13; \
-	SUBQ    $8, R9; \
+	AVXSTEP(Y0, 8); \
 	JMP     eight; \
 four: \
 	CMPQ    R9, $4; \
 	JB      two; \
-	VMOVUPS (R8), X0; \
-	VADDPS  (R13), X0, X0; \
-	VMOVUPS X0, (R8); \
-	ADDQ    $16, R8; \
-	ADDQ    $16, R13; \
-	SUBQ    $4, R9; \
+	AVXSTEP(X0, 4); \
 two: \
 	CMPQ    R9, $2; \
 	JB      one; \
