@@ -405,8 +405,10 @@ type nest struct {
 	// compiler can drop their bounds checks.
 	rows  bool
 	rowOf string
-	out   string // a result nest's whole destination buffer (rowOf is a row of it)
-	touch bool   // the body counts touched rows (see rowRead)
+	// rowOff is the offset of rowOf in out, over the outer levels.
+	rowOff poly
+	out    string // a result nest's whole destination buffer (rowOf is a row of it)
+	touch  bool   // the body counts touched rows (see rowRead)
 	// flat splits levels 0 and 1 together: loops' [lo, hi) then counts
 	// iterations of level 1 over both (see flatSplit).
 	flat bool

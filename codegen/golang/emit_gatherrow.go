@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/ir"
@@ -17,6 +18,10 @@ type elemGather struct {
 	size   poly   // the size of the gathered dim
 	dim    int
 	stmts  int // the innermost level's statements once the position is bound
+	// idxBuf and idxOff: the indices' buffer and the offset of idxRow in
+	// it, over the outer levels (see rowsCall).
+	idxBuf string
+	idxOff poly
 }
 
 // noteElemGather records, in the kernel binary, that pos (bound at the
@@ -68,7 +73,8 @@ func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *gu
 	if it, err := goElem(ir.ElementType(g.Indices().Type())); err != nil || it != "int32" && it != "int64" {
 		return
 	}
-	f.egather[pos] = elemGather{idxRow: row, flat: flat, wrap: mode == tcp.ModeWrapNegative, size: size, dim: int(g.Dim()), stmts: len(n.lets[l].stmts)}
+	f.egather[pos] = elemGather{idxRow: row, flat: flat, wrap: mode == tcp.ModeWrapNegative, size: size, dim: int(g.Dim()), stmts: len(n.lets[l].stmts),
+		idxBuf: idx.buf, idxOff: idx.off.without(n, l)}
 }
 
 // gatherRowCall returns the call that replaces the innermost loop of
@@ -128,8 +134,12 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 			if one, isC := stride.constant(); !isC || one != 1 || static && c < minGatherRow {
 				return ""
 			}
+			srcBuf, srcOff := r.buf, r.off.add(patom(term).scale(-1))
 			if s := f.bound[term]; s == nil || !s.equal(e.size) || !f.sourceRow(r, n, et, term, true) {
 				return ""
+			}
+			if call := f.rowsCall(n, e, srcBuf, srcOff); call != "" {
+				return call
 			}
 			call = fmt.Sprintf("gatherrow.Row(%s, %s, %s, %v)", dst, r.buf, e.idxRow, e.wrap)
 		}
@@ -139,6 +149,68 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 	}
 	return ""
 }
+
+// rowsCall returns, for gatherRowCall's gatherrow.Row along the last
+// dim, one gatherrow.Rows call that replaces the loop over the index
+// rows too (level nl-2 of n, the worker's part [lo, hi) at level 0),
+// or "": when that loop only binds the rows (no touch), and its rows
+// follow each other in the result, the indices (idxBuf at e.idxOff) and
+// the source (srcBuf at srcOff), by a row of each per iteration (under
+// flatSplit, the worker's part of level 1). The
+// rows then cost no call each: a GatherElements of 64-id rows of
+// [64,256,256] f32 by i64 ids (16384 rows, 256 per call) took
+// 0.8-0.9x the time of a call per row with one worker. It sets n.callRuns
+// and n.callLevel.
+func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) string {
+	nl := len(n.vars)
+	l := nl - 2
+	if n.out == "" || n.rowOff == nil || e.idxBuf == "" {
+		return ""
+	}
+	for _, st := range n.lets[l].stmts {
+		if !simpleBinding.MatchString(st) {
+			return ""
+		}
+	}
+	v, width := n.vars[l], n.sizes[nl-1]
+	rest := func(buf string, off, step poly) (string, bool) {
+		c, ok := off.coeff(v)
+		if !ok || !c.equal(step) || f.levelOfAtoms(buf) >= l {
+			return "", false
+		}
+		r := off.add(patom(v).mul(c).scale(-1))
+		if f.levelOf(r) >= l {
+			return "", false
+		}
+		return f.hoist(r, max(f.levelOf(r), -1)), true
+	}
+	rd, ok1 := rest(n.out, n.rowOff, width)
+	ri, ok2 := rest(e.idxBuf, e.idxOff, width)
+	rs, ok3 := rest(srcBuf, srcOff, e.size)
+	if !ok1 || !ok2 || !ok3 {
+		return ""
+	}
+	a, b := "0", f.hoist(n.sizes[l], max(f.levelOf(n.sizes[l]), -1))
+	if l == 0 {
+		a, b = "lo", "hi"
+	} else if l == 1 && flatSplit(n, nl) {
+		// Levels 0 and 1 split as one: the worker's part of level 1's
+		// rows, which loops names v+"lo" and v+"hi".
+		a, b = v+"lo", v+"hi"
+	}
+	w, s := f.hoist(width, max(f.levelOf(width), -1)), f.hoist(e.size, max(f.levelOf(e.size), -1))
+	span := func(base, step string) string {
+		return fmt.Sprintf("%s+%s*%s : %s+%s*%s", base, step, a, base, step, b)
+	}
+	k := f.temp()
+	call := fmt.Sprintf("gatherrow.Rows(%s[%s], %s[%s], %s[%s], %s, %v)", n.out, span(rd, w), srcBuf, span(rs, s), e.idxBuf, span(ri, w), w, e.wrap)
+	n.callRuns, n.callLevel = true, l
+	return fmt.Sprintf("if %s := %s; %s >= 0 {\nreturn %s\n}", k, call, k,
+		f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{e.dim}, fmt.Sprintf("%s[%s+%s*%s+%s]", e.idxBuf, ri, w, a, k), e.size.String()))
+}
+
+// simpleBinding matches a statement that only binds a name.
+var simpleBinding = regexp.MustCompile(`^t[0-9]+ := [^\n]*$`)
 
 // flatGatherCall is gatherRowCall for a result nest of one loop (a
 // rank-1 element gather, x[ids] of a 1-d x): in the kernel binary, one

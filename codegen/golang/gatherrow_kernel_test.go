@@ -22,7 +22,11 @@ import (
 // touched only when they are over 1 KiB and the working set leaves the
 // cache: never for a small static gather (@last32, @half), under tests
 // of the row's and the buffers' lengths for a dynamic one (@lastdyn,
-// @halfdyn). A rank-1 gather (x[ids]) is one gatherrow.Row call per
+// @halfdyn). Index rows that follow each other with no touch are one
+// gatherrow.Rows call for a worker's part of them (@last32, @half,
+// @bools, @rows64h, and under the flat split of levels 0 and 1 @last64err
+// and @rows64; whole steps of eight in one assembly loop for @rows64h and
+// @rows64). A rank-1 gather (x[ids]) is one gatherrow.Row call per
 // worker.
 const elementGatherModule = `
 func.func @last32(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
@@ -64,6 +68,14 @@ func.func @half(%x: tensor<5x300xf16>, %i: tensor<4x290xi32>) -> tensor<4x290xf1
 func.func @halfdyn(%x: tensor<?x?xf16>, %i: tensor<?x?xi64>) -> tensor<?x?xf16> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<?x?xf16>, tensor<?x?xi64> -> tensor<?x?xf16>
   return %0 : tensor<?x?xf16>
+}
+func.func @rows64(%x: tensor<3x5x200xf32>, %i: tensor<3x5x64xi64>) -> tensor<3x5x64xf32> {
+  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "wrap_negative"} : tensor<3x5x200xf32>, tensor<3x5x64xi64> -> tensor<3x5x64xf32>
+  return %0 : tensor<3x5x64xf32>
+}
+func.func @rows64h(%x: tensor<70x100xf16>, %i: tensor<70x64xi32>) -> tensor<70x64xf16> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<70x100xf16>, tensor<70x64xi32> -> tensor<70x64xf16>
+  return %0 : tensor<70x64xf16>
 }
 func.func @halfcols(%x: tensor<7x3x41xbf16>, %i: tensor<9x3x41xi64>) -> tensor<9x3x41xbf16> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<7x3x41xbf16>, tensor<9x3x41xi64> -> tensor<9x3x41xbf16>
@@ -114,7 +126,7 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 9}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}, {"tcpTouch(", 4},
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Rows(", 6}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}, {"tcpTouch(", 4},
 		{"len(a0)+len(r0) > 6291456 && 33*len(r0) > 6291456", 1}, {" && len(t17) > 256 && len(t16)*16 >= ", 1}, {" > 512 && len(", 1}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
@@ -137,6 +149,8 @@ func TestElementGatherRows(t *testing.T) {
 		{"half", []int64{5, 300}, []int64{4, 290}, 1, tensor.F16, tensor.I32, true},
 		{"halfdyn", []int64{4, 70}, []int64{3, 66}, 1, tensor.F16, tensor.I64, false},
 		{"halfdyn", []int64{2, 1}, []int64{2, 9}, 1, tensor.F16, tensor.I64, false},
+		{"rows64", []int64{3, 5, 200}, []int64{3, 5, 64}, 2, tensor.F32, tensor.I64, true},
+		{"rows64h", []int64{70, 100}, []int64{70, 64}, 1, tensor.F16, tensor.I32, false},
 		{"halfcols", []int64{7, 3, 41}, []int64{9, 3, 41}, 0, tensor.BF16, tensor.I64, true},
 		{"bools", []int64{5, 600}, []int64{4, 290}, 1, tensor.I1, tensor.I32, true},
 		{"i8cols", []int64{6, 53}, []int64{5, 50}, 0, tensor.I8, tensor.I32, false},

@@ -43,6 +43,72 @@ func wrapMask(wrap bool, size int) int {
 	return 0
 }
 
+// Rows is Row over rows of n indices: for each r, Row(dst[r*n:(r+1)*n],
+// src[r*s:(r+1)*s], idx[r*n:(r+1)*n], wrap), s being len(src) divided
+// by the len(dst)/n rows, in order; it returns r*n+k for the first bad
+// index (row r, position k), else -1. The rows are gathered in one
+// assembly call when n is a multiple of eight, so that a short row costs
+// no call, dispatch and setup of its own (about 20 ns each, a third of
+// the time of a 64-index row in L1). It panics if n is not positive or
+// does not divide len(dst), if len(src) is not a multiple of the row
+// count, or if idx is shorter than dst.
+func Rows[T Elem, I Index](dst, src []T, idx []I, n int, wrap bool) int {
+	if n <= 0 || len(dst)%n != 0 {
+		panic("gatherrow: rows of n indices do not fill dst")
+	}
+	rows := len(dst) / n
+	if rows == 0 {
+		return -1
+	}
+	if len(src)%rows != 0 || len(idx) < len(dst) {
+		panic("gatherrow: src is not rows of the same length, or idx is shorter than dst")
+	}
+	s := len(src) / rows
+	start := 0
+	if n%8 == 0 && s > 0 && n*denseRow >= s && fast(s, 1, 0, n, s) {
+		var z T
+		var i I
+		dp, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
+		p := rowsLoop(int(unsafe.Sizeof(z)), unsafe.Sizeof(i) == 4, dp, sp, unsafe.Pointer(&idx[0]), n, wrapMask(wrap, s), s, rows)
+		if p == rows*n {
+			return -1
+		}
+		// The row of the step with the bad index: the Go loop finds it.
+		start = p / n
+	}
+	for r := start; r < rows; r++ {
+		if k := Row(dst[r*n:(r+1)*n], src[r*s:(r+1)*s], idx[r*n:(r+1)*n], wrap); k >= 0 {
+			return r*n + k
+		}
+	}
+	return -1
+}
+
+// rowsLoop runs the Rows assembly for es-byte elements and int32 (i32)
+// or int64 indices.
+func rowsLoop(es int, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, rows int) int {
+	p32, p64 := (*int32)(ip), (*int64)(ip)
+	switch {
+	case es == 1 && i32:
+		return rows1I32(dp, sp, p32, n, mask, size, rows)
+	case es == 1:
+		return rows1I64(dp, sp, p64, n, mask, size, rows)
+	case es == 2 && i32:
+		return rows2I32(dp, sp, p32, n, mask, size, rows)
+	case es == 2:
+		return rows2I64(dp, sp, p64, n, mask, size, rows)
+	case es == 4 && i32:
+		return rows4I32(dp, sp, p32, n, mask, size, rows)
+	case es == 4:
+		return rows4I64(dp, sp, p64, n, mask, size, rows)
+	case es == 8 && i32:
+		return rows8I32(dp, sp, p32, n, mask, size, rows)
+	case es == 8:
+		return rows8I64(dp, sp, p64, n, mask, size, rows)
+	}
+	panic("gatherrow: no loop for this element size")
+}
+
 // Cols sets dst[k] = src[k + stride*w] for k = 0, 1, ..., len(dst)-1 in
 // order, w being idx[k], or idx[k]+size when idx[k] is negative and wrap
 // is set. It stops at the first k whose w is outside [0, size), the

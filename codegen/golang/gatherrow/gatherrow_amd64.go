@@ -97,3 +97,33 @@ func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int
 
 //go:noescape
 func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
+
+// rows1I32 ... rows8I64 are the Rows loops (ROWSN in gatherrow_amd64.s)
+// for es-byte elements and int32 or int64 indices: rows of n indices
+// (a multiple of eight) into source rows of size elements, one after the
+// other; they return the elements done, rows*n when every index is in
+// range, else the position of the step holding the first bad one.
+//
+//go:noescape
+func rows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
+
+//go:noescape
+func rows1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
+
+//go:noescape
+func rows2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
+
+//go:noescape
+func rows2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
+
+//go:noescape
+func rows4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
+
+//go:noescape
+func rows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
+
+//go:noescape
+func rows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
+
+//go:noescape
+func rows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int

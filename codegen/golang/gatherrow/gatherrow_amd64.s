@@ -206,6 +206,56 @@ done: \
 	MOVQ AX, ret; \
 	RET
 
+// ROWSN is the loop of the Rows forms: LOOP's steps over rows of n (CX)
+// indices, n a multiple of eight, with no Go call between rows. At the
+// end of each row dst moves on by n elements (eshift: log2 of their
+// bytes), idx by n indices (ishift) and src by a source row of size
+// elements (R8 bytes); R9 counts the rows left. It returns the elements
+// done: (rows - R9)*n + AX at a step with a bad index (done), rows*n
+// when every row is (all).
+#define ROWSN(load, gather, eshift, ishift) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	MOVQ size+40(FP), R9; \
+	CONST32; \
+	MOVQ size+40(FP), R8; \
+	SHLQ $eshift, R8; \
+	MOVQ rows+48(FP), R9; \
+	XORQ AX, AX; \
+loop: \
+	LEAQ 8(AX), DX; \
+	CMPQ DX, CX; \
+	JA   rowend; \
+	load; \
+	gather; \
+	MOVQ DX, AX; \
+	JMP  loop; \
+rowend: \
+	DECQ R9; \
+	JZ   all; \
+	MOVQ CX, R12; \
+	SHLQ $eshift, R12; \
+	ADDQ R12, DI; \
+	MOVQ CX, R12; \
+	SHLQ $ishift, R12; \
+	ADDQ R12, BX; \
+	ADDQ R8, SI; \
+	XORQ AX, AX; \
+	JMP  loop; \
+all: \
+	XORQ AX, AX; \
+done: \
+	VZEROUPPER; \
+	MOVQ rows+48(FP), R12; \
+	SUBQ R9, R12; \
+	IMULQ CX, R12; \
+	ADDQ AX, R12; \
+	MOVQ R12, ret+56(FP); \
+	RET
+
 #define NONE
 
 // func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
@@ -310,6 +360,40 @@ TEXT ·row1I64(SB), NOSPLIT, $0-72
 	ARGS(3)
 	CONST32
 	LOOP(LOAD64, NONE, GATHERS(MOVBQZX, MOVB, 1), ret+64(FP))
+
+// The Rows forms (see ROWSN).
+
+// func rows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
+TEXT ·rows1I32(SB), NOSPLIT, $0-64
+	ROWSN(LOAD32, GATHERS(MOVBQZX, MOVB, 1), 0, 2)
+
+// func rows1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
+TEXT ·rows1I64(SB), NOSPLIT, $0-64
+	ROWSN(LOAD64, GATHERS(MOVBQZX, MOVB, 1), 0, 3)
+
+// func rows2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
+TEXT ·rows2I32(SB), NOSPLIT, $0-64
+	ROWSN(LOAD32, GATHERS(MOVWQZX, MOVW, 2), 1, 2)
+
+// func rows2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
+TEXT ·rows2I64(SB), NOSPLIT, $0-64
+	ROWSN(LOAD64, GATHERS(MOVWQZX, MOVW, 2), 1, 3)
+
+// func rows4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
+TEXT ·rows4I32(SB), NOSPLIT, $0-64
+	ROWSN(LOAD32, GATHERS(MOVL, MOVL, 4), 2, 2)
+
+// func rows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
+TEXT ·rows4I64(SB), NOSPLIT, $0-64
+	ROWSN(LOAD64, GATHERS(MOVL, MOVL, 4), 2, 3)
+
+// func rows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
+TEXT ·rows8I32(SB), NOSPLIT, $0-64
+	ROWSN(LOAD32, GATHERS(MOVQ, MOVQ, 8), 3, 2)
+
+// func rows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
+TEXT ·rows8I64(SB), NOSPLIT, $0-64
+	ROWSN(LOAD64, GATHERS(MOVQ, MOVQ, 8), 3, 3)
 
 // func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24

@@ -39,3 +39,12 @@ func gather1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col 
 }
 func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int { return 0 }
 func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int { return 0 }
+
+func rows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int { return 0 }
+func rows1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int { return 0 }
+func rows2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int { return 0 }
+func rows2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int { return 0 }
+func rows4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int { return 0 }
+func rows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int { return 0 }
+func rows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int { return 0 }
+func rows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int { return 0 }

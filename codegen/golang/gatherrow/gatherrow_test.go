@@ -207,3 +207,94 @@ func benchRow[T Elem, I Index](b *testing.B) {
 		})
 	}
 }
+
+// testRows compares Rows with Row's definition row by row (want): rows
+// of n indices (multiples of eight, which take the one-call assembly,
+// and others), 1 to 7 rows, source rows from one element up to past the
+// dense limit, both index modes, no bad index or one or two (the first
+// returned as row*n + k, every row before it written).
+func testRows[T Elem, I Index](t *testing.T, conv func(uint64) T) {
+	r := rand.New(rand.NewSource(3))
+	for _, n := range []int{1, 5, 8, 16, 64, 72} {
+		for _, rows := range []int{1, 2, 7} {
+			for _, s := range []int{1, 9, n * 3, n*16 + 1} {
+				for _, wrap := range []bool{false, true} {
+					for trial := 0; trial < 4; trial++ {
+						bad := map[int]bool{}
+						if trial > 0 {
+							bad[r.Intn(rows*n)] = true
+						}
+						if trial > 1 {
+							bad[r.Intn(rows*n)] = true
+						}
+						src := make([]T, rows*s)
+						for i := range src {
+							src[i] = conv(r.Uint64())
+						}
+						idx := indices[I](r, rows*n, s, wrap, bad)
+						wantDst, gotDst := make([]T, rows*n), make([]T, rows*n)
+						wk := -1
+						for q := 0; q < rows; q++ {
+							if k := want(wantDst[q*n:(q+1)*n], src[q*s:(q+1)*s], idx[q*n:(q+1)*n], s, 1, 0, wrap); k >= 0 {
+								wk = q*n + k
+								break
+							}
+						}
+						gk := Rows(gotDst, src, idx, n, wrap)
+						name := fmt.Sprintf("n=%d rows=%d s=%d wrap=%v bad=%v", n, rows, s, wrap, bad)
+						if gk != wk {
+							t.Fatalf("%s: returned %d, want %d", name, gk, wk)
+						}
+						if wk >= 0 {
+							// Only the elements before the bad one are defined.
+							wantDst, gotDst = wantDst[:wk], gotDst[:wk]
+						}
+						if diff := cmp.Diff(bits(wantDst), bits(gotDst)); diff != "" {
+							t.Fatalf("%s: dst mismatch (-want +got):\n%s", name, diff)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRows runs testRows for every element size and both index types,
+// with the assembly (where the CPU has AVX2) and with the Go loop alone.
+func TestRows(t *testing.T) {
+	for _, p := range paths() {
+		t.Run(p.name, func(t *testing.T) {
+			defer p.use()()
+			t.Run("u8/i32", func(t *testing.T) { testRows[uint8, int32](t, func(u uint64) uint8 { return uint8(u) }) })
+			t.Run("i8/i64", func(t *testing.T) { testRows[int8, int64](t, func(u uint64) int8 { return int8(u) }) })
+			t.Run("u16/i64", func(t *testing.T) { testRows[uint16, int64](t, func(u uint64) uint16 { return uint16(u) }) })
+			t.Run("i16/i32", func(t *testing.T) { testRows[int16, int32](t, func(u uint64) int16 { return int16(u) }) })
+			t.Run("f32/i64", func(t *testing.T) {
+				testRows[float32, int64](t, func(u uint64) float32 { return math.Float32frombits(uint32(u)) })
+			})
+			t.Run("f32/i32", func(t *testing.T) {
+				testRows[float32, int32](t, func(u uint64) float32 { return math.Float32frombits(uint32(u)) })
+			})
+			t.Run("f64/i32", func(t *testing.T) { testRows[float64, int32](t, math.Float64frombits) })
+			t.Run("u64/i64", func(t *testing.T) { testRows[uint64, int64](t, func(u uint64) uint64 { return u }) })
+		})
+	}
+}
+
+// TestRowsPanics: Rows refuses shapes that are not whole rows.
+func TestRowsPanics(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		dst, src, idx int
+		n             int
+	}{{"n 0", 8, 8, 8, 0}, {"dst not rows", 9, 8, 9, 8}, {"src not rows", 16, 9, 16, 8}, {"idx short", 16, 16, 15, 8}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", c.name)
+				}
+			}()
+			Rows(make([]float32, c.dst), make([]float32, c.src), make([]int32, c.idx), c.n, false)
+		}()
+	}
+}
