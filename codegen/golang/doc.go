@@ -159,7 +159,9 @@
 // ids keep the loop; a rank-1 gather, x[ids], is one call per worker over
 // its part of the ids), gatherrow.Cols when it is an
 // outer one (position k of the index row reads column k of the row its id
-// picks). On amd64 with AVX2, eight ids per step are wrapped and
+// picks); index rows that follow each other, untouched, are one
+// gatherrow.Rows call for a worker's part of them (rowsCall). On amd64
+// with AVX2, eight ids per step are wrapped and
 // range-tested at once, and the elements read one at a time (Row, and 1-
 // and 2-byte Cols) or by hardware gathers (4- and 8-byte Cols); the Go
 // loop takes the rest and returns the
