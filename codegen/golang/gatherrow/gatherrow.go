@@ -139,49 +139,30 @@ func gather[T Elem, I Index](dst, src []T, idx []I, size, stride, col int, wrap 
 
 // loop runs the assembly loop for es-byte elements (1, 2, 4 or 8) and
 // int32 (i32) or int64 indices at ip: the Row form (row: stride 1,
-// column 0) or the general one. A direct call of each, chosen by one jump
-// table: a loop chosen as a func value cost an indirect call per row.
+// column 0, the Rows loop on one row) or the general one. A direct call
+// of each, chosen by one jump table: a loop chosen as a func value cost
+// an indirect call per row.
 func loop(es int, row, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, stride, col int) int {
-	key := es << 2
 	if row {
-		key |= 2
-	}
-	if i32 {
-		key |= 1
+		return rowsLoop(es, i32, dp, sp, ip, n, mask, size, 1)
 	}
 	p32, p64 := (*int32)(ip), (*int64)(ip)
-	switch key {
-	case 1<<2 | 2 | 1:
-		return row1I32(dp, sp, p32, n, mask, size, stride, col)
-	case 1<<2 | 2:
-		return row1I64(dp, sp, p64, n, mask, size, stride, col)
-	case 1<<2 | 1:
+	switch {
+	case es == 1 && i32:
 		return gather1I32(dp, sp, p32, n, mask, size, stride, col)
-	case 1 << 2:
+	case es == 1:
 		return gather1I64(dp, sp, p64, n, mask, size, stride, col)
-	case 2<<2 | 2 | 1:
-		return row2I32(dp, sp, p32, n, mask, size, stride, col)
-	case 2<<2 | 2:
-		return row2I64(dp, sp, p64, n, mask, size, stride, col)
-	case 2<<2 | 1:
+	case es == 2 && i32:
 		return gather2I32(dp, sp, p32, n, mask, size, stride, col)
-	case 2 << 2:
+	case es == 2:
 		return gather2I64(dp, sp, p64, n, mask, size, stride, col)
-	case 4<<2 | 2 | 1:
-		return row4I32(dp, sp, p32, n, mask, size, stride, col)
-	case 4<<2 | 2:
-		return row4I64(dp, sp, p64, n, mask, size, stride, col)
-	case 4<<2 | 1:
+	case es == 4 && i32:
 		return gather4I32(dp, sp, p32, n, mask, size, stride, col)
-	case 4 << 2:
+	case es == 4:
 		return gather4I64(dp, sp, p64, n, mask, size, stride, col)
-	case 8<<2 | 2 | 1:
-		return row8I32(dp, sp, p32, n, mask, size, stride, col)
-	case 8<<2 | 2:
-		return row8I64(dp, sp, p64, n, mask, size, stride, col)
-	case 8<<2 | 1:
+	case es == 8 && i32:
 		return gather8I32(dp, sp, p32, n, mask, size, stride, col)
-	case 8 << 2:
+	case es == 8:
 		return gather8I64(dp, sp, p64, n, mask, size, stride, col)
 	}
 	panic("gatherrow: no loop for this element size")

@@ -52,22 +52,7 @@ func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col 
 //go:noescape
 func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
-// row4I32, row4I64, row8I32 and row8I64 are the same loops for Row
-// (stride 1, col 0), with no offset arithmetic.
-//
-//go:noescape
-func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
-
-//go:noescape
-func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
-
-//go:noescape
-func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
-
-//go:noescape
-func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
-
-// gather2I32, gather2I64, row2I32 and row2I64 are the loops for 2-byte
+// gather2I32 and gather2I64 are the loops for 2-byte
 // elements: the indices are wrapped and tested eight at a time as above,
 // and the elements read one at a time.
 //
@@ -77,13 +62,7 @@ func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col 
 //go:noescape
 func gather2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
-//go:noescape
-func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
-
-//go:noescape
-func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
-
-// gather1I32, gather1I64, row1I32 and row1I64 are the same loops for
+// gather1I32 and gather1I64 are the same loops for
 // 1-byte elements.
 //
 //go:noescape
@@ -92,17 +71,12 @@ func gather1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col 
 //go:noescape
 func gather1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
 
-//go:noescape
-func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int
-
-//go:noescape
-func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int
-
 // rows1I32 ... rows8I64 are the Rows loops (ROWSN in gatherrow_amd64.s)
-// for es-byte elements and int32 or int64 indices: rows of n indices
-// (a multiple of eight) into source rows of size elements, one after the
+// for es-byte elements and int32 or int64 indices, and Row's on one row:
+// rows of n indices into source rows of size elements, one after the
 // other; they return the elements done, rows*n when every index is in
-// range, else the position of the step holding the first bad one.
+// range, else the position of the step holding the first bad one (or of
+// a row's partial last step).
 //
 //go:noescape
 func rows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int

@@ -206,8 +206,10 @@ done: \
 	MOVQ AX, ret; \
 	RET
 
-// ROWSN is the loop of the Rows forms: LOOP's steps over rows of n (CX)
-// indices, n a multiple of eight, with no Go call between rows. At the
+// ROWSN is the loop of the Rows forms (Row is one row): LOOP's steps over
+// rows of n (CX) indices, with no Go call between rows; a row whose
+// length is not a multiple of eight stops at its last whole step, for
+// the Go loop. At the
 // end of each row dst moves on by n elements (eshift: log2 of their
 // bytes), idx by n indices (ishift) and src by a source row of size
 // elements (R8 bytes); R9 counts the rows left. It returns the elements
@@ -234,6 +236,8 @@ loop: \
 	MOVQ DX, AX; \
 	JMP  loop; \
 rowend: \
+	CMPQ AX, CX; \
+	JNE  done; \
 	DECQ R9; \
 	JZ   all; \
 	MOVQ CX, R12; \
@@ -282,34 +286,8 @@ TEXT ·gather8I64(SB), NOSPLIT, $0-72
 	CONST32
 	LOOP(LOAD64, OFFSETS, GATHER8, ret+64(FP))
 
-// The Row forms (stride 1, col 0): the positions are the offsets.
-
-// func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
-TEXT ·row4I32(SB), NOSPLIT, $0-72
-	ARGS(5)
-	CONST32
-	LOOP(LOAD32, NONE, GATHERS(MOVL, MOVL, 4), ret+64(FP))
-
-// func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col) int
-TEXT ·row4I64(SB), NOSPLIT, $0-72
-	ARGS(5)
-	CONST32
-	LOOP(LOAD64, NONE, GATHERS(MOVL, MOVL, 4), ret+64(FP))
-
-// func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
-TEXT ·row8I32(SB), NOSPLIT, $0-72
-	ARGS(6)
-	CONST32
-	LOOP(LOAD32, NONE, GATHERS(MOVQ, MOVQ, 8), ret+64(FP))
-
-// func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col) int
-TEXT ·row8I64(SB), NOSPLIT, $0-72
-	ARGS(6)
-	CONST32
-	LOOP(LOAD64, NONE, GATHERS(MOVQ, MOVQ, 8), ret+64(FP))
-
 // The 2-byte forms (f16, bf16, int16, uint16), read one element at a time
-// (see GATHER2).
+// (see GATHER2). The Row forms are the Rows ones on one row (see ROWSN).
 
 // func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
 TEXT ·gather2I32(SB), NOSPLIT, $0-72
@@ -322,18 +300,6 @@ TEXT ·gather2I64(SB), NOSPLIT, $0-72
 	ARGS(4)
 	CONST32
 	LOOP(LOAD64, OFFSETS, GATHER2, ret+64(FP))
-
-// func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
-TEXT ·row2I32(SB), NOSPLIT, $0-72
-	ARGS(4)
-	CONST32
-	LOOP(LOAD32, NONE, GATHERS(MOVWQZX, MOVW, 2), ret+64(FP))
-
-// func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col) int
-TEXT ·row2I64(SB), NOSPLIT, $0-72
-	ARGS(4)
-	CONST32
-	LOOP(LOAD64, NONE, GATHERS(MOVWQZX, MOVW, 2), ret+64(FP))
 
 // The 1-byte forms (int8, uint8, bool).
 
@@ -348,18 +314,6 @@ TEXT ·gather1I64(SB), NOSPLIT, $0-72
 	ARGS(3)
 	CONST32
 	LOOP(LOAD64, OFFSETS, GATHER1, ret+64(FP))
-
-// func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
-TEXT ·row1I32(SB), NOSPLIT, $0-72
-	ARGS(3)
-	CONST32
-	LOOP(LOAD32, NONE, GATHERS(MOVBQZX, MOVB, 1), ret+64(FP))
-
-// func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col) int
-TEXT ·row1I64(SB), NOSPLIT, $0-72
-	ARGS(3)
-	CONST32
-	LOOP(LOAD64, NONE, GATHERS(MOVBQZX, MOVB, 1), ret+64(FP))
 
 // The Rows forms (see ROWSN).
 

@@ -19,26 +19,18 @@ func gather8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col 
 func gather8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int {
 	return 0
 }
-func row4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int { return 0 }
-func row4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int { return 0 }
-func row8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int { return 0 }
-func row8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int { return 0 }
 func gather2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int {
 	return 0
 }
 func gather2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int {
 	return 0
 }
-func row2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int { return 0 }
-func row2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int { return 0 }
 func gather1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int {
 	return 0
 }
 func gather1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int {
 	return 0
 }
-func row1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int { return 0 }
-func row1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, col int) int { return 0 }
 
 func rows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int { return 0 }
 func rows1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int { return 0 }
