@@ -70,10 +70,18 @@ the profiles behind a cell a peer wins.
 
 --baseline CHECKOUT times the kernels of another checkout of tcp (for
 example /work/main before a kernel change) in the same rounds, as a
-"tcp baseline" column: before and after from one run.
+"tcp baseline" column: before and after from one run (a checkout
+without tcp-run --bench-warmup takes only the default --warmup 0).
+
+By default tcp is timed after its one checked call and each peer after
+two calls. --warmup SECONDS has every side repeat untimed calls for at
+least that long first: on the 2-core VM the calls of a new tcp-run
+kernel process got faster over its first few hundred (sw_middle_axis_1k
+with two workers: 350-620 us, then 75-110 us), not from the clock or
+the collector, so the default rounds time a process still warming up.
 
   .venv-oracles/bin/python scripts/bench-peers.py [-n CALLS] [-r ROUNDS] [--only NAME,...] [--peers xla,ort,iree,torch]
-      [--baseline CHECKOUT] [--xla-dump DIR] [--list]
+      [--baseline CHECKOUT] [--xla-dump DIR] [--warmup SECONDS] [--list]
 """
 
 import argparse
@@ -422,13 +430,15 @@ def prepare_tcp(bindir, d, name):
     return tcp_mlir
 
 
-def run_tcp(bindir, d, name, nargs, n, workers, extra=()):
+def run_tcp(bindir, d, name, nargs, n, workers, extra=(), warmup=0):
     mlir = os.path.join(d, name + ".tcp.mlir")
     args = [os.path.join(d, "%s_%d.npy" % (name, k)) for k in range(nargs)]
     out = os.path.join(d, "tcp_out_%d" % workers)
     os.makedirs(out, exist_ok=True)
     cmd = [os.path.join(bindir, "tcp-run"), mlir, *args, "--backend=go", "--bench", str(n),
            "--workers", str(workers), "--out-dir", out, *extra]
+    if warmup > 0:
+        cmd += ["--bench-warmup", "%gs" % warmup]
     for attempt in (1, 2):
         c0, w0 = cpu_seconds_children(), time.perf_counter()
         r = subprocess.run(cmd, capture_output=True, text=True, preexec_fn=pin(workers))
@@ -451,6 +461,9 @@ kind, threads, n, d, name, spec = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]
 args = [np.load(os.path.join(d, "%s_%d.npy" % (name, k))) for k in range(spec["nargs"])]
 def timeit(f):
     f(); f()
+    w0 = time.perf_counter()
+    while time.perf_counter() - w0 < spec.get("warmup", 0):
+        f()
     ts = []
     c0, w0 = time.process_time(), time.perf_counter()
     for _ in range(n):
@@ -558,7 +571,7 @@ def torch_version():
         return "missing"
 
 
-def run_peer(kind, threads, n, d, name, spec, xla_dump=None):
+def run_peer(kind, threads, n, d, name, spec, xla_dump=None, warmup=0):
     env = dict(os.environ)
     flags = []
     if threads == 1:
@@ -577,6 +590,7 @@ def run_peer(kind, threads, n, d, name, spec, xla_dump=None):
         with open(script, "w") as f:
             f.write(PEER_SCRIPT)
     s = {k: spec.get(k) for k in ("jax", "torch", "torch_out", "nargs", "inplace", "torch_inplace")}
+    s["warmup"] = warmup
     try:
         r = subprocess.run([sys.executable, script, kind, str(threads), str(n), d, name, json.dumps(s)], env=env,
                            capture_output=True, text=True, check=True, preexec_fn=pin(threads))
@@ -668,6 +682,10 @@ def main():
                     help="also time the Go kernels of another checkout of tcp (e.g. main's worktree) in the same rounds,"
                          " as a 'tcp baseline' column: before and after in one run")
     ap.add_argument("--xla-dump", metavar="DIR", help="XLA_FLAGS=--xla_dump_to=DIR/<workload>_<n>thread for every XLA run")
+    ap.add_argument("--warmup", type=float, default=0, metavar="SECONDS",
+                    help="before its timed calls, every side (tcp-run --bench-warmup, each peer) repeats untimed calls"
+                         " for at least SECONDS (default 0: tcp one call, the peers two); the median is then of a warm"
+                         " process's calls")
     ap.add_argument("--list", action="store_true", help="list the workloads and exit")
     a = ap.parse_args()
     workloads = dict(SETS[a.set])
@@ -720,12 +738,12 @@ def main():
                 spec = workloads[name]
                 for threads in threads_list:
                     inplace = ["--in-place"] if spec.get("inplace") else []
-                    t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads, inplace)
+                    t, ref, c = run_tcp(bindir, d, name, spec["nargs"], a.n, threads, inplace, a.warmup)
                     times.setdefault((name, threads, "tcp"), []).append(t)
                     progress(rnd, name, threads, "tcp", t)
                     cpu[(name, threads, "tcp")] = max(cpu.get((name, threads, "tcp"), 0), c)
                     if basedir:
-                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads, inplace)
+                        bt, bref, bc = run_tcp(basedir, d, name, spec["nargs"], a.n, threads, inplace, a.warmup)
                         key = (name, threads, "base")
                         if same_bits(bref, ref):
                             times.setdefault(key, []).append(bt)
@@ -734,7 +752,8 @@ def main():
                             errs[key] = "DIFFERS from tcp"
                     outs[(name, threads)] = ref
                     for p in peers:
-                        pt, out, ratio, err = run_peer(p, threads, a.n, d, name, spec, a.xla_dump and os.path.abspath(a.xla_dump))
+                        pt, out, ratio, err = run_peer(p, threads, a.n, d, name, spec, a.xla_dump and os.path.abspath(a.xla_dump),
+                                                       a.warmup)
                         key = (name, threads, p)
                         if pt is None:
                             errs[key] = " ".join(err)[:60]
@@ -750,8 +769,10 @@ def main():
                         progress(rnd, name, threads, p, pt)
         minutes = (time.time() - started) / 60
         print("\n%d workload(s), %d round(s) of %d calls, %s; load average %s before, %s after; %.1f minutes; THP mode %s,"
-              " every side's large buffers advised MADV_HUGEPAGE"
-              % (len(names), a.rounds, a.n, cpu_model(), load_before, loadavg(), minutes, thp_mode()))
+              " every side's large buffers advised MADV_HUGEPAGE%s"
+              % (len(names), a.rounds, a.n, cpu_model(), load_before, loadavg(), minutes, thp_mode(),
+                 "; every side warmed up with at least %g s of untimed calls before its timed ones" % a.warmup
+                 if a.warmup > 0 else ""))
         for threads in threads_list:
             what = "one thread, every process pinned to one core" if threads == 1 else "%d threads" % threads
             print("\n%s; GB/s moved (2 x output + index bytes), best of %d rounds of the median of %d calls;"

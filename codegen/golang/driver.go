@@ -11,7 +11,8 @@ import (
 // request loop: the parent writes requests to its stdin and reads the
 // responses from its stdout, all little-endian:
 //
-//	request:  name (u32 length + bytes; length 0xFFFFFFFF: exit), bench i64, workers i64,
+//	request:  name (u32 length + bytes; length 0xFFFFFFFF: exit), bench i64, warm-up
+//	          nanoseconds i64, workers i64,
 //	          least output bytes per worker i64 (0: the default),
 //	          max bytes of one result i64 (0: 1 GiB), in place i64 (0 or 1:
 //	          CallOptions.InPlace),
@@ -24,7 +25,8 @@ import (
 //	          bytes; then the median seconds of the timed calls (f64)
 //
 // The first call of a request is checked and its results returned; with
-// bench N > 0, N more calls are timed (the first serves as warm-up).
+// bench N > 0, N more calls are timed (the first serves as warm-up, and
+// untimed calls repeat for at least the warm-up nanoseconds before them).
 
 type driverArg struct {
 	scalar  bool
@@ -47,13 +49,13 @@ type driverFunc struct {
 func driverSource(fs []driverFunc) string {
 	var b strings.Builder
 	b.WriteString(driverMain)
-	b.WriteString("func tcpCall(name string, args []tcpArg, bench int, inPlace bool) ([]tcpArg, float64, error) {\nswitch name {\n")
+	b.WriteString("func tcpCall(name string, args []tcpArg, bench int, warmup time.Duration, inPlace bool) ([]tcpArg, float64, error) {\nswitch name {\n")
 	for _, f := range fs {
-		fmt.Fprintf(&b, "case %s:\nreturn tcpCall%s(args, bench, inPlace)\n", quote.GoString(f.symbol), f.goName)
+		fmt.Fprintf(&b, "case %s:\nreturn tcpCall%s(args, bench, warmup, inPlace)\n", quote.GoString(f.symbol), f.goName)
 	}
 	b.WriteString("}\nreturn nil, 0, fmt.Errorf(\"no kernel for @%s\", name)\n}\n\n")
 	for _, f := range fs {
-		fmt.Fprintf(&b, "func tcpCall%s(args []tcpArg, bench int, inPlace bool) ([]tcpArg, float64, error) {\n", f.goName)
+		fmt.Fprintf(&b, "func tcpCall%s(args []tcpArg, bench int, warmup time.Duration, inPlace bool) ([]tcpArg, float64, error) {\n", f.goName)
 		fmt.Fprintf(&b, "if len(args) != %d {\nreturn nil, 0, fmt.Errorf(\"@%%s takes %d arguments, got %%d\", %s, len(args))\n}\n", len(f.args), len(f.args), quote.GoString(f.symbol))
 		var call, dimArgs []string
 		for i := range f.results {
@@ -100,7 +102,7 @@ func driverSource(fs []driverFunc) string {
 		for i := range f.results {
 			fmt.Fprintf(&b, "{dims: dims[%d], data: tcpEncode(r%d)}, ", i, i)
 		}
-		b.WriteString("}\nreturn res, tcpBench(bench, call), nil\n}\n\n")
+		b.WriteString("}\nreturn res, tcpBench(bench, warmup, call), nil\n}\n\n")
 	}
 	return b.String()
 }
@@ -164,13 +166,13 @@ func tcpPromiseErr(err error, tag string, promise bool) error {
 
 // tcpSafeCall runs tcpCall; a panic (a bug) becomes an error instead of
 // ending the process with a goroutine dump.
-func tcpSafeCall(name string, args []tcpArg, bench int, inPlace bool) (res []tcpArg, med float64, err error) {
+func tcpSafeCall(name string, args []tcpArg, bench int, warmup time.Duration, inPlace bool) (res []tcpArg, med float64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, med, err = nil, 0, fmt.Errorf("internal error: the kernel panicked: %v", r)
 		}
 	}()
-	return tcpCall(name, args, bench, inPlace)
+	return tcpCall(name, args, bench, warmup, inPlace)
 }
 
 // tcpDecode reads an argument into a slice of its own, on huge pages when
@@ -192,9 +194,12 @@ func tcpEncode[T any](s []T) []byte {
 	return b.Bytes()
 }
 
-func tcpBench(n int, call func() error) float64 {
+func tcpBench(n int, warmup time.Duration, call func() error) float64 {
 	if n <= 0 {
 		return 0
+	}
+	for t0 := time.Now(); time.Since(t0) < warmup; {
+		call()
 	}
 	times := make([]float64, n)
 	for i := range times {
@@ -238,6 +243,7 @@ func main() {
 	for {
 		name := str()
 		bench := i64()
+		warmup := time.Duration(i64())
 		Workers = int(i64())
 		if m := i64(); m > 0 {
 			tcpMinBytesPerWorker = int(m)
@@ -269,7 +275,7 @@ func main() {
 				os.Exit(0)
 			}
 		}
-		res, med, err := tcpSafeCall(name, args, int(bench), inPlace)
+		res, med, err := tcpSafeCall(name, args, int(bench), warmup, inPlace)
 		if err != nil {
 			out.WriteByte(1)
 			binary.Write(out, le, uint32(len(err.Error())))

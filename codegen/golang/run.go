@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/internal/quote"
@@ -282,7 +283,11 @@ func (pr *Process) Close() error {
 
 // CallOptions configure one Call.
 type CallOptions struct {
-	Bench   int // timed calls after the checked one (0: none)
+	Bench int // timed calls after the checked one (0: none)
+	// Warmup repeats untimed calls for at least this long after the
+	// checked one and before the timed ones (0: none), so that the
+	// median is of a warm process's calls.
+	Warmup  time.Duration
 	Workers int // goroutines per kernel (0: GOMAXPROCS)
 	// MinBytesPerWorker is the least output a worker gets (0: 64 KiB);
 	// tests set 1 to split small outputs.
@@ -325,6 +330,7 @@ func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*ten
 	binary.Write(w, le, uint32(len(fn)))
 	w.WriteString(fn)
 	binary.Write(w, le, int64(o.Bench))
+	binary.Write(w, le, int64(o.Warmup))
 	binary.Write(w, le, int64(o.Workers))
 	binary.Write(w, le, int64(o.MinBytesPerWorker))
 	maxBytes := o.MaxTensorBytes

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	_ "github.com/tcp-project/tcp/dialect/all"
@@ -34,6 +35,33 @@ func TestRunIndexSelect(t *testing.T) {
 	}
 	if diff := cmp.Diff(tensor.Format(want[0]), tensor.Format(got[0])); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+	// A warm-up runs untimed calls for at least its duration before the
+	// timed ones, and leaves the results the checked call's. Timed on a
+	// started process, so that neither the build nor the start counts.
+	prog, err := Build(m, []string{"f"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := prog.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	const warm = 100 * time.Millisecond
+	for _, w := range []time.Duration{0, warm} {
+		t0 := time.Now()
+		gotw, sec, err := pr.Call("f", []*tensor.Tensor{x, idx}, CallOptions{Bench: 3, Warmup: w})
+		el := time.Since(t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sec <= 0 || el < w {
+			t.Errorf("Bench 3, Warmup %v: the call took %v, median %g s; want a positive median and a call of at least the warm-up", w, el, sec)
+		}
+		if diff := cmp.Diff(tensor.Format(want[0]), tensor.Format(gotw[0])); diff != "" {
+			t.Errorf("Warmup %v (-want +got)\n%s", w, diff)
+		}
 	}
 	bad := tensor.Must(tensor.FromInt64s(tensor.I64, []int64{2}, []int64{0, 3}))
 	_, _, err = Run(m, "f", []*tensor.Tensor{x, bad}, CallOptions{})

@@ -33,7 +33,7 @@ import (
 	"github.com/tcp-project/tcp/tensor/npy"
 )
 
-const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy|ARG.pb ...] [--out-dir DIR] [--expect OUT ...] [--print=numpy|mlir] [--backend=interp|go] [--bench N] [--workers W]
+const usage = `usage: tcp-run FILE.mlir [-e NAME] [ARG.npy|ARG.pb ...] [--out-dir DIR] [--expect OUT ...] [--print=numpy|mlir] [--backend=interp|go] [--bench N [--bench-warmup D]] [--workers W]
 
 Parses and verifies FILE.mlir ("-" or no file: stdin) and runs one function with the
 tcp interpreter, with arguments read from the files in order (.pb: ONNX
@@ -54,6 +54,10 @@ options:
                           toolchain into a cached binary
   --bench N               after the run, time N more calls and print
                           "bench: NAME median SECONDS s over N calls"
+  --bench-warmup D        before the timed calls, repeat untimed calls for
+                          at least the duration D (Go syntax: 50ms, 1s;
+                          default 0: none), so that the median is of a
+                          warm process's calls
   --workers W             goroutines per Go kernel (default GOMAXPROCS)
   --in-place              with --backend=go: compute a result that is a
                           scatter of an argument read by nothing else in
@@ -90,6 +94,7 @@ type config struct {
 	backend string
 	print   string
 	bench   int
+	warmup  time.Duration
 	workers int
 	inPlace bool
 	limits  interp.Options
@@ -169,6 +174,16 @@ func parseArgs(args []string) (*config, bool, error) {
 					c.bench = n
 				} else {
 					c.workers = n
+				}
+			}
+		case "-bench-warmup", "--bench-warmup":
+			var v string
+			if v, err = value(); err == nil {
+				d, perr := time.ParseDuration(v)
+				if perr != nil || d < 0 || d > time.Hour {
+					err = usageError{fmt.Sprintf("%s needs a duration from 0 to 1h such as 50ms, got %q", name, v)}
+				} else {
+					c.warmup = d
 				}
 			}
 		case "-in-place", "--in-place":
@@ -289,9 +304,14 @@ func isLocated(err error) bool {
 	return errors.As(err, &d) || errors.As(err, &dl) || errors.As(err, &re)
 }
 
-// benchInterp times n interpreter runs of fn (after the checked one) and
-// returns the median seconds.
-func benchInterp(fn *ir.Operation, args []*tensor.Tensor, n int) (float64, error) {
+// benchInterp times n interpreter runs of fn (after the checked one and
+// untimed runs for at least warmup) and returns the median seconds.
+func benchInterp(fn *ir.Operation, args []*tensor.Tensor, n int, warmup time.Duration) (float64, error) {
+	for t0 := time.Now(); time.Since(t0) < warmup; {
+		if _, err := interp.Run(fn, args); err != nil {
+			return 0, err
+		}
+	}
 	times := make([]float64, n)
 	for i := range times {
 		t0 := time.Now()
@@ -359,7 +379,7 @@ func run(c *config, stdin io.Reader, stdout io.Writer, diags *diagcheck.Printer)
 	var results []*tensor.Tensor
 	var median float64
 	if c.backend == "go" {
-		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Workers: c.workers, MaxTensorBytes: c.limits.MaxTensorBytes, InPlace: c.inPlace})
+		results, median, err = golang.Run(module, f.Name(), args, golang.CallOptions{Bench: c.bench, Warmup: c.warmup, Workers: c.workers, MaxTensorBytes: c.limits.MaxTensorBytes, InPlace: c.inPlace})
 		var ke *golang.KernelError
 		if errors.As(err, &ke) {
 			err = ke.Located(fn)
@@ -367,7 +387,7 @@ func run(c *config, stdin io.Reader, stdout io.Writer, diags *diagcheck.Printer)
 	} else {
 		results, err = c.limits.Run(fn, args)
 		if err == nil && c.bench > 0 {
-			median, err = benchInterp(fn, args, c.bench)
+			median, err = benchInterp(fn, args, c.bench, c.warmup)
 		}
 	}
 	if err != nil {

@@ -207,6 +207,9 @@ func TestMain_(t *testing.T) {
 		{name: "in place with a value", args: []string{"--in-place=1", "--backend=go", "p.mlir"}, code: 1, stderr: "tcp-run: --in-place takes no value\n" + usage},
 		{name: "unknown backend", args: []string{"--backend=llvm", "p.mlir"}, code: 1, stderr: "tcp-run: unknown backend \"llvm\"; want interp or go\n" + usage},
 		{name: "bad bench count", args: []string{"--bench", "x", "p.mlir"}, code: 1, stderr: "tcp-run: --bench needs a non-negative integer, got \"x\"\n" + usage},
+		{name: "bad bench warm-up", args: []string{"--bench-warmup", "50", "p.mlir"}, code: 1, stderr: "tcp-run: --bench-warmup needs a duration from 0 to 1h such as 50ms, got \"50\"\n" + usage},
+		{name: "negative bench warm-up", args: []string{"--bench-warmup=-1s", "p.mlir"}, code: 1, stderr: "tcp-run: --bench-warmup needs a duration from 0 to 1h such as 50ms, got \"-1s\"\n" + usage},
+		{name: "bench warm-up over an hour", args: []string{"--bench-warmup", "61m", "p.mlir"}, code: 1, stderr: "tcp-run: --bench-warmup needs a duration from 0 to 1h such as 50ms, got \"61m\"\n" + usage},
 
 		// Errors.
 		{name: "no arguments reads stdin", code: 1, stderr: "tcp-run: error: cannot choose the function to run: no @main and 0 public functions (the module has none); use -e NAME\n"},

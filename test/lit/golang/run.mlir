@@ -3,6 +3,8 @@
 // RUN: tcp-run --print=mlir %s -e index_select --backend=go | FileCheck %s
 // RUN: tcp-run --print=mlir %s -e index_select --backend=interp | FileCheck %s
 // RUN: tcp-run --print=mlir %s -e index_select --backend=go --bench 3 --workers 1 | FileCheck %s --check-prefix=BENCH
+// RUN: tcp-run --print=mlir %s -e index_select --backend=go --bench 3 --bench-warmup 20ms | FileCheck %s --check-prefix=BENCH
+// RUN: tcp-run --print=mlir %s -e index_select --bench 3 --bench-warmup 5ms | FileCheck %s --check-prefix=BENCH
 // RUN: not tcp-run --print=mlir %s -e bad_index --backend=go 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK: dense<{{\[\[}}8.000000e+00, 9.000000e+00, 1.000000e+01, 1.100000e+01], [0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]]> : tensor<2x4xf32>
