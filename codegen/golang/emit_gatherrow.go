@@ -174,6 +174,8 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 		}
 	}
 	v, width := n.vars[l], n.sizes[nl-1]
+	// outer names p where it is ready: hoisted to the level it needs.
+	outer := func(p poly) string { return f.hoist(p, max(f.levelOf(p), -1)) }
 	rest := func(buf string, off, step poly) (string, bool) {
 		c, ok := off.coeff(v)
 		if !ok || !c.equal(step) || f.levelOfAtoms(buf) >= l {
@@ -183,7 +185,7 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 		if f.levelOf(r) >= l {
 			return "", false
 		}
-		return f.hoist(r, max(f.levelOf(r), -1)), true
+		return outer(r), true
 	}
 	rd, ok1 := rest(n.out, n.rowOff, width)
 	ri, ok2 := rest(e.idxBuf, e.idxOff, width)
@@ -191,7 +193,7 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 	if !ok1 || !ok2 || !ok3 {
 		return ""
 	}
-	a, b := "0", f.hoist(n.sizes[l], max(f.levelOf(n.sizes[l]), -1))
+	a, b := "0", outer(n.sizes[l])
 	if l == 0 {
 		a, b = "lo", "hi"
 	} else if l == 1 && flatSplit(n, nl) {
@@ -199,7 +201,7 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 		// rows, which loops names v+"lo" and v+"hi".
 		a, b = v+"lo", v+"hi"
 	}
-	w, s := f.hoist(width, max(f.levelOf(width), -1)), f.hoist(e.size, max(f.levelOf(e.size), -1))
+	w, s := outer(width), outer(e.size)
 	span := func(base, step string) string {
 		return fmt.Sprintf("%s+%s*%s : %s+%s*%s", base, step, a, base, step, b)
 	}

@@ -642,9 +642,9 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		ob := f.hoist(outOff, nl-1)
 		if n.rows {
 			j := n.vars[nl-1]
-			base := f.hoist(outOff.without(n, nl-1), nl-2)
-			n.rowOf = f.bind(nl-2, fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, n.sizes[nl-1].paren()))
 			n.rowOff = outOff.without(n, nl-1)
+			base := f.hoist(n.rowOff, nl-2)
+			n.rowOf = f.bind(nl-2, fmt.Sprintf("%s[%s : %s+%s]", dst, base, base, n.sizes[nl-1].paren()))
 			dst, ob = n.rowOf, j
 		}
 		// Rows in descending source order (read each from its end
