@@ -260,8 +260,6 @@ done: \
 	MOVQ R12, ret+56(FP); \
 	RET
 
-#define NONE
-
 // func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
 TEXT ·gather4I32(SB), NOSPLIT, $0-72
 	ARGS(5)
