@@ -71,14 +71,20 @@ the profiles behind a cell a peer wins.
 --baseline CHECKOUT times the kernels of another checkout of tcp (for
 example /work/main before a kernel change) in the same rounds, as a
 "tcp baseline" column: before and after from one run (a checkout
-without tcp-run --bench-warmup takes only the default --warmup 0).
+without tcp-run --bench-warmup needs --warmup 0).
 
-By default tcp is timed after its one checked call and each peer after
-two calls. --warmup SECONDS has every side repeat untimed calls for at
-least that long first: on the 2-core VM the calls of a new tcp-run
-kernel process got faster over its first few hundred (sw_middle_axis_1k
-with two workers: 350-620 us, then 75-110 us), not from the clock or
-the collector, so the default rounds time a process still warming up.
+Every side repeats untimed calls for --warmup SECONDS (default 0.2)
+before its timed ones (tcp-run --bench-warmup; --warmup 0: tcp after its
+one checked call, each peer after two). Most workloads here move a few
+MiB, under the 32 MiB L3, and on the 2-core VM a new process's calls get
+faster over its first hundred or so as its buffers settle in the L3
+(sw_middle_axis_1k, two workers: 320-450 us for the first call, 70-75 us
+from about the hundredth on). It is the cache, not the process: 50 ms of
+the kernel's own calls first made the first timed call 71-81 us; 50 ms
+of a 64 MiB memcpy, a busy loop, or the kernel's calls followed by a 192
+MiB memcpy or a 200 ms sleep did not (the L3 is shared with whatever
+runs beside the VM). Without the warm-up a cell times whichever side's
+buffers the cache happened to hold.
 
   .venv-oracles/bin/python scripts/bench-peers.py [-n CALLS] [-r ROUNDS] [--only NAME,...] [--peers xla,ort,iree,torch]
       [--baseline CHECKOUT] [--xla-dump DIR] [--warmup SECONDS] [--list]
@@ -682,10 +688,10 @@ def main():
                     help="also time the Go kernels of another checkout of tcp (e.g. main's worktree) in the same rounds,"
                          " as a 'tcp baseline' column: before and after in one run")
     ap.add_argument("--xla-dump", metavar="DIR", help="XLA_FLAGS=--xla_dump_to=DIR/<workload>_<n>thread for every XLA run")
-    ap.add_argument("--warmup", type=float, default=0, metavar="SECONDS",
+    ap.add_argument("--warmup", type=float, default=0.2, metavar="SECONDS",
                     help="before its timed calls, every side (tcp-run --bench-warmup, each peer) repeats untimed calls"
-                         " for at least SECONDS (default 0: tcp one call, the peers two); the median is then of a warm"
-                         " process's calls")
+                         " for at least SECONDS (default 0.2; 0: tcp after its one checked call, the peers after two),"
+                         " so that the median is of calls whose buffers have settled in the cache")
     ap.add_argument("--list", action="store_true", help="list the workloads and exit")
     a = ap.parse_args()
     workloads = dict(SETS[a.set])
