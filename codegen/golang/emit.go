@@ -448,6 +448,7 @@ type funcGen struct {
 	sparse  map[string]sparseRow   // gathered position -> the source row it reads (see sourceRow)
 	idxRows map[string]string      // raw index load -> the index row slice it reads (see loadInt)
 	egather map[string]elemGather  // gathered position -> its element gather (see gatherRowCall)
+	takePos map[string]takePos     // gathered position -> its gather's dim, size, mode and check (see takeCall)
 	inline  map[*ir.Operation]bool // gathers checked inside their result loop
 	args    map[ir.Value]string
 	dimMemo map[ir.Value][]poly
@@ -598,7 +599,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, tabled: map[string]string{}, sparse: map[string]sparseRow{}, idxRows: map[string]string{}, egather: map[string]elemGather{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, tabled: map[string]string{}, sparse: map[string]sparseRow{}, idxRows: map[string]string{}, egather: map[string]elemGather{}, takePos: map[string]takePos{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.

@@ -295,3 +295,137 @@ func positions(p poly) []string {
 	}
 	return out
 }
+
+// takePos is what a gathered position needs for takeCall: the gather's
+// dim and its size, whether negative indices wrap (mode wrap_negative,
+// else error), the check of the index in the loop ("" when the indices
+// were checked before the nest), and the op its errors name.
+type takePos struct {
+	dim   int
+	size  poly
+	wrap  bool
+	check string
+	op    *ir.Operation // the op whose errors name it (f.op then)
+}
+
+// minTakeRow is the shortest static row, in bytes, that takeCall copies
+// with gatherrow.Take. Measured with tcp-run, one worker, warmed up
+// (least of interleaved runs): see takeCall.
+const minTakeRow = 256
+
+// takeCall returns, in the kernel binary, one gatherrow.Take call that
+// replaces the loop at level l = k-1 of result nest n, or "": the loop
+// whose every iteration copies a static run of c elements (a multiple
+// of 32 bytes, at least minTakeRow) from the row of r that an index
+// picks into the next run of the result (dst at outOff), the index read
+// from an argument's indices at the loop's counter (wrapped and checked
+// in the loop, or checked before the nest) or from a table of them
+// (indexTables, checked before the nest), with nothing else in the loop
+// but bindings and that check. The rows then cost no call each (copy's
+// memmove and the look-ahead's prefetch.Line): Take wraps and tests each
+// index, moves 32 bytes at a time and prefetches the row 8 indices on.
+// It sets n.callRuns and n.callLevel.
+func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst string) string {
+	l := k - 1
+	if !f.g.driver || l < 0 || n.innerCall != "" || n.splitInner || len(r.guards) != 0 || len(r.dconv) != 0 || r.val != "" || r.buf == "" {
+		return ""
+	}
+	c, ok := run.constant()
+	if !ok || c*int64(es)%32 != 0 || c*int64(es) < minTakeRow {
+		return ""
+	}
+	v := n.vars[l]
+	so := r.off.without(n, k)
+	pos := ""
+	for _, a := range positions(so) {
+		if a != v && f.levelOfAtoms(a) == l {
+			if pos != "" && pos != a {
+				return ""
+			}
+			pos = a
+		}
+	}
+	tp, ok := f.takePos[pos]
+	if pos == "" || !ok {
+		return ""
+	}
+	stride, ok := so.coeff(pos)
+	if !ok || f.levelOf(stride) >= l {
+		return ""
+	}
+	if sc, isC := stride.constant(); isC && sc < c {
+		return ""
+	}
+	srest := so.add(stride.mul(patom(pos)).scale(-1))
+	ob := outOff.without(n, k)
+	cv, ok := ob.coeff(v)
+	if !ok || !cv.equal(run) || f.levelOf(srest) >= l {
+		return ""
+	}
+	drest := ob.add(patom(v).mul(cv).scale(-1))
+	if f.levelOf(drest) >= l {
+		return ""
+	}
+	// Nothing in the loop but bindings and the index's check.
+	for _, st := range n.lets[l].stmts {
+		if !simpleBinding.MatchString(st) && (tp.check == "" || st != tp.check) {
+			return ""
+		}
+	}
+	outer := func(p poly) string { return f.hoist(p, max(f.levelOf(p), -1)) }
+	a, b := "0", outer(n.sizes[l])
+	if l == 0 {
+		a, b = "lo", "hi"
+	} else if l == 1 && flatSplit(n, k) {
+		a, b = v+"lo", v+"hi"
+	}
+	var ids, raw string
+	wrap := tp.wrap
+	if tab, ok := f.tabled[pos]; ok {
+		// Positions already wrapped, checked before the nest.
+		if tp.check != "" {
+			return ""
+		}
+		ids, wrap = fmt.Sprintf("%s[%s:%s]", tab, a, b), false
+		raw = tab
+	} else {
+		rd, ok := f.redo[pos]
+		if ok && rd.fn == "tcpWrapNeg" && wrap {
+			rd, ok = f.redo[rd.arg]
+		}
+		if !ok || rd.fn != "" || rd.load != "int" {
+			return ""
+		}
+		if ck, ok := rd.off.coeff(v); !ok || !ck.equal(pconst(1)) {
+			return ""
+		}
+		irest := rd.off.add(patom(v).scale(-1))
+		if f.levelOf(irest) >= l || f.levelOfAtoms(rd.buf) >= l {
+			return ""
+		}
+		isArg := false
+		for val, name := range f.args {
+			if name == rd.buf {
+				et, _ := goElem(ir.ElementType(val.Type()))
+				isArg = et == "int32" || et == "int64"
+			}
+		}
+		if !isArg {
+			return ""
+		}
+		base := outer(irest)
+		ids = fmt.Sprintf("%s[%s+%s : %s+%s]", rd.buf, base, a, base, b)
+		raw = fmt.Sprintf("%s[%s+%s:]", rd.buf, base, a)
+	}
+	rs, ds, w := outer(srest), outer(drest), outer(run)
+	f.g.used["gatherrow"] = true
+	t := f.temp()
+	call := fmt.Sprintf("gatherrow.Take(%s[%s+%s*%s : %s+%s*%s], %s[%s:], %s, %s, %s, %s, %v)",
+		dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, outer(stride), outer(tp.size), wrap)
+	n.callRuns, n.callLevel = true, l
+	saved := f.op
+	f.op = tp.op
+	msg := f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{tp.dim}, fmt.Sprintf("%s[%s]", raw, t), tp.size.String())
+	f.op = saved
+	return fmt.Sprintf("if %s := %s; %s >= 0 {\nreturn %s\n}", t, call, t, msg)
+}

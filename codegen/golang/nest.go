@@ -630,6 +630,13 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 				inner = t + "\n" + inner
 			}
 		}
+		if f.gatheredRuns(r, n, k) {
+			if call := f.takeCall(r, n, k, outOff, run, es, dst); call != "" {
+				// Whole rows an index picks: one gatherrow.Take call
+				// for the loop over the indices.
+				n.innerCall, inner = call, ""
+			}
+		}
 		if inner != "" {
 			n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 		}

@@ -745,17 +745,27 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		dim := int(gop.Dim())
 		var pos []string
 		var g *guard
+		check := "" // the index's check in the loop, if any
 		switch {
 		case f.inline[op] && f.cur != nil && gop.Mode() == tcp.ModeWrapNegative:
-			pos = []string{f.wrapChecked(max(f.levelOfAtoms(iv), f.levelOf(in[dim])), iv, in[dim], dim)}
+			l := max(f.levelOfAtoms(iv), f.levelOf(in[dim]))
+			pos = []string{f.wrapChecked(l, iv, in[dim], dim)}
 			f.noteBound(pos[0], in[dim])
+			b := f.blockAt(l)
+			check = b.stmts[len(b.stmts)-1]
 		default:
 			if f.inline[op] && f.cur != nil {
 				b := f.blockAt(f.levelOfAtoms(iv))
-				b.stmts = append(b.stmts, f.indexCheck(gop.Mode(), iv, in[dim], dim))
+				check = f.indexCheck(gop.Mode(), iv, in[dim], dim)
+				b.stmts = append(b.stmts, check)
 			}
 			if pos, g, err = f.resolve(op, gop.Mode(), []string{iv}, []poly{in[dim]}); err != nil {
 				return ref{}, err
+			}
+		}
+		if g == nil && (gop.Mode() == tcp.ModeWrapNegative || gop.Mode() == tcp.ModeError) {
+			if _, seen := f.takePos[pos[0]]; !seen {
+				f.takePos[pos[0]] = takePos{dim: dim, size: in[dim], wrap: gop.Mode() == tcp.ModeWrapNegative, check: check, op: f.op}
 			}
 		}
 		f.noteElemGather(gop, ir, iv, pos[0], g, first, checked, in[dim])

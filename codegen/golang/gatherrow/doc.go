@@ -38,6 +38,14 @@
 // and along dim 0 of [2048,2048] by i64 indices 0.65-0.9x. Elsewhere, or
 // with the purego build tag, or without AVX2, the Go loop does it all.
 //
+// Take copies whole rows instead, a take along an outer axis:
+// dst's row k is the row of src that idx[k] picks (wrapped and checked
+// the same way), rows stride elements apart in src. On amd64 with AVX2,
+// rows of a multiple of 32 bytes are one assembly loop over all the ids
+// (the id's wrap and test, a prefetch of a later row, 32-byte moves),
+// with no call per row; other rows, the purego build and other
+// architectures take the Go loop (copy per row).
+//
 // Elements of 1 byte (bool, int8, uint8), 2 bytes (f16 and bf16 bits,
 // int16, uint16), 4 bytes
 // (float32, int32, uint32) and 8 bytes (float64, int64, uint64) are

@@ -101,3 +101,17 @@ func rows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
 
 //go:noescape
 func rows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
+
+// takeI32 and takeI64 are Take's loop (TAKE in gatherrow_amd64.s) for
+// int32 and 8-byte indices: n rows of row bytes (a multiple of 32) into
+// dst, one after the other, row k from src + w*stride bytes, w idx[k]
+// plus mask where negative, checked against size; before row k, plines
+// lines of the row of idx[k+ahead] are prefetched. They return the
+// position of the first bad index, else -1. The caller has checked that
+// every row at a w in [0, size) is inside src and that dst holds n rows.
+//
+//go:noescape
+func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int

@@ -260,6 +260,87 @@ done: \
 	MOVQ R12, ret+56(FP); \
 	RET
 
+// TAKE is the loop of Take: whole rows of R10 bytes (a multiple of 32)
+// copied in order, row k of dst from src + w*R11, w the index k (ld:
+// MOVLQSX for int32, MOVQ for 8-byte indices; scale their size) plus the
+// mask (R8) where negative, tested against size (R9, unsigned). Before
+// row k it prefetches the first lines (the count at plines) of the row
+// of index k+ahead (R12), wrapped but not tested: a prefetch does not
+// fault. It returns the position of the first bad index, or -1. Every
+// row is copied 128 bytes per step, then 32.
+#define TAKE(ld, scale) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	MOVQ size+40(FP), R9; \
+	MOVQ row+48(FP), R10; \
+	MOVQ stride+56(FP), R11; \
+	MOVQ ahead+64(FP), R12; \
+	LEAQ -128(R10), R15; \
+	XORQ AX, AX; \
+loop: \
+	CMPQ AX, CX; \
+	JGE  all; \
+	LEAQ (AX)(R12*1), DX; \
+	CMPQ DX, CX; \
+	JGE  copy; \
+	ld   (BX)(DX*scale), R13; \
+	MOVQ R13, R14; \
+	SARQ $63, R14; \
+	ANDQ R8, R14; \
+	ADDQ R14, R13; \
+	IMULQ R11, R13; \
+	ADDQ SI, R13; \
+	MOVQ plines+72(FP), R14; \
+pf: \
+	PREFETCHT0 (R13); \
+	ADDQ $64, R13; \
+	DECQ R14; \
+	JG   pf; \
+copy: \
+	ld   (BX)(AX*scale), R13; \
+	MOVQ R13, R14; \
+	SARQ $63, R14; \
+	ANDQ R8, R14; \
+	ADDQ R14, R13; \
+	CMPQ R13, R9; \
+	JAE  bad; \
+	IMULQ R11, R13; \
+	ADDQ SI, R13; \
+	XORQ DX, DX; \
+step128: \
+	CMPQ DX, R15; \
+	JG   step32; \
+	VMOVDQU 0(R13)(DX*1), Y0; \
+	VMOVDQU 32(R13)(DX*1), Y1; \
+	VMOVDQU 64(R13)(DX*1), Y2; \
+	VMOVDQU 96(R13)(DX*1), Y3; \
+	VMOVDQU Y0, 0(DI)(DX*1); \
+	VMOVDQU Y1, 32(DI)(DX*1); \
+	VMOVDQU Y2, 64(DI)(DX*1); \
+	VMOVDQU Y3, 96(DI)(DX*1); \
+	ADDQ $128, DX; \
+	JMP  step128; \
+step32: \
+	CMPQ DX, R10; \
+	JGE  next; \
+	VMOVDQU 0(R13)(DX*1), Y0; \
+	VMOVDQU Y0, 0(DI)(DX*1); \
+	ADDQ $32, DX; \
+	JMP  step32; \
+next: \
+	ADDQ R10, DI; \
+	INCQ AX; \
+	JMP  loop; \
+all: \
+	MOVQ $-1, AX; \
+bad: \
+	VZEROUPPER; \
+	MOVQ AX, ret+80(FP); \
+	RET
+
 // func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
 TEXT ·gather4I32(SB), NOSPLIT, $0-72
 	ARGS(5)
@@ -365,3 +446,11 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL AX, eax+0(FP)
 	MOVL DX, edx+4(FP)
 	RET
+
+// func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeI32(SB), NOSPLIT, $0-88
+	TAKE(MOVLQSX, 4)
+
+// func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeI64(SB), NOSPLIT, $0-88
+	TAKE(MOVQ, 8)

@@ -40,3 +40,10 @@ func rows4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int 
 func rows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int { return 0 }
 func rows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int { return 0 }
 func rows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int { return 0 }
+
+func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}

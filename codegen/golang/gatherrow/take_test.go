@@ -1,0 +1,168 @@
+package gatherrow
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// wantTake is Take's definition, row by row.
+func wantTake[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool) int {
+	for k, i := range idx {
+		w := int64(i)
+		if w < 0 && wrap {
+			w += int64(size)
+		}
+		if w < 0 || w >= int64(size) {
+			return k
+		}
+		for j := 0; j < row; j++ {
+			dst[k*row+j] = src[int(w)*stride+j]
+		}
+	}
+	return -1
+}
+
+type takeShape struct {
+	n, row, stride, size, extra int
+}
+
+func takeShapes[T Elem]() []takeShape {
+	var z T
+	es := int(sizeOf(z))
+	var s []takeShape
+	for _, bytes := range []int{32, 64, 96, 128, 160, 256, 288, 1024, 3072, 8, 24, 48, 100} {
+		row := bytes / es
+		if row == 0 || row*es != bytes {
+			continue
+		}
+		for _, n := range []int{0, 1, 2, 7, 8, 9, 33} {
+			s = append(s,
+				takeShape{n: n, row: row, stride: row, size: 1 + n%5*3},         // a take along axis 0
+				takeShape{n: n, row: row, stride: 3*row + 1, size: 4, extra: 2}, // along a middle axis, rows apart
+				takeShape{n: n, row: row, stride: row, size: 1},
+			)
+		}
+	}
+	return s
+}
+
+func testTake[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
+	r := rand.New(rand.NewSource(1))
+	for _, sh := range takeShapes[T]() {
+		for _, wrap := range []bool{false, true} {
+			src := make([]T, (sh.size-1)*sh.stride+sh.row+sh.extra)
+			for i := range src {
+				src[i] = conv(r.Uint64())
+			}
+			// None bad, then the first, second, a middle and the last
+			// position bad.
+			for _, bad := range []int{-1, 0, 1, sh.n / 2, sh.n - 1} {
+				if bad >= sh.n {
+					continue
+				}
+				idx := make([]I, sh.n)
+				for k := range idx {
+					v := int64(r.Intn(sh.size))
+					if wrap && r.Intn(2) == 0 {
+						v -= int64(sh.size)
+					}
+					if k == bad {
+						v = []int64{int64(sh.size), int64(sh.size) + 7, -int64(sh.size) - 1, -1, 1 << 40, -1 << 40}[r.Intn(6)]
+						if !wrap && v == -1 {
+							v = -3
+						}
+						if _, is32 := any(idx[0]).(int32); is32 && (v > 1<<31 || v < -1<<31) {
+							v = int64(sh.size) + 1
+						}
+					}
+					idx[k] = I(v)
+				}
+				name := fmt.Sprintf("n%d/row%d/stride%d/size%d/wrap=%v/bad%d", sh.n, sh.row, sh.stride, sh.size, wrap, bad)
+				want := make([]T, sh.n*sh.row+3)
+				got := make([]T, sh.n*sh.row+3)
+				wk := wantTake(want, src, idx, sh.row, sh.stride, sh.size, wrap)
+				gk := Take(got, src, idx, sh.row, sh.stride, sh.size, wrap)
+				if wk != gk {
+					t.Fatalf("%s: Take returned %d, want %d", name, gk, wk)
+				}
+				if !sameBits(want, got) {
+					t.Fatalf("%s: dst (-want +got):\n%s", name, cmp.Diff(bits(want), bits(got)))
+				}
+			}
+		}
+	}
+}
+
+// sameBits reports whether a and b hold the same bits (NaNs too).
+func sameBits[T Elem](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && (a[i] == a[i] || b[i] == b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sizeOf[T any](z T) uintptr {
+	switch any(z).(type) {
+	case bool, uint8, int8:
+		return 1
+	case uint16, int16:
+		return 2
+	case float32, int32, uint32:
+		return 4
+	}
+	return 8
+}
+
+// TestTake compares Take, on every path (the assembly and the Go loop),
+// with its definition: rows of 1- to 8-byte elements, 32-byte multiples
+// (the assembly's) and others, takes along axis 0 and rows apart (a middle
+// axis), int32, int64 and int indices, none, the first, second, a middle or the last index bad.
+func TestTake(t *testing.T) {
+	for _, p := range paths() {
+		t.Run(p.name, func(t *testing.T) {
+			defer p.use()()
+			u8 := func(v uint64) uint8 { return uint8(v) }
+			u16 := func(v uint64) uint16 { return uint16(v) }
+			f32 := func(v uint64) float32 { return float32(int32(v)) / 7 }
+			u64 := func(v uint64) uint64 { return v }
+			t.Run("u8/i32", func(t *testing.T) { testTake[uint8, int32](t, u8) })
+			t.Run("u16/i64", func(t *testing.T) { testTake[uint16, int64](t, u16) })
+			t.Run("f32/i32", func(t *testing.T) { testTake[float32, int32](t, f32) })
+			t.Run("f32/int", func(t *testing.T) { testTake[float32, int](t, f32) })
+			t.Run("u64/i64", func(t *testing.T) { testTake[uint64, int64](t, u64) })
+			t.Run("u64/int", func(t *testing.T) { testTake[uint64, int](t, u64) })
+		})
+	}
+}
+
+// TestTakePanics: a dst too short for the rows, or a source row that
+// would fall outside src, panics before anything is read.
+func TestTakePanics(t *testing.T) {
+	for _, c := range []struct {
+		name                  string
+		dst, src, row, stride int
+		size                  int
+	}{
+		{"short dst", 7, 64, 4, 4, 16},
+		{"short src", 8, 63, 4, 4, 16},
+		{"src shorter than a row", 8, 3, 4, 0, 1},
+		{"negative stride", 8, 64, 4, -4, 16},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Take(dst %d, src %d, row %d, stride %d, size %d) did not panic", c.dst, c.src, c.row, c.stride, c.size)
+				}
+			}()
+			Take(make([]float32, c.dst), make([]float32, c.src), []int32{0, 0}, c.row, c.stride, c.size, false)
+		})
+	}
+}
