@@ -78,9 +78,9 @@ before its timed ones (tcp-run --bench-warmup; --warmup 0: tcp after its
 one checked call, each peer after two). Most workloads here move a few
 MiB, under the 32 MiB L3, and on the 2-core VM a new process's calls get
 faster over its first hundred or so as its buffers settle in the L3
-(sw_middle_axis_1k, two workers: 320-450 us for the first call, 70-75 us
-from about the hundredth on). It is the cache, not the process: 50 ms of
-the kernel's own calls first made the first timed call 71-81 us; 50 ms
+(sw_middle_axis_1k, two workers: 321-453 us for the first call, 72-121
+us for the 400th). It is the cache, not the process: 50 ms of the
+kernel's own calls first made the first timed call 71-110 us; 50 ms
 of a 64 MiB memcpy, a busy loop, or the kernel's calls followed by a 192
 MiB memcpy or a 200 ms sleep did not (the L3 is shared with whatever
 runs beside the VM). Without the warm-up a cell times whichever side's

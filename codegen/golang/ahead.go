@@ -181,41 +181,22 @@ func (f *funcGen) idsAhead(n *nest, l int, src string, so poly, dist, es int, bi
 	if tab, ok := f.tabled[pos]; ok {
 		call = fmt.Sprintf("prefetch.Elems(unsafe.Pointer(&%s[%s]), %s[jx:e], %d)", src, base, tab, rowBytes)
 	} else {
-		r, ok := f.redo[pos]
-		size := "0"
-		if ok && r.fn == "tcpWrapNeg" {
-			size = r.size
-			r, ok = f.redo[r.arg]
-		}
-		if !ok || r.fn != "" || r.load != "int" {
+		buf, irest, et, size, ok := f.argIDs(pos, v, l)
+		if !ok {
 			return ""
 		}
-		if k, ok := r.off.coeff(v); !ok || !k.equal(pconst(1)) {
-			return ""
+		if size == "" {
+			size = "0"
 		}
-		irest := r.off.add(patom(v).scale(-1))
-		if f.levelOf(irest) >= l {
-			return ""
-		}
-		fn := ""
-		for val, name := range f.args {
-			if name == r.buf {
-				switch et, _ := goElem(ir.ElementType(val.Type())); et {
-				case "int64":
-					fn = "IDs64"
-				case "int32":
-					fn = "IDs32"
-				}
-			}
-		}
-		if fn == "" {
-			return ""
+		fn := "IDs64"
+		if et == "int32" {
+			fn = "IDs32"
 		}
 		lo, hi := "jx", "e"
 		if ib := f.hoist(irest, max(f.levelOf(irest), 0)); ib != "0" {
 			lo, hi = ib+"+jx", ib+"+e"
 		}
-		call = fmt.Sprintf("prefetch.%s(unsafe.Pointer(&%s[%s]), %s[%s:%s], %s, %d)", fn, src, base, r.buf, lo, hi, size, rowBytes)
+		call = fmt.Sprintf("prefetch.%s(unsafe.Pointer(&%s[%s]), %s[%s:%s], %s, %d)", fn, src, base, buf, lo, hi, size, rowBytes)
 	}
 	cond := fmt.Sprintf("jx < %s && uint(%s) < uint(len(%s))", hi, base, src)
 	if base == "0" {
@@ -226,6 +207,38 @@ func (f *funcGen) idsAhead(n *nest, l int, src string, so poly, dist, es int, bi
 	}
 	return fmt.Sprintf("if (%s-%s)%%%d == 0 {\nif jx := %s + %d; %s {\ne := jx + %d\nif e > %s {\ne = %s\n}\n%s\n}\n}",
 		v, start, tinyAheadBatch, v, dist, cond, tinyAheadBatch, hi, hi, call)
+}
+
+// argIDs returns how the index behind position pos, bound at loop level
+// l whose counter is v, is read: a load int(buf[irest+v]) of an
+// argument's int32 or int64 indices (et their Go type), taken as it is
+// or through one tcpWrapNeg (wrapSize its size, else ""), irest bound
+// outside level l; ok is false for anything else.
+func (f *funcGen) argIDs(pos, v string, l int) (buf string, irest poly, et, wrapSize string, ok bool) {
+	r, ok := f.redo[pos]
+	if ok && r.fn == "tcpWrapNeg" {
+		wrapSize = r.size
+		r, ok = f.redo[r.arg]
+	}
+	if !ok || r.fn != "" || r.load != "int" {
+		return "", nil, "", "", false
+	}
+	if k, ok := r.off.coeff(v); !ok || !k.equal(pconst(1)) {
+		return "", nil, "", "", false
+	}
+	irest = r.off.add(patom(v).scale(-1))
+	if f.levelOf(irest) >= l {
+		return "", nil, "", "", false
+	}
+	for val, name := range f.args {
+		if name == r.buf {
+			et, _ = goElem(ir.ElementType(val.Type()))
+		}
+	}
+	if et != "int32" && et != "int64" {
+		return "", nil, "", "", false
+	}
+	return r.buf, irest, et, wrapSize, true
 }
 
 // redo says how an index temporary was computed, so that touchAhead can

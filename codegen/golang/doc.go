@@ -141,8 +141,8 @@
 // (an index_select, an embedding lookup, a take along a middle axis), with
 // nothing else in the loop but the id's read, wrap and check, is one call
 // of gatherrow.Take for a worker's part of the ids (takeCall): an
-// assembly loop that wraps and tests each id, prefetches the row 8 ids on
-// and copies the row 32 bytes at a time, with no memmove or prefetch call
+// assembly loop that wraps and tests each id, prefetches a later row
+// (gatherrow's takeAhead) and copies the row 32 bytes at a time, with no memmove or prefetch call
 // per row; the first bad id's position comes back for the interpreter's
 // error.
 // Index reads that do not depend on

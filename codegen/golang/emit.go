@@ -542,6 +542,10 @@ func (f *funcGen) bind(l int, code string) string {
 	return n
 }
 
+// ready names p at the outermost level where its operands are bound
+// (hoisted there).
+func (f *funcGen) ready(p poly) string { return f.hoist(p, max(f.levelOf(p), -1)) }
+
 // hoist returns an expression for p at level l, binding the partial sums
 // of its lower-level terms at their levels.
 func (f *funcGen) hoist(p poly, l int) string {

@@ -174,8 +174,6 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 		}
 	}
 	v, width := n.vars[l], n.sizes[nl-1]
-	// outer names p where it is ready: hoisted to the level it needs.
-	outer := func(p poly) string { return f.hoist(p, max(f.levelOf(p), -1)) }
 	rest := func(buf string, off, step poly) (string, bool) {
 		c, ok := off.coeff(v)
 		if !ok || !c.equal(step) || f.levelOfAtoms(buf) >= l {
@@ -185,7 +183,7 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 		if f.levelOf(r) >= l {
 			return "", false
 		}
-		return outer(r), true
+		return f.ready(r), true
 	}
 	rd, ok1 := rest(n.out, n.rowOff, width)
 	ri, ok2 := rest(e.idxBuf, e.idxOff, width)
@@ -193,7 +191,7 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 	if !ok1 || !ok2 || !ok3 {
 		return ""
 	}
-	a, b := "0", outer(n.sizes[l])
+	a, b := "0", f.ready(n.sizes[l])
 	if l == 0 {
 		a, b = "lo", "hi"
 	} else if l == 1 && flatSplit(n, nl) {
@@ -201,7 +199,7 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 		// rows, which loops names v+"lo" and v+"hi".
 		a, b = v+"lo", v+"hi"
 	}
-	w, s := outer(width), outer(e.size)
+	w, s := f.ready(width), f.ready(e.size)
 	span := func(base, step string) string {
 		return fmt.Sprintf("%s+%s*%s : %s+%s*%s", base, step, a, base, step, b)
 	}
@@ -323,7 +321,7 @@ const minTakeRow = 256
 // (indexTables, checked before the nest), with nothing else in the loop
 // but bindings and that check. The rows then cost no call each (copy's
 // memmove and the look-ahead's prefetch.Line): Take wraps and tests each
-// index, moves 32 bytes at a time and prefetches the row 8 indices on.
+// index, moves 32 bytes at a time and prefetches a later row.
 // It sets n.callRuns and n.callLevel.
 func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst string) string {
 	l := k - 1
@@ -372,8 +370,7 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 			return ""
 		}
 	}
-	outer := func(p poly) string { return f.hoist(p, max(f.levelOf(p), -1)) }
-	a, b := "0", outer(n.sizes[l])
+	a, b := "0", f.ready(n.sizes[l])
 	if l == 0 {
 		a, b = "lo", "hi"
 	} else if l == 1 && flatSplit(n, k) {
@@ -389,39 +386,19 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 		ids, wrap = fmt.Sprintf("%s[%s:%s]", tab, a, b), false
 		raw = tab
 	} else {
-		rd, ok := f.redo[pos]
-		if ok && rd.fn == "tcpWrapNeg" && wrap {
-			rd, ok = f.redo[rd.arg]
-		}
-		if !ok || rd.fn != "" || rd.load != "int" {
+		buf, irest, _, wrapSize, ok := f.argIDs(pos, v, l)
+		if !ok || wrapSize != "" && !wrap {
 			return ""
 		}
-		if ck, ok := rd.off.coeff(v); !ok || !ck.equal(pconst(1)) {
-			return ""
-		}
-		irest := rd.off.add(patom(v).scale(-1))
-		if f.levelOf(irest) >= l || f.levelOfAtoms(rd.buf) >= l {
-			return ""
-		}
-		isArg := false
-		for val, name := range f.args {
-			if name == rd.buf {
-				et, _ := goElem(ir.ElementType(val.Type()))
-				isArg = et == "int32" || et == "int64"
-			}
-		}
-		if !isArg {
-			return ""
-		}
-		base := outer(irest)
-		ids = fmt.Sprintf("%s[%s+%s : %s+%s]", rd.buf, base, a, base, b)
-		raw = fmt.Sprintf("%s[%s+%s:]", rd.buf, base, a)
+		base := f.ready(irest)
+		ids = fmt.Sprintf("%s[%s+%s : %s+%s]", buf, base, a, base, b)
+		raw = fmt.Sprintf("%s[%s+%s:]", buf, base, a)
 	}
-	rs, ds, w := outer(srest), outer(drest), outer(run)
+	rs, ds, w := f.ready(srest), f.ready(drest), f.ready(run)
 	f.g.used["gatherrow"] = true
 	t := f.temp()
 	call := fmt.Sprintf("gatherrow.Take(%s[%s+%s*%s : %s+%s*%s], %s[%s:], %s, %s, %s, %s, %v)",
-		dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, outer(stride), outer(tp.size), wrap)
+		dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, f.ready(stride), f.ready(tp.size), wrap)
 	n.callRuns, n.callLevel = true, l
 	saved := f.op
 	f.op = tp.op

@@ -377,7 +377,8 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 	resolve := func(v string, sz poly, d int) poly {
 		l := max(f.levelOfAtoms(v), f.levelOf(sz))
 		if f.inline[s.Operation] && mode == tcp.ModeWrapNegative {
-			return patom(f.wrapChecked(l, v, sz, d))
+			w, _ := f.wrapChecked(l, v, sz, d)
+			return patom(w)
 		}
 		if f.inline[s.Operation] {
 			b := f.blockAt(l)

@@ -748,11 +748,10 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		check := "" // the index's check in the loop, if any
 		switch {
 		case f.inline[op] && f.cur != nil && gop.Mode() == tcp.ModeWrapNegative:
-			l := max(f.levelOfAtoms(iv), f.levelOf(in[dim]))
-			pos = []string{f.wrapChecked(l, iv, in[dim], dim)}
+			var w string
+			w, check = f.wrapChecked(max(f.levelOfAtoms(iv), f.levelOf(in[dim])), iv, in[dim], dim)
+			pos = []string{w}
 			f.noteBound(pos[0], in[dim])
-			b := f.blockAt(l)
-			check = b.stmts[len(b.stmts)-1]
 		default:
 			if f.inline[op] && f.cur != nil {
 				b := f.blockAt(f.levelOfAtoms(iv))

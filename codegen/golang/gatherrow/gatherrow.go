@@ -263,8 +263,7 @@ func takeAhead(b int) (ahead, lines int) {
 }
 
 // takeGo is Take's Go loop: the whole of Take in the purego build, on
-// other architectures and for rows that are not a multiple of 32 bytes,
-// and what the tests compare the assembly with.
+// other architectures and for rows that are not a multiple of 32 bytes.
 func takeGo[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool) int {
 	for k, i := range idx {
 		w := int64(i)
