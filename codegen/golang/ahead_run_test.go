@@ -14,9 +14,10 @@ import (
 // maxUnaheadBytes, so that the kernel binary's prefetches run (the
 // differential test's buffers are all smaller): gather_nd rows (two index
 // reads per position), a take of short runs along a middle axis, short
-// rows of a table, rows under 128 bytes (points, pairs; 32-byte runs
-// along a middle axis: 16 rows per call that reads their ids or index
-// table; those under 32 bytes further ahead),
+// rows of a table (clip mode: a prefetch per row), rows under 128 bytes
+// (points, pairs, 32-byte runs along a middle axis: one gatherrow.Take
+// call per worker, prefetching when the lengths tested once per call say
+// the working set is large),
 // scatter_nd rows replaced (distinct ids: split by
 // update rows; duplicates: by columns) and added (an embedding gradient
 // of 512-byte rows, duplicate ids), a column gather reading its rows
@@ -94,8 +95,8 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 3},
-		{"prefetch.IDs32(unsafe.Pointer(&a0[0]), a1[jx:e], 1100000, 12)", 1}, {"prefetch.IDs64(unsafe.Pointer(&a0[0]), a1[jx:e], 0, 8)", 1}})
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 1},
+		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))

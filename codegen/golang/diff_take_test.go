@@ -1,18 +1,23 @@
 package golang
 
 import (
+	"fmt"
 	"math/rand"
+	"strings"
+	"testing"
 
+	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
 )
 
 // Differential patterns for the whole-row takes that one gatherrow.Take
-// call copies (takeCall): rows of 256 bytes to 3 KiB in multiples of 32
-// bytes of every element size (and 1040- and 264-byte rows, which keep
-// the loop), along dim 0 by 1-d ids; an embedding lookup by 2-d ids in
-// the form the ONNX importer gives (the table broadcast along the ids'
-// inner dim); and a take along the middle axis of [?,?,64] f32, whose
-// ids are wrapped once into a table.
+// call copies (takeCall): rows of 160 bytes to 3 KiB of every element
+// size, multiples of 32 bytes and not, along dim 0 by 1-d ids; rows of
+// 3 to 124 bytes, each size class of Take's short rows (2-3, 4-7, 8-15,
+// 16-31, 32-63 and 64-127 bytes; a 1-byte row is an element gather); an embedding lookup by
+// 2-d ids in the form the ONNX importer gives (the table broadcast along
+// the ids' inner dim); and takes along the middle axis of [?,?,64] and
+// [?,?,3] f32, whose ids are wrapped once into a table.
 
 func init() {
 	patterns = append(patterns,
@@ -49,6 +54,55 @@ func init() {
 			a := dim(r, 6)
 			return []*tensor.Tensor{randOf(r, tensor.F32, a, 64), randOf(r, tensor.F32, a, 256), randOf(r, tensor.F32, a, 72), randOf(r, tensor.F16, a, 128), randOf(r, tensor.F32, a, 768), randOf(r, tensor.F64, a, 40), randOf(r, tensor.I8, a, 256), randOf(r, tensor.F16, a, 520), randOf(r, tensor.F32, a, 66), randIdx(r, oob, it, a, dim(r, 40))}
 		}},
+		pattern{name: "take_short_rows", mlir: `func.func @%[3]s(%%s0: tensor<?x5xi8>, %%s1: tensor<?x3xi8>, %%s2: tensor<?x2xf16>, %%s3: tensor<?x7xi8>, %%s4: tensor<?x2xf32>, %%s5: tensor<?x7xf16>, %%s6: tensor<?x2xf64>, %%s7: tensor<?x7xf32>, %%s8: tensor<?x33xi8>, %%s9: tensor<?x31xf32>, %%i: tensor<?x%[2]s>) -> (tensor<?x5xi8>, tensor<?x3xi8>, tensor<?x2xf16>, tensor<?x7xi8>, tensor<?x2xf32>, tensor<?x7xf16>, tensor<?x2xf64>, tensor<?x7xf32>, tensor<?x33xi8>, tensor<?x31xf32>) {
+  %%e = tensor.expand_shape %%i [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
+  %%c0 = arith.constant 5 : index
+  %%b0 = tcp.broadcast_to %%e, %%c0 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x5x%[2]s>
+  %%r0 = tcp.gather %%s0, %%b0 {dim = 0 : index%[6]s} : tensor<?x5xi8>, tensor<?x5x%[2]s> -> tensor<?x5xi8>
+  %%c1 = arith.constant 3 : index
+  %%b1 = tcp.broadcast_to %%e, %%c1 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x3x%[2]s>
+  %%r1 = tcp.gather %%s1, %%b1 {dim = 0 : index%[6]s} : tensor<?x3xi8>, tensor<?x3x%[2]s> -> tensor<?x3xi8>
+  %%c2 = arith.constant 2 : index
+  %%b2 = tcp.broadcast_to %%e, %%c2 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x2x%[2]s>
+  %%r2 = tcp.gather %%s2, %%b2 {dim = 0 : index%[6]s} : tensor<?x2xf16>, tensor<?x2x%[2]s> -> tensor<?x2xf16>
+  %%c3 = arith.constant 7 : index
+  %%b3 = tcp.broadcast_to %%e, %%c3 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x7x%[2]s>
+  %%r3 = tcp.gather %%s3, %%b3 {dim = 0 : index%[6]s} : tensor<?x7xi8>, tensor<?x7x%[2]s> -> tensor<?x7xi8>
+  %%c4 = arith.constant 2 : index
+  %%b4 = tcp.broadcast_to %%e, %%c4 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x2x%[2]s>
+  %%r4 = tcp.gather %%s4, %%b4 {dim = 0 : index%[6]s} : tensor<?x2xf32>, tensor<?x2x%[2]s> -> tensor<?x2xf32>
+  %%c5 = arith.constant 7 : index
+  %%b5 = tcp.broadcast_to %%e, %%c5 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x7x%[2]s>
+  %%r5 = tcp.gather %%s5, %%b5 {dim = 0 : index%[6]s} : tensor<?x7xf16>, tensor<?x7x%[2]s> -> tensor<?x7xf16>
+  %%c6 = arith.constant 2 : index
+  %%b6 = tcp.broadcast_to %%e, %%c6 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x2x%[2]s>
+  %%r6 = tcp.gather %%s6, %%b6 {dim = 0 : index%[6]s} : tensor<?x2xf64>, tensor<?x2x%[2]s> -> tensor<?x2xf64>
+  %%c7 = arith.constant 7 : index
+  %%b7 = tcp.broadcast_to %%e, %%c7 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x7x%[2]s>
+  %%r7 = tcp.gather %%s7, %%b7 {dim = 0 : index%[6]s} : tensor<?x7xf32>, tensor<?x7x%[2]s> -> tensor<?x7xf32>
+  %%c8 = arith.constant 33 : index
+  %%b8 = tcp.broadcast_to %%e, %%c8 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x33x%[2]s>
+  %%r8 = tcp.gather %%s8, %%b8 {dim = 0 : index%[6]s} : tensor<?x33xi8>, tensor<?x33x%[2]s> -> tensor<?x33xi8>
+  %%c9 = arith.constant 31 : index
+  %%b9 = tcp.broadcast_to %%e, %%c9 {axes = [1]} : tensor<?x1x%[2]s>, index -> tensor<?x31x%[2]s>
+  %%r9 = tcp.gather %%s9, %%b9 {dim = 0 : index%[6]s} : tensor<?x31xf32>, tensor<?x31x%[2]s> -> tensor<?x31xf32>
+  return %%r0, %%r1, %%r2, %%r3, %%r4, %%r5, %%r6, %%r7, %%r8, %%r9 : tensor<?x5xi8>, tensor<?x3xi8>, tensor<?x2xf16>, tensor<?x7xi8>, tensor<?x2xf32>, tensor<?x7xf16>, tensor<?x2xf64>, tensor<?x7xf32>, tensor<?x33xi8>, tensor<?x31xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			a := dim(r, 6)
+			return []*tensor.Tensor{randOf(r, tensor.I8, a, 5), randOf(r, tensor.I8, a, 3), randOf(r, tensor.F16, a, 2), randOf(r, tensor.I8, a, 7), randOf(r, tensor.F32, a, 2), randOf(r, tensor.F16, a, 7), randOf(r, tensor.F64, a, 2), randOf(r, tensor.F32, a, 7), randOf(r, tensor.I8, a, 33), randOf(r, tensor.F32, a, 31), randIdx(r, oob, it, a, dim(r, 40))}
+		}},
+		pattern{name: "take_middle_axis_12b", mlir: `func.func @%[3]s(%%y: tensor<?x?x3xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x?x3xf32> {
+  %%m = tensor.expand_shape %%i [[0, 1, 2]] : tensor<?x%[2]s> into tensor<1x?x1x%[2]s>
+  %%c0 = arith.constant 0 : index
+  %%d0 = tensor.dim %%y, %%c0 : tensor<?x?x3xf32>
+  %%c3 = arith.constant 3 : index
+  %%b = tcp.broadcast_to %%m, %%d0, %%c3 {axes = [0, 2]} : tensor<1x?x1x%[2]s>, index, index -> tensor<?x?x3x%[2]s>
+  %%r = tcp.gather %%y, %%b {dim = 1 : index%[6]s} : tensor<?x?x3xf32>, tensor<?x?x3x%[2]s> -> tensor<?x?x3xf32>
+  return %%r : tensor<?x?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			m := dim(r, 9)
+			return []*tensor.Tensor{randOf(r, tensor.F32, dim(r, 5), m, 3), randIdx(r, oob, it, m, dim(r, 30))}
+		}},
 		pattern{name: "take_embedding_2d", mlir: `func.func @%[3]s(%%z: tensor<?x128xf16>, %%j: tensor<?x?x%[2]s>) -> tensor<?x?x128xf16> {
   %%e = tensor.expand_shape %%j [[0], [1, 2]] : tensor<?x?x%[2]s> into tensor<?x?x1x%[2]s>
   %%c128 = arith.constant 128 : index
@@ -76,4 +130,37 @@ func init() {
 			return []*tensor.Tensor{randOf(r, tensor.F32, dim(r, 5), m, 64), randIdx(r, oob, it, m, dim(r, 20))}
 		}},
 	)
+}
+
+// TestTakeForms: in the kernel binary, every table of the take patterns
+// (take_rows, take_short_rows, take_embedding_2d, take_middle_axis,
+// take_middle_axis_12b) is one gatherrow.Take call per worker in the
+// modes that check or wrap ids, with either index type: the
+// differential test then compares Take's every size class with the
+// interpreter.
+func TestTakeForms(t *testing.T) {
+	want := map[string]int{"take_rows": 9, "take_short_rows": 10, "take_embedding_2d": 1, "take_middle_axis": 1, "take_middle_axis_12b": 1}
+	for _, p := range patterns {
+		n, ok := want[p.name]
+		if !ok {
+			continue
+		}
+		for _, mode := range []string{"error", "wrap_negative"} {
+			for _, it := range []string{"i32", "i64"} {
+				attr := fmt.Sprintf(", mode = %q", mode)
+				src := fmt.Sprintf(p.mlir, attr, it, "f", "f32", strings.TrimPrefix(attr, ", "), attr)
+				m, err := parser.Parse(p.name+".mlir", src, parser.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				code, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := strings.Count(string(code), "gatherrow.Take("); got != n {
+					t.Errorf("%s (%s, %s): %d gatherrow.Take calls, want %d", p.name, mode, it, got, n)
+				}
+			}
+		}
+	}
 }

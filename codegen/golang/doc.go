@@ -136,15 +136,17 @@
 // gather whose index row of at most 128 positions reads its source rows
 // sparsely (fewer than one element per 16) prefetches, 4 rows ahead, the
 // positions of its index table in that later row with one prefetch.Elems
-// call (sparseAhead). A loop over ids that copies, per id, a static row of
-// 256 bytes or more and a multiple of 32 into the next row of the result
-// (an index_select, an embedding lookup, a take along a middle axis), with
-// nothing else in the loop but the id's read, wrap and check, is one call
-// of gatherrow.Take for a worker's part of the ids (takeCall): an
-// assembly loop that wraps and tests each id, prefetches a later row
-// (gatherrow's takeAhead) and copies the row 32 bytes at a time, with no memmove or prefetch call
-// per row; the first bad id's position comes back for the interpreter's
-// error.
+// call (sparseAhead). A loop over ids that copies, per id, a static row
+// into the next row of the result (an index_select, an embedding lookup,
+// a take along a middle axis), with nothing else in the loop but the id's
+// read, wrap and check, is one call of gatherrow.Take for a worker's part
+// of the ids (takeCall): an assembly loop that wraps and tests each id,
+// prefetches a later row (gatherrow.Ahead rows on; for rows under 256
+// bytes only past maxUnaheadBytes of working set) and copies the row with
+// the moves of its size class (two overlapping moves for rows under 128
+// bytes, 128 and 32 bytes at a time beyond), with no memmove, prefetch
+// call or bounds check per row; the first bad id's position comes back
+// for the interpreter's error.
 // Index reads that do not depend on
 // the loops outside their own (a column gather, a take along a middle or
 // last axis: the same ids for every outer row) are computed once per

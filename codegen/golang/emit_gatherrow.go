@@ -306,22 +306,19 @@ type takePos struct {
 	op    *ir.Operation // the op whose errors name it (f.op then)
 }
 
-// minTakeRow is the shortest static row, in bytes, that takeCall copies
-// with gatherrow.Take. Measured with tcp-run, one worker, warmed up
-// (least of interleaved runs): see takeCall.
-const minTakeRow = 256
-
 // takeCall returns, in the kernel binary, one gatherrow.Take call that
 // replaces the loop at level l = k-1 of result nest n, or "": the loop
-// whose every iteration copies a static run of c elements (a multiple
-// of 32 bytes, at least minTakeRow) from the row of r that an index
-// picks into the next run of the result (dst at outOff), the index read
-// from an argument's indices at the loop's counter (wrapped and checked
-// in the loop, or checked before the nest) or from a table of them
-// (indexTables, checked before the nest), with nothing else in the loop
-// but bindings and that check. The rows then cost no call each (copy's
-// memmove and the look-ahead's prefetch.Line): Take wraps and tests each
-// index, moves 32 bytes at a time and prefetches a later row.
+// whose every iteration copies a static run of c elements from the row
+// of r that an index picks into the next run of the result (dst at
+// outOff), the index read from an argument's indices at the loop's
+// counter (wrapped and checked in the loop, or checked before the nest)
+// or from a table of them (indexTables, checked before the nest), with
+// nothing else in the loop but bindings and that check. The rows then
+// cost no call each (copy's memmove, the look-ahead's prefetch) and no
+// bounds check: Take wraps and tests each index, copies the row with
+// moves of its size class and prefetches a later row: always for runs of
+// minAlwaysPrefetchedRun bytes or more, past maxUnaheadBytes of working
+// set for shorter ones (aheadCond), as touchAhead would.
 // It sets n.callRuns and n.callLevel.
 func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst string) string {
 	l := k - 1
@@ -329,9 +326,10 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 		return ""
 	}
 	c, ok := run.constant()
-	if !ok || c*int64(es)%32 != 0 || c*int64(es) < minTakeRow {
+	if !ok || c < 1 {
 		return ""
 	}
+	rowBytes := int(c) * es
 	v := n.vars[l]
 	so := r.off.without(n, k)
 	pos := ""
@@ -394,11 +392,20 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 		ids = fmt.Sprintf("%s[%s+%s : %s+%s]", buf, base, a, base, b)
 		raw = fmt.Sprintf("%s[%s+%s:]", buf, base, a)
 	}
+	ahead := fmt.Sprintf("gatherrow.Ahead(%d)", rowBytes)
+	if rowBytes < minAlwaysPrefetchedRun {
+		switch cond, never := f.aheadCond(r.buf, dst, es, rowBytes); {
+		case never:
+			ahead = "0"
+		case cond != "":
+			ahead = fmt.Sprintf("gatherrow.AheadIf(%s, %d)", cond, rowBytes)
+		}
+	}
 	rs, ds, w := f.ready(srest), f.ready(drest), f.ready(run)
 	f.g.used["gatherrow"] = true
 	t := f.temp()
-	call := fmt.Sprintf("gatherrow.Take(%s[%s+%s*%s : %s+%s*%s], %s[%s:], %s, %s, %s, %s, %v)",
-		dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, f.ready(stride), f.ready(tp.size), wrap)
+	call := fmt.Sprintf("gatherrow.Take(%s[%s+%s*%s : %s+%s*%s], %s[%s:], %s, %s, %s, %s, %v, %s)",
+		dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, f.ready(stride), f.ready(tp.size), wrap, ahead)
 	n.callRuns, n.callLevel = true, l
 	saved := f.op
 	f.op = tp.op

@@ -210,14 +210,19 @@ type TakeIndex interface {
 // at the first k whose w is outside [0, size), the rows before it
 // written, and returns that k; else it returns -1. It panics if dst is
 // shorter than len(idx) rows or if a row at some w in [0, size) is not
-// inside src.
+// inside src. Before row k it may prefetch the first line of the row of
+// idx[k+ahead] (ahead 0: none; Ahead gives the distance measured for a
+// row size); a prefetch changes no result.
 //
-// On amd64 with AVX2, rows of a multiple of 32 bytes are one assembly
-// loop over all of idx: the index's wrap and test, 32-byte moves, and a
-// prefetch of a later row (takeAhead), with no call per row: 0.55-0.7x
-// the time of a loop that calls copy and a prefetch per row on rows in
-// the cache (takeAhead has the measurements).
-func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool) int {
+// On amd64 with AVX2, the rows are one assembly loop over all of idx:
+// the index's wrap and test, the prefetch, and the row's moves, with no
+// call per row. Rows of 128 bytes or more move 128 and 32 bytes at a
+// time, a last 32 overlapping the one before when the row is not a
+// multiple of 32; a row of b < 128 bytes is its first w bytes and its
+// last w, w the largest power of two <= b (two moves, four for w = 64). Against a loop
+// that calls copy and a prefetch per row: 0.55-0.7x the time on rows of
+// 256 bytes or more in the cache (Ahead has the measurements).
+func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool, ahead int) int {
 	n := len(idx)
 	if n == 0 {
 		return -1
@@ -230,40 +235,78 @@ func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wra
 	}
 	var z T
 	es := int(unsafe.Sizeof(z))
-	if useAVX2 && row*es%32 == 0 && row > 0 && size > 0 && stride <= maxInt/es {
+	if useAVX2 && row > 0 && size > 0 && stride <= maxInt/es {
 		var i I
 		dp, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
-		ahead, lines := takeAhead(row * es)
-		if unsafe.Sizeof(i) == 4 {
-			return takeI32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, wrapMask(wrap, size), size, row*es, stride*es, ahead, lines)
+		if ahead <= 0 || ahead > n {
+			ahead = n // prefetch nothing
 		}
-		return takeI64(dp, sp, (*int64)(unsafe.Pointer(&idx[0])), n, wrapMask(wrap, size), size, row*es, stride*es, ahead, lines)
+		b := row * es
+		c := 0 // the size class: log2(b), at most 7
+		for c < len(takeLoops)-1 && b >= 2<<c {
+			c++
+		}
+		loops := &takeLoops[c]
+		if unsafe.Sizeof(i) == 4 {
+			return loops.i32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, wrapMask(wrap, size), size, b, stride*es, ahead, 1)
+		}
+		return loops.i64(dp, sp, (*int64)(unsafe.Pointer(&idx[0])), n, wrapMask(wrap, size), size, b, stride*es, ahead, 1)
 	}
 	return takeGo(dst, src, idx, row, stride, size, wrap)
 }
 
-const maxInt = int(^uint(0) >> 1)
-
-// takeAhead is how many rows ahead Take prefetches a row of b bytes, and
-// how many of its lines: the first line, 16 rows ahead for rows of up to
-// 512 bytes, 8 for longer ones (the hardware prefetcher follows a row's
-// first lines). Measured with tcp-run, one worker, warmed up, least of 5
-// to 7 interleaved runs: 32768 256-byte f16 rows by [64,512] i32 ids
-// (the table 25.6 MB) 0.39 ms 16 ahead, 0.46 8 ahead, 0.47-0.62 with
-// all four lines prefetched, against 0.71 for the loop with copy; a
-// middle-axis take of 256-byte rows 0.35 for 8 or 16 ahead against
-// 0.49; 8192 1 KiB rows of a 16 MiB table 0.37-0.38 for 8 or 16 ahead
-// against 0.54; 32768 1 KiB rows of a 128 MiB table 3.5-3.8 ms for every
-// distance and the loop (the memory's speed).
-func takeAhead(b int) (ahead, lines int) {
-	if b <= 512 {
-		return 16, 1
-	}
-	return 8, 1
+// takeLoops holds Take's assembly loops by row size, index
+// log2(bytes) up to 7: the rows of 1, 2-3, 4-7, 8-15, 16-31, 32-63 and
+// 64-127 bytes, then of 128 bytes or more.
+var takeLoops = [...]struct {
+	i32 func(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+	i64 func(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+}{
+	{takeW1I32, takeW1I64}, {takeW2I32, takeW2I64}, {takeW4I32, takeW4I64}, {takeW8I32, takeW8I64},
+	{takeW16I32, takeW16I64}, {takeW32I32, takeW32I64}, {takeW64I32, takeW64I64}, {takeI32, takeI64},
 }
 
-// takeGo is Take's Go loop: the whole of Take in the purego build, on
-// other architectures and for rows that are not a multiple of 32 bytes.
+const maxInt = int(^uint(0) >> 1)
+
+// Ahead is how many rows ahead Take prefetches a row of b bytes when the
+// rows may not be in the cache: 64 for rows under 32 bytes, 16 for rows
+// of up to 512 bytes, 8 for longer ones (the hardware prefetcher follows
+// a row's first lines, so one line is prefetched). Measured with tcp-run,
+// warmed up, least of 4 to 7 interleaved runs, one worker:
+//   - 1M 8-byte rows of an 8 MiB table by i32 ids: 2.2-2.4 ms 64 ahead,
+//     2.7-3.4 16 ahead; 500000 12-byte rows of a 12 MB table: 1.6-2.0
+//     against 3.1-3.6; 1M 8-byte f16 rows 2.4 against 3.9-4.1; rows of
+//     32 to 128 bytes were no faster 64 ahead (64-byte rows of a 16 MiB
+//     table 1.2 and 2.9 ms in two runs, against 2.1 and 2.2; 128-byte
+//     rows 2.4 against 1.06).
+//   - 32768 256-byte f16 rows by [64,512] i32 ids (the table 25.6 MB)
+//     0.39 ms 16 ahead, 0.46 8 ahead, 0.47-0.62 with all four lines
+//     prefetched, against 0.71 for the loop with copy; a middle-axis take
+//     of 256-byte rows 0.35 for 8 or 16 ahead against 0.49; 8192 1 KiB
+//     rows of a 16 MiB table 0.37-0.38 for 8 or 16 ahead against 0.54;
+//     32768 1 KiB rows of a 128 MiB table 3.5-3.8 ms for every distance
+//     and the loop (the memory's speed).
+func Ahead(b int) int {
+	if b < 32 {
+		return 64
+	}
+	if b <= 512 {
+		return 16
+	}
+	return 8
+}
+
+// AheadIf is Ahead(b) when far is set, else 0: a kernel's ahead for a
+// working set that, when small, stays in the cache between calls.
+func AheadIf(far bool, b int) int {
+	if !far {
+		return 0
+	}
+	return Ahead(b)
+}
+
+// takeGo is Take's Go loop: the whole of Take in the purego build and on
+// other architectures.
 func takeGo[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool) int {
 	for k, i := range idx {
 		w := int64(i)

@@ -103,15 +103,60 @@ func rows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int
 func rows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
 
 // takeI32 and takeI64 are Take's loop (TAKE in gatherrow_amd64.s) for
-// int32 and 8-byte indices: n rows of row bytes (a multiple of 32) into
+// int32 and 8-byte indices: n rows of row bytes (128 or more) into
 // dst, one after the other, row k from src + w*stride bytes, w idx[k]
 // plus mask where negative, checked against size; before row k, plines
-// lines of the row of idx[k+ahead] are prefetched. They return the
-// position of the first bad index, else -1. The caller has checked that
-// every row at a w in [0, size) is inside src and that dst holds n rows.
+// lines of the row of idx[k+ahead] are prefetched (none when ahead >= n).
+// They return the position of the first bad index, else -1. The caller
+// has checked that every row at a w in [0, size) is inside src and that
+// dst holds n rows. takeW<w>I32 and takeW<w>I64 are the same loop for
+// rows of w to 2w-1 bytes (w = 1, 2, 4, 8, 16, 32, 64), each row its
+// first w bytes and its last w.
 //
 //go:noescape
 func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
 
 //go:noescape
 func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+
+//go:noescape
+func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int

@@ -260,15 +260,17 @@ done: \
 	MOVQ R12, ret+56(FP); \
 	RET
 
-// TAKE is the loop of Take: whole rows of R10 bytes (a multiple of 32)
+// TAKE is the loop of Take: whole rows of R10 bytes
 // copied in order, row k of dst from src + w*R11, w the index k (ld:
 // MOVLQSX for int32, MOVQ for 8-byte indices; scale their size) plus the
 // mask (R8) where negative, tested against size (R9, unsigned). Before
 // row k it prefetches the first lines (the count at plines) of the row
 // of index k+ahead (R12), wrapped but not tested: a prefetch does not
-// fault. It returns the position of the first bad index, or -1. Every
-// row is copied 128 bytes per step, then 32.
-#define TAKE(ld, scale) \
+// fault (an ahead of n or more prefetches nothing). It returns the
+// position of the first bad index, or -1. cp copies the row at R13 to
+// DI: TAKECOPY for rows of 128 bytes or more, TAKEW1 to TAKEW64 for
+// shorter ones.
+#define TAKE(ld, scale, cp) \
 	MOVQ dst+0(FP), DI; \
 	MOVQ src+8(FP), SI; \
 	MOVQ idx+16(FP), BX; \
@@ -309,6 +311,22 @@ copy: \
 	JAE  bad; \
 	IMULQ R11, R13; \
 	ADDQ SI, R13; \
+	cp; \
+	ADDQ R10, DI; \
+	INCQ AX; \
+	JMP  loop; \
+all: \
+	MOVQ $-1, AX; \
+bad: \
+	VZEROUPPER; \
+	MOVQ AX, ret+80(FP); \
+	RET
+
+// TAKECOPY copies a row of R10 >= 128 bytes from R13 to DI: 128 bytes
+// per step while 128 remain (R15 is R10-128), then 32, then the last 32
+// bytes of the row again when R10 is not a multiple of 32 (the overlap
+// writes the same bytes twice).
+#define TAKECOPY \
 	XORQ DX, DX; \
 step128: \
 	CMPQ DX, R15; \
@@ -324,22 +342,68 @@ step128: \
 	ADDQ $128, DX; \
 	JMP  step128; \
 step32: \
-	CMPQ DX, R10; \
-	JGE  next; \
+	LEAQ 32(DX), R14; \
+	CMPQ R14, R10; \
+	JG   tail; \
 	VMOVDQU 0(R13)(DX*1), Y0; \
 	VMOVDQU Y0, 0(DI)(DX*1); \
-	ADDQ $32, DX; \
+	MOVQ R14, DX; \
 	JMP  step32; \
-next: \
-	ADDQ R10, DI; \
-	INCQ AX; \
-	JMP  loop; \
-all: \
-	MOVQ $-1, AX; \
-bad: \
-	VZEROUPPER; \
-	MOVQ AX, ret+80(FP); \
-	RET
+tail: \
+	CMPQ DX, R10; \
+	JGE  done; \
+	VMOVDQU -32(R13)(R10*1), Y0; \
+	VMOVDQU Y0, -32(DI)(R10*1); \
+done:
+
+// TAKEW1 to TAKEW64 copy a row of R10 bytes, w <= R10 < 2w for TAKEWw,
+// from R13 to DI as its first w bytes and its last w bytes (which
+// overlap when R10 < 2w, and are the same bytes when R10 = w): two loads
+// and two stores, no loop.
+#define TAKEW1 \
+	MOVBLZX (R13), R14; \
+	MOVB    R14, (DI)
+
+#define TAKEW2 \
+	MOVWLZX (R13), R14; \
+	MOVWLZX -2(R13)(R10*1), R15; \
+	MOVW    R14, (DI); \
+	MOVW    R15, -2(DI)(R10*1)
+
+#define TAKEW4 \
+	MOVL (R13), R14; \
+	MOVL -4(R13)(R10*1), R15; \
+	MOVL R14, (DI); \
+	MOVL R15, -4(DI)(R10*1)
+
+#define TAKEW8 \
+	MOVQ (R13), R14; \
+	MOVQ -8(R13)(R10*1), R15; \
+	MOVQ R14, (DI); \
+	MOVQ R15, -8(DI)(R10*1)
+
+#define TAKEW16 \
+	MOVOU (R13), X0; \
+	MOVOU -16(R13)(R10*1), X1; \
+	MOVOU X0, (DI); \
+	MOVOU X1, -16(DI)(R10*1)
+
+#define TAKEW32 \
+	VMOVDQU (R13), Y0; \
+	VMOVDQU -32(R13)(R10*1), Y1; \
+	VMOVDQU Y0, (DI); \
+	VMOVDQU Y1, -32(DI)(R10*1)
+
+// TAKEW64 moves the first 64 bytes and the last 64, 32 at a time.
+#define TAKEW64 \
+	VMOVDQU (R13), Y0; \
+	VMOVDQU 32(R13), Y1; \
+	VMOVDQU -64(R13)(R10*1), Y2; \
+	VMOVDQU -32(R13)(R10*1), Y3; \
+	VMOVDQU Y0, (DI); \
+	VMOVDQU Y1, 32(DI); \
+	VMOVDQU Y2, -64(DI)(R10*1); \
+	VMOVDQU Y3, -32(DI)(R10*1)
 
 // func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
 TEXT ·gather4I32(SB), NOSPLIT, $0-72
@@ -449,8 +513,64 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 
 // func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeI32(SB), NOSPLIT, $0-88
-	TAKE(MOVLQSX, 4)
+	TAKE(MOVLQSX, 4, TAKECOPY)
 
 // func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeI64(SB), NOSPLIT, $0-88
-	TAKE(MOVQ, 8)
+	TAKE(MOVQ, 8, TAKECOPY)
+
+// func takeW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW1I32(SB), NOSPLIT, $0-88
+	TAKE(MOVLQSX, 4, TAKEW1)
+
+// func takeW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW1I64(SB), NOSPLIT, $0-88
+	TAKE(MOVQ, 8, TAKEW1)
+
+// func takeW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW2I32(SB), NOSPLIT, $0-88
+	TAKE(MOVLQSX, 4, TAKEW2)
+
+// func takeW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW2I64(SB), NOSPLIT, $0-88
+	TAKE(MOVQ, 8, TAKEW2)
+
+// func takeW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW4I32(SB), NOSPLIT, $0-88
+	TAKE(MOVLQSX, 4, TAKEW4)
+
+// func takeW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW4I64(SB), NOSPLIT, $0-88
+	TAKE(MOVQ, 8, TAKEW4)
+
+// func takeW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW8I32(SB), NOSPLIT, $0-88
+	TAKE(MOVLQSX, 4, TAKEW8)
+
+// func takeW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW8I64(SB), NOSPLIT, $0-88
+	TAKE(MOVQ, 8, TAKEW8)
+
+// func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW16I32(SB), NOSPLIT, $0-88
+	TAKE(MOVLQSX, 4, TAKEW16)
+
+// func takeW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW16I64(SB), NOSPLIT, $0-88
+	TAKE(MOVQ, 8, TAKEW16)
+
+// func takeW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW32I32(SB), NOSPLIT, $0-88
+	TAKE(MOVLQSX, 4, TAKEW32)
+
+// func takeW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW32I64(SB), NOSPLIT, $0-88
+	TAKE(MOVQ, 8, TAKEW32)
+
+// func takeW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW64I32(SB), NOSPLIT, $0-88
+	TAKE(MOVLQSX, 4, TAKEW64)
+
+// func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+TEXT ·takeW64I64(SB), NOSPLIT, $0-88
+	TAKE(MOVQ, 8, TAKEW64)

@@ -47,3 +47,45 @@ func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ah
 func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int {
 	return 0
 }
+func takeW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}
+func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int {
+	return 0
+}

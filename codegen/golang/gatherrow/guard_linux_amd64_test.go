@@ -64,6 +64,18 @@ func TestNoReadPastSource(t *testing.T) {
 			}
 			Cols(make([]float32, 8), src32, cidx, 5, 8, false)
 			Cols(make([]uint64, 8), src64, cidx, 5, 8, false)
+			// Take of the last row of each size, prefetching a row
+			// ahead: its two overlapping moves stay inside the row.
+			for b := 1; b <= 72; b++ {
+				src := unsafe.Slice((*uint8)(unsafe.Pointer(&mem[page-b])), b)
+				for i := range src {
+					src[i] = uint8(200 + i)
+				}
+				d := make([]uint8, 3*b)
+				if k := Take(d, src, []int64{0, 0, -1}, b, b, 1, true, 1); k != -1 || d[2*b] != 200 || d[3*b-1] != uint8(200+b-1) {
+					t.Errorf("Take of %d-byte rows: %d, %v", b, k, d)
+				}
+			}
 		})
 	}
 }

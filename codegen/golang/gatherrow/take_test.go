@@ -26,23 +26,31 @@ func wantTake[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int,
 }
 
 type takeShape struct {
-	n, row, stride, size, extra int
+	n, row, stride, size, extra, ahead int
 }
 
 func takeShapes[T Elem]() []takeShape {
 	var z T
 	es := int(sizeOf(z))
 	var s []takeShape
-	for _, bytes := range []int{32, 64, 96, 128, 160, 256, 288, 1024, 3072, 8, 24, 48, 100} {
+	// Every row of 1 to 72 bytes (each size class of the short rows' two
+	// moves, at both its ends), then longer rows, multiples of 32 and not.
+	var sizes []int
+	for b := 1; b <= 72; b++ {
+		sizes = append(sizes, b)
+	}
+	sizes = append(sizes, 96, 100, 127, 128, 129, 160, 200, 256, 288, 1000, 1024, 3072)
+	for _, bytes := range sizes {
 		row := bytes / es
 		if row == 0 || row*es != bytes {
 			continue
 		}
 		for _, n := range []int{0, 1, 2, 7, 8, 9, 33} {
+			ahead := []int{0, 1, 16, n + 3}[n%4] // none, each distance, past the end
 			s = append(s,
-				takeShape{n: n, row: row, stride: row, size: 1 + n%5*3},         // a take along axis 0
-				takeShape{n: n, row: row, stride: 3*row + 1, size: 4, extra: 2}, // along a middle axis, rows apart
-				takeShape{n: n, row: row, stride: row, size: 1},
+				takeShape{n: n, row: row, stride: row, size: 1 + n%5*3, ahead: ahead},         // a take along axis 0
+				takeShape{n: n, row: row, stride: 3*row + 1, size: 4, extra: 2, ahead: ahead}, // along a middle axis, rows apart
+				takeShape{n: n, row: row, stride: row, size: 1, ahead: 2},
 			)
 		}
 	}
@@ -80,11 +88,11 @@ func testTake[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 					}
 					idx[k] = I(v)
 				}
-				name := fmt.Sprintf("n%d/row%d/stride%d/size%d/wrap=%v/bad%d", sh.n, sh.row, sh.stride, sh.size, wrap, bad)
+				name := fmt.Sprintf("n%d/row%d/stride%d/size%d/ahead%d/wrap=%v/bad%d", sh.n, sh.row, sh.stride, sh.size, sh.ahead, wrap, bad)
 				want := make([]T, sh.n*sh.row+3)
 				got := make([]T, sh.n*sh.row+3)
 				wk := wantTake(want, src, idx, sh.row, sh.stride, sh.size, wrap)
-				gk := Take(got, src, idx, sh.row, sh.stride, sh.size, wrap)
+				gk := Take(got, src, idx, sh.row, sh.stride, sh.size, wrap, sh.ahead)
 				if wk != gk {
 					t.Fatalf("%s: Take returned %d, want %d", name, gk, wk)
 				}
@@ -122,9 +130,12 @@ func sizeOf[T any](z T) uintptr {
 }
 
 // TestTake compares Take, on every path (the assembly and the Go loop),
-// with its definition: rows of 1- to 8-byte elements, 32-byte multiples
-// (the assembly's) and others, takes along axis 0 and rows apart (a middle
-// axis), int32, int64 and int indices, none, the first, second, a middle or the last index bad.
+// with its definition: rows of 1- to 8-byte elements, of every size from
+// 1 to 72 bytes and longer ones, 32-byte multiples and others, takes
+// along axis 0 and rows apart (a middle axis), int32, int64 and int
+// indices, prefetches none, near and past the end, none, the first,
+// second, a middle or the last index bad; nothing past the rows is
+// written.
 func TestTake(t *testing.T) {
 	for _, p := range paths() {
 		t.Run(p.name, func(t *testing.T) {
@@ -162,7 +173,7 @@ func TestTakePanics(t *testing.T) {
 					t.Errorf("Take(dst %d, src %d, row %d, stride %d, size %d) did not panic", c.dst, c.src, c.row, c.stride, c.size)
 				}
 			}()
-			Take(make([]float32, c.dst), make([]float32, c.src), []int32{0, 0}, c.row, c.stride, c.size, false)
+			Take(make([]float32, c.dst), make([]float32, c.src), []int32{0, 0}, c.row, c.stride, c.size, false, 1)
 		})
 	}
 }
