@@ -322,6 +322,90 @@ bad: \
 	MOVQ AX, ret+80(FP); \
 	RET
 
+// TAKESHORT is TAKE for the rows under 128 bytes (cp one of TAKEW1 to
+// TAKEW64, whose moves have no labels), as up to two do-while loops
+// (n > 0): rows [0, n-ahead) with the prefetch of the row ahead rows on
+// (its id read through R12 = &idx[ahead]), then the rest without; each
+// without the wrap's four instructions when the mask is 0 (error mode,
+// or ids from a table already wrapped). A row's copy takes a few
+// instructions, so the tests TAKE makes per row were a third of its
+// loop. An ahead of n prefetches nothing.
+#define WRAP(r) \
+	MOVQ r, R14; \
+	SARQ $63, R14; \
+	ANDQ R8, R14; \
+	ADDQ R14, r
+
+#define NOWRAP(r)
+
+#define SHORTROW(ld, scale, cp, wrap) \
+	ld   (BX)(AX*scale), R13; \
+	wrap(R13); \
+	CMPQ R13, R9; \
+	JAE  bad; \
+	IMULQ R11, R13; \
+	ADDQ SI, R13; \
+	cp; \
+	ADDQ R10, DI; \
+	INCQ AX
+
+#define SHORTAHEAD(ld, scale, wrap) \
+	ld   (R12)(AX*scale), R13; \
+	wrap(R13); \
+	IMULQ R11, R13; \
+	PREFETCHT0 (SI)(R13*1)
+
+#define TAKESHORT(ld, scale, cp) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	MOVQ size+40(FP), R9; \
+	MOVQ row+48(FP), R10; \
+	MOVQ stride+56(FP), R11; \
+	MOVQ ahead+64(FP), R12; \
+	MOVQ CX, DX; \
+	SUBQ R12, DX; \
+	LEAQ (BX)(R12*scale), R12; \
+	XORQ AX, AX; \
+	TESTQ R8, R8; \
+	JNZ  wrapped; \
+	TESTQ DX, DX; \
+	JLE  plain; \
+plainahead: \
+	SHORTAHEAD(ld, scale, NOWRAP); \
+	SHORTROW(ld, scale, cp, NOWRAP); \
+	CMPQ AX, DX; \
+	JLT  plainahead; \
+	CMPQ AX, CX; \
+	JGE  all; \
+plain: \
+	SHORTROW(ld, scale, cp, NOWRAP); \
+	CMPQ AX, CX; \
+	JLT  plain; \
+	JMP  all; \
+wrapped: \
+	TESTQ DX, DX; \
+	JLE  wrappedrest; \
+wrappedahead: \
+	SHORTAHEAD(ld, scale, WRAP); \
+	SHORTROW(ld, scale, cp, WRAP); \
+	CMPQ AX, DX; \
+	JLT  wrappedahead; \
+	CMPQ AX, CX; \
+	JGE  all; \
+wrappedrest: \
+	SHORTROW(ld, scale, cp, WRAP); \
+	CMPQ AX, CX; \
+	JLT  wrappedrest; \
+all: \
+	MOVQ $-1, AX; \
+bad: \
+	VZEROUPPER; \
+	MOVQ AX, ret+80(FP); \
+	RET
+
 // TAKECOPY copies a row of R10 >= 128 bytes from R13 to DI: 128 bytes
 // per step while 128 remain (R15 is R10-128), then 32, then the last 32
 // bytes of the row again when R10 is not a multiple of 32 (the overlap
@@ -521,56 +605,56 @@ TEXT ·takeI64(SB), NOSPLIT, $0-88
 
 // func takeW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW1I32(SB), NOSPLIT, $0-88
-	TAKE(MOVLQSX, 4, TAKEW1)
+	TAKESHORT(MOVLQSX, 4, TAKEW1)
 
 // func takeW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW1I64(SB), NOSPLIT, $0-88
-	TAKE(MOVQ, 8, TAKEW1)
+	TAKESHORT(MOVQ, 8, TAKEW1)
 
 // func takeW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW2I32(SB), NOSPLIT, $0-88
-	TAKE(MOVLQSX, 4, TAKEW2)
+	TAKESHORT(MOVLQSX, 4, TAKEW2)
 
 // func takeW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW2I64(SB), NOSPLIT, $0-88
-	TAKE(MOVQ, 8, TAKEW2)
+	TAKESHORT(MOVQ, 8, TAKEW2)
 
 // func takeW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW4I32(SB), NOSPLIT, $0-88
-	TAKE(MOVLQSX, 4, TAKEW4)
+	TAKESHORT(MOVLQSX, 4, TAKEW4)
 
 // func takeW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW4I64(SB), NOSPLIT, $0-88
-	TAKE(MOVQ, 8, TAKEW4)
+	TAKESHORT(MOVQ, 8, TAKEW4)
 
 // func takeW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW8I32(SB), NOSPLIT, $0-88
-	TAKE(MOVLQSX, 4, TAKEW8)
+	TAKESHORT(MOVLQSX, 4, TAKEW8)
 
 // func takeW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW8I64(SB), NOSPLIT, $0-88
-	TAKE(MOVQ, 8, TAKEW8)
+	TAKESHORT(MOVQ, 8, TAKEW8)
 
 // func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW16I32(SB), NOSPLIT, $0-88
-	TAKE(MOVLQSX, 4, TAKEW16)
+	TAKESHORT(MOVLQSX, 4, TAKEW16)
 
 // func takeW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW16I64(SB), NOSPLIT, $0-88
-	TAKE(MOVQ, 8, TAKEW16)
+	TAKESHORT(MOVQ, 8, TAKEW16)
 
 // func takeW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW32I32(SB), NOSPLIT, $0-88
-	TAKE(MOVLQSX, 4, TAKEW32)
+	TAKESHORT(MOVLQSX, 4, TAKEW32)
 
 // func takeW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW32I64(SB), NOSPLIT, $0-88
-	TAKE(MOVQ, 8, TAKEW32)
+	TAKESHORT(MOVQ, 8, TAKEW32)
 
 // func takeW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW64I32(SB), NOSPLIT, $0-88
-	TAKE(MOVLQSX, 4, TAKEW64)
+	TAKESHORT(MOVLQSX, 4, TAKEW64)
 
 // func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
 TEXT ·takeW64I64(SB), NOSPLIT, $0-88
-	TAKE(MOVQ, 8, TAKEW64)
+	TAKESHORT(MOVQ, 8, TAKEW64)
