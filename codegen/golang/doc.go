@@ -296,7 +296,11 @@
 // rows 2.04 ms against 2.24 (least of the rounds), 256-byte rows 1.01
 // against 1.05, 400-byte rows 2.50 against 3.52, 512-byte f64 rows (the
 // Go loop) 2.56 against 3.28; the medians 0.63-0.9x (f64 0.72x and 1.09x
-// in two sets), on a machine shared with other benchmarks. An add of
+// in two sets), on a machine shared with other benchmarks. Both splits
+// lost to one worker: in the peer harness (65536 Zipf updates of
+// 512-byte f32 rows into an 8 MiB table, in place) two threads took
+// 2.89-3.37 ms per call at best, one thread 1.40-1.60; so the add runs
+// that code on one worker (tcpSerial), in the same order. An add of
 // destination rows of 128 bytes or less that the workers would split by
 // destination rows runs on one worker instead (tcpSerial,
 // maxSerialAddRowBytes): both workers would read every id for rows too

@@ -37,9 +37,10 @@ import (
 // outside its rows. Every destination element is thus written by one
 // worker, in the sequential order, so the result is the same for every
 // worker count. Two exceptions for whole rows: rows of 129 to 512 bytes
-// of a replace or an add are split by their columns instead
-// (rowColSplit: every worker copies or adds its cache lines of every
-// update row, in order), and when a replace's ids are a [N, 1] argument,
+// of a replace are split by their columns instead (rowColSplit: every
+// worker copies its cache lines of every update row, in order; an add
+// of such rows runs that code on one worker, as adds of shorter rows
+// do), and when a replace's ids are a [N, 1] argument,
 // one pass over them per call with a bitmap of the destination rows (the
 // only allocation) finds whether they are distinct; if so the workers
 // split the update rows themselves (uniqueRowsSplit), since no two
@@ -724,6 +725,20 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 		b := lineElems
 		cols, _ := n.sizes[nl-1].constant()
 		lineBytes := product(iter[:len(iter)-1]).scale(int64(es) * b)
+		if combine == tcp.CombineAdd {
+			// An add (an embedding gradient, ids that may repeat)
+			// runs the split's code on one worker: every worker of
+			// the split walks every update row, and two took twice
+			// the time of one. Measured with scripts/bench-peers.py
+			// (ho_scatter_grad_128: 65536 Zipf updates of 512-byte
+			// f32 rows into an 8 MiB table, in place), three runs:
+			// one thread 1.40-1.60 ms per call at best, two threads
+			// 2.89-3.37 (21.3 against 23.5 GB/s in an earlier run).
+			f.g.used["serial"] = true
+			f.stmt("if err := tcpSerial(%d, func(lo, hi int) error {\nlo, hi = lo*%d, min(hi*%d, %d)\n%s\nreturn nil\n}); err != nil {\nreturn err\n}",
+				(cols+b-1)/b, b, b, cols, code)
+			return nil
+		}
 		f.stmt("if err := tcpParallelScan(%d, %s, func(lo, hi int) error {\nlo, hi = lo*%d, min(hi*%d, %d)\n%s\nreturn nil\n}); err != nil {\nreturn err\n}",
 			(cols+b-1)/b, lineBytes, b, b, cols, code)
 		return nil

@@ -7,12 +7,12 @@
 // destination rows for longer ones (put_wide). Distinct ids, duplicates
 // (the last update wins) and a bad id (the interpreter's error, the first
 // in row-major order) give the interpreter's results with any worker
-// count. An add of such rows (add, an embedding gradient) is split by
-// columns too, each worker adding its columns of every update row in
-// order (duplicates sum in the sequential order): a Go loop over them in
-// kernels for embedders, rowadd.AddF32 in the kernel binary that tcp-run
-// builds. An add of rows of at most 128 bytes (add_pts, 3-float points)
-// runs on one worker (tcpSerial): the loop over the updates in kernels
+// count. An add of such rows (add, an embedding gradient) runs the
+// column split's code on one worker (tcpSerial), adding the columns of
+// every update row in order (duplicates sum in the sequential order): a
+// Go loop over them in kernels for embedders, rowadd.AddF32 in the
+// kernel binary that tcp-run builds. An add of rows of at most 128 bytes
+// (add_pts, 3-float points) runs on one worker too: the loop over the updates in kernels
 // for embedders, one call of rowadd.ScatterRowsF32I64 for all of them in
 // the kernel binary; its results and its error are the interpreter's.
 // RUN: tcp-translate --mlir-to-go %s | FileCheck %s
@@ -62,7 +62,7 @@
 // CHECK:             copy(
 // CHECK:           [[W]]err = tcpParallelScan(6, 1200, [[W]]body)
 // CHECK-LABEL: func Add(
-// CHECK:         tcpParallelScan(4, 256, func(lo, hi int) error {
+// CHECK:         tcpSerial(4, func(lo, hi int) error {
 // CHECK-NEXT:      lo, hi = lo*16, min(hi*16, 64)
 // CHECK-NEXT:      for [[K:i[0-9]+_0]] := 0; [[K]] < 4; [[K]]++ {
 // CHECK-NOT:         < lo ||
