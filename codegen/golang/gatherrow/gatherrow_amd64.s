@@ -260,6 +260,19 @@ done: \
 	MOVQ R12, ret+56(FP); \
 	RET
 
+// TAKEARGS loads the arguments of Take's loops: dst DI, src SI, idx BX,
+// n CX, mask R8, size R9, row R10, stride R11, ahead R12.
+#define TAKEARGS \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	MOVQ size+40(FP), R9; \
+	MOVQ row+48(FP), R10; \
+	MOVQ stride+56(FP), R11; \
+	MOVQ ahead+64(FP), R12
+
 // TAKE is the loop of Take: whole rows of R10 bytes
 // copied in order, row k of dst from src + w*R11, w the index k (ld:
 // MOVLQSX for int32, MOVQ for 8-byte indices; scale their size) plus the
@@ -271,15 +284,7 @@ done: \
 // DI: TAKECOPY for rows of 128 bytes or more, TAKEW1 to TAKEW64 for
 // shorter ones.
 #define TAKE(ld, scale, cp) \
-	MOVQ dst+0(FP), DI; \
-	MOVQ src+8(FP), SI; \
-	MOVQ idx+16(FP), BX; \
-	MOVQ n+24(FP), CX; \
-	MOVQ mask+32(FP), R8; \
-	MOVQ size+40(FP), R9; \
-	MOVQ row+48(FP), R10; \
-	MOVQ stride+56(FP), R11; \
-	MOVQ ahead+64(FP), R12; \
+	TAKEARGS; \
 	LEAQ -128(R10), R15; \
 	XORQ AX, AX; \
 loop: \
@@ -356,15 +361,7 @@ bad: \
 	PREFETCHT0 (SI)(R13*1)
 
 #define TAKESHORT(ld, scale, cp) \
-	MOVQ dst+0(FP), DI; \
-	MOVQ src+8(FP), SI; \
-	MOVQ idx+16(FP), BX; \
-	MOVQ n+24(FP), CX; \
-	MOVQ mask+32(FP), R8; \
-	MOVQ size+40(FP), R9; \
-	MOVQ row+48(FP), R10; \
-	MOVQ stride+56(FP), R11; \
-	MOVQ ahead+64(FP), R12; \
+	TAKEARGS; \
 	MOVQ CX, DX; \
 	SUBQ R12, DX; \
 	LEAQ (BX)(R12*scale), R12; \
@@ -448,35 +445,19 @@ done:
 	MOVBLZX (R13), R14; \
 	MOVB    R14, (DI)
 
-#define TAKEW2 \
-	MOVWLZX (R13), R14; \
-	MOVWLZX -2(R13)(R10*1), R15; \
-	MOVW    R14, (DI); \
-	MOVW    R15, -2(DI)(R10*1)
+// TAKEPAIR is TAKEWw's two moves: ld and st move w bytes through the
+// registers a and b.
+#define TAKEPAIR(ld, st, a, b, w) \
+	ld (R13), a; \
+	ld -w(R13)(R10*1), b; \
+	st a, (DI); \
+	st b, -w(DI)(R10*1)
 
-#define TAKEW4 \
-	MOVL (R13), R14; \
-	MOVL -4(R13)(R10*1), R15; \
-	MOVL R14, (DI); \
-	MOVL R15, -4(DI)(R10*1)
-
-#define TAKEW8 \
-	MOVQ (R13), R14; \
-	MOVQ -8(R13)(R10*1), R15; \
-	MOVQ R14, (DI); \
-	MOVQ R15, -8(DI)(R10*1)
-
-#define TAKEW16 \
-	MOVOU (R13), X0; \
-	MOVOU -16(R13)(R10*1), X1; \
-	MOVOU X0, (DI); \
-	MOVOU X1, -16(DI)(R10*1)
-
-#define TAKEW32 \
-	VMOVDQU (R13), Y0; \
-	VMOVDQU -32(R13)(R10*1), Y1; \
-	VMOVDQU Y0, (DI); \
-	VMOVDQU Y1, -32(DI)(R10*1)
+#define TAKEW2 TAKEPAIR(MOVWLZX, MOVW, R14, R15, 2)
+#define TAKEW4 TAKEPAIR(MOVL, MOVL, R14, R15, 4)
+#define TAKEW8 TAKEPAIR(MOVQ, MOVQ, R14, R15, 8)
+#define TAKEW16 TAKEPAIR(MOVOU, MOVOU, X0, X1, 16)
+#define TAKEW32 TAKEPAIR(VMOVDQU, VMOVDQU, Y0, Y1, 32)
 
 // TAKEW64 moves the first 64 bytes and the last 64, 32 at a time.
 #define TAKEW64 \
