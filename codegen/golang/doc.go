@@ -127,10 +127,10 @@
 // prefetched instead (one call of prefetch.Line, PREFETCHT0, package
 // codegen/golang/prefetch built into the binary): it does not hold the
 // loop back until the row arrives, short rows and gather_nd rows are
-// prefetched too (rows under 32 bytes, such as 3-float points, 16 rows
-// ahead: tinyAheadDistance; rows under 128 bytes 16 at a time, by one
-// prefetch.IDs64, IDs32 or Elems call that reads their ids or index
-// table: idsAhead), and runs of 256 bytes or more are
+// prefetched too (rows under 32 bytes 16 rows ahead: tinyAheadDistance;
+// rows under 128 bytes 16 at a time, by one prefetch.IDs64, IDs32 or
+// Elems call that reads their ids or index table: idsAhead; a plain
+// take's rows are gatherrow.Take's, below), and runs of 256 bytes or more are
 // prefetched whatever the working set (minAlwaysPrefetchedRun: a cached
 // row costs the prefetch little, an evicted one a whole wait). A column
 // gather whose index row of at most 128 positions reads its source rows

@@ -41,10 +41,12 @@
 // Take copies whole rows instead, a take along an outer axis:
 // dst's row k is the row of src that idx[k] picks (wrapped and checked
 // the same way), rows stride elements apart in src. On amd64 with AVX2,
-// rows of a multiple of 32 bytes are one assembly loop over all the ids
-// (the id's wrap and test, a prefetch of a later row, 32-byte moves),
-// with no call per row; other rows, the purego build and other
-// architectures take the Go loop (copy per row).
+// the rows are one assembly loop over all the ids (the id's wrap and
+// test, a prefetch of a later row at the caller's distance, the row's
+// moves by its size class: a row under 128 bytes is its first and last
+// 2^k bytes, a longer one 128 and 32 bytes at a time), with no call per
+// row; the purego build and other architectures take the Go loop (copy
+// per row).
 //
 // Elements of 1 byte (bool, int8, uint8), 2 bytes (f16 and bf16 bits,
 // int16, uint16), 4 bytes
