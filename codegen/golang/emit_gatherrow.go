@@ -191,14 +191,7 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 	if !ok1 || !ok2 || !ok3 {
 		return ""
 	}
-	a, b := "0", f.ready(n.sizes[l])
-	if l == 0 {
-		a, b = "lo", "hi"
-	} else if l == 1 && flatSplit(n, nl) {
-		// Levels 0 and 1 split as one: the worker's part of level 1's
-		// rows, which loops names v+"lo" and v+"hi".
-		a, b = v+"lo", v+"hi"
-	}
+	a, b := f.levelRange(n, l, nl)
 	w, s := f.ready(width), f.ready(e.size)
 	span := func(base, step string) string {
 		return fmt.Sprintf("%s+%s*%s : %s+%s*%s", base, step, a, base, step, b)
@@ -294,6 +287,22 @@ func positions(p poly) []string {
 	return out
 }
 
+// levelRange returns the range [a, b) of level l's counter that a call
+// replacing that loop of n (whose first k levels are the nest's) covers:
+// the worker's part [lo, hi) at level 0; at level 1 when levels 0 and 1
+// split as one (flatSplit), the worker's part of level 1's rows, which
+// loops names v+"lo" and v+"hi"; else the whole level.
+func (f *funcGen) levelRange(n *nest, l, k int) (a, b string) {
+	switch {
+	case l == 0:
+		return "lo", "hi"
+	case l == 1 && flatSplit(n, k):
+		v := n.vars[l]
+		return v + "lo", v + "hi"
+	}
+	return "0", f.ready(n.sizes[l])
+}
+
 // takePos is what a gathered position needs for takeCall: the gather's
 // dim and its size, whether negative indices wrap (mode wrap_negative,
 // else error), the check of the index in the loop ("" when the indices
@@ -368,12 +377,7 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 			return ""
 		}
 	}
-	a, b := "0", f.ready(n.sizes[l])
-	if l == 0 {
-		a, b = "lo", "hi"
-	} else if l == 1 && flatSplit(n, k) {
-		a, b = v+"lo", v+"hi"
-	}
+	a, b := f.levelRange(n, l, k)
 	var ids, raw string
 	wrap := tp.wrap
 	if tab, ok := f.tabled[pos]; ok {

@@ -360,6 +360,25 @@ bad: \
 	IMULQ R11, R13; \
 	PREFETCHT0 (SI)(R13*1)
 
+// SHORTLOOPS is TAKESHORT's two loops for one wrap (WRAP or NOWRAP):
+// rows [0, DX) with the prefetch (label ahead), then the rest (label
+// rest); both end at all.
+#define SHORTLOOPS(ld, scale, cp, wrap, ahead, rest) \
+	TESTQ DX, DX; \
+	JLE  rest; \
+ahead: \
+	SHORTAHEAD(ld, scale, wrap); \
+	SHORTROW(ld, scale, cp, wrap); \
+	CMPQ AX, DX; \
+	JLT  ahead; \
+	CMPQ AX, CX; \
+	JGE  all; \
+rest: \
+	SHORTROW(ld, scale, cp, wrap); \
+	CMPQ AX, CX; \
+	JLT  rest; \
+	JMP  all
+
 #define TAKESHORT(ld, scale, cp) \
 	TAKEARGS; \
 	MOVQ CX, DX; \
@@ -368,34 +387,9 @@ bad: \
 	XORQ AX, AX; \
 	TESTQ R8, R8; \
 	JNZ  wrapped; \
-	TESTQ DX, DX; \
-	JLE  plain; \
-plainahead: \
-	SHORTAHEAD(ld, scale, NOWRAP); \
-	SHORTROW(ld, scale, cp, NOWRAP); \
-	CMPQ AX, DX; \
-	JLT  plainahead; \
-	CMPQ AX, CX; \
-	JGE  all; \
-plain: \
-	SHORTROW(ld, scale, cp, NOWRAP); \
-	CMPQ AX, CX; \
-	JLT  plain; \
-	JMP  all; \
+	SHORTLOOPS(ld, scale, cp, NOWRAP, plainahead, plain); \
 wrapped: \
-	TESTQ DX, DX; \
-	JLE  wrappedrest; \
-wrappedahead: \
-	SHORTAHEAD(ld, scale, WRAP); \
-	SHORTROW(ld, scale, cp, WRAP); \
-	CMPQ AX, DX; \
-	JLT  wrappedahead; \
-	CMPQ AX, CX; \
-	JGE  all; \
-wrappedrest: \
-	SHORTROW(ld, scale, cp, WRAP); \
-	CMPQ AX, CX; \
-	JLT  wrappedrest; \
+	SHORTLOOPS(ld, scale, cp, WRAP, wrappedahead, wrappedrest); \
 all: \
 	MOVQ $-1, AX; \
 bad: \

@@ -76,6 +76,24 @@ func TestNoReadPastSource(t *testing.T) {
 					t.Errorf("Take of %d-byte rows: %d, %v", b, k, d)
 				}
 			}
+			// Take's ids at the end of the page, prefetching none, one
+			// and all rows ahead: no id past the last is read.
+			src := make([]uint8, 40)
+			for _, b := range []int{8, 12, 40} {
+				for _, ahead := range []int{0, 1, 2, 3} {
+					ids := unsafe.Slice((*int64)(unsafe.Pointer(&mem[page-8*3])), 3)
+					copy(ids, []int64{0, 0, -1})
+					d := make([]uint8, 3*b)
+					if k := Take(d, src[:b], ids, b, b, 1, true, ahead); k != -1 {
+						t.Errorf("Take of %d-byte rows by ids at a page's end, %d ahead: %d", b, ahead, k)
+					}
+					ids32 := unsafe.Slice((*int32)(unsafe.Pointer(&mem[page-4*3])), 3)
+					copy(ids32, []int32{0, -1, 0})
+					if k := Take(d, src[:b], ids32, b, b, 1, true, ahead); k != -1 {
+						t.Errorf("Take of %d-byte rows by i32 ids at a page's end, %d ahead: %d", b, ahead, k)
+					}
+				}
+			}
 		})
 	}
 }
