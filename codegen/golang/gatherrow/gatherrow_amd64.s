@@ -273,6 +273,16 @@ done: \
 	MOVQ stride+56(FP), R11; \
 	MOVQ ahead+64(FP), R12
 
+// TAKEEND is the end of Take's loops: at all, every row done (-1); at
+// bad, AX the position of the first bad index; either is the result.
+#define TAKEEND \
+all: \
+	MOVQ $-1, AX; \
+bad: \
+	VZEROUPPER; \
+	MOVQ AX, ret+80(FP); \
+	RET
+
 // TAKE is the loop of Take: whole rows of R10 bytes
 // copied in order, row k of dst from src + w*R11, w the index k (ld:
 // MOVLQSX for int32, MOVQ for 8-byte indices; scale their size) plus the
@@ -320,12 +330,7 @@ copy: \
 	ADDQ R10, DI; \
 	INCQ AX; \
 	JMP  loop; \
-all: \
-	MOVQ $-1, AX; \
-bad: \
-	VZEROUPPER; \
-	MOVQ AX, ret+80(FP); \
-	RET
+	TAKEEND
 
 // TAKESHORT is TAKE for the rows under 128 bytes (cp one of TAKEW1 to
 // TAKEW64, whose moves have no labels), as up to two do-while loops
@@ -390,12 +395,7 @@ rest: \
 	SHORTLOOPS(ld, scale, cp, NOWRAP, plainahead, plain); \
 wrapped: \
 	SHORTLOOPS(ld, scale, cp, WRAP, wrappedahead, wrappedrest); \
-all: \
-	MOVQ $-1, AX; \
-bad: \
-	VZEROUPPER; \
-	MOVQ AX, ret+80(FP); \
-	RET
+	TAKEEND
 
 // TAKECOPY copies a row of R10 >= 128 bytes from R13 to DI: 128 bytes
 // per step while 128 remain (R15 is R10-128), then 32, then the last 32
