@@ -724,7 +724,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 		// element loop over [lo, hi).
 		b := lineElems
 		cols, _ := n.sizes[nl-1].constant()
-		lineBytes := product(iter[:len(iter)-1]).scale(int64(es) * b)
+		run := fmt.Sprintf("tcpParallelScan(%d, %s, ", (cols+b-1)/b, product(iter[:len(iter)-1]).scale(int64(es)*b))
 		if combine == tcp.CombineAdd {
 			// An add (an embedding gradient, ids that may repeat)
 			// runs the split's code on one worker: every worker of
@@ -735,12 +735,10 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 			// one thread 1.40-1.60 ms per call at best, two threads
 			// 2.89-3.37 (21.3 against 23.5 GB/s in an earlier run).
 			f.g.used["serial"] = true
-			f.stmt("if err := tcpSerial(%d, func(lo, hi int) error {\nlo, hi = lo*%d, min(hi*%d, %d)\n%s\nreturn nil\n}); err != nil {\nreturn err\n}",
-				(cols+b-1)/b, b, b, cols, code)
-			return nil
+			run = fmt.Sprintf("tcpSerial(%d, ", (cols+b-1)/b)
 		}
-		f.stmt("if err := tcpParallelScan(%d, %s, func(lo, hi int) error {\nlo, hi = lo*%d, min(hi*%d, %d)\n%s\nreturn nil\n}); err != nil {\nreturn err\n}",
-			(cols+b-1)/b, lineBytes, b, b, cols, code)
+		f.stmt("if err := %sfunc(lo, hi int) error {\nlo, hi = lo*%d, min(hi*%d, %d)\n%s\nreturn nil\n}); err != nil {\nreturn err\n}",
+			run, b, b, cols, code)
 		return nil
 	}
 	if splitLoop {

@@ -219,9 +219,10 @@ type TakeIndex interface {
 // call per row. Rows of 128 bytes or more move 128 and 32 bytes at a
 // time, a last 32 overlapping the one before when the row is not a
 // multiple of 32; a row of b < 128 bytes is its first w bytes and its
-// last w, w the largest power of two <= b (two moves, four for w = 64). Against a loop
-// that calls copy and a prefetch per row: 0.55-0.7x the time on rows of
-// 256 bytes or more in the cache (Ahead has the measurements).
+// last w, w the largest power of two <= b (two moves, four for w = 64).
+// Against a loop that calls copy and a prefetch per row: 0.55-0.7x the
+// time on rows of 256 bytes or more in the cache (Ahead has the
+// measurements).
 func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool, ahead int) int {
 	n := len(idx)
 	if n == 0 {
@@ -248,22 +249,18 @@ func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wra
 		}
 		loops := &takeLoops[c]
 		if unsafe.Sizeof(i) == 4 {
-			return loops.i32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, wrapMask(wrap, size), size, b, stride*es, ahead, 1)
+			return loops.i32(dp, sp, (*int32)(unsafe.Pointer(&idx[0])), n, wrapMask(wrap, size), size, b, stride*es, ahead)
 		}
-		return loops.i64(dp, sp, (*int64)(unsafe.Pointer(&idx[0])), n, wrapMask(wrap, size), size, b, stride*es, ahead, 1)
+		return loops.i64(dp, sp, (*int64)(unsafe.Pointer(&idx[0])), n, wrapMask(wrap, size), size, b, stride*es, ahead)
 	}
 	return takeGo(dst, src, idx, row, stride, size, wrap)
 }
 
-// takeLoops holds Take's assembly loops by row size, index
-// log2(bytes) up to 7: the rows of 1, 2-3, 4-7, 8-15, 16-31, 32-63 and
-// 64-127 bytes, then of 128 bytes or more.
-var takeLoops = [...]struct {
-	i32 func(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
-	i64 func(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
-}{
-	{takeW1I32, takeW1I64}, {takeW2I32, takeW2I64}, {takeW4I32, takeW4I64}, {takeW8I32, takeW8I64},
-	{takeW16I32, takeW16I64}, {takeW32I32, takeW32I64}, {takeW64I32, takeW64I64}, {takeI32, takeI64},
+// takeLoop is one size class's assembly loop of Take, for int32 and for
+// 8-byte indices (takeLoops).
+type takeLoop struct {
+	i32 func(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+	i64 func(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 }
 
 const maxInt = int(^uint(0) >> 1)

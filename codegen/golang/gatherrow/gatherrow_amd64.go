@@ -105,58 +105,66 @@ func rows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int
 // takeI32 and takeI64 are Take's loop (TAKE in gatherrow_amd64.s) for
 // int32 and 8-byte indices: n rows of row bytes (128 or more) into
 // dst, one after the other, row k from src + w*stride bytes, w idx[k]
-// plus mask where negative, checked against size; before row k, plines
-// lines of the row of idx[k+ahead] are prefetched (none when ahead >= n).
-// They return the position of the first bad index, else -1. The caller
-// has checked that every row at a w in [0, size) is inside src and that
-// dst holds n rows. takeW<w>I32 and takeW<w>I64 are the same loop for
-// rows of w to 2w-1 bytes (w = 1, 2, 4, 8, 16, 32, 64), each row its
-// first w bytes and its last w.
+// plus mask where negative, checked against size; before row k, the
+// first line of the row of idx[k+ahead] is prefetched (none when ahead
+// >= n). They return the position of the first bad index, else -1. The
+// caller has checked that every row at a w in [0, size) is inside src
+// and that dst holds n rows. takeW<w>I32 and takeW<w>I64 are the same
+// loop (TAKESHORT, n > 0) for rows of w to 2w-1 bytes (w = 1, 2, 4, 8,
+// 16, 32, 64), each row its first w bytes and its last w.
 //
 //go:noescape
-func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+func takeW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+func takeW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+func takeW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+func takeW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+func takeW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+func takeW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+func takeW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+func takeW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+func takeW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+func takeW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+func takeW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
+func takeW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 
 //go:noescape
-func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
+func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+// takeLoops holds Take's assembly loops by row size, index log2(bytes)
+// up to 7: the rows of 1, 2-3, 4-7, 8-15, 16-31, 32-63 and 64-127
+// bytes, then of 128 bytes or more.
+var takeLoops = [...]takeLoop{
+	{takeW1I32, takeW1I64}, {takeW2I32, takeW2I64}, {takeW4I32, takeW4I64}, {takeW8I32, takeW8I64},
+	{takeW16I32, takeW16I64}, {takeW32I32, takeW32I64}, {takeW64I32, takeW64I64}, {takeI32, takeI64},
+}

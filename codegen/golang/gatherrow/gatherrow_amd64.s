@@ -280,19 +280,18 @@ all: \
 	MOVQ $-1, AX; \
 bad: \
 	VZEROUPPER; \
-	MOVQ AX, ret+80(FP); \
+	MOVQ AX, ret+72(FP); \
 	RET
 
-// TAKE is the loop of Take: whole rows of R10 bytes
-// copied in order, row k of dst from src + w*R11, w the index k (ld:
-// MOVLQSX for int32, MOVQ for 8-byte indices; scale their size) plus the
-// mask (R8) where negative, tested against size (R9, unsigned). Before
-// row k it prefetches the first lines (the count at plines) of the row
-// of index k+ahead (R12), wrapped but not tested: a prefetch does not
-// fault (an ahead of n or more prefetches nothing). It returns the
-// position of the first bad index, or -1. cp copies the row at R13 to
-// DI: TAKECOPY for rows of 128 bytes or more, TAKEW1 to TAKEW64 for
-// shorter ones.
+// TAKE is the loop of Take: whole rows of R10 bytes copied in order,
+// row k of dst from src + w*R11, w the index k (ld: MOVLQSX for int32,
+// MOVQ for 8-byte indices; scale their size) plus the mask (R8) where
+// negative, tested against size (R9, unsigned). Before row k it
+// prefetches the first line of the row of index k+ahead (R12), wrapped
+// but not tested: a prefetch does not fault (an ahead of n or more
+// prefetches nothing). It returns the position of the first bad index,
+// or -1. cp copies the row at R13 to DI: TAKECOPY here, for rows of 128
+// bytes or more; TAKESHORT runs the shorter ones.
 #define TAKE(ld, scale, cp) \
 	TAKEARGS; \
 	LEAQ -128(R10), R15; \
@@ -304,31 +303,11 @@ loop: \
 	CMPQ DX, CX; \
 	JGE  copy; \
 	ld   (BX)(DX*scale), R13; \
-	MOVQ R13, R14; \
-	SARQ $63, R14; \
-	ANDQ R8, R14; \
-	ADDQ R14, R13; \
+	WRAP(R13); \
 	IMULQ R11, R13; \
-	ADDQ SI, R13; \
-	MOVQ plines+72(FP), R14; \
-pf: \
-	PREFETCHT0 (R13); \
-	ADDQ $64, R13; \
-	DECQ R14; \
-	JG   pf; \
+	PREFETCHT0 (SI)(R13*1); \
 copy: \
-	ld   (BX)(AX*scale), R13; \
-	MOVQ R13, R14; \
-	SARQ $63, R14; \
-	ANDQ R8, R14; \
-	ADDQ R14, R13; \
-	CMPQ R13, R9; \
-	JAE  bad; \
-	IMULQ R11, R13; \
-	ADDQ SI, R13; \
-	cp; \
-	ADDQ R10, DI; \
-	INCQ AX; \
+	TAKEROW(ld, scale, cp, WRAP); \
 	JMP  loop; \
 	TAKEEND
 
@@ -348,7 +327,10 @@ copy: \
 
 #define NOWRAP(r)
 
-#define SHORTROW(ld, scale, cp, wrap) \
+// TAKEROW is one row's step of TAKE and TAKESHORT: the id at AX read,
+// wrapped (wrap), tested against size, its row (R13) copied to DI by
+// cp, and DI and AX moved on.
+#define TAKEROW(ld, scale, cp, wrap) \
 	ld   (BX)(AX*scale), R13; \
 	wrap(R13); \
 	CMPQ R13, R9; \
@@ -373,13 +355,13 @@ copy: \
 	JLE  rest; \
 ahead: \
 	SHORTAHEAD(ld, scale, wrap); \
-	SHORTROW(ld, scale, cp, wrap); \
+	TAKEROW(ld, scale, cp, wrap); \
 	CMPQ AX, DX; \
 	JLT  ahead; \
 	CMPQ AX, CX; \
 	JGE  all; \
 rest: \
-	SHORTROW(ld, scale, cp, wrap); \
+	TAKEROW(ld, scale, cp, wrap); \
 	CMPQ AX, CX; \
 	JLT  rest; \
 	JMP  all
@@ -570,66 +552,66 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL DX, edx+4(FP)
 	RET
 
-// func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeI32(SB), NOSPLIT, $0-88
+// func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeI32(SB), NOSPLIT, $0-80
 	TAKE(MOVLQSX, 4, TAKECOPY)
 
-// func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeI64(SB), NOSPLIT, $0-88
+// func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeI64(SB), NOSPLIT, $0-80
 	TAKE(MOVQ, 8, TAKECOPY)
 
-// func takeW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW1I32(SB), NOSPLIT, $0-88
+// func takeW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW1I32(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVLQSX, 4, TAKEW1)
 
-// func takeW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW1I64(SB), NOSPLIT, $0-88
+// func takeW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW1I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW1)
 
-// func takeW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW2I32(SB), NOSPLIT, $0-88
+// func takeW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW2I32(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVLQSX, 4, TAKEW2)
 
-// func takeW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW2I64(SB), NOSPLIT, $0-88
+// func takeW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW2I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW2)
 
-// func takeW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW4I32(SB), NOSPLIT, $0-88
+// func takeW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW4I32(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVLQSX, 4, TAKEW4)
 
-// func takeW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW4I64(SB), NOSPLIT, $0-88
+// func takeW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW4I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW4)
 
-// func takeW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW8I32(SB), NOSPLIT, $0-88
+// func takeW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW8I32(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVLQSX, 4, TAKEW8)
 
-// func takeW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW8I64(SB), NOSPLIT, $0-88
+// func takeW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW8I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW8)
 
-// func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW16I32(SB), NOSPLIT, $0-88
+// func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16I32(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVLQSX, 4, TAKEW16)
 
-// func takeW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW16I64(SB), NOSPLIT, $0-88
+// func takeW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW16)
 
-// func takeW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW32I32(SB), NOSPLIT, $0-88
+// func takeW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW32I32(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVLQSX, 4, TAKEW32)
 
-// func takeW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW32I64(SB), NOSPLIT, $0-88
+// func takeW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW32I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW32)
 
-// func takeW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW64I32(SB), NOSPLIT, $0-88
+// func takeW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW64I32(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVLQSX, 4, TAKEW64)
 
-// func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, plines int) int
-TEXT ·takeW64I64(SB), NOSPLIT, $0-88
+// func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW64I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW64)
