@@ -530,6 +530,7 @@ func (f *funcGen) indexTables(n *nest, l int, off poly) {
 			row := f.bind(max(l-1, f.levelOf(size)), fmt.Sprintf("%s[:%s]", tab, size))
 			n.lets[l].stmts[at] = fmt.Sprintf("%s%s[%s]", prefix, row, v)
 			f.tabled[a] = row
+			f.tableOf[a] = tab
 			if sp, ok := f.sparse[a]; ok && sp.level == l-1 && n.out != "" {
 				if t := f.sparseAhead(n, sp, row, n.out); t != "" {
 					n.lets[l-1].stmts = append(n.lets[l-1].stmts, t)

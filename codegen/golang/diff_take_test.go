@@ -129,6 +129,39 @@ func init() {
 			m := dim(r, 7)
 			return []*tensor.Tensor{randOf(r, tensor.F32, dim(r, 5), m, 64), randIdx(r, oob, it, m, dim(r, 20))}
 		}},
+		// Takes along the last axis by the same ids for every row
+		// (gatherrow.Permute): source rows of 64, 80, 128 and 128 bytes
+		// (one table, two, both full), along the last of three dims
+		// (rows of both outer levels in one call) and of two (a
+		// worker's rows), and a row of 132 bytes, past the shuffle's
+		// tables (the loop).
+		pattern{name: "take_last_axis", mlir: `func.func @%[3]s(%%x0: tensor<?x?x64xi8>, %%x1: tensor<?x40xf16>, %%x2: tensor<?x32xf32>, %%x3: tensor<?x16xf64>, %%x4: tensor<?x33xf32>, %%i0: tensor<?x%[2]s>, %%i1: tensor<?x%[2]s>, %%i2: tensor<?x%[2]s>, %%i3: tensor<?x%[2]s>, %%i4: tensor<?x%[2]s>) -> (tensor<?x?x?xi8>, tensor<?x?xf16>, tensor<?x?xf32>, tensor<?x?xf64>, tensor<?x?xf32>) {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%d0 = tensor.dim %%x0, %%c0 : tensor<?x?x64xi8>
+  %%d1 = tensor.dim %%x0, %%c1 : tensor<?x?x64xi8>
+  %%e0 = tensor.expand_shape %%i0 [[0, 1, 2]] : tensor<?x%[2]s> into tensor<1x1x?x%[2]s>
+  %%b0 = tcp.broadcast_to %%e0, %%d0, %%d1 {axes = [0, 1]} : tensor<1x1x?x%[2]s>, index, index -> tensor<?x?x?x%[2]s>
+  %%r0 = tcp.gather %%x0, %%b0 {dim = 2 : index%[6]s} : tensor<?x?x64xi8>, tensor<?x?x?x%[2]s> -> tensor<?x?x?xi8>
+  %%n = tensor.dim %%x1, %%c0 : tensor<?x40xf16>
+  %%e1 = tensor.expand_shape %%i1 [[0, 1]] : tensor<?x%[2]s> into tensor<1x?x%[2]s>
+  %%b1 = tcp.broadcast_to %%e1, %%n {axes = [0]} : tensor<1x?x%[2]s>, index -> tensor<?x?x%[2]s>
+  %%r1 = tcp.gather %%x1, %%b1 {dim = 1 : index%[6]s} : tensor<?x40xf16>, tensor<?x?x%[2]s> -> tensor<?x?xf16>
+  %%e2 = tensor.expand_shape %%i2 [[0, 1]] : tensor<?x%[2]s> into tensor<1x?x%[2]s>
+  %%b2 = tcp.broadcast_to %%e2, %%n {axes = [0]} : tensor<1x?x%[2]s>, index -> tensor<?x?x%[2]s>
+  %%r2 = tcp.gather %%x2, %%b2 {dim = 1 : index%[6]s} : tensor<?x32xf32>, tensor<?x?x%[2]s> -> tensor<?x?xf32>
+  %%e3 = tensor.expand_shape %%i3 [[0, 1]] : tensor<?x%[2]s> into tensor<1x?x%[2]s>
+  %%b3 = tcp.broadcast_to %%e3, %%n {axes = [0]} : tensor<1x?x%[2]s>, index -> tensor<?x?x%[2]s>
+  %%r3 = tcp.gather %%x3, %%b3 {dim = 1 : index%[6]s} : tensor<?x16xf64>, tensor<?x?x%[2]s> -> tensor<?x?xf64>
+  %%e4 = tensor.expand_shape %%i4 [[0, 1]] : tensor<?x%[2]s> into tensor<1x?x%[2]s>
+  %%b4 = tcp.broadcast_to %%e4, %%n {axes = [0]} : tensor<1x?x%[2]s>, index -> tensor<?x?x%[2]s>
+  %%r4 = tcp.gather %%x4, %%b4 {dim = 1 : index%[6]s} : tensor<?x33xf32>, tensor<?x?x%[2]s> -> tensor<?x?xf32>
+  return %%r0, %%r1, %%r2, %%r3, %%r4 : tensor<?x?x?xi8>, tensor<?x?xf16>, tensor<?x?xf32>, tensor<?x?xf64>, tensor<?x?xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			n := dim(r, 9)
+			return []*tensor.Tensor{randOf(r, tensor.I8, dim(r, 5), dim(r, 6), 64), randOf(r, tensor.F16, n, 40), randOf(r, tensor.F32, n, 32), randOf(r, tensor.F64, n, 16), randOf(r, tensor.F32, n, 33),
+				randIdx(r, oob, it, 64, dim(r, 150)), randIdx(r, oob, it, 40, dim(r, 70)), randIdx(r, oob, it, 32, dim(r, 40)), randIdx(r, oob, it, 16, dim(r, 20)), randIdx(r, oob, it, 33, dim(r, 20))}
+		}},
 	)
 }
 
@@ -137,12 +170,15 @@ func init() {
 // take_middle_axis_12b) is one gatherrow.Take call per worker in the
 // modes that check or wrap ids, with either index type: the
 // differential test then compares Take's every size class with the
-// interpreter.
+// interpreter. The last-axis takes of take_last_axis whose source rows
+// fit the shuffle are gatherrow.Permute calls.
 func TestTakeForms(t *testing.T) {
 	want := map[string]int{"take_rows": 9, "take_short_rows": 10, "take_embedding_2d": 1, "take_middle_axis": 1, "take_middle_axis_12b": 1}
+	wantPermute := map[string]int{"take_last_axis": 4}
 	for _, p := range patterns {
 		n, ok := want[p.name]
-		if !ok {
+		np, okp := wantPermute[p.name]
+		if !ok && !okp {
 			continue
 		}
 		for _, mode := range []string{"error", "wrap_negative"} {
@@ -159,6 +195,9 @@ func TestTakeForms(t *testing.T) {
 				}
 				if got := strings.Count(string(code), "gatherrow.Take("); got != n {
 					t.Errorf("%s (%s, %s): %d gatherrow.Take calls, want %d", p.name, mode, it, got, n)
+				}
+				if got := strings.Count(string(code), "gatherrow.Permute("); got != np {
+					t.Errorf("%s (%s, %s): %d gatherrow.Permute calls, want %d", p.name, mode, it, got, np)
 				}
 			}
 		}

@@ -152,7 +152,13 @@
 // last axis: the same ids for every outer row) are computed once per
 // call, wrapped and widened, into a table of ints that the nest reads
 // instead (indexTables; 0.65x the time of a column gather): the kernel's
-// only allocation besides scatter buffers, at most one int per index. A
+// only allocation besides scatter buffers, at most one int per index.
+// When such a table picks elements of a source row of at most
+// gatherrow.PermRow (128) bytes and the loop does nothing else (a take
+// along the last axis), the rows are one gatherrow.Permute call for the
+// enclosing loop (permCall): the table becomes, once per call, the byte
+// controls of an AVX-512 VBMI shuffle (gatherrow.NewPerm), and each row
+// is one masked load and one VPERMI2B and store per 64 output bytes. A
 // run whose elements are all one value (a broadcast of a splat constant
 // or of one element per row) is filled at once: clear (memclr) when the
 // value's bits are zero, else tcpSplat's block copies, never a load and a

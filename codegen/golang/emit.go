@@ -445,6 +445,7 @@ type funcGen struct {
 	argLen  map[string]poly        // argument buffer name -> its element count
 	resLen  map[string]poly        // result buffer name -> its element count
 	tabled  map[string]string      // index temp -> the row of its index table (see indexTables)
+	tableOf map[string]string      // index temp -> its index table (see indexTables)
 	sparse  map[string]sparseRow   // gathered position -> the source row it reads (see sourceRow)
 	idxRows map[string]string      // raw index load -> the index row slice it reads (see loadInt)
 	egather map[string]elemGather  // gathered position -> its element gather (see gatherRowCall)
@@ -603,7 +604,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, tabled: map[string]string{}, sparse: map[string]sparseRow{}, idxRows: map[string]string{}, egather: map[string]elemGather{}, takePos: map[string]takePos{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, tabled: map[string]string{}, tableOf: map[string]string{}, sparse: map[string]sparseRow{}, idxRows: map[string]string{}, egather: map[string]elemGather{}, takePos: map[string]takePos{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.

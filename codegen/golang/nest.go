@@ -569,7 +569,8 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		k = m
 	}
 	var inner string
-	nt := "" // the bool that chooses non-temporal stores, if any
+	nt := ""             // the bool that chooses non-temporal stores, if any
+	var perm *permSource // an element read from a source row, for permCall
 	if splat {
 		// The fills are in place.
 	} else if k < nl {
@@ -647,6 +648,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		// a worker's rows.
 		n.innerCall, n.callRuns, nt = call, true, ntc
 	} else {
+		dst0 := dst
 		ob := f.hoist(outOff, nl-1)
 		if n.rows {
 			j := n.vars[nl-1]
@@ -659,6 +661,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		// down) or not (from its start up), for the non-temporal
 		// reversal below.
 		up := !f.descendingRuns(r, n, nl-1)
+		buf0, off0 := r.buf, r.off
 		if call := f.flatGatherCall(&r, n, et, dst, outOff); call != "" {
 			// A rank-1 element gather: a worker's part in assembly.
 			f.g.used["gatherrow"] = true
@@ -685,10 +688,19 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		} else {
 			inner = f.store(dst, r, ob, off, nl-1)
 			n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
+			if len(r.guards) == 0 && len(r.dconv) == 0 && r.conv == nil && r.val == "" && buf0 != "" {
+				perm = &permSource{dst: dst0, buf: buf0, off: off0, store: inner}
+			}
 		}
 	}
 	if !splat && k == nl && n.innerCall == "" {
 		f.indexTables(n, nl-1, r.off)
+		if perm != nil {
+			if call := f.permCall(n, et, outOff, *perm); call != "" {
+				f.g.used["gatherrow"] = true
+				n.innerCall = call
+			}
+		}
 	}
 	n.flat = flatSplit(n, min(k, nl))
 	code := n.loops(0, min(k, nl), "lo", "hi", "")

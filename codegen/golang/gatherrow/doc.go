@@ -48,6 +48,15 @@
 // row; the purego build and other architectures take the Go loop (copy
 // per row).
 //
+// Permute applies one selection to many short rows: output element k of
+// each row is element tab[k] of its source row (NewPerm checks tab once),
+// a take along the last axis by ids shared by every row. On amd64 with
+// AVX-512 VBMI (CPUID and XGETBV: the opmask and ZMM state saved) and
+// source rows of up to PermRow (128) bytes, a row is one or two masked
+// 64-byte loads (nothing past the row is read) and, per 64 bytes of
+// output, one VPERMI2B byte shuffle by controls NewPerm builds from tab
+// and one store, the row's last one masked; otherwise the Go loop.
+//
 // Elements of 1 byte (bool, int8, uint8), 2 bytes (f16 and bf16 bits,
 // int16, uint16), 4 bytes
 // (float32, int32, uint32) and 8 bytes (float64, int64, uint64) are

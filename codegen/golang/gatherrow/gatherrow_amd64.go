@@ -26,6 +26,39 @@ func hasAVX2() bool {
 	return b&(1<<5) != 0
 }
 
+// hasVBMI says whether the CPU has AVX-512 F, BW and VBMI (CPUID leaf 7:
+// EBX bits 16 and 30, ECX bit 1) and the OS saves the opmask and ZMM
+// registers (XCR0 bits 1, 2 and 5-7). Permute's assembly needs it.
+func hasVBMI() bool {
+	if !hasAVX2() {
+		return false
+	}
+	if lo, _ := xgetbv(); lo&0xe6 != 0xe6 {
+		return false
+	}
+	_, b, c, _ := cpuid(7, 0)
+	return b&(1<<16) != 0 && b&(1<<30) != 0 && c&(1<<1) != 0
+}
+
+// permLoop is Permute's assembly (permI2B) when the CPU has AVX-512
+// VBMI, else nil (the Go loop).
+var permLoop = func() func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64) {
+	if hasVBMI() {
+		return permI2B
+	}
+	return nil
+}()
+
+// permI2B is Permute's loop (gatherrow_amd64.s): rows rows, dst and src
+// moving on by dstStride and srcStride bytes; each source row loaded
+// with the byte masks lo (first 64 bytes) and hi (next 64) into the two
+// tables of VPERMI2B, each 64-byte chunk of ctrl one shuffle and one
+// store into the output row, the last chunk stored with the byte mask
+// tail.
+//
+//go:noescape
+func permI2B(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
+
 // cpuid executes CPUID with EAX = leaf and ECX = sub (gatherrow_amd64.s).
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 

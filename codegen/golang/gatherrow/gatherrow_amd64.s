@@ -615,3 +615,49 @@ TEXT ·takeW64I32(SB), NOSPLIT, $0-80
 // func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 TEXT ·takeW64I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW64)
+
+// func permI2B(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
+//
+// Z0 and Z1 hold the source row's first and second 64 bytes (masked
+// loads: the bytes outside K1 and K3 are zero and never read, so a row
+// at the end of a mapping does not fault); each chunk's control comes
+// from ctrl (BX) into Z2, which VPERMI2B overwrites with the chunk. AX is
+// the chunk's byte offset, DX the chunks left, CX the rows left.
+TEXT ·permI2B(SB), NOSPLIT, $0-80
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ ctrl+16(FP), BX
+	MOVQ rows+24(FP), CX
+	MOVQ dstStride+32(FP), R8
+	MOVQ srcStride+40(FP), R9
+	MOVQ chunks+48(FP), R10
+	MOVQ lo+56(FP), R11
+	KMOVQ R11, K1
+	MOVQ hi+64(FP), R11
+	KMOVQ R11, K3
+	MOVQ tail+72(FP), R11
+	KMOVQ R11, K2
+permrow:
+	VMOVDQU8.Z (SI), K1, Z0
+	VMOVDQU8.Z 64(SI), K3, Z1
+	XORQ AX, AX
+	MOVQ R10, DX
+	DECQ DX
+	JZ   permlast
+permchunk:
+	VMOVDQU64 (BX)(AX*1), Z2
+	VPERMI2B Z1, Z0, Z2
+	VMOVDQU64 Z2, (DI)(AX*1)
+	ADDQ $64, AX
+	DECQ DX
+	JNZ  permchunk
+permlast:
+	VMOVDQU64 (BX)(AX*1), Z2
+	VPERMI2B Z1, Z0, Z2
+	VMOVDQU8 Z2, K2, (DI)(AX*1)
+	ADDQ R8, DI
+	ADDQ R9, SI
+	DECQ CX
+	JNZ  permrow
+	VZEROUPPER
+	RET

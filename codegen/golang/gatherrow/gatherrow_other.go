@@ -43,3 +43,6 @@ func rows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int 
 
 // takeLoops is empty: Take never reaches it without the assembly.
 var takeLoops [8]takeLoop
+
+// permLoop is nil: Permute runs its Go loop.
+var permLoop func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)

@@ -76,6 +76,20 @@ func TestNoReadPastSource(t *testing.T) {
 					t.Errorf("Take of %d-byte rows: %d, %v", b, k, d)
 				}
 			}
+			// Permute's last source row at the end of the page: its
+			// masked loads (a second table past the row too) read
+			// nothing beyond it.
+			for _, b := range []int{1, 5, 32, 64, 65, 100, 128} {
+				src := unsafe.Slice((*uint8)(unsafe.Pointer(&mem[page-2*b])), 2*b)
+				for i := range src {
+					src[i] = uint8(i)
+				}
+				d := make([]uint8, 6)
+				Permute(d, src, NewPerm[uint8]([]int{b - 1, 0, 0}, b), 2, 3, b)
+				if want := []uint8{uint8(b - 1), 0, 0, uint8(2*b - 1), uint8(b), uint8(b)}; string(d) != string(want) {
+					t.Errorf("Permute of %d-byte rows at a page's end: %v, want %v", b, d, want)
+				}
+			}
 			// Take's ids at the end of the page, prefetching none, one
 			// and all rows ahead: no id past the last is read.
 			src := make([]uint8, 40)

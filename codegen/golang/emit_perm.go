@@ -1,0 +1,101 @@
+package golang
+
+import (
+	"fmt"
+
+	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
+)
+
+// permSource is the element read of a result nest's innermost loop, for
+// permCall: the source buffer and offset before rowRead renamed the
+// buffer to a row, and the loop's store.
+type permSource struct {
+	dst   string // the whole destination buffer
+	buf   string
+	off   poly
+	store string
+}
+
+// permCall returns the call that replaces the innermost loop of result
+// nest n, or the loop around it too, when that loop only stores into its
+// destination row the element of a short source row that an index table
+// picks (indexTables: the same wrapped and checked indices for every row,
+// a take along the last axis or along an axis whose inner block and size
+// make one row of at most gatherrow.PermRow bytes): one
+// gatherrow.Permute, the selection built once per call from the table
+// (gatherrow.NewPerm). It sets n.callRuns and n.callLevel when the call
+// does the rows of the enclosing loop (whose statements only bind
+// temporaries, stepping the output and the source by a stride bound
+// outside it); "" when it does not apply.
+func (f *funcGen) permCall(n *nest, et string, outOff poly, src permSource) string {
+	nl := len(n.vars)
+	l := nl - 1
+	if !f.g.driver || nl < 2 || !n.rows || n.rowOf == "" || n.splitInner {
+		return ""
+	}
+	stmts := n.lets[l].stmts
+	// The loop's statements: temporaries (the table read, and index
+	// reads the table made unused), then the store.
+	if len(stmts) < 2 || stmts[len(stmts)-1] != src.store || !onlyTemps(&block{stmts: stmts[:len(stmts)-1]}) {
+		return ""
+	}
+	term := ""
+	for t, c := range src.off {
+		if c == 1 && f.tableOf[t] != "" && f.levelOfAtoms(t) == l {
+			term = t
+		}
+	}
+	if term == "" || f.bound[term] == nil {
+		return ""
+	}
+	w, ok := f.bound[term].constant()
+	es := int64(elemSize(et))
+	if !ok || w < 1 || w*es > gatherrow.PermRow {
+		return ""
+	}
+	rest := src.off.add(patom(term).scale(-1))
+	if f.levelOf(rest) >= l {
+		return ""
+	}
+	p := f.bind(-1, fmt.Sprintf("gatherrow.NewPerm[%s](%s, %d)", et, f.tableOf[term], w))
+	// The rows of level l-1 in one call: their output and source bases
+	// at its iteration 0 and their strides, bound outside it.
+	if j := l - 1; onlyTemps(n.lets[j]) && !(j == 0 && flatSplit(n, nl)) {
+		v := n.vars[j]
+		oc, ok1 := outOff.coeff(v)
+		sc, ok2 := rest.coeff(v)
+		ob0, sb0 := outOff.without(n, j), rest.without(n, j)
+		if ok1 && ok2 && f.levelOf(oc, sc, ob0, sb0) < j && nonNegative(oc) && nonNegative(sc) {
+			lvl := max(f.levelOf(oc, sc, ob0, sb0, n.sizes[j]), -1)
+			ob, sb, ds, ss := f.hoist(ob0, lvl), f.hoist(sb0, lvl), f.hoist(oc, lvl), f.hoist(sc, lvl)
+			a, b := "0", f.hoist(n.sizes[j], lvl)
+			switch {
+			case j == 0:
+				a, b = "lo", "hi"
+			case j == 1 && flatSplit(n, nl):
+				a, b = v+"lo", v+"hi"
+			}
+			n.callRuns, n.callLevel = true, j
+			from, rows := func(base, stride string) string { return base }, b
+			if a != "0" {
+				from = func(base, stride string) string { return fmt.Sprintf("%s+%s*%s", base, stride, a) }
+				rows = b + "-" + a
+			}
+			return fmt.Sprintf("gatherrow.Permute(%s[%s:], %s[%s:], %s, %s, %s, %s)",
+				src.dst, from(ob, ds), src.buf, from(sb, ss), p, rows, ds, ss)
+		}
+	}
+	// One row.
+	return fmt.Sprintf("gatherrow.Permute(%s, %s[%s:], %s, 1, 0, 0)", n.rowOf, src.buf, f.hoist(rest, l-1), p)
+}
+
+// nonNegative reports whether every term of p is positive or zero (a
+// product of sizes and constants, which are not negative).
+func nonNegative(p poly) bool {
+	for _, c := range p {
+		if c < 0 {
+			return false
+		}
+	}
+	return true
+}

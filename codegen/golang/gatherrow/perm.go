@@ -1,0 +1,117 @@
+package gatherrow
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+// Perm is a fixed selection from short rows, built once by NewPerm and
+// applied to many rows by Permute: output element k of a row is element
+// tab[k] of its source row of width elements. A take along the last axis
+// (or along an axis whose inner block times its size is one short row)
+// with the same indices for every row is one Perm: the kernels build it
+// from their table of wrapped and checked indices.
+type Perm struct {
+	tab   []int
+	width int
+	// The assembly's form, when the CPU has AVX-512 VBMI and a source row
+	// is at most 128 bytes: ctrl holds, for each 64-byte chunk of an
+	// output row, the byte of the source row each output byte takes (the
+	// controls of VPERMI2B); lo, hi and tail are the byte masks of the
+	// source row's first and second 64 bytes and of the output row's
+	// last chunk.
+	ctrl         []byte
+	chunks       int
+	lo, hi, tail uint64
+	es           int
+	fast         bool
+}
+
+// PermRow is the longest source row (bytes) of the assembly: two
+// 64-byte registers, the tables of VPERMI2B.
+const PermRow = 128
+
+// NewPerm returns the selection of tab[k] from rows of width elements of
+// T. It panics unless every tab[k] is in [0, width).
+func NewPerm[T Elem](tab []int, width int) *Perm {
+	var z T
+	es := int(unsafe.Sizeof(z))
+	for k, w := range tab {
+		if uint(w) >= uint(width) {
+			panic(fmt.Sprintf("gatherrow: NewPerm index %d at %d is outside a row of %d", w, k, width))
+		}
+	}
+	p := &Perm{tab: tab, width: width, es: es}
+	in, out := width*es, len(tab)*es
+	if permLoop == nil || in > PermRow || out == 0 {
+		return p
+	}
+	p.chunks = (out + 63) / 64
+	p.ctrl = make([]byte, 64*p.chunks)
+	for k, w := range tab {
+		for b := range es {
+			p.ctrl[k*es+b] = byte(w*es + b)
+		}
+	}
+	p.lo = byteMask(min(in, 64))
+	p.hi = byteMask(max(in-64, 0))
+	p.tail = byteMask(out - 64*(p.chunks-1))
+	p.fast = true
+	return p
+}
+
+// byteMask has the low n bits set (n <= 64).
+func byteMask(n int) uint64 {
+	if n >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<n - 1
+}
+
+// Permute applies p to rows rows: for r = 0, 1, ..., rows-1 in order and
+// each k, dst[r*dstStride+k] = src[r*srcStride+p.tab[k]]. It panics if a
+// row it would write or read is outside dst or src, or if p was built for
+// another element size.
+//
+// On amd64 with AVX-512 VBMI and source rows of up to 128 bytes, each row
+// is one or two 64-byte loads (masked: nothing past the row is read) and,
+// per 64 bytes of output, one VPERMI2B byte shuffle and one store (masked
+// for the row's last chunk): no per-element index read or bounds test.
+// Against the kernels' loop (an index table read and a bounds-checked
+// load per element), a take of 32 of 64 bytes along the last axis of
+// [512,64,64] i8 took 0.085x the time with one worker (least of 5
+// interleaved rounds: 0.056 against 0.659 ms) and 0.12x with two.
+func Permute[T Elem](dst, src []T, p *Perm, rows, dstStride, srcStride int) {
+	var z T
+	if int(unsafe.Sizeof(z)) != p.es {
+		panic("gatherrow: Permute with a Perm of another element size")
+	}
+	if rows <= 0 || len(p.tab) == 0 {
+		return
+	}
+	if dstStride < 0 || srcStride < 0 {
+		panic("gatherrow: Permute with a negative stride")
+	}
+	// Bounds of the last row (strides are not negative, so every row
+	// before it is inside too).
+	_ = dst[(rows-1)*dstStride : (rows-1)*dstStride+len(p.tab)]
+	_ = src[(rows-1)*srcStride : (rows-1)*srcStride+p.width]
+	if p.fast {
+		permLoop(unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(p.ctrl)),
+			rows, dstStride*p.es, srcStride*p.es, p.chunks, p.lo, p.hi, p.tail)
+		return
+	}
+	permuteGo(dst, src, p, 0, rows, dstStride, srcStride)
+}
+
+// permuteGo is the Go loop of Permute over rows [r0, r1): the whole of it
+// without the assembly, and what the tests compare the assembly with.
+func permuteGo[T Elem](dst, src []T, p *Perm, r0, r1, dstStride, srcStride int) {
+	for r := r0; r < r1; r++ {
+		d := dst[r*dstStride : r*dstStride+len(p.tab)]
+		s := src[r*srcStride : r*srcStride+p.width]
+		for k, w := range p.tab {
+			d[k] = s[w]
+		}
+	}
+}
