@@ -22,7 +22,8 @@ import (
 // update rows; duplicates: by columns) and added (an embedding gradient
 // of 512-byte rows, duplicate ids), a column gather reading its rows
 // sparsely (prefetch.Elems of the index table's positions a few rows
-// ahead), with dynamic dims (the lengths tested once per call) and
+// ahead), an element gather along a middle axis (each index row
+// prefetches its share of the next 128 KiB block: prefetch.Span), with dynamic dims (the lengths tested once per call) and
 // static ones.
 const lookAheadModule = `
 func.func @cols(%x: tensor<?x4096xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
@@ -74,6 +75,10 @@ func.func @mid3(%x: tensor<2x600000x3xf32>, %i: tensor<?xi64>) -> tensor<2x?x3xf
   %0 = tcp.gather %x, %b {dim = 1 : index, mode = "wrap_negative"} : tensor<2x600000x3xf32>, tensor<2x?x3xi64> -> tensor<2x?x3xf32>
   return %0 : tensor<2x?x3xf32>
 }
+func.func @elems(%x: tensor<?x512x64xf32>, %i: tensor<?x?x64xi64>) -> tensor<?x?x64xf32> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<?x512x64xf32>, tensor<?x?x64xi64> -> tensor<?x?x64xf32>
+  return %0 : tensor<?x?x64xf32>
+}
 func.func @put(%t: tensor<?x64xf32>, %i: tensor<?x1xi64>, %u: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %0 = tcp.scatter_nd %t, %i, %u {mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x1xi64>, tensor<?x64xf32> -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
@@ -96,7 +101,7 @@ func TestLookAhead(t *testing.T) {
 		t.Skip("buffers of 17-20 MB")
 	}
 	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 1},
-		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}})
+		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}, {"prefetch.Span(", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))
@@ -145,6 +150,9 @@ func TestLookAhead(t *testing.T) {
 		}},
 		{"mid3", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 2, 600000, 3), ids(tensor.I64, 300001, 600000, true, bad, 300001)}
+		}},
+		{"elems", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 12, 512, 64), ids(tensor.I64, 0, 512, true, bad, 12, 40, 64)}
 		}},
 		{"put", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 70000, 64), ids(tensor.I64, 30003, 70000, true, bad, 30003, 1), randOf(r, tensor.F32, 30003, 64)}

@@ -136,7 +136,13 @@
 // gather whose index row of at most 128 positions reads its source rows
 // sparsely (fewer than one element per 16) prefetches, 4 rows ahead, the
 // positions of its index table in that later row with one prefetch.Elems
-// call (sparseAhead). A loop over ids that copies, per id, a static row
+// call (sparseAhead). An element gather along a middle axis (index rows
+// that pick elements of one block of source rows, in an order no
+// hardware prefetcher follows) prefetches, in each index row, its share
+// of the block the next iteration of the loop above reads
+// (nextBlockAhead, one prefetch.Span per row: 0.31x the time on
+// GatherElements along axis 1 of [128,512,64] f32), for blocks of at
+// most 512 KiB read at least once per line. A loop over ids that copies, per id, a static row
 // into the next row of the result (an index_select, an embedding lookup,
 // a take along a middle axis), with nothing else in the loop but the id's
 // read, wrap and check, is one call of gatherrow.Take for a worker's part

@@ -128,6 +128,9 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 			}
 			base := f.hoist(rest, max(f.levelOf(rest), 0))
 			call = fmt.Sprintf("gatherrow.Cols(%s, %s[%s:], %s, %s, %s, %v)", dst, r.buf, base, e.idxRow, e.size, f.hoist(stride, max(f.levelOf(stride), 0)), e.wrap)
+			if t := f.nextBlockAhead(n, r.buf, rest, stride, e.size, elemSize(et)); t != "" {
+				n.lets[l-1].stmts = append(n.lets[l-1].stmts, t)
+			}
 		} else {
 			// Along the last dim: rowRead's source row, of the
 			// gathered dim's size.
@@ -416,4 +419,67 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 	msg := f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{tp.dim}, fmt.Sprintf("%s[%s]", raw, t), tp.size.String())
 	f.op = saved
 	return fmt.Sprintf("if %s := %s; %s >= 0 {\nreturn %s\n}", t, call, t, msg)
+}
+
+// maxSpannedBlock is the largest block (bytes) that nextBlockAhead
+// prefetches: the block being gathered and the next one stay in a 1 MiB
+// L2 together.
+const maxSpannedBlock = 512 << 10
+
+// minSpannedSource is the smallest source (bytes) whose blocks
+// nextBlockAhead prefetches: a smaller one stays in the cache between
+// calls.
+const minSpannedSource = 1 << 20
+
+// nextBlockAhead returns the statement that, in each index row's
+// iteration (level len(n.vars)-2) of a column gather (gatherrow.Cols over
+// source rows stride elements apart, rest the offset of the first), starts
+// loading its share of the source block the next iteration of the level
+// above will gather from: GatherElements along a middle axis, whose
+// index rows pick, within one block of size rows, elements in an order
+// no hardware prefetcher follows, most lines of the block once there are
+// as many positions as lines. The block is size*stride elements at rest
+// and the next one at rest plus rest's step along that level; each index
+// row prefetches 1/rows of it (prefetch.Span). Only in the kernel binary
+// on amd64, for blocks of at most maxSpannedBlock bytes, at least as many
+// positions per block as lines and sources of minSpannedSource bytes or
+// more (tested once per call when sizes are dynamic). "" when it does
+// not apply. Measured (interleaved tcp-run A/B, GatherElements along
+// axis 1 of [128,512,64] f32 by [128,128,64] i64, 128 KiB blocks): 0.31x
+// the time with one worker, 0.35x with two.
+func (f *funcGen) nextBlockAhead(n *nest, buf string, rest, stride, size poly, es int) string {
+	nl := len(n.vars)
+	j, m := nl-2, nl-3
+	if !f.prefetches() || m < 0 || f.levelOf(rest) != m || f.argLen[buf] == nil {
+		return ""
+	}
+	step, ok := rest.coeff(n.vars[m])
+	if !ok || f.levelOf(step) >= 0 || !nonNegative(step) || len(step) == 0 {
+		return ""
+	}
+	block := size.mul(stride)
+	if f.levelOf(block, n.sizes[j], n.sizes[j+1]) >= 0 {
+		return ""
+	}
+	// Positions per block >= lines per block, the block small enough,
+	// the source big enough.
+	positions := n.sizes[j].mul(n.sizes[j+1])
+	cond := fmt.Sprintf("%s*64 >= %s*%d && %s*%d <= %d && len(%s)*%d >= %d", positions.paren(), block.paren(), es, block.paren(), es, maxSpannedBlock, buf, es, minSpannedSource)
+	if pc, ok := positions.constant(); ok {
+		if bc, ok := block.constant(); ok {
+			if lc, ok := f.argLen[buf].constant(); ok {
+				if pc*64 < bc*int64(es) || bc*int64(es) > maxSpannedBlock || lc*int64(es) < minSpannedSource {
+					return ""
+				}
+				cond = ""
+			}
+		}
+	}
+	// Each index row's share, in elements, rounded up.
+	share := f.bind(-1, fmt.Sprintf("(%s + %s - 1) / %s", block.paren(), n.sizes[j].paren(), n.sizes[j].paren()))
+	if cond != "" {
+		cond = f.bind(-1, cond) + " && "
+	}
+	at := rest.add(step).add(patom(share).mul(patom(n.vars[j])))
+	return fmt.Sprintf("if p := %s; %suint(p) < uint(len(%s)) {\nprefetch.Span(unsafe.Pointer(&%s[p]), %s*%d)\n}", f.hoist(at, j), cond, buf, buf, share, es)
 }

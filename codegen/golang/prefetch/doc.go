@@ -6,7 +6,8 @@
 // call Line on the source row a few iterations ahead (IDs64 and IDs32
 // on the rows of the next iterations at once, read from the indices,
 // for rows too short to pay for a call each; Elems on the positions of
-// an index table), and its scatter
+// an index table; Span on a share of the block an element gather along
+// a middle axis reads next), and its scatter
 // loops that replace rows on the destination row: unlike a load of
 // that row's first element (which the kernels outside the kernel binary
 // do), a prefetch holds no instruction back from retiring while the line

@@ -62,3 +62,20 @@ TEXT ·IDs64(SB), NOSPLIT, $0-48
 // func IDs32(p unsafe.Pointer, ids []int32, size, rowBytes int)
 TEXT ·IDs32(SB), NOSPLIT, $0-48
 	IDS(MOVLQSX, 4)
+
+// func Span(p unsafe.Pointer, n int)
+TEXT ·Span(SB), NOSPLIT, $0-16
+	MOVQ  p+0(FP), AX
+	MOVQ  n+8(FP), CX
+	TESTQ CX, CX
+	JLE   spandone
+	LEAQ  (AX)(CX*1), CX
+
+span:
+	PREFETCHT0 (AX)
+	ADDQ       $64, AX
+	CMPQ       AX, CX
+	JB         span
+
+spandone:
+	RET

@@ -15,3 +15,6 @@ func IDs64(p unsafe.Pointer, ids []int64, size, rowBytes int) {}
 
 // IDs32 does nothing here: a prefetch is a hint.
 func IDs32(p unsafe.Pointer, ids []int32, size, rowBytes int) {}
+
+// Span does nothing here: a prefetch is a hint.
+func Span(p unsafe.Pointer, n int) {}

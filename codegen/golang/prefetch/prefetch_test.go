@@ -67,3 +67,22 @@ func TestIDs(t *testing.T) {
 		t.Fatal("IDs64 or IDs32 changed memory")
 	}
 }
+
+// TestSpan: prefetching spans (empty, negative, shorter than a line,
+// across lines, unaligned, past the buffer's end) changes none of the
+// bytes and ends.
+func TestSpan(t *testing.T) {
+	b := make([]byte, 8192)
+	for i := range b {
+		b[i] = byte(i * 3)
+	}
+	want := append([]byte(nil), b...)
+	for _, at := range []int{0, 1, 63, 4000, 8191} {
+		for _, n := range []int{-64, 0, 1, 63, 64, 65, 4096, 1 << 20} {
+			Span(unsafe.Pointer(&b[at]), n)
+		}
+	}
+	if !bytes.Equal(b, want) {
+		t.Fatal("Span changed memory")
+	}
+}
