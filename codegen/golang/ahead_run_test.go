@@ -22,8 +22,8 @@ import (
 // update rows; duplicates: by columns) and added (an embedding gradient
 // of 512-byte rows, duplicate ids), a column gather reading its rows
 // sparsely (prefetch.Elems of the index table's positions a few rows
-// ahead), an element gather along a middle axis (each index row
-// prefetches its share of the next 128 KiB block: prefetch.Span), with dynamic dims (the lengths tested once per call) and
+// ahead), an element gather along a middle axis (gatherrow.ColsRows:
+// each index row prefetches its share of the next 128 KiB block), with dynamic dims (the lengths tested once per call) and
 // static ones.
 const lookAheadModule = `
 func.func @cols(%x: tensor<?x4096xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
@@ -101,7 +101,7 @@ func TestLookAhead(t *testing.T) {
 		t.Skip("buffers of 17-20 MB")
 	}
 	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 1},
-		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}, {"prefetch.Span(", 1}})
+		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}, {"gatherrow.ColsRows(", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))

@@ -126,6 +126,9 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 			if f.levelOf(rest) >= l {
 				return ""
 			}
+			if call := f.colsRowsCall(n, e, r.buf, rest, stride, elemSize(et)); call != "" {
+				return call
+			}
 			base := f.hoist(rest, max(f.levelOf(rest), 0))
 			call = fmt.Sprintf("gatherrow.Cols(%s, %s[%s:], %s, %s, %s, %v)", dst, r.buf, base, e.idxRow, e.size, f.hoist(stride, max(f.levelOf(stride), 0)), e.wrap)
 			if t := f.nextBlockAhead(n, r.buf, rest, stride, e.size, elemSize(et)); t != "" {
@@ -431,35 +434,38 @@ const maxSpannedBlock = 512 << 10
 // calls.
 const minSpannedSource = 1 << 20
 
-// nextBlockAhead returns the statement that, in each index row's
-// iteration (level len(n.vars)-2) of a column gather (gatherrow.Cols over
-// source rows stride elements apart, rest the offset of the first), starts
-// loading its share of the source block the next iteration of the level
-// above will gather from: GatherElements along a middle axis, whose
-// index rows pick, within one block of size rows, elements in an order
-// no hardware prefetcher follows, most lines of the block once there are
-// as many positions as lines. The block is size*stride elements at rest
-// and the next one at rest plus rest's step along that level; each index
-// row prefetches 1/rows of it (prefetch.Span). Only in the kernel binary
-// on amd64, for blocks of at most maxSpannedBlock bytes, at least as many
+// blockShare decides the look ahead of a column gather (gatherrow.Cols
+// over source rows stride elements apart, rest the offset of the first,
+// in each index row's iteration: level len(n.vars)-2) whose index rows
+// pick, within one block of size rows, elements in an order no hardware
+// prefetcher follows (GatherElements along a middle axis): most lines of
+// the block once there are as many positions as lines. The block is
+// size*stride elements at rest, and the next iteration of the level
+// above reads the one at rest plus step; each index row prefetches
+// share elements of it, its 1/rows part. Only in the kernel binary on
+// amd64, for blocks of at most maxSpannedBlock bytes, at least as many
 // positions per block as lines and sources of minSpannedSource bytes or
-// more (tested once per call when sizes are dynamic). "" when it does
-// not apply. Measured (interleaved tcp-run A/B, GatherElements along
-// axis 1 of [128,512,64] f32 by [128,128,64] i64, 128 KiB blocks): 0.31x
-// the time with one worker, 0.35x with two.
-func (f *funcGen) nextBlockAhead(n *nest, buf string, rest, stride, size poly, es int) string {
+// more; share is 0 when a test of dynamic sizes (made once per call)
+// says no. ok false: it does not apply. Measured (interleaved tcp-run
+// A/B, GatherElements along axis 1 of [128,512,64] f32 by [128,128,64]
+// i64, 128 KiB blocks, a Cols call per index row): 0.31x the time with
+// one worker, 0.35x with two.
+func (f *funcGen) blockShare(n *nest, buf string, rest, stride, size poly, es int) (step poly, share string, ok bool) {
 	nl := len(n.vars)
 	j, m := nl-2, nl-3
-	if !f.prefetches() || m < 0 || f.levelOf(rest) != m || f.argLen[buf] == nil {
-		return ""
+	if !f.prefetches() || m < 0 || f.argLen[buf] == nil {
+		return nil, "", false
 	}
-	step, ok := rest.coeff(n.vars[m])
+	if c, ok := rest.coeff(n.vars[j]); !ok || len(c) != 0 {
+		return nil, "", false
+	}
+	step, ok = rest.coeff(n.vars[m])
 	if !ok || f.levelOf(step) >= 0 || !nonNegative(step) || len(step) == 0 {
-		return ""
+		return nil, "", false
 	}
 	block := size.mul(stride)
 	if f.levelOf(block, n.sizes[j], n.sizes[j+1]) >= 0 {
-		return ""
+		return nil, "", false
 	}
 	// Positions per block >= lines per block, the block small enough,
 	// the source big enough.
@@ -469,17 +475,101 @@ func (f *funcGen) nextBlockAhead(n *nest, buf string, rest, stride, size poly, e
 		if bc, ok := block.constant(); ok {
 			if lc, ok := f.argLen[buf].constant(); ok {
 				if pc*64 < bc*int64(es) || bc*int64(es) > maxSpannedBlock || lc*int64(es) < minSpannedSource {
-					return ""
+					return nil, "", false
 				}
 				cond = ""
 			}
 		}
 	}
-	// Each index row's share, in elements, rounded up.
-	share := f.bind(-1, fmt.Sprintf("(%s + %s - 1) / %s", block.paren(), n.sizes[j].paren(), n.sizes[j].paren()))
+	// Each index row's share, in elements, rounded up; 0 unless cond.
+	share = fmt.Sprintf("(%s + %s - 1) / %s", block.paren(), n.sizes[j].paren(), n.sizes[j].paren())
 	if cond != "" {
-		cond = f.bind(-1, cond) + " && "
+		share = fmt.Sprintf("func() int {\nif %s {\nreturn %s\n}\nreturn 0\n}()", cond, share)
 	}
+	return step, f.bind(-1, share), true
+}
+
+// nextBlockAhead returns the statement that, in each index row's
+// iteration of a column gather with a Cols call per index row, starts
+// loading its share of the next block (see blockShare: one
+// prefetch.Span), or "".
+func (f *funcGen) nextBlockAhead(n *nest, buf string, rest, stride, size poly, es int) string {
+	step, share, ok := f.blockShare(n, buf, rest, stride, size, es)
+	if !ok {
+		return ""
+	}
+	j := len(n.vars) - 2
 	at := rest.add(step).add(patom(share).mul(patom(n.vars[j])))
-	return fmt.Sprintf("if p := %s; %suint(p) < uint(len(%s)) {\nprefetch.Span(unsafe.Pointer(&%s[p]), %s*%d)\n}", f.hoist(at, j), cond, buf, buf, share, es)
+	return fmt.Sprintf("if p := %s; %s > 0 && uint(p) < uint(len(%s)) {\nprefetch.Span(unsafe.Pointer(&%s[p]), %s*%d)\n}", f.hoist(at, j), share, buf, buf, share, es)
+}
+
+// colsRowsCall returns, for gatherRowCall's gatherrow.Cols along an outer
+// dim, one gatherrow.ColsRows call that replaces the loop over the index
+// rows too (level nl-2 of n, the worker's part [lo, hi) at level 0), or
+// "": when that loop only binds the rows, and its rows follow each other
+// in the result and the indices (idxBuf at e.idxOff), while the source
+// rows' start moves by a step bound outside it (0 in a GatherElements
+// along the middle axis of three dims, whose index rows all read one
+// block). The index rows then cost no call each (about 20 ns of call,
+// dispatch and setup, more than a 32-position row takes in the cache),
+// and the look ahead of blockShare, when it applies, is ColsRows' own
+// (a share per row). It sets n.callRuns and n.callLevel.
+func (f *funcGen) colsRowsCall(n *nest, e elemGather, srcBuf string, rest, stride poly, es int) string {
+	nl := len(n.vars)
+	l := nl - 2
+	if n.out == "" || n.rowOff == nil || e.idxBuf == "" || l < 0 {
+		return ""
+	}
+	for _, st := range n.lets[l].stmts {
+		if !simpleBinding.MatchString(st) {
+			return ""
+		}
+	}
+	v, width := n.vars[l], n.sizes[nl-1]
+	restOf := func(buf string, off, step poly) (poly, bool) {
+		c, ok := off.coeff(v)
+		if !ok || !c.equal(step) || f.levelOfAtoms(buf) >= l {
+			return nil, false
+		}
+		r := off.add(patom(v).mul(c).scale(-1))
+		return r, f.levelOf(r) < l
+	}
+	rd, ok1 := restOf(n.out, n.rowOff, width)
+	ri, ok2 := restOf(e.idxBuf, e.idxOff, width)
+	c, ok3 := rest.coeff(v)
+	if !ok1 || !ok2 || !ok3 || f.levelOf(c) >= l || !nonNegative(c) {
+		return ""
+	}
+	rs := rest.add(patom(v).mul(c).scale(-1))
+	if f.levelOf(rs) >= l {
+		return ""
+	}
+	a, b := f.levelRange(n, l, nl)
+	w, step := f.ready(width), "0"
+	if len(c) != 0 {
+		step = f.ready(c)
+	}
+	from := func(base poly, by string) string {
+		if by == "0" || a == "0" {
+			return f.ready(base)
+		}
+		return fmt.Sprintf("%s+%s*%s", f.ready(base), by, a)
+	}
+	to := func(base poly) string { return fmt.Sprintf("%s+%s*%s", f.ready(base), w, b) }
+	ahead, share := "0", "0"
+	if bstep, sh, ok := f.blockShare(n, srcBuf, rest, stride, e.size, es); ok && len(c) == 0 {
+		// The next block, from the call's source start (rs): the
+		// share of row a on.
+		ahead, share = f.ready(bstep), sh
+		if a != "0" {
+			ahead = fmt.Sprintf("%s+%s*%s", ahead, sh, a)
+		}
+	}
+	k := f.temp()
+	call := fmt.Sprintf("gatherrow.ColsRows(%s[%s : %s], %s[%s:], %s[%s : %s], %s, %s, %s, %s, %v, %s, %s)",
+		n.out, from(rd, w), to(rd), srcBuf, from(rs, step), e.idxBuf, from(ri, w), to(ri),
+		w, step, e.size, f.ready(stride), e.wrap, ahead, share)
+	n.callRuns, n.callLevel = true, l
+	return fmt.Sprintf("if %s := %s; %s >= 0 {\nreturn %s\n}", k, call, k,
+		f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{e.dim}, fmt.Sprintf("%s[%s+%s]", e.idxBuf, from(ri, w), k), e.size.String()))
 }

@@ -113,6 +113,18 @@ func.func @flatshort(%x: tensor<300xf32>, %i: tensor<12xi32>) -> tensor<12xf32> 
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<300xf32>, tensor<12xi32> -> tensor<12xf32>
   return %0 : tensor<12xf32>
 }
+func.func @mid16h(%x: tensor<3x50x32xf16>, %i: tensor<3x30x32xi32>) -> tensor<3x30x32xf16> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<3x50x32xf16>, tensor<3x30x32xi32> -> tensor<3x30x32xf16>
+  return %0 : tensor<3x30x32xf16>
+}
+func.func @mid4d(%x: tensor<2x30x4x16xi8>, %i: tensor<2x10x4x16xi64>) -> tensor<2x10x4x16xi8> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<2x30x4x16xi8>, tensor<2x10x4x16xi64> -> tensor<2x10x4x16xi8>
+  return %0 : tensor<2x10x4x16xi8>
+}
+func.func @midf64(%x: tensor<2x9x24xf64>, %i: tensor<2x5x24xi64>) -> tensor<2x5x24xf64> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<2x9x24xf64>, tensor<2x5x24xi64> -> tensor<2x5x24xf64>
+  return %0 : tensor<2x5x24xf64>
+}
 func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "clip"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
   return %0 : tensor<4x290xf32>
@@ -120,13 +132,16 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 `
 
 // TestElementGatherRows: the kernel binary's element gathers
-// (elementGatherModule) take gatherrow where they should and equal the
+// (elementGatherModule) take gatherrow where they should (the column
+// gathers one gatherrow.ColsRows call per block of index rows: its
+// assembly where rows are multiples of eight, mid16h, mid4d, midf64 and
+// middyn's second shape) and equal the
 // interpreter's results bit for bit (NaN payloads of f32 data included),
 // with negative ids, 1, 2, 3 and 7 workers; with out-of-range ids
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Rows(", 6}, {"gatherrow.Cols(", 5}, {"make([]int, 19)", 1}, {"tcpTouch(", 4},
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Rows(", 6}, {"gatherrow.Cols(", 0}, {"gatherrow.ColsRows(", 8}, {"make([]int, 19)", 1}, {"tcpTouch(", 4},
 		{"len(a0)+len(r0) > 6291456 && 33*len(r0) > 6291456", 1}, {" && len(t17) > 256 && len(t16)*16 >= ", 1}, {" > 512 && len(", 1}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
@@ -162,6 +177,9 @@ func TestElementGatherRows(t *testing.T) {
 		{"flatdyn", []int64{3}, []int64{9}, 0, tensor.I8, tensor.I64, true},
 		{"flatdyn", []int64{1}, []int64{0}, 0, tensor.I8, tensor.I64, true},
 		{"flatshort", []int64{300}, []int64{12}, 0, tensor.F32, tensor.I32, true},
+		{"mid16h", []int64{3, 50, 32}, []int64{3, 30, 32}, 1, tensor.F16, tensor.I32, true},
+		{"mid4d", []int64{2, 30, 4, 16}, []int64{2, 10, 4, 16}, 1, tensor.I8, tensor.I64, false},
+		{"midf64", []int64{2, 9, 24}, []int64{2, 5, 24}, 1, tensor.F64, tensor.I64, false},
 		{"clip", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
 	}
 	compared, errs := 0, 0

@@ -38,6 +38,12 @@
 // and along dim 0 of [2048,2048] by i64 indices 0.65-0.9x. Elsewhere, or
 // with the purego build tag, or without AVX2, the Go loop does it all.
 //
+// Rows and ColsRows are Row and Cols over many index rows in one call
+// (the rows of a GatherElements), with no Go call between rows where the
+// rows are a multiple of eight positions; ColsRows also prefetches,
+// before each row, that row's share of the block of the source the
+// caller gathers from next.
+//
 // Take copies whole rows instead, a take along an outer axis:
 // dst's row k is the row of src that idx[k] picks (wrapped and checked
 // the same way), rows stride elements apart in src. On amd64 with AVX2,

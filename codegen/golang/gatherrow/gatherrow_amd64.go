@@ -201,3 +201,47 @@ var takeLoops = [...]takeLoop{
 	{takeW1I32, takeW1I64}, {takeW2I32, takeW2I64}, {takeW4I32, takeW4I64}, {takeW8I32, takeW8I64},
 	{takeW16I32, takeW16I64}, {takeW32I32, takeW32I64}, {takeW64I32, takeW64I64}, {takeI32, takeI64},
 }
+
+// colsRows1I32 ... colsRows8I64 are ColsRows' loops (COLSN in
+// gatherrow_amd64.s) for es-byte elements and int32 or int64 indices:
+// rows of n indices (a multiple of eight), each gathered as Cols does
+// from src moved on by step elements per row, share bytes from pf
+// prefetched before each row (pf moving on by share). They return the
+// elements done, rows*n when every index is in range, else the position
+// of the step holding the first bad one.
+//
+//go:noescape
+func colsRows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//
+//go:noescape
+func colsRows1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//
+//go:noescape
+func colsRows2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//
+//go:noescape
+func colsRows2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//
+//go:noescape
+func colsRows4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//
+//go:noescape
+func colsRows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//
+//go:noescape
+func colsRows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//
+//go:noescape
+func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+// colsLoops holds ColsRows' loops by log2 of the element size.
+var colsLoops = [4]colsLoop{
+	{colsRows1I32, colsRows1I64}, {colsRows2I32, colsRows2I64}, {colsRows4I32, colsRows4I64}, {colsRows8I32, colsRows8I64},
+}

@@ -260,6 +260,79 @@ done: \
 	MOVQ R12, ret+56(FP); \
 	RET
 
+// COLSN is the loop of the ColsRows forms: LOOP's Cols steps (OFFSETS:
+// w*stride + lane, SI moved on by eight elements per step) over rows of n
+// (CX, a multiple of eight) indices, with no Go call between rows. At the
+// end of a row dst moves on by n elements (eshift: log2 of their bytes),
+// idx by n indices (ishift) and src back to the row's start and on by
+// step bytes (R10); R9 counts the rows left. Before each row it
+// prefetches share bytes (kept in its argument slot) from pf on,
+// which then moves on by share: the row's part of the block the caller
+// gathers next. It returns the elements done: (rows - R9)*n + AX at a
+// step with a bad index (done), rows*n when every row is (all).
+#define COLSN(load, gather, eshift, ishift) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	MOVQ size+40(FP), R9; \
+	MOVQ stride+48(FP), R10; \
+	VMOVQ R10, X12; \
+	VPBROADCASTD X12, Y12; \
+	VMOVDQU lanes<>(SB), Y13; \
+	CONST32; \
+	MOVQ rows+56(FP), R9; \
+	MOVQ step+64(FP), R10; \
+	SHLQ $eshift, R10; \
+	XORQ AX, AX; \
+row: \
+	MOVQ share+80(FP), R12; \
+	TESTQ R12, R12; \
+	JZ loop; \
+	MOVQ pf+72(FP), R13; \
+ahead: \
+	PREFETCHT0 (R13); \
+	ADDQ $64, R13; \
+	SUBQ $64, R12; \
+	JG ahead; \
+	MOVQ pf+72(FP), R13; \
+	ADDQ share+80(FP), R13; \
+	MOVQ R13, pf+72(FP); \
+loop: \
+	LEAQ 8(AX), DX; \
+	CMPQ DX, CX; \
+	JA   rowend; \
+	load; \
+	OFFSETS; \
+	gather; \
+	ADDQ $(8<<eshift), SI; \
+	MOVQ DX, AX; \
+	JMP  loop; \
+rowend: \
+	DECQ R9; \
+	JZ   all; \
+	MOVQ CX, R12; \
+	SHLQ $eshift, R12; \
+	ADDQ R12, DI; \
+	SUBQ R12, SI; \
+	ADDQ R10, SI; \
+	MOVQ CX, R12; \
+	SHLQ $ishift, R12; \
+	ADDQ R12, BX; \
+	XORQ AX, AX; \
+	JMP  row; \
+all: \
+	XORQ AX, AX; \
+done: \
+	VZEROUPPER; \
+	MOVQ rows+56(FP), R12; \
+	SUBQ R9, R12; \
+	IMULQ CX, R12; \
+	ADDQ AX, R12; \
+	MOVQ R12, ret+88(FP); \
+	RET
+
 // TAKEARGS loads the arguments of Take's loops: dst DI, src SI, idx BX,
 // n CX, mask R8, size R9, row R10, stride R11, ahead R12.
 #define TAKEARGS \
@@ -661,3 +734,35 @@ permlast:
 	JNZ  permrow
 	VZEROUPPER
 	RET
+
+// func colsRows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRows1I32(SB), NOSPLIT, $0-96
+	COLSN(LOAD32, GATHER1, 0, 2)
+
+// func colsRows1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRows1I64(SB), NOSPLIT, $0-96
+	COLSN(LOAD64, GATHER1, 0, 3)
+
+// func colsRows2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRows2I32(SB), NOSPLIT, $0-96
+	COLSN(LOAD32, GATHER2, 1, 2)
+
+// func colsRows2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRows2I64(SB), NOSPLIT, $0-96
+	COLSN(LOAD64, GATHER2, 1, 3)
+
+// func colsRows4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRows4I32(SB), NOSPLIT, $0-96
+	COLSN(LOAD32, GATHER4, 2, 2)
+
+// func colsRows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRows4I64(SB), NOSPLIT, $0-96
+	COLSN(LOAD64, GATHER4, 2, 3)
+
+// func colsRows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRows8I32(SB), NOSPLIT, $0-96
+	COLSN(LOAD32, GATHER8, 3, 2)
+
+// func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRows8I64(SB), NOSPLIT, $0-96
+	COLSN(LOAD64, GATHER8, 3, 3)

@@ -46,3 +46,6 @@ var takeLoops [8]takeLoop
 
 // permLoop is nil: Permute runs its Go loop.
 var permLoop func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
+
+// colsLoops is empty: ColsRows never reaches it without the assembly.
+var colsLoops [4]colsLoop
