@@ -213,31 +213,24 @@ var takeLoops = [...]takeLoop{
 //go:noescape
 func colsRows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 
-//
 //go:noescape
 func colsRows1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 
-//
 //go:noescape
 func colsRows2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 
-//
 //go:noescape
 func colsRows2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 
-//
 //go:noescape
 func colsRows4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 
-//
 //go:noescape
 func colsRows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 
-//
 //go:noescape
 func colsRows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 
-//
 //go:noescape
 func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 
