@@ -125,6 +125,14 @@ func.func @midf64(%x: tensor<2x9x24xf64>, %i: tensor<2x5x24xi64>) -> tensor<2x5x
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<2x9x24xf64>, tensor<2x5x24xi64> -> tensor<2x5x24xf64>
   return %0 : tensor<2x5x24xf64>
 }
+func.func @rowsi8(%x: tensor<6x200xi8>, %i: tensor<6x80xi64>) -> tensor<6x80xi8> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<6x200xi8>, tensor<6x80xi64> -> tensor<6x80xi8>
+  return %0 : tensor<6x80xi8>
+}
+func.func @rowsi8err(%x: tensor<4x256xi8>, %i: tensor<4x256xi32>) -> tensor<4x256xi8> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<4x256xi8>, tensor<4x256xi32> -> tensor<4x256xi8>
+  return %0 : tensor<4x256xi8>
+}
 func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "clip"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
   return %0 : tensor<4x290xf32>
@@ -141,7 +149,7 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Rows(", 6}, {"gatherrow.Cols(", 0}, {"gatherrow.ColsRows(", 8}, {"make([]int, 19)", 1}, {"tcpTouch(", 4},
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Rows(", 8}, {"gatherrow.Cols(", 0}, {"gatherrow.ColsRows(", 8}, {"make([]int, 19)", 1}, {"tcpTouch(", 4},
 		{"len(a0)+len(r0) > 6291456 && 33*len(r0) > 6291456", 1}, {" && len(t17) > 256 && len(t16)*16 >= ", 1}, {" > 512 && len(", 1}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
@@ -180,6 +188,8 @@ func TestElementGatherRows(t *testing.T) {
 		{"mid16h", []int64{3, 50, 32}, []int64{3, 30, 32}, 1, tensor.F16, tensor.I32, true},
 		{"mid4d", []int64{2, 30, 4, 16}, []int64{2, 10, 4, 16}, 1, tensor.I8, tensor.I64, false},
 		{"midf64", []int64{2, 9, 24}, []int64{2, 5, 24}, 1, tensor.F64, tensor.I64, false},
+		{"rowsi8", []int64{6, 200}, []int64{6, 80}, 1, tensor.I8, tensor.I64, true},
+		{"rowsi8err", []int64{4, 256}, []int64{4, 256}, 1, tensor.I8, tensor.I32, false},
 		{"clip", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
 	}
 	compared, errs := 0, 0

@@ -38,6 +38,12 @@
 // and along dim 0 of [2048,2048] by i64 indices 0.65-0.9x. Elsewhere, or
 // with the purego build tag, or without AVX2, the Go loop does it all.
 //
+// With AVX-512 VBMI, Row and Rows of 1-byte elements from source rows of
+// at most 256 bytes load each row once into four 64-byte registers and
+// look up 16 elements per step with one or two VPERMI2B byte shuffles
+// (the indices wrapped, tested and narrowed to bytes with AVX-512), no
+// load per element.
+//
 // Rows and ColsRows are Row and Cols over many index rows in one call
 // (the rows of a GatherElements), with no Go call between rows where the
 // rows are a multiple of eight positions; ColsRows also prefetches,

@@ -85,9 +85,25 @@ func Rows[T Elem, I Index](dst, src []T, idx []I, n int, wrap bool) int {
 }
 
 // rowsLoop runs the Rows assembly for es-byte elements and int32 (i32)
-// or int64 indices.
+// or int64 indices. One-byte elements from rows of at most 256 bytes
+// take the byte shuffles of rowsB where the CPU has AVX-512 VBMI (the
+// whole 16-index steps of a single row, or every row when n is a
+// multiple of 16): against the AVX2 loop's byte loads, a GatherElements
+// along axis 1 of [8192,256] i8 by i64 ids took 0.51x the time (least
+// of 5 interleaved tcp-run rounds, one worker: 0.415 against 0.810 ms),
+// 0.53x with two; of [4096,100] u8 by 64 i32 ids per row 0.25x.
 func rowsLoop(es int, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, rows int) int {
 	p32, p64 := (*int32)(ip), (*int64)(ip)
+	if es == 1 && rowsB != nil && size <= 256 && (rows == 1 && n >= 16 || n%16 == 0) {
+		m := [4]uint64{byteMask(min(size, 64)), byteMask(min(max(size-64, 0), 64)), byteMask(min(max(size-128, 0), 64)), byteMask(max(size-192, 0))}
+		if rows == 1 {
+			n -= n % 16
+		}
+		if i32 {
+			return rowsB.i32(dp, sp, p32, n, mask, size, rows, m[0], m[1], m[2], m[3])
+		}
+		return rowsB.i64(dp, sp, p64, n, mask, size, rows, m[0], m[1], m[2], m[3])
+	}
 	switch {
 	case es == 1 && i32:
 		return rows1I32(dp, sp, p32, n, mask, size, rows)
@@ -179,6 +195,13 @@ func ColsRows[T Elem, I Index](dst, src []T, idx []I, n, step, size, stride int,
 		}
 	}
 	return -1
+}
+
+// rowsBLoop is the 1-byte Rows loops of byte shuffles (rowsB), for int32
+// and for 8-byte indices.
+type rowsBLoop struct {
+	i32 func(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int, m0, m1, m2, m3 uint64) int
+	i64 func(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int, m0, m1, m2, m3 uint64) int
 }
 
 // colsLoop is one element size's assembly loops of ColsRows, for int32

@@ -49,6 +49,27 @@ var permLoop = func() func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcSt
 	return nil
 }()
 
+// rowsB holds the 1-byte Rows loops for source rows of at most 256
+// bytes (ROWSB in gatherrow_amd64.s) when the CPU has AVX-512 VBMI, else
+// nil.
+var rowsB = func() *rowsBLoop {
+	if hasVBMI() {
+		return &rowsBLoop{rowsB8I32, rowsB8I64}
+	}
+	return nil
+}()
+
+// rowsB8I32 and rowsB8I64 are those loops for int32 and int64 indices:
+// rows of n indices (a multiple of 16) into source rows of size bytes
+// (at most 256; m0..m3 the byte masks of the row's four 64-byte parts),
+// returning what the rowsN loops return.
+//
+//go:noescape
+func rowsB8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int, m0, m1, m2, m3 uint64) int
+
+//go:noescape
+func rowsB8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int, m0, m1, m2, m3 uint64) int
+
 // permI2B is Permute's loop (gatherrow_amd64.s): rows rows, dst and src
 // moving on by dstStride and srcStride bytes; each source row loaded
 // with the byte masks lo (first 64 bytes) and hi (next 64) into the two

@@ -333,6 +333,112 @@ done: \
 	MOVQ R12, ret+88(FP); \
 	RET
 
+// ROWSB is the loop of the 1-byte Rows forms on a CPU with AVX-512 VBMI
+// and source rows of at most 256 bytes: each row is loaded once, with
+// the byte masks m0..m3 (nothing past the row is read), into the tables
+// Z16-Z19, and each step of 16 indices (load16: into Z0 as qwords or
+// dwords, wrapped where negative by the mask in Z29, tested unsigned
+// against size in Z28, both broadcast by bcast to the indices' width;
+// a bad one leaves the loop; then narrowed to 16
+// bytes in X0) looks up its bytes with one VPERMI2B in the first 128
+// bytes of the row, and, for rows over 128 bytes (R11 set), one in the
+// second 128 blended by the index's bit 7; 16 bytes are stored. CX is n
+// (a multiple of 16), R9 the rows left, R8 the row's bytes; the result
+// is ROWSN's: (rows - R9)*n + AX at a bad step, rows*n when all pass.
+#define ROWSB(load16, ishift, bcast) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	bcast R8, Z29; \
+	MOVQ size+40(FP), R8; \
+	bcast R8, Z28; \
+	MOVQ rows+48(FP), R9; \
+	MOVQ m0+56(FP), R10; \
+	KMOVQ R10, K4; \
+	MOVQ m1+64(FP), R10; \
+	KMOVQ R10, K5; \
+	MOVQ m2+72(FP), R10; \
+	KMOVQ R10, K6; \
+	MOVQ m3+80(FP), R10; \
+	KMOVQ R10, K7; \
+	XORQ R11, R11; \
+	CMPQ R8, $128; \
+	SETGT R11; \
+	XORQ AX, AX; \
+row: \
+	VMOVDQU8.Z (SI), K4, Z16; \
+	VMOVDQU8.Z 64(SI), K5, Z17; \
+	VMOVDQU8.Z 128(SI), K6, Z18; \
+	VMOVDQU8.Z 192(SI), K7, Z19; \
+loop: \
+	CMPQ AX, CX; \
+	JAE  rowend; \
+	load16; \
+	VMOVDQA64 Z0, Z2; \
+	VPERMI2B Z17, Z16, Z2; \
+	TESTQ R11, R11; \
+	JZ   store; \
+	VMOVDQA64 Z0, Z3; \
+	VPERMI2B Z19, Z18, Z3; \
+	VPMOVB2M Z0, K3; \
+	VPBLENDMB Z3, Z2, K3, Z2; \
+store: \
+	VMOVDQU X2, (DI)(AX*1); \
+	ADDQ $16, AX; \
+	JMP  loop; \
+rowend: \
+	DECQ R9; \
+	JZ   all; \
+	ADDQ CX, DI; \
+	MOVQ CX, R12; \
+	SHLQ $ishift, R12; \
+	ADDQ R12, BX; \
+	ADDQ R8, SI; \
+	XORQ AX, AX; \
+	JMP  row; \
+all: \
+	XORQ AX, AX; \
+done: \
+	VZEROUPPER; \
+	MOVQ rows+48(FP), R12; \
+	SUBQ R9, R12; \
+	IMULQ CX, R12; \
+	ADDQ AX, R12; \
+	MOVQ R12, ret+88(FP); \
+	RET
+
+// LOADB64 is ROWSB's step of 16 int64 indices: two loads of eight,
+// each wrapped (VPMOVQ2M: the sign bits) and tested, narrowed to 8 bytes
+// each (VPMOVQB) and joined.
+#define LOADB64 \
+	VMOVDQU64 (BX)(AX*8), Z0; \
+	VMOVDQU64 64(BX)(AX*8), Z1; \
+	VPMOVQ2M Z0, K1; \
+	VPADDQ Z29, Z0, K1, Z0; \
+	VPMOVQ2M Z1, K2; \
+	VPADDQ Z29, Z1, K2, Z1; \
+	VPCMPUQ $5, Z28, Z0, K1; \
+	VPCMPUQ $5, Z28, Z1, K2; \
+	KORB K1, K2, K1; \
+	KORTESTB K1, K1; \
+	JNZ  done; \
+	VPMOVQB Z0, X0; \
+	VPMOVQB Z1, X1; \
+	VPUNPCKLQDQ X1, X0, X0
+
+// LOADB32 is ROWSB's step of 16 int32 indices: one load, wrapped,
+// tested and narrowed (VPMOVDB).
+#define LOADB32 \
+	VMOVDQU32 (BX)(AX*4), Z0; \
+	VPMOVD2M Z0, K1; \
+	VPADDD Z29, Z0, K1, Z0; \
+	VPCMPUD $5, Z28, Z0, K1; \
+	KORTESTW K1, K1; \
+	JNZ  done; \
+	VPMOVDB Z0, X0
+
 // TAKEARGS loads the arguments of Take's loops: dst DI, src SI, idx BX,
 // n CX, mask R8, size R9, row R10, stride R11, ahead R12.
 #define TAKEARGS \
@@ -766,3 +872,11 @@ TEXT ·colsRows8I32(SB), NOSPLIT, $0-96
 // func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 TEXT ·colsRows8I64(SB), NOSPLIT, $0-96
 	COLSN(LOAD64, GATHER8, 3, 3)
+
+// func rowsB8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int, m0, m1, m2, m3 uint64) int
+TEXT ·rowsB8I32(SB), NOSPLIT, $0-96
+	ROWSB(LOADB32, 2, VPBROADCASTD)
+
+// func rowsB8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int, m0, m1, m2, m3 uint64) int
+TEXT ·rowsB8I64(SB), NOSPLIT, $0-96
+	ROWSB(LOADB64, 3, VPBROADCASTQ)

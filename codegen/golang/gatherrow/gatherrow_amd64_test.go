@@ -3,23 +3,28 @@
 package gatherrow
 
 // path is one way the package may run: the assembly (when the CPU has
-// AVX2) or the Go loop alone.
+// AVX2; with AVX-512 VBMI, the 1-byte Rows loop of byte shuffles too) or
+// the Go loop alone.
 type path struct {
 	name string
 	use  func() (restore func())
 }
 
 func paths() []path {
-	set := func(v bool) func() func() {
+	vbmi := rowsB
+	set := func(v bool, b *rowsBLoop) func() func() {
 		return func() func() {
-			was := useAVX2
-			useAVX2 = v
-			return func() { useAVX2 = was }
+			was, wasB := useAVX2, rowsB
+			useAVX2, rowsB = v, b
+			return func() { useAVX2, rowsB = was, wasB }
 		}
 	}
-	p := []path{{"go", set(false)}}
+	p := []path{{"go", set(false, nil)}}
 	if hasAVX2() {
-		p = append(p, path{"avx2", set(true)})
+		p = append(p, path{"avx2", set(true, nil)})
+	}
+	if vbmi != nil {
+		p = append(p, path{"avx512vbmi", set(true, vbmi)})
 	}
 	return p
 }

@@ -49,3 +49,6 @@ var permLoop func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chu
 
 // colsLoops is empty: ColsRows never reaches it without the assembly.
 var colsLoops [4]colsLoop
+
+// rowsB is nil: no byte-shuffle Rows loop.
+var rowsB *rowsBLoop
