@@ -193,11 +193,10 @@ func TestTakeForms(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := strings.Count(string(code), "gatherrow.Take("); got != n {
-					t.Errorf("%s (%s, %s): %d gatherrow.Take calls, want %d", p.name, mode, it, got, n)
-				}
-				if got := strings.Count(string(code), "gatherrow.Permute("); got != np {
-					t.Errorf("%s (%s, %s): %d gatherrow.Permute calls, want %d", p.name, mode, it, got, np)
+				for call, want := range map[string]int{"gatherrow.Take(": n, "gatherrow.Permute(": np} {
+					if got := strings.Count(string(code), call); got != want {
+						t.Errorf("%s (%s, %s): %d %s calls, want %d", p.name, mode, it, got, call, want)
+					}
 				}
 			}
 		}

@@ -171,34 +171,17 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) string {
 	nl := len(n.vars)
 	l := nl - 2
-	if n.out == "" || n.rowOff == nil || e.idxBuf == "" {
+	rdp, rip, ok := f.indexRows(n, e)
+	if !ok {
 		return ""
 	}
-	for _, st := range n.lets[l].stmts {
-		if !simpleBinding.MatchString(st) {
-			return ""
-		}
-	}
-	v, width := n.vars[l], n.sizes[nl-1]
-	rest := func(buf string, off, step poly) (string, bool) {
-		c, ok := off.coeff(v)
-		if !ok || !c.equal(step) || f.levelOfAtoms(buf) >= l {
-			return "", false
-		}
-		r := off.add(patom(v).mul(c).scale(-1))
-		if f.levelOf(r) >= l {
-			return "", false
-		}
-		return f.ready(r), true
-	}
-	rd, ok1 := rest(n.out, n.rowOff, width)
-	ri, ok2 := rest(e.idxBuf, e.idxOff, width)
-	rs, ok3 := rest(srcBuf, srcOff, e.size)
-	if !ok1 || !ok2 || !ok3 {
+	rsp, ok := f.rowStart(n, l, srcBuf, srcOff, e.size)
+	if !ok {
 		return ""
 	}
+	rd, ri, rs := f.ready(rdp), f.ready(rip), f.ready(rsp)
 	a, b := f.levelRange(n, l, nl)
-	w, s := f.ready(width), f.ready(e.size)
+	w, s := f.ready(n.sizes[nl-1]), f.ready(e.size)
 	span := func(base, step string) string {
 		return fmt.Sprintf("%s+%s*%s : %s+%s*%s", base, step, a, base, step, b)
 	}
@@ -207,6 +190,41 @@ func (f *funcGen) rowsCall(n *nest, e elemGather, srcBuf string, srcOff poly) st
 	n.callRuns, n.callLevel = true, l
 	return fmt.Sprintf("if %s := %s; %s >= 0 {\nreturn %s\n}", k, call, k,
 		f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{e.dim}, fmt.Sprintf("%s[%s+%s*%s+%s]", e.idxBuf, ri, w, a, k), e.size.String()))
+}
+
+// indexRows is what rowsCall and colsRowsCall need of the loop over the
+// index rows (level nl-2 of n, whose statements must only bind names):
+// the offsets, at its iteration 0, of its rows in the result (n.out) and
+// in the indices (idxBuf), which must follow each other by a row of
+// n.sizes[nl-1] per iteration, bound outside the loop.
+func (f *funcGen) indexRows(n *nest, e elemGather) (rd, ri poly, ok bool) {
+	nl := len(n.vars)
+	l := nl - 2
+	if n.out == "" || n.rowOff == nil || e.idxBuf == "" || l < 0 {
+		return nil, nil, false
+	}
+	for _, st := range n.lets[l].stmts {
+		if !simpleBinding.MatchString(st) {
+			return nil, nil, false
+		}
+	}
+	width := n.sizes[nl-1]
+	rd, ok1 := f.rowStart(n, l, n.out, n.rowOff, width)
+	ri, ok2 := f.rowStart(n, l, e.idxBuf, e.idxOff, width)
+	return rd, ri, ok1 && ok2
+}
+
+// rowStart returns off at iteration 0 of level l of n when off steps by
+// step per iteration of that level and the rest is bound outside it (buf
+// too).
+func (f *funcGen) rowStart(n *nest, l int, buf string, off, step poly) (poly, bool) {
+	v := n.vars[l]
+	c, ok := off.coeff(v)
+	if !ok || !c.equal(step) || f.levelOfAtoms(buf) >= l {
+		return nil, false
+	}
+	r := off.add(patom(v).mul(c).scale(-1))
+	return r, f.levelOf(r) < l
 }
 
 // simpleBinding matches a statement that only binds a name.
@@ -517,27 +535,13 @@ func (f *funcGen) nextBlockAhead(n *nest, buf string, rest, stride, size poly, e
 func (f *funcGen) colsRowsCall(n *nest, e elemGather, srcBuf string, rest, stride poly, es int) string {
 	nl := len(n.vars)
 	l := nl - 2
-	if n.out == "" || n.rowOff == nil || e.idxBuf == "" || l < 0 {
+	rd, ri, ok := f.indexRows(n, e)
+	if !ok {
 		return ""
 	}
-	for _, st := range n.lets[l].stmts {
-		if !simpleBinding.MatchString(st) {
-			return ""
-		}
-	}
 	v, width := n.vars[l], n.sizes[nl-1]
-	restOf := func(buf string, off, step poly) (poly, bool) {
-		c, ok := off.coeff(v)
-		if !ok || !c.equal(step) || f.levelOfAtoms(buf) >= l {
-			return nil, false
-		}
-		r := off.add(patom(v).mul(c).scale(-1))
-		return r, f.levelOf(r) < l
-	}
-	rd, ok1 := restOf(n.out, n.rowOff, width)
-	ri, ok2 := restOf(e.idxBuf, e.idxOff, width)
-	c, ok3 := rest.coeff(v)
-	if !ok1 || !ok2 || !ok3 || f.levelOf(c) >= l || !nonNegative(c) {
+	c, ok := rest.coeff(v)
+	if !ok || f.levelOf(c) >= l || !nonNegative(c) {
 		return ""
 	}
 	rs := rest.add(patom(v).mul(c).scale(-1))
