@@ -32,7 +32,7 @@
 // row sparsely when it has more than 16 elements per index: the Go loop
 // then does the row (the hardware gathers were twice as slow there, the
 // scalar loads 1.2x). A hardware gather keeps
-// eight loads in flight per instruction: on a 2-core AMD EPYC (Zen 3), a
+// eight loads in flight per instruction: on the 2-core AMD EPYC, a
 // GatherElements along the last dim of [1024,4096] float32 by i32 indices
 // took 0.67x the time of the Go loop with one worker and 0.7x with two,
 // and along dim 0 of [2048,2048] by i64 indices 0.65-0.9x. Elsewhere, or
