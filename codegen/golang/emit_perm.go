@@ -68,13 +68,7 @@ func (f *funcGen) permCall(n *nest, et string, outOff poly, src permSource) stri
 		if ok1 && ok2 && f.levelOf(oc, sc, ob0, sb0) < j && nonNegative(oc) && nonNegative(sc) {
 			lvl := max(f.levelOf(oc, sc, ob0, sb0, n.sizes[j]), -1)
 			ob, sb, ds, ss := f.hoist(ob0, lvl), f.hoist(sb0, lvl), f.hoist(oc, lvl), f.hoist(sc, lvl)
-			a, b := "0", f.hoist(n.sizes[j], lvl)
-			switch {
-			case j == 0:
-				a, b = "lo", "hi"
-			case j == 1 && flatSplit(n, nl):
-				a, b = v+"lo", v+"hi"
-			}
+			a, b := f.levelRange(n, j, nl)
 			n.callRuns, n.callLevel = true, j
 			from, rows := func(base, stride string) string { return base }, b
 			if a != "0" {
