@@ -90,11 +90,15 @@
 // ReverseNTUp), one ascending stream for the prefetcher. Whole rows copied in
 // descending source order (a flip of an outer axis, no index read) are
 // tcpCopyRows calls. From revrow.NTBytes
-// (12 MiB) of output on, both write with non-temporal stores
+// (12 MiB) of output on with one worker, and from revrow.NTBytesShared
+// (28 MiB) with several (tcpNT), both write with non-temporal stores
 // (revrow.ReverseNT, revrow.CopyNT, one SFENCE per worker): the output and
 // its source no longer stay in the L3 between calls, and skipping the
 // read of each destination line moved [8192,1024] f32 rows flipped on
-// axis 0 1.6x faster (3.2 ms to 2.0 ms, one thread); CopyNT copies each
+// axis 0 1.6x faster (3.2 ms to 2.0 ms, one thread). Two workers fetch
+// the destination lines fast enough for plain stores to win up to about
+// 24 MiB: [2048,2048] f32 flipped on both axes took 0.33-0.50 ms with
+// plain stores, 0.60-0.61 ms with non-temporal ones; CopyNT copies each
 // row from its end down, so that the source is one descending stream, and
 // a reversed row is read from its end down when the source rows descend
 // (revrow.ReverseNT: a flip of the innermost and an outer axis) and from

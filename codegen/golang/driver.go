@@ -250,6 +250,7 @@ func main() {
 		} else {
 			tcpMinBytesPerWorker = 1 << 16
 		}
+		tcpNTBytes = int(i64())
 		if m := i64(); m > 0 {
 			tcpMaxTensorBytes = int(m)
 		} else {

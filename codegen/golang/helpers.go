@@ -159,6 +159,24 @@ func tcpReverseRows[T any](dst, src []T, n int, nt, up bool) {
 	}
 }
 `,
+	"nt": `// tcpNT reports whether a result of size bytes is written with
+// non-temporal stores: from revrow.NTBytes when one worker writes it, from
+// revrow.NTBytesShared when tcpParallel splits it over several (there
+// plain stores stay faster longer).
+func tcpNT(size int) bool {
+	if tcpNTBytes > 0 {
+		return size >= tcpNTBytes
+	}
+	w := Workers
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	if w > 1 && size/tcpMinBytesPerWorker > 1 {
+		return size >= revrow.NTBytesShared
+	}
+	return size >= revrow.NTBytes
+}
+`,
 	"copyrows": `// tcpCopyRows copies src to dst (of the same length), with nt through
 // revrow.CopyNT: non-temporal stores, from the end of the row down (the
 // caller fences).
@@ -272,6 +290,10 @@ var Workers int
 // tcpMinBytesPerWorker is the least output a worker gets (a variable so
 // that tests can split small outputs).
 var tcpMinBytesPerWorker = 1 << 16
+
+// tcpNTBytes, when positive, is the output size from which tcpNT chooses
+// non-temporal stores whatever the number of workers (tests set it).
+var tcpNTBytes int
 
 // tcpChunksPerWorker is the least number of chunks tcpParallel cuts a
 // loop into per worker: the caller and the pool's workers claim them in

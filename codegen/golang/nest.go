@@ -944,9 +944,11 @@ func onlyTemps(b *block) bool {
 }
 
 // ntFlag binds, once per call, the bool that chooses non-temporal stores
-// for a result of total elements of es bytes: revrow.NTBytes or more.
+// for a result of total elements of es bytes (tcpNT: revrow.NTBytes or
+// more for one worker, revrow.NTBytesShared for several).
 func (f *funcGen) ntFlag(total poly, es int) string {
-	return f.bind(-1, fmt.Sprintf("%s >= revrow.NTBytes", total.scale(int64(es))))
+	f.g.used["nt"] = true
+	return f.bind(-1, fmt.Sprintf("tcpNT(%s)", total.scale(int64(es))))
 }
 
 // minNTRun is the shortest static row, in bytes, that resultNest copies

@@ -227,7 +227,15 @@ func TestReversedRowsRevrow(t *testing.T) {
 				name := c.fn + "_" + dt.String()
 				want, werr := interp.RunFunc(m, name, c.args...)
 				for w := 1; w <= 3; w++ {
-					got, _, gerr := pr.Call(name, c.args, CallOptions{Workers: w, MinBytesPerWorker: 1})
+					// Several workers write with non-temporal stores
+					// only from revrow.NTBytesShared: NTBytes takes them
+					// there from revrow.NTBytes too (one worker keeps
+					// the default).
+					o := CallOptions{Workers: w, MinBytesPerWorker: 1}
+					if w > 1 {
+						o.NTBytes = revrow.NTBytes
+					}
+					got, _, gerr := pr.Call(name, c.args, o)
 					cases++
 					if werr != nil || gerr != nil {
 						var ie *kernel.IndexError
@@ -472,7 +480,11 @@ func TestReversedRuns(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, w := range []int{1, 2, 3, 7} {
-				got, _, err := pr.Call(c.fn, c.args, CallOptions{Workers: w, MinBytesPerWorker: 1})
+				o := CallOptions{Workers: w, MinBytesPerWorker: 1}
+				if w > 1 {
+					o.NTBytes = revrow.NTBytes // as in TestReversedRowsRevrow
+				}
+				got, _, err := pr.Call(c.fn, c.args, o)
 				if err != nil {
 					t.Fatalf("@%s workers %d: %v", c.fn, w, err)
 				}

@@ -292,6 +292,12 @@ type CallOptions struct {
 	// MinBytesPerWorker is the least output a worker gets (0: 64 KiB);
 	// tests set 1 to split small outputs.
 	MinBytesPerWorker int
+	// NTBytes, when positive, is the output size from which the kernel
+	// writes flips and reversed rows with non-temporal stores, whatever
+	// the number of workers (0: revrow.NTBytes for one worker and
+	// revrow.NTBytesShared for several); tests set it to reach those
+	// stores with any worker count.
+	NTBytes int64
 	// MaxTensorBytes bounds each result, as interp.Options.MaxTensorBytes
 	// bounds every tensor (0: interp.DefaultMaxTensorBytes). A larger
 	// result is a KernelError at the op that makes it, raised before
@@ -333,6 +339,7 @@ func (pr *Process) Call(fn string, args []*tensor.Tensor, o CallOptions) ([]*ten
 	binary.Write(w, le, int64(o.Warmup))
 	binary.Write(w, le, int64(o.Workers))
 	binary.Write(w, le, int64(o.MinBytesPerWorker))
+	binary.Write(w, le, o.NTBytes)
 	maxBytes := o.MaxTensorBytes
 	if maxBytes <= 0 {
 		maxBytes = interp.DefaultMaxTensorBytes
