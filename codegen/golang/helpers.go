@@ -162,7 +162,10 @@ func tcpReverseRows[T any](dst, src []T, n int, nt, up bool) {
 	"nt": `// tcpNT reports whether a result of size bytes is written with
 // non-temporal stores: from revrow.NTBytes when one worker writes it, from
 // revrow.NTBytesShared when tcpParallel splits it over several (there
-// plain stores stay faster longer).
+// plain stores stay faster longer). It counts the workers as tcpSplit
+// does from the output's size; tcpSplit's other bound, one worker per
+// outer iteration, leaves a single worker only for an output of 12 MiB
+// or more in one outer iteration, which then keeps plain stores.
 func tcpNT(size int) bool {
 	if tcpNTBytes > 0 {
 		return size >= tcpNTBytes
