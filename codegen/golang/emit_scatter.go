@@ -1196,12 +1196,8 @@ func init() {
 // the rows (allocated here) small next to the updates. Its updates may
 // then be applied in any order.
 func tcpRowsUnique[T int32 | int64](ids []T, rows, rowBytes, mode int) bool {
-	w := Workers
-	if w <= 0 {
-		w = runtime.GOMAXPROCS(0)
-	}
 	n := len(ids) * rowBytes
-	if w <= 1 || rows <= 0 || n < 2*tcpMinBytesPerWorker || rows/8 > n/16 {
+	if tcpWorkers(n) <= 1 || rows <= 0 || rows/8 > n/16 {
 		return false
 	}
 	seen := make([]uint64, (rows+63)/64)

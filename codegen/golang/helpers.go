@@ -163,18 +163,14 @@ func tcpReverseRows[T any](dst, src []T, n int, nt, up bool) {
 // non-temporal stores: from revrow.NTBytes when one worker writes it, from
 // revrow.NTBytesShared when tcpParallel splits it over several (there
 // plain stores stay faster longer). It counts the workers as tcpSplit
-// does from the output's size; tcpSplit's other bound, one worker per
-// outer iteration, leaves a single worker only for an output of 12 MiB
-// or more in one outer iteration, which then keeps plain stores.
+// does from the output's size (tcpWorkers); tcpSplit's other bound, one
+// worker per outer iteration, leaves a single worker only for an output
+// of 12 MiB or more in one outer iteration, which then keeps plain stores.
 func tcpNT(size int) bool {
 	if tcpNTBytes > 0 {
 		return size >= tcpNTBytes
 	}
-	w := Workers
-	if w <= 0 {
-		w = runtime.GOMAXPROCS(0)
-	}
-	if w > 1 && size/tcpMinBytesPerWorker > 1 {
+	if tcpWorkers(size) > 1 {
 		return size >= revrow.NTBytesShared
 	}
 	return size >= revrow.NTBytes
@@ -429,14 +425,22 @@ func tcpParallelScan(n, rowBytes int, body func(lo, hi int) error) error {
 	return tcpSplit(n, rowBytes, true, body)
 }
 
-func tcpSplit(n, rowBytes int, scan bool, body func(lo, hi int) error) (err error) {
+// tcpWorkers is the number of workers an output of size bytes gets:
+// Workers (or GOMAXPROCS), fewer when each would get less than
+// tcpMinBytesPerWorker.
+func tcpWorkers(size int) int {
 	w := Workers
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
 	}
-	if m := n * rowBytes / tcpMinBytesPerWorker; w > m {
+	if m := size / tcpMinBytesPerWorker; w > m {
 		w = m
 	}
+	return w
+}
+
+func tcpSplit(n, rowBytes int, scan bool, body func(lo, hi int) error) (err error) {
+	w := tcpWorkers(n * rowBytes)
 	if w > n {
 		w = n
 	}
