@@ -31,6 +31,14 @@
 // element as the destination operand: the same NaN rule as ADDPS), else a
 // Go loop.
 //
+// ScatterRowsF32I64 and ScatterRowsF32I32 add whole update rows into the
+// destination rows the indices give (ScatterND's add over rows), with
+// the same order, wrapping and stop (or, asked to, skip) at a bad index;
+// asked to, they prefetch the destination row AheadRows updates later.
+// On amd64, rows of 2, 3 and 4 floats (points, RGBA) have loops of their
+// own with no test of the width per row, longer rows the SSE or AVX row
+// loop.
+//
 // The kernel binary built by package golang compiles a copy of this
 // source as package tcpkernels/rowadd.
 package rowadd

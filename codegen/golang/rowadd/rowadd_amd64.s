@@ -181,6 +181,145 @@ w8: \
 	VADDPS  (R13), Y0, Y0; \
 	VMOVUPS Y0, (R8)
 
+// The loops of ScatterRowsF32I64 and I32 for rows of 2, 3 and 4 floats
+// (NARROW): four updates per step, their indices loaded, wrapped and
+// range-tested first (QUAD); if one is out of range the step takes one
+// update alone (which stops, or with drop skips, at a bad one) and comes
+// back. With ahead set, each step first prefetches the destination rows
+// of the four updates AheadRows (32) later (PF; those indices are
+// wrapped, not tested: PREFETCHT0 never faults) while 36 or more remain.
+// Each row is added as by ROWSSE: 8 bytes by MOVSD and ADDPS (the upper
+// lanes add 0 + 0 and are not stored), 4 by ADDSS, 16 by MOVUPS and
+// ADDPS, the destination first; in order, so a repeated index adds to
+// the sum before it. W2, W3 and W4 add the update at off(BX) into the
+// destination row whose index is in r (r is scaled in place); S2, S3
+// and S4 turn an index into its row's byte offset. Against ROWS's
+// per-row width tests and branches this made sw_points_scatter_add
+// (3-float rows, a 120 KB table) 1.3-1.7x faster, and with ahead a
+// 12 MB table of them 1.1-1.2x. Registers: DI dst, DX rows, SI idx, BX
+// the step's first update row, CX n, R10 mask, AX k; R8, R11, R12 and
+// R13 the step's rows, R9 scratch.
+#define W2(r, off) \
+	MOVSD (DI)(r*8), X0; \
+	MOVSD off(BX), X1; \
+	ADDPS X1, X0; \
+	MOVSD X0, (DI)(r*8)
+
+#define W3(r, off) \
+	LEAQ  (r)(r*2), r; \
+	MOVSD (DI)(r*4), X0; \
+	MOVSD off(BX), X1; \
+	ADDPS X1, X0; \
+	MOVSD X0, (DI)(r*4); \
+	MOVSS 8(DI)(r*4), X2; \
+	ADDSS (off+8)(BX), X2; \
+	MOVSS X2, 8(DI)(r*4)
+
+#define W4(r, off) \
+	SHLQ   $4, r; \
+	MOVUPS (DI)(r*1), X0; \
+	MOVUPS off(BX), X1; \
+	ADDPS  X1, X0; \
+	MOVUPS X0, (DI)(r*1)
+
+#define WRAP(r) \
+	MOVQ r, R9; \
+	SARQ $63, R9; \
+	ANDQ R10, R9; \
+	ADDQ R9, r
+
+// QUAD loads, wraps and range-tests a step's four indices into R8, R11,
+// R12 and R13, and goes to bad if one is out of range.
+#define QUAD(load, sz, bad) \
+	load (SI)(AX*sz), R8; \
+	WRAP(R8); \
+	CMPQ R8, DX; \
+	JAE  bad; \
+	load sz(SI)(AX*sz), R11; \
+	WRAP(R11); \
+	CMPQ R11, DX; \
+	JAE  bad; \
+	load (2*sz)(SI)(AX*sz), R12; \
+	WRAP(R12); \
+	CMPQ R12, DX; \
+	JAE  bad; \
+	load (3*sz)(SI)(AX*sz), R13; \
+	WRAP(R13); \
+	CMPQ R13, DX; \
+	JAE  bad
+
+// BODIES adds the step's four update rows and moves to the next step.
+#define BODIES(body, bytes) \
+	body(R8, 0); \
+	body(R11, bytes); \
+	body(R12, 2*bytes); \
+	body(R13, 3*bytes); \
+	ADDQ $(4*bytes), BX; \
+	ADDQ $4, AX
+
+// PF prefetches the destination row of the index at at, wrapped but not
+// tested (PREFETCHT0 never faults); scale turns the index in r into the
+// row's byte offset.
+#define PF(load, at, scale, r) \
+	load at, r; \
+	WRAP(r); \
+	scale(r); \
+	PREFETCHT0 (DI)(r*1)
+
+#define S2(r) SHLQ $3, r
+#define S3(r) LEAQ (r)(r*2), r; SHLQ $2, r
+#define S4(r) SHLQ $4, r
+
+#define NARROW(load, sz, body, scale, bytes) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ rows+8(FP), DX; \
+	MOVQ idx+16(FP), SI; \
+	MOVQ upd+24(FP), BX; \
+	MOVQ n+32(FP), CX; \
+	MOVQ mask+40(FP), R10; \
+	XORQ AX, AX; \
+	CMPB ahead+49(FP), $0; \
+	JEQ  quad; \
+quadpf: \
+	LEAQ (4+32)(AX), R8; \
+	CMPQ R8, CX; \
+	JA   quad; \
+	PF(load, (32*sz)(SI)(AX*sz), scale, R8); \
+	PF(load, (33*sz)(SI)(AX*sz), scale, R8); \
+	PF(load, (34*sz)(SI)(AX*sz), scale, R8); \
+	PF(load, (35*sz)(SI)(AX*sz), scale, R8); \
+	QUAD(load, sz, one); \
+	BODIES(body, bytes); \
+	JMP  quadpf; \
+quad: \
+	LEAQ 4(AX), R8; \
+	CMPQ R8, CX; \
+	JA   one; \
+	QUAD(load, sz, one); \
+	BODIES(body, bytes); \
+	JMP  quad; \
+one: \
+	CMPQ AX, CX; \
+	JAE  done; \
+	load (SI)(AX*sz), R8; \
+	WRAP(R8); \
+	CMPQ R8, DX; \
+	JAE  bad; \
+	body(R8, 0); \
+step: \
+	ADDQ $bytes, BX; \
+	INCQ AX; \
+	CMPB ahead+49(FP), $0; \
+	JNE  quadpf; \
+	JMP  quad; \
+bad: \
+	CMPB drop+48(FP), $0; \
+	JNE  step; \
+done: \
+	MOVQ AX, ret+56(FP); \
+	RET
+
+
 // func addF32SSE(dst, src *float32, n int)
 //
 // Eight floats per step, then four, then one at a time. ADDPS X2, X0 is
@@ -637,3 +776,26 @@ TEXT ·scatterRowsAVXI64(SB), NOSPLIT, $0-72
 // func scatterRowsAVXI32(dst *float32, rows, width int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
 TEXT ·scatterRowsAVXI32(SB), NOSPLIT, $0-72
 	ROWS(MOVLQSX, (SI)(AX*4), (SI)(R9*4), ROWAVX, VZEROUPPER)
+// func scatterRows2I64(dst *float32, rows int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRows2I64(SB), NOSPLIT, $0-64
+	NARROW(MOVQ, 8, W2, S2, 8)
+
+// func scatterRows2I32(dst *float32, rows int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRows2I32(SB), NOSPLIT, $0-64
+	NARROW(MOVLQSX, 4, W2, S2, 8)
+
+// func scatterRows3I64(dst *float32, rows int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRows3I64(SB), NOSPLIT, $0-64
+	NARROW(MOVQ, 8, W3, S3, 12)
+
+// func scatterRows3I32(dst *float32, rows int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRows3I32(SB), NOSPLIT, $0-64
+	NARROW(MOVLQSX, 4, W3, S3, 12)
+
+// func scatterRows4I64(dst *float32, rows int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRows4I64(SB), NOSPLIT, $0-64
+	NARROW(MOVQ, 8, W4, S4, 16)
+
+// func scatterRows4I32(dst *float32, rows int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
+TEXT ·scatterRows4I32(SB), NOSPLIT, $0-64
+	NARROW(MOVLQSX, 4, W4, S4, 16)

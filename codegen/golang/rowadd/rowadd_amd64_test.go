@@ -2,6 +2,14 @@
 
 package rowadd
 
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
 // paths are the assembly loops of this build, each compared with the Go
 // loop by TestPaths; the AVX loop only where the CPU and OS support it.
 func paths() []path {
@@ -34,4 +42,78 @@ func rowsPaths() ([]func(*float32, int, int, *int64, *float32, int, int, bool, b
 		p64, p32 = append(p64, scatterRowsAVXI64), append(p32, scatterRowsAVXI32)
 	}
 	return p64, p32
+}
+
+// TestScatterRowsNarrow compares the NARROW loops (rows of 2, 3 and 4
+// floats, with and without prefetch) with the Go loop, bit for bit: the
+// position they stop at and the whole destination, a guard past its end
+// included. Runs are long enough to reach the prefetching step (36
+// updates or more left), have few rows so indices repeat within a step,
+// and put bad indices (out of range, or negative without wrap) anywhere
+// in a step, at its end and in the tail.
+func TestScatterRowsNarrow(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	stops, drops := 0, 0
+	for round := 0; round < 600; round++ {
+		width := 2 + r.Intn(3)
+		rows := 1 + r.Intn(12)
+		n := r.Intn(120)
+		wrap, drop, ahead := r.Intn(2) == 0, r.Intn(3) == 0, r.Intn(2) == 0
+		idx := make([]int64, n)
+		for k := range idx {
+			idx[k] = int64(r.Intn(2*rows) - rows)
+			if r.Intn(60) == 0 {
+				idx[k] = []int64{int64(rows), int64(-rows - 1), 1 << 40, -1 << 62, math.MaxInt64}[r.Intn(5)]
+			}
+		}
+		idx32 := make([]int32, n)
+		for k, v := range idx {
+			idx32[k] = int32(max(min(v, math.MaxInt32), math.MinInt32))
+		}
+		dst0 := make([]float32, rows*width+1) // the last one a guard
+		for i := range dst0 {
+			dst0[i] = math.Float32frombits(value(r))
+		}
+		upd := make([]float32, n*width)
+		for i := range upd {
+			upd[i] = math.Float32frombits(value(r))
+		}
+		mask := wrapMask(wrap, rows)
+		want := append([]float32{}, dst0...)
+		wantK := n
+		if n > 0 {
+			wantK = scatterRowsGo(&want[0], rows, width, &idx[0], &upd[0], n, mask, drop)
+		}
+		if wantK < n {
+			stops++
+		} else if drop {
+			drops++
+		}
+		for _, rn := range []struct {
+			name string
+			fn   func(d []float32) int
+		}{
+			{"i64", func(d []float32) int { return narrowI64(width)(&d[0], rows, &idx[0], &upd[0], n, mask, drop, ahead) }},
+			{"i32", func(d []float32) int { return narrowI32(width)(&d[0], rows, &idx32[0], &upd[0], n, mask, drop, ahead) }},
+		} {
+			if n == 0 {
+				continue
+			}
+			d := append([]float32{}, dst0...)
+			if k := rn.fn(d); k != wantK {
+				t.Errorf("round %d %s (width %d, %d rows, %d updates, ahead %v): stopped at %d, want %d", round, rn.name, width, rows, n, ahead, k, wantK)
+			}
+			if diff := cmp.Diff(bitsOf(want), bitsOf(d)); diff != "" {
+				t.Errorf("round %d %s (width %d, %d rows, %d updates, ahead %v): destination bits (-want +got):\n%s", round, rn.name, width, rows, n, ahead, diff)
+			}
+		}
+	}
+	if stops < 20 || drops < 20 {
+		t.Errorf("only %d stops at a bad index and %d runs with drops", stops, drops)
+	}
+	for _, w := range []int{1, 5, 8} {
+		if narrowI64(w) != nil || narrowI32(w) != nil {
+			t.Errorf("width %d has a NARROW loop", w)
+		}
+	}
 }
