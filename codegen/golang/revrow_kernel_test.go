@@ -412,6 +412,14 @@ func TestReversedRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The rows of a tcpReverseRows call ascend in the source: each is
+	// read upwards, also where an outer loop descends (gap's axis 1,
+	// all's images).
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.Contains(line, "tcpReverseRows(unsafe.Slice(") && !strings.HasSuffix(strings.TrimSpace(line), ", true)") {
+			t.Errorf("a tcpReverseRows call reads its rows down: %s", strings.TrimSpace(line))
+		}
+	}
 	for _, rt := range reversedRunsTypes {
 		// The loops each call replaces: axis 2 of mid2 (flipped with
 		// axis 1), axes 1 and 2 of img (and its outer axis: rows), axis
