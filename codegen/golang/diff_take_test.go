@@ -134,7 +134,7 @@ func init() {
 		// (one table, two, both full), along the last of three dims
 		// (rows of both outer levels in one call) and of two (a
 		// worker's rows), and a row of 132 bytes, past the shuffle's
-		// tables (the loop).
+		// tables (Row's gathers).
 		pattern{name: "take_last_axis", mlir: `func.func @%[3]s(%%x0: tensor<?x?x64xi8>, %%x1: tensor<?x40xf16>, %%x2: tensor<?x32xf32>, %%x3: tensor<?x16xf64>, %%x4: tensor<?x33xf32>, %%i0: tensor<?x%[2]s>, %%i1: tensor<?x%[2]s>, %%i2: tensor<?x%[2]s>, %%i3: tensor<?x%[2]s>, %%i4: tensor<?x%[2]s>) -> (tensor<?x?x?xi8>, tensor<?x?xf16>, tensor<?x?xf32>, tensor<?x?xf64>, tensor<?x?xf32>) {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -162,6 +162,36 @@ func init() {
 			return []*tensor.Tensor{randOf(r, tensor.I8, dim(r, 5), dim(r, 6), 64), randOf(r, tensor.F16, n, 40), randOf(r, tensor.F32, n, 32), randOf(r, tensor.F64, n, 16), randOf(r, tensor.F32, n, 33),
 				randIdx(r, oob, it, 64, dim(r, 150)), randIdx(r, oob, it, 40, dim(r, 70)), randIdx(r, oob, it, 32, dim(r, 40)), randIdx(r, oob, it, 16, dim(r, 20)), randIdx(r, oob, it, 33, dim(r, 20))}
 		}},
+		// Takes along the last axis of rows past the shuffle's tables
+		// (gatherrow.Permute with Row's gathers per row): 1-byte rows of
+		// 200 and 700 bytes (Row's byte shuffles, its paired loads),
+		// f16 of 600, f32 of 600 and f64 of 720 bytes, by up to 300 ids
+		// (the steps of eight and the Go loop's tail; under 8 ids, or
+		// fewer than one per 16 elements, the Go loop alone).
+		pattern{name: "take_last_axis_long", mlir: `func.func @%[3]s(%%x0: tensor<?x200xi8>, %%x1: tensor<?x700xui8>, %%x2: tensor<?x300xf16>, %%x3: tensor<?x150xf32>, %%x4: tensor<?x90xf64>, %%i0: tensor<?x%[2]s>, %%i1: tensor<?x%[2]s>, %%i2: tensor<?x%[2]s>, %%i3: tensor<?x%[2]s>, %%i4: tensor<?x%[2]s>) -> (tensor<?x?xi8>, tensor<?x?xui8>, tensor<?x?xf16>, tensor<?x?xf32>, tensor<?x?xf64>) {
+  %%c0 = arith.constant 0 : index
+  %%n = tensor.dim %%x0, %%c0 : tensor<?x200xi8>
+  %%e0 = tensor.expand_shape %%i0 [[0, 1]] : tensor<?x%[2]s> into tensor<1x?x%[2]s>
+  %%b0 = tcp.broadcast_to %%e0, %%n {axes = [0]} : tensor<1x?x%[2]s>, index -> tensor<?x?x%[2]s>
+  %%r0 = tcp.gather %%x0, %%b0 {dim = 1 : index%[6]s} : tensor<?x200xi8>, tensor<?x?x%[2]s> -> tensor<?x?xi8>
+  %%e1 = tensor.expand_shape %%i1 [[0, 1]] : tensor<?x%[2]s> into tensor<1x?x%[2]s>
+  %%b1 = tcp.broadcast_to %%e1, %%n {axes = [0]} : tensor<1x?x%[2]s>, index -> tensor<?x?x%[2]s>
+  %%r1 = tcp.gather %%x1, %%b1 {dim = 1 : index%[6]s} : tensor<?x700xui8>, tensor<?x?x%[2]s> -> tensor<?x?xui8>
+  %%e2 = tensor.expand_shape %%i2 [[0, 1]] : tensor<?x%[2]s> into tensor<1x?x%[2]s>
+  %%b2 = tcp.broadcast_to %%e2, %%n {axes = [0]} : tensor<1x?x%[2]s>, index -> tensor<?x?x%[2]s>
+  %%r2 = tcp.gather %%x2, %%b2 {dim = 1 : index%[6]s} : tensor<?x300xf16>, tensor<?x?x%[2]s> -> tensor<?x?xf16>
+  %%e3 = tensor.expand_shape %%i3 [[0, 1]] : tensor<?x%[2]s> into tensor<1x?x%[2]s>
+  %%b3 = tcp.broadcast_to %%e3, %%n {axes = [0]} : tensor<1x?x%[2]s>, index -> tensor<?x?x%[2]s>
+  %%r3 = tcp.gather %%x3, %%b3 {dim = 1 : index%[6]s} : tensor<?x150xf32>, tensor<?x?x%[2]s> -> tensor<?x?xf32>
+  %%e4 = tensor.expand_shape %%i4 [[0, 1]] : tensor<?x%[2]s> into tensor<1x?x%[2]s>
+  %%b4 = tcp.broadcast_to %%e4, %%n {axes = [0]} : tensor<1x?x%[2]s>, index -> tensor<?x?x%[2]s>
+  %%r4 = tcp.gather %%x4, %%b4 {dim = 1 : index%[6]s} : tensor<?x90xf64>, tensor<?x?x%[2]s> -> tensor<?x?xf64>
+  return %%r0, %%r1, %%r2, %%r3, %%r4 : tensor<?x?xi8>, tensor<?x?xui8>, tensor<?x?xf16>, tensor<?x?xf32>, tensor<?x?xf64>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			n := dim(r, 6)
+			return []*tensor.Tensor{randOf(r, tensor.I8, n, 200), randOf(r, tensor.UI8, n, 700), randOf(r, tensor.F16, n, 300), randOf(r, tensor.F32, n, 150), randOf(r, tensor.F64, n, 90),
+				randIdx(r, oob, it, 200, dim(r, 300)), randIdx(r, oob, it, 700, dim(r, 300)), randIdx(r, oob, it, 300, dim(r, 300)), randIdx(r, oob, it, 150, dim(r, 300)), randIdx(r, oob, it, 90, dim(r, 300))}
+		}},
 	)
 }
 
@@ -170,11 +200,12 @@ func init() {
 // take_middle_axis_12b) is one gatherrow.Take call per worker in the
 // modes that check or wrap ids, with either index type: the
 // differential test then compares Take's every size class with the
-// interpreter. The last-axis takes of take_last_axis whose source rows
-// fit the shuffle are gatherrow.Permute calls.
+// interpreter. The last-axis takes of take_last_axis and
+// take_last_axis_long are gatherrow.Permute calls (byte shuffles, or
+// Row's gathers per row).
 func TestTakeForms(t *testing.T) {
 	want := map[string]int{"take_rows": 9, "take_short_rows": 10, "take_embedding_2d": 1, "take_middle_axis": 1, "take_middle_axis_12b": 1}
-	wantPermute := map[string]int{"take_last_axis": 4}
+	wantPermute := map[string]int{"take_last_axis": 5, "take_last_axis_long": 5}
 	for _, p := range patterns {
 		n, ok := want[p.name]
 		np, okp := wantPermute[p.name]

@@ -2,8 +2,6 @@ package golang
 
 import (
 	"fmt"
-
-	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 )
 
 // permSource is the element read of a result nest's innermost loop, for
@@ -21,9 +19,9 @@ type permSource struct {
 // destination row the element of a short source row that an index table
 // picks (indexTables: the same wrapped and checked indices for every row,
 // a take along the last axis or along an axis whose inner block and size
-// make one row of at most gatherrow.PermRow bytes): one
-// gatherrow.Permute, the selection built once per call from the table
-// (gatherrow.NewPerm). It sets n.callRuns and n.callLevel when the call
+// make one row): one gatherrow.Permute, the selection built once per call
+// from the table (gatherrow.NewPerm): byte shuffles for source rows of
+// up to gatherrow.PermRow bytes, Row's gathers for longer ones. It sets n.callRuns and n.callLevel when the call
 // does the rows of the enclosing loop (whose statements only bind
 // temporaries, stepping the output and the source by a stride bound
 // outside it); "" when it does not apply.
@@ -49,8 +47,7 @@ func (f *funcGen) permCall(n *nest, et string, outOff poly, src permSource) stri
 		return ""
 	}
 	w, ok := f.bound[term].constant()
-	es := int64(elemSize(et))
-	if !ok || w < 1 || w*es > gatherrow.PermRow {
+	if !ok || w < 1 || w >= 1<<31 {
 		return ""
 	}
 	rest := src.off.add(patom(term).scale(-1))

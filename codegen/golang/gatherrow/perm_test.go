@@ -25,9 +25,9 @@ type permShape struct{ width, out, rows, dpad, spad int }
 // gaps between them in dst and src.
 func permShapes(es int) []permShape {
 	var s []permShape
-	for _, wb := range []int{1, 3, 8, 16, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129, 200} {
+	for _, wb := range []int{1, 3, 8, 16, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129, 200, 1024, 4100} {
 		w := max(wb/es, 1)
-		for _, ob := range []int{1, 7, 32, 63, 64, 65, 100, 128, 129, 191} {
+		for _, ob := range []int{1, 7, 32, 63, 64, 65, 100, 128, 129, 191, 520} {
 			o := max(ob/es, 1)
 			for _, pad := range [][2]int{{0, 0}, {3, 0}, {0, 5}, {1, 1}} {
 				s = append(s, permShape{w, o, 1 + (wb+ob)%7, pad[0], pad[1]})
@@ -41,6 +41,7 @@ func testPermute[T Elem](t *testing.T, conv func(int) T) {
 	var z T
 	es := int(sizeOf(z))
 	r := rand.New(rand.NewSource(int64(es)))
+	gathered := 0
 	for _, sh := range permShapes(es) {
 		tab := make([]int, sh.out)
 		for k := range tab {
@@ -73,6 +74,18 @@ func testPermute[T Elem](t *testing.T, conv func(int) T) {
 		if wantFast := permLoop != nil && sh.width*es <= PermRow; p.fast != wantFast {
 			t.Errorf("%s: assembly %v, want %v", name, p.fast, wantFast)
 		}
+		// Rows past the shuffles' reach are gathered (Row's assembly)
+		// when read densely enough; whatever their loop, the result is
+		// the definition's.
+		if wantIDs := !p.fast && useAVX2 && sh.out >= 8 && sh.out*denseRow >= sh.width; (p.ids != nil) != wantIDs {
+			t.Errorf("%s: gathers %v, want %v", name, p.ids != nil, wantIDs)
+		}
+		if p.ids != nil {
+			gathered++
+		}
+	}
+	if useAVX2 && gathered < 20 {
+		t.Errorf("only %d shapes took the gathers", gathered)
 	}
 }
 
