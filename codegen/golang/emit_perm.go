@@ -2,6 +2,9 @@ package golang
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 )
 
 // permSource is the element read of a result nest's innermost loop, for
@@ -21,7 +24,9 @@ type permSource struct {
 // a take along the last axis or along an axis whose inner block and size
 // make one row): one gatherrow.Permute, the selection built once per call
 // from the table (gatherrow.NewPerm): byte shuffles for source rows of
-// up to gatherrow.PermRow bytes, Row's gathers for longer ones. It sets n.callRuns and n.callLevel when the call
+// up to gatherrow.PermRow bytes, Row's gathers for longer ones of 1- and
+// 2-byte elements (where the Perm has them, Perm.Fast; else the loop
+// stays, in the call's else branch). It sets n.callRuns and n.callLevel when the call
 // does the rows of the enclosing loop (whose statements only bind
 // temporaries, stepping the output and the source by a stride bound
 // outside it); "" when it does not apply.
@@ -54,6 +59,15 @@ func (f *funcGen) permCall(n *nest, et string, outOff poly, src permSource) stri
 	if f.levelOf(rest) >= l {
 		return ""
 	}
+	es := int64(elemSize(et))
+	if long := w*es > gatherrow.PermRow; long && es > 2 {
+		// Past the shuffles, Row's gathers of 1- and 2-byte elements
+		// only (gatherrow's gatherIDs); wider ones keep the loop.
+		return ""
+	} else if c, ok := n.sizes[l].constant(); long && ok && (c < 8 || c*16 < w) {
+		// Too few ids, or too sparse a row, for the gathers.
+		return ""
+	}
 	p := f.bind(-1, fmt.Sprintf("gatherrow.NewPerm[%s](%s, %d)", et, f.tableOf[term], w))
 	// The rows of level l-1 in one call: their output and source bases
 	// at its iteration 0 and their strides, bound outside it.
@@ -77,7 +91,18 @@ func (f *funcGen) permCall(n *nest, et string, outOff poly, src permSource) stri
 		}
 	}
 	// One row.
-	return fmt.Sprintf("gatherrow.Permute(%s, %s[%s:], %s, 1, 0, 0)", n.rowOf, src.buf, f.hoist(rest, l-1), p)
+	call := fmt.Sprintf("gatherrow.Permute(%s, %s[%s:], %s, 1, 0, 0)", n.rowOf, src.buf, f.hoist(rest, l-1), p)
+	if w*es <= gatherrow.PermRow {
+		return call
+	}
+	// A row past the shuffles: Row's gathers where Permute has them
+	// (p.Fast: AVX2, the ids dense enough), else the loop itself, which
+	// measured faster than Permute's Go loop in the kernel (256 of 1024
+	// i64 of [4096,1024]: 1.28-1.87 against 2.0-2.1 ms, one worker). The
+	// loop in the else branch measured slower than the same loop alone
+	// (1.58-1.73 against 1.24-1.34 ms there), so the cases known from the
+	// static sizes to take it keep the loop alone (above).
+	return fmt.Sprintf("if %s.Fast() {\n%s\n} else {\nfor %s := range %s {\n%s\n}\n}", p, call, n.vars[l], n.rowOf, strings.Join(stmts, "\n"))
 }
 
 // nonNegative reports whether every term of p is positive or zero (a

@@ -48,7 +48,7 @@ func NewPerm[T Elem](tab []int, width int) *Perm {
 	p := &Perm{tab: tab, width: width, es: es}
 	in, out := width*es, len(tab)*es
 	if permLoop == nil || in > PermRow || out == 0 {
-		if gatherIDs(len(tab), width) {
+		if gatherIDs(es, len(tab), width) {
 			p.ids = make([]int32, len(tab))
 			for k, w := range tab {
 				p.ids[k] = int32(w)
@@ -68,6 +68,14 @@ func NewPerm[T Elem](tab []int, width int) *Perm {
 	p.tail = byteMask(out - 64*(p.chunks-1))
 	p.fast = true
 	return p
+}
+
+// Fast reports whether Permute applies p with assembly (the byte
+// shuffles, or Row's gathers per row) rather than its Go loop, which a
+// kernel's own loop over its index table matches or beats: the kernels
+// call Permute for rows past PermRow bytes only when Fast says so.
+func (p *Perm) Fast() bool {
+	return p.fast || p.ids != nil
 }
 
 // byteMask has the low n bits set (n <= 64).
@@ -122,17 +130,22 @@ func Permute[T Elem](dst, src []T, p *Perm, rows, dstStride, srcStride int) {
 }
 
 // gatherIDs reports whether Permute gathers each row of width elements
-// with Row's assembly loop (AVX2: eight ids per step, hardware gathers
-// of 4- and 8-byte elements, paired loads of 1- and 2-byte ones) instead
-// of the Go loop: for outputs of eight elements or more, from rows read
-// at least once per denseRow elements (as Row) and short enough for the
-// loop's 32-bit offsets. Against the kernels' Go loop, a take of 256 of
-// 512 f16 along the last axis of [8,512,512] by i32 ids took 0.42
-// against 0.62 ms with one worker, 0.21 against 0.31-0.40 with two
-// (tcp-run, four interleaved rounds); later, the machine quieter, the
-// same 0.45-0.46 ms for both with one worker (eight rounds).
-func gatherIDs(n, width int) bool {
-	return useAVX2 && n >= 8 && n*denseRow >= width && width < 1<<31
+// of es bytes with Row's assembly loop (AVX2: eight ids per step, paired
+// loads of 1- and 2-byte elements, byte shuffles of rows of up to 256
+// bytes) instead of the Go loop: 1- and 2-byte elements, outputs of eight
+// elements or more, from rows read at least once per denseRow elements
+// (as Row) and short enough for the loop's 32-bit offsets. Measured
+// against the kernels' Go loop with tcp-run, interleaved rounds: a take
+// of 2048 of 4096 f16 along the last axis of [4096,4096] took 3.78-3.81
+// against 6.17-6.23 ms with one worker, 1.96-2.00 against 3.04-3.31 with
+// two; 256 of 512 f16 of [8,512,512] 0.42 against 0.62 ms (one worker)
+// in one session, the same 0.45-0.46 ms in a quieter one. Wider elements
+// keep the loop: VPGATHERDD was mixed for f32 (1024 of 4096 of
+// [1024,4096] 0.97-1.24 against 1.00-1.44 ms, 512 of 2048 of [2048,2048]
+// 0.88-1.03 against 0.81-0.88), VPGATHERDQ slower for i64 (256 of 1024
+// of [4096,1024] 1.31-1.41 against 1.17-1.22).
+func gatherIDs(es, n, width int) bool {
+	return useAVX2 && es <= 2 && n >= 8 && n*denseRow >= width && width < 1<<31
 }
 
 // permuteGo is the Go loop of Permute over rows [r0, r1): the whole of it
