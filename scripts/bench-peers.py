@@ -392,6 +392,26 @@ SWEEP = {
     "sw_middle_axis_12b": take((64, 4096, 3), 1, (2048,)),
     "sw_points_take": take((1000000, 3), 0, (500000,), np.float32, np.int32),
     "sw_flip_rgb_f32": flip((8, 256, 256, 3), (1, 2), np.float32),
+    # A second sweep, tried as a new user would on 2026-11-27, found a
+    # 5-d flip of every other axis 4.7x behind XLA (a call per 64-byte
+    # row), 2-float scatter rows, last-axis f16 takes of 1 KiB rows and
+    # 192-byte index_put rows behind or at parity; kept with the rest of
+    # that sweep: 12-byte rows by i32 ids, an f16 element gather with more
+    # ids than the row, a u8 image flipped on its height, 4-float scatter
+    # rows, a ScatterElements add along axis 0, an f64 column take, a
+    # middle-axis element gather, an f16 embedding by [64,200] ids.
+    "sw_rows_12b_i32": take((50000, 3), 0, (200000,), np.float32, np.int32),
+    "sw_gather_elements_wide_f16": gather_elements((512, 512), (512, 2048), 1, np.float16),
+    "sw_flip_height_u8": flip((2, 1000, 1000, 3), (1,), np.uint8),
+    "sw_flip_5d": flip((16, 16, 16, 16, 16), (0, 2, 4)),
+    "sw_points2_scatter_add": scatter_rows(100000, 2, 500000, add=True),
+    "sw_quads_scatter_add": scatter_rows(50000, 4, 300000, add=True),
+    "sw_scatter_put_192b": scatter_rows(20000, 48, 10000, add=False),
+    "sw_scatter_elements_axis0": scatter_elements_add((1024, 1024), 0),
+    "sw_cols_f64": take((1000, 1000), 1, (1000,), np.int64),
+    "sw_last_axis_f16": take((8, 512, 512), 2, (256,), np.float16, np.int32),
+    "sw_gather_elements_mid_i32": gather_elements((256, 128, 64), (256, 32, 64), 1, np.float32, np.int32),
+    "sw_embedding_f16_2d": take((100000, 32), 0, (64, 200), np.float16, np.int32),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 
