@@ -3,7 +3,6 @@
 package rowadd
 
 import (
-	"math"
 	"math/rand"
 	"testing"
 
@@ -59,25 +58,7 @@ func TestScatterRowsNarrow(t *testing.T) {
 		rows := 1 + r.Intn(12)
 		n := r.Intn(120)
 		wrap, drop, ahead := r.Intn(2) == 0, r.Intn(3) == 0, r.Intn(2) == 0
-		idx := make([]int64, n)
-		for k := range idx {
-			idx[k] = int64(r.Intn(2*rows) - rows)
-			if r.Intn(60) == 0 {
-				idx[k] = []int64{int64(rows), int64(-rows - 1), 1 << 40, -1 << 62, math.MaxInt64}[r.Intn(5)]
-			}
-		}
-		idx32 := make([]int32, n)
-		for k, v := range idx {
-			idx32[k] = int32(max(min(v, math.MaxInt32), math.MinInt32))
-		}
-		dst0 := make([]float32, rows*width+1) // the last one a guard
-		for i := range dst0 {
-			dst0[i] = math.Float32frombits(value(r))
-		}
-		upd := make([]float32, n*width)
-		for i := range upd {
-			upd[i] = math.Float32frombits(value(r))
-		}
+		idx, idx32, dst0, upd := randRows(r, rows, width, n, 60)
 		mask := wrapMask(wrap, rows)
 		want := append([]float32{}, dst0...)
 		wantK := n

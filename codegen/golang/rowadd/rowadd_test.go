@@ -476,21 +476,7 @@ func TestScatterRows(t *testing.T) {
 		rows := 1 + r.Intn(9)
 		n := r.Intn(40)
 		wrap, drop := r.Intn(2) == 0, r.Intn(3) == 0
-		idx := make([]int64, n)
-		for k := range idx {
-			idx[k] = int64(r.Intn(2*rows) - rows)
-			if r.Intn(80) == 0 {
-				idx[k] = []int64{int64(rows), int64(-rows - 1), 1 << 40, -1 << 62}[r.Intn(4)]
-			}
-		}
-		dst0 := make([]float32, rows*width+1) // the last one a guard
-		for i := range dst0 {
-			dst0[i] = math.Float32frombits(value(r))
-		}
-		upd := make([]float32, n*width)
-		for i := range upd {
-			upd[i] = math.Float32frombits(value(r))
-		}
+		idx, idx32, dst0, upd := randRows(r, rows, width, n, 80)
 		want := append([]float32{}, dst0...)
 		wantK := n
 		for k, v := range idx {
@@ -511,10 +497,6 @@ func TestScatterRows(t *testing.T) {
 				p := int(w)*width + i
 				want[p] = math.Float32frombits(uint32(combine(uint64(math.Float32bits(want[p])), uint64(math.Float32bits(upd[k*width+i])))))
 			}
-		}
-		idx32 := make([]int32, n)
-		for k, v := range idx {
-			idx32[k] = int32(max(min(v, math.MaxInt32), math.MinInt32))
 		}
 		mask := wrapMask(wrap, rows)
 		type run struct {
@@ -556,6 +538,34 @@ func TestScatterRows(t *testing.T) {
 	if stops < 10 || drops < 10 {
 		t.Errorf("only %d stops at a bad index and %d drops", stops, drops)
 	}
+}
+
+// randRows draws the inputs of a scatter of n update rows of width
+// floats into rows rows: ids mostly in [-rows, rows), about one in
+// oneIn a bad one (rows, -rows-1, far out, MaxInt64), the same ids as
+// int32 (saturated), a destination with one guard float past its rows,
+// and the updates, all floats of value's kinds.
+func randRows(r *rand.Rand, rows, width, n, oneIn int) (idx []int64, idx32 []int32, dst0, upd []float32) {
+	idx = make([]int64, n)
+	for k := range idx {
+		idx[k] = int64(r.Intn(2*rows) - rows)
+		if r.Intn(oneIn) == 0 {
+			idx[k] = []int64{int64(rows), int64(-rows - 1), 1 << 40, -1 << 62, math.MaxInt64}[r.Intn(5)]
+		}
+	}
+	idx32 = make([]int32, n)
+	for k, v := range idx {
+		idx32[k] = int32(max(min(v, math.MaxInt32), math.MinInt32))
+	}
+	dst0 = make([]float32, rows*width+1) // the last one a guard
+	for i := range dst0 {
+		dst0[i] = math.Float32frombits(value(r))
+	}
+	upd = make([]float32, n*width)
+	for i := range upd {
+		upd[i] = math.Float32frombits(value(r))
+	}
+	return idx, idx32, dst0, upd
 }
 
 // TestScatterRowsPanics checks the shape errors ScatterRowsF32I64 panics
