@@ -22,14 +22,15 @@ type permSource struct {
 // destination row the element of a short source row that an index table
 // picks (indexTables: the same wrapped and checked indices for every row,
 // a take along the last axis or along an axis whose inner block and size
-// make one row): one gatherrow.Permute, the selection built once per call
-// from the table (gatherrow.NewPerm): byte shuffles for source rows of
-// up to gatherrow.PermRow bytes, Row's gathers for longer ones of 1- and
-// 2-byte elements (where the Perm has them, Perm.Fast; else the loop
-// stays, in the call's else branch). It sets n.callRuns and n.callLevel when the call
-// does the rows of the enclosing loop (whose statements only bind
-// temporaries, stepping the output and the source by a stride bound
-// outside it); "" when it does not apply.
+// make one row): one gatherrow.Permute, the selection built once per
+// call from the table (gatherrow.NewPerm): byte shuffles for source rows
+// of up to gatherrow.PermRow bytes, Row's gathers for longer ones of 1-
+// and 2-byte elements (where the Perm has them, Perm.Fast; else the loop
+// stays, in the call's else branch). For the short rows it sets
+// n.callRuns and n.callLevel when the call does the rows of the
+// enclosing loop (whose statements only bind temporaries, stepping the
+// output and the source by a stride bound outside it); "" when it does
+// not apply.
 func (f *funcGen) permCall(n *nest, et string, outOff poly, src permSource) string {
 	nl := len(n.vars)
 	l := nl - 1
@@ -71,7 +72,7 @@ func (f *funcGen) permCall(n *nest, et string, outOff poly, src permSource) stri
 	p := f.bind(-1, fmt.Sprintf("gatherrow.NewPerm[%s](%s, %d)", et, f.tableOf[term], w))
 	// The rows of level l-1 in one call: their output and source bases
 	// at its iteration 0 and their strides, bound outside it.
-	if j := l - 1; onlyTemps(n.lets[j]) && !(j == 0 && flatSplit(n, nl)) {
+	if j := l - 1; w*es <= gatherrow.PermRow && onlyTemps(n.lets[j]) && !(j == 0 && flatSplit(n, nl)) {
 		v := n.vars[j]
 		oc, ok1 := outOff.coeff(v)
 		sc, ok2 := rest.coeff(v)
