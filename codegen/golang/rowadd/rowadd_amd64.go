@@ -107,27 +107,27 @@ func scatterRowsAVXI32(dst *float32, rows, width int, idx *int32, upd *float32, 
 // narrowI64 and narrowI32 are the loops for rows of 2, 3 and 4 floats
 // (NARROW in rowadd_amd64.s), or nil for other widths.
 func narrowI64(width int) func(dst *float32, rows int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int {
-	switch width {
-	case 2:
-		return scatterRows2I64
-	case 3:
-		return scatterRows3I64
-	case 4:
-		return scatterRows4I64
+	if width < len(narrowLoops) {
+		return narrowLoops[width].i64
 	}
 	return nil
 }
 
 func narrowI32(width int) func(dst *float32, rows int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int {
-	switch width {
-	case 2:
-		return scatterRows2I32
-	case 3:
-		return scatterRows3I32
-	case 4:
-		return scatterRows4I32
+	if width < len(narrowLoops) {
+		return narrowLoops[width].i32
 	}
 	return nil
+}
+
+// narrowLoops holds the NARROW loops by row width in floats (2, 3, 4).
+var narrowLoops = [...]struct {
+	i64 func(dst *float32, rows int, idx *int64, upd *float32, n, mask int, drop, ahead bool) int
+	i32 func(dst *float32, rows int, idx *int32, upd *float32, n, mask int, drop, ahead bool) int
+}{
+	2: {scatterRows2I64, scatterRows2I32},
+	3: {scatterRows3I64, scatterRows3I32},
+	4: {scatterRows4I64, scatterRows4I32},
 }
 
 // scatterRows2I64 and the others are the NARROW loops (rowadd_amd64.s):
