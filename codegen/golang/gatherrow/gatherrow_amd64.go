@@ -215,12 +215,49 @@ func takeW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride,
 //go:noescape
 func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
+// takeOne<w>I32 and takeOne<w>I64 are TAKEONE in gatherrow_amd64.s:
+// the loop of takeW<w> for the rows of w to 2w-1 bytes (w = 2, 4, 8,
+// 16) as one 2w-byte move per row, the ids from safe on (whose move
+// would read past src) and the bad ones through the two moves and the
+// test against size. They copy a row's next w-1 bytes too, so their
+// caller leaves the last row to takeW<w>.
+//
+//go:noescape
+func takeOne2I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, stride, ahead, size int) int
+
+//go:noescape
+func takeOne2I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
+
+//go:noescape
+func takeOne4I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, stride, ahead, size int) int
+
+//go:noescape
+func takeOne4I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
+
+//go:noescape
+func takeOne8I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, stride, ahead, size int) int
+
+//go:noescape
+func takeOne8I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
+
+//go:noescape
+func takeOne16I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, stride, ahead, size int) int
+
+//go:noescape
+func takeOne16I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
+
 // takeLoops holds Take's assembly loops by row size, index log2(bytes)
 // up to 7: the rows of 1, 2-3, 4-7, 8-15, 16-31, 32-63 and 64-127
-// bytes, then of 128 bytes or more.
+// bytes, then of 128 bytes or more; the classes 2-3 to 16-31 have a
+// one-move loop too (from 32 bytes on, the two moves are as many as
+// one 2w-byte move would take).
 var takeLoops = [...]takeLoop{
-	{takeW1I32, takeW1I64}, {takeW2I32, takeW2I64}, {takeW4I32, takeW4I64}, {takeW8I32, takeW8I64},
-	{takeW16I32, takeW16I64}, {takeW32I32, takeW32I64}, {takeW64I32, takeW64I64}, {takeI32, takeI64},
+	{i32: takeW1I32, i64: takeW1I64},
+	{i32: takeW2I32, i64: takeW2I64, one32: takeOne2I32, one64: takeOne2I64},
+	{i32: takeW4I32, i64: takeW4I64, one32: takeOne4I32, one64: takeOne4I64},
+	{i32: takeW8I32, i64: takeW8I64, one32: takeOne8I32, one64: takeOne8I64},
+	{i32: takeW16I32, i64: takeW16I64, one32: takeOne16I32, one64: takeOne16I64},
+	{i32: takeW32I32, i64: takeW32I64}, {i32: takeW64I32, i64: takeW64I64}, {i32: takeI32, i64: takeI64},
 }
 
 // colsRows1I32 ... colsRows8I64 are ColsRows' loops (COLSN in

@@ -486,7 +486,7 @@ loop: \
 	IMULQ R11, R13; \
 	PREFETCHT0 (SI)(R13*1); \
 copy: \
-	TAKEROW(ld, scale, cp, WRAP); \
+	TAKEROW(ld, scale, cp, WRAP, bad); \
 	JMP  loop; \
 	TAKEEND
 
@@ -509,7 +509,7 @@ copy: \
 // TAKEROW is one row's step of TAKE and TAKESHORT: the id at AX read,
 // wrapped (wrap), tested against size, its row (R13) copied to DI by
 // cp, and DI and AX moved on.
-#define TAKEROW(ld, scale, cp, wrap) \
+#define TAKEROW(ld, scale, cp, wrap, bad) \
 	ld   (BX)(AX*scale), R13; \
 	wrap(R13); \
 	CMPQ R13, R9; \
@@ -529,18 +529,18 @@ copy: \
 // SHORTLOOPS is TAKESHORT's two loops for one wrap (WRAP or NOWRAP):
 // rows [0, DX) with the prefetch (label ahead), then the rest (label
 // rest); both end at all.
-#define SHORTLOOPS(ld, scale, cp, wrap, ahead, rest) \
-	TESTQ DX, DX; \
-	JLE  rest; \
+#define SHORTLOOPS(ld, scale, cp, wrap, bad, ahead, rest) \
+	CMPQ AX, DX; \
+	JGE  rest; \
 ahead: \
 	SHORTAHEAD(ld, scale, wrap); \
-	TAKEROW(ld, scale, cp, wrap); \
+	TAKEROW(ld, scale, cp, wrap, bad); \
 	CMPQ AX, DX; \
 	JLT  ahead; \
 	CMPQ AX, CX; \
 	JGE  all; \
 rest: \
-	TAKEROW(ld, scale, cp, wrap); \
+	TAKEROW(ld, scale, cp, wrap, bad); \
 	CMPQ AX, CX; \
 	JLT  rest; \
 	JMP  all
@@ -552,10 +552,15 @@ rest: \
 	LEAQ (BX)(R12*scale), R12; \
 	XORQ AX, AX; \
 	TESTQ R8, R8; \
-	JNZ  wrapped; \
-	SHORTLOOPS(ld, scale, cp, NOWRAP, plainahead, plain); \
+	JNZ  hopeful; \
+	SHORTLOOPS(ld, scale, cp, NOWRAP, bad, plainahead, plain); \
+hopeful: \
+	SHORTLOOPS(ld, scale, cp, NOWRAP, negative, hopefulahead, hopefulrest); \
+negative: \
+	TESTQ R13, R13; \
+	JNS  bad; \
 wrapped: \
-	SHORTLOOPS(ld, scale, cp, WRAP, wrappedahead, wrappedrest); \
+	SHORTLOOPS(ld, scale, cp, WRAP, bad, wrappedahead, wrappedrest); \
 	TAKEEND
 
 // TAKECOPY copies a row of R10 >= 128 bytes from R13 to DI: 128 bytes
@@ -624,6 +629,119 @@ done:
 	VMOVDQU Y1, 32(DI); \
 	VMOVDQU Y2, -64(DI)(R10*1); \
 	VMOVDQU Y3, -32(DI)(R10*1)
+
+// TAKEONE is Take's loop for the rows of w to 2w-1 bytes (w = 2, 4, 8,
+// 16) as one move of 2w bytes per row (mv: TAKEONE4 to TAKEONE32), which
+// reads up to w-1 bytes past the row in src and writes them past the row
+// in dst, where the next row's move writes over them. The caller runs it
+// on every row but the last, which it copies with the two-move loop, and
+// passes safe (in R9 here, size's register in TAKESHORT): the ids at or
+// past it have a 2w-byte read that may end past src. Such an id (and a
+// negative one past the wrap, or one at or past size) leaves the row's
+// fast path for its slow step (SLOWROW), which tests it against size and
+// copies the row with the two moves (cp). Everything else is TAKESHORT.
+#define TAKEONEARGS \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	MOVQ safe+40(FP), R9; \
+	MOVQ row+48(FP), R10; \
+	MOVQ stride+56(FP), R11; \
+	MOVQ ahead+64(FP), R12
+
+#define TAKEONEEND \
+all: \
+	MOVQ $-1, AX; \
+bad: \
+	VZEROUPPER; \
+	MOVQ AX, ret+80(FP); \
+	RET
+
+// TAKEROWONE is one row's step of TAKEONE: the id read and wrapped, its
+// row moved by mv when the id is under safe, else by the slow step at
+// label slow, which comes back to label back.
+#define TAKEROWONE(ld, scale, mv, wrap, slow, back) \
+	ld   (BX)(AX*scale), R13; \
+	wrap(R13); \
+	CMPQ R13, R9; \
+	JAE  slow; \
+	IMULQ R11, R13; \
+	mv; \
+back: \
+	ADDQ R10, DI; \
+	INCQ AX
+
+#define SLOWROW(cp, neg, slow, back) \
+slow: \
+	neg; \
+	CMPQ R13, size+72(FP); \
+	JAE  bad; \
+	IMULQ R11, R13; \
+	ADDQ SI, R13; \
+	cp; \
+	JMP  back
+
+#define ONELOOPS(ld, scale, mv, cp, wrap, neg, ahead, rest, s1, b1, s2, b2) \
+	CMPQ AX, DX; \
+	JGE  rest; \
+ahead: \
+	SHORTAHEAD(ld, scale, wrap); \
+	TAKEROWONE(ld, scale, mv, wrap, s1, b1); \
+	CMPQ AX, DX; \
+	JLT  ahead; \
+	CMPQ AX, CX; \
+	JGE  all; \
+rest: \
+	TAKEROWONE(ld, scale, mv, wrap, s2, b2); \
+	CMPQ AX, CX; \
+	JLT  rest; \
+	JMP  all; \
+	SLOWROW(cp, neg, s1, b1); \
+	SLOWROW(cp, neg, s2, b2)
+
+// NONEG and TOWRAPPED are ONELOOPS' step for a negative id: none (the
+// id is bad, or wrapped already), or the move to the wrapping loops at
+// this row.
+#define NONEG
+#define TOWRAPPED \
+	TESTQ R13, R13; \
+	JS   wrapped
+
+#define TAKEONE(ld, scale, mv, cp) \
+	TAKEONEARGS; \
+	MOVQ CX, DX; \
+	SUBQ R12, DX; \
+	LEAQ (BX)(R12*scale), R12; \
+	XORQ AX, AX; \
+	TESTQ R8, R8; \
+	JNZ  hopeful; \
+	ONELOOPS(ld, scale, mv, cp, NOWRAP, NONEG, plainahead, plain, ps1, pb1, ps2, pb2); \
+hopeful: \
+	ONELOOPS(ld, scale, mv, cp, NOWRAP, TOWRAPPED, hopefulahead, hopefulrest, hs1, hb1, hs2, hb2); \
+wrapped: \
+	ONELOOPS(ld, scale, mv, cp, WRAP, NONEG, wrappedahead, wrappedrest, ws1, wb1, ws2, wb2); \
+	TAKEONEEND
+
+// TAKEONE4 to TAKEONE32 move 2w bytes from the row at SI+R13 to DI.
+#define TAKEONE4 \
+	MOVL (SI)(R13*1), R14; \
+	MOVL R14, (DI)
+
+#define TAKEONE8 \
+	MOVQ (SI)(R13*1), R14; \
+	MOVQ R14, (DI)
+
+#define TAKEONE16 \
+	VMOVDQU (SI)(R13*1), X0; \
+	VMOVDQU X0, (DI)
+
+#define TAKEONE32 \
+	VMOVDQU (SI)(R13*1), Y0; \
+	VMOVDQU Y0, (DI)
+
+#define TAKEW16V TAKEPAIR(VMOVDQU, VMOVDQU, X0, X1, 16)
 
 // func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
 TEXT ·gather4I32(SB), NOSPLIT, $0-72
@@ -794,6 +912,38 @@ TEXT ·takeW64I32(SB), NOSPLIT, $0-80
 // func takeW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 TEXT ·takeW64I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW64)
+
+// func takeOne2I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, stride, ahead, size int) int
+TEXT ·takeOne2I32(SB), NOSPLIT, $0-88
+	TAKEONE(MOVLQSX, 4, TAKEONE4, TAKEW2)
+
+// func takeOne2I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
+TEXT ·takeOne2I64(SB), NOSPLIT, $0-88
+	TAKEONE(MOVQ, 8, TAKEONE4, TAKEW2)
+
+// func takeOne4I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, stride, ahead, size int) int
+TEXT ·takeOne4I32(SB), NOSPLIT, $0-88
+	TAKEONE(MOVLQSX, 4, TAKEONE8, TAKEW4)
+
+// func takeOne4I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
+TEXT ·takeOne4I64(SB), NOSPLIT, $0-88
+	TAKEONE(MOVQ, 8, TAKEONE8, TAKEW4)
+
+// func takeOne8I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, stride, ahead, size int) int
+TEXT ·takeOne8I32(SB), NOSPLIT, $0-88
+	TAKEONE(MOVLQSX, 4, TAKEONE16, TAKEW8)
+
+// func takeOne8I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
+TEXT ·takeOne8I64(SB), NOSPLIT, $0-88
+	TAKEONE(MOVQ, 8, TAKEONE16, TAKEW8)
+
+// func takeOne16I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, stride, ahead, size int) int
+TEXT ·takeOne16I32(SB), NOSPLIT, $0-88
+	TAKEONE(MOVLQSX, 4, TAKEONE32, TAKEW16V)
+
+// func takeOne16I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
+TEXT ·takeOne16I64(SB), NOSPLIT, $0-88
+	TAKEONE(MOVQ, 8, TAKEONE32, TAKEW16V)
 
 // func permI2B(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
 //

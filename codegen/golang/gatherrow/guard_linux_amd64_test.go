@@ -91,8 +91,30 @@ func TestNoReadPastSource(t *testing.T) {
 				}
 			}
 			// Take's ids at the end of the page, prefetching none, one
-			// and all rows ahead: no id past the last is read.
-			src := make([]uint8, 40)
+			// and all rows ahead: no id past the last is read, also when
+			// the first negative id (the move to the wrapping loop) is
+			// among the last ahead ones.
+			src := make([]uint8, 64)
+			for _, b := range []int{1, 8, 12, 40, 64} {
+				for _, ahead := range []int{1, 2, 3} {
+					for neg := 6; neg < 8; neg++ { // the last row, or the one before (the one-move loops' last)
+						// ids and ids32 share the page's last bytes.
+						ids := unsafe.Slice((*int64)(unsafe.Pointer(&mem[page-8*8])), 8)
+						clear(ids)
+						ids[neg] = -1
+						d := make([]uint8, 8*b)
+						if k := Take(d, src[:b], ids, b, b, 1, true, ahead); k != -1 {
+							t.Errorf("Take of %d-byte rows by ids at a page's end, id %d negative, %d ahead: %d", b, neg, ahead, k)
+						}
+						ids32 := unsafe.Slice((*int32)(unsafe.Pointer(&mem[page-4*8])), 8)
+						clear(ids32)
+						ids32[neg] = -1
+						if k := Take(d, src[:b], ids32, b, b, 1, true, ahead); k != -1 {
+							t.Errorf("Take of %d-byte rows by i32 ids at a page's end, id %d negative, %d ahead: %d", b, neg, ahead, k)
+						}
+					}
+				}
+			}
 			for _, b := range []int{8, 12, 40} {
 				for _, ahead := range []int{0, 1, 2, 3} {
 					ids := unsafe.Slice((*int64)(unsafe.Pointer(&mem[page-8*3])), 3)

@@ -66,15 +66,18 @@ func testTake[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 				src[i] = conv(r.Uint64())
 			}
 			// None bad, then the first, second, a middle and the last
-			// position bad.
-			for _, bad := range []int{-1, 0, 1, sh.n / 2, sh.n - 1} {
-				if bad >= sh.n {
+			// position bad; with wrap, negative ids from the start, or
+			// only from the middle on (the loops that leave the wrap out
+			// until the first negative id then go on with it).
+			for c := range 10 {
+				bad, negFrom := []int{-1, 0, 1, sh.n / 2, sh.n - 1}[c%5], c/5*(sh.n/2)
+				if bad >= sh.n || negFrom > 0 && !wrap {
 					continue
 				}
 				idx := make([]I, sh.n)
 				for k := range idx {
 					v := int64(r.Intn(sh.size))
-					if wrap && r.Intn(2) == 0 {
+					if wrap && k >= negFrom && r.Intn(2) == 0 {
 						v -= int64(sh.size)
 					}
 					if k == bad {
@@ -88,13 +91,17 @@ func testTake[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 					}
 					idx[k] = I(v)
 				}
-				name := fmt.Sprintf("n%d/row%d/stride%d/size%d/ahead%d/wrap=%v/bad%d", sh.n, sh.row, sh.stride, sh.size, sh.ahead, wrap, bad)
+				name := fmt.Sprintf("n%d/row%d/stride%d/size%d/ahead%d/wrap=%v/bad%d/neg%d", sh.n, sh.row, sh.stride, sh.size, sh.ahead, wrap, bad, negFrom)
 				want := make([]T, sh.n*sh.row+3)
 				got := make([]T, sh.n*sh.row+3)
 				wk := wantTake(want, src, idx, sh.row, sh.stride, sh.size, wrap)
 				gk := Take(got, src, idx, sh.row, sh.stride, sh.size, wrap, sh.ahead)
 				if wk != gk {
 					t.Fatalf("%s: Take returned %d, want %d", name, gk, wk)
+				}
+				if wk >= 0 {
+					// The bad index's row may hold bytes of the row before.
+					copy(want[wk*sh.row:(wk+1)*sh.row], got[wk*sh.row:])
 				}
 				if !sameBits(want, got) {
 					t.Fatalf("%s: dst (-want +got):\n%s", name, cmp.Diff(bits(want), bits(got)))
@@ -174,6 +181,27 @@ func TestTakePanics(t *testing.T) {
 				}
 			}()
 			Take(make([]float32, c.dst), make([]float32, c.src), []int32{0, 0}, c.row, c.stride, c.size, false, 1)
+		})
+	}
+}
+
+// BenchmarkTake is Take of 200000 random rows of a 50000-row table by
+// int32 ids with wrap (ONNX Gather's negative ids), for each short row
+// size and a few longer ones: the table of the row sizes' loops.
+func BenchmarkTake(b *testing.B) {
+	const rows, n = 50000, 200000
+	r := rand.New(rand.NewSource(1))
+	idx := make([]int32, n)
+	for i := range idx {
+		idx[i] = int32(r.Intn(rows))
+	}
+	for _, rb := range []int{1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 256} {
+		src, dst := make([]uint8, rows*rb), make([]uint8, n*rb)
+		b.Run(fmt.Sprintf("%dB", rb), func(b *testing.B) {
+			b.SetBytes(int64(n * rb))
+			for range b.N {
+				Take(dst, src, idx, rb, rb, rows, true, 0)
+			}
 		})
 	}
 }
