@@ -573,7 +573,11 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 						// binary, else the Go loop over the columns,
 						// resliced to one length (no bounds checks).
 						n.innerCall = fmt.Sprintf("copy(%s[lo:hi], %s[lo:hi])", n.rowOf, urow)
-						if c, ok := n.sizes[l].constant(); ok && combine == tcp.CombineReplace && c*int64(elemSize(et)) <= maxScatterArrayRun {
+						if combine == tcp.CombineReplace && f.g.driver {
+							// The kernel binary: gatherrow.Move's 32-byte
+							// moves (rows here are past maxArrayRun).
+							n.innerCall = fmt.Sprintf("gatherrow.Move(%s[lo:hi], %s[lo:hi])", n.rowOf, urow)
+						} else if c, ok := n.sizes[l].constant(); ok && combine == tcp.CombineReplace && c*int64(elemSize(et)) <= maxScatterArrayRun {
 							// A worker that owns the whole row (one
 							// worker, or the split of distinct rows)
 							// copies it with inline moves (see
@@ -598,6 +602,10 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 							// A short static row: inline moves, no
 							// memmove call (see arrayRowCopy).
 							n.innerCall = arrayRowCopy(n.rowOf, "0", urow, "0", et, c, int64(elemSize(et)))
+						} else if f.g.driver {
+							// The kernel binary: gatherrow.Move's 32-byte
+							// moves.
+							n.innerCall = fmt.Sprintf("gatherrow.Move(%s, %s)", n.rowOf, urow)
 						}
 						// The destination rows are random: start the
 						// one written a few rows later (kernel binary),
@@ -945,7 +953,9 @@ func (f *funcGen) rowColSplit(s tcp.ScatterOp, n *nest, iter, dest []poly, split
 // maxScatterArrayRun is the longest static row, in bytes, that a replace
 // scatter split by columns (rows past maxArrayRun) copies with inline
 // 16-byte moves (arrayRowCopy) when a worker owns the whole row, instead
-// of copy (a memmove call with its length dispatch). Measured with
+// of copy (a memmove call with its length dispatch), in kernels for
+// embedders; the kernel binary calls gatherrow.Move instead (192-byte
+// rows 0.068-0.070 ms against these 0.074, see Move). Measured with
 // tcp-run --in-place, one worker, 10000 unique rows of a [20000,48] f32
 // table (192-byte rows): 0.074-0.075 ms against 0.086-0.097 (and 0.081-
 // 0.082 as one [48]float32 array assignment, which Go makes a memmove of

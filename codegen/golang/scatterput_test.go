@@ -102,13 +102,19 @@ func TestScatterRowPut(t *testing.T) {
 		// argument ids; one split by columns per
 		// function of rows of 129 to 512
 		// bytes (8 of 13), the split by rows for the other five (and the
-		// definition of tcpParallelScan); inline moves of the whole
-		// row for the four of those rows of at most 192 bytes (pair,
-		// drop33, clipbf16, wrap48).
+		// definition of tcpParallelScan); for embedders, inline moves of
+		// the whole row for the four of those rows of at most 192 bytes
+		// (pair, drop33, clipbf16, wrap48); in the kernel binary,
+		// gatherrow.Move for every row past 128 bytes (the 8 split by
+		// columns, f32max, wide and dynwidth).
+		inline, move := 4, 0
+		if driver {
+			inline, move = 0, 11
+		}
 		for _, c := range []struct {
 			what string
 			n    int
-		}{{"tcpRowsUnique(", 11}, {"[lo:hi])", 8}, {"tcpParallelScan(", 14}, {"< lo || ", 5}, {"if lo == 0 && hi == ", 4}} {
+		}{{"tcpRowsUnique(", 11}, {"[lo:hi])", 8}, {"tcpParallelScan(", 14}, {"< lo || ", 5}, {"if lo == 0 && hi == ", inline}, {"gatherrow.Move(", move}} {
 			if got := strings.Count(string(src), c.what); got != c.n {
 				t.Errorf("driver %v: the source has %d of %q, want %d\n%s", driver, got, c.what, c.n, src)
 			}

@@ -56,9 +56,15 @@
 // the rows are one assembly loop over all the ids (the id's wrap and
 // test, a prefetch of a later row at the caller's distance, the row's
 // moves by its size class: a row under 128 bytes is its first and last
-// 2^k bytes, a longer one 128 and 32 bytes at a time), with no call per
-// row; the purego build and other architectures take the Go loop (copy
-// per row).
+// 2^k bytes, or, for rows of 2 to 31 bytes but the last, one move of
+// 2^(k+1) bytes; a longer one 128 and 32 bytes at a time), with no call
+// per row. Until the first negative id the loop leaves out the wrap
+// (four instructions per row); from there it wraps every id. The purego
+// build and other architectures take the Go loop (copy per row).
+//
+// Move is one row's copy with Take's moves for long rows, for the
+// scatters that replace whole rows (a call per row, inlined up to the
+// assembly).
 //
 // Permute applies one selection to many short rows: output element k of
 // each row is element tab[k] of its source row (NewPerm checks tab once),

@@ -246,6 +246,13 @@ func takeOne16I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, strid
 //go:noescape
 func takeOne16I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
 
+// moveRow copies n bytes from src to dst: with Take's moves for rows of
+// 128 bytes or more (TAKECOPY in gatherrow_amd64.s) when n >= 32 and
+// useAVX2, else with REP MOVSB (the kernels' rows are past 128 bytes).
+//
+//go:noescape
+func moveRow(dst, src unsafe.Pointer, n int)
+
 // takeLoops holds Take's assembly loops by row size, index log2(bytes)
 // up to 7: the rows of 1, 2-3, 4-7, 8-15, 16-31, 32-63 and 64-127
 // bytes, then of 128 bytes or more; the classes 2-3 to 16-31 have a

@@ -945,6 +945,26 @@ TEXT ·takeOne16I32(SB), NOSPLIT, $0-88
 TEXT ·takeOne16I64(SB), NOSPLIT, $0-88
 	TAKEONE(MOVQ, 8, TAKEONE32, TAKEW16V)
 
+// func moveRow(dst, src unsafe.Pointer, n int)
+TEXT ·moveRow(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), R13
+	MOVQ n+16(FP), R10
+	CMPQ R10, $32
+	JL   bytes
+	CMPB ·useAVX2(SB), $0
+	JEQ  bytes
+	LEAQ -128(R10), R15
+	TAKECOPY
+	VZEROUPPER
+	RET
+
+bytes:
+	MOVQ R13, SI
+	MOVQ R10, CX
+	REP; MOVSB
+	RET
+
 // func permI2B(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
 //
 // Z0 and Z1 hold the source row's first and second 64 bytes (masked

@@ -41,6 +41,10 @@ func rows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int 
 func rows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int) int { return 0 }
 func rows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int) int { return 0 }
 
+func moveRow(dst, src unsafe.Pointer, n int) {
+	copy(unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(src), n))
+}
+
 // takeLoops is empty: Take never reaches it without the assembly.
 var takeLoops [8]takeLoop
 

@@ -205,3 +205,58 @@ func BenchmarkTake(b *testing.B) {
 		})
 	}
 }
+
+// TestMove compares Move, on every path, with copy: rows of 0 to 300
+// bytes and a few longer ones, of 1-, 2-, 4- and 8-byte elements, at
+// every offset of a 32-byte block in the source and destination;
+// nothing outside the destination row is written.
+func TestMove(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	for _, p := range paths() {
+		t.Run(p.name, func(t *testing.T) {
+			defer p.use()()
+			var sizes []int
+			for b := 0; b <= 300; b++ {
+				sizes = append(sizes, b)
+			}
+			sizes = append(sizes, 383, 384, 1000, 1024, 4099)
+			for _, b := range sizes {
+				off := r.Intn(32)
+				src := make([]uint8, b+64)
+				for i := range src {
+					src[i] = uint8(r.Intn(256))
+				}
+				want := make([]uint8, b+64)
+				got := make([]uint8, b+64)
+				doff := r.Intn(32)
+				copy(want[doff:doff+b], src[off:off+b])
+				Move(got[doff:doff+b], src[off:off+b])
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Fatalf("%d bytes, source offset %d, destination %d (-want +got):\n%s", b, off, doff, diff)
+				}
+				if b%8 == 0 {
+					w64, g64 := make([]uint64, b/8+2), make([]uint64, b/8+2)
+					s64 := make([]uint64, b/8)
+					for i := range s64 {
+						s64[i] = r.Uint64()
+					}
+					copy(w64[1:], s64)
+					Move(g64[1:1+b/8], s64)
+					if diff := cmp.Diff(w64, g64); diff != "" {
+						t.Fatalf("%d bytes of uint64 (-want +got):\n%s", b, diff)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestMovePanics: rows of two lengths panic before anything is moved.
+func TestMovePanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("Move of 64 and 63 elements did not panic")
+		}
+	}()
+	Move(make([]float32, 64), make([]float32, 63))
+}
