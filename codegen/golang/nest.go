@@ -662,7 +662,10 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		// reversal below.
 		up := !f.descendingRuns(r, n, nl-1)
 		buf0, off0 := r.buf, r.off
-		if call := f.flatGatherCall(&r, n, et, dst, outOff); call != "" {
+		if call, ntc := f.flatReverseCall(r, n, et, dst, outOff, total, es); call != "" {
+			// A rank-1 flip: a worker's part as one reversed row.
+			n.innerCall, nt = call, ntc
+		} else if call := f.flatGatherCall(&r, n, et, dst, outOff); call != "" {
 			// A rank-1 element gather: a worker's part in assembly.
 			f.g.used["gatherrow"] = true
 			n.innerCall = call
@@ -957,6 +960,35 @@ func onlyTemps(b *block) bool {
 func (f *funcGen) ntFlag(total poly, es int) string {
 	f.g.used["nt"] = true
 	return f.bind(-1, fmt.Sprintf("tcpNT(%s)", total.scale(int64(es))))
+}
+
+// flatReverseCall returns, in the kernel binary, the call that replaces
+// the one loop of a rank-1 result that reads its source backwards (a
+// flip of a 1-d tensor: element v from C-v), and the flag of its
+// non-temporal stores: one tcpReverse of the worker's part [lo, hi),
+// whose source ends at element C-lo. Without it the loop moved one
+// element per step: 4M f32 took 2.3 ms with one worker, 2.6x torch's
+// time.
+func (f *funcGen) flatReverseCall(r ref, n *nest, et, dst string, outOff, total poly, es int) (string, string) {
+	if !f.g.driver || len(n.vars) != 1 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" ||
+		r.load != "" || r.buf == "" || len(n.lets[0].stmts) != 0 {
+		return "", ""
+	}
+	v := n.vars[0]
+	if !outOff.equal(patom(v)) {
+		return "", ""
+	}
+	if c, ok := r.off.coeff(v); !ok || !c.equal(pconst(-1)) {
+		return "", ""
+	}
+	end := r.off.add(patom(v)) // C: the source of element 0
+	if f.levelOf(end) >= 0 {
+		return "", ""
+	}
+	f.g.used["reverse_driver"] = true
+	nt := f.ntFlag(total, es)
+	e := f.hoist(end.add(pconst(1)), -1)
+	return fmt.Sprintf("tcpReverse(%s[lo:hi], %s[:%s-lo], %s, true)", dst, r.buf, e, nt), nt
 }
 
 // minNTRun is the shortest static row, in bytes, that resultNest copies

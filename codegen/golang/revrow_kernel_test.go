@@ -82,6 +82,11 @@ var revrowFuncs = []struct{ name, mlir string }{
   %%0 = tcp.slice %%x starts(%%c0, %%s1, %%c0) sizes(%%d0, %%d1, %%d2) strides(%%c1, %%m1, %%c1) : tensor<?x?x?x%[1]s> -> tensor<?x?x?x%[1]s>
   return %%0 : tensor<?x?x?x%[1]s>
 }`},
+	{"flat", `func.func @flat_%[1]s(%%x: tensor<?x%[1]s>, %%s: index, %%k: index) -> tensor<?x%[1]s> {
+  %%m1 = arith.constant -1 : index
+  %%0 = tcp.slice %%x starts(%%s) sizes(%%k) strides(%%m1) : tensor<?x%[1]s> -> tensor<?x%[1]s>
+  return %%0 : tensor<?x%[1]s>
+}`},
 	{"gath", `func.func @gath_%[1]s(%%x: tensor<?x?x%[1]s>, %%i: tensor<?x1xi32>) -> tensor<?x?x%[1]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -128,7 +133,8 @@ func randBits(r *rand.Rand, dt tensor.DType, shape ...int64) *tensor.Tensor {
 // tail after the 64- and 32-byte blocks and the 8-byte steps, for every
 // element size), rows that start and end at any byte offset, flips fused
 // with a row gather (out-of-range ids failing as the interpreter does)
-// and with a broadcast, rows copied in reversed order (tcpCopyRows), outputs
+// and with a broadcast, rows copied in reversed order (tcpCopyRows), a
+// rank-1 flip and windows of it read down (flat: one call per worker), outputs
 // past revrow.NTBytes (non-temporal stores, the fence), and 1, 2 and 3
 // workers. Kernels for embedders keep their loops and use neither revrow
 // nor unsafe.
@@ -187,6 +193,14 @@ func TestReversedRowsRevrow(t *testing.T) {
 			rows := 1 + r.Int63n(3)
 			s := r.Int63n(n + 8)
 			k := min(s+1, r.Int63n(n+1))
+			// flat: a window of fk elements of 3n+fl read down from fs
+			// (the whole row when fs is its last and fk its length).
+			fl := 1 + r.Int63n(5)
+			fk := 3*n + fl
+			if r.Intn(2) == 0 {
+				fk = r.Int63n(fk + 1)
+			}
+			fs := max(fk-1, 0) + r.Int63n(3*n+fl-max(fk-1, 0))
 			ids := randBits(r, tensor.I32, 1+r.Int63n(4), 1)
 			for e := 0; e < int(ids.NumElements()); e++ {
 				v := r.Int63n(rows)
@@ -206,6 +220,7 @@ func TestReversedRowsRevrow(t *testing.T) {
 				{"mid", []*tensor.Tensor{randBits(r, dt, 1+r.Int63n(2), rows, 8*n)}},
 				{"gath", []*tensor.Tensor{randBits(r, dt, rows, n), ids}},
 				{"bcast", []*tensor.Tensor{randBits(r, dt, 1, n), idx(rows)}},
+				{"flat", []*tensor.Tensor{randBits(r, dt, 3*n+fl), idx(fs), idx(fk)}},
 			}
 			if n == 140 && (dt == tensor.I8 || dt == tensor.F16 || dt == tensor.F32 || dt == tensor.F64) {
 				// Outputs of revrow.NTBytes and more: non-temporal
@@ -221,6 +236,7 @@ func TestReversedRowsRevrow(t *testing.T) {
 					{"flip3", []*tensor.Tensor{randBits(r, dt, 1, 5, big)}},
 					{"rows", []*tensor.Tensor{randBits(r, dt, 5, big)}},
 					{"mid", []*tensor.Tensor{randBits(r, dt, 1, 5, big)}},
+					{"flat", []*tensor.Tensor{randBits(r, dt, 5*big), idx(5*big - 1), idx(5 * big)}},
 				}...)
 			}
 			for _, c := range calls {
