@@ -306,7 +306,10 @@
 // bytes are split by their columns in cache lines, each worker copying
 // its part of every update row in order, shorter and longer rows by destination
 // rows. In the kernel binary a row past 128 bytes is one gatherrow.Move
-// (32-byte moves, no length dispatch). Both spare the split by
+// (32-byte moves, no length dispatch), and a worker that owns every
+// destination row of shorter rows (one worker, or distinct ids) copies
+// all its updates with one gatherrow.Put (scatterPutCall: an assembly
+// loop, no call per row). Both spare the split by
 // destination rows its test per update of
 // the rows a worker owns, a branch mispredicted every other update with
 // random ids. With two workers on unique random rows of tables beyond the

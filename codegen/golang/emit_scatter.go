@@ -666,6 +666,11 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 			n.splitInner = false
 			code = n.loops(0, nl, lo, hi, "")
 			n.splitInner = saved
+			if call := f.scatterPutCall(s, n, iter, ds, dst, et, idxRef, ur, lo, hi); call != "" {
+				// A worker that owns every destination row (one worker,
+				// or distinct ids): one gatherrow.Put for its updates.
+				code = fmt.Sprintf("if lo == 0 && hi == %s {\n%s\n} else {\n%s\n}", ds[0], call, code)
+			}
 		} else if rowCols {
 			code = n.loops(0, nl, lo, hi, "")
 		} else if splitInner {
@@ -823,15 +828,12 @@ func (f *funcGen) scatterRowsCall(s tcp.ScatterOp, n *nest, iter, ds []poly, dst
 	if !ok || w <= 0 || !iter[1].equal(ds[1]) {
 		return ""
 	}
-	plain := func(r ref, off poly) bool {
-		return r.buf != "" && len(r.guards) == 0 && r.conv == nil && r.val == "" && r.load == "" && len(r.dconv) == 0 && r.off.equal(off)
-	}
 	i0 := patom(n.vars[0])
 	// Rows of W floats (a loop over the row, its add one rowadd.AddF32
 	// call), or of one float (a histogram: the row's loop is gone).
-	row := len(n.vars) == 2 && strings.HasPrefix(n.innerCall, "rowadd.AddF32(") && plain(ur, i0.scale(w).add(patom(n.vars[1])))
-	one := len(n.vars) == 1 && w == 1 && plain(ur, i0)
-	if !plain(idx, i0) || !row && !one {
+	row := len(n.vars) == 2 && strings.HasPrefix(n.innerCall, "rowadd.AddF32(") && plainRef(ur, i0.scale(w).add(patom(n.vars[1])))
+	one := len(n.vars) == 1 && w == 1 && plainRef(ur, i0)
+	if !plainRef(idx, i0) || !row && !one {
 		return ""
 	}
 	it, err := goElem(ir.ElementType(s.Indices().Type()))
@@ -862,6 +864,62 @@ func (f *funcGen) scatterRowsCall(s tcp.ScatterOp, n *nest, iter, ds []poly, dst
 	}
 	return fmt.Sprintf("if %s := %s; %s < len(%s) {\nreturn %s\n}", k, call, k, ids,
 		f.errf("index %%d is out of bounds for dimension 0 with size %%d", nil, fmt.Sprintf("%s[%s]", ids, k), ds[0].String()))
+}
+
+// scatterPutCall returns, in the kernel binary, one gatherrow.Put call
+// for the update rows [lo, hi) of a replace of whole short rows, or "":
+// a scatter_nd without batch dims of a [R, W] destination by [N, 1] i32
+// or i64 ids read raw (idx) and [N, W] updates read as contiguous rows
+// (ur), W static and under 128 bytes, mode error or wrap_negative, no
+// outer condition (uniqueRowsSplit's nests). Put's assembly loop wraps
+// and tests each id and copies the row with two moves (no call per
+// row), in the updates' order; the destination row some updates ahead
+// is prefetched when the table and the updates leave the cache
+// (aheadCond). The loop it replaces took, per row, the id's wrap and
+// test, the worker's row test, two bounds-checked reslices and the
+// inline moves. Measured with tcp-run --in-place, interleaved, 50000
+// unique 48-byte rows of a [100000,12] f32 table (4.8 MB, in L3 but not
+// L2): one worker 0.095-0.098 ms against 0.153-0.161, two workers
+// (distinct ids: each its share) 0.198-0.221 against 0.282-0.374; with
+// the prefetch forced on, 0.090-0.095 (within the noise, so the
+// working-set bound stays the gathers').
+func (f *funcGen) scatterPutCall(s tcp.ScatterOp, n *nest, iter, ds []poly, dst, et string, idx, ur ref, lo, hi string) string {
+	mode := s.Mode()
+	if !f.g.driver || s.Name() != tcp.ScatterNDName || s.Combine() != tcp.CombineReplace || s.BatchDims() != 0 ||
+		mode != tcp.ModeError && mode != tcp.ModeWrapNegative || !gatherElems[et] ||
+		len(n.vars) != 2 || n.dims[0] != 0 || len(iter) != 2 || len(ds) != 2 {
+		return ""
+	}
+	w, ok := ds[1].constant()
+	if !ok || w <= 0 || w*int64(elemSize(et)) >= 128 || !iter[1].equal(ds[1]) {
+		return ""
+	}
+	i0 := patom(n.vars[0])
+	if !plainRef(idx, i0) || !plainRef(ur, i0.scale(w).add(patom(n.vars[1]))) {
+		return ""
+	}
+	rowBytes := int(w) * elemSize(et)
+	ahead := "0"
+	if f.prefetches() {
+		if cond, never := f.aheadCond(dst, ur.buf, elemSize(et), rowBytes); !never {
+			ahead = fmt.Sprintf("gatherrow.Ahead(%d)", rowBytes)
+			if cond != "" {
+				ahead = fmt.Sprintf("gatherrow.AheadIf(%s, %d)", cond, rowBytes)
+			}
+		}
+	}
+	f.g.used["gatherrow"] = true
+	k := f.temp()
+	ids := fmt.Sprintf("%s[%s:%s]", idx.buf, lo, hi)
+	call := fmt.Sprintf("gatherrow.Put(%s, %s[%d*%s:%d*%s], %s, %d, %d, %s, %v, %s)", dst, ur.buf, w, lo, w, hi, ids, w, w, ds[0], mode == tcp.ModeWrapNegative, ahead)
+	return fmt.Sprintf("if %s := %s; %s >= 0 {\nreturn %s\n}", k, call, k,
+		f.errf("index %%d is out of bounds for dimension 0 with size %%d", nil, fmt.Sprintf("%s[%s+%s]", idx.buf, lo, k), ds[0].String()))
+}
+
+// plainRef reports whether r reads a buffer raw (no guard, conversion,
+// value or load) at offset off.
+func plainRef(r ref, off poly) bool {
+	return r.buf != "" && len(r.guards) == 0 && r.conv == nil && r.val == "" && r.load == "" && len(r.dconv) == 0 && r.off.equal(off)
 }
 
 // uniqueRowsSplit returns the name prefix of the flag that tells, per

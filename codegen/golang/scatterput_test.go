@@ -19,8 +19,9 @@ import (
 // by columns (rowColSplit: every worker copies its cache lines of every
 // update row in order); the others stay on the split by destination
 // rows: short64 (one cache line), i8min (128 bytes: fixed-size array
-// moves), f32max (1 KiB), wide (1028 bytes) and dynwidth (a
-// dynamic row).
+// moves), f32max (1 KiB), wide (1028 bytes), dynwidth (a dynamic row)
+// and the short rows pts12 (3 floats, dynamic counts), f16x5, i8one and
+// f64x15.
 const rowPutModule = `
 func.func @f32w64(%x: tensor<12x64xf32>, %i: tensor<9x1xi64>, %u: tensor<9x64xf32>) -> tensor<12x64xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<12x64xf32>, tensor<9x1xi64>, tensor<9x64xf32> -> tensor<12x64xf32>
@@ -66,6 +67,22 @@ func.func @short64(%x: tensor<12x16xf32>, %i: tensor<9x1xi64>, %u: tensor<9x16xf
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<12x16xf32>, tensor<9x1xi64>, tensor<9x16xf32> -> tensor<12x16xf32>
   return %0 : tensor<12x16xf32>
 }
+func.func @pts12(%x: tensor<?x3xf32>, %i: tensor<?x1xi32>, %u: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<?x3xf32>, tensor<?x1xi32>, tensor<?x3xf32> -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+func.func @f16x5(%x: tensor<12x5xf16>, %i: tensor<9x1xi32>, %u: tensor<9x5xf16>) -> tensor<12x5xf16> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "error"} : tensor<12x5xf16>, tensor<9x1xi32>, tensor<9x5xf16> -> tensor<12x5xf16>
+  return %0 : tensor<12x5xf16>
+}
+func.func @i8one(%x: tensor<14x1xi8>, %i: tensor<11x1xi64>, %u: tensor<11x1xi8>) -> tensor<14x1xi8> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<14x1xi8>, tensor<11x1xi64>, tensor<11x1xi8> -> tensor<14x1xi8>
+  return %0 : tensor<14x1xi8>
+}
+func.func @f64x15(%x: tensor<12x15xf64>, %i: tensor<9x1xi64>, %u: tensor<9x15xf64>) -> tensor<12x15xf64> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "error"} : tensor<12x15xf64>, tensor<9x1xi64>, tensor<9x15xf64> -> tensor<12x15xf64>
+  return %0 : tensor<12x15xf64>
+}
 func.func @wide(%x: tensor<9x257xf32>, %i: tensor<7x1xi64>, %u: tensor<7x257xf32>) -> tensor<9x257xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<9x257xf32>, tensor<7x1xi64>, tensor<7x257xf32> -> tensor<9x257xf32>
   return %0 : tensor<9x257xf32>
@@ -107,14 +124,19 @@ func TestScatterRowPut(t *testing.T) {
 		// (pair, drop33, clipbf16, wrap48); in the kernel binary,
 		// gatherrow.Move for every row past 128 bytes (the 8 split by
 		// columns, f32max, wide and dynwidth).
-		inline, move := 4, 0
+		// Under 128 bytes, with error or wrap_negative (short64, pts12,
+		// f16x5, f64x15), the kernel binary's worker that owns every
+		// destination row makes one gatherrow.Put call; i8one's rows of
+		// one element are elements (no row loop, no test of distinct
+		// ids).
+		inline, move, put := 4, 0, 0
 		if driver {
-			inline, move = 0, 11
+			inline, move, put = 4, 11, 4
 		}
 		for _, c := range []struct {
 			what string
 			n    int
-		}{{"tcpRowsUnique(", 11}, {"[lo:hi])", 8}, {"tcpParallelScan(", 14}, {"< lo || ", 5}, {"if lo == 0 && hi == ", inline}, {"gatherrow.Move(", move}} {
+		}{{"tcpRowsUnique(", 14}, {"[lo:hi])", 8}, {"tcpParallelScan(", 18}, {"< lo || ", 9}, {"if lo == 0 && hi == ", inline}, {"gatherrow.Move(", move}, {"gatherrow.Put(", put}} {
 			if got := strings.Count(string(src), c.what); got != c.n {
 				t.Errorf("driver %v: the source has %d of %q, want %d\n%s", driver, got, c.what, c.n, src)
 			}
@@ -155,6 +177,12 @@ func TestScatterRowPut(t *testing.T) {
 		{"dynrows", []int64{0, 96}, []int64{2}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
 		{"wrap48", []int64{10, 48}, []int64{8}, 1, tensor.F32, tensor.I32, "wrap", false},
 		{"short64", []int64{12, 16}, []int64{9}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
+		{"pts12", []int64{10, 3}, []int64{8}, 1, tensor.F32, tensor.I32, "wrap_negative", true},
+		{"pts12", []int64{40, 3}, []int64{33}, 1, tensor.F32, tensor.I32, "wrap_negative", true},
+		{"pts12", []int64{0, 3}, []int64{2}, 1, tensor.F32, tensor.I32, "wrap_negative", true},
+		{"f16x5", []int64{12, 5}, []int64{9}, 1, tensor.F16, tensor.I32, "error", false},
+		{"i8one", []int64{14, 1}, []int64{11}, 1, tensor.I8, tensor.I64, "wrap_negative", false},
+		{"f64x15", []int64{12, 15}, []int64{9}, 1, tensor.F64, tensor.I64, "error", false},
 		{"wide", []int64{9, 257}, []int64{7}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
 		{"dynwidth", []int64{12, 300}, []int64{9}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
 		{"dynwidth", []int64{8, 7}, []int64{6}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
@@ -204,7 +232,7 @@ func TestScatterRowPut(t *testing.T) {
 				for b := 0; b < 1+round-5; b++ {
 					k := n - 1 - r.Intn(max(1, n/(b+1)))
 					sz := f.in[k%f.m]
-					i.SetInt64(k, []int64{sz, sz + 5, -sz - 1, 1<<31 - 1}[r.Intn(4)])
+					i.SetInt64(k, []int64{sz, sz + 5, -sz - 1, 1<<31 - 1, -1}[r.Intn(5)]) // -1: bad only under error
 				}
 			}
 			args := []*tensor.Tensor{x, i, u}

@@ -62,6 +62,9 @@
 // (four instructions per row); from there it wraps every id. The purego
 // build and other architectures take the Go loop (copy per row).
 //
+// Put is Take's inverse (a replace of whole rows: index_put, ScatterND
+// reduction none), the same short-row loop with the directions swapped.
+//
 // Move is one row's copy with Take's moves for long rows, for the
 // scatters that replace whole rows (a call per row, inlined up to the
 // assembly).

@@ -380,6 +380,72 @@ func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wra
 	return takeGo(dst, src, idx, row, stride, size, wrap)
 }
 
+// Put is Take's inverse, a replace of whole rows (index_put, ONNX
+// ScatterND with reduction none): for k = 0, 1, ..., len(idx)-1 in
+// order, dst[w*stride : w*stride+row] = src[k*row : (k+1)*row], w being
+// idx[k], or idx[k]+size when idx[k] is negative and wrap is set, so a
+// row picked twice keeps the last update. It stops at the first k whose
+// w is outside [0, size), the rows before it written, and returns that
+// k; else it returns -1. It panics if src is shorter than len(idx) rows
+// or if a row at some w in [0, size) is not inside dst; src and dst must
+// not overlap. Before row k it may prefetch the first line of the
+// destination row of idx[k+ahead] (ahead 0: none).
+//
+// On amd64 with AVX2, rows under 128 bytes are one assembly loop over
+// all of idx, Take's short rows' loop with the directions swapped (the
+// wrap left out until the first negative id; each row its first and
+// last 2^k bytes); longer rows, and everything elsewhere, are the Go
+// loop (Move per row). In place, one worker, 50000 unique 48-byte rows
+// of a [100000,12] f32 table: 0.095-0.098 ms against 0.153-0.161 for
+// the kernel's Go loop with inline moves per row.
+func Put[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool, ahead int) int {
+	n := len(idx)
+	if n == 0 {
+		return -1
+	}
+	if row < 0 || len(src)/n < row {
+		panic("gatherrow: src is shorter than the rows Put copies")
+	}
+	if size > 0 && row > 0 && (len(dst) < row || stride < 0 || stride > 0 && size-1 > (len(dst)-row)/stride) {
+		panic("gatherrow: a row Put may write is outside dst")
+	}
+	var z T
+	es := int(unsafe.Sizeof(z))
+	if b := row * es; useAVX2 && row > 0 && size > 0 && stride <= maxInt/es && b < 128 {
+		var i I
+		dp, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
+		if ahead <= 0 || ahead > n {
+			ahead = n // prefetch nothing
+		}
+		c := 0 // the size class: log2(b)
+		for b >= 2<<c {
+			c++
+		}
+		loops, ip, mask := &putLoops[c], unsafe.Pointer(&idx[0]), wrapMask(wrap, size)
+		if unsafe.Sizeof(i) == 4 {
+			return loops.i32(dp, sp, (*int32)(ip), n, mask, size, b, stride*es, ahead)
+		}
+		return loops.i64(dp, sp, (*int64)(ip), n, mask, size, b, stride*es, ahead)
+	}
+	return putGo(dst, src, idx, row, stride, size, wrap)
+}
+
+// putGo is Put's Go loop.
+func putGo[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool) int {
+	for k, i := range idx {
+		w := int64(i)
+		if wrap && w < 0 {
+			w += int64(size)
+		}
+		if w < 0 || w >= int64(size) {
+			return k
+		}
+		p := int(w) * stride
+		Move(dst[p:p+row], src[k*row:(k+1)*row])
+	}
+	return -1
+}
+
 // Move copies the first len(dst) elements of src to dst (it panics if
 // src is shorter), which must not overlap: one row of a scatter that
 // replaces whole rows (index_put, ScatterND), a call per row. On amd64

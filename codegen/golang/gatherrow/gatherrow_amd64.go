@@ -267,6 +267,61 @@ var takeLoops = [...]takeLoop{
 	{i32: takeW32I32, i64: takeW32I64}, {i32: takeW64I32, i64: takeW64I64}, {i32: takeI32, i64: takeI64},
 }
 
+// putW<w>I32 and putW<w>I64 are Put's loops (PUTSHORT in
+// gatherrow_amd64.s) for rows of w to 2w-1 bytes: Take's short loops
+// with the directions swapped (row k of src to the row of dst idx[k]
+// picks, the prefetch of the destination row ahead).
+//
+//go:noescape
+func putW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func putW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+// putLoops holds Put's assembly loops by row size, index log2(bytes):
+// the rows of 1, 2-3, 4-7, 8-15, 16-31, 32-63 and 64-127 bytes.
+var putLoops = [...]takeLoop{
+	{i32: putW1I32, i64: putW1I64}, {i32: putW2I32, i64: putW2I64}, {i32: putW4I32, i64: putW4I64},
+	{i32: putW8I32, i64: putW8I64}, {i32: putW16I32, i64: putW16I64}, {i32: putW32I32, i64: putW32I64},
+	{i32: putW64I32, i64: putW64I64},
+}
+
 // colsRows1I32 ... colsRows8I64 are ColsRows' loops (COLSN in
 // gatherrow_amd64.s) for es-byte elements and int32 or int64 indices:
 // rows of n indices (a multiple of eight), each gathered as Cols does

@@ -529,38 +529,85 @@ copy: \
 // SHORTLOOPS is TAKESHORT's two loops for one wrap (WRAP or NOWRAP):
 // rows [0, DX) with the prefetch (label ahead), then the rest (label
 // rest); both end at all.
-#define SHORTLOOPS(ld, scale, cp, wrap, bad, ahead, rest) \
+#define SHORTLOOPS(row, pre, ld, scale, cp, wrap, bad, ahead, rest) \
 	CMPQ AX, DX; \
 	JGE  rest; \
 ahead: \
-	SHORTAHEAD(ld, scale, wrap); \
-	TAKEROW(ld, scale, cp, wrap, bad); \
+	pre(ld, scale, wrap); \
+	row(ld, scale, cp, wrap, bad); \
 	CMPQ AX, DX; \
 	JLT  ahead; \
 	CMPQ AX, CX; \
 	JGE  all; \
 rest: \
-	TAKEROW(ld, scale, cp, wrap, bad); \
+	row(ld, scale, cp, wrap, bad); \
 	CMPQ AX, CX; \
 	JLT  rest; \
 	JMP  all
 
 #define TAKESHORT(ld, scale, cp) \
 	TAKEARGS; \
+	SHORTBODY(TAKEROW, SHORTAHEAD, R13, ld, scale, cp); \
+	TAKEEND
+
+// SHORTBODY is the body of TAKESHORT and PUTSHORT (row, pre: their
+// row's step and prefetch; id: the register the step reads the id
+// into), after the arguments: DX the rows with a row ahead, R12 the id
+// ahead, then the loops without the wrap (mask 0), or without it until
+// the first negative id (negative: the wrapping loops from that row
+// on, or bad for an id at or past size).
+#define SHORTBODY(row, pre, id, ld, scale, cp) \
 	MOVQ CX, DX; \
 	SUBQ R12, DX; \
 	LEAQ (BX)(R12*scale), R12; \
 	XORQ AX, AX; \
 	TESTQ R8, R8; \
 	JNZ  hopeful; \
-	SHORTLOOPS(ld, scale, cp, NOWRAP, bad, plainahead, plain); \
+	SHORTLOOPS(row, pre, ld, scale, cp, NOWRAP, bad, plainahead, plain); \
 hopeful: \
-	SHORTLOOPS(ld, scale, cp, NOWRAP, negative, hopefulahead, hopefulrest); \
+	SHORTLOOPS(row, pre, ld, scale, cp, NOWRAP, negative, hopefulahead, hopefulrest); \
 negative: \
-	TESTQ R13, R13; \
+	TESTQ id, id; \
 	JNS  bad; \
 wrapped: \
-	SHORTLOOPS(ld, scale, cp, WRAP, bad, wrappedahead, wrappedrest); \
+	SHORTLOOPS(row, pre, ld, scale, cp, WRAP, bad, wrappedahead, wrappedrest)
+
+// PUTSHORT is Put's loop for the rows under 128 bytes: TAKESHORT with
+// the directions swapped. The update rows follow each other from R13
+// (src), each copied by cp (one of TAKEW1 to TAKEW64: from R13 to DI)
+// to the row DI of dst (SI) its id picks; the prefetch is of the
+// destination row ahead.
+#define PUTARGS \
+	MOVQ dst+0(FP), SI; \
+	MOVQ src+8(FP), R13; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	MOVQ size+40(FP), R9; \
+	MOVQ row+48(FP), R10; \
+	MOVQ stride+56(FP), R11; \
+	MOVQ ahead+64(FP), R12
+
+#define PUTROW(ld, scale, cp, wrap, bad) \
+	ld   (BX)(AX*scale), DI; \
+	wrap(DI); \
+	CMPQ DI, R9; \
+	JAE  bad; \
+	IMULQ R11, DI; \
+	ADDQ SI, DI; \
+	cp; \
+	ADDQ R10, R13; \
+	INCQ AX
+
+#define PUTAHEAD(ld, scale, wrap) \
+	ld   (R12)(AX*scale), R15; \
+	wrap(R15); \
+	IMULQ R11, R15; \
+	PREFETCHT0 (SI)(R15*1)
+
+#define PUTSHORT(ld, scale, cp) \
+	PUTARGS; \
+	SHORTBODY(PUTROW, PUTAHEAD, DI, ld, scale, cp); \
 	TAKEEND
 
 // TAKECOPY copies a row of R10 >= 128 bytes from R13 to DI: 128 bytes
@@ -964,6 +1011,62 @@ bytes:
 	MOVQ R10, CX
 	REP; MOVSB
 	RET
+
+// func putW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·putW1I32(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVLQSX, 4, TAKEW1)
+
+// func putW1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·putW1I64(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVQ, 8, TAKEW1)
+
+// func putW2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·putW2I32(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVLQSX, 4, TAKEW2)
+
+// func putW2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·putW2I64(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVQ, 8, TAKEW2)
+
+// func putW4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·putW4I32(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVLQSX, 4, TAKEW4)
+
+// func putW4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·putW4I64(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVQ, 8, TAKEW4)
+
+// func putW8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·putW8I32(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVLQSX, 4, TAKEW8)
+
+// func putW8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·putW8I64(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVQ, 8, TAKEW8)
+
+// func putW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·putW16I32(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVLQSX, 4, TAKEW16)
+
+// func putW16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·putW16I64(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVQ, 8, TAKEW16)
+
+// func putW32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·putW32I32(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVLQSX, 4, TAKEW32)
+
+// func putW32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·putW32I64(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVQ, 8, TAKEW32)
+
+// func putW64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·putW64I32(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVLQSX, 4, TAKEW64)
+
+// func putW64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·putW64I64(SB), NOSPLIT, $0-80
+	PUTSHORT(MOVQ, 8, TAKEW64)
 
 // func permI2B(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
 //

@@ -48,6 +48,9 @@ func moveRow(dst, src unsafe.Pointer, n int) {
 // takeLoops is empty: Take never reaches it without the assembly.
 var takeLoops [8]takeLoop
 
+// putLoops is empty: Put never reaches it without the assembly.
+var putLoops [7]takeLoop
+
 // permLoop is nil: Permute runs its Go loop.
 var permLoop func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
 

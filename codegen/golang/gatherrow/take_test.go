@@ -260,3 +260,113 @@ func TestMovePanics(t *testing.T) {
 	}()
 	Move(make([]float32, 64), make([]float32, 63))
 }
+
+// wantPut is Put's definition, row by row.
+func wantPut[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool) int {
+	for k, i := range idx {
+		w := int64(i)
+		if w < 0 && wrap {
+			w += int64(size)
+		}
+		if w < 0 || w >= int64(size) {
+			return k
+		}
+		for j := 0; j < row; j++ {
+			dst[int(w)*stride+j] = src[k*row+j]
+		}
+	}
+	return -1
+}
+
+func testPut[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
+	r := rand.New(rand.NewSource(3))
+	for _, sh := range takeShapes[T]() {
+		for _, wrap := range []bool{false, true} {
+			src := make([]T, sh.n*sh.row+sh.extra)
+			for i := range src {
+				src[i] = conv(r.Uint64())
+			}
+			for c := range 10 {
+				bad, negFrom := []int{-1, 0, 1, sh.n / 2, sh.n - 1}[c%5], c/5*(sh.n/2)
+				if bad >= sh.n || negFrom > 0 && !wrap {
+					continue
+				}
+				idx := make([]I, sh.n)
+				for k := range idx {
+					v := int64(r.Intn(sh.size)) // repeats: the last update stays
+					if wrap && k >= negFrom && r.Intn(2) == 0 {
+						v -= int64(sh.size)
+					}
+					if k == bad {
+						v = []int64{int64(sh.size), int64(sh.size) + 7, -int64(sh.size) - 1, -1, 1 << 40, -1 << 40}[r.Intn(6)]
+						if !wrap && v == -1 {
+							v = -3
+						}
+						if _, is32 := any(idx[0]).(int32); is32 && (v > 1<<31 || v < -1<<31) {
+							v = int64(sh.size) + 1
+						}
+					}
+					idx[k] = I(v)
+				}
+				name := fmt.Sprintf("n%d/row%d/stride%d/size%d/ahead%d/wrap=%v/bad%d/neg%d", sh.n, sh.row, sh.stride, sh.size, sh.ahead, wrap, bad, negFrom)
+				want := make([]T, (sh.size-1)*sh.stride+sh.row+sh.extra)
+				for i := range want {
+					want[i] = conv(r.Uint64())
+				}
+				got := append([]T(nil), want...)
+				wk := wantPut(want, src, idx, sh.row, sh.stride, sh.size, wrap)
+				gk := Put(got, src, idx, sh.row, sh.stride, sh.size, wrap, sh.ahead)
+				if wk != gk {
+					t.Fatalf("%s: Put returned %d, want %d", name, gk, wk)
+				}
+				if !sameBits(want, got) {
+					t.Fatalf("%s: dst (-want +got):\n%s", name, cmp.Diff(bits(want), bits(got)))
+				}
+			}
+		}
+	}
+}
+
+// TestPut compares Put, on every path, with its definition, on Take's
+// shapes (rows of 1 to 72 bytes and longer ones, rows apart in dst),
+// ids that repeat (the last update stays), negative ones from the start
+// or from the middle on, and a bad id anywhere; nothing but the rows
+// before the bad id is written.
+func TestPut(t *testing.T) {
+	for _, p := range paths() {
+		t.Run(p.name, func(t *testing.T) {
+			defer p.use()()
+			u8 := func(v uint64) uint8 { return uint8(v) }
+			u16 := func(v uint64) uint16 { return uint16(v) }
+			f32 := func(v uint64) float32 { return float32(int32(v)) / 7 }
+			u64 := func(v uint64) uint64 { return v }
+			t.Run("u8/i32", func(t *testing.T) { testPut[uint8, int32](t, u8) })
+			t.Run("u16/i64", func(t *testing.T) { testPut[uint16, int64](t, u16) })
+			t.Run("f32/i32", func(t *testing.T) { testPut[float32, int32](t, f32) })
+			t.Run("u64/i64", func(t *testing.T) { testPut[uint64, int64](t, u64) })
+		})
+	}
+}
+
+// TestPutPanics: a src too short for the rows, or a destination row
+// that would fall outside dst, panics before anything is written.
+func TestPutPanics(t *testing.T) {
+	for _, c := range []struct {
+		name                  string
+		dst, src, row, stride int
+		size                  int
+	}{
+		{"short src", 64, 7, 4, 4, 16},
+		{"short dst", 63, 8, 4, 4, 16},
+		{"negative stride", 64, 8, 4, -4, 16},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Put(dst %d, src %d, row %d, stride %d, size %d) did not panic", c.dst, c.src, c.row, c.stride, c.size)
+				}
+			}()
+			Put(make([]float32, c.dst), make([]float32, c.src), []int32{0, 0}, c.row, c.stride, c.size, false, 1)
+		})
+	}
+}
