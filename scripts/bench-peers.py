@@ -412,6 +412,26 @@ SWEEP = {
     "sw_last_axis_f16": take((8, 512, 512), 2, (256,), np.float16, np.int32),
     "sw_gather_elements_mid_i32": gather_elements((256, 128, 64), (256, 32, 64), 1, np.float32, np.int32),
     "sw_embedding_f16_2d": take((100000, 32), 0, (64, 200), np.float16, np.int32),
+    # A third sweep (2026-11-27, later) found a rank-1 flip 2.6x behind
+    # torch (one element per step), 48-byte index_put rows 1.27x behind
+    # XLA and near-ties on rows of 2, 8 and 24 bytes; kept with the rest
+    # of it: 6-byte f16 rows, bool rows, a u8 column take, an f16
+    # GatherElements along axis 0, a flip of all three axes of f16, a
+    # scatter-add into a new output, ScatterElements along the last axis
+    # of a 3-d tensor, a middle-axis f16 take by i32 ids.
+    "sw_rows_2b_u8": take((100000, 2), 0, (1000000,), np.uint8, np.int32),
+    "sw_rows_6b_f16": take((200000, 3), 0, (500000,), np.float16, np.int32),
+    "sw_rows_24b_f64": take((100000, 3), 0, (300000,), np.float64),
+    "sw_rows_8b_i64data": take((500000, 1), 0, (1000000,), np.int64),
+    "sw_rows_bool": take((20000, 16), 0, (200000,), np.bool_, np.int32),
+    "sw_cols_u8": take((2048, 2048), 1, (1024,), np.uint8),
+    "sw_gather_elements_axis0_f16": gather_elements((1024, 1024), (256, 1024), 0, np.float16, np.int32),
+    "sw_flip_1d": flip((4000000,), (0,)),
+    "sw_flip_3axes_f16": flip((64, 128, 128), (0, 1, 2), np.float16),
+    "sw_scatter_put_48b": scatter_rows(100000, 12, 50000, add=False),
+    "sw_scatter_grad_copy": scatter_rows(32768, 64, 65536, add=True, inplace=False),
+    "sw_scatter_elements_3d_axis2": scatter_elements_add((64, 64, 256), 2),
+    "sw_middle_axis_f16_i32": take((32, 2048, 64), 1, (512,), np.float16, np.int32),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 
