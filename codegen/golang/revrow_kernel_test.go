@@ -3,6 +3,7 @@ package golang
 import (
 	"errors"
 	"fmt"
+	"github.com/tcp-project/tcp/internal/quote"
 	"math/rand"
 	"strings"
 	"testing"
@@ -87,6 +88,19 @@ var revrowFuncs = []struct{ name, mlir string }{
   %%0 = tcp.slice %%x starts(%%s) sizes(%%k) strides(%%m1) : tensor<?x%[1]s> -> tensor<?x%[1]s>
   return %%0 : tensor<?x%[1]s>
 }`},
+	{"all3", `func.func @all3_%[1]s(%%x: tensor<70x?x?x%[1]s>) -> tensor<70x?x?x%[1]s> {
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%c69 = arith.constant 69 : index
+  %%c70 = arith.constant 70 : index
+  %%m1 = arith.constant -1 : index
+  %%d1 = tensor.dim %%x, %%c1 : tensor<70x?x?x%[1]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<70x?x?x%[1]s>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c69, %%s1, %%s2) sizes(%%c70, %%d1, %%d2) strides(%%m1, %%m1, %%m1) : tensor<70x?x?x%[1]s> -> tensor<70x?x?x%[1]s>
+  return %%0 : tensor<70x?x?x%[1]s>
+}`},
 	{"gath", `func.func @gath_%[1]s(%%x: tensor<?x?x%[1]s>, %%i: tensor<?x1xi32>) -> tensor<?x?x%[1]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -134,7 +148,8 @@ func randBits(r *rand.Rand, dt tensor.DType, shape ...int64) *tensor.Tensor {
 // element size), rows that start and end at any byte offset, flips fused
 // with a row gather (out-of-range ids failing as the interpreter does)
 // and with a broadcast, rows copied in reversed order (tcpCopyRows), a
-// rank-1 flip and windows of it read down (flat: one call per worker), outputs
+// rank-1 flip and windows of it read down (flat), a flip of every axis
+// of a 3-d tensor of 70 rows (all3: one call per worker), outputs
 // past revrow.NTBytes (non-temporal stores, the fence), and 1, 2 and 3
 // workers. Kernels for embedders keep their loops and use neither revrow
 // nor unsafe.
@@ -164,6 +179,18 @@ func TestReversedRowsRevrow(t *testing.T) {
 	}
 	if got, want := strings.Count(string(src), "tcpCopyRows("), len(revrowTypes)*2; got != want {
 		t.Errorf("the kernel binary's source has %d calls of tcpCopyRows, want %d (rows and mid)", got, want)
+	}
+	for _, dt := range revrowTypes {
+		// A flip of every axis, level 0 static and long enough for the
+		// split by rows: one reversed run per worker.
+		body := string(src)
+		if i := strings.Index(body, "func "+quote.GoIdent("all3_"+dt.String())+"("); i >= 0 {
+			body = body[i:]
+			body = body[:strings.Index(body, "\n}\n")]
+		}
+		if !strings.Contains(body, "tcpReverse(r0[lo*") || strings.Contains(body, "for ") {
+			t.Errorf("@all3_%s is not one tcpReverse per worker:\n%s", dt, body)
+		}
 	}
 	if !strings.Contains(string(src), "revrow.Reverse(") {
 		t.Errorf("the kernel binary's tcpReverse does not call revrow.Reverse")
@@ -221,6 +248,7 @@ func TestReversedRowsRevrow(t *testing.T) {
 				{"gath", []*tensor.Tensor{randBits(r, dt, rows, n), ids}},
 				{"bcast", []*tensor.Tensor{randBits(r, dt, 1, n), idx(rows)}},
 				{"flat", []*tensor.Tensor{randBits(r, dt, 3*n+fl), idx(fs), idx(fk)}},
+				{"all3", []*tensor.Tensor{randBits(r, dt, 70, 1+r.Int63n(3), n)}},
 			}
 			if n == 140 && (dt == tensor.I8 || dt == tensor.F16 || dt == tensor.F32 || dt == tensor.F64) {
 				// Outputs of revrow.NTBytes and more: non-temporal
@@ -237,6 +265,7 @@ func TestReversedRowsRevrow(t *testing.T) {
 					{"rows", []*tensor.Tensor{randBits(r, dt, 5, big)}},
 					{"mid", []*tensor.Tensor{randBits(r, dt, 1, 5, big)}},
 					{"flat", []*tensor.Tensor{randBits(r, dt, 5*big), idx(5*big - 1), idx(5 * big)}},
+					{"all3", []*tensor.Tensor{randBits(r, dt, 70, 5, 5*big/350+1)}},
 				}...)
 			}
 			for _, c := range calls {
