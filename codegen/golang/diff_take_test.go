@@ -117,6 +117,21 @@ func init() {
 			a := dim(r, 9)
 			return []*tensor.Tensor{randOf(r, tensor.F16, a, 128), randIdx(r, oob, it, a, dim(r, 4), dim(r, 9))}
 		}},
+		// Takes of one-element rows along axis 0 ([N,1] tables, the ids
+		// through an expand_shape, as the ONNX importer writes them):
+		// gatherrow.Row over each worker's ids, as a rank-1 gather.
+		pattern{name: "take_unit_rows", mlir: `func.func @%[3]s(%%x0: tensor<?x1xf32>, %%x1: tensor<?x1xi64>, %%x2: tensor<?x1xi8>, %%x3: tensor<?x1xf16>, %%i: tensor<?x%[2]s>) -> (tensor<?x1xf32>, tensor<?x1xi64>, tensor<?x1xi8>, tensor<?x1xf16>) {
+  %%e = tensor.expand_shape %%i [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
+  %%r0 = tcp.gather %%x0, %%e {dim = 0 : index%[6]s} : tensor<?x1xf32>, tensor<?x1x%[2]s> -> tensor<?x1xf32>
+  %%r1 = tcp.gather %%x1, %%e {dim = 0 : index%[6]s} : tensor<?x1xi64>, tensor<?x1x%[2]s> -> tensor<?x1xi64>
+  %%r2 = tcp.gather %%x2, %%e {dim = 0 : index%[6]s} : tensor<?x1xi8>, tensor<?x1x%[2]s> -> tensor<?x1xi8>
+  %%r3 = tcp.gather %%x3, %%e {dim = 0 : index%[6]s} : tensor<?x1xf16>, tensor<?x1x%[2]s> -> tensor<?x1xf16>
+  return %%r0, %%r1, %%r2, %%r3 : tensor<?x1xf32>, tensor<?x1xi64>, tensor<?x1xi8>, tensor<?x1xf16>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			n := dim(r, 9)
+			return []*tensor.Tensor{randOf(r, tensor.F32, n, 1), randOf(r, tensor.I64, n, 1), randOf(r, tensor.I8, n, 1), randOf(r, tensor.F16, n, 1),
+				randIdx(r, oob, it, n, dim(r, 300))}
+		}},
 		pattern{name: "take_middle_axis", mlir: `func.func @%[3]s(%%y: tensor<?x?x64xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x?x64xf32> {
   %%m = tensor.expand_shape %%i [[0, 1, 2]] : tensor<?x%[2]s> into tensor<1x?x1x%[2]s>
   %%c0 = arith.constant 0 : index
@@ -209,10 +224,12 @@ func init() {
 func TestTakeForms(t *testing.T) {
 	want := map[string]int{"take_rows": 9, "take_short_rows": 10, "take_embedding_2d": 1, "take_middle_axis": 1, "take_middle_axis_12b": 1}
 	wantPermute := map[string]int{"take_last_axis": 4, "take_last_axis_long": 3}
+	wantRow := map[string]int{"take_unit_rows": 4}
 	for _, p := range patterns {
 		n, ok := want[p.name]
 		np, okp := wantPermute[p.name]
-		if !ok && !okp {
+		nr, okr := wantRow[p.name]
+		if !ok && !okp && !okr {
 			continue
 		}
 		for _, mode := range []string{"error", "wrap_negative"} {
@@ -227,7 +244,7 @@ func TestTakeForms(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for call, want := range map[string]int{"gatherrow.Take(": n, "gatherrow.Permute(": np} {
+				for call, want := range map[string]int{"gatherrow.Take(": n, "gatherrow.Permute(": np, "gatherrow.Row(": nr} {
 					if got := strings.Count(string(code), call); got != want {
 						t.Errorf("%s (%s, %s): %d %s calls, want %d", p.name, mode, it, got, call, want)
 					}

@@ -57,8 +57,10 @@ func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *gu
 	row, ok := f.idxRows[iv]
 	l := len(n.vars) - 1
 	if flat {
-		// The raw id at the loop's counter (loadInt's plain load).
-		row, ok = f.args[g.Indices()]
+		// The raw id at the loop's counter (loadInt's plain load), of
+		// the argument under the indices' views (a [N,1] take of
+		// one-element rows reads its ids through an expand_shape).
+		row, ok = f.args[root(g.Indices())]
 		ok = ok && idx.buf == row && idx.off.equal(patom(n.vars[0])) && idx.val == "" && len(idx.guards) == 0 &&
 			idx.conv == nil && idx.load == "" && len(idx.dconv) == 0
 	}
