@@ -74,23 +74,7 @@ func testTake[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 				if bad >= sh.n || negFrom > 0 && !wrap {
 					continue
 				}
-				idx := make([]I, sh.n)
-				for k := range idx {
-					v := int64(r.Intn(sh.size))
-					if wrap && k >= negFrom && r.Intn(2) == 0 {
-						v -= int64(sh.size)
-					}
-					if k == bad {
-						v = []int64{int64(sh.size), int64(sh.size) + 7, -int64(sh.size) - 1, -1, 1 << 40, -1 << 40}[r.Intn(6)]
-						if !wrap && v == -1 {
-							v = -3
-						}
-						if _, is32 := any(idx[0]).(int32); is32 && (v > 1<<31 || v < -1<<31) {
-							v = int64(sh.size) + 1
-						}
-					}
-					idx[k] = I(v)
-				}
+				idx := takeIDs[I](r, sh, wrap, bad, negFrom)
 				name := fmt.Sprintf("n%d/row%d/stride%d/size%d/ahead%d/wrap=%v/bad%d/neg%d", sh.n, sh.row, sh.stride, sh.size, sh.ahead, wrap, bad, negFrom)
 				want := make([]T, sh.n*sh.row+3)
 				got := make([]T, sh.n*sh.row+3)
@@ -109,6 +93,30 @@ func testTake[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 			}
 		}
 	}
+}
+
+// takeIDs draws the sh.n ids of a Take or Put test: in [0, sh.size)
+// (repeating), with wrap negative half the time from position negFrom
+// on, and at position bad (if any) one out of range for the mode.
+func takeIDs[I TakeIndex](r *rand.Rand, sh takeShape, wrap bool, bad, negFrom int) []I {
+	idx := make([]I, sh.n)
+	for k := range idx {
+		v := int64(r.Intn(sh.size))
+		if wrap && k >= negFrom && r.Intn(2) == 0 {
+			v -= int64(sh.size)
+		}
+		if k == bad {
+			v = []int64{int64(sh.size), int64(sh.size) + 7, -int64(sh.size) - 1, -1, 1 << 40, -1 << 40}[r.Intn(6)]
+			if !wrap && v == -1 {
+				v = -3
+			}
+			if _, is32 := any(idx[0]).(int32); is32 && (v > 1<<31 || v < -1<<31) {
+				v = int64(sh.size) + 1
+			}
+		}
+		idx[k] = I(v)
+	}
+	return idx
 }
 
 // sameBits reports whether a and b hold the same bits (NaNs too).
@@ -291,23 +299,7 @@ func testPut[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 				if bad >= sh.n || negFrom > 0 && !wrap {
 					continue
 				}
-				idx := make([]I, sh.n)
-				for k := range idx {
-					v := int64(r.Intn(sh.size)) // repeats: the last update stays
-					if wrap && k >= negFrom && r.Intn(2) == 0 {
-						v -= int64(sh.size)
-					}
-					if k == bad {
-						v = []int64{int64(sh.size), int64(sh.size) + 7, -int64(sh.size) - 1, -1, 1 << 40, -1 << 40}[r.Intn(6)]
-						if !wrap && v == -1 {
-							v = -3
-						}
-						if _, is32 := any(idx[0]).(int32); is32 && (v > 1<<31 || v < -1<<31) {
-							v = int64(sh.size) + 1
-						}
-					}
-					idx[k] = I(v)
-				}
+				idx := takeIDs[I](r, sh, wrap, bad, negFrom) // repeats: the last update stays
 				name := fmt.Sprintf("n%d/row%d/stride%d/size%d/ahead%d/wrap=%v/bad%d/neg%d", sh.n, sh.row, sh.stride, sh.size, sh.ahead, wrap, bad, negFrom)
 				want := make([]T, (sh.size-1)*sh.stride+sh.row+sh.extra)
 				for i := range want {
