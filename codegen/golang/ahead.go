@@ -73,6 +73,24 @@ func (f *funcGen) aheadCond(rnd, seq string, es, run int) (cond string, never bo
 	return f.bind(-1, fmt.Sprintf("len(%s)+len(%s) > %d && %d*len(%s) > %d", rnd, seq, n, lines+1, seq, n)), false
 }
 
+// rowsAhead returns the ahead argument of a gatherrow.Take or Put call
+// over rows of rowBytes bytes of es-byte elements at random in rnd, the
+// other side (seq) moving in order: gatherrow.Ahead's distance for rows
+// of minAlwaysPrefetchedRun bytes or more, else only past aheadCond's
+// working-set gate (0 where it never opens).
+func (f *funcGen) rowsAhead(rnd, seq string, es, rowBytes int) string {
+	ahead := fmt.Sprintf("gatherrow.Ahead(%d)", rowBytes)
+	if rowBytes < minAlwaysPrefetchedRun {
+		switch cond, never := f.aheadCond(rnd, seq, es, rowBytes); {
+		case never:
+			ahead = "0"
+		case cond != "":
+			ahead = fmt.Sprintf("gatherrow.AheadIf(%s, %d)", cond, rowBytes)
+		}
+	}
+	return ahead
+}
+
 // scatterAheadRows is how many update rows ahead scatterAhead prefetches
 // a destination row (8: 0.34x the time of plain copies, 4: 0.40x, on
 // 256-byte rows).

@@ -422,15 +422,7 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 		ids = fmt.Sprintf("%s[%s+%s : %s+%s]", buf, base, a, base, b)
 		raw = fmt.Sprintf("%s[%s+%s:]", buf, base, a)
 	}
-	ahead := fmt.Sprintf("gatherrow.Ahead(%d)", rowBytes)
-	if rowBytes < minAlwaysPrefetchedRun {
-		switch cond, never := f.aheadCond(r.buf, dst, es, rowBytes); {
-		case never:
-			ahead = "0"
-		case cond != "":
-			ahead = fmt.Sprintf("gatherrow.AheadIf(%s, %d)", cond, rowBytes)
-		}
-	}
+	ahead := f.rowsAhead(r.buf, dst, es, rowBytes)
 	rs, ds, w := f.ready(srest), f.ready(drest), f.ready(run)
 	f.g.used["gatherrow"] = true
 	t := f.temp()

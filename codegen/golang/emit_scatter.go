@@ -898,16 +898,7 @@ func (f *funcGen) scatterPutCall(s tcp.ScatterOp, n *nest, iter, ds []poly, dst,
 	if !plainRef(idx, i0) || !plainRef(ur, i0.scale(w).add(patom(n.vars[1]))) {
 		return ""
 	}
-	rowBytes := int(w) * elemSize(et)
-	ahead := "0"
-	if f.prefetches() {
-		if cond, never := f.aheadCond(dst, ur.buf, elemSize(et), rowBytes); !never {
-			ahead = fmt.Sprintf("gatherrow.Ahead(%d)", rowBytes)
-			if cond != "" {
-				ahead = fmt.Sprintf("gatherrow.AheadIf(%s, %d)", cond, rowBytes)
-			}
-		}
-	}
+	ahead := f.rowsAhead(dst, ur.buf, elemSize(et), int(w)*elemSize(et))
 	f.g.used["gatherrow"] = true
 	k := f.temp()
 	ids := fmt.Sprintf("%s[%s:%s]", idx.buf, lo, hi)

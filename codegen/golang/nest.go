@@ -981,15 +981,12 @@ func (f *funcGen) flatReverseCall(r ref, n *nest, et, dst string, outOff, total 
 	}
 	// The output is dense (level l steps by the product of the sizes
 	// inside it) and the source offset is C minus it.
-	terms := 0
 	for l, v := range n.vars {
-		c, ok := outOff.coeff(v)
-		if !ok || !c.equal(product(n.sizes[l+1:])) {
+		if c, ok := outOff.coeff(v); !ok || !c.equal(product(n.sizes[l+1:])) {
 			return "", ""
 		}
-		terms++
 	}
-	if len(outOff) != terms {
+	if len(outOff) != nl {
 		return "", ""
 	}
 	end := r.off.add(outOff) // C: the source of element 0

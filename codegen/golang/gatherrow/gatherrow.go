@@ -341,41 +341,25 @@ func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wra
 			ahead = n // prefetch nothing
 		}
 		b := row * es
-		c := 0 // the size class: log2(b), at most 7
-		for c < len(takeLoops)-1 && b >= 2<<c {
-			c++
-		}
-		loops := &takeLoops[c]
+		c := sizeClass(b, len(takeLoops)-1)
+		loops, is32 := &takeLoops[c], unsafe.Sizeof(i) == 4
 		ip, mask := unsafe.Pointer(&idx[0]), wrapMask(wrap, size)
 		if c >= 2 && b == 1<<c && takeLoops[c-1].one32 != nil {
 			// A row of 4, 8, 16 or 32 bytes: the one-move loop of the
 			// class below moves exactly the row, every row.
-			one := &takeLoops[c-1]
 			safe := oneSafe(len(src)*es, stride*es, size, b)
-			if unsafe.Sizeof(i) == 4 {
-				return one.one32(dp, sp, (*int32)(ip), n, mask, safe, b, stride*es, ahead, size)
-			}
-			return one.one64(dp, sp, (*int64)(ip), n, mask, safe, b, stride*es, ahead, size)
+			return takeLoops[c-1].one(is32, dp, sp, ip, n, mask, safe, b, stride*es, ahead, size)
 		}
 		if loops.one32 != nil && n >= 2 {
 			// Every row but the last as one move of 2<<c bytes, then the
 			// last row by the two-move loop.
 			safe := oneSafe(len(src)*es, stride*es, size, 2<<c)
-			var k int
-			if unsafe.Sizeof(i) == 4 {
-				k = loops.one32(dp, sp, (*int32)(ip), n-1, mask, safe, b, stride*es, min(ahead, n-1), size)
-			} else {
-				k = loops.one64(dp, sp, (*int64)(ip), n-1, mask, safe, b, stride*es, min(ahead, n-1), size)
-			}
-			if k >= 0 {
+			if k := loops.one(is32, dp, sp, ip, n-1, mask, safe, b, stride*es, min(ahead, n-1), size); k >= 0 {
 				return k
 			}
 			dp, ip, n, ahead = unsafe.Add(dp, (n-1)*b), unsafe.Pointer(&idx[n-1]), 1, 1
 		}
-		if unsafe.Sizeof(i) == 4 {
-			return fromLast(loops.i32(dp, sp, (*int32)(ip), n, mask, size, b, stride*es, ahead), len(idx)-n)
-		}
-		return fromLast(loops.i64(dp, sp, (*int64)(ip), n, mask, size, b, stride*es, ahead), len(idx)-n)
+		return fromLast(loops.two(is32, dp, sp, ip, n, mask, size, b, stride*es, ahead), len(idx)-n)
 	}
 	return takeGo(dst, src, idx, row, stride, size, wrap)
 }
@@ -417,15 +401,8 @@ func Put[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap
 		if ahead <= 0 || ahead > n {
 			ahead = n // prefetch nothing
 		}
-		c := 0 // the size class: log2(b)
-		for b >= 2<<c {
-			c++
-		}
-		loops, ip, mask := &putLoops[c], unsafe.Pointer(&idx[0]), wrapMask(wrap, size)
-		if unsafe.Sizeof(i) == 4 {
-			return loops.i32(dp, sp, (*int32)(ip), n, mask, size, b, stride*es, ahead)
-		}
-		return loops.i64(dp, sp, (*int64)(ip), n, mask, size, b, stride*es, ahead)
+		loops := &putLoops[sizeClass(b, len(putLoops)-1)]
+		return loops.two(unsafe.Sizeof(i) == 4, dp, sp, unsafe.Pointer(&idx[0]), n, wrapMask(wrap, size), size, b, stride*es, ahead)
 	}
 	return putGo(dst, src, idx, row, stride, size, wrap)
 }
@@ -497,6 +474,32 @@ type takeLoop struct {
 	i64   func(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 	one32 func(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, stride, ahead, size int) int
 	one64 func(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
+}
+
+// two runs l's two-move loop on ids of int32 (is32) or 8 bytes at ip.
+func (l *takeLoop) two(is32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, row, stride, ahead int) int {
+	if is32 {
+		return l.i32(dp, sp, (*int32)(ip), n, mask, size, row, stride, ahead)
+	}
+	return l.i64(dp, sp, (*int64)(ip), n, mask, size, row, stride, ahead)
+}
+
+// one runs l's one-move loop on ids of int32 (is32) or 8 bytes at ip.
+func (l *takeLoop) one(is32 bool, dp, sp, ip unsafe.Pointer, n, mask, safe, row, stride, ahead, size int) int {
+	if is32 {
+		return l.one32(dp, sp, (*int32)(ip), n, mask, safe, row, stride, ahead, size)
+	}
+	return l.one64(dp, sp, (*int64)(ip), n, mask, safe, row, stride, ahead, size)
+}
+
+// sizeClass is the size class of rows of b bytes in Take's and Put's
+// loop tables: log2(b), at most last.
+func sizeClass(b, last int) int {
+	c := 0
+	for c < last && b >= 2<<c {
+		c++
+	}
+	return c
 }
 
 const maxInt = int(^uint(0) >> 1)
