@@ -891,7 +891,9 @@ func (f *funcGen) reversedRuns(r ref, n *nest, k int, outOff, run, total poly, e
 // tcpReverseRows call (revrow.ReverseRows) for all of the loop's rows,
 // or the worker's part of them when level j-1 is split, instead of one
 // call per row, which costs a row of 64 RGB pixels (192 bytes) as much
-// as it moves. It sets n.callLevel to j-1; "" when it does not apply.
+// as it moves, and the loops outside it whose rows follow on. It sets
+// n.callLevel to the outermost level it replaces; "" when it does not
+// apply.
 func (f *funcGen) reversedRows(r ref, n *nest, k, j int, out, src, stride, runs poly, c int64, total poly, et, dst string) (string, string) {
 	l := j - 1
 	flat := flatSplit(n, k)
@@ -904,21 +906,39 @@ func (f *funcGen) reversedRows(r ref, n *nest, k, j int, out, src, stride, runs 
 	if !ok1 || !ok2 || !oc.equal(stride) || !sc.equal(stride) {
 		return "", ""
 	}
+	// The loops outside level l whose rows follow on from its rows in
+	// both (an image's rows of pixels, each pixel's channels reversed)
+	// join the call: levels top..l, the rows of one call, not one call
+	// per row of level top-1 (1080 calls of 5760 bytes for a
+	// 1920x1080 RGB image flipped on its channels, 65 ns each).
+	top := l
+	for m := l - 1; m >= 0 && !flat && onlyTemps(n.lets[m]); m-- {
+		step := stride.mul(product(n.sizes[m+1 : l+1]))
+		oc, ok1 := out.coeff(n.vars[m])
+		sc, ok2 := src.coeff(n.vars[m])
+		if !ok1 || !ok2 || !oc.equal(step) || !sc.equal(step) {
+			break
+		}
+		top = m
+	}
 	// Row 0: its output offset, and the start of its source (the last
 	// run of the reversed row is the first in memory).
-	ob0 := out.without(n, l)
-	sb0 := src.without(n, l).add(pconst(c)).add(stride.scale(-1))
-	if f.levelOf(ob0) >= l || f.levelOf(sb0) >= l || f.levelOf(stride) >= l {
+	ob0 := out.without(n, top)
+	sb0 := src.without(n, top).add(pconst(c)).add(stride.scale(-1))
+	if f.levelOf(ob0) >= top || f.levelOf(sb0) >= top || f.levelOf(stride) >= top {
 		return "", ""
 	}
 	lvl := max(f.levelOf(ob0), f.levelOf(sb0), f.levelOf(stride), -1)
 	ob, sb, st := f.hoist(ob0, lvl), f.hoist(sb0, lvl), f.hoist(stride, lvl)
 	// The rows [a, b): the worker's part at the split level (level 0, or
 	// level 1 under flatSplit), else all of them.
-	a, b := "0", f.hoist(n.sizes[l], lvl)
+	a, b := "0", f.hoist(product(n.sizes[top:l+1]), lvl)
 	switch {
-	case l == 0:
+	case top == 0 && l == 0:
 		a, b = "lo", "hi"
+	case top == 0:
+		below := f.hoist(product(n.sizes[1:l+1]), -1)
+		a, b = "lo*"+below, "hi*"+below
 	case l == 1 && flat:
 		a, b = v+"lo", v+"hi"
 	}
@@ -939,7 +959,7 @@ func (f *funcGen) reversedRows(r ref, n *nest, k, j int, out, src, stride, runs 
 	// down; with non-temporal stores, 1 GiB of [16,16,16,64,1024] (4 KiB
 	// rows) 0.059-0.065 s against 0.118-0.124 s, of [16,16,16,256,256]
 	// 0.058-0.075 s against 0.21-0.22 s.
-	n.callLevel = l
+	n.callLevel = top
 	return fmt.Sprintf("tcpReverseRows(%s, %s, %s, %s, true)", view(d), view(sr), f.hoist(runs, lvl), nt), nt
 }
 

@@ -40,6 +40,18 @@ var revrowFuncs = []struct{ name, mlir string }{
   %%0 = tcp.slice %%x starts(%%c0, %%s1) sizes(%%d0, %%d1) strides(%%c1, %%m1) : tensor<?x?x%[1]s> -> tensor<?x?x%[1]s>
   return %%0 : tensor<?x?x%[1]s>
 }`},
+	{"chan", `func.func @chan_%[1]s(%%x: tensor<70x?x?x%[1]s>) -> tensor<70x?x?x%[1]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%c70 = arith.constant 70 : index
+  %%m1 = arith.constant -1 : index
+  %%d1 = tensor.dim %%x, %%c1 : tensor<70x?x?x%[1]s>
+  %%d2 = tensor.dim %%x, %%c2 : tensor<70x?x?x%[1]s>
+  %%s2 = arith.subi %%d2, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c0, %%c0, %%s2) sizes(%%c70, %%d1, %%d2) strides(%%c1, %%c1, %%m1) : tensor<70x?x?x%[1]s> -> tensor<70x?x?x%[1]s>
+  return %%0 : tensor<70x?x?x%[1]s>
+}`},
 	{"flip3", `func.func @flip3_%[1]s(%%x: tensor<?x?x?x%[1]s>) -> tensor<?x?x?x%[1]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -171,11 +183,11 @@ func TestReversedRowsRevrow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Count(string(src), "tcpReverse("), len(revrowTypes)*(len(revrowFuncs)-3); got != want {
-		t.Errorf("the kernel binary's source has %d calls of tcpReverse, want %d (one per function but rev, rows and mid)", got, want)
+	if got, want := strings.Count(string(src), "tcpReverse("), len(revrowTypes)*(len(revrowFuncs)-4); got != want {
+		t.Errorf("the kernel binary's source has %d calls of tcpReverse, want %d (one per function but rev, chan, rows and mid)", got, want)
 	}
-	if got, want := strings.Count(string(src), "tcpReverseRows("), len(revrowTypes); got != want {
-		t.Errorf("the kernel binary's source has %d calls of tcpReverseRows, want %d (rev: its rows follow each other)", got, want)
+	if got, want := strings.Count(string(src), "tcpReverseRows("), 2*len(revrowTypes); got != want {
+		t.Errorf("the kernel binary's source has %d calls of tcpReverseRows, want %d (rev and chan: their rows follow each other)", got, want)
 	}
 	if got, want := strings.Count(string(src), "tcpCopyRows("), len(revrowTypes)*2; got != want {
 		t.Errorf("the kernel binary's source has %d calls of tcpCopyRows, want %d (rows and mid)", got, want)
@@ -190,6 +202,17 @@ func TestReversedRowsRevrow(t *testing.T) {
 		}
 		if !strings.Contains(body, "tcpReverse(r0[lo*") || strings.Contains(body, "for ") {
 			t.Errorf("@all3_%s is not one tcpReverse per worker:\n%s", dt, body)
+		}
+		// A flip of the innermost axis under static outer ones (an
+		// image's channels): one tcpReverseRows per worker, for its rows
+		// of every level.
+		body = string(src)
+		if i := strings.Index(body, "func "+quote.GoIdent("chan_"+dt.String())+"("); i >= 0 {
+			body = body[i:]
+			body = body[:strings.Index(body, "\n}\n")]
+		}
+		if !strings.Contains(body, "tcpReverseRows(") || strings.Contains(body, "for ") {
+			t.Errorf("@chan_%s is not one tcpReverseRows per worker:\n%s", dt, body)
 		}
 	}
 	if !strings.Contains(string(src), "revrow.Reverse(") {
@@ -242,6 +265,7 @@ func TestReversedRowsRevrow(t *testing.T) {
 			}{
 				{"rev", []*tensor.Tensor{randBits(r, dt, rows, n)}},
 				{"flip3", []*tensor.Tensor{randBits(r, dt, rows, 1+r.Int63n(3), n)}},
+				{"chan", []*tensor.Tensor{randBits(r, dt, 70, 1+r.Int63n(8), n%12)}},
 				{"win", []*tensor.Tensor{randBits(r, dt, rows, s+1+r.Int63n(3)), idx(s), idx(k)}},
 				{"rows", []*tensor.Tensor{randBits(r, dt, rows, 8*n)}},
 				{"mid", []*tensor.Tensor{randBits(r, dt, 1+r.Int63n(2), rows, 8*n)}},
@@ -468,7 +492,8 @@ func TestReversedRuns(t *testing.T) {
 	for _, rt := range reversedRunsTypes {
 		// The loops each call replaces: axis 2 of mid2 (flipped with
 		// axis 1), axes 1 and 2 of img (and its outer axis: rows), axis
-		// 1 of wflip and wimg (the rows of the flipped axis 2), axis 3 of
+		// 1 of wflip and wimg (the rows of the flipped axis 2) and 0 of
+		// wimg (its images), axis 3 of
 		// gap and its axis 2 (not flipped: rows); gap loops over axis 1
 		// (flipped, but not next to axis 3).
 		for _, c := range []struct {
@@ -480,7 +505,10 @@ func TestReversedRuns(t *testing.T) {
 			{"all", []string{"for i0_2 "}, []string{"for i0_0 "}},
 			{"gap", []string{"for i0_2 ", "for i0_3 "}, []string{"for i0_1 "}},
 			{"wflip", []string{"for i0_1 ", "for i0_2 "}, []string{"for i0_0 "}},
-			{"wimg", []string{"for i0_1 ", "for i0_2 "}, []string{"for i0_0 "}},
+			// wimg's images follow on from each other too: one call for
+			// the worker's images, not one per image (wflip's outer dim
+			// is dynamic: flatSplit keeps its loop).
+			{"wimg", []string{"for i0_0 ", "for i0_1 ", "for i0_2 "}, nil},
 		} {
 			name := fmt.Sprintf("%s_%d_%s", c.fn, rt.n, rt.dt)
 			body := funcBody(string(src), name)

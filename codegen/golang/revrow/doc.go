@@ -24,7 +24,11 @@
 // vectors the OR of the three inputs shuffled by VPSHUFB with masks
 // computed at init (0x80 zeroes the bytes another input supplies); a row
 // of one group or more ends with one more group, the last 48 bytes of
-// dst, overlapping the one before. The rest, and everything elsewhere,
+// dst, overlapping the one before. ReverseRows moves rows shorter than
+// 32 bytes (an image's RGB channels flipped) 32/rowBytes rows at a time:
+// one 32-byte load, two VPSHUFBs (the bytes that stay in their lane, and
+// those that cross, from the lanes swapped by VPERMQ) ORed, one 32-byte
+// store that the next one partly rewrites. The rest, and everything elsewhere,
 // with the purego build tag or without AVX2, is Go (reverse_go.go): eight
 // bytes per load, their lanes reversed in a register (math/bits'
 // ReverseBytes64, compiled to BSWAP, for bytes; a rotate by 32 and a swap

@@ -114,6 +114,10 @@ func ReverseRows(dst, src []byte, es, rowBytes int, nt, up bool) {
 	if !ValidSize(es) || rowBytes <= 0 || rowBytes%es != 0 || len(dst)%rowBytes != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseRows: %d and %d bytes of rows of %d bytes of %d-byte elements", len(dst), len(src), rowBytes, es))
 	}
+	if rowBytes < 32 {
+		reverseShortRows(dst, src, es, rowBytes)
+		return
+	}
 	if !nt && up && reverseRowsUp(dst, src, es, rowBytes) {
 		return
 	}
@@ -130,6 +134,44 @@ func ReverseRows(dst, src []byte, es, rowBytes int, nt, up bool) {
 			reverse(d, s, es)
 		}
 		dst, src = dst[rowBytes:], src[rowBytes:]
+	}
+}
+
+// reverseShortRows is ReverseRows for rows of fewer than 32 bytes (a
+// flip of the innermost axis of 3 RGB channels, of a [N,6] f32 tensor),
+// with plain stores in any mode: the leading rows through shortRows'
+// assembly (all the rows of a 32-byte vector per shuffle), the rest
+// through a byte permutation of the row, with no call per row.
+// A call per row of reverse cost 10 ns for a row of three bytes.
+func reverseShortRows(dst, src []byte, es, rowBytes int) {
+	m := shortRows(dst, src, es, rowBytes)
+	dst, src = dst[m:], src[m:]
+	var perm [32]uint8
+	c := rowBytes / es
+	for p := 0; p < rowBytes; p++ {
+		perm[p] = uint8((c-1-p/es)*es + p%es)
+	}
+	pm := perm[:rowBytes]
+	for len(dst) >= rowBytes && len(src) >= rowBytes {
+		d, s := dst[:rowBytes:rowBytes], src[:rowBytes:rowBytes]
+		for p, q := range pm {
+			d[p] = s[q]
+		}
+		dst, src = dst[rowBytes:], src[rowBytes:]
+	}
+}
+
+// ShortRowsGo is ReverseRows for rows of fewer than 32 bytes without the
+// assembly, which the tests compare it with.
+func ShortRowsGo(dst, src []byte, es, rowBytes int) {
+	if !ValidSize(es) || rowBytes <= 0 || rowBytes >= 32 || rowBytes%es != 0 || len(dst)%rowBytes != 0 || len(src) != len(dst) {
+		panic(fmt.Sprintf("revrow.ShortRowsGo: %d and %d bytes of rows of %d bytes of %d-byte elements", len(dst), len(src), rowBytes, es))
+	}
+	c := rowBytes / es
+	for r := 0; r < len(dst); r += rowBytes {
+		for p := 0; p < rowBytes; p++ {
+			dst[r+p] = src[r+(c-1-p/es)*es+p%es]
+		}
 	}
 }
 

@@ -2,7 +2,10 @@
 
 package revrow
 
-import "unsafe"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // useAVX2: the CPU has AVX2 and the OS saves the YMM registers.
 var useAVX2 = hasAVX2()
@@ -136,6 +139,60 @@ func reverseRowsUp(dst, src []byte, es, rowBytes int) bool {
 	reverse32rowsUp(unsafe.SliceData(dst), unsafe.SliceData(src), len(dst)/rowBytes, rowBytes, rowBytes/32, masks[es])
 	return true
 }
+
+// shortRows reverses the leading rows of rowBytes < 32 bytes of src into
+// dst with AVX2 and returns the bytes it moved (whole rows; 0 without
+// AVX2): k = 32/rowBytes rows at a time, one 32-byte load, the rows'
+// elements reversed by two VPSHUFBs (the bytes that stay in their
+// 16-byte lane, and those that cross, from the lanes swapped) ORed, one
+// 32-byte store whose bytes past the k rows are rewritten by the next
+// store (so the last store must end inside dst, and dst and src must
+// not overlap).
+func shortRows(dst, src []byte, es, rowBytes int) int {
+	if !useAVX2 || len(dst) < 32 {
+		return 0
+	}
+	step := 32 / rowBytes * rowBytes
+	n := (len(dst)-32)/step + 1
+	reverse32packed(unsafe.SliceData(dst), unsafe.SliceData(src), n, step, packedMasks(es, rowBytes))
+	return n * step
+}
+
+// shortMasks caches packedMasks' masks by element size and row size:
+// computed per call they cost a row of 5760 bytes (a 1920-pixel RGB row)
+// as much as its shuffles.
+var shortMasks [25][32]atomic.Pointer[[2][32]byte]
+
+// packedMasks returns reverse32packed's two masks for rows of rowBytes <
+// 32 bytes of es-byte elements: byte p of the k = 32/rowBytes rows of a
+// vector comes from byte m(p) of the source vector, through masks[0]
+// where both are in the same 16-byte lane and masks[1] (of the lanes
+// swapped) where they are not; 0x80 (a zero) elsewhere.
+func packedMasks(es, rowBytes int) *[2][32]byte {
+	if m := shortMasks[es][rowBytes].Load(); m != nil {
+		return m
+	}
+	step := 32 / rowBytes * rowBytes
+	c := rowBytes / es
+	m := new([2][32]byte)
+	for p := range m[0] {
+		m[0][p], m[1][p] = 0x80, 0x80
+		if p < step {
+			q, b := p/rowBytes, p%rowBytes
+			from := q*rowBytes + (c-1-b/es)*es + b%es
+			m[from/16^p/16][p] = byte(from % 16)
+		}
+	}
+	shortMasks[es][rowBytes].Store(m)
+	return m
+}
+
+// reverse32packed shuffles n 32-byte vectors of src, step bytes apart,
+// by masks into dst at the same offsets, in ascending order
+// (revrow_amd64.s).
+//
+//go:noescape
+func reverse32packed(dst, src *byte, n, step int, masks *[2][32]byte)
 
 // reverseBlocksNT is reverseBlocks with non-temporal stores: the bytes of
 // dst before its first 32-byte boundary are reversed in Go first, so it

@@ -364,6 +364,57 @@ qdone:
 	VZEROUPPER
 	RET
 
+// func reverse32packed(dst, src *byte, n, step int, masks *[2][32]byte)
+//
+// Each 32-byte vector: VPSHUFB by masks[0] picks the bytes that stay in
+// their 16-byte lane, VPSHUFB by masks[1] of the vector with its lanes
+// swapped (VPERMQ) those that cross, VPOR joins them. Two vectors per
+// step, stored in order: each store's bytes past step are rewritten by
+// the next.
+TEXT ·reverse32packed(SB), NOSPLIT, $0-40
+	MOVQ    dst+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	MOVQ    step+24(FP), DX
+	MOVQ    masks+32(FP), AX
+	VMOVDQU (AX), Y4
+	VMOVDQU 32(AX), Y5
+	CMPQ    CX, $2
+	JB      pone
+
+ptwo:
+	VMOVDQU (SI), Y0
+	VMOVDQU (SI)(DX*1), Y2
+	VPERMQ  $0x4E, Y0, Y1
+	VPERMQ  $0x4E, Y2, Y3
+	VPSHUFB Y4, Y0, Y0
+	VPSHUFB Y5, Y1, Y1
+	VPSHUFB Y4, Y2, Y2
+	VPSHUFB Y5, Y3, Y3
+	VPOR    Y1, Y0, Y0
+	VPOR    Y3, Y2, Y2
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y2, (DI)(DX*1)
+	LEAQ    (SI)(DX*2), SI
+	LEAQ    (DI)(DX*2), DI
+	SUBQ    $2, CX
+	CMPQ    CX, $2
+	JAE     ptwo
+
+pone:
+	TESTQ   CX, CX
+	JZ      pdone
+	VMOVDQU (SI), Y0
+	VPERMQ  $0x4E, Y0, Y1
+	VPSHUFB Y4, Y0, Y0
+	VPSHUFB Y5, Y1, Y1
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (DI)
+
+pdone:
+	VZEROUPPER
+	RET
+
 // func copyDownNT(dst, src *byte, n int)
 //
 // Copies n bytes (a multiple of 128) from src to dst, 128 bytes per step

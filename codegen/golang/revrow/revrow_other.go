@@ -22,3 +22,6 @@ func reverseBlocksUp(dst, src []byte, es int) int { return 0 }
 
 // reverseRowsUp leaves the rows to ReverseRows' loop here.
 func reverseRowsUp(dst, src []byte, es, rowBytes int) bool { return false }
+
+// shortRows leaves the rows to reverseShortRows' loop here.
+func shortRows(dst, src []byte, es, rowBytes int) int { return 0 }
