@@ -128,7 +128,8 @@ func TestScatterRowPut(t *testing.T) {
 		// f16x5, f64x15), the kernel binary's worker that owns every
 		// destination row makes one gatherrow.Put call; i8one's rows of
 		// one element are elements (no row loop, no test of distinct
-		// ids).
+		// ids), run by one worker (tcpSerial: each of several would
+		// test every id for the rows it owns).
 		inline, move, put := 4, 0, 0
 		if driver {
 			inline, move, put = 4, 11, 4
@@ -136,7 +137,7 @@ func TestScatterRowPut(t *testing.T) {
 		for _, c := range []struct {
 			what string
 			n    int
-		}{{"tcpRowsUnique(", 14}, {"[lo:hi])", 8}, {"tcpParallelScan(", 18}, {"< lo || ", 9}, {"if lo == 0 && hi == ", inline}, {"gatherrow.Move(", move}, {"gatherrow.Put(", put}} {
+		}{{"tcpRowsUnique(", 14}, {"[lo:hi])", 8}, {"tcpParallelScan(", 17}, {"tcpSerial(", 2}, {"< lo || ", 9}, {"if lo == 0 && hi == ", inline}, {"gatherrow.Move(", move}, {"gatherrow.Put(", put}} {
 			if got := strings.Count(string(src), c.what); got != c.n {
 				t.Errorf("driver %v: the source has %d of %q, want %d\n%s", driver, got, c.what, c.n, src)
 			}
