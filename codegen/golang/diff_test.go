@@ -124,6 +124,37 @@ var patterns = []pattern{
 		}
 		return []*tensor.Tensor{randF32(r, a, b, c), i}
 	}},
+	// Whole elements, and rows of a static size: the result loop
+	// checks the ids (inlineCheck), and the kernel binary prefetches
+	// the element 16 ids ahead (more ids than that).
+	{name: "gather_nd_elems", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x2x%[2]s>) -> tensor<?x%[4]s> {
+  %%0 = tcp.gather_nd %%x, %%i {%[5]s} : tensor<?x?xf32>, tensor<?x2x%[2]s> -> tensor<?xf32>
+  return %%0 : tensor<?xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		a, b := dim(r, 6), dim(r, 6)
+		i := randIdx(r, oob, it, min(a, b), 20+dim(r, 40), 2)
+		for k := 0; k < int(i.NumElements()); k++ {
+			s := []int64{a, b}[k%2]
+			if s > 0 && (!oob || r.Intn(8) > 0) {
+				i.SetInt64(k, r.Int63n(s))
+			}
+		}
+		return []*tensor.Tensor{randF32(r, a, b), i}
+	}},
+	{name: "gather_nd_rows3", mlir: `func.func @%[3]s(%%x: tensor<?x?x3xf32>, %%i: tensor<?x?x2x%[2]s>) -> tensor<?x?x3x%[4]s> {
+  %%0 = tcp.gather_nd %%x, %%i {%[5]s} : tensor<?x?x3xf32>, tensor<?x?x2x%[2]s> -> tensor<?x?x3xf32>
+  return %%0 : tensor<?x?x3xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+		a, b := dim(r, 4), dim(r, 4)
+		i := randIdx(r, oob, it, min(a, b), dim(r, 5), dim(r, 5), 2)
+		for k := 0; k < int(i.NumElements()); k++ {
+			s := []int64{a, b}[k%2]
+			if s > 0 && (!oob || r.Intn(4) > 0) {
+				i.SetInt64(k, r.Int63n(s))
+			}
+		}
+		return []*tensor.Tensor{randF32(r, a, b, 3), i}
+	}},
 	{name: "gather_nd", mlir: `func.func @%[3]s(%%x: tensor<?x?x?xf32>, %%i: tensor<?x?x1x%[2]s>) -> tensor<?x?x?x%[4]s> {
   %%0 = tcp.gather_nd %%x, %%i {batch_dims = 1 : index%[1]s} : tensor<?x?x?xf32>, tensor<?x?x1x%[2]s> -> tensor<?x?x?xf32>
   return %%0 : tensor<?x?x?xf32>

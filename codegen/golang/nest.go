@@ -419,6 +419,12 @@ func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
 	}
 	mode := g.Mode()
 	switch {
+	case modeChecks(mode) && m > 0 && inlineCheck(g.Operation, false) && nonEmpty(in[b+m:]):
+		// The result loop reads every index row once, in order, and
+		// checks it there (the slices it reads are never empty, so the
+		// loop reaches each row). A pass of its own read the [N,2] i64
+		// ids of an element gather_nd (16 MB for 1M ids) once more.
+		f.inline[g.Operation] = true
 	case modeChecks(mode) && m > 0:
 		it, err := goElem(ir.ElementType(g.Indices().Type()))
 		if err != nil {
@@ -459,6 +465,16 @@ func (f *funcGen) checkGatherND(g tcp.GatherNDOp) error {
 		}
 	}
 	return nil
+}
+
+// nonEmpty reports whether every dim of ds is a positive constant.
+func nonEmpty(ds []poly) bool {
+	for _, d := range ds {
+		if c, ok := d.constant(); !ok || c <= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // resultNest emits the loops that write result i (value v, sizes ds).
@@ -691,6 +707,16 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			}
 		} else {
 			inner = f.store(dst, r, ob, off, nl-1)
+			if nl == 1 && f.prefetches() && len(r.guards) == 0 && r.buf != "" && f.gatheredRuns(r, n, 1) {
+				// A flat element gather (gather_nd of whole elements):
+				// the element tinyAheadDistance iterations later,
+				// prefetched. Measured with tcp-run, one worker, 1M
+				// elements of a 16 MiB f32 table by [1M,2] i64 ids:
+				// 5.3-5.8 ms against 11.7-13.5 without.
+				if t := f.touchAhead(n, 0, r.buf, dst0, r.off, tinyAheadDistance, es, es); t != "" {
+					n.lets[0].stmts = append(n.lets[0].stmts, t)
+				}
+			}
 			n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
 			if len(r.guards) == 0 && len(r.dconv) == 0 && r.conv == nil && r.val == "" && buf0 != "" {
 				perm = &permSource{dst: dst0, buf: buf0, off: off0, store: inner}

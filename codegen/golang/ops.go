@@ -797,9 +797,28 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 			}
 			ivs = append(ivs, f.loadInt(r, checked))
 		}
-		pos, g, err := f.resolve(op, gop.Mode(), ivs, in[b:b+m])
-		if err != nil {
-			return ref{}, err
+		var pos []string
+		var g *guard
+		switch {
+		case f.inline[op] && f.cur != nil && gop.Mode() == tcp.ModeWrapNegative:
+			// checkGatherND left the checks to this loop (inlineCheck):
+			// each id wrapped and tested where it is read, in order.
+			for k, iv := range ivs {
+				w, _ := f.wrapChecked(max(f.levelOfAtoms(iv), f.levelOf(in[b+k])), iv, in[b+k], b+k)
+				f.noteBound(w, in[b+k])
+				pos = append(pos, w)
+			}
+		default:
+			if f.inline[op] && f.cur != nil {
+				for k, iv := range ivs {
+					blk := f.blockAt(f.levelOfAtoms(iv))
+					blk.stmts = append(blk.stmts, f.indexCheck(gop.Mode(), iv, in[b+k], b+k))
+				}
+			}
+			var err error
+			if pos, g, err = f.resolve(op, gop.Mode(), ivs, in[b:b+m]); err != nil {
+				return ref{}, err
+			}
 		}
 		nc := append([]poly{}, coords[:b]...)
 		for _, p := range pos {
