@@ -134,15 +134,14 @@ def gather_elements(shape, ishape, axis, dtype=np.float32, idt=np.int64):
                                                                  "x".join(map(str, ishape)), np.dtype(idt).name))
 
 
-def gather_nd(shape, n, dtype=np.float32, idt=np.int64):
+def gather_nd(shape, n, dtype=np.float32, idt=np.int64, k=2):
+    """A GatherND of shape by [n, k] indices (k leading axes indexed)."""
     def make(r):
-        return [data(r, shape, dtype),
-                np.stack([r.integers(0, shape[0], n), r.integers(0, shape[1], n)], axis=1).astype(idt)]
-    return dict(onnx=("GatherND", {}), make=make,
-                jax="lambda x, i: x[i[:, 0], i[:, 1]]",
-                torch="lambda x, i: x[i[:, 0], i[:, 1]]",
-                desc="GatherND of %s %s by [%d,2] %s" % ("x".join(map(str, shape)), np.dtype(dtype).name, n,
-                                                        np.dtype(idt).name))
+        return [data(r, shape, dtype), np.stack([r.integers(0, shape[j], n) for j in range(k)], axis=1).astype(idt)]
+    sub = "x[%s]" % ", ".join("i[:, %d]" % j for j in range(k))
+    return dict(onnx=("GatherND", {}), make=make, jax="lambda x, i: " + sub, torch="lambda x, i: " + sub,
+                desc="GatherND of %s %s by [%d,%d] %s" % ("x".join(map(str, shape)), np.dtype(dtype).name, n, k,
+                                                         np.dtype(idt).name))
 
 
 def data(r, shape, dtype):
@@ -432,6 +431,28 @@ SWEEP = {
     "sw_scatter_grad_copy": scatter_rows(32768, 64, 65536, add=True, inplace=False),
     "sw_scatter_elements_3d_axis2": scatter_elements_add((64, 64, 256), 2),
     "sw_middle_axis_f16_i32": take((32, 2048, 64), 1, (512,), np.float16, np.int32),
+    # A fourth sweep (2026-11-27, evening) found an RGB image's channels
+    # flipped (BGR) 110x behind XLA (a call per 3-byte row), a gather_nd
+    # of whole elements 2.3x behind XLA (no look-ahead), index_put of
+    # 1-element rows 4.3x behind torch with two threads (each worker
+    # tested every id) and ScatterElements add along a 1-d tensor 1.75x
+    # behind torch; kept with the rest of it: NCHW images flipped on
+    # width and height, gather_nd by 1 and 3 index components, negative
+    # ids, a take of 1 KiB blocks, GatherElements along axis 0 of 3-d, a
+    # tiny table read by 2M ids, a middle-axis take of 16 KiB blocks.
+    "sw_bgr_u8": flip((1, 1080, 1920, 3), (3,), np.uint8),
+    "sw_hflip_nchw": flip((8, 3, 224, 224), (3,)),
+    "sw_vflip_nchw": flip((8, 3, 224, 224), (2,)),
+    "sw_gather_nd_k1": gather_nd((100000, 64), 50000, k=1),
+    "sw_gather_nd_k3": gather_nd((64, 64, 64, 16), 65536, k=3),
+    "sw_gather_nd_elems": gather_nd((2048, 2048), 1000000),
+    "sw_take_neg_ids": take((262144, 16), 0, (262144,), lo="neg"),
+    "sw_take_blocks": take((4096, 16, 16), 0, (8192,)),
+    "sw_gather_elements_axis0_3d": gather_elements((64, 128, 128), (32, 128, 128), 0),
+    "sw_put_scalars": scatter_rows(1000000, 1, 500000, add=False),
+    "sw_scatter_elements_1d": scatter_elements_add((1000000,), 0),
+    "sw_small_table": take((256, 8), 0, (2000000,), idt=np.int32),
+    "sw_middle_axis_rank4": take((16, 32, 64, 64), 1, (16,), np.int32),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 
