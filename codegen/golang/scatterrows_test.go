@@ -2,6 +2,7 @@ package golang
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/tcp-project/tcp/tensor"
@@ -15,7 +16,9 @@ import (
 // (error), 3-float rows under mode drop (StableHLO's and TF's scatters:
 // bad ids skipped) by [N] ids expanded to [N, 1] (a view of the
 // argument), rows of one float (hist: a histogram, whose nest has no
-// loop over the row). Under mode clip (clip3) the per-row loop stays.
+// loop over the row), and a 1-d scatter (ScatterElements) add by i64 and
+// i32 ids (el1, el1i32), the same as hist. Under mode clip (clip3) the
+// per-row loop stays.
 const scatterRowsModule = `
 func.func @pts(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>, %u: tensor<?x3xf32>) -> tensor<?x3xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<?x3xf32>, tensor<?x1xi64>, tensor<?x3xf32> -> tensor<?x3xf32>
@@ -38,6 +41,14 @@ func.func @hist(%x: tensor<?x1xf32>, %i: tensor<?x1xi64>, %u: tensor<?x1xf32>) -
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "wrap_negative"} : tensor<?x1xf32>, tensor<?x1xi64>, tensor<?x1xf32> -> tensor<?x1xf32>
   return %0 : tensor<?x1xf32>
 }
+func.func @el1(%x: tensor<?xf32>, %i: tensor<?xi64>, %u: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index, mode = "wrap_negative"} : tensor<?xf32>, tensor<?xi64>, tensor<?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func @el1i32(%x: tensor<?xf32>, %i: tensor<?xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index, mode = "error"} : tensor<?xf32>, tensor<?xi32>, tensor<?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
 func.func @clip3(%x: tensor<30x3xf32>, %i: tensor<100x1xi64>, %u: tensor<100x3xf32>) -> tensor<30x3xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {combine = "add", mode = "clip"} : tensor<30x3xf32>, tensor<100x1xi64>, tensor<100x3xf32> -> tensor<30x3xf32>
   return %0 : tensor<30x3xf32>
@@ -53,8 +64,8 @@ func.func @clip3(%x: tensor<30x3xf32>, %i: tensor<100x1xi64>, %u: tensor<100x3xf
 // drop and clip are dropped or clipped as the interpreter does.
 func TestScatterRowsCall(t *testing.T) {
 	m, pr := kernelBinary(t, "scatterrows.mlir", scatterRowsModule, []form{
-		{"rowadd.ScatterRowsF32I64(", 4}, // pts, w32, drop3, hist
-		{"rowadd.ScatterRowsF32I32(", 1}, // w7
+		{"rowadd.ScatterRowsF32I64(", 5}, // pts, w32, drop3, hist, el1
+		{"rowadd.ScatterRowsF32I32(", 2}, // w7, el1i32
 		{"rowadd.AddF32(", 1},            // clip3
 	})
 	r := rand.New(rand.NewSource(21))
@@ -83,14 +94,23 @@ func TestScatterRowsCall(t *testing.T) {
 		{"clip3", 30, 100, 3, tensor.I64, true, true, false},
 		{"hist", 500, 3000, 1, tensor.I64, true, false, true},
 		{"hist", 500, 3000, 1, tensor.I64, true, true, false},
+		{"el1", 500, 3000, 1, tensor.I64, true, false, true},
+		{"el1", 500, 3000, 1, tensor.I64, true, true, false},
+		{"el1", 0, 0, 1, tensor.I64, false, false, false},
+		{"el1i32", 700, 2000, 1, tensor.I32, false, false, true},
+		{"el1i32", 700, 2000, 1, tensor.I32, true, true, false}, // negative ids fail under error
 	} {
 		for round := 0; round < 3; round++ {
-			x := tensor.Must(tensor.New(tensor.F32, []int64{int64(c.rows), int64(c.width)}))
-			u := tensor.Must(tensor.New(tensor.F32, []int64{int64(c.n), int64(c.width)}))
+			xshape, ushape := []int64{int64(c.rows), int64(c.width)}, []int64{int64(c.n), int64(c.width)}
 			ishape := []int64{int64(c.n), 1}
 			if c.name == "drop3" {
 				ishape = ishape[:1]
 			}
+			if strings.HasPrefix(c.name, "el1") {
+				xshape, ushape, ishape = xshape[:1], ushape[:1], ishape[:1]
+			}
+			x := tensor.Must(tensor.New(tensor.F32, xshape))
+			u := tensor.Must(tensor.New(tensor.F32, ushape))
 			i := tensor.Must(tensor.New(c.it, ishape))
 			nanBits32(r, x)
 			nanBits32(r, u)
