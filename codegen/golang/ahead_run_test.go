@@ -22,7 +22,8 @@ import (
 // update rows; duplicates: by columns) and added (an embedding gradient
 // of 512-byte rows, duplicate ids), a column gather reading its rows
 // sparsely (prefetch.Elems of the index table's positions a few rows
-// ahead), an element gather along a middle axis (gatherrow.ColsRows:
+// ahead), gather_nd of whole elements (prefetch.Elems of a block of
+// positions 64 ids ahead; i64 and i32 ids), an element gather along a middle axis (gatherrow.ColsRows:
 // each index row prefetches its share of the next 128 KiB block), with dynamic dims (the lengths tested once per call) and
 // static ones.
 const lookAheadModule = `
@@ -37,6 +38,14 @@ func.func @cols(%x: tensor<?x4096xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
 func.func @nd(%x: tensor<?x?x64xf32>, %i: tensor<?x2xi32>) -> tensor<?x64xf32> {
   %0 = tcp.gather_nd %x, %i {mode = "wrap_negative"} : tensor<?x?x64xf32>, tensor<?x2xi32> -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
+}
+func.func @nd_elems(%x: tensor<?x?xf32>, %i: tensor<?x2xi64>) -> tensor<?xf32> {
+  %0 = tcp.gather_nd %x, %i {mode = "wrap_negative"} : tensor<?x?xf32>, tensor<?x2xi64> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func @nd_elems32(%x: tensor<?x?xf32>, %i: tensor<?x2xi32>) -> tensor<?xf32> {
+  %0 = tcp.gather_nd %x, %i {mode = "error"} : tensor<?x?xf32>, tensor<?x2xi32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
 }
 func.func @mid(%x: tensor<4x160000x8xf32>, %i: tensor<?xi64>) -> tensor<4x?x8xf32> {
   %c4 = arith.constant 4 : index
@@ -100,7 +109,7 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 1},
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 3},
 		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}, {"gatherrow.ColsRows(", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
@@ -115,6 +124,23 @@ func TestLookAhead(t *testing.T) {
 		}
 		if bad {
 			x.SetInt64(int(x.NumElements())-7, s+int64(r.Intn(3)))
+		}
+		return x
+	}
+	// ndIDs: n pairs of ids into an s x s table (a third of them
+	// negative with neg), with bad one out of range 7 pairs from the end
+	// (after elemsAhead's first blocks).
+	ndIDs := func(it tensor.DType, n, s int64, neg, bad bool) *tensor.Tensor {
+		x := tensor.Must(tensor.New(it, []int64{n, 2}))
+		for k := 0; k < int(2*n); k++ {
+			v := r.Int63n(s)
+			if neg && k%3 == 1 {
+				v -= s
+			}
+			x.SetInt64(k, v)
+		}
+		if bad {
+			x.SetInt64(int(2*n)-13, s+int64(r.Intn(3)))
 		}
 		return x
 	}
@@ -135,6 +161,12 @@ func TestLookAhead(t *testing.T) {
 				i.SetInt64(50000, 260)
 			}
 			return []*tensor.Tensor{x, i}
+		}},
+		{"nd_elems", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 1800, 1800), ndIDs(tensor.I64, 200003, 1800, true, bad)}
+		}},
+		{"nd_elems32", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 1800, 1800), ndIDs(tensor.I32, 200003, 1800, false, bad)}
 		}},
 		{"mid", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 4, 160000, 8), ids(tensor.I64, 50001, 160000, false, bad, 50001)}

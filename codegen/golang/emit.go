@@ -409,6 +409,7 @@ type nest struct {
 	rowOff poly
 	out    string // a result nest's whole destination buffer (rowOf is a row of it)
 	touch  bool   // the body counts touched rows (see rowRead)
+	pfBuf  string // the positions buffer of elemsAhead's prefetches, declared before the loops
 	// flat splits levels 0 and 1 together: loops' [lo, hi) then counts
 	// iterations of level 1 over both (see flatSplit).
 	flat bool

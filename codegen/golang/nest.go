@@ -709,11 +709,9 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			inner = f.store(dst, r, ob, off, nl-1)
 			if nl == 1 && f.prefetches() && len(r.guards) == 0 && r.buf != "" && f.gatheredRuns(r, n, 1) {
 				// A flat element gather (gather_nd of whole elements):
-				// the element tinyAheadDistance iterations later,
-				// prefetched. Measured with tcp-run, one worker, 1M
-				// elements of a 16 MiB f32 table by [1M,2] i64 ids:
-				// 5.3-5.8 ms against 11.7-13.5 without.
-				if t := f.touchAhead(n, 0, r.buf, dst0, r.off, tinyAheadDistance, es, es); t != "" {
+				// the elements of later iterations prefetched, a block
+				// at a time (elemsAhead).
+				if t := f.elemsAhead(n, r.buf, dst0, r.off, es); t != "" {
 					n.lets[0].stmts = append(n.lets[0].stmts, t)
 				}
 			}
@@ -741,6 +739,9 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	}
 	if n.touch {
 		code = "touched := 0\n" + code + "\nif touched < 0 {\npanic(\"unreachable\")\n}"
+	}
+	if n.pfBuf != "" {
+		code = fmt.Sprintf("var %s [%d]int\n%s", n.pfBuf, elemsAheadBlock, code)
 	}
 	rowBytes := fmt.Sprintf("%d", es)
 	if len(ds) > 0 {
