@@ -23,9 +23,10 @@ import (
 // of 512-byte rows, duplicate ids), a column gather reading its rows
 // sparsely (prefetch.Elems of the index table's positions a few rows
 // ahead), gather_nd of whole elements (prefetch.Elems of a block of
-// positions 64 ids ahead; i64 and i32 ids), an element gather along a middle axis (gatherrow.ColsRows:
-// each index row prefetches its share of the next 128 KiB block), with dynamic dims (the lengths tested once per call) and
-// static ones.
+// positions 64 ids ahead; i64 and i32 ids), an element gather along a
+// middle axis (gatherrow.ColsRows: each index row prefetches its share
+// of the next 128 KiB block), with dynamic dims (the lengths tested
+// once per call) and static ones.
 const lookAheadModule = `
 func.func @cols(%x: tensor<?x4096xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index

@@ -125,8 +125,9 @@ var patterns = []pattern{
 		return []*tensor.Tensor{randF32(r, a, b, c), i}
 	}},
 	// Whole elements, and rows of a static size: the result loop
-	// checks the ids (inlineCheck), and the kernel binary prefetches
-	// the element 16 ids ahead (more ids than that).
+	// checks the ids (inlineCheck); the kernel binary's look-ahead
+	// (elemsAhead) runs only past its working-set gate, which
+	// TestLookAhead's nd_elems passes.
 	{name: "gather_nd_elems", mlir: `func.func @%[3]s(%%x: tensor<?x?xf32>, %%i: tensor<?x2x%[2]s>) -> tensor<?x%[4]s> {
   %%0 = tcp.gather_nd %%x, %%i {%[5]s} : tensor<?x?xf32>, tensor<?x2x%[2]s> -> tensor<?xf32>
   return %%0 : tensor<?xf32>

@@ -3,12 +3,12 @@ package golang
 import (
 	"errors"
 	"fmt"
-	"github.com/tcp-project/tcp/internal/quote"
 	"math/rand"
 	"strings"
 	"testing"
 
 	"github.com/tcp-project/tcp/codegen/golang/revrow"
+	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
 	"github.com/tcp-project/tcp/interp/kernel"
 	"github.com/tcp-project/tcp/ir"
@@ -195,22 +195,14 @@ func TestReversedRowsRevrow(t *testing.T) {
 	for _, dt := range revrowTypes {
 		// A flip of every axis, level 0 static and long enough for the
 		// split by rows: one reversed run per worker.
-		body := string(src)
-		if i := strings.Index(body, "func "+quote.GoIdent("all3_"+dt.String())+"("); i >= 0 {
-			body = body[i:]
-			body = body[:strings.Index(body, "\n}\n")]
-		}
+		body := funcBody(string(src), "all3_"+dt.String())
 		if !strings.Contains(body, "tcpReverse(r0[lo*") || strings.Contains(body, "for ") {
 			t.Errorf("@all3_%s is not one tcpReverse per worker:\n%s", dt, body)
 		}
 		// A flip of the innermost axis under static outer ones (an
 		// image's channels): one tcpReverseRows per worker, for its rows
 		// of every level.
-		body = string(src)
-		if i := strings.Index(body, "func "+quote.GoIdent("chan_"+dt.String())+"("); i >= 0 {
-			body = body[i:]
-			body = body[:strings.Index(body, "\n}\n")]
-		}
+		body = funcBody(string(src), "chan_"+dt.String())
 		if !strings.Contains(body, "tcpReverseRows(") || strings.Contains(body, "for ") {
 			t.Errorf("@chan_%s is not one tcpReverseRows per worker:\n%s", dt, body)
 		}
@@ -584,7 +576,7 @@ func TestReversedRuns(t *testing.T) {
 // funcBody returns the kernel binary's Go function for the MLIR function
 // name (X_ and each "_" spelled "_5F"), up to its closing brace.
 func funcBody(src, name string) string {
-	head := "func X_" + strings.ReplaceAll(name, "_", "_5F") + "("
+	head := "func " + quote.GoIdent(name) + "("
 	i := strings.Index(src, head)
 	if i < 0 {
 		return ""
