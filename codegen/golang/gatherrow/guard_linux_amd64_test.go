@@ -90,6 +90,31 @@ func TestNoReadPastSource(t *testing.T) {
 					t.Errorf("Permute of %d-byte rows at a page's end: %v, want %v", b, d, want)
 				}
 			}
+			// Strided's last group (stepping up) or first (stepping
+			// down) at the end of the page, with whole shuffle steps
+			// and a rest: the masked loads read only the groups.
+			for _, g := range []int{1, 3, 8} {
+				for _, p := range []int{2 * g, 3*g + 1, -2 * g} {
+					for _, n := range []int{5, 40, 43} {
+						ap := max(p, -p)
+						span := (n-1)*ap + g
+						src := unsafe.Slice((*uint8)(unsafe.Pointer(&mem[page-span])), span)
+						for i := range src {
+							src[i] = uint8(i * 7)
+						}
+						first := 0
+						if p < 0 {
+							first = span - g
+						}
+						want, got := make([]uint8, n*g), make([]uint8, n*g)
+						wantStrided(want, src, first, g, p, n, 1, 0)
+						Strided(got, src, first, g, p, n, 1, 0)
+						if string(got) != string(want) {
+							t.Errorf("Strided of %d groups of %d, step %d at a page's end: %v, want %v", n, g, p, got, want)
+						}
+					}
+				}
+			}
 			// Take's ids at the end of the page, prefetching none, one
 			// and all rows ahead: no id past the last is read, also when
 			// the first negative id (the move to the wrapping loop) is

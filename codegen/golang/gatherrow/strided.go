@@ -1,0 +1,208 @@
+package gatherrow
+
+import (
+	"fmt"
+	"sync"
+	"unsafe"
+)
+
+// Strided copies a strided slice of short groups: for r = 0, 1, ...,
+// rows-1 and q = 0, 1, ..., n-1,
+//
+//	dst[(r*n+q)*g : (r*n+q+1)*g] = src[s : s+g], s = first + r*rowStride + q*p
+//
+// where p and rowStride (elements) may be negative or zero. A slice with
+// a step along its innermost axis is one such copy (g = 1, p the step)
+// and so is one with a step along an outer axis whose inner axes it
+// keeps whole (g the inner block, p the step times g): x[:, ::2] of
+// [4096,4096] f32 is rows = 4096 of n = 2048 elements, p = 2, rowStride
+// = 4096; x[::2, ::2, :] of a [1080,1920,3] u8 image is rows = 540 of n
+// = 960 pixels of g = 3, p = 6, rowStride = 11520. It panics unless dst
+// has rows*n*g elements and every group is inside src.
+//
+// On amd64 with AVX-512 VBMI, groups of G = g*es bytes up to
+// StridedGroup apart by |P| = |p|*es bytes are moved by the byte
+// shuffles of Permute: each step loads the 128 bytes (masked: nothing
+// outside the groups is read) that hold K = (128-G)/|P|+1 groups and
+// stores their K*G bytes with one VPERMI2B per 64 bytes, where a Go loop
+// reads and stores each element (or calls memmove per group). Rows that
+// follow on in the source (rowStride = n*p) are one row. Elsewhere, and
+// for wider groups, a Go loop does it.
+func Strided[T Elem](dst, src []T, first, g, p, n, rows, rowStride int) {
+	if g <= 0 || n < 0 || rows < 0 {
+		panic(fmt.Sprintf("gatherrow: Strided with %d rows of %d groups of %d", rows, n, g))
+	}
+	if rows == 0 || n == 0 {
+		if len(dst) != 0 {
+			panic("gatherrow: Strided destination is not empty")
+		}
+		return
+	}
+	if n > len(dst)/g/rows || len(dst) != rows*n*g {
+		panic(fmt.Sprintf("gatherrow: Strided destination of %d elements for %d rows of %d groups of %d", len(dst), rows, n, g))
+	}
+	// The first and last group starts along each stride.
+	lo, hi := first, first
+	for _, d := range []int{(rows - 1) * rowStride, (n - 1) * p} {
+		if d < 0 {
+			lo += d
+		} else {
+			hi += d
+		}
+	}
+	if lo < 0 || hi > len(src)-g {
+		panic(fmt.Sprintf("gatherrow: Strided groups of %d from %d to %d outside a source of %d", g, lo, hi, len(src)))
+	}
+	if rows > 1 && rowStride == n*p {
+		n, rows = n*rows, 1
+	}
+	var z T
+	es := int(unsafe.Sizeof(z))
+	if pl := stridedPlanFor(g*es, p*es); pl != nil {
+		stridedFast(dst, src, pl, first, g, p, n, rows, rowStride, es)
+		return
+	}
+	stridedGo(dst, src, first, g, p, n, rows, rowStride)
+}
+
+// StridedGroup is the widest group (bytes) Strided moves with the byte
+// shuffles.
+const StridedGroup = 16
+
+// StridedFast reports whether Strided moves groups of g elements of es
+// bytes, p elements apart, with the byte shuffles on this CPU. The
+// kernels call Strided where StridedGroups says the shuffles take such
+// groups; this says whether this machine has them.
+func StridedFast(es, g, p int) bool {
+	return stridedPlanFor(g*es, p*es) != nil
+}
+
+// StridedGroups reports whether groups of G bytes, P bytes apart, are of
+// the kind the byte shuffles move (on a CPU with AVX-512 VBMI): G at
+// most StridedGroup bytes, P neither 0 nor ±G (a broadcast, a run or a
+// reversal, which other loops do), and at least four groups to a
+// 128-byte load.
+func StridedGroups(G, P int) bool {
+	a := P
+	if a < 0 {
+		a = -a
+	}
+	return G >= 1 && G <= StridedGroup && a != 0 && a != G && a <= (PermRow-G)/3
+}
+
+// stridedPlan is the shuffle of k groups: the controls of VPERMI2B for
+// each 64-byte output chunk and the masks of the loads and of the last
+// chunk's store, for one step of Strided's assembly loop.
+type stridedPlan struct {
+	ctrl         []byte
+	k, chunks    int
+	lo, hi, tail uint64
+}
+
+type stridedKey struct{ g, p, k int }
+
+// stridedPlans caches the plans by group bytes, step bytes and groups.
+var stridedPlans sync.Map
+
+// stridedPlanFor returns the plan of the most groups of G bytes, P bytes
+// apart, that one 128-byte load holds, or nil when Strided's Go loop
+// moves them.
+func stridedPlanFor(G, P int) *stridedPlan {
+	if permLoop == nil || !StridedGroups(G, P) {
+		return nil
+	}
+	a := max(P, -P)
+	return stridedPlanK(G, P, (PermRow-G)/a+1)
+}
+
+// stridedPlanK returns the plan of k groups of G bytes, P bytes apart:
+// output byte j*G+b comes from source byte j*P+b past the first group
+// (P > 0), or (k-1-j)*|P|+b past the last one, the lowest in memory (P
+// < 0).
+func stridedPlanK(G, P, k int) *stridedPlan {
+	key := stridedKey{G, P, k}
+	if pl, ok := stridedPlans.Load(key); ok {
+		return pl.(*stridedPlan)
+	}
+	a := max(P, -P)
+	span, out := (k-1)*a+G, k*G
+	if span > PermRow {
+		panic("gatherrow: Strided plan past the shuffles' reach")
+	}
+	pl := &stridedPlan{k: k, chunks: (out + 63) / 64}
+	pl.ctrl = make([]byte, 64*pl.chunks)
+	for j := range k {
+		s := j * a
+		if P < 0 {
+			s = (k - 1 - j) * a
+		}
+		for b := range G {
+			pl.ctrl[j*G+b] = byte(s + b)
+		}
+	}
+	pl.lo = byteMask(min(span, 64))
+	pl.hi = byteMask(max(span-64, 0))
+	pl.tail = byteMask(out - 64*(pl.chunks-1))
+	got, _ := stridedPlans.LoadOrStore(key, pl)
+	return got.(*stridedPlan)
+}
+
+// stridedFast is Strided with the shuffles: per row, its groups pl.k at
+// a time, then the rest (fewer than pl.k) as one step of their own plan.
+func stridedFast[T Elem](dst, src []T, pl *stridedPlan, first, g, p, n, rows, rowStride, es int) {
+	k := pl.k
+	full := n / k
+	rest := n - full*k
+	var tl *stridedPlan
+	if rest > 1 {
+		tl = stridedPlanK(g*es, p*es, rest)
+	}
+	ds, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
+	// The step's lowest group: the first (p > 0) or the last of its k.
+	low := func(s, k int) unsafe.Pointer {
+		if p < 0 {
+			s += (k - 1) * p
+		}
+		return unsafe.Add(sp, s*es)
+	}
+	for r := range rows {
+		s := first + r*rowStride
+		d := r * n * g
+		if full > 0 {
+			permLoop(unsafe.Add(ds, d*es), low(s, k), unsafe.Pointer(unsafe.SliceData(pl.ctrl)),
+				full, k*g*es, k*p*es, pl.chunks, pl.lo, pl.hi, pl.tail)
+		}
+		s += full * k * p
+		d += full * k * g
+		switch {
+		case tl != nil:
+			permLoop(unsafe.Add(ds, d*es), low(s, rest), unsafe.Pointer(unsafe.SliceData(tl.ctrl)),
+				1, 0, 0, tl.chunks, tl.lo, tl.hi, tl.tail)
+		case rest == 1:
+			copy(dst[d:d+g], src[s:s+g])
+		}
+	}
+}
+
+// stridedGo is Strided's Go loop: the whole of it without the
+// assembly, and what the tests compare the assembly with.
+func stridedGo[T Elem](dst, src []T, first, g, p, n, rows, rowStride int) {
+	d := 0
+	for r := range rows {
+		s := first + r*rowStride
+		if g == 1 {
+			out := dst[d : d+n]
+			for q := range out {
+				out[q] = src[s]
+				s += p
+			}
+			d += n
+			continue
+		}
+		for range n {
+			copy(dst[d:d+g], src[s:s+g])
+			s += p
+			d += g
+		}
+	}
+}
