@@ -622,6 +622,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			n.innerCall, n.callRuns, nt = call, true, ntc
 			inner = ""
 		}
+		if call := f.stridedRuns(r, n, k, outOff, run, et, dst); call != "" {
+			// Short runs a constant step apart in the source (a strided
+			// slice of an outer axis over short rows): byte shuffles.
+			n.innerCall, inner = call, ""
+		}
 		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches()) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
 			dist := touchDistance
 			if ok && c*int64(es) < 1024 {
@@ -663,6 +668,10 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		// the source (a flip of the innermost axis only): one call for
 		// a worker's rows.
 		n.innerCall, n.callRuns, nt = call, true, ntc
+	} else if call := f.stridedRuns(r, n, nl, outOff, pconst(1), et, dst); call != "" {
+		// Elements a constant step apart in the source (a strided slice
+		// of the innermost axis): byte shuffles.
+		n.innerCall = call
 	} else {
 		dst0 := dst
 		ob := f.hoist(outOff, nl-1)
