@@ -50,7 +50,7 @@ var stridedFuncs = []struct {
   return %%0 : tensor<?x?x%[1]s>
 }`, 1, 2, func(r *rand.Rand, dt tensor.DType, n int64) []*tensor.Tensor {
 		w := 2*n + r.Int63n(2)
-		return []*tensor.Tensor{randBits(r, dt, 1+r.Int63n(5), w), indexArg((w+1)/2)}
+		return []*tensor.Tensor{randBits(r, dt, 1+r.Int63n(5), w), indexArg((w + 1) / 2)}
 	}},
 	{"neg", `func.func @neg_%[1]s(%%x: tensor<?x%[1]s>, %%s: index, %%n: index) -> tensor<?x%[1]s> {
   %%m2 = arith.constant -2 : index
@@ -58,7 +58,7 @@ var stridedFuncs = []struct {
   return %%0 : tensor<?x%[1]s>
 }`, 1, -2, func(r *rand.Rand, dt tensor.DType, n int64) []*tensor.Tensor {
 		m := 40*n + r.Int63n(3) + 1
-		return []*tensor.Tensor{randBits(r, dt, m), indexArg(m-1-r.Int63n(2)), indexArg((m-1)/2)}
+		return []*tensor.Tensor{randBits(r, dt, m), indexArg(m - 1 - r.Int63n(2)), indexArg((m - 1) / 2)}
 	}},
 	{"img", `func.func @img_%[1]s(%%x: tensor<?x40x3x%[1]s>, %%h: index) -> tensor<?x20x3x%[1]s> {
   %%c0 = arith.constant 0 : index
@@ -115,7 +115,7 @@ var stridedFuncs = []struct {
   return %%0 : tensor<?x?x2x%[1]s>
 }`, 2, 6, func(r *rand.Rand, dt tensor.DType, n int64) []*tensor.Tensor {
 		w := 3*n + 1 + r.Int63n(3)
-		return []*tensor.Tensor{randBits(r, dt, 1+r.Int63n(4), w, 2), indexArg((w-1+2)/3)}
+		return []*tensor.Tensor{randBits(r, dt, 1+r.Int63n(4), w, 2), indexArg((w - 1 + 2) / 3)}
 	}},
 }
 
