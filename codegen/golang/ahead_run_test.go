@@ -25,7 +25,8 @@ import (
 // ahead), gather_nd of whole elements (prefetch.Elems of a block of
 // positions 64 ids ahead; i64 and i32 ids), an element gather along a
 // middle axis (gatherrow.ColsRows: each index row prefetches its share
-// of the next 128 KiB block), with dynamic dims (the lengths tested
+// of the next 128 KiB block), a few elements of each row of a table
+// (top k: the elements of a later row's ids prefetched), with dynamic dims (the lengths tested
 // once per call) and static ones.
 const lookAheadModule = `
 func.func @cols(%x: tensor<?x4096xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
@@ -89,6 +90,14 @@ func.func @elems(%x: tensor<?x512x64xf32>, %i: tensor<?x?x64xi64>) -> tensor<?x?
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<?x512x64xf32>, tensor<?x?x64xi64> -> tensor<?x?x64xf32>
   return %0 : tensor<?x?x64xf32>
 }
+func.func @topk(%x: tensor<?x64xf32>, %i: tensor<?x5xi64>) -> tensor<?x5xf32> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x5xi64> -> tensor<?x5xf32>
+  return %0 : tensor<?x5xf32>
+}
+func.func @topk16(%x: tensor<40000x160xf16>, %i: tensor<40000x10xi32>) -> tensor<40000x10xf16> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<40000x160xf16>, tensor<40000x10xi32> -> tensor<40000x10xf16>
+  return %0 : tensor<40000x10xf16>
+}
 func.func @put(%t: tensor<?x64xf32>, %i: tensor<?x1xi64>, %u: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %0 = tcp.scatter_nd %t, %i, %u {mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x1xi64>, tensor<?x64xf32> -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
@@ -111,7 +120,7 @@ func TestLookAhead(t *testing.T) {
 		t.Skip("buffers of 17-20 MB")
 	}
 	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 3},
-		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}, {"gatherrow.ColsRows(", 1}})
+		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}, {"gatherrow.ColsRows(", 1}, {"prefetch.IDs64(", 1}, {"prefetch.IDs32(", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))
@@ -186,6 +195,12 @@ func TestLookAhead(t *testing.T) {
 		}},
 		{"elems", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 12, 512, 64), ids(tensor.I64, 0, 512, true, bad, 12, 40, 64)}
+		}},
+		{"topk", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 40000, 64), ids(tensor.I64, 0, 64, true, bad, 40000, 5)}
+		}},
+		{"topk16", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F16, 40000, 160), ids(tensor.I32, 0, 160, false, bad, 40000, 10)}
 		}},
 		{"put", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 70000, 64), ids(tensor.I64, 30003, 70000, true, bad, 30003, 1), randOf(r, tensor.F32, 30003, 64)}

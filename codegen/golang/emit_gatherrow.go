@@ -22,6 +22,7 @@ type elemGather struct {
 	// it, over the outer levels (see rowsCall).
 	idxBuf string
 	idxOff poly
+	idx64  bool // int64 indices (else int32)
 }
 
 // noteElemGather records, in the kernel binary, that pos (bound at the
@@ -72,11 +73,12 @@ func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *gu
 	if root(g.Indices()).DefiningOp() != nil {
 		return
 	}
-	if it, err := goElem(ir.ElementType(g.Indices().Type())); err != nil || it != "int32" && it != "int64" {
+	it, err := goElem(ir.ElementType(g.Indices().Type()))
+	if err != nil || it != "int32" && it != "int64" {
 		return
 	}
 	f.egather[pos] = elemGather{idxRow: row, flat: flat, wrap: mode == tcp.ModeWrapNegative, size: size, dim: int(g.Dim()), stmts: len(n.lets[l].stmts),
-		idxBuf: idx.buf, idxOff: idx.off.without(n, l)}
+		idxBuf: idx.buf, idxOff: idx.off.without(n, l), idx64: it == "int64"}
 }
 
 // gatherRowCall returns the call that replaces the innermost loop of

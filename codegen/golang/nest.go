@@ -687,6 +687,8 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		// reversal below.
 		up := !f.descendingRuns(r, n, nl-1)
 		buf0, off0 := r.buf, r.off
+		// Before rowRead changes r to read from the row.
+		ahead := f.shortRowsAhead(r, n, et, dst0)
 		if call, ntc := f.flatReverseCall(r, n, et, dst0, outOff, total, es); call != "" {
 			// A flip of every axis (a rank-1 flip too): a worker's
 			// part as one reversed run.
@@ -725,6 +727,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 				}
 			}
 			n.lets[nl-1].stmts = append(n.lets[nl-1].stmts, inner)
+			if ahead != "" {
+				// A few elements of each long source row: those of a
+				// later row prefetched.
+				n.lets[nl-2].stmts = append(n.lets[nl-2].stmts, ahead)
+			}
 			if len(r.guards) == 0 && len(r.dconv) == 0 && r.conv == nil && r.val == "" && buf0 != "" {
 				perm = &permSource{dst: dst0, buf: buf0, off: off0, store: inner}
 			}
