@@ -167,6 +167,28 @@ def flip(shape, axes=(0, 1), dtype=np.float32):
                     ",".join(map(str, axes)), "x".join(map(str, shape)), np.dtype(dtype).name))
 
 
+def strided(shape, steps, dtype=np.float32):
+    """A Slice with a step on each axis of steps (axis -> step, negative
+    for a reversed stride) over the whole axis: x[::2], x[:, ::-3], an
+    image downsampled by 2 (x[::2, ::2])."""
+    big = np.iinfo(np.int64).max
+    axes = sorted(steps)
+    sl = ", ".join("::%d" % steps[d] if d in steps else ":" for d in range(len(shape)))
+    return dict(onnx=("Slice", {}), make=lambda r: [data(r, shape, dtype)],
+                consts=[("starts", [0 if steps[d] > 0 else -1 for d in axes]),
+                        ("ends", [big if steps[d] > 0 else -big - 1 for d in axes]), ("axes", axes),
+                        ("steps", [steps[d] for d in axes])],
+                jax="lambda x: x[%s]" % sl,
+                torch="lambda x: x[%s].contiguous()" % sl if all(s > 0 for s in steps.values()) else
+                      "lambda x: torch.flip(x, %s)[%s].contiguous()" % (
+                          [d for d in axes if steps[d] < 0],
+                          ", ".join("::%d" % abs(steps[d]) if d in steps else ":" for d in range(len(shape)))),
+                torch_out=("lambda x, o: o.copy_(x[%s])" % sl) if all(s > 0 for s in steps.values()) else None,
+                desc="Slice with steps %s on axes %s of %s %s" % (
+                    ",".join(str(steps[d]) for d in axes), ",".join(map(str, axes)), "x".join(map(str, shape)),
+                    np.dtype(dtype).name))
+
+
 # --- scatter workloads -------------------------------------------------
 # Each is one ONNX ScatterND or ScatterElements node with inputs x (the
 # table or tensor scattered into), i (the indices) and u (the updates); the
@@ -453,6 +475,24 @@ SWEEP = {
     "sw_scatter_elements_1d": scatter_elements_add((1000000,), 0),
     "sw_small_table": take((256, 8), 0, (2000000,), idt=np.int32),
     "sw_middle_axis_rank4": take((16, 32, 64, 64), 1, (16,), np.int32),
+    # A fifth sweep (2026-11-27, night) found strided slices with a step
+    # along the innermost axis or over short inner blocks behind XLA and
+    # torch (an element or a 3-byte pixel per step): an RGB image halved
+    # in both axes 8.7x, every fourth f16 2.8x, one channel of three 2.2x,
+    # every other element of a 1-d tensor backwards 1.5x, every other
+    # column 1.4x (torch, one thread); and a GatherElements of 5 of each
+    # 1000-float row at parity; kept with the rest of it: every other row,
+    # the top 10 of f16 rows by i32 ids, a take along the middle axis of
+    # a 2-d index.
+    "sw_strided_cols2": strided((4096, 4096), {1: 2}),
+    "sw_strided_rows2": strided((8192, 1024), {0: 2}),
+    "sw_downsample_u8": strided((1080, 1920, 3), {0: 2, 1: 2}, np.uint8),
+    "sw_strided_neg2_1d": strided((4000000,), {0: -2}),
+    "sw_every4_f16": strided((8192, 1024), {1: 4}, np.float16),
+    "sw_chan_pick": strided((1000000, 3), {1: 3}),
+    "sw_ge_topk": gather_elements((65536, 1000), (65536, 5), 1),
+    "sw_ge_topk_f16": gather_elements((32768, 512), (32768, 10), 1, np.float16, np.int32),
+    "sw_take_mid_2d": take((64, 1000, 32), 1, (16, 16)),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 
@@ -740,7 +780,7 @@ def main():
                     help="the workload set: main (the README table's), heldout (other sizes, dtypes, index types"
                          " and axes of the same shape classes) or sweep (more of them, tried after the held-out set)")
     ap.add_argument("--workload", action="append", default=[], metavar="NAME=EXPR",
-                    help="add a workload, EXPR a call of take, gather_elements, gather_nd, flip, scatter_rows or"
+                    help="add a workload, EXPR a call of take, gather_elements, gather_nd, flip, strided, scatter_rows or"
                          " scatter_elements_add (np is numpy), e.g. 'mine=take((50000,64),0,(4096,),np.float16,np.int32)';"
                          " repeatable")
     ap.add_argument("--only", default="", help="comma-separated workload names (default: the whole set)")
@@ -756,7 +796,7 @@ def main():
     ap.add_argument("--list", action="store_true", help="list the workloads and exit")
     a = ap.parse_args()
     workloads = dict(SETS[a.set])
-    env = {k: globals()[k] for k in ("take", "gather_elements", "gather_nd", "flip", "scatter_rows",
+    env = {k: globals()[k] for k in ("take", "gather_elements", "gather_nd", "flip", "strided", "scatter_rows",
                                       "scatter_elements_add")}
     env["np"] = np
     for w in a.workload:
