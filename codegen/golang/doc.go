@@ -179,7 +179,14 @@
 // run whose elements are all one value (a broadcast of a splat constant
 // or of one element per row) is filled at once: clear (memclr) when the
 // value's bits are zero, else tcpSplat's block copies, never a load and a
-// store per element.
+// store per element. A strided slice whose innermost step is a constant
+// jump over short groups (x[:, ::2], every third channel, an RGB image
+// halved in both axes: groups of at most 16 bytes, at least four to a
+// 128-byte load) is one gatherrow.Strided call for a worker's part of its
+// rows (stridedRuns): per step, one masked 128-byte load and a VPERMI2B
+// byte shuffle and store per 64 output bytes, not a load and a store per
+// element (a [1080,1920,3] u8 image halved: 0.068 against 0.641 ms with
+// one worker).
 //
 // An element gather (GatherElements, torch.gather, take_along_axis, a
 // column gather by a broadcast id vector: every element of the result
@@ -189,7 +196,10 @@
 // gatherrow.Row when the gathered dim is the last (the row of the input
 // the loop reads, touched first only when over 1 KiB and the working set
 // leaves the cache, see gatherTouch; index rows of fewer than 64
-// ids keep the loop; a rank-1 gather, x[ids], is one call per worker over
+// ids keep the loop, prefetching, when the source rows are 256 bytes or
+// longer and the working set leaves the cache, the elements the index
+// row about 64 ids ahead picks: shortRowsAhead, a GatherElements of the
+// top k of each row; a rank-1 gather, x[ids], is one call per worker over
 // its part of the ids), gatherrow.Cols when it is an
 // outer one (position k of the index row reads column k of the row its id
 // picks); index rows that follow each other, untouched, are one

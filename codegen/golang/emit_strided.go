@@ -17,11 +17,14 @@ import (
 // else in the loop and no index read. When the loop at level j-1 only
 // steps the output by a whole row of groups and the source by any step
 // bound outside it (the rows of a 2-d strided slice), the call does its
-// rows too. Its range is the worker's part when the level it replaces
+// rows too, and past revrow.NTBytes of output it stores whole 64-byte
+// steps non-temporally (every other column of a 64 MB f32 matrix: 32 MB
+// of output whose lines are then not read before they are written). Its
+// range is the worker's part when the level it replaces
 // is split (level 0, or level 1 under flatSplit). Without it each
 // element was a bounds-checked load and store, each RGB pixel a 3-byte
 // array copy: halving a [1080,1920,3] u8 image took 8.7x XLA's time.
-func (f *funcGen) stridedRuns(r ref, n *nest, k int, outOff, run poly, et, dst string) string {
+func (f *funcGen) stridedRuns(r ref, n *nest, k int, outOff, run, total poly, et, dst string) string {
 	nl := len(n.vars)
 	if !f.g.driver || k < 1 || k > nl || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.load != "" ||
 		r.buf == "" || n.innerCall != "" || n.rangeOver != "" || n.splitInner || !gatherElems[et] || f.gatheredRuns(r, n, k) {
@@ -47,6 +50,9 @@ func (f *funcGen) stridedRuns(r ref, n *nest, k int, outOff, run poly, et, dst s
 		return ""
 	}
 	f.g.used["gatherrow"] = true
+	// Past revrow.NTBytes of output (tcpNT), stored non-temporally where
+	// the steps are whole 64-byte lines.
+	nt := f.ntFlag(total, int(es))
 	flat := flatSplit(n, k)
 	if l := j - 1; l >= 0 && !(flat && l == 0) && onlyTemps(n.lets[l]) {
 		// Rows: level l steps the output by a row of groups.
@@ -60,14 +66,14 @@ func (f *funcGen) stridedRuns(r ref, n *nest, k int, outOff, run poly, et, dst s
 			ob, sb, rs, g, ws := f.hoist(ob1, lvl), f.hoist(sb1, lvl), f.hoist(scl, lvl), f.hoist(groups, lvl), f.hoist(w, lvl)
 			a, b := f.levelRange(n, l, k)
 			n.callRuns, n.callLevel = true, l
-			return fmt.Sprintf("gatherrow.Strided(%s[%s+%s*%s : %s+%s*%s], %s, %s+%s*%s, %d, %d, %s, %s-%s, %s)",
-				dst, ob, ws, a, ob, ws, b, r.buf, sb, rs, a, c, p, g, b, a, rs)
+			return fmt.Sprintf("gatherrow.Strided(%s[%s+%s*%s : %s+%s*%s], %s, %s+%s*%s, %d, %d, %s, %s-%s, %s, %s)",
+				dst, ob, ws, a, ob, ws, b, r.buf, sb, rs, a, c, p, g, b, a, rs, nt)
 		}
 	}
 	lvl := max(f.levelOf(ob0, sb0), -1)
 	ob, sb := f.hoist(ob0, lvl), f.hoist(sb0, lvl)
 	a, b := f.levelRange(n, j, k)
 	n.callRuns, n.callLevel = true, j
-	return fmt.Sprintf("gatherrow.Strided(%s[%s+%d*%s : %s+%d*%s], %s, %s+%d*%s, %d, %d, %s-%s, 1, 0)",
-		dst, ob, c, a, ob, c, b, r.buf, sb, p, a, c, p, b, a)
+	return fmt.Sprintf("gatherrow.Strided(%s[%s+%d*%s : %s+%d*%s], %s, %s+%d*%s, %d, %d, %s-%s, 1, 0, %s)",
+		dst, ob, c, a, ob, c, b, r.buf, sb, p, a, c, p, b, a, nt)
 }

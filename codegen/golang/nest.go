@@ -622,7 +622,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			n.innerCall, n.callRuns, nt = call, true, ntc
 			inner = ""
 		}
-		if call := f.stridedRuns(r, n, k, outOff, run, et, dst); call != "" {
+		if call := f.stridedRuns(r, n, k, outOff, run, total, et, dst); call != "" {
 			// Short runs a constant step apart in the source (a strided
 			// slice of an outer axis over short rows): byte shuffles.
 			n.innerCall, inner = call, ""
@@ -668,7 +668,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		// the source (a flip of the innermost axis only): one call for
 		// a worker's rows.
 		n.innerCall, n.callRuns, nt = call, true, ntc
-	} else if call := f.stridedRuns(r, n, nl, outOff, pconst(1), et, dst); call != "" {
+	} else if call := f.stridedRuns(r, n, nl, outOff, pconst(1), total, et, dst); call != "" {
 		// Elements a constant step apart in the source (a strided slice
 		// of the innermost axis): byte shuffles.
 		n.innerCall = call

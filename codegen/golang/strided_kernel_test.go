@@ -124,7 +124,8 @@ var stridedFuncs = []struct {
 // gatherrow.Strided call for the worker's rows, in place of its two
 // innermost loops (one, where it has no rows), and its results equal the
 // interpreter's bit for bit for every element type, for 0 to 70 groups
-// (every remainder of a shuffle step) and 1, 2, 3 and 7 workers; the
+// (every remainder of a shuffle step), 1, 2, 3 and 7 workers, and
+// non-temporal stores at any size (NTBytes 1) or past revrow.NTBytes; the
 // other slices keep their loops.
 func TestStridedSlices(t *testing.T) {
 	var b strings.Builder
@@ -183,13 +184,16 @@ func TestStridedSlices(t *testing.T) {
 					t.Fatalf("@%s %v: %v", fn, args[0].Shape, err)
 				}
 				for _, w := range []int{1, 2, 3, 7} {
-					got, _, err := pr.Call(fn, args, CallOptions{Workers: w, MinBytesPerWorker: 1})
-					if err != nil {
-						t.Fatalf("@%s workers %d: %v", fn, w, err)
-					}
-					cases++
-					if string(got[0].Data) != string(want[0].Data) {
-						t.Fatalf("@%s %v workers %d: differs from the interpreter\nwant %s\ngot  %s", fn, args[0].Shape, w, tensor.Format(want[0]), tensor.Format(got[0]))
+					// NTBytes 1: non-temporal stores for any size.
+					for _, ntb := range []int64{0, 1} {
+						got, _, err := pr.Call(fn, args, CallOptions{Workers: w, MinBytesPerWorker: 1, NTBytes: ntb})
+						if err != nil {
+							t.Fatalf("@%s workers %d: %v", fn, w, err)
+						}
+						cases++
+						if string(got[0].Data) != string(want[0].Data) {
+							t.Fatalf("@%s %v workers %d NTBytes %d: differs from the interpreter\nwant %s\ngot  %s", fn, args[0].Shape, w, ntb, tensor.Format(want[0]), tensor.Format(got[0]))
+						}
 					}
 				}
 			}

@@ -78,6 +78,16 @@
 // output, one VPERMI2B byte shuffle by controls NewPerm builds from tab
 // and one store, the row's last one masked; otherwise the Go loop.
 //
+// Strided copies a strided slice of short groups: rows of n groups of g
+// elements, each p elements after the last (p may be negative), rows
+// rowStride apart. With AVX-512 VBMI and groups of up to StridedGroup (16)
+// bytes at least four to 128 bytes (StridedGroups), each step is
+// Permute's loop over a virtual row: the 128 bytes that hold as many
+// groups as fit, loaded masked to the groups' span, and one VPERMI2B and
+// store per 64 bytes of their output; rows that follow on are one row,
+// and a row's last groups one step of their own plan (plans are cached by
+// group, step and count). Otherwise, and in the purego build, a Go loop.
+//
 // Elements of 1 byte (bool, int8, uint8), 2 bytes (f16 and bf16 bits,
 // int16, uint16), 4 bytes
 // (float32, int32, uint32) and 8 bytes (float64, int64, uint64) are

@@ -80,6 +80,21 @@ func rowsB8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int, m0,
 //go:noescape
 func permI2B(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
 
+// stridedNT is Strided's loop of steps of exactly 64 output bytes, each
+// stored non-temporally to a 64-byte aligned dst (steps >= 1), srcStride
+// bytes between the steps' sources, then fenced (SFENCE).
+//
+//go:noescape
+func stridedNT(dst, src, ctrl unsafe.Pointer, steps, srcStride int, lo, hi uint64)
+
+// stridedNTLoop is stridedNT when the CPU has AVX-512 VBMI, else nil.
+var stridedNTLoop = func() func(dst, src, ctrl unsafe.Pointer, steps, srcStride int, lo, hi uint64) {
+	if hasVBMI() {
+		return stridedNT
+	}
+	return nil
+}()
+
 // cpuid executes CPUID with EAX = leaf and ECX = sub (gatherrow_amd64.s).
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 

@@ -1153,3 +1153,34 @@ TEXT ·rowsB8I32(SB), NOSPLIT, $0-96
 // func rowsB8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows int, m0, m1, m2, m3 uint64) int
 TEXT ·rowsB8I64(SB), NOSPLIT, $0-96
 	ROWSB(LOADB64, 3, VPBROADCASTQ)
+
+// func stridedNT(dst, src, ctrl unsafe.Pointer, steps, srcStride int, lo, hi uint64)
+//
+// Strided's steps of exactly 64 output bytes to a 64-byte aligned dst:
+// permI2B's masked loads and one VPERMI2B by the one chunk of controls
+// (kept in Z3), each result stored with VMOVNTDQ (non-temporal: the
+// destination's lines are not read first), then one SFENCE.
+TEXT ·stridedNT(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ ctrl+16(FP), BX
+	MOVQ steps+24(FP), CX
+	MOVQ srcStride+32(FP), R9
+	MOVQ lo+40(FP), R11
+	KMOVQ R11, K1
+	MOVQ hi+48(FP), R11
+	KMOVQ R11, K3
+	VMOVDQU64 (BX), Z3
+stridedntstep:
+	VMOVDQU8.Z (SI), K1, Z0
+	VMOVDQU8.Z 64(SI), K3, Z1
+	VMOVDQA64 Z3, Z2
+	VPERMI2B Z1, Z0, Z2
+	VMOVNTDQ Z2, (DI)
+	ADDQ $64, DI
+	ADDQ R9, SI
+	DECQ CX
+	JNZ  stridedntstep
+	SFENCE
+	VZEROUPPER
+	RET

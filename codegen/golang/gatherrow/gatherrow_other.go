@@ -51,6 +51,9 @@ var takeLoops [8]takeLoop
 // putLoops is empty: Put never reaches it without the assembly.
 var putLoops [7]takeLoop
 
+// stridedNTLoop is nil: Strided stores normally.
+var stridedNTLoop func(dst, src, ctrl unsafe.Pointer, steps, srcStride int, lo, hi uint64)
+
 // permLoop is nil: Permute runs its Go loop.
 var permLoop func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
 

@@ -95,9 +95,12 @@ func TestNoReadPastSource(t *testing.T) {
 			// and a rest: the masked loads read only the groups.
 			for _, g := range []int{1, 3, 8} {
 				for _, p := range []int{2 * g, 3*g + 1, -2 * g} {
-					for _, n := range []int{5, 40, 43} {
+					for _, n := range []int{5, 40, 43, 200} {
 						ap := max(p, -p)
 						span := (n-1)*ap + g
+						if span > page {
+							continue
+						}
 						src := unsafe.Slice((*uint8)(unsafe.Pointer(&mem[page-span])), span)
 						for i := range src {
 							src[i] = uint8(i * 7)
@@ -108,9 +111,12 @@ func TestNoReadPastSource(t *testing.T) {
 						}
 						want, got := make([]uint8, n*g), make([]uint8, n*g)
 						wantStrided(want, src, first, g, p, n, 1, 0)
-						Strided(got, src, first, g, p, n, 1, 0)
-						if string(got) != string(want) {
-							t.Errorf("Strided of %d groups of %d, step %d at a page's end: %v, want %v", n, g, p, got, want)
+						for _, nt := range []bool{false, true} {
+							clear(got)
+							Strided(got, src, first, g, p, n, 1, 0, nt)
+							if string(got) != string(want) {
+								t.Errorf("Strided of %d groups of %d, step %d at a page's end (non-temporal %v): %v, want %v", n, g, p, nt, got, want)
+							}
 						}
 					}
 				}

@@ -26,9 +26,13 @@ import (
 // outside the groups is read) that hold K = (128-G)/|P|+1 groups and
 // stores their K*G bytes with one VPERMI2B per 64 bytes, where a Go loop
 // reads and stores each element (or calls memmove per group). Rows that
-// follow on in the source (rowStride = n*p) are one row. Elsewhere, and
-// for wider groups, a Go loop does it.
-func Strided[T Elem](dst, src []T, first, g, p, n, rows, rowStride int) {
+// follow on in the source (rowStride = n*p) are one row. With nt, steps
+// of exactly 64 output bytes (stride 2 over groups of 1, 2, 4 or 8 bytes)
+// are stored non-temporally from each row's first 64-byte aligned group
+// on: for outputs past the cache, whose lines would otherwise be read
+// before they are written. Elsewhere, and for wider groups, a Go loop
+// does it.
+func Strided[T Elem](dst, src []T, first, g, p, n, rows, rowStride int, nt bool) {
 	if g <= 0 || n < 0 || rows < 0 {
 		panic(fmt.Sprintf("gatherrow: Strided with %d rows of %d groups of %d", rows, n, g))
 	}
@@ -59,7 +63,7 @@ func Strided[T Elem](dst, src []T, first, g, p, n, rows, rowStride int) {
 	var z T
 	es := int(unsafe.Sizeof(z))
 	if pl := stridedPlanFor(g*es, p*es); pl != nil {
-		stridedFast(dst, src, pl, first, g, p, n, rows, rowStride, es)
+		stridedFast(dst, src, pl, first, g, p, n, rows, rowStride, es, nt)
 		return
 	}
 	stridedGo(dst, src, first, g, p, n, rows, rowStride)
@@ -149,38 +153,64 @@ func stridedPlanK(G, P, k int) *stridedPlan {
 
 // stridedFast is Strided with the shuffles: per row, its groups pl.k at
 // a time, then the rest (fewer than pl.k) as one step of their own plan.
-func stridedFast[T Elem](dst, src []T, pl *stridedPlan, first, g, p, n, rows, rowStride, es int) {
-	k := pl.k
-	full := n / k
-	rest := n - full*k
-	var tl *stridedPlan
-	if rest > 1 {
-		tl = stridedPlanK(g*es, p*es, rest)
-	}
+// With nt, where a step is exactly 64 bytes of output, the steps from
+// the row's first 64-byte aligned group on are stored non-temporally
+// (stridedNT), the groups before it one step of their own plan.
+func stridedFast[T Elem](dst, src []T, pl *stridedPlan, first, g, p, n, rows, rowStride, es int, nt bool) {
+	k, G, P := pl.k, g*es, p*es
 	ds, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
-	// The step's lowest group: the first (p > 0) or the last of its k.
-	low := func(s, k int) unsafe.Pointer {
+	// The step's lowest group: the first (p > 0) or the last of its c.
+	low := func(s, c int) unsafe.Pointer {
 		if p < 0 {
-			s += (k - 1) * p
+			s += (c - 1) * p
 		}
 		return unsafe.Add(sp, s*es)
 	}
-	for r := range rows {
-		s := first + r*rowStride
-		d := r * n * g
+	// The plan of a row's last groups, the same for every row.
+	var tl *stridedPlan
+	if rest := n % k; rest > 1 {
+		tl = stridedPlanK(G, P, rest)
+	}
+	// run moves the c groups from source group s to output element d.
+	run := func(s, d, c int) {
+		full := c / k
 		if full > 0 {
 			permLoop(unsafe.Add(ds, d*es), low(s, k), unsafe.Pointer(unsafe.SliceData(pl.ctrl)),
-				full, k*g*es, k*p*es, pl.chunks, pl.lo, pl.hi, pl.tail)
+				full, k*G, k*P, pl.chunks, pl.lo, pl.hi, pl.tail)
 		}
 		s += full * k * p
 		d += full * k * g
-		switch {
-		case tl != nil:
-			permLoop(unsafe.Add(ds, d*es), low(s, rest), unsafe.Pointer(unsafe.SliceData(tl.ctrl)),
-				1, 0, 0, tl.chunks, tl.lo, tl.hi, tl.tail)
+		switch rest := c - full*k; {
 		case rest == 1:
 			copy(dst[d:d+g], src[s:s+g])
+		case rest > 1:
+			t := tl
+			if t == nil || t.k != rest {
+				t = stridedPlanK(G, P, rest)
+			}
+			permLoop(unsafe.Add(ds, d*es), low(s, rest), unsafe.Pointer(unsafe.SliceData(t.ctrl)),
+				1, 0, 0, t.chunks, t.lo, t.hi, t.tail)
 		}
+	}
+	nt = nt && stridedNTLoop != nil && k*G == 64
+	for r := range rows {
+		s := first + r*rowStride
+		d := r * n * g
+		if nt {
+			// The groups before the first 64-byte aligned one.
+			addr := uintptr(ds) + uintptr(d*es)
+			h := int((64-addr%64)%64) / G
+			if addr%uintptr(G) == 0 && n-h >= k {
+				run(s, d, h)
+				s += h * p
+				d += h * g
+				m := (n - h) / k
+				stridedNTLoop(unsafe.Add(ds, d*es), low(s, k), unsafe.Pointer(unsafe.SliceData(pl.ctrl)), m, k*P, pl.lo, pl.hi)
+				run(s+m*k*p, d+m*k*g, n-h-m*k)
+				continue
+			}
+		}
+		run(s, d, n)
 	}
 }
 

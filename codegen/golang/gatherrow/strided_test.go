@@ -68,9 +68,10 @@ func testStrided[T Elem](t *testing.T, conv func(int) T) {
 			src[i] = conv(r.Int())
 		}
 		want := make([]T, sh.rows*sh.n*sh.g)
-		got, gotGo := make([]T, len(want)), make([]T, len(want))
+		got, gotNT, gotGo := make([]T, len(want)), make([]T, len(want)), make([]T, len(want))
 		wantStrided(want, src, first, sh.g, sh.p, sh.n, sh.rows, sh.rowStride)
-		Strided(got, src, first, sh.g, sh.p, sh.n, sh.rows, sh.rowStride)
+		Strided(got, src, first, sh.g, sh.p, sh.n, sh.rows, sh.rowStride, false)
+		Strided(gotNT, src, first, sh.g, sh.p, sh.n, sh.rows, sh.rowStride, true)
 		stridedGo(gotGo, src, first, sh.g, sh.p, sh.n, sh.rows, sh.rowStride)
 		asm := StridedFast(es, sh.g, sh.p)
 		if asm {
@@ -82,11 +83,14 @@ func testStrided[T Elem](t *testing.T, conv func(int) T) {
 		if wantFast := permLoop != nil && StridedGroups(G, P); asm != wantFast {
 			t.Errorf("%s: assembly %v, want %v", name, asm, wantFast)
 		}
-		if slices.Equal(want, got) && slices.Equal(want, gotGo) {
+		if slices.Equal(want, got) && slices.Equal(want, gotNT) && slices.Equal(want, gotGo) {
 			continue // cmp.Diff is slow on the thousands of shapes
 		}
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("Strided, %s (-want +got):\n%s", name, d)
+		}
+		if d := cmp.Diff(want, gotNT); d != "" {
+			t.Errorf("Strided non-temporal, %s (-want +got):\n%s", name, d)
 		}
 		if d := cmp.Diff(want, gotGo); d != "" {
 			t.Errorf("stridedGo, %s (-want +got):\n%s", name, d)
@@ -128,12 +132,12 @@ func TestStridedPanics(t *testing.T) {
 		name string
 		f    func()
 	}{
-		{"short dst", func() { Strided(make([]int8, 5), make([]int8, 32), 0, 1, 2, 3, 2, 6) }},
-		{"long dst", func() { Strided(make([]int8, 7), make([]int8, 32), 0, 1, 2, 3, 2, 6) }},
-		{"past the source", func() { Strided(make([]int8, 6), make([]int8, 10), 0, 1, 2, 3, 2, 6) }},
-		{"before the source", func() { Strided(make([]int8, 3), make([]int8, 11), 3, 1, -2, 3, 1, 0) }},
-		{"row before the source", func() { Strided(make([]int8, 6), make([]int8, 11), 4, 1, 1, 3, 2, -5) }},
-		{"zero groups", func() { Strided(make([]int8, 6), make([]int8, 11), 0, 0, 1, 3, 2, 0) }},
+		{"short dst", func() { Strided(make([]int8, 5), make([]int8, 32), 0, 1, 2, 3, 2, 6, false) }},
+		{"long dst", func() { Strided(make([]int8, 7), make([]int8, 32), 0, 1, 2, 3, 2, 6, false) }},
+		{"past the source", func() { Strided(make([]int8, 6), make([]int8, 10), 0, 1, 2, 3, 2, 6, false) }},
+		{"before the source", func() { Strided(make([]int8, 3), make([]int8, 11), 3, 1, -2, 3, 1, 0, false) }},
+		{"row before the source", func() { Strided(make([]int8, 6), make([]int8, 11), 4, 1, 1, 3, 2, -5, false) }},
+		{"zero groups", func() { Strided(make([]int8, 6), make([]int8, 11), 0, 0, 1, 3, 2, 0, false) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			defer func() {
@@ -154,6 +158,7 @@ func BenchmarkStrided(b *testing.B) {
 	b.Run("u8_rgb_half", func(b *testing.B) { benchStrided[uint8](b, stridedSlice{3, 6, 960, 540, 11520, 1080 * 1920 * 3}) })
 	b.Run("f16_every4", func(b *testing.B) { benchStrided[uint16](b, stridedSlice{1, 4, 256, 8192, 1024, 8192 * 1024}) })
 	b.Run("f32_down2", func(b *testing.B) { benchStrided[float32](b, stridedSlice{1, -2, 2000000, 1, 0, 4000000}) })
+	b.Run("f32_cols2_64MB", func(b *testing.B) { benchStrided[float32](b, stridedSlice{1, 2, 2048, 4096, 4096, 4096 * 4096}) })
 	b.Run("f32_chan", func(b *testing.B) { benchStrided[float32](b, stridedSlice{1, 3, 1000000, 1, 0, 3000000}) })
 }
 
@@ -171,7 +176,15 @@ func benchStrided[T Elem](b *testing.B, s stridedSlice) {
 	for _, impl := range []struct {
 		name string
 		f    func(dst, src []T, first, g, p, n, rows, rowStride int)
-	}{{"strided", Strided[T]}, {"go", stridedGo[T]}} {
+	}{
+		{"strided", func(dst, src []T, first, g, p, n, rows, rowStride int) {
+			Strided(dst, src, first, g, p, n, rows, rowStride, false)
+		}},
+		{"strided_nt", func(dst, src []T, first, g, p, n, rows, rowStride int) {
+			Strided(dst, src, first, g, p, n, rows, rowStride, true)
+		}},
+		{"go", stridedGo[T]},
+	} {
 		b.Run(impl.name, func(b *testing.B) {
 			b.SetBytes(int64(len(dst)) * int64(sizeOf(z)))
 			for b.Loop() {
