@@ -46,7 +46,7 @@ func (f *funcGen) stridedRuns(r ref, n *nest, k int, outOff, run, total poly, et
 	}
 	// The groups' offsets at iteration 0 of level j, and their count.
 	ob0, sb0, groups := out.without(n, j), src.without(n, j), n.sizes[j]
-	if f.levelOf(ob0) >= j || f.levelOf(sb0) >= j || f.levelOf(groups) >= j {
+	if f.levelOf(ob0) >= j || f.levelOf(sb0) >= j || f.levelOf(groups) >= j || f.levelOfAtoms(r.buf, dst) >= j {
 		return ""
 	}
 	f.g.used["gatherrow"] = true
@@ -61,7 +61,7 @@ func (f *funcGen) stridedRuns(r ref, n *nest, k int, outOff, run, total poly, et
 		ocl, ok1 := ob0.coeff(rv)
 		scl, ok2 := sb0.coeff(rv)
 		ob1, sb1 := ob0.without(n, l), sb0.without(n, l)
-		if ok1 && ok2 && ocl.equal(w) && f.levelOf(scl, ob1, sb1, groups) < l {
+		if ok1 && ok2 && ocl.equal(w) && f.levelOf(scl, ob1, sb1, groups) < l && f.levelOfAtoms(r.buf, dst) < l {
 			lvl := max(f.levelOf(scl, ob1, sb1, groups), -1)
 			ob, sb, rs, g, ws := f.hoist(ob1, lvl), f.hoist(sb1, lvl), f.hoist(scl, lvl), f.hoist(groups, lvl), f.hoist(w, lvl)
 			a, b := f.levelRange(n, l, k)
