@@ -121,6 +121,28 @@ func TestNoReadPastSource(t *testing.T) {
 					}
 				}
 			}
+			// Short rows, several to a step: the last row's last group
+			// at the end of the page.
+			for _, rows := range []int{2, 39, 40} {
+				for _, rs := range []int{7, -7} {
+					const g, p, n = 1, 2, 3
+					span := (rows-1)*7 + (n-1)*p + g
+					src := unsafe.Slice((*uint8)(unsafe.Pointer(&mem[page-span])), span)
+					for i := range src {
+						src[i] = uint8(i * 5)
+					}
+					first := 0
+					if rs < 0 {
+						first = (rows - 1) * 7 // the first row is the last in memory
+					}
+					want, got := make([]uint8, rows*n*g), make([]uint8, rows*n*g)
+					wantStrided(want, src, first, g, p, n, rows, rs)
+					Strided(got, src, first, g, p, n, rows, rs, false)
+					if string(got) != string(want) {
+						t.Errorf("Strided of %d rows of %d, %d apart, at a page's end: %v, want %v", rows, n, rs, got, want)
+					}
+				}
+			}
 			// Take's ids at the end of the page, prefetching none, one
 			// and all rows ahead: no id past the last is read, also when
 			// the first negative id (the move to the wrapping loop) is

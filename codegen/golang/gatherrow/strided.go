@@ -26,7 +26,9 @@ import (
 // outside the groups is read) that hold K = (128-G)/|P|+1 groups and
 // stores their K*G bytes with one VPERMI2B per 64 bytes, where a Go loop
 // reads and stores each element (or calls memmove per group). Rows that
-// follow on in the source (rowStride = n*p) are one row. With nt, steps
+// follow on in the source (rowStride = n*p) are one row; rows of fewer
+// groups than one step are several whole rows per step where they fit in
+// 128 bytes (every other float of [N,7]: four rows of four per step). With nt, steps
 // of exactly 64 output bytes (stride 2 over groups of 1, 2, 4 or 8 bytes)
 // are stored non-temporally from each row's first 64-byte aligned group
 // on: for outputs past the cache, whose lines would otherwise be read
@@ -63,10 +65,91 @@ func Strided[T Elem](dst, src []T, first, g, p, n, rows, rowStride int, nt bool)
 	var z T
 	es := int(unsafe.Sizeof(z))
 	if pl := stridedPlanFor(g*es, p*es); pl != nil {
+		if rows > 1 && n < pl.k {
+			// Rows of less than one step: several whole rows per step
+			// where they fit in 128 bytes; else a step per row, or for
+			// rows under 32 bytes the Go loop (a call per row of 3 to 4
+			// groups cost 3-6x its loop).
+			if gp := gridPlanFor(g*es, p*es, n, rowStride*es); gp != nil {
+				stridedGrid(dst, src, gp, first, g, p, n, rows, rowStride, es)
+				return
+			}
+			if n*g*es < 32 {
+				stridedGo(dst, src, first, g, p, n, rows, rowStride)
+				return
+			}
+		}
 		stridedFast(dst, src, pl, first, g, p, n, rows, rowStride, es, nt)
 		return
 	}
 	stridedGo(dst, src, first, g, p, n, rows, rowStride)
+}
+
+// gridKey identifies a plan of whole rows: groups of g bytes p bytes
+// apart, n to a row, rows rs bytes apart, k rows per step.
+type gridKey struct{ g, p, n, rs, k int }
+
+// gridPlanFor returns the plan of the most whole rows of n groups of G
+// bytes, P bytes apart, rows RS bytes apart (either may step down), that
+// one 128-byte load holds, at least two; nil when fewer fit or the rows
+// repeat (RS = 0).
+func gridPlanFor(G, P, n, RS int) *stridedPlan {
+	span := (n-1)*abs(P) + G
+	if RS == 0 || span > PermRow {
+		return nil
+	}
+	k := (PermRow-span)/abs(RS) + 1
+	if k < 2 {
+		return nil
+	}
+	return gridPlanK(G, P, n, RS, k)
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// gridPlanK returns the plan of k rows of n groups: output byte
+// (r*n+q)*G+b comes from source byte r*RS+q*P+b past the step's first
+// group, base bytes before it the lowest byte loaded.
+func gridPlanK(G, P, n, RS, k int) *stridedPlan {
+	key := gridKey{G, P, n, RS, k}
+	if pl, ok := stridedPlans.Load(key); ok {
+		return pl.(*stridedPlan)
+	}
+	span, out := (k-1)*abs(RS)+(n-1)*abs(P)+G, k*n*G
+	if span > PermRow {
+		panic("gatherrow: Strided row plan past the shuffles' reach")
+	}
+	pl := &stridedPlan{k: k, chunks: (out + 63) / 64, base: min(0, (k-1)*RS) + min(0, (n-1)*P)}
+	pl.ctrl = make([]byte, 64*pl.chunks)
+	for r := range k {
+		for q := range n {
+			for b := range G {
+				pl.ctrl[(r*n+q)*G+b] = byte(r*RS + q*P + b - pl.base)
+			}
+		}
+	}
+	pl.lo = byteMask(min(span, 64))
+	pl.hi = byteMask(max(span-64, 0))
+	pl.tail = byteMask(out - 64*(pl.chunks-1))
+	got, _ := stridedPlans.LoadOrStore(key, pl)
+	return got.(*stridedPlan)
+}
+
+// stridedGrid is Strided over rows of fewer groups than one step: pl.k
+// whole rows per step, then the rest (fewer than pl.k) as one step of
+// their own plan.
+func stridedGrid[T Elem](dst, src []T, pl *stridedPlan, first, g, p, n, rows, rowStride, es int) {
+	G, P, RS := g*es, p*es, rowStride*es
+	full := rows / pl.k
+	ds, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), first*es)
+	if full > 0 {
+		permLoop(ds, unsafe.Add(sp, pl.base), unsafe.Pointer(unsafe.SliceData(pl.ctrl)), full, pl.k*n*G, pl.k*RS, pl.chunks, pl.lo, pl.hi, pl.tail)
+	}
+	if rest := rows - full*pl.k; rest > 0 {
+		t := gridPlanK(G, P, n, RS, rest)
+		permLoop(unsafe.Add(ds, full*pl.k*n*G), unsafe.Add(sp, full*pl.k*RS+t.base), unsafe.Pointer(unsafe.SliceData(t.ctrl)),
+			1, 0, 0, t.chunks, t.lo, t.hi, t.tail)
+	}
 }
 
 // StridedGroup is the widest group (bytes) Strided moves with the byte
@@ -101,6 +184,10 @@ type stridedPlan struct {
 	ctrl         []byte
 	k, chunks    int
 	lo, hi, tail uint64
+	// base: the bytes from a step's first group to the lowest byte it
+	// loads (0, or negative where the rows or groups step down; grid
+	// plans only).
+	base int
 }
 
 type stridedKey struct{ g, p, k int }

@@ -41,6 +41,22 @@ func stridedShapes(es int) []stridedShape {
 			}
 		}
 	}
+	// Many short rows (fewer groups than one step of the shuffles): several
+	// whole rows per step where they fit, with every remainder of rows.
+	for _, gb := range []int{1, 2, 4, 8, 12} {
+		g := max(gb/es, 1)
+		for _, n := range []int{1, 2, 3, 5} {
+			for _, m := range []int{2, 3, -2} {
+				p := m * g
+				span := max(p, -p) * n
+				for _, rows := range []int{2, 7, 33, 100} {
+					for _, rs := range []int{span + 1, span + 7, 3 * span, -(span + 2), span + 130, -(span + 140)} {
+						s = append(s, stridedShape{g, p, n, rows, rs})
+					}
+				}
+			}
+		}
+	}
 	return s
 }
 
