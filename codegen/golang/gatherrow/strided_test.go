@@ -143,6 +143,14 @@ func TestStridedGroups(t *testing.T) {
 	}
 }
 
+// TestStridedEmpty: no rows or no groups move nothing and read nothing
+// (the source may be empty).
+func TestStridedEmpty(t *testing.T) {
+	for _, c := range [][2]int{{0, 3}, {4, 0}, {0, 0}} {
+		Strided(make([]float32, 0), nil, 5, 2, 3, c[0], c[1], 7, true)
+	}
+}
+
 func TestStridedPanics(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -154,6 +162,8 @@ func TestStridedPanics(t *testing.T) {
 		{"before the source", func() { Strided(make([]int8, 3), make([]int8, 11), 3, 1, -2, 3, 1, 0, false) }},
 		{"row before the source", func() { Strided(make([]int8, 6), make([]int8, 11), 4, 1, 1, 3, 2, -5, false) }},
 		{"zero groups", func() { Strided(make([]int8, 6), make([]int8, 11), 0, 0, 1, 3, 2, 0, false) }},
+		{"negative rows", func() { Strided(make([]int8, 0), make([]int8, 11), 0, 1, 1, 3, -1, 0, false) }},
+		{"empty but dst not", func() { Strided(make([]int8, 2), make([]int8, 11), 0, 1, 1, 0, 2, 0, false) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			defer func() {
