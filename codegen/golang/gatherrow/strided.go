@@ -27,13 +27,13 @@ import (
 // stores their K*G bytes with one VPERMI2B per 64 bytes, where a Go loop
 // reads and stores each element (or calls memmove per group). Rows that
 // follow on in the source (rowStride = n*p) are one row; rows of fewer
-// groups than one step are several whole rows per step where they fit in
-// 128 bytes (every other float of [N,7]: four rows of four per step). With nt, steps
-// of exactly 64 output bytes (stride 2 over groups of 1, 2, 4 or 8 bytes)
-// are stored non-temporally from each row's first 64-byte aligned group
-// on: for outputs past the cache, whose lines would otherwise be read
-// before they are written. Elsewhere, and for wider groups, a Go loop
-// does it.
+// groups than one step are several whole rows per step where they fit
+// in 128 bytes (every other float of [N,7]: four rows of four per step).
+// With nt, steps of exactly 64 output bytes (stride 2 over groups of 1,
+// 2, 4 or 8 bytes) are stored non-temporally from each row's first
+// 64-byte aligned group on: for outputs past the cache, whose lines
+// would otherwise be read before they are written. Elsewhere, and for
+// wider groups, a Go loop does it.
 func Strided[T Elem](dst, src []T, first, g, p, n, rows, rowStride int, nt bool) {
 	if g <= 0 || n < 0 || rows < 0 {
 		panic(fmt.Sprintf("gatherrow: Strided with %d rows of %d groups of %d", rows, n, g))
