@@ -85,8 +85,12 @@
 // Permute's loop over a virtual row: the 128 bytes that hold as many
 // groups as fit, loaded masked to the groups' span, and one VPERMI2B and
 // store per 64 bytes of their output; rows that follow on are one row,
-// and a row's last groups one step of their own plan (plans are cached by
-// group, step and count). Otherwise, and in the purego build, a Go loop.
+// a row's last groups one step of their own plan (plans are cached by
+// group, step and count), and rows of fewer groups than one step several
+// whole rows per step where they fit in 128 bytes. Past the kernels'
+// non-temporal size, steps of exactly 64 bytes are stored with VMOVNTDQ
+// from each row's first aligned group on. Otherwise, and in the purego
+// build, a Go loop.
 //
 // Elements of 1 byte (bool, int8, uint8), 2 bytes (f16 and bf16 bits,
 // int16, uint16), 4 bytes
