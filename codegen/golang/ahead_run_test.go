@@ -26,7 +26,8 @@ import (
 // positions 64 ids ahead; i64 and i32 ids), an element gather along a
 // middle axis (gatherrow.ColsRows: each index row prefetches its share
 // of the next 128 KiB block), a few elements of each row of a table
-// (top k: the elements of a later row's ids prefetched), with dynamic dims (the lengths tested
+// (top k of 2-d and 3-d tensors: the elements of a later row's ids
+// prefetched), with dynamic dims (the lengths tested
 // once per call) and static ones.
 const lookAheadModule = `
 func.func @cols(%x: tensor<?x4096xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
@@ -94,6 +95,10 @@ func.func @topk(%x: tensor<?x64xf32>, %i: tensor<?x5xi64>) -> tensor<?x5xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<?x64xf32>, tensor<?x5xi64> -> tensor<?x5xf32>
   return %0 : tensor<?x5xf32>
 }
+func.func @topk3(%x: tensor<?x?x64xf32>, %i: tensor<?x?x5xi64>) -> tensor<?x?x5xf32> {
+  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "wrap_negative"} : tensor<?x?x64xf32>, tensor<?x?x5xi64> -> tensor<?x?x5xf32>
+  return %0 : tensor<?x?x5xf32>
+}
 func.func @topk16(%x: tensor<40000x160xf16>, %i: tensor<40000x10xi32>) -> tensor<40000x10xf16> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<40000x160xf16>, tensor<40000x10xi32> -> tensor<40000x10xf16>
   return %0 : tensor<40000x10xf16>
@@ -120,7 +125,7 @@ func TestLookAhead(t *testing.T) {
 		t.Skip("buffers of 17-20 MB")
 	}
 	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 3},
-		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}, {"gatherrow.ColsRows(", 1}, {"prefetch.IDs64(", 1}, {"prefetch.IDs32(", 1}})
+		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}, {"gatherrow.ColsRows(", 1}, {"prefetch.IDs64(", 2}, {"prefetch.IDs32(", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))
@@ -198,6 +203,9 @@ func TestLookAhead(t *testing.T) {
 		}},
 		{"topk", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 40000, 64), ids(tensor.I64, 0, 64, true, bad, 40000, 5)}
+		}},
+		{"topk3", func(bad bool) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 8, 5000, 64), ids(tensor.I64, 0, 64, true, bad, 8, 5000, 5)}
 		}},
 		{"topk16", func(bad bool) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F16, 40000, 160), ids(tensor.I32, 0, 160, false, bad, 40000, 10)}
