@@ -17,13 +17,13 @@ import (
 // else in the loop and no index read. When the loop at level j-1 only
 // steps the output by a whole row of groups and the source by any step
 // bound outside it (the rows of a 2-d strided slice), the call does its
-// rows too, and past revrow.NTBytes of output it stores whole 64-byte
-// steps non-temporally (every other column of a 64 MB f32 matrix: 32 MB
-// of output whose lines are then not read before they are written). Its
-// range is the worker's part when the level it replaces
-// is split (level 0, or level 1 under flatSplit). Without it each
-// element was a bounds-checked load and store, each RGB pixel a 3-byte
-// array copy: halving a [1080,1920,3] u8 image took 8.7x XLA's time.
+// rows too. Past revrow.NTBytes of output (tcpNT) the call stores whole
+// 64-byte steps non-temporally (every other column of a 64 MB f32
+// matrix: 32 MB of output whose lines are then not read before they are
+// written). Its range is the worker's part when the level it replaces is
+// split (level 0, or level 1 under flatSplit). Without it each element
+// was a bounds-checked load and store, each RGB pixel a 3-byte array
+// copy: halving a [1080,1920,3] u8 image took 8.7x XLA's time.
 func (f *funcGen) stridedRuns(r ref, n *nest, k int, outOff, run, total poly, et, dst string) string {
 	nl := len(n.vars)
 	if !f.g.driver || k < 1 || k > nl || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.load != "" ||
