@@ -65,7 +65,7 @@ func Strided[T Elem](dst, src []T, first, g, p, n, rows, rowStride int, nt bool)
 	var z T
 	es := int(unsafe.Sizeof(z))
 	if pl := stridedPlanFor(g*es, p*es); pl != nil {
-		if rows > 1 && n < pl.k {
+		if rows > 1 && n < pl.n {
 			// Rows of less than one step: several whole rows per step
 			// where they fit in 128 bytes; else a step per row, or for
 			// rows under 32 bytes the Go loop (a call per row of 3 to 4
@@ -119,7 +119,7 @@ func gridPlanK(G, P, n, RS, k int) *stridedPlan {
 	if span > PermRow {
 		panic("gatherrow: Strided row plan past the shuffles' reach")
 	}
-	pl := &stridedPlan{k: k, chunks: (out + 63) / 64, base: min(0, (k-1)*RS) + min(0, (n-1)*P)}
+	pl := &stridedPlan{n: n, k: k, chunks: (out + 63) / 64, base: min(0, (k-1)*RS) + min(0, (n-1)*P)}
 	pl.ctrl = make([]byte, 64*pl.chunks)
 	for r := range k {
 		for q := range n {
@@ -177,22 +177,20 @@ func StridedGroups(G, P int) bool {
 	return G >= 1 && G <= StridedGroup && a != 0 && a != G && a <= (PermRow-G)/3
 }
 
-// stridedPlan is the shuffle of k groups: the controls of VPERMI2B for
-// each 64-byte output chunk and the masks of the loads and of the last
-// chunk's store, for one step of Strided's assembly loop.
+// stridedPlan is the shuffle of one step of Strided's assembly loop, k
+// rows of n groups (one row of the step's groups, or a grid plan's whole
+// rows): the controls of VPERMI2B for each 64-byte output chunk and the
+// masks of the loads and of the last chunk's store.
 type stridedPlan struct {
 	ctrl         []byte
-	k, chunks    int
+	n, k, chunks int
 	lo, hi, tail uint64
 	// base: the bytes from a step's first group to the lowest byte it
-	// loads (0, or negative where the rows or groups step down; grid
-	// plans only).
+	// loads (0, or negative where the rows or groups step down).
 	base int
 }
 
-type stridedKey struct{ g, p, k int }
-
-// stridedPlans caches the plans by group bytes, step bytes and groups.
+// stridedPlans caches the plans by their gridKey.
 var stridedPlans sync.Map
 
 // stridedPlanFor returns the plan of the most groups of G bytes, P bytes
@@ -207,52 +205,19 @@ func stridedPlanFor(G, P int) *stridedPlan {
 }
 
 // stridedPlanK returns the plan of k groups of G bytes, P bytes apart:
-// output byte j*G+b comes from source byte j*P+b past the first group
-// (P > 0), or (k-1-j)*|P|+b past the last one, the lowest in memory (P
-// < 0).
-func stridedPlanK(G, P, k int) *stridedPlan {
-	key := stridedKey{G, P, k}
-	if pl, ok := stridedPlans.Load(key); ok {
-		return pl.(*stridedPlan)
-	}
-	a := max(P, -P)
-	span, out := (k-1)*a+G, k*G
-	if span > PermRow {
-		panic("gatherrow: Strided plan past the shuffles' reach")
-	}
-	pl := &stridedPlan{k: k, chunks: (out + 63) / 64}
-	pl.ctrl = make([]byte, 64*pl.chunks)
-	for j := range k {
-		s := j * a
-		if P < 0 {
-			s = (k - 1 - j) * a
-		}
-		for b := range G {
-			pl.ctrl[j*G+b] = byte(s + b)
-		}
-	}
-	pl.lo = byteMask(min(span, 64))
-	pl.hi = byteMask(max(span-64, 0))
-	pl.tail = byteMask(out - 64*(pl.chunks-1))
-	got, _ := stridedPlans.LoadOrStore(key, pl)
-	return got.(*stridedPlan)
-}
+// one row of them.
+func stridedPlanK(G, P, k int) *stridedPlan { return gridPlanK(G, P, k, 0, 1) }
 
-// stridedFast is Strided with the shuffles: per row, its groups pl.k at
-// a time, then the rest (fewer than pl.k) as one step of their own plan.
+// stridedFast is Strided with the shuffles: per row, its groups pl.n at
+// a time, then the rest (fewer than pl.n) as one step of their own plan.
 // With nt, where a step is exactly 64 bytes of output, the steps from
 // the row's first 64-byte aligned group on are stored non-temporally
 // (stridedNT), the groups before it one step of their own plan.
 func stridedFast[T Elem](dst, src []T, pl *stridedPlan, first, g, p, n, rows, rowStride, es int, nt bool) {
-	k, G, P := pl.k, g*es, p*es
+	k, G, P := pl.n, g*es, p*es
 	ds, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
-	// The step's lowest group: the first (p > 0) or the last of its c.
-	low := func(s, c int) unsafe.Pointer {
-		if p < 0 {
-			s += (c - 1) * p
-		}
-		return unsafe.Add(sp, s*es)
-	}
+	// The lowest byte plan t loads from source group s on.
+	low := func(s int, t *stridedPlan) unsafe.Pointer { return unsafe.Add(sp, s*es+t.base) }
 	// The plan of a row's last groups, the same for every row.
 	var tl *stridedPlan
 	if rest := n % k; rest > 1 {
@@ -262,7 +227,7 @@ func stridedFast[T Elem](dst, src []T, pl *stridedPlan, first, g, p, n, rows, ro
 	run := func(s, d, c int) {
 		full := c / k
 		if full > 0 {
-			permLoop(unsafe.Add(ds, d*es), low(s, k), unsafe.Pointer(unsafe.SliceData(pl.ctrl)),
+			permLoop(unsafe.Add(ds, d*es), low(s, pl), unsafe.Pointer(unsafe.SliceData(pl.ctrl)),
 				full, k*G, k*P, pl.chunks, pl.lo, pl.hi, pl.tail)
 		}
 		s += full * k * p
@@ -272,10 +237,10 @@ func stridedFast[T Elem](dst, src []T, pl *stridedPlan, first, g, p, n, rows, ro
 			copy(dst[d:d+g], src[s:s+g])
 		case rest > 1:
 			t := tl
-			if t == nil || t.k != rest {
+			if t == nil || t.n != rest {
 				t = stridedPlanK(G, P, rest)
 			}
-			permLoop(unsafe.Add(ds, d*es), low(s, rest), unsafe.Pointer(unsafe.SliceData(t.ctrl)),
+			permLoop(unsafe.Add(ds, d*es), low(s, t), unsafe.Pointer(unsafe.SliceData(t.ctrl)),
 				1, 0, 0, t.chunks, t.lo, t.hi, t.tail)
 		}
 	}
@@ -292,7 +257,7 @@ func stridedFast[T Elem](dst, src []T, pl *stridedPlan, first, g, p, n, rows, ro
 				s += h * p
 				d += h * g
 				m := (n - h) / k
-				stridedNTLoop(unsafe.Add(ds, d*es), low(s, k), unsafe.Pointer(unsafe.SliceData(pl.ctrl)), m, k*P, pl.lo, pl.hi)
+				stridedNTLoop(unsafe.Add(ds, d*es), low(s, pl), unsafe.Pointer(unsafe.SliceData(pl.ctrl)), m, k*P, pl.lo, pl.hi)
 				run(s+m*k*p, d+m*k*g, n-h-m*k)
 				continue
 			}
