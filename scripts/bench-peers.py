@@ -105,12 +105,16 @@ NCPU = os.cpu_count() or 1
 
 
 def take(shape, axis, ids, dtype=np.float32, idt=np.int64, lo=None):
-    """A Gather (index_select / take along one axis) workload."""
+    """A Gather (index_select / take along one axis) workload. lo="neg":
+    ids in [-n, n) (negative ids count from the end); lo="sorted": ids in
+    [0, n) in ascending order (the rows of a sparse tensor's CSR/COO)."""
     def make(r):
         x = data(r, shape, dtype)
         n = shape[axis]
-        i = r.integers(-n if lo == "neg" else 0, n, ids).astype(idt)
-        return [x, i]
+        i = r.integers(-n if lo == "neg" else 0, n, ids)
+        if lo == "sorted":
+            i = np.sort(i, axis=None).reshape(ids)
+        return [x, i.astype(idt)]
     ax = ":, " * axis
     return dict(onnx=("Gather", {"axis": axis}), make=make,
                 jax="lambda x, i: jnp.take(x, i, axis=%d)" % axis,
@@ -118,8 +122,9 @@ def take(shape, axis, ids, dtype=np.float32, idt=np.int64, lo=None):
                     axis, "x.shape[:%d] + i.shape + x.shape[%d:]" % (axis, axis + 1)),
                 torch_out=("lambda x, i, o: torch.index_select(x, %d, i.reshape(-1), out=o.view(%s))" % (
                     axis, "x.shape[:%d] + (i.numel(),) + x.shape[%d:]" % (axis, axis + 1))) if len(ids) == 1 or axis == 0 else None,
-                desc="Gather axis %d of %s %s by %s %s ids" % (axis, "x".join(map(str, shape)), np.dtype(dtype).name,
-                                                              "x".join(map(str, ids)), np.dtype(idt).name))
+                desc="Gather axis %d of %s %s by %s %s%s ids" % (axis, "x".join(map(str, shape)), np.dtype(dtype).name,
+                                                                "x".join(map(str, ids)), "sorted " if lo == "sorted" else "",
+                                                                np.dtype(idt).name))
 
 
 def gather_elements(shape, ishape, axis, dtype=np.float32, idt=np.int64):

@@ -426,6 +426,11 @@ type nest struct {
 	// in registers (see loadInt).
 	scatter             bool
 	rangeOver, rangeVal string
+	// pieces, if set, is the number of pieces each level-0 run is cut
+	// into (runPieces): loops' [lo, hi) then counts pieces, and level 0's
+	// body copies elements [plo, phi) of its run.
+	pieces, pieceRun string
+	piecesDown       bool // a run's pieces in descending order
 	// splitInner: the workers' [lo, hi) applies to the innermost loop,
 	// not the outermost (a scatter split by destination columns).
 	splitInner bool

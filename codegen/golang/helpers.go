@@ -180,17 +180,39 @@ func tcpNT(size int) bool {
 // revrow.CopyNT: non-temporal stores, from the end of the row down (the
 // caller fences).
 func tcpCopyRows[T any](dst, src []T, nt bool) {
-	if !nt || len(dst) == 0 {
-		copy(dst, src)
-		return
-	}
 	var z T
 	es := int(unsafe.Sizeof(z))
+	if !nt || len(dst) == 0 {
+		tcpCopyRun(dst, src, es)
+		return
+	}
 	src = src[:len(dst)]
 	d := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*es)
 	s := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), len(dst)*es)
 	revrow.CopyNT(d, s)
 }
+`,
+	"copyrun": `// tcpCopyRun is copy for a run that may be long. Go's memmove writes a
+// run of 1 MiB or more with non-temporal stores, which leave it out of
+// the cache, whatever the size of the whole output; the kernel binary
+// chooses non-temporal stores itself from the output's size, so
+// tcpCopyRun copies a long run in pieces of tcpCopyPiece bytes, which
+// memmove writes through the cache. (Three 1 MiB planes of an f32 image
+// copied in reversed order took 0.115 ms as three copies, 0.065 ms in
+// pieces, one worker on the 2-core AMD EPYC measured.) es is the size of
+// an element in bytes.
+func tcpCopyRun[T any](dst, src []T, es int) {
+	step := tcpCopyPiece / es
+	for len(dst) > step && len(src) > step {
+		copy(dst[:step], src[:step])
+		dst, src = dst[step:], src[step:]
+	}
+	copy(dst, src)
+}
+
+// tcpCopyPiece is the piece, in bytes, tcpCopyRun copies at a time: under
+// the 1 MiB from which memmove stores non-temporally.
+const tcpCopyPiece = 256 << 10
 `,
 	"fill": `// tcpFill sets every element of s to v.
 func tcpFill[T any](s []T, v T) {

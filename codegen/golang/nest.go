@@ -51,6 +51,15 @@ func (n *nest) loops(from, to int, lo, hi, inner string) string {
 		stmts = append(stmts, in)
 	}
 	body := strings.Join(stmts, "\n")
+	if from == 0 && n.pieces != "" && lo != "" {
+		// [lo, hi) counts pieces of level-0 runs (see runPieces).
+		j := "piece%" + n.pieces
+		if n.piecesDown {
+			j = fmt.Sprintf("(%s-1-%s)", n.pieces, j)
+		}
+		return fmt.Sprintf("for piece := %s; piece < %s; piece++ {\n%s := piece / %s\nplo, phi := %s*%s/%s, (%s+1)*%s/%s\n%s\n}",
+			lo, hi, v, n.pieces, j, n.pieceRun, n.pieces, j, n.pieceRun, n.pieces, body)
+	}
 	if n.flat && lo != "" && from <= 1 {
 		// [lo, hi) counts level-1 iterations over levels 0 and 1: level
 		// 0 runs over the rows it touches, level 1 over its part of each.
@@ -561,7 +570,15 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	if k == 0 {
 		// The whole result is one contiguous run of the source.
 		base := f.hoist(r.off.without(n, 0), -1)
-		body := f.guardedRun(r, -1, dst, "lo", "hi", "("+base+")+lo", "("+base+")+hi")
+		body := f.guardedRun(r, dst, "lo", "hi", "("+base+")+lo", "("+base+")+hi")
+		if longRun(total, es) {
+			// A worker's part may be long (one worker copies all of it).
+			var nt string
+			body, nt = f.longRunCopy(r, total, es, dst, "lo", "hi", "("+base+")+lo", "("+base+")+hi")
+			if nt != "" {
+				body = fmt.Sprintf("if %s {\ndefer revrow.Fence()\n}\n%s", nt, body)
+			}
+		}
 		f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, body)
 		return nil
 	}
@@ -596,7 +613,8 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		rs := f.hoist(run, -1)
 		ob := f.hoist(outOff.without(n, k), k-1)
 		sb := f.hoist(r.off.without(n, k), k-1)
-		inner = f.guardedRun(r, k-1, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
+		inner = f.guardedRun(r, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
+		plain, desc, long, longNT := inner, "", "", false
 		if c, ok := run.constant(); f.g.driver && len(r.guards) == 0 && (!ok || c*int64(es) >= minNTRun) && f.descendingRuns(r, n, k) {
 			// Whole rows in descending source order (a flip of an
 			// outer axis): past revrow.NTBytes of output, copied from
@@ -604,9 +622,10 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// (tcpCopyRows), so that the source is read as one
 			// descending stream and the destination lines are not
 			// read before they are written.
-			f.g.used["copyrows"] = true
+			f.g.used["copyrows"], f.g.used["copyrun"] = true, true
 			nt = f.ntFlag(total, es)
 			inner = fmt.Sprintf("tcpCopyRows(%s[%s:%s+%s], %s[%s:%s+%s], %s)", dst, ob, ob, rs, r.buf, sb, sb, rs, nt)
+			desc = inner
 		}
 		if c, ok := run.constant(); ok && c > 1 && c*int64(es) <= maxArrayRun && len(r.guards) == 0 {
 			// A row of static length up to maxArrayRun bytes: inline
@@ -626,6 +645,13 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// Short runs a constant step apart in the source (a strided
 			// slice of an outer axis over short rows): byte shuffles.
 			n.innerCall, inner = call, ""
+		}
+		if inner == plain && longRun(run, es) {
+			// Rows that may be 1 MiB or longer (three planes of an
+			// image in reversed order): through the cache in pieces
+			// unless the output takes non-temporal stores.
+			inner, nt = f.longRunCopy(r, total, es, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
+			long, longNT = inner, nt != ""
 		}
 		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches()) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
 			dist := touchDistance
@@ -658,6 +684,17 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 				// Whole rows an index picks: one gatherrow.Take call
 				// for the loop over the indices.
 				n.innerCall, inner = call, ""
+				if longNT {
+					nt = "" // no copy of it left
+				}
+			}
+		}
+		if k == 1 && (inner == plain || inner == desc || longNT || inner != "" && inner == long) && len(r.guards) == 0 {
+			if p := f.runPieces(n, run, es); p != "" {
+				// Few long rows (three 1 MiB planes of an image for two
+				// workers): the workers split them by bytes.
+				n.pieces, n.pieceRun, n.piecesDown = p, "("+rs+")", inner == desc
+				inner, nt = f.longRunCopy(r, total, es, dst, ob+"+plo", ob+"+phi", sb+"+plo", sb+"+phi")
 			}
 		}
 		if inner != "" {
@@ -764,6 +801,10 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		rowBytes = product(ds[n.dims[0]+1:]).scale(int64(es)).String()
 	}
 	steps := n.sizes[0].String()
+	if n.pieces != "" {
+		steps = fmt.Sprintf("%s*(%s)", n.sizes[0].paren(), n.pieces)
+		rowBytes = fmt.Sprintf("(%s)/(%s)", rowBytes, n.pieces)
+	}
 	if n.flat {
 		steps = product(n.sizes[:2]).String()
 		rowBytes = product(ds[n.dims[1]+1:]).scale(int64(es)).String()
@@ -1062,6 +1103,32 @@ func (f *funcGen) flatReverseCall(r ref, n *nest, et, dst string, outOff, total 
 	step := f.hoist(product(n.sizes[1:]), -1)
 	n.callRuns, n.callLevel = true, 0
 	return fmt.Sprintf("tcpReverse(%s[lo*%s:hi*%s], %s[:%s-lo*%s], %s, true)", dst, step, step, r.buf, e, step, nt), nt
+}
+
+// pieceBytes is the size, in bytes, of the pieces runPieces cuts long
+// runs into.
+const pieceBytes = 256 << 10
+
+// runPieces returns, for a result nest whose level 0 copies one run of
+// run elements of es bytes per iteration, the number of pieces each run
+// is cut into so that the workers split the output by bytes, not rows;
+// or "" to split it by rows. It cuts when level 0 is short (fewer than
+// flatOuter rows, or dynamic: three 1 MiB planes are two rows for one
+// worker and one for the other) and a run may be 2*pieceBytes or more.
+func (f *funcGen) runPieces(n *nest, run poly, es int) string {
+	if c, ok := n.sizes[0].constant(); ok && c >= flatOuter {
+		return ""
+	}
+	b := run.scale(int64(es))
+	if c, ok := b.constant(); ok {
+		if c < 2*pieceBytes {
+			return ""
+		}
+		return fmt.Sprint((c + pieceBytes - 1) / pieceBytes)
+	}
+	// At least one piece (an empty run has one empty piece), so that the
+	// bytes of a piece divide by it.
+	return f.bind(-1, fmt.Sprintf("(%s)/%d", f.hoist(b.add(pconst(pieceBytes)), -1), pieceBytes))
 }
 
 // minNTRun is the shortest static row, in bytes, that resultNest copies
@@ -1370,10 +1437,42 @@ func (f *funcGen) store(dst string, r ref, o, off string, l int) string {
 	return b.String()
 }
 
-// guardedRun copies src[slo:shi] to dst[dlo:dhi], or fills it when a
-// guard holds.
-func (f *funcGen) guardedRun(r ref, l int, dst, dlo, dhi, slo, shi string) string {
-	cp := fmt.Sprintf("copy(%s[%s:%s], %s[%s:%s])", dst, dlo, dhi, r.buf, slo, shi)
+// guardedRun copies src[slo:shi] to dst[dlo:dhi] with copy, or fills it
+// when a guard holds.
+func (f *funcGen) guardedRun(r ref, dst, dlo, dhi, slo, shi string) string {
+	return f.guardedCopy(r, dst, dlo, dhi, fmt.Sprintf("copy(%s[%s:%s], %s[%s:%s])", dst, dlo, dhi, r.buf, slo, shi))
+}
+
+// maxMemmoveRun is the longest run, in bytes, a kernel copies with a
+// plain copy: from 1 MiB Go's memmove stores non-temporally (see
+// tcpCopyRun), so a run that may be that long goes through tcpCopyRun or,
+// in the kernel binary, tcpCopyRows with the output's tcpNT flag.
+const maxMemmoveRun = 1<<20 - 1
+
+// longRun reports whether a run of run elements of es bytes may be longer
+// than maxMemmoveRun.
+func longRun(run poly, es int) bool {
+	c, ok := run.constant()
+	return !ok || c*int64(es) > maxMemmoveRun
+}
+
+// longRunCopy returns the statement that copies the long run
+// src[slo:shi] to dst[dlo:dhi] of an output of total elements of es
+// bytes (or fills it when a guard holds), and the bool that chooses its
+// non-temporal stores (the kernel binary only; the caller fences).
+func (f *funcGen) longRunCopy(r ref, total poly, es int, dst, dlo, dhi, slo, shi string) (string, string) {
+	f.g.used["copyrun"] = true
+	if !f.g.driver {
+		return f.guardedCopy(r, dst, dlo, dhi, fmt.Sprintf("tcpCopyRun(%s[%s:%s], %s[%s:%s], %d)", dst, dlo, dhi, r.buf, slo, shi, es)), ""
+	}
+	f.g.used["copyrows"] = true
+	nt := f.ntFlag(total, es)
+	return f.guardedCopy(r, dst, dlo, dhi, fmt.Sprintf("tcpCopyRows(%s[%s:%s], %s[%s:%s], %s)", dst, dlo, dhi, r.buf, slo, shi, nt)), nt
+}
+
+// guardedCopy is the statement cp, which copies a run to dst[dlo:dhi],
+// or a fill of that run when one of r's guards holds.
+func (f *funcGen) guardedCopy(r ref, dst, dlo, dhi, cp string) string {
 	if len(r.guards) == 0 {
 		return cp
 	}

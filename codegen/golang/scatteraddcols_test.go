@@ -91,7 +91,7 @@ func TestScatterRowAddCols(t *testing.T) {
 	m, pr := kernelBinary(t, "rowaddcols.mlir", rowAddColsModule, []form{
 		{"rowadd.AddF32(", 5},            // the f32 functions but f32bcast and f32c32
 		{"[lo:hi])", 4},                  // rowadd.AddF32 split by columns: f32c33, f32c128, f32grid, f32dyn
-		{"[:len(", 3},                    // the Go loop split by columns: i32c50, f16c100, f64c40
+		{"[:len(", 4},                    // the Go loop split by columns: i32c50, f16c100, f64c40; tcpCopyRows (f32dyn's input, of dynamic size, copied)
 		{"< lo || ", 2},                  // split by destination rows: f32c129, f64c65
 		{"tcpSerial(10, ", 1},            // f32c32 (128-byte rows) on one worker,
 		{"rowadd.ScatterRowsF32I64(", 1}, // in one call
