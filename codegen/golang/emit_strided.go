@@ -13,7 +13,9 @@ import (
 // that steps by a constant p elements with p neither c nor -c (a strided
 // slice: x[:, ::2], x[::-2], every third channel, an image halved in
 // both axes), groups the byte shuffles take (gatherrow.StridedGroups:
-// at most 16 bytes, at least four to 128 source bytes), with nothing
+// at most 16 bytes, at least four to 128 source bytes) or the AVX2 loop
+// of wide groups does (gatherrow.StridedWide: 16 to 512 bytes, rows of
+// a strided slice of an outer axis, sub-rows of a crop), with nothing
 // else in the loop and no index read. When the loop at level j-1 only
 // steps the output by a whole row of groups and the source by any step
 // bound outside it (the rows of a 2-d strided slice), the call does its
@@ -23,7 +25,9 @@ import (
 // written). Its range is the worker's part when the level it replaces is
 // split (level 0, or level 1 under flatSplit). Without it each element
 // was a bounds-checked load and store, each RGB pixel a 3-byte array
-// copy: halving a [1080,1920,3] u8 image took 8.7x XLA's time.
+// copy: halving a [1080,1920,3] u8 image took 8.7x XLA's time; every
+// third 64-byte row of [100000,8] f64, four 16-byte array copies a row,
+// took 0.079 ms against XLA's 0.067 (0.057 with the wide loop).
 func (f *funcGen) stridedRuns(r ref, n *nest, k int, outOff, run, total poly, et, dst string) string {
 	nl := len(n.vars)
 	if !f.g.driver || k < 1 || k > nl || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.load != "" ||
@@ -41,7 +45,7 @@ func (f *funcGen) stridedRuns(r ref, n *nest, k int, outOff, run, total poly, et
 	oc, ok1 := out.coeff(v)
 	sc, ok2 := src.coeff(v)
 	p, ok3 := sc.constant()
-	if !ok1 || !ok2 || !ok3 || !oc.equal(pconst(c)) || !gatherrow.StridedGroups(int(c*es), int(p*es)) {
+	if G, P := int(c*es), int(p*es); !ok1 || !ok2 || !ok3 || !oc.equal(pconst(c)) || !gatherrow.StridedGroups(G, P) && !gatherrow.StridedWide(G, P) {
 		return ""
 	}
 	// The groups' offsets at iteration 0 of level j, and their count.

@@ -105,6 +105,41 @@ var stridedFuncs = []struct {
 }`, 1, -3, func(r *rand.Rand, dt tensor.DType, n int64) []*tensor.Tensor {
 		return []*tensor.Tensor{randBits(r, dt, 1+n%7, 48), indexArg(r.Int63n(17))}
 	}},
+	{"rows3", `func.func @rows3_%[1]s(%%x: tensor<?x8x%[1]s>, %%n: index) -> tensor<?x8x%[1]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c3 = arith.constant 3 : index
+  %%c8 = arith.constant 8 : index
+  %%0 = tcp.slice %%x starts(%%c1, %%c0) sizes(%%n, %%c8) strides(%%c3, %%c1) : tensor<?x8x%[1]s> -> tensor<?x8x%[1]s>
+  return %%0 : tensor<?x8x%[1]s>
+}`, 8, 24, func(r *rand.Rand, dt tensor.DType, n int64) []*tensor.Tensor {
+		m := 3*n + 1 + r.Int63n(3)
+		return []*tensor.Tensor{randBits(r, dt, m, 8), indexArg((m - 1 + 2) / 3)}
+	}},
+	{"crop", `func.func @crop_%[1]s(%%x: tensor<?x64x%[1]s>) -> tensor<?x32x%[1]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c5 = arith.constant 5 : index
+  %%c32 = arith.constant 32 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x64x%[1]s>
+  %%0 = tcp.slice %%x starts(%%c0, %%c5) sizes(%%d0, %%c32) strides(%%c1, %%c1) : tensor<?x64x%[1]s> -> tensor<?x32x%[1]s>
+  return %%0 : tensor<?x32x%[1]s>
+}`, 32, 64, func(r *rand.Rand, dt tensor.DType, n int64) []*tensor.Tensor {
+		return []*tensor.Tensor{randBits(r, dt, n, 64)}
+	}},
+	{"blk", `func.func @blk_%[1]s(%%x: tensor<?x100x%[1]s>, %%n: index) -> tensor<?x100x%[1]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c100 = arith.constant 100 : index
+  %%m2 = arith.constant -2 : index
+  %%d0 = tensor.dim %%x, %%c0 : tensor<?x100x%[1]s>
+  %%s0 = arith.subi %%d0, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%s0, %%c0) sizes(%%n, %%c100) strides(%%m2, %%c1) : tensor<?x100x%[1]s> -> tensor<?x100x%[1]s>
+  return %%0 : tensor<?x100x%[1]s>
+}`, 100, -200, func(r *rand.Rand, dt tensor.DType, n int64) []*tensor.Tensor {
+		m := 1 + n%9
+		return []*tensor.Tensor{randBits(r, dt, m, 100), indexArg((m + 1) / 2)}
+	}},
 	{"pairs", `func.func @pairs_%[1]s(%%x: tensor<?x?x2x%[1]s>, %%n: index) -> tensor<?x?x2x%[1]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -120,7 +155,8 @@ var stridedFuncs = []struct {
 }
 
 // TestStridedSlices: in the kernel binary each strided slice whose groups
-// the byte shuffles take (gatherrow.StridedGroups) is one
+// the byte shuffles take (gatherrow.StridedGroups) or the wide groups'
+// loop does (gatherrow.StridedWide) is one
 // gatherrow.Strided call for the worker's rows, in place of its two
 // innermost loops (one, where it has no rows), and its results equal the
 // interpreter's bit for bit for every element type, for 0 to 70 groups
@@ -133,7 +169,7 @@ func TestStridedSlices(t *testing.T) {
 	for _, dt := range stridedTypes {
 		for _, f := range stridedFuncs {
 			fmt.Fprintf(&b, f.mlir+"\n", dt)
-			if gatherrow.StridedGroups(f.g*dt.Size(), f.p*dt.Size()) {
+			if stridedCall(f.g*dt.Size(), f.p*dt.Size()) {
 				calls++
 			}
 		}
@@ -158,13 +194,13 @@ func TestStridedSlices(t *testing.T) {
 			if !strings.Contains(body, "tcpParallel(") {
 				t.Fatalf("no kernel of @%s in the kernel binary's source", name)
 			}
-			call := gatherrow.StridedGroups(f.g*dt.Size(), f.p*dt.Size())
+			call := stridedCall(f.g*dt.Size(), f.p*dt.Size())
 			if got := strings.Contains(body, "gatherrow.Strided("); got != call {
 				t.Errorf("@%s calls gatherrow.Strided: %v, want %v\n%s", name, got, call, body)
 			}
 			gone := map[string][]string{"last": {"for i0_0 ", "for i0_1 "}, "every2": {"for i0_0 ", "for i0_1 "}, "neg": {"for i0_0 "},
 				"img": {"for i0_1 "}, "chan": {"for i0_0 "}, "flat": {"for i0_1 ", "for i0_2 "}, "down": {"for i0_0 ", "for i0_1 "},
-				"pairs": {"for i0_1 "}}[f.name]
+				"pairs": {"for i0_1 "}, "rows3": {"for i0_0 "}, "crop": {"for i0_0 "}, "blk": {"for i0_0 "}}[f.name]
 			for _, l := range gone {
 				if got := strings.Contains(body, l); got == call {
 					t.Errorf("@%s has %q: %v, want %v\n%s", name, l, got, !call, body)
@@ -205,6 +241,11 @@ func TestStridedSlices(t *testing.T) {
 }
 
 // indexArg is an index scalar argument.
+// stridedCall reports whether the kernels call gatherrow.Strided for
+// groups of G bytes P bytes apart: the byte shuffles' groups or the wide
+// groups' loop.
+func stridedCall(G, P int) bool { return gatherrow.StridedGroups(G, P) || gatherrow.StridedWide(G, P) }
+
 func indexArg(v int64) *tensor.Tensor {
 	return tensor.Must(tensor.FromInt64s(tensor.Index, nil, []int64{v}))
 }

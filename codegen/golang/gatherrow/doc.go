@@ -89,8 +89,10 @@
 // group, step and count), and rows of fewer groups than one step several
 // whole rows per step where they fit in 128 bytes. Past the kernels'
 // non-temporal size, steps of exactly 64 bytes are stored with VMOVNTDQ
-// from each row's first aligned group on. Otherwise, and in the purego
-// build, a Go loop.
+// from each row's first aligned group on. With AVX2, groups of 16 to
+// StridedWideGroup (512) bytes the shuffles do not take are 32-byte
+// moves each, the last ending at the group's end, or two 16-byte moves
+// (StridedWide). Otherwise, and in the purego build, a Go loop.
 //
 // Elements of 1 byte (bool, int8, uint8), 2 bytes (f16 and bf16 bits,
 // int16, uint16), 4 bytes

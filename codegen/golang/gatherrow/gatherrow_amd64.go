@@ -373,3 +373,9 @@ func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, ro
 var colsLoops = [4]colsLoop{
 	{colsRows1I32, colsRows1I64}, {colsRows2I32, colsRows2I64}, {colsRows4I32, colsRows4I64}, {colsRows8I32, colsRows8I64},
 }
+
+// stridedWide is Strided's loop for groups of 16 bytes or more
+// (gatherrow_amd64.s): n > 0 groups per row, rows > 0; with useAVX2.
+//
+//go:noescape
+func stridedWide(dst, src unsafe.Pointer, n, G, P, rows, rowStride int)

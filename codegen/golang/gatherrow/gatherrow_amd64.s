@@ -1184,3 +1184,65 @@ stridedntstep:
 	SFENCE
 	VZEROUPPER
 	RET
+
+// func stridedWide(dst, src unsafe.Pointer, n, G, P, rows, rowStride int)
+//
+// Strided's wide groups (AVX2): rows of n groups of G bytes (16 or more),
+// P bytes apart, rows rowStride bytes apart, to consecutive bytes of dst.
+// A group of 32 bytes or more is 32-byte moves from its start, the last
+// one ending at its end (it may overlap the one before); a group of 16 to
+// 31 bytes is two 16-byte moves, the first and the last 16 bytes. Every
+// load is inside a group.
+TEXT ·stridedWide(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ G+24(FP), BX
+	MOVQ P+32(FP), DX
+	MOVQ rows+40(FP), R8
+	MOVQ rowStride+48(FP), R9
+	CMPQ BX, $32
+	JB   stridedwide16
+	LEAQ -32(BX), R12 // the last move's offset
+stridedwiderow:
+	MOVQ SI, R10
+	MOVQ CX, R11
+stridedwidegroup:
+	XORQ AX, AX
+	JMP  stridedwidetest
+stridedwidemove:
+	VMOVDQU (R10)(AX*1), Y0
+	VMOVDQU Y0, (DI)(AX*1)
+	ADDQ $32, AX
+stridedwidetest:
+	CMPQ AX, R12
+	JB   stridedwidemove
+	VMOVDQU (R10)(R12*1), Y0
+	VMOVDQU Y0, (DI)(R12*1)
+	ADDQ BX, DI
+	ADDQ DX, R10
+	DECQ R11
+	JNZ  stridedwidegroup
+	ADDQ R9, SI
+	DECQ R8
+	JNZ  stridedwiderow
+	VZEROUPPER
+	RET
+stridedwide16:
+	LEAQ -16(BX), R12
+stridedwide16row:
+	MOVQ SI, R10
+	MOVQ CX, R11
+stridedwide16group:
+	VMOVDQU (R10), X0
+	VMOVDQU (R10)(R12*1), X1
+	VMOVDQU X0, (DI)
+	VMOVDQU X1, (DI)(R12*1)
+	ADDQ BX, DI
+	ADDQ DX, R10
+	DECQ R11
+	JNZ  stridedwide16group
+	ADDQ R9, SI
+	DECQ R8
+	JNZ  stridedwide16row
+	RET

@@ -62,3 +62,6 @@ var colsLoops [4]colsLoop
 
 // rowsB is nil: no byte-shuffle Rows loop.
 var rowsB *rowsBLoop
+
+// stridedWide is never called without the assembly (useAVX2 is false).
+func stridedWide(dst, src unsafe.Pointer, n, G, P, rows, rowStride int) {}

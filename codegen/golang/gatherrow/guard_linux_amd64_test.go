@@ -92,10 +92,11 @@ func TestNoReadPastSource(t *testing.T) {
 			}
 			// Strided's last group (stepping up) or first (stepping
 			// down) at the end of the page, with whole shuffle steps
-			// and a rest: the masked loads read only the groups.
-			for _, g := range []int{1, 3, 8} {
+			// and a rest: the masked loads read only the groups, and so
+			// do the wide groups' moves (the last one overlapping).
+			for _, g := range []int{1, 3, 8, 16, 24, 32, 40, 64, 100, 512} {
 				for _, p := range []int{2 * g, 3*g + 1, -2 * g} {
-					for _, n := range []int{5, 40, 43, 200} {
+					for _, n := range []int{2, 5, 40, 43, 200} {
 						ap := max(p, -p)
 						span := (n-1)*ap + g
 						if span > page {

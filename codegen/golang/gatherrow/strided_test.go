@@ -41,6 +41,21 @@ func stridedShapes(es int) []stridedShape {
 			}
 		}
 	}
+	// Wide groups (StridedWide's 16- and 32-byte moves, the last one
+	// overlapping): every size class around 16, 32 and 64 bytes, up to
+	// past StridedWideGroup, steps of whole and partial groups (up,
+	// down, overlapping reads of half a group), rows apart both ways.
+	for _, gb := range []int{16, 17, 20, 24, 31, 33, 40, 48, 63, 64, 65, 100, 128, 200, 256, 500, 512, 520} {
+		g := max(gb/es, 1)
+		for _, p := range []int{2 * g, 3 * g, -2 * g, g + 1, -(g + 1), max(g/2, 1), g, -g, 0} {
+			for _, n := range []int{1, 2, 3, 17} {
+				span := max(p, -p) * n
+				for _, rs := range []int{0, span + g + 5, -(span + g + 3), n * p} {
+					s = append(s, stridedShape{g, p, n, 1 + (gb+n)%3, rs})
+				}
+			}
+		}
+	}
 	// Many short rows (fewer groups than one step of the shuffles): several
 	// whole rows per step where they fit, with every remainder of rows.
 	for _, gb := range []int{1, 2, 4, 8, 12} {
@@ -64,7 +79,7 @@ func testStrided[T Elem](t *testing.T, conv func(int) T) {
 	var z T
 	es := int(sizeOf(z))
 	r := rand.New(rand.NewSource(int64(es)))
-	fast := 0
+	fast, wide := 0, 0
 	for _, sh := range stridedShapes(es) {
 		// The source holds every group with a margin of 0 to 2
 		// elements on each side, so reads past the groups would show
@@ -93,10 +108,14 @@ func testStrided[T Elem](t *testing.T, conv func(int) T) {
 		if asm {
 			fast++
 		}
+		if !asm && useAVX2 && StridedWide(sh.g*es, sh.p*es) {
+			asm = true
+			wide++
+		}
 		name := fmt.Sprintf("%d-byte elements, %d rows of %d groups of %d, step %d, row stride %d (assembly %v)",
 			es, sh.rows, sh.n, sh.g, sh.p, sh.rowStride, asm)
 		G, P := sh.g*es, sh.p*es
-		if wantFast := permLoop != nil && StridedGroups(G, P); asm != wantFast {
+		if wantFast := permLoop != nil && StridedGroups(G, P) || useAVX2 && StridedWide(G, P); asm != wantFast {
 			t.Errorf("%s: assembly %v, want %v", name, asm, wantFast)
 		}
 		if slices.Equal(want, got) && slices.Equal(want, gotNT) && slices.Equal(want, gotGo) {
@@ -114,6 +133,9 @@ func testStrided[T Elem](t *testing.T, conv func(int) T) {
 	}
 	if permLoop != nil && fast < 100 {
 		t.Errorf("only %d shapes took the shuffles", fast)
+	}
+	if useAVX2 && wide < 300 {
+		t.Errorf("only %d shapes took the wide groups' loop", wide)
 	}
 }
 
@@ -139,6 +161,20 @@ func TestStridedGroups(t *testing.T) {
 	} {
 		if got := StridedGroups(c.G, c.P); got != c.want {
 			t.Errorf("StridedGroups(%d, %d) = %v, want %v", c.G, c.P, got, c.want)
+		}
+	}
+}
+
+func TestStridedWide(t *testing.T) {
+	for _, c := range []struct {
+		G, P int
+		want bool
+	}{
+		{16, 32, true}, {16, 100, true}, {17, 34, true}, {64, 192, true}, {64, -64 * 3, true}, {64, 65, true}, {64, 32, true},
+		{512, 1024, true}, {15, 60, false}, {513, 1026, false}, {64, 64, false}, {64, -64, false}, {64, 0, false},
+	} {
+		if got := StridedWide(c.G, c.P); got != c.want {
+			t.Errorf("StridedWide(%d, %d) = %v, want %v", c.G, c.P, got, c.want)
 		}
 	}
 }
@@ -186,6 +222,14 @@ func BenchmarkStrided(b *testing.B) {
 	b.Run("f32_down2", func(b *testing.B) { benchStrided[float32](b, stridedSlice{1, -2, 2000000, 1, 0, 4000000}) })
 	b.Run("f32_cols2_64MB", func(b *testing.B) { benchStrided[float32](b, stridedSlice{1, 2, 2048, 4096, 4096, 4096 * 4096}) })
 	b.Run("f32_chan", func(b *testing.B) { benchStrided[float32](b, stridedSlice{1, 3, 1000000, 1, 0, 3000000}) })
+	// Wide groups: every third of 2 MiB of groups of 16 bytes to 4 KiB
+	// (x[::3] of [N, g] f32).
+	for _, g := range []int{4, 6, 8, 16, 24, 32, 64, 128, 256, 1024} {
+		n := (2 << 20) / (4 * g)
+		b.Run(fmt.Sprintf("f32_every3_of_%dB", 4*g), func(b *testing.B) {
+			benchStrided[float32](b, stridedSlice{g, 3 * g, n, 1, 0, 3 * g * n})
+		})
+	}
 }
 
 // stridedSlice is one benchmark's Strided arguments and source length.
