@@ -21,6 +21,18 @@ const touchDistance = 4
 // 1 KiB rows it gained less (0.97x in L3, 1.01x beyond it).
 const shortTouchDistance = 8
 
+// shortAheadDistance is how many runs ahead the kernel binary prefetches
+// static runs of minPrefetchedRun to 1023 bytes (a gather_nd of rows:
+// Take's own loops prefetch 16 rows of up to 512 bytes ahead too, see
+// gatherrow.Ahead); a prefetch takes no load, so it can start further
+// ahead than a touch. Interleaved A/B runs of tcp-run, one worker, best
+// rounds: 100000 64-byte rows of a 64 MiB f64 table by [100000,2] ids
+// 1.30-1.58 ms 8 ahead, 0.79-0.86 16 ahead (24: 0.78-0.84; XLA 0.74);
+// 65536 128-byte rows of 32 MiB 1.10-1.22 against 0.70-0.76 (24 ahead
+// 0.67-0.76, 12 ahead 0.92-1.00, but 32 ahead 3.0-3.4); 65536 256-byte
+// rows of 16 MiB 1.22-1.43 against 1.03-1.11.
+const shortAheadDistance = 16
+
 // minTouchedRun is the least static run, in bytes, that touchAhead
 // serves. Interleaved A/B runs of the generated kernels (CPU time, one
 // worker): touching paid on 1 KiB rows and on 256-byte rows (0.83-0.90x

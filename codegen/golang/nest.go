@@ -660,6 +660,8 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			}
 			if ok && c*int64(es) < minPrefetchedRun {
 				dist = tinyAheadDistance
+			} else if ok && c*int64(es) < 1024 && f.prefetches() {
+				dist = shortAheadDistance
 			}
 			// A short row whose position takes more than one index read
 			// (gather_nd) is not touched by a load: recomputing it cost
