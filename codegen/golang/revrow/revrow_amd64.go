@@ -24,6 +24,63 @@ func hasAVX2() bool {
 	return b7&(1<<5) != 0
 }
 
+// useVBMI: the CPU has AVX-512 F, BW and VBMI (CPUID leaf 7: EBX bits 16
+// and 30, ECX bit 1) and the OS saves the opmask and ZMM registers (XCR0
+// bits 1, 2 and 5-7): reverse192's byte permutes run.
+var useVBMI = useAVX2 && xgetbv0()&0xe6 == 0xe6 && func() bool {
+	_, b, c, _ := cpuid(7, 0)
+	return b&(1<<16) != 0 && b&(1<<30) != 0 && c&(1<<1) != 0
+}()
+
+// block192 is reverse192's plan for one element size: for each 64-byte
+// chunk k of a 192-byte output block, the offset from the source
+// block's start of the bytes it reads (at most 110: 64 and two part
+// elements), the masks of its two 64-byte loads (only those bytes) and
+// the VPERMI2B controls that pick them. The layout is the assembly's.
+type block192 struct {
+	ctrl   [3][64]byte
+	off    [3]int64
+	lo, hi [3]uint64
+}
+
+// blocks192 holds reverse192's plan per element size of 3, 6, 12 or 24
+// bytes (192 is a whole number of them and of 64-byte chunks).
+var blocks192 = [25]*block192{3: plan192(3), 6: plan192(6), 12: plan192(12), 24: plan192(24)}
+
+func plan192(es int) *block192 {
+	p := &block192{}
+	n := 192 / es
+	in := func(i int) int { return (n-1-i/es)*es + i%es } // the source byte of output byte i
+	for k := range 3 {
+		lo, hi := 192, 0
+		for i := 64 * k; i < 64*k+64; i++ {
+			lo, hi = min(lo, in(i)), max(hi, in(i))
+		}
+		for i := 64 * k; i < 64*k+64; i++ {
+			p.ctrl[k][i-64*k] = byte(in(i) - lo)
+		}
+		w := hi - lo + 1
+		p.off[k] = int64(lo)
+		p.lo[k], p.hi[k] = ones(min(w, 64)), ones(max(w-64, 0))
+	}
+	return p
+}
+
+// ones is a mask of the low n bits (n <= 64).
+func ones(n int) uint64 {
+	if n >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<n - 1
+}
+
+// reverse192 reverses n 192-byte blocks of es-byte elements (3, 6, 12,
+// 24) by plan p: block b of dst from the block that ends 192b bytes
+// before srcEnd (revrow_amd64.s; AVX-512 VBMI).
+//
+//go:noescape
+func reverse192(dst, srcEnd *byte, n int, p *block192)
+
 // masks holds, per element size, the VPSHUFB mask that reverses the
 // elements of each 16-byte lane (the bytes of an element keep their
 // order; for 16-byte elements the identity: VPERMQ's swap of the two
@@ -69,12 +126,23 @@ func groupHead(addr uintptr, es int) int {
 // whole row (the last group overlaps the one before it).
 func reverseBlocks(dst, src []byte, es int) int {
 	if groupSize(es) {
-		g := len(dst) / 48
-		if !useAVX2 || g < 1 {
+		if !useAVX2 || len(dst) < 48 {
 			return 0
 		}
-		reverse48(unsafe.SliceData(dst), (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src))), g, groupMasks[es])
-		if len(dst) > 48*g {
+		// With AVX-512 VBMI, 192-byte blocks first: one masked load pair
+		// and one VPERMI2B per 64 bytes, where the 48-byte groups take
+		// nine VPSHUFB and six VPOR per 48 (rows in the L1 cache: 1.4-2x
+		// faster, BenchmarkReverse192).
+		done := 0
+		if nb := len(dst) / 192; useVBMI && nb > 0 {
+			reverse192(unsafe.SliceData(dst), (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src))), nb, blocks192[es])
+			done = 192 * nb
+		}
+		g := (len(dst) - done) / 48
+		if g > 0 {
+			reverse48(&dst[done], (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src)-done)), g, groupMasks[es])
+		}
+		if len(dst) > done+48*g {
 			// The last elements: one more group, the last 48 bytes of
 			// dst from the first 48 of src (a whole number of
 			// elements), over bytes already written with the same

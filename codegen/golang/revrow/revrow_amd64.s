@@ -469,3 +469,52 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 	XGETBV
 	MOVL   AX, ret+0(FP)
 	RET
+
+// REV192CHUNK(k, off, klo, khi, ctrl) is output chunk k of a 192-byte
+// block: the 128 bytes from off past the source block's start (SI),
+// loaded masked by klo and khi to the bytes the chunk reads, permuted by
+// the controls in ctrl (VPERMI2B) and stored at 64k past DI.
+#define REV192CHUNK(k, off, klo, khi, ctrl) \
+	VMOVDQU8.Z  (SI)(off*1), klo, Z0; \
+	VMOVDQU8.Z  64(SI)(off*1), khi, Z1; \
+	VMOVDQA64   ctrl, Z2; \
+	VPERMI2B    Z1, Z0, Z2; \
+	VMOVDQU64   Z2, (64*k)(DI)
+
+// func reverse192(dst, srcEnd *byte, n int, p *block192)
+//
+// n 192-byte blocks of 3-, 6-, 12- or 24-byte elements, reversed: block
+// b of dst from the source block that ends 192b bytes before srcEnd
+// (read downwards), by p's three chunks (controls in Z10-Z12, offsets in
+// R10-R12, load masks in K1-K6). Every load is masked to bytes of its
+// block.
+TEXT ·reverse192(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ srcEnd+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ p+24(FP), AX
+	VMOVDQU64 0(AX), Z10
+	VMOVDQU64 64(AX), Z11
+	VMOVDQU64 128(AX), Z12
+	MOVQ 192(AX), R10
+	MOVQ 200(AX), R11
+	MOVQ 208(AX), R12
+	KMOVQ 216(AX), K1
+	KMOVQ 224(AX), K2
+	KMOVQ 232(AX), K3
+	KMOVQ 240(AX), K4
+	KMOVQ 248(AX), K5
+	KMOVQ 256(AX), K6
+	TESTQ CX, CX
+	JZ    rev192done
+rev192loop:
+	SUBQ $192, SI
+	REV192CHUNK(0, R10, K1, K4, Z10)
+	REV192CHUNK(1, R11, K2, K5, Z11)
+	REV192CHUNK(2, R12, K3, K6, Z12)
+	ADDQ $192, DI
+	DECQ CX
+	JNZ  rev192loop
+rev192done:
+	VZEROUPPER
+	RET
