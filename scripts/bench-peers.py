@@ -194,6 +194,19 @@ def strided(shape, steps, dtype=np.float32):
                     np.dtype(dtype).name))
 
 
+def window(shape, lo, hi, dtype=np.float32):
+    """A Slice of [lo[d], hi[d]) on each axis d, step 1: a crop
+    (x[:, :, 16:240, 16:240] of an NCHW batch), a window of rows."""
+    axes = [d for d in range(len(shape)) if (lo[d], hi[d]) != (0, shape[d])]
+    sl = ", ".join("%d:%d" % (lo[d], hi[d]) for d in range(len(shape)))
+    return dict(onnx=("Slice", {}), make=lambda r: [data(r, shape, dtype)],
+                consts=[("starts", [lo[d] for d in axes]), ("ends", [hi[d] for d in axes]), ("axes", axes),
+                        ("steps", [1] * len(axes))],
+                jax="lambda x: x[%s]" % sl, torch="lambda x: x[%s].contiguous()" % sl,
+                torch_out="lambda x, o: o.copy_(x[%s])" % sl,
+                desc="Slice [%s] of %s %s" % (sl, "x".join(map(str, shape)), np.dtype(dtype).name))
+
+
 # --- scatter workloads -------------------------------------------------
 # Each is one ONNX ScatterND or ScatterElements node with inputs x (the
 # table or tensor scattered into), i (the indices) and u (the updates); the
@@ -498,6 +511,41 @@ SWEEP = {
     "sw_ge_topk": gather_elements((65536, 1000), (65536, 5), 1),
     "sw_ge_topk_f16": gather_elements((32768, 512), (32768, 10), 1, np.float16, np.int32),
     "sw_take_mid_2d": take((64, 1000, 32), 1, (16, 16)),
+    # A sixth sweep (2026-11-27, late night) found three 1 MiB planes of
+    # an image in reversed order 1.6x behind ONNX Runtime with one thread
+    # and 2.2x behind torch with two (Go's copy stores 1 MiB or more
+    # non-temporally; three rows for two workers), every third 64-byte row
+    # 1.24x behind XLA (four 16-byte moves a row), a gather_nd of 64-byte
+    # rows of a 64 MiB table 1.41x behind XLA (prefetched 8 rows ahead),
+    # and near-ties on a 180-degree turn of an RGB image, a channel
+    # shuffle, a 23 MB window of rows and 4 KiB index_put rows; kept with
+    # the rest of it: sorted ids, a 3x3 subsample, int16 and u8 rows, a
+    # 1-d take from 80 MB, an f64 GatherElements along the last axis, a
+    # tiny strided slice, a crop of an NCHW batch, 32-byte f16 rows, an
+    # int16 audio signal halved, a small ScatterElements, a take along H
+    # of NCHW, every other 128-byte f16 row. (A gather_nd by i32 ids is
+    # not ONNX: GatherND takes int64 indices only.)
+    "sw_rows_sorted": take((1000000, 32), 0, (500000,), lo="sorted"),
+    "sw_strided_3x3": strided((3000, 3000), {0: 3, 1: 3}),
+    "sw_rows3_f64": strided((100000, 8), {0: 3}, np.float64),
+    "sw_take_i16": take((65536, 64), 0, (65536,), np.int16, np.int32),
+    "sw_take_1d_big": take((10000000,), 0, (1000000,), np.float64),
+    "sw_ge_last_f64": gather_elements((128, 128, 256), (128, 128, 64), 2, np.float64, np.int32),
+    "sw_channel_shuffle": take((8, 256, 28, 28), 1, (256,)),
+    "sw_flip_planes": flip((1, 3, 512, 512), (1,)),
+    "sw_tiny_strided": strided((16, 16), {0: 2, 1: 2}),
+    "sw_scatter_put_4k": scatter_rows(8192, 1024, 4096, add=False),
+    "sw_embedding_u8": take((100000, 64), 0, (32, 512), np.uint8, np.int32),
+    "sw_crop_nchw": window((8, 3, 256, 256), (0, 0, 16, 16), (8, 3, 240, 240)),
+    "sw_rows_f16_32b": take((1000000, 16), 0, (1000000,), np.float16),
+    "sw_gather_nd_f64": gather_nd((1024, 1024, 8), 100000, np.float64),
+    "sw_rot180_u8": flip((1, 1080, 1920, 3), (1, 2), np.uint8),
+    "sw_audio_every2": strided((64, 16000), {1: 2}, np.int16),
+    "sw_scatter_elements_small": scatter_elements_add((256, 256), 1),
+    "sw_take_h_4d": take((8, 64, 56, 56), 2, (28,)),
+    "sw_rows_i32_i32": take((65536, 32), 0, (131072,), np.int32, np.int32),
+    "sw_rows2_f16": strided((4096, 64), {0: 2}, np.float16),
+    "sw_window_rows": window((100000, 64), (1000, 0), (91000, 64)),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 
@@ -785,7 +833,7 @@ def main():
                     help="the workload set: main (the README table's), heldout (other sizes, dtypes, index types"
                          " and axes of the same shape classes) or sweep (more of them, tried after the held-out set)")
     ap.add_argument("--workload", action="append", default=[], metavar="NAME=EXPR",
-                    help="add a workload, EXPR a call of take, gather_elements, gather_nd, flip, strided, scatter_rows or"
+                    help="add a workload, EXPR a call of take, gather_elements, gather_nd, flip, strided, window, scatter_rows or"
                          " scatter_elements_add (np is numpy), e.g. 'mine=take((50000,64),0,(4096,),np.float16,np.int32)';"
                          " repeatable")
     ap.add_argument("--only", default="", help="comma-separated workload names (default: the whole set)")
@@ -801,7 +849,7 @@ def main():
     ap.add_argument("--list", action="store_true", help="list the workloads and exit")
     a = ap.parse_args()
     workloads = dict(SETS[a.set])
-    env = {k: globals()[k] for k in ("take", "gather_elements", "gather_nd", "flip", "strided", "scatter_rows",
+    env = {k: globals()[k] for k in ("take", "gather_elements", "gather_nd", "flip", "strided", "window", "scatter_rows",
                                       "scatter_elements_add")}
     env["np"] = np
     for w in a.workload:
