@@ -344,8 +344,11 @@ var reversedRunsTypes = []struct {
 // with a dynamic or static outer dim (wflip, wimg: a horizontal flip,
 // rows of one tcpReverseRows call), axes 0, 1 and 2 of a 4-d one (all:
 // images in descending order, each one call), axes 1 and 3 of a 5-d one (gap: axis
-// 2 is not flipped, so only axis 3 is one reversal), and the outer axis
-// of a 2-d one (outer: the workers' split level, which keeps the loop).
+// 2 is not flipped, so only axis 3 is one reversal), axes 0 and 1 of a
+// 3-d one with a static outer dim of 64 (turn: an image turned 180
+// degrees; the split level merges in, one call for the worker's rows),
+// and the outer axis of a 2-d one (outer: the split level alone over
+// whole rows, which keeps the loop).
 var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1]dx%[2]s>) -> tensor<?x?x%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -435,6 +438,17 @@ var reversedRunsFuncs = []string{`func.func @mid_%[1]d_%[2]s(%%x: tensor<?x?x%[1
   %%s3 = arith.subi %%d3, %%c1 : index
   %%0 = tcp.slice %%x starts(%%c0, %%s1, %%c0, %%s3, %%c0) sizes(%%d0, %%d1, %%d2, %%d3, %%cn) strides(%%c1, %%m1, %%c1, %%m1, %%c1) : tensor<?x?x?x?x%[1]dx%[2]s> -> tensor<?x?x?x?x%[1]dx%[2]s>
   return %%0 : tensor<?x?x?x?x%[1]dx%[2]s>
+}`, `func.func @turn_%[1]d_%[2]s(%%x: tensor<64x?x%[1]dx%[2]s>) -> tensor<64x?x%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c63 = arith.constant 63 : index
+  %%c64 = arith.constant 64 : index
+  %%cn = arith.constant %[1]d : index
+  %%m1 = arith.constant -1 : index
+  %%d1 = tensor.dim %%x, %%c1 : tensor<64x?x%[1]dx%[2]s>
+  %%s1 = arith.subi %%d1, %%c1 : index
+  %%0 = tcp.slice %%x starts(%%c63, %%s1, %%c0) sizes(%%c64, %%d1, %%cn) strides(%%m1, %%m1, %%c1) : tensor<64x?x%[1]dx%[2]s> -> tensor<64x?x%[1]dx%[2]s>
+  return %%0 : tensor<64x?x%[1]dx%[2]s>
 }`, `func.func @outer_%[1]d_%[2]s(%%x: tensor<?x%[1]dx%[2]s>) -> tensor<?x%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -465,10 +479,11 @@ func TestReversedRuns(t *testing.T) {
 			calls++
 		}
 	}
-	// Per run size: mid, mid2 and all call tcpReverse per row, img,
+	// Per run size: mid, mid2 and all call tcpReverse per row, turn per
+	// worker's part, img,
 	// wflip, wimg and gap tcpReverseRows per worker's part or per row of
 	// axis 1 (gap).
-	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", 3 * calls}, {"tcpReverseRows(unsafe.Slice(", 4 * calls}})
+	m, pr := kernelBinary(t, "runs.mlir", b.String(), []form{{"tcpReverse(unsafe.Slice(", 4 * calls}, {"tcpReverseRows(unsafe.Slice(", 4 * calls}})
 	src, _, _, err := emitTagged(m, Options{Package: "main", driver: true})
 	if err != nil {
 		t.Fatal(err)
@@ -501,6 +516,9 @@ func TestReversedRuns(t *testing.T) {
 			// the worker's images, not one per image (wflip's outer dim
 			// is dynamic: flatSplit keeps its loop).
 			{"wimg", []string{"for i0_0 ", "for i0_1 ", "for i0_2 "}, nil},
+			// turn's split level is flipped with axis 1: one call for
+			// the worker's rows, no loop.
+			{"turn", []string{"for i0_0 ", "for i0_1 "}, nil},
 		} {
 			name := fmt.Sprintf("%s_%d_%s", c.fn, rt.n, rt.dt)
 			body := funcBody(string(src), name)
@@ -537,6 +555,7 @@ func TestReversedRuns(t *testing.T) {
 				call{name("all"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(3), 1+r.Int63n(3), n, rt.n)}},
 				call{name("wimg"), []*tensor.Tensor{randBits(r, rt.dt, 64, 1+r.Int63n(3), n/4+r.Int63n(2), rt.n)}},
 				call{name("gap"), []*tensor.Tensor{randBits(r, rt.dt, 1+r.Int63n(2), 1+r.Int63n(3), 1+r.Int63n(2), n, rt.n)}},
+				call{name("turn"), []*tensor.Tensor{randBits(r, rt.dt, 64, n/2+r.Int63n(2), rt.n)}},
 				call{name("outer"), []*tensor.Tensor{randBits(r, rt.dt, n, rt.n)}})
 		}
 		// Past revrow.NTBytes of output: non-temporal stores.
@@ -546,7 +565,8 @@ func TestReversedRuns(t *testing.T) {
 			call{name("img"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}},
 			call{name("wflip"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
 			call{name("all"), []*tensor.Tensor{randBits(r, rt.dt, 2, 7, big*64/14+1, rt.n)}},
-			call{name("wimg"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}})
+			call{name("wimg"), []*tensor.Tensor{randBits(r, rt.dt, 64, 3, big/3+1, rt.n)}},
+			call{name("turn"), []*tensor.Tensor{randBits(r, rt.dt, 64, big+1, rt.n)}})
 		for _, c := range cs {
 			want, err := interp.RunFunc(m, c.fn, c.args...)
 			if err != nil {

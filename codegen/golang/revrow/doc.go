@@ -24,8 +24,8 @@
 // vectors the OR of the three inputs shuffled by VPSHUFB with masks
 // computed at init (0x80 zeroes the bytes another input supplies); a row
 // of one group or more ends with one more group, the last 48 bytes of
-// dst, overlapping the one before. With AVX-512 VBMI, Reverse moves such
-// a row 192 bytes at a time first (reverse192: per 64 output bytes two
+// dst, overlapping the one before. With AVX-512 VBMI, Reverse and
+// ReverseUp move such a row 192 bytes at a time first (reverse192: per 64 output bytes two
 // masked loads of the 128 source bytes they come from and one VPERMI2B).
 // ReverseRows moves rows shorter than
 // 32 bytes (an image's RGB channels flipped) 32/rowBytes rows at a time:

@@ -81,6 +81,13 @@ func ones(n int) uint64 {
 //go:noescape
 func reverse192(dst, srcEnd *byte, n int, p *block192)
 
+// reverse192up is reverse192 reading src upwards: block b of src, from
+// src on, goes reversed to the block that ends 192b bytes before dstEnd
+// (revrow_amd64.s; AVX-512 VBMI).
+//
+//go:noescape
+func reverse192up(dstEnd, src *byte, n int, p *block192)
+
 // masks holds, per element size, the VPSHUFB mask that reverses the
 // elements of each 16-byte lane (the bytes of an element keep their
 // order; for 16-byte elements the identity: VPERMQ's swap of the two
@@ -167,12 +174,22 @@ func reverseBlocks(dst, src []byte, es int) int {
 func reverseBlocksUp(dst, src []byte, es int) int {
 	end := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), len(dst)))
 	if groupSize(es) {
-		g := len(dst) / 48
-		if !useAVX2 || g < 1 {
+		if !useAVX2 || len(dst) < 48 {
 			return 0
 		}
-		reverse48up(end, unsafe.SliceData(src), g, groupMasks[es])
-		if len(dst) > 48*g {
+		// 192-byte blocks first with AVX-512 VBMI, as in reverseBlocks
+		// (a 3.7 MB batch of RGB u8 images turned 180 degrees, one call
+		// per image: 0.106 ms with the groups alone, 0.081 with them).
+		done := 0
+		if nb := len(dst) / 192; useVBMI && nb > 0 {
+			reverse192up(end, unsafe.SliceData(src), nb, blocks192[es])
+			done = 192 * nb
+		}
+		g := (len(dst) - done) / 48
+		if g > 0 {
+			reverse48up((*byte)(unsafe.Add(unsafe.Pointer(end), -done)), &src[done], g, groupMasks[es])
+		}
+		if len(dst) > done+48*g {
 			reverse48(unsafe.SliceData(dst), (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), len(src))), 1, groupMasks[es])
 		}
 		return len(dst)

@@ -481,6 +481,22 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 	VPERMI2B    Z1, Z0, Z2; \
 	VMOVDQU64   Z2, (64*k)(DI)
 
+// REV192PLAN loads the plan at AX: the three chunks' controls into
+// Z10-Z12, their offsets into R10-R12 and their load masks into K1-K6.
+#define REV192PLAN \
+	VMOVDQU64 0(AX), Z10; \
+	VMOVDQU64 64(AX), Z11; \
+	VMOVDQU64 128(AX), Z12; \
+	MOVQ 192(AX), R10; \
+	MOVQ 200(AX), R11; \
+	MOVQ 208(AX), R12; \
+	KMOVQ 216(AX), K1; \
+	KMOVQ 224(AX), K2; \
+	KMOVQ 232(AX), K3; \
+	KMOVQ 240(AX), K4; \
+	KMOVQ 248(AX), K5; \
+	KMOVQ 256(AX), K6
+
 // func reverse192(dst, srcEnd *byte, n int, p *block192)
 //
 // n 192-byte blocks of 3-, 6-, 12- or 24-byte elements, reversed: block
@@ -493,18 +509,7 @@ TEXT ·reverse192(SB), NOSPLIT, $0-32
 	MOVQ srcEnd+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ p+24(FP), AX
-	VMOVDQU64 0(AX), Z10
-	VMOVDQU64 64(AX), Z11
-	VMOVDQU64 128(AX), Z12
-	MOVQ 192(AX), R10
-	MOVQ 200(AX), R11
-	MOVQ 208(AX), R12
-	KMOVQ 216(AX), K1
-	KMOVQ 224(AX), K2
-	KMOVQ 232(AX), K3
-	KMOVQ 240(AX), K4
-	KMOVQ 248(AX), K5
-	KMOVQ 256(AX), K6
+	REV192PLAN
 	TESTQ CX, CX
 	JZ    rev192done
 rev192loop:
@@ -516,5 +521,29 @@ rev192loop:
 	DECQ CX
 	JNZ  rev192loop
 rev192done:
+	VZEROUPPER
+	RET
+
+// func reverse192up(dstEnd, src *byte, n int, p *block192)
+//
+// reverse192 reading src upwards: block b of src, from src on, goes
+// reversed to the block that ends 192b bytes before dstEnd.
+TEXT ·reverse192up(SB), NOSPLIT, $0-32
+	MOVQ dstEnd+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ p+24(FP), AX
+	REV192PLAN
+	TESTQ CX, CX
+	JZ    rev192updone
+rev192uploop:
+	SUBQ $192, DI
+	REV192CHUNK(0, R10, K1, K4, Z10)
+	REV192CHUNK(1, R11, K2, K5, Z11)
+	REV192CHUNK(2, R12, K3, K6, Z12)
+	ADDQ $192, SI
+	DECQ CX
+	JNZ  rev192uploop
+rev192updone:
 	VZEROUPPER
 	RET
