@@ -429,7 +429,8 @@ func putGo[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wr
 // with AVX2 a row of 32 bytes or more moves as Take's long rows do (128
 // bytes per step as four 32-byte loads then four stores, then 32 at a
 // time, the tail as the row's last 32 bytes), with no length dispatch;
-// shorter rows, and every row without AVX2, with REP MOVSB; elsewhere,
+// shorter rows, rows of 2 KiB or more, and every row without AVX2, with
+// REP MOVSB; elsewhere,
 // copy. Go's memmove, by contrast, moves rows of 129 to 256 bytes 16
 // bytes at a time. Move inlines into its caller: one call per row, the
 // assembly's (as a generic function that did not inline, 0.082 ms on
@@ -438,7 +439,12 @@ func putGo[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wr
 // 192-byte rows 0.068-0.070 ms against 0.074-0.075 with inline 16-byte
 // moves; 256-byte rows 0.076-0.080 against 0.089-0.090 with copy;
 // 512-byte rows 0.161-0.167 against 0.170-0.178. 128-byte rows stay
-// with the inline moves (the same time: 0.047).
+// with the inline moves (the same time: 0.047). Rows of 2 KiB or more
+// move with REP MOVSB, whose fast strings write whole lines without
+// reading them first: 4096 4 KiB rows into a 32 MiB f32 table, in place,
+// 0.70-1.03 ms against 1.10-1.24 with the 32-byte moves; 8192 2 KiB
+// rows of 32 MiB 0.80-1.03 against 1.25-1.60 (one worker; two the same
+// within the noise).
 func Move[T Elem](dst, src []T) {
 	src = src[:len(dst)]
 	var z T

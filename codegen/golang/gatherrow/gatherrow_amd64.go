@@ -262,8 +262,9 @@ func takeOne16I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, strid
 func takeOne16I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
 
 // moveRow copies n bytes from src to dst: with Take's moves for rows of
-// 128 bytes or more (TAKECOPY in gatherrow_amd64.s) when n >= 32 and
-// useAVX2, else with REP MOVSB (the kernels' rows are past 128 bytes).
+// 128 bytes or more (TAKECOPY in gatherrow_amd64.s) when 32 <= n < 2048
+// and useAVX2, else with REP MOVSB (the kernels' rows are past 128
+// bytes).
 //
 //go:noescape
 func moveRow(dst, src unsafe.Pointer, n int)

@@ -992,6 +992,11 @@ TEXT ·takeOne16I32(SB), NOSPLIT, $0-88
 TEXT ·takeOne16I64(SB), NOSPLIT, $0-88
 	TAKEONE(MOVQ, 8, TAKEONE32, TAKEW16V)
 
+// moveRowStrings is the row, in bytes, from which moveRow copies with
+// REP MOVSB: the CPU's fast strings write whole lines without reading
+// them first (see Move).
+#define moveRowStrings 2048
+
 // func moveRow(dst, src unsafe.Pointer, n int)
 TEXT ·moveRow(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
@@ -999,6 +1004,8 @@ TEXT ·moveRow(SB), NOSPLIT, $0-24
 	MOVQ n+16(FP), R10
 	CMPQ R10, $32
 	JL   bytes
+	CMPQ R10, $moveRowStrings
+	JGE  bytes
 	CMPB ·useAVX2(SB), $0
 	JEQ  bytes
 	LEAQ -128(R10), R15

@@ -215,7 +215,8 @@ func BenchmarkTake(b *testing.B) {
 }
 
 // TestMove compares Move, on every path, with copy: rows of 0 to 300
-// bytes and a few longer ones, of 1-, 2-, 4- and 8-byte elements, at
+// bytes and a few longer ones (around the 2 KiB from which it copies
+// with REP MOVSB), of 1-, 2-, 4- and 8-byte elements, at
 // every offset of a 32-byte block in the source and destination;
 // nothing outside the destination row is written.
 func TestMove(t *testing.T) {
@@ -227,7 +228,7 @@ func TestMove(t *testing.T) {
 			for b := 0; b <= 300; b++ {
 				sizes = append(sizes, b)
 			}
-			sizes = append(sizes, 383, 384, 1000, 1024, 4099)
+			sizes = append(sizes, 383, 384, 1000, 1024, 2047, 2048, 2049, 4096, 4099, 8192)
 			for _, b := range sizes {
 				off := r.Intn(32)
 				src := make([]uint8, b+64)
