@@ -326,7 +326,8 @@
 // bytes are split by their columns in cache lines, each worker copying
 // its part of every update row in order, shorter and longer rows by destination
 // rows. In the kernel binary a row past 128 bytes is one gatherrow.Move
-// (32-byte moves, no length dispatch), and a worker that owns every
+// (32-byte moves, no length dispatch; REP MOVSB from 2 KiB, whose fast
+// strings write whole lines without reading them), and a worker that owns every
 // destination row of shorter rows (one worker, or distinct ids) copies
 // all its updates with one gatherrow.Put (scatterPutCall: an assembly
 // loop, no call per row). Both spare the split by

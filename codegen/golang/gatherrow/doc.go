@@ -65,9 +65,9 @@
 // Put is Take's inverse (a replace of whole rows: index_put, ScatterND
 // reduction none), the same short-row loop with the directions swapped.
 //
-// Move is one row's copy with Take's moves for long rows, for the
-// scatters that replace whole rows (a call per row, inlined up to the
-// assembly).
+// Move is one row's copy with Take's moves for long rows (REP MOVSB from
+// 2 KiB), for the scatters that replace whole rows (a call per row,
+// inlined up to the assembly).
 //
 // Permute applies one selection to many short rows: output element k of
 // each row is element tab[k] of its source row (NewPerm checks tab once),
