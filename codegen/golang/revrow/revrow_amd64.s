@@ -497,6 +497,26 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 	KMOVQ 248(AX), K5; \
 	KMOVQ 256(AX), K6
 
+// REV192LOOP(down, up) is the loop of reverse192 and reverse192up: with
+// DI at dst, SI at src, CX blocks and AX the plan, the register down (SI
+// or DI: the side read or written downwards) moves to the block's start,
+// the three chunks move, and the register up moves to the next block.
+#define REV192LOOP(down, up) \
+	REV192PLAN; \
+	TESTQ CX, CX; \
+	JZ    done; \
+loop: \
+	SUBQ  $192, down; \
+	REV192CHUNK(0, R10, K1, K4, Z10); \
+	REV192CHUNK(1, R11, K2, K5, Z11); \
+	REV192CHUNK(2, R12, K3, K6, Z12); \
+	ADDQ  $192, up; \
+	DECQ CX; \
+	JNZ  loop; \
+done: \
+	VZEROUPPER; \
+	RET
+
 // func reverse192(dst, srcEnd *byte, n int, p *block192)
 //
 // n 192-byte blocks of 3-, 6-, 12- or 24-byte elements, reversed: block
@@ -509,20 +529,7 @@ TEXT ·reverse192(SB), NOSPLIT, $0-32
 	MOVQ srcEnd+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ p+24(FP), AX
-	REV192PLAN
-	TESTQ CX, CX
-	JZ    rev192done
-rev192loop:
-	SUBQ $192, SI
-	REV192CHUNK(0, R10, K1, K4, Z10)
-	REV192CHUNK(1, R11, K2, K5, Z11)
-	REV192CHUNK(2, R12, K3, K6, Z12)
-	ADDQ $192, DI
-	DECQ CX
-	JNZ  rev192loop
-rev192done:
-	VZEROUPPER
-	RET
+	REV192LOOP(SI, DI)
 
 // func reverse192up(dstEnd, src *byte, n int, p *block192)
 //
@@ -533,17 +540,4 @@ TEXT ·reverse192up(SB), NOSPLIT, $0-32
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ p+24(FP), AX
-	REV192PLAN
-	TESTQ CX, CX
-	JZ    rev192updone
-rev192uploop:
-	SUBQ $192, DI
-	REV192CHUNK(0, R10, K1, K4, Z10)
-	REV192CHUNK(1, R11, K2, K5, Z11)
-	REV192CHUNK(2, R12, K3, K6, Z12)
-	ADDQ $192, SI
-	DECQ CX
-	JNZ  rev192uploop
-rev192updone:
-	VZEROUPPER
-	RET
+	REV192LOOP(DI, SI)
