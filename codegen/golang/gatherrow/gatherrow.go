@@ -444,7 +444,8 @@ func putGo[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wr
 // reading them first: 4096 4 KiB rows into a 32 MiB f32 table, in place,
 // 0.70-1.03 ms against 1.10-1.24 with the 32-byte moves; 8192 2 KiB
 // rows of 32 MiB 0.80-1.03 against 1.25-1.60 (one worker; two the same
-// within the noise).
+// within the noise). From 1 KiB it cost: 32768 1 KiB rows 3.50-4.10 ms
+// against 3.17-3.51.
 func Move[T Elem](dst, src []T) {
 	src = src[:len(dst)]
 	var z T
