@@ -570,7 +570,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 	if k == 0 {
 		// The whole result is one contiguous run of the source.
 		base := f.hoist(r.off.without(n, 0), -1)
-		body := f.guardedRun(r, dst, "lo", "hi", "("+base+")+lo", "("+base+")+hi")
+		var body string
 		if longRun(total, es) {
 			// A worker's part may be long (one worker copies all of it).
 			var nt string
@@ -578,6 +578,8 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			if nt != "" {
 				body = fmt.Sprintf("if %s {\ndefer revrow.Fence()\n}\n%s", nt, body)
 			}
+		} else {
+			body = f.guardedRun(r, dst, "lo", "hi", "("+base+")+lo", "("+base+")+hi")
 		}
 		f.stmt("if err := tcpParallel(%s, %d, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", total, es, body)
 		return nil
@@ -614,7 +616,9 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		ob := f.hoist(outOff.without(n, k), k-1)
 		sb := f.hoist(r.off.without(n, k), k-1)
 		inner = f.guardedRun(r, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
-		plain, desc, long, longNT := inner, "", "", false
+		// The run copy's forms so far: plain, in descending rows (desc),
+		// long (through the cache in pieces); runPieces below takes any.
+		plain, desc, long := inner, "", ""
 		if c, ok := run.constant(); f.g.driver && len(r.guards) == 0 && (!ok || c*int64(es) >= minNTRun) && f.descendingRuns(r, n, k) {
 			// Whole rows in descending source order (a flip of an
 			// outer axis): past revrow.NTBytes of output, copied from
@@ -651,7 +655,7 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			// image in reversed order): through the cache in pieces
 			// unless the output takes non-temporal stores.
 			inner, nt = f.longRunCopy(r, total, es, dst, ob, fmt.Sprintf("%s+%s", ob, rs), sb, fmt.Sprintf("%s+%s", sb, rs))
-			long, longNT = inner, nt != ""
+			long = inner
 		}
 		if c, ok := run.constant(); (!ok || c*int64(es) >= minTouchedRun || f.prefetches()) && len(r.guards) == 0 && et != "bool" && f.gatheredRuns(r, n, k) {
 			dist := touchDistance
@@ -686,12 +690,12 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 				// Whole rows an index picks: one gatherrow.Take call
 				// for the loop over the indices.
 				n.innerCall, inner = call, ""
-				if longNT {
+				if long != "" {
 					nt = "" // no copy of it left
 				}
 			}
 		}
-		if k == 1 && (inner == plain || inner == desc || longNT || inner != "" && inner == long) && len(r.guards) == 0 {
+		if k == 1 && inner != "" && (inner == plain || inner == desc || inner == long) && len(r.guards) == 0 {
 			if p := f.runPieces(n, run, es); p != "" {
 				// Few long rows (three 1 MiB planes of an image for two
 				// workers): the workers split them by bytes.
