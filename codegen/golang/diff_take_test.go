@@ -132,6 +132,38 @@ func init() {
 			return []*tensor.Tensor{randOf(r, tensor.F32, n, 1), randOf(r, tensor.I64, n, 1), randOf(r, tensor.I8, n, 1), randOf(r, tensor.F16, n, 1),
 				randIdx(r, oob, it, n, dim(r, 300))}
 		}},
+		// Takes from rank-1 tables by N-d ids (a lookup table applied
+		// to an image), in the ONNX importer's form (the table expanded
+		// and broadcast to the ids' shape): flatTakes makes each one
+		// rank-1 gather over the collapsed ids, expanded back (one dynamic
+		// dim); with two dynamic dims (%%j) it keeps the nest.
+		pattern{name: "take_flat", mlir: `func.func @%[3]s(%%t0: tensor<?xi8>, %%t1: tensor<?xf32>, %%t2: tensor<?xf16>, %%t3: tensor<?xi64>, %%t4: tensor<?xf64>, %%i: tensor<?x5x3x%[2]s>, %%j: tensor<?x?x%[2]s>, %%k: tensor<7x13x%[2]s>) -> (tensor<?x5x3xi8>, tensor<?x5x3xf32>, tensor<?x5x3xf16>, tensor<?x?xi64>, tensor<7x13xf64>) {
+  %%c5 = arith.constant 5 : index
+  %%c3 = arith.constant 3 : index
+  %%e0 = tensor.expand_shape %%t0 [[0, 1, 2]] : tensor<?xi8> into tensor<?x1x1xi8>
+  %%b0 = tcp.broadcast_to %%e0, %%c5, %%c3 {axes = [1, 2]} : tensor<?x1x1xi8>, index, index -> tensor<?x5x3xi8>
+  %%r0 = tcp.gather %%b0, %%i {dim = 0 : index%[6]s} : tensor<?x5x3xi8>, tensor<?x5x3x%[2]s> -> tensor<?x5x3xi8>
+  %%e1 = tensor.expand_shape %%t1 [[0, 1, 2]] : tensor<?xf32> into tensor<?x1x1xf32>
+  %%b1 = tcp.broadcast_to %%e1, %%c5, %%c3 {axes = [1, 2]} : tensor<?x1x1xf32>, index, index -> tensor<?x5x3xf32>
+  %%r1 = tcp.gather %%b1, %%i {dim = 0 : index%[6]s} : tensor<?x5x3xf32>, tensor<?x5x3x%[2]s> -> tensor<?x5x3xf32>
+  %%e2 = tensor.expand_shape %%t2 [[0, 1, 2]] : tensor<?xf16> into tensor<?x1x1xf16>
+  %%b2 = tcp.broadcast_to %%e2, %%c5, %%c3 {axes = [1, 2]} : tensor<?x1x1xf16>, index, index -> tensor<?x5x3xf16>
+  %%r2 = tcp.gather %%b2, %%i {dim = 0 : index%[6]s} : tensor<?x5x3xf16>, tensor<?x5x3x%[2]s> -> tensor<?x5x3xf16>
+  %%c1 = arith.constant 1 : index
+  %%d1 = tensor.dim %%j, %%c1 : tensor<?x?x%[2]s>
+  %%e3 = tensor.expand_shape %%t3 [[0, 1]] : tensor<?xi64> into tensor<?x1xi64>
+  %%b3 = tcp.broadcast_to %%e3, %%d1 {axes = [1]} : tensor<?x1xi64>, index -> tensor<?x?xi64>
+  %%r3 = tcp.gather %%b3, %%j {dim = 0 : index%[6]s} : tensor<?x?xi64>, tensor<?x?x%[2]s> -> tensor<?x?xi64>
+  %%c13 = arith.constant 13 : index
+  %%e4 = tensor.expand_shape %%t4 [[0, 1]] : tensor<?xf64> into tensor<?x1xf64>
+  %%b4 = tcp.broadcast_to %%e4, %%c13 {axes = [1]} : tensor<?x1xf64>, index -> tensor<?x13xf64>
+  %%r4 = tcp.gather %%b4, %%k {dim = 0 : index%[6]s} : tensor<?x13xf64>, tensor<7x13x%[2]s> -> tensor<7x13xf64>
+  return %%r0, %%r1, %%r2, %%r3, %%r4 : tensor<?x5x3xi8>, tensor<?x5x3xf32>, tensor<?x5x3xf16>, tensor<?x?xi64>, tensor<7x13xf64>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			n := dim(r, 300)
+			return []*tensor.Tensor{randOf(r, tensor.I8, n), randOf(r, tensor.F32, n), randOf(r, tensor.F16, n), randOf(r, tensor.I64, n), randOf(r, tensor.F64, n),
+				randIdx(r, oob, it, n, dim(r, 40), 5, 3), randIdx(r, oob, it, n, dim(r, 9), dim(r, 9)), randIdx(r, oob, it, n, 7, 13)}
+		}},
 		pattern{name: "take_middle_axis", mlir: `func.func @%[3]s(%%y: tensor<?x?x64xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x?x64xf32> {
   %%m = tensor.expand_shape %%i [[0, 1, 2]] : tensor<?x%[2]s> into tensor<1x?x1x%[2]s>
   %%c0 = arith.constant 0 : index
@@ -220,11 +252,13 @@ func init() {
 // interpreter. The last-axis takes of take_last_axis and
 // take_last_axis_long are gatherrow.Permute calls (byte shuffles, or
 // Row's gathers per row), but for the 4- and 8-byte elements of rows
-// past the shuffles.
+// past the shuffles. take_flat's four flat takes are one gatherrow.Row
+// call each over a worker's part (the rows of its fifth, whose ids have
+// two dynamic dims, are one call per row).
 func TestTakeForms(t *testing.T) {
 	want := map[string]int{"take_rows": 9, "take_short_rows": 10, "take_embedding_2d": 1, "take_middle_axis": 1, "take_middle_axis_12b": 1}
 	wantPermute := map[string]int{"take_last_axis": 4, "take_last_axis_long": 3}
-	wantRow := map[string]int{"take_unit_rows": 4}
+	wantRow := map[string]int{"take_unit_rows": 4, "take_flat": 5}
 	for _, p := range patterns {
 		n, ok := want[p.name]
 		np, okp := wantPermute[p.name]

@@ -578,6 +578,7 @@ func (f *funcGen) hoist(p poly, l int) string {
 
 // emitFunc returns the kernel and the dims function of fn.
 func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
+	fn = flatTakes(fn)
 	f := function.FuncOp{Operation: fn}
 	ft := f.Type()
 	body := f.Body()

@@ -6,6 +6,7 @@ import (
 
 	function "github.com/tcp-project/tcp/dialect/func"
 	"github.com/tcp-project/tcp/dialect/tcp"
+	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 )
 
@@ -80,11 +81,26 @@ func inPlaceArg(body *ir.Block, ret *ir.Operation, k int) int {
 // that those ops read.
 func materialized(op *ir.Operation) bool {
 	for _, u := range ir.Uses(op.Result(0)) {
-		if u.Owner().Name() != function.ReturnName && !(isScatter(u.Owner()) && u.OperandNumber() == 0) {
+		o := u.Owner()
+		if o.Name() == tensord.ExpandShapeName && ir.HasOneUse(o.Result(0)) && ir.Uses(o.Result(0))[0].Owner().Name() == function.ReturnName {
+			// Returned expanded (see flatTakes): resultNestInto computes
+			// it into the result.
+			continue
+		}
+		if o.Name() != function.ReturnName && !(isScatter(o) && u.OperandNumber() == 0) {
 			return true
 		}
 	}
 	return false
+}
+
+// argOf returns the argument v is a reshape of (the same buffer), if any.
+func (f *funcGen) argOf(v ir.Value) (string, bool) {
+	for isReshape(v.DefiningOp()) {
+		v = v.DefiningOp().Operand(0)
+	}
+	a, ok := f.args[v]
+	return a, ok
 }
 
 // scatterElem checks the element type and combine of a scatter.
@@ -271,7 +287,7 @@ func (f *funcGen) scatterInto(dst string, op *ir.Operation, ds []poly) error {
 		return err
 	}
 	src, rows := f.rowCopySource(s, ds)
-	if arg, ok := f.args[s.Input()]; ok && src == "" {
+	if arg, ok := f.argOf(s.Input()); ok && src == "" {
 		// The input's copy, unless the destination is the input's own
 		// buffer (a call in place).
 		f.g.used["same"] = true
@@ -323,7 +339,7 @@ func (f *funcGen) scatterInto(dst string, op *ir.Operation, ds []poly) error {
 // reads it back. Rows past the indices' first dim (which may be shorter
 // than the input's in a scatter) are copied on their own.
 func (f *funcGen) rowCopySource(s tcp.ScatterOp, ds []poly) (string, poly) {
-	src, ok := f.args[s.Input()]
+	src, ok := f.argOf(s.Input())
 	if !ok || len(ds) < 2 {
 		return "", nil
 	}

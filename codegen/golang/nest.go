@@ -274,23 +274,49 @@ func (f *funcGen) checkGather(g tcp.GatherOp) error {
 // time with the checks in its loop.
 func inlineCheck(op *ir.Operation, broadcasts bool) bool {
 	idx := op.Operand(1)
-	for broadcasts && orderKeeping(idx.DefiningOp()) {
+	for broadcasts && orderKeeping(idx.DefiningOp()) || isReshape(idx.DefiningOp()) {
 		idx = idx.DefiningOp().Operand(0)
 	}
 	if idx.DefiningOp() != nil || !ir.HasOneUse(op.Result(0)) {
 		return false
 	}
-	if u := ir.Uses(op.Result(0))[0].Owner(); u.Name() != function.ReturnName {
+	u := ir.Uses(op.Result(0))[0].Owner()
+	if u.Name() == tensord.ExpandShapeName && ir.HasOneUse(u.Result(0)) {
+		// A flat take's rank-1 gather (see flatTakes), returned expanded.
+		u = ir.Uses(u.Result(0))[0].Owner()
+	}
+	if u.Name() != function.ReturnName {
 		return false
 	}
 	for o := op.Next(); o != nil; o = o.Next() {
 		switch o.Name() {
-		case function.ReturnName, arith.ConstantName:
+		case function.ReturnName, arith.ConstantName, tensord.ExpandShapeName:
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// isReshape reports whether op is a reshape view (the same elements in
+// the same row-major order).
+func isReshape(op *ir.Operation) bool {
+	if op == nil {
+		return false
+	}
+	switch op.Name() {
+	case tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+		return op.NumOperands() == 1
+	}
+	return false
+}
+
+// flatResult reports whether v, returned through an expand_shape, is
+// computed by its own nest into the result's buffer (resultNestInto): a
+// rank-1 gather or a scatter, as flatTakes writes them.
+func flatResult(v ir.Value) bool {
+	op := v.DefiningOp()
+	return op != nil && (op.Name() == tcp.GatherName && rankedOf(v).Rank() == 1 || isScatter(op))
 }
 
 // orderKeeping reports whether op is a view whose row-major reads visit
@@ -500,6 +526,17 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 
 // resultNestInto is resultNest writing the slice named dst.
 func (f *funcGen) resultNestInto(dst string, v ir.Value, ds []poly) error {
+	if op := v.DefiningOp(); op != nil && op.Name() == tensord.ExpandShapeName && op.NumOperands() == 1 {
+		// A rank-1 gather or a scatter expanded (see flatTakes): its
+		// own nest writes the same bytes.
+		if u := op.Operand(0); flatResult(u) {
+			uds, err := f.dims(u)
+			if err != nil {
+				return err
+			}
+			v, ds = u, uds
+		}
+	}
 	if op := v.DefiningOp(); isScatter(op) {
 		return f.scatterInto(dst, op, ds)
 	}

@@ -602,6 +602,25 @@ func (f *funcGen) zeroUnit(v ir.Value, coords []poly) []poly {
 // read composes the element of v at coords down to a buffer. checked
 // marks reads under a fill guard, whose index loads must tolerate
 // coordinates of an empty dim.
+// denseBuf returns the buffer of v when read reads v at linear(coords,
+// dims) of it (an argument, a constant, a computed scatter, or a reshape
+// or cast of one): its elements sit in row-major order in that buffer.
+func (f *funcGen) denseBuf(v ir.Value) (string, bool) {
+	op := v.DefiningOp()
+	if op == nil {
+		n, ok := f.args[v]
+		return n, ok
+	}
+	switch op.Name() {
+	case tensord.ExpandShapeName, tensord.CollapseShapeName, tensord.CastName:
+		return f.denseBuf(op.Operand(0))
+	case tcp.ScatterName, tcp.ScatterNDName:
+		n, ok := f.mat[op]
+		return n, ok
+	}
+	return "", false
+}
+
 func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	coords = f.zeroUnit(v, coords)
 	ds, err := f.dims(v)
@@ -694,6 +713,11 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		}
 		return f.read(op.Operand(0), nc, checked)
 	case tensord.CollapseShapeName:
+		if buf, ok := f.denseBuf(op.Operand(0)); ok {
+			// The collapsed value's own row-major offset: no div and
+			// mod per collapsed dim (a LUT's ids collapsed to 1-d).
+			return ref{buf: buf, off: linear(coords, ds)}, nil
+		}
 		src, err := f.dims(op.Operand(0))
 		if err != nil {
 			return ref{}, err
