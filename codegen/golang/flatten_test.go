@@ -25,7 +25,7 @@ type flatScatterShape struct {
 
 var flatScatterShapes = []flatScatterShape{
 	{in: []int64{5, 4, 3}, idx: []int64{3, 4, 3}, dim: 0},
-	{in: []int64{3, 4, 6}, idx: []int64{7, 2, 6}, dim: 0},      // more index rows than input rows, fewer columns
+	{in: []int64{3, 4, 6}, idx: []int64{7, 2, 6}, dim: 0},       // more index rows than input rows, fewer columns
 	{in: []int64{4, 6, 3, 5}, idx: []int64{4, 2, 3, 5}, dim: 1}, // rank 4 along dim 1
 	{in: []int64{3, 20, 40}, idx: []int64{6, 20, 40}, dim: 0},   // 800 columns: the workers split them
 	{in: []int64{2, 3, 4, 5}, idx: []int64{2, 3, 4, 5}, dim: 0},
