@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	"github.com/tcp-project/tcp/ir"
 )
@@ -140,8 +141,14 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 			}
 		} else {
 			// Along the last dim: rowRead's source row, of the
-			// gathered dim's size.
-			if one, isC := stride.constant(); !isC || one != 1 || static && c < minGatherRow {
+			// gathered dim's size. Rows shorter than minGatherRow take
+			// gatherrow.Rows only (no call per row), when its assembly
+			// takes them: a multiple of 8 ids, each row read densely.
+			short := static && c < minGatherRow
+			if one, isC := stride.constant(); !isC || one != 1 {
+				return ""
+			}
+			if w, ok := e.size.constant(); short && (c%8 != 0 || !ok || c*gatherrow.DenseRow < w) {
 				return ""
 			}
 			srcBuf, srcOff := r.buf, r.off.add(patom(term).scale(-1))
@@ -150,6 +157,9 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 			}
 			if call := f.rowsCall(n, e, srcBuf, srcOff); call != "" {
 				return call
+			}
+			if short {
+				return ""
 			}
 			call = fmt.Sprintf("gatherrow.Row(%s, %s, %s, %v)", dst, r.buf, e.idxRow, e.wrap)
 		}

@@ -19,7 +19,7 @@ type Index interface {
 // before it written, and returns that k; else it returns -1. It panics if
 // idx is shorter than dst.
 func Row[T Elem, I Index](dst, src []T, idx []I, wrap bool) int {
-	if len(dst)*denseRow < len(src) {
+	if len(dst)*DenseRow < len(src) {
 		// A sparse read of a long row: the kernels do not touch it
 		// first, and the hardware gathers of uncached elements were
 		// slower than the Go loop (a GatherElements of 64 ids per
@@ -29,11 +29,11 @@ func Row[T Elem, I Index](dst, src []T, idx []I, wrap bool) int {
 	return gather(dst, src, idx, len(src), 1, 0, wrap)
 }
 
-// denseRow is the most elements of src per element of dst for which Row
+// DenseRow is the most elements of src per element of dst for which Row
 // takes the assembly: the kernels touch a row read that densely (at
 // least once per 16 elements) before they gather it, so it is in the
 // cache.
-const denseRow = 16
+const DenseRow = 16
 
 // wrapMask is what a negative index gains: size with wrap, else 0.
 func wrapMask(wrap bool, size int) int {
@@ -65,7 +65,7 @@ func Rows[T Elem, I Index](dst, src []T, idx []I, n int, wrap bool) int {
 	}
 	s := len(src) / rows
 	start := 0
-	if n%8 == 0 && s > 0 && n*denseRow >= s && fast(s, 1, 0, n, s) {
+	if n%8 == 0 && s > 0 && n*DenseRow >= s && fast(s, 1, 0, n, s) {
 		var z T
 		var i I
 		dp, sp := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))

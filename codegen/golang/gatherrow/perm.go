@@ -133,7 +133,7 @@ func Permute[T Elem](dst, src []T, p *Perm, rows, dstStride, srcStride int) {
 // of es bytes with Row's assembly loop (AVX2: eight ids per step, paired
 // loads of 1- and 2-byte elements, byte shuffles of rows of up to 256
 // bytes) instead of the Go loop: 1- and 2-byte elements, outputs of eight
-// elements or more, from rows read at least once per denseRow elements
+// elements or more, from rows read at least once per DenseRow elements
 // (as Row) and short enough for the loop's 32-bit offsets. Measured
 // against the kernels' Go loop with tcp-run, interleaved rounds: a take
 // of 2048 of 4096 f16 along the last axis of [4096,4096] took 3.78-3.81
@@ -145,7 +145,7 @@ func Permute[T Elem](dst, src []T, p *Perm, rows, dstStride, srcStride int) {
 // 0.88-1.03 against 0.81-0.88), VPGATHERDQ slower for i64 (256 of 1024
 // of [4096,1024] 1.31-1.41 against 1.17-1.22).
 func gatherIDs(es, n, width int) bool {
-	return useAVX2 && es <= 2 && n >= 8 && n*denseRow >= width && width < 1<<31
+	return useAVX2 && es <= 2 && n >= 8 && n*DenseRow >= width && width < 1<<31
 }
 
 // permuteGo is the Go loop of Permute over rows [r0, r1): the whole of it
