@@ -164,6 +164,43 @@ func init() {
 			return []*tensor.Tensor{randOf(r, tensor.I8, n), randOf(r, tensor.F32, n), randOf(r, tensor.F16, n), randOf(r, tensor.I64, n), randOf(r, tensor.F64, n),
 				randIdx(r, oob, it, n, dim(r, 40), 5, 3), randIdx(r, oob, it, n, dim(r, 9), dim(r, 9)), randIdx(r, oob, it, n, 7, 13)}
 		}},
+		// Takes by N-d ids in the ONNX importer's form (the ids
+		// expanded and broadcast along the data's other dims, the data
+		// along the ids' other dims): flatTakes collapses the ids' dims
+		// (along axis 1 of [?,40] by [4,6] ids; an embedding of [5,?]
+		// ids; along the middle axis of [2,?,3] by [?,2,2] ids).
+		pattern{name: "take_nd_ids", mlir: `func.func @%[3]s(%%x: tensor<?x40xf32>, %%i: tensor<4x6x%[2]s>, %%t: tensor<?x8xf16>, %%j: tensor<5x?x%[2]s>, %%y: tensor<2x?x3xi8>, %%k: tensor<?x2x2x%[2]s>) -> (tensor<?x4x6xf32>, tensor<5x?x8xf16>, tensor<2x?x2x2x3xi8>) {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%c2 = arith.constant 2 : index
+  %%c3 = arith.constant 3 : index
+  %%c6 = arith.constant 6 : index
+  %%c8 = arith.constant 8 : index
+  %%m = tensor.dim %%x, %%c0 : tensor<?x40xf32>
+  %%ei = tensor.expand_shape %%i [[0, 1], [2]] : tensor<4x6x%[2]s> into tensor<1x4x6x%[2]s>
+  %%bi = tcp.broadcast_to %%ei, %%m {axes = [0]} : tensor<1x4x6x%[2]s>, index -> tensor<?x4x6x%[2]s>
+  %%ex = tensor.expand_shape %%x [[0], [1, 2]] : tensor<?x40xf32> into tensor<?x40x1xf32>
+  %%bx = tcp.broadcast_to %%ex, %%c6 {axes = [2]} : tensor<?x40x1xf32>, index -> tensor<?x40x6xf32>
+  %%r0 = tcp.gather %%bx, %%bi {dim = 1 : index%[6]s} : tensor<?x40x6xf32>, tensor<?x4x6x%[2]s> -> tensor<?x4x6xf32>
+  %%n = tensor.dim %%j, %%c1 : tensor<5x?x%[2]s>
+  %%ej = tensor.expand_shape %%j [[0], [1, 2]] : tensor<5x?x%[2]s> into tensor<5x?x1x%[2]s>
+  %%bj = tcp.broadcast_to %%ej, %%c8 {axes = [2]} : tensor<5x?x1x%[2]s>, index -> tensor<5x?x8x%[2]s>
+  %%et = tensor.expand_shape %%t [[0, 1], [2]] : tensor<?x8xf16> into tensor<?x1x8xf16>
+  %%bt = tcp.broadcast_to %%et, %%n {axes = [1]} : tensor<?x1x8xf16>, index -> tensor<?x?x8xf16>
+  %%r1 = tcp.gather %%bt, %%bj {dim = 0 : index%[6]s} : tensor<?x?x8xf16>, tensor<5x?x8x%[2]s> -> tensor<5x?x8xf16>
+  %%p = tensor.dim %%k, %%c0 : tensor<?x2x2x%[2]s>
+  %%ek = tensor.expand_shape %%k [[0, 1], [2], [3, 4]] : tensor<?x2x2x%[2]s> into tensor<1x?x2x2x1x%[2]s>
+  %%bk = tcp.broadcast_to %%ek, %%c2, %%c3 {axes = [0, 4]} : tensor<1x?x2x2x1x%[2]s>, index, index -> tensor<2x?x2x2x3x%[2]s>
+  %%ey = tensor.expand_shape %%y [[0], [1, 2, 3], [4]] : tensor<2x?x3xi8> into tensor<2x?x1x1x3xi8>
+  %%by = tcp.broadcast_to %%ey, %%c2, %%c2 {axes = [2, 3]} : tensor<2x?x1x1x3xi8>, index, index -> tensor<2x?x2x2x3xi8>
+  %%r2 = tcp.gather %%by, %%bk {dim = 1 : index%[6]s} : tensor<2x?x2x2x3xi8>, tensor<2x?x2x2x3x%[2]s> -> tensor<2x?x2x2x3xi8>
+  return %%r0, %%r1, %%r2 : tensor<?x4x6xf32>, tensor<5x?x8xf16>, tensor<2x?x2x2x3xi8>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			t := randOf(r, tensor.F16, dim(r, 60), 8)
+			y := randOf(r, tensor.I8, 2, dim(r, 7), 3)
+			return []*tensor.Tensor{randOf(r, tensor.F32, dim(r, 9), 40), randIdx(r, oob, it, 40, 4, 6),
+				t, randIdx(r, oob, it, t.Shape[0], 5, dim(r, 9)), y, randIdx(r, oob, it, y.Shape[1], dim(r, 5), 2, 2)}
+		}},
 		pattern{name: "take_middle_axis", mlir: `func.func @%[3]s(%%y: tensor<?x?x64xf32>, %%i: tensor<?x%[2]s>) -> tensor<?x?x64xf32> {
   %%m = tensor.expand_shape %%i [[0, 1, 2]] : tensor<?x%[2]s> into tensor<1x?x1x%[2]s>
   %%c0 = arith.constant 0 : index

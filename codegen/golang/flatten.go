@@ -6,29 +6,36 @@ import (
 	"github.com/tcp-project/tcp/ir"
 )
 
-// flatTakes returns fn, or a rewritten clone of it when some tcp.gather
-// in it is a flat take (see flatTake): each such gather becomes a rank-1
-// gather of the collapsed table by the collapsed indices, expanded back
-// to the result's shape. A result nest then runs one loop over all the
-// elements (one gatherrow.Row call per worker in the kernel binary)
-// instead of one per dim, whose innermost loop may be a few elements
-// long (an RGB image's 3). Measured with tcp-run, a lookup table of 256
-// bytes applied to a 1080x1920x3 image by i32 ids: 1.50 ms against 6.8
-// with one worker, 0.63 against 4.35 with two.
+// flatTakes returns fn, or a rewritten clone of it when some op in it
+// is a take by N-d ids (see takeGroup) or an element scatter with two or
+// more dims after its dim (see flatScatter).
 //
-// The rewrite keeps the kernel's meaning, its error (the same first bad
-// index, along dimension 0 of the same size) and its locations: the new
-// ops take the gather's.
+// A take by N-d ids becomes a take by the ids collapsed over their dims,
+// expanded back to the result's shape: a result nest then runs one loop
+// for all the ids' dims, whose innermost loop was a few elements long (an
+// RGB image's 3), and the forms of takes by 1-d ids apply (one
+// gatherrow.Row call per worker for a lookup table applied to an image,
+// gatherrow.Permute for a take along the last axis by the same ids for
+// every row). Measured with tcp-run, a lookup table of 256 bytes applied
+// to a 1080x1920x3 image by i32 ids: 1.29 ms against 6.8 with one worker,
+// 0.75 against 4.35 with two.
+//
+// The rewrites keep the kernel's meaning, its errors (the same first bad
+// index, along the same dim of the same size) and its locations: the new
+// ops take the rewritten op's.
 func flatTakes(fn *ir.Operation) *ir.Operation {
 	found := false
-	fn.Walk(ir.PreOrder, func(op *ir.Operation) { found = found || flatTake(op) || flatScatter(op) })
+	fn.Walk(ir.PreOrder, func(op *ir.Operation) {
+		_, ok := takeGroup(op)
+		found = found || ok || flatScatter(op)
+	})
 	if !found {
 		return fn
 	}
 	c := fn.Clone()
 	var todo []*ir.Operation
 	c.Walk(ir.PreOrder, func(op *ir.Operation) {
-		if flatTake(op) || flatScatter(op) {
+		if _, ok := takeGroup(op); ok || flatScatter(op) {
 			todo = append(todo, op)
 		}
 	})
@@ -39,47 +46,151 @@ func flatTakes(fn *ir.Operation) *ir.Operation {
 			collapseScatter(rw, op)
 			continue
 		}
-		g := tcp.GatherOp{Operation: op}
-		rt := rankedOf(op.Result(0))
-		it := rankedOf(g.Indices())
-		st := rankedOf(g.Input())
-		n := int64(1)
-		for d := 0; d < rt.Rank(); d++ {
-			if rt.IsDynamicDim(d) {
-				n = ir.Dynamic
-				break
-			}
-			n *= rt.Dim(d)
-		}
-		loc := op.Loc()
-		// The table: the broadcast's operand, whose dims other than 0 are 1.
-		tab := g.Input().DefiningOp().Operand(0)
-		tt := rankedOf(tab)
-		if tt.Rank() > 1 {
-			tab = tensord.CollapseShapeWith(rw, loc, tab, ir.RankedTensor([]int64{tt.Dim(0)}, st.Elem()), allDims(tt.Rank())).Result(0)
-		}
-		ids := g.Indices()
-		if it.Rank() > 1 {
-			ids = tensord.CollapseShapeWith(rw, loc, ids, ir.RankedTensor([]int64{n}, it.Elem()), allDims(it.Rank())).Result(0)
-		}
-		flat := rw.Create(tcp.GatherName, loc, []ir.Value{tab, ids}, []ir.Type{ir.RankedTensor([]int64{n}, rt.Elem())}, op.Attrs())
-		out := tensord.ExpandShapeWith(rw, loc, flat.Result(0), rt, allDims(rt.Rank()))
-		src := g.Input().DefiningOp()
-		rw.ReplaceOp(op, []ir.Value{out.Result(0)})
-		if src.UseEmpty() {
-			rw.EraseOp(src)
-		}
+		m, _ := takeGroup(op)
+		collapseTake(rw, op, m)
 	}
 	return c
 }
 
-// allDims is the reassociation of one group of r dims.
-func allDims(r int) [][]int64 {
-	g := make([]int64, r)
-	for d := range g {
-		g[d] = int64(d)
+// takeGroup returns m >= 1 when op is a tcp.gather along dim a whose
+// source is a broadcast_to of a value whose dims a+1..a+m are the static
+// 1 (the source does not vary along them: they are dims of N-d ids, as
+// the ONNX and torch takes by N-d ids are written), whose indices are
+// dense over dims a..a+m (an argument seen through reshapes, or a
+// broadcast_to of one along other dims) and whose result has at most one
+// dynamic dim among a..a+m (an expand_shape back to it is then
+// determined).
+func takeGroup(op *ir.Operation) (int, bool) {
+	if op.Name() != tcp.GatherName {
+		return 0, false
 	}
-	return [][]int64{g}
+	g := tcp.GatherOp{Operation: op}
+	a := int(g.Dim())
+	rt := rankedOf(op.Result(0))
+	b := g.Input().DefiningOp()
+	if rt == nil || b == nil || b.Name() != tcp.BroadcastToName {
+		return 0, false
+	}
+	xt := rankedOf(b.Operand(0))
+	if xt == nil || xt.Rank() != rt.Rank() {
+		return 0, false
+	}
+	for _, e := range (tcp.BroadcastOp{Operation: b}).Axes() {
+		if int(e) == a {
+			return 0, false // a take from a broadcast along the taken dim
+		}
+	}
+	m := 0
+	for e := a + 1; e < xt.Rank() && !xt.IsDynamicDim(e) && xt.Dim(e) == 1; e++ {
+		m++
+	}
+	if m == 0 {
+		return 0, false
+	}
+	dyn := 0
+	for e := a; e <= a+m; e++ {
+		if rt.IsDynamicDim(e) {
+			dyn++
+		}
+	}
+	if dyn > 1 {
+		return 0, false
+	}
+	ids := g.Indices()
+	if o := ids.DefiningOp(); o != nil && o.Name() == tcp.BroadcastToName {
+		for _, e := range (tcp.BroadcastOp{Operation: o}).Axes() {
+			if int(e) >= a && int(e) <= a+m {
+				return 0, false
+			}
+		}
+		ids = o.Operand(0)
+	}
+	if !dense(ids) {
+		return 0, false
+	}
+	return m, true
+}
+
+// collapseTake rewrites takeGroup's op (group m): its source's and its
+// indices' dims a..a+m collapsed (under their broadcasts, whose other
+// axes are renumbered), the take by the collapsed ids, its result
+// expanded back.
+func collapseTake(rw *ir.Rewriter, op *ir.Operation, m int) {
+	g := tcp.GatherOp{Operation: op}
+	a := int(g.Dim())
+	rt := rankedOf(op.Result(0))
+	loc := op.Loc()
+	var groups [][]int64
+	for e := 0; e < rt.Rank(); e++ {
+		switch {
+		case e < a || e > a+m:
+			groups = append(groups, []int64{int64(e)})
+		case e == a:
+			grp := make([]int64, m+1)
+			for k := range grp {
+				grp[k] = int64(a + k)
+			}
+			groups = append(groups, grp)
+		}
+	}
+	shapeOf := func(t *ir.RankedTensorType) []int64 {
+		var out []int64
+		for _, grp := range groups {
+			n := int64(1)
+			for _, e := range grp {
+				if t.IsDynamicDim(int(e)) {
+					n = ir.Dynamic
+					break
+				}
+				n *= t.Dim(int(e))
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	collapse := func(v ir.Value) ir.Value {
+		t := rankedOf(v)
+		return tensord.CollapseShapeWith(rw, loc, v, ir.RankedTensor(shapeOf(t), t.Elem()), groups).Result(0)
+	}
+	// v (of the gather's rank, a broadcast_to or not) with dims a..a+m
+	// collapsed: a broadcast's operand is collapsed and broadcast again
+	// along its other axes.
+	rebuild := func(v ir.Value) ir.Value {
+		o := v.DefiningOp()
+		if o == nil || o.Name() != tcp.BroadcastToName {
+			return collapse(v)
+		}
+		bo := tcp.BroadcastOp{Operation: o}
+		in := collapse(bo.In())
+		var axes []int64
+		var sizes []ir.Value
+		for k, e := range bo.Axes() {
+			switch {
+			case int(e) < a:
+				axes = append(axes, e)
+			case int(e) > a+m:
+				axes = append(axes, e-int64(m))
+			default:
+				continue
+			}
+			sizes = append(sizes, bo.NewDimSizes()[k])
+		}
+		if len(axes) == 0 {
+			return in
+		}
+		t := rankedOf(v)
+		return tcp.BuildBroadcastTo(rw, loc, in, sizes, axes, ir.RankedTensor(shapeOf(t), t.Elem())).Result(0)
+	}
+	src, ids := rebuild(g.Input()), rebuild(g.Indices())
+	flat := rw.Create(tcp.GatherName, loc, []ir.Value{src, ids}, []ir.Type{ir.RankedTensor(shapeOf(rt), rt.Elem())}, op.Attrs())
+	out := tensord.ExpandShapeWith(rw, loc, flat.Result(0), rt, groups)
+	olds := []*ir.Operation{g.Input().DefiningOp(), g.Indices().DefiningOp()}
+	rw.ReplaceOp(op, []ir.Value{out.Result(0)})
+	for _, o := range olds {
+		if o != nil && o.UseEmpty() {
+			rw.EraseOp(o)
+		}
+	}
 }
 
 // collapseScatter rewrites flatScatter's op: its input, indices and
@@ -167,44 +278,3 @@ func dense(v ir.Value) bool {
 	}
 }
 
-// flatTake reports whether op is a tcp.gather along dim 0, of rank 2 or
-// more, from a broadcast_to of a table whose dims other than 0 are the
-// constant 1 (so that every element is table[index], whatever the other
-// coordinates: a take from a rank-1 table by N-d ids, as a lookup table
-// applied to an image), whose indices are an argument seen through
-// reshapes (dense, so that collapsing them costs nothing) and whose
-// result has at most one dynamic dim (an expand_shape back to it is then
-// determined).
-func flatTake(op *ir.Operation) bool {
-	if op.Name() != tcp.GatherName {
-		return false
-	}
-	g := tcp.GatherOp{Operation: op}
-	rt := rankedOf(op.Result(0))
-	if g.Dim() != 0 || rt == nil || rt.Rank() < 2 {
-		return false
-	}
-	dyn := 0
-	for d := 0; d < rt.Rank(); d++ {
-		if rt.IsDynamicDim(d) {
-			dyn++
-		}
-	}
-	if dyn > 1 {
-		return false
-	}
-	b := g.Input().DefiningOp()
-	if b == nil || b.Name() != tcp.BroadcastToName {
-		return false
-	}
-	tt := rankedOf(b.Operand(0))
-	if tt == nil || tt.Rank() != rt.Rank() {
-		return false
-	}
-	for d := 1; d < tt.Rank(); d++ {
-		if tt.IsDynamicDim(d) || tt.Dim(d) != 1 {
-			return false
-		}
-	}
-	return dense(g.Indices())
-}

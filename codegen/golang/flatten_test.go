@@ -145,3 +145,48 @@ func TestFlatScatters(t *testing.T) {
 		t.Errorf("only %d results and %d errors compared", compared, errs)
 	}
 }
+
+// TestFlatTakes checks which takes of the take_flat and take_nd_ids
+// patterns flatTakes rewrites (those whose ids' dims have at most one
+// dynamic size) and that the rewritten functions verify; the
+// differential test compares their kernels with the interpreter.
+func TestFlatTakes(t *testing.T) {
+	want := map[string]int{"take_flat": 4, "take_nd_ids": 3}
+	for _, p := range patterns {
+		n, ok := want[p.name]
+		if !ok {
+			continue
+		}
+		delete(want, p.name)
+		for _, it := range []string{"i32", "i64"} {
+			attr := `, mode = "error"`
+			src := fmt.Sprintf(p.mlir, attr, it, "f", "f32", strings.TrimPrefix(attr, ", "), attr)
+			m, err := parser.Parse(p.name+".mlir", src, parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fn := function.Lookup(m, "f")
+			got := 0
+			fn.Walk(ir.PreOrder, func(op *ir.Operation) {
+				if _, ok := takeGroup(op); ok {
+					got++
+				}
+			})
+			if got != n {
+				t.Errorf("%s (%s): %d takes to collapse, want %d", p.name, it, got, n)
+			}
+			flat := flatTakes(fn)
+			if err := ir.Verify(flat, false); err != nil {
+				t.Fatalf("%s (%s) rewritten does not verify: %v", p.name, it, err)
+			}
+			flat.Walk(ir.PreOrder, func(op *ir.Operation) {
+				if _, ok := takeGroup(op); ok {
+					t.Errorf("%s (%s): a take to collapse is left after the rewrite", p.name, it)
+				}
+			})
+		}
+	}
+	for name := range want {
+		t.Errorf("no pattern %s", name)
+	}
+}

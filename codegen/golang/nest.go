@@ -313,10 +313,10 @@ func isReshape(op *ir.Operation) bool {
 
 // flatResult reports whether v, returned through an expand_shape, is
 // computed by its own nest into the result's buffer (resultNestInto): a
-// rank-1 gather or a scatter, as flatTakes writes them.
+// gather (a flatter nest) or a scatter, as flatTakes writes them.
 func flatResult(v ir.Value) bool {
 	op := v.DefiningOp()
-	return op != nil && (op.Name() == tcp.GatherName && rankedOf(v).Rank() == 1 || isScatter(op))
+	return op != nil && (op.Name() == tcp.GatherName || isScatter(op))
 }
 
 // orderKeeping reports whether op is a view whose row-major reads visit
@@ -527,8 +527,8 @@ func (f *funcGen) resultNest(i int, v ir.Value, ds []poly) error {
 // resultNestInto is resultNest writing the slice named dst.
 func (f *funcGen) resultNestInto(dst string, v ir.Value, ds []poly) error {
 	if op := v.DefiningOp(); op != nil && op.Name() == tensord.ExpandShapeName && op.NumOperands() == 1 {
-		// A rank-1 gather or a scatter expanded (see flatTakes): its
-		// own nest writes the same bytes.
+		// A gather or a scatter expanded (see flatTakes): its own
+		// nest writes the same bytes.
 		if u := op.Operand(0); flatResult(u) {
 			uds, err := f.dims(u)
 			if err != nil {
