@@ -277,4 +277,3 @@ func dense(v ir.Value) bool {
 		return false
 	}
 }
-
