@@ -546,6 +546,42 @@ SWEEP = {
     "sw_rows_i32_i32": take((65536, 32), 0, (131072,), np.int32, np.int32),
     "sw_rows2_f16": strided((4096, 64), {0: 2}, np.float16),
     "sw_window_rows": window((100000, 64), (1000, 0), (91000, 64)),
+    # A seventh sweep (2026-11-27, near midnight) found a lookup table of
+    # 256 bytes applied to an RGB image 2.3x behind XLA (a loop of three
+    # elements per pixel), ScatterElements add along axis 0 of a 3-d
+    # tensor 2.2x behind torch with two threads (each worker walked every
+    # update), a take along axis 1 by 2-d ids 1.6x behind XLA, 16 of each
+    # 64-float row gathered 1.3x behind torch (a Go loop per element),
+    # a gather_nd of 3-byte pixels 1.6x behind XLA and 20-byte rows 1.4x
+    # behind XLA with one thread; kept with the rest of it: 96-byte f16
+    # rows, 17-byte i8 rows, GatherElements along axis 0 by i32 ids,
+    # 1 KiB gather_nd rows, an RGB f32 image to BGR, a flip of the middle
+    # axis, a 1-d i64 flip, every other row backwards, every other f16 of
+    # the last axis, a crop of columns, a crop of an NHWC u8 batch,
+    # 32-byte index_put rows, a scatter-add into a new output, a tiny f64
+    # take, GPT-2's embedding, 960 columns of an RGB image.
+    "sw7_lut_u8": take((256,), 0, (1080, 1920, 3), np.uint8, np.int32),
+    "sw7_rows_20b": take((100000, 5), 0, (400000,)),
+    "sw7_rows_96b_f16": take((200000, 48), 0, (200000,), np.float16, np.int32),
+    "sw7_rows_17b_i8": take((100000, 17), 0, (300000,), np.int8),
+    "sw7_take_axis1_2d": take((512, 4096), 1, (32, 32)),
+    "sw7_ge_4d_axis3": gather_elements((16, 32, 64, 64), (16, 32, 64, 16), 3),
+    "sw7_ge_axis0_i32": gather_elements((1024, 2048), (1024, 2048), 0, np.float32, np.int32),
+    "sw7_gnd_pixels_u8": gather_nd((512, 512, 3), 200000, np.uint8),
+    "sw7_gnd_1k": gather_nd((128, 128, 256), 16384),
+    "sw7_bgr_f32": flip((1, 1080, 1920, 3), (3,), np.float32),
+    "sw7_flip_mid": flip((64, 512, 64), (1,)),
+    "sw7_flip_i64_1d": flip((1000000,), (0,), np.int64),
+    "sw7_strided_neg_rows": strided((8192, 1024), {0: -2}),
+    "sw7_strided_last_f16": strided((64, 256, 256), {2: 2}, np.float16),
+    "sw7_crop_cols": window((4096, 4096), (0, 100), (4096, 3000)),
+    "sw7_crop_nhwc_u8": window((4, 1080, 1920, 3), (0, 60, 320, 0), (4, 1020, 1600, 3), np.uint8),
+    "sw7_scatter_put_32b": scatter_rows(200000, 8, 100000, add=False),
+    "sw7_scatter_grad_copy_512b": scatter_rows(50000, 128, 50000, add=True, inplace=False),
+    "sw7_scatter_elements_axis0_3d": scatter_elements_add((64, 256, 128), 0),
+    "sw7_tiny_take_f64": take((8, 8), 1, (2,), np.float64),
+    "sw7_gpt2_embedding": take((50257, 768), 0, (4, 1024)),
+    "sw7_image_cols_u8": take((1080, 1920, 3), 1, (960,), np.uint8),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 
