@@ -115,30 +115,31 @@ func TestScatterRowPut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The test of distinct ids in the 11 functions with [N, 1]
-		// argument ids; one split by columns per
-		// function of rows of 129 to 512
-		// bytes (8 of 13), the split by rows for the other five (and the
-		// definition of tcpParallelScan); for embedders, inline moves of
-		// the whole row for the four of those rows of at most 192 bytes
-		// (pair, drop33, clipbf16, wrap48); in the kernel binary,
+		// The test of distinct ids in the 6 functions with [N, 1]
+		// argument ids and rows past 128 bytes; one split by columns
+		// per function of rows of 129 to 512 bytes (8 of 13), the split
+		// by rows for the other five (and the definition of
+		// tcpParallelScan); for embedders, inline moves of the whole
+		// row for the four of those rows of at most 192 bytes (pair,
+		// drop33, clipbf16, wrap48); in the kernel binary,
 		// gatherrow.Move for every row past 128 bytes (the 8 split by
-		// columns, f32max, wide and dynwidth).
-		// Under 128 bytes, with error or wrap_negative (short64, pts12,
-		// f16x5, f64x15), the kernel binary's worker that owns every
-		// destination row makes one gatherrow.Put call; i8one's rows of
-		// one element are elements (no row loop, no test of distinct
+		// columns, f32max, wide and dynwidth). Rows of at most 128 bytes
+		// (i8min, short64, pts12, f16x5, f64x15) take no test of
+		// distinct ids: one worker runs them (tcpSerial), in the kernel
+		// binary with one gatherrow.Put call under error or
+		// wrap_negative (short64, pts12, f16x5, f64x15); i8one's rows
+		// of one element are elements (no row loop, no test of distinct
 		// ids), run by one worker (tcpSerial: each of several would
 		// test every id for the rows it owns), in the kernel binary
 		// with one Put call too.
 		inline, move, put, skip := 4, 0, 0, 9
 		if driver {
-			inline, move, put, skip = 4, 11, 5, 8
+			inline, move, put, skip = 0, 11, 5, 4
 		}
 		for _, c := range []struct {
 			what string
 			n    int
-		}{{"tcpRowsUnique(", 14}, {"[lo:hi])", 8}, {"tcpParallelScan(", 17}, {"tcpSerial(", 2}, {"< lo || ", skip}, {"if lo == 0 && hi == ", inline}, {"gatherrow.Move(", move}, {"gatherrow.Put(", put}} {
+		}{{"tcpRowsUnique(", 9}, {"[lo:hi])", 8}, {"tcpParallelScan(", 12}, {"tcpSerial(", 7}, {"< lo || ", skip}, {"if lo == 0 && hi == ", inline}, {"gatherrow.Move(", move}, {"gatherrow.Put(", put}} {
 			if got := strings.Count(string(src), c.what); got != c.n {
 				t.Errorf("driver %v: the source has %d of %q, want %d\n%s", driver, got, c.what, c.n, src)
 			}
