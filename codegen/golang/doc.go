@@ -42,10 +42,18 @@
 // rewrite coordinates, tcp.gather and tcp.gather_nd read their indices at
 // the output coordinates and substitute the resolved index (so a gather of
 // a gather composes indices). Nothing but the results is written: a
-// broadcast or reshape is never materialized. Offsets are polynomials over
-// loop counters and shape parameters (poly.go); each subexpression is
-// computed at the outermost loop where its operands are available, static
-// shapes fold into constants, and the longest suffix of loops over which
+// broadcast or reshape is never materialized. Before that, flatTakes
+// (flatten.go) rewrites a copy of the function: a take by N-d ids
+// becomes a take by the ids collapsed over their dims, expanded back (a
+// lookup table applied to an image is one loop, not three), and an
+// element scatter with two or more dims after its dim has them collapsed
+// (so the workers split the long dim by columns); the result's nest
+// writes an expanded gather's or scatter's bytes directly, and a
+// collapse_shape of an argument is read at its own offset. Offsets are
+// polynomials over loop counters and shape parameters (poly.go); each
+// subexpression is computed at the outermost loop where its operands are
+// available, static shapes fold into constants, and the longest suffix of
+// loops over which
 // the source advances exactly like the destination becomes one copy (a row
 // gather such as the index_select recipe of docs/semantics.md §5.1 copies whole
 // rows; a static row of up to 128 bytes is copied as fixed-size arrays of
