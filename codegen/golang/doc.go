@@ -53,8 +53,8 @@
 // polynomials over loop counters and shape parameters (poly.go); each
 // subexpression is computed at the outermost loop where its operands are
 // available, static shapes fold into constants, and the longest suffix of
-// loops over which
-// the source advances exactly like the destination becomes one copy (a row
+// loops over which the source advances exactly like the destination
+// becomes one copy (a row
 // gather such as the index_select recipe of docs/semantics.md §5.1 copies whole
 // rows; a static row of up to 128 bytes is copied as fixed-size arrays of
 // at most 16 bytes: inline load/store pairs, with no memmove call and no
