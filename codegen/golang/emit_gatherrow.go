@@ -107,9 +107,6 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 	l := nl - 1
 	j := n.vars[l]
 	c, static := n.sizes[l].constant()
-	if static && c < minGatherCols {
-		return ""
-	}
 	for _, term := range positions(r.off) {
 		e, ok := f.egather[term]
 		if !ok || len(n.lets[l].stmts) != e.stmts {
@@ -124,7 +121,7 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 			return ""
 		} else if len(cj) > 0 {
 			// Along an outer dim: column j of the row the index picks.
-			if one, isC := cj.constant(); !isC || one != 1 {
+			if one, isC := cj.constant(); !isC || one != 1 || static && c < minGatherCols {
 				return ""
 			}
 			rest := r.off.add(patom(j).scale(-1)).add(stride.mul(patom(term)).scale(-1))

@@ -19,8 +19,8 @@ import (
 // shorter than minGatherRow (Row) or minGatherCols (Cols) keep the Go
 // loop, which does not touch source rows of 512 bytes or less that
 // follow each other (shortStream), unless gatherrow.Rows' assembly takes
-// them (@short16: rows of 16 ids, a multiple of eight, from source rows
-// at most gatherrow.DenseRow times as long). The source rows of
+// them (@short16 and @short8: rows of 16 and 8 ids, multiples of eight,
+// from source rows at most gatherrow.DenseRow times as long). The source rows of
 // gatherrow.Row are touched only when they are over 1 KiB and the
 // working set leaves the cache: never for a small static gather
 // (@last32, @half), under tests of the row's and the buffers' lengths
@@ -28,7 +28,7 @@ import (
 // only once the working set leaves the cache: never in the small static
 // @short and @clip. Index rows that follow each other with no touch are one
 // gatherrow.Rows call for a worker's part of them (@last32, @half,
-// @bools, @rows64h, @short16, and under the flat split of levels 0 and 1 @last64err
+// @bools, @rows64h, @short16, @short8, and under the flat split of levels 0 and 1 @last64err
 // and @rows64; whole steps of eight in one assembly loop for @rows64h and
 // @rows64). A rank-1 gather (x[ids]) is one gatherrow.Row call per
 // worker.
@@ -105,6 +105,10 @@ func.func @short16(%x: tensor<5x7x64xf32>, %i: tensor<5x7x16xi64>) -> tensor<5x7
   %0 = tcp.gather %x, %i {dim = 2 : index, mode = "error"} : tensor<5x7x64xf32>, tensor<5x7x16xi64> -> tensor<5x7x16xf32>
   return %0 : tensor<5x7x16xf32>
 }
+func.func @short8(%x: tensor<40x100xf64>, %i: tensor<40x8xi32>) -> tensor<40x8xf64> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<40x100xf64>, tensor<40x8xi32> -> tensor<40x8xf64>
+  return %0 : tensor<40x8xf64>
+}
 func.func @flat(%x: tensor<300xf32>, %i: tensor<290xi32>) -> tensor<290xf32> {
   %0 = tcp.gather %x, %i {dim = 0 : index, mode = "wrap_negative"} : tensor<300xf32>, tensor<290xi32> -> tensor<290xf32>
   return %0 : tensor<290xf32>
@@ -157,7 +161,7 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Rows(", 9}, {"gatherrow.Cols(", 0}, {"gatherrow.ColsRows(", 8}, {"make([]int, 19)", 1}, {"tcpTouch(", 2},
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Rows(", 10}, {"gatherrow.Cols(", 0}, {"gatherrow.ColsRows(", 8}, {"make([]int, 19)", 1}, {"tcpTouch(", 2},
 		{"len(a0)+len(r0) > 6291456 && 33*len(r0) > 6291456", 1}, {" && len(t17) > 256 && len(t16)*16 >= ", 1}, {" > 512 && len(", 1}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
@@ -188,6 +192,7 @@ func TestElementGatherRows(t *testing.T) {
 		{"short", []int64{5, 300}, []int64{4, 12}, 1, tensor.F32, tensor.I64, true},
 		{"stream", []int64{2, 3, 128}, []int64{2, 3, 36}, 2, tensor.F32, tensor.I32, true},
 		{"short16", []int64{5, 7, 64}, []int64{5, 7, 16}, 2, tensor.F32, tensor.I64, false},
+		{"short8", []int64{40, 100}, []int64{40, 8}, 1, tensor.F64, tensor.I32, true},
 		{"flat", []int64{300}, []int64{290}, 0, tensor.F32, tensor.I32, true},
 		{"flaterr", []int64{77}, []int64{1000}, 0, tensor.F64, tensor.I64, false},
 		{"flatdyn", []int64{5000}, []int64{7001}, 0, tensor.I8, tensor.I64, true},
