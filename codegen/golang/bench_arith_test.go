@@ -57,15 +57,7 @@ func BenchmarkIndexArith(b *testing.B) {
 	if err != nil {
 		b.Fatalf("%v\n%s", err, mod)
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer pr.Close()
+	pr := startKernels(b, m)
 	r := rand.New(rand.NewSource(1))
 	args := []*tensor.Tensor{randF32(r, src), randIdx(r, false, tensor.I32, src, n)}
 	for _, k := range kinds {

@@ -37,15 +37,7 @@ func BenchmarkIndexCasts(b *testing.B) {
 	if err != nil {
 		b.Fatalf("%v\n%s", err, mod)
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer pr.Close()
+	pr := startKernels(b, m)
 	r := rand.New(rand.NewSource(1))
 	x := randF32(r, src)
 	for _, k := range kinds {

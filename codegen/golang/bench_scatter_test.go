@@ -80,15 +80,7 @@ func TestScatterExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	pr := startKernels(t, m)
 	r := rand.New(rand.NewSource(1))
 	for _, w := range workloads.Scatter {
 		args := w.Args(r)

@@ -145,15 +145,7 @@ func TestScatterRegionWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, numbered(src.String()))
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	pr := startKernels(t, m)
 	compared, dupCases := 0, 0
 	classes := map[string]int{}
 	for _, c := range configs {

@@ -346,15 +346,7 @@ func TestScatterWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, numbered(src.String()))
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	pr := startKernels(t, m)
 	calls, compared, errCases, dupCases, broken := 0, 0, 0, 0, 0
 	var stats boundary.Counter
 	fused := map[int]int{}

@@ -467,15 +467,7 @@ func TestDifferential(t *testing.T) {
 	if err := ir.Verify(m, false); err != nil {
 		t.Fatalf("the generated patterns do not verify: %v", err)
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	pr := startKernels(t, m)
 	perGroup := map[string]int{}
 	var stats boundary.Counter
 	errCases := 0

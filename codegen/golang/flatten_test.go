@@ -94,15 +94,7 @@ func TestFlatScatters(t *testing.T) {
 			t.Fatalf("@%s rewritten does not verify: %v", c.name, err)
 		}
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	pr := startKernels(t, m)
 	compared, errs := 0, 0
 	for _, c := range confs {
 		fn := function.Lookup(m, c.name)

@@ -219,15 +219,7 @@ func TestReversedRowsRevrow(t *testing.T) {
 			t.Errorf("kernels for embedders use %s: %q", word, emb[max(0, i-200):i+50])
 		}
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	pr := startKernels(t, m)
 	r := rand.New(rand.NewSource(21))
 	cases, errs := 0, 0
 	for _, dt := range revrowTypes {

@@ -154,6 +154,22 @@ type form struct {
 // kernelBinary parses and verifies module (named name), checks the
 // kernel binary's source for forms, and builds and starts the binary,
 // closed when the test ends.
+// startKernels builds and starts the kernel binary of m's functions,
+// closed when the test ends.
+func startKernels(t testing.TB, m *ir.Operation) *Process {
+	t.Helper()
+	p, err := Build(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := p.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pr.Close() })
+	return pr
+}
+
 func kernelBinary(t *testing.T, name, module string, forms []form) (*ir.Operation, *Process) {
 	t.Helper()
 	m, err := parser.Parse(name, module, parser.Options{})
@@ -172,14 +188,5 @@ func kernelBinary(t *testing.T, name, module string, forms []form) (*ir.Operatio
 			t.Errorf("the kernel binary's source has %d of %q, want %d\n%s", got, c.what, c.n, src)
 		}
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pr.Close() })
-	return m, pr
+	return m, startKernels(t, m)
 }

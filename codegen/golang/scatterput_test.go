@@ -145,15 +145,7 @@ func TestScatterRowPut(t *testing.T) {
 			}
 		}
 	}
-	p, err := Build(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := p.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
+	pr := startKernels(t, m)
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
 		name    string
