@@ -666,16 +666,6 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			f.g.used["copyrows"], f.g.used["copyrun"] = true, true
 			nt = f.ntFlag(total, es)
 			inner = fmt.Sprintf("tcpCopyRows(%s[%s:%s+%s], %s[%s:%s+%s], %s)", dst, ob, ob, rs, r.buf, sb, sb, rs, nt)
-			if c, ok := run.constant(); ok && c*int64(es) < maxMoveRow {
-				// Under the non-temporal bound, a static row of 256
-				// bytes to 2 KiB: gatherrow.Move's 32-byte moves, not
-				// memmove's 16-byte ones. A flip of the middle axis of
-				// [64,512,64] f32 (256-byte rows): 0.24-0.32 ms against
-				// 0.28-0.42 with one worker, 0.123-0.146 against
-				// 0.133-0.32 with two (interleaved, hand-patched).
-				f.g.used["gatherrow"] = true
-				inner = fmt.Sprintf("if %s {\n%s\n} else {\ngatherrow.Move(%s[%s:%s+%s], %s[%s:%s+%s])\n}", nt, inner, dst, ob, ob, rs, r.buf, sb, sb, rs)
-			}
 			desc = inner
 		}
 		if c, ok := run.constant(); ok && c > 1 && c*int64(es) <= maxArrayRun && len(r.guards) == 0 {
@@ -1198,11 +1188,6 @@ func (f *funcGen) runPieces(n *nest, run poly, es int) string {
 // minNTRun is the shortest static row, in bytes, that resultNest copies
 // with tcpCopyRows (revrow.CopyNT's own bound).
 const minNTRun = 256
-
-// maxMoveRow is the static row, in bytes, under which rows copied in
-// descending order take gatherrow.Move when the output takes plain
-// stores (Move copies from 2 KiB with REP MOVSB, untried there).
-const maxMoveRow = 2048
 
 // descendingRuns reports whether the runs copied at level k-1 of n come
 // from rows in descending order with no index read (a flip of an outer
