@@ -261,19 +261,8 @@ func flatScatter(op *ir.Operation) bool {
 
 // dense reports whether v is an argument seen through reshapes.
 func dense(v ir.Value) bool {
-	for {
-		o := v.DefiningOp()
-		if o == nil {
-			return true
-		}
-		switch o.Name() {
-		case tensord.ExpandShapeName, tensord.CollapseShapeName:
-			if o.NumOperands() != 1 {
-				return false
-			}
-			v = o.Operand(0)
-			continue
-		}
-		return false
+	for isReshape(v.DefiningOp()) {
+		v = v.DefiningOp().Operand(0)
 	}
+	return v.DefiningOp() == nil
 }

@@ -282,7 +282,7 @@ func inlineCheck(op *ir.Operation, broadcasts bool) bool {
 	}
 	u := ir.Uses(op.Result(0))[0].Owner()
 	if u.Name() == tensord.ExpandShapeName && ir.HasOneUse(u.Result(0)) {
-		// A flat take's rank-1 gather (see flatTakes), returned expanded.
+		// A take by collapsed ids (see flatTakes), returned expanded.
 		u = ir.Uses(u.Result(0))[0].Owner()
 	}
 	if u.Name() != function.ReturnName {

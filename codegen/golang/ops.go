@@ -599,9 +599,6 @@ func (f *funcGen) zeroUnit(v ir.Value, coords []poly) []poly {
 	return out
 }
 
-// read composes the element of v at coords down to a buffer. checked
-// marks reads under a fill guard, whose index loads must tolerate
-// coordinates of an empty dim.
 // denseBuf returns the buffer of v when read reads v at linear(coords,
 // dims) of it (an argument, a constant, a computed scatter, or a reshape
 // or cast of one): its elements sit in row-major order in that buffer.
@@ -621,6 +618,9 @@ func (f *funcGen) denseBuf(v ir.Value) (string, bool) {
 	return "", false
 }
 
+// read composes the element of v at coords down to a buffer. checked
+// marks reads under a fill guard, whose index loads must tolerate
+// coordinates of an empty dim.
 func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 	coords = f.zeroUnit(v, coords)
 	ds, err := f.dims(v)
