@@ -245,6 +245,12 @@ func (f *funcGen) idsAhead(n *nest, l int, src string, so poly, dist, es int, bi
 // or through one tcpWrapNeg (wrapSize its size, else ""), irest bound
 // outside level l; ok is false for anything else.
 func (f *funcGen) argIDs(pos, v string, l int) (buf string, irest poly, et, wrapSize string, ok bool) {
+	return f.argIDsBy(pos, v, l, 1)
+}
+
+// argIDsBy is argIDs for ids coef apart along v (a gather_nd's id of
+// one component: coef of them per position).
+func (f *funcGen) argIDsBy(pos, v string, l int, coef int64) (buf string, irest poly, et, wrapSize string, ok bool) {
 	r, ok := f.redo[pos]
 	if ok && r.fn == "tcpWrapNeg" {
 		wrapSize = r.size
@@ -253,10 +259,10 @@ func (f *funcGen) argIDs(pos, v string, l int) (buf string, irest poly, et, wrap
 	if !ok || r.fn != "" || r.load != "int" {
 		return "", nil, "", "", false
 	}
-	if k, ok := r.off.coeff(v); !ok || !k.equal(pconst(1)) {
+	if k, ok := r.off.coeff(v); !ok || !k.equal(pconst(coef)) {
 		return "", nil, "", "", false
 	}
-	irest = r.off.add(patom(v).scale(-1))
+	irest = r.off.add(patom(v).scale(-coef))
 	if f.levelOf(irest) >= l {
 		return "", nil, "", "", false
 	}

@@ -22,8 +22,9 @@ import (
 // update rows; duplicates: by columns) and added (an embedding gradient
 // of 512-byte rows, duplicate ids), a column gather reading its rows
 // sparsely (prefetch.Elems of the index table's positions a few rows
-// ahead), gather_nd of whole elements (prefetch.Elems of a block of
-// positions 64 ids ahead; i64 and i32 ids), an element gather along a
+// ahead), gather_nd of whole elements (one gatherrow.Take2 call per
+// worker, prefetching 64 pairs ahead past the working-set gate; i64
+// and i32 ids), an element gather along a
 // middle axis (gatherrow.ColsRows: each index row prefetches its share
 // of the next 128 KiB block), a few elements of each row of a table
 // (top k of 2-d and 3-d tensors: the elements of a later row's ids
@@ -124,8 +125,8 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 3},
-		{"gatherrow.Take(", 4}, {"gatherrow.AheadIf(", 4}, {"gatherrow.ColsRows(", 1}, {"prefetch.IDs64(", 2}, {"prefetch.IDs32(", 1}})
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 1},
+		{"gatherrow.Take(", 4}, {"gatherrow.Take2(", 2}, {"gatherrow.AheadIf(", 6}, {"gatherrow.ColsRows(", 1}, {"prefetch.IDs64(", 2}, {"prefetch.IDs32(", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))

@@ -291,16 +291,20 @@ func init() {
 // Row's gathers per row), but for the 4- and 8-byte elements of rows
 // past the shuffles. take_flat's four flat takes are one gatherrow.Row
 // call each over a worker's part (the rows of its fifth, whose ids have
-// two dynamic dims, are one call per row).
+// two dynamic dims, are one call per row). The gather_nd patterns by two
+// components with static rows under 128 bytes (take2_*, gather_nd_elems,
+// gather_nd_rows3) are one gatherrow.Take2 call per gather_nd.
 func TestTakeForms(t *testing.T) {
 	want := map[string]int{"take_rows": 9, "take_short_rows": 10, "take_embedding_2d": 1, "take_middle_axis": 1, "take_middle_axis_12b": 1}
 	wantPermute := map[string]int{"take_last_axis": 4, "take_last_axis_long": 3}
 	wantRow := map[string]int{"take_unit_rows": 4, "take_flat": 5}
+	wantTake2 := map[string]int{"take2_pixels": 1, "take2_rows": 2, "take2_elems": 1, "gather_nd_elems": 1, "gather_nd_rows3": 1}
 	for _, p := range patterns {
 		n, ok := want[p.name]
 		np, okp := wantPermute[p.name]
 		nr, okr := wantRow[p.name]
-		if !ok && !okp && !okr {
+		n2, ok2 := wantTake2[p.name]
+		if !ok && !okp && !okr && !ok2 {
 			continue
 		}
 		for _, mode := range []string{"error", "wrap_negative"} {
@@ -315,7 +319,7 @@ func TestTakeForms(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for call, want := range map[string]int{"gatherrow.Take(": n, "gatherrow.Permute(": np, "gatherrow.Row(": nr} {
+				for call, want := range map[string]int{"gatherrow.Take(": n, "gatherrow.Permute(": np, "gatherrow.Row(": nr, "gatherrow.Take2(": n2} {
 					if got := strings.Count(string(code), call); got != want {
 						t.Errorf("%s (%s, %s): %d %s calls, want %d", p.name, mode, it, got, call, want)
 					}

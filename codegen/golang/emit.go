@@ -437,30 +437,31 @@ type nest struct {
 }
 
 type funcGen struct {
-	g       *gen
-	fn      *ir.Operation
-	goName  string
-	dimsFor bool // emitting the FDims function: sizes and their checks only
-	loads   int  // index loads emitted (emit_concat.go)
-	blocks  []*block
-	cur     *nest
-	nests   int
-	level   map[string]int         // atom -> loop level (absent: -1)
-	bound   map[string]poly        // resolved index -> the size it indexes
-	redo    map[string]redo        // index temp -> how to compute it anew (see touchAhead)
-	argLen  map[string]poly        // argument buffer name -> its element count
-	resLen  map[string]poly        // result buffer name -> its element count
-	tabled  map[string]string      // index temp -> the row of its index table (see indexTables)
-	tableOf map[string]string      // index temp -> its index table (see indexTables)
-	sparse  map[string]sparseRow   // gathered position -> the source row it reads (see sourceRow)
-	idxRows map[string]string      // raw index load -> the index row slice it reads (see loadInt)
-	egather map[string]elemGather  // gathered position -> its element gather (see gatherRowCall)
-	takePos map[string]takePos     // gathered position -> its gather's dim, size, mode and check (see takeCall)
-	inline  map[*ir.Operation]bool // gathers checked inside their result loop
-	args    map[ir.Value]string
-	dimMemo map[ir.Value][]poly
-	scaMemo map[ir.Value]poly
-	promise bool
+	g        *gen
+	fn       *ir.Operation
+	goName   string
+	dimsFor  bool // emitting the FDims function: sizes and their checks only
+	loads    int  // index loads emitted (emit_concat.go)
+	blocks   []*block
+	cur      *nest
+	nests    int
+	level    map[string]int         // atom -> loop level (absent: -1)
+	bound    map[string]poly        // resolved index -> the size it indexes
+	redo     map[string]redo        // index temp -> how to compute it anew (see touchAhead)
+	argLen   map[string]poly        // argument buffer name -> its element count
+	resLen   map[string]poly        // result buffer name -> its element count
+	tabled   map[string]string      // index temp -> the row of its index table (see indexTables)
+	tableOf  map[string]string      // index temp -> its index table (see indexTables)
+	sparse   map[string]sparseRow   // gathered position -> the source row it reads (see sourceRow)
+	idxRows  map[string]string      // raw index load -> the index row slice it reads (see loadInt)
+	egather  map[string]elemGather  // gathered position -> its element gather (see gatherRowCall)
+	takePos  map[string]takePos     // gathered position -> its gather's dim, size, mode and check (see takeCall)
+	takePair map[string]takePair    // a gather_nd's first position of two -> both (see take2Call)
+	inline   map[*ir.Operation]bool // gathers checked inside their result loop
+	args     map[ir.Value]string
+	dimMemo  map[ir.Value][]poly
+	scaMemo  map[ir.Value]poly
+	promise  bool
 	// promiseOps are the promise_in_bounds ops whose indices the kernel
 	// reads unchecked.
 	promiseOps map[*ir.Operation]bool
@@ -611,7 +612,7 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 
 	mk := func(dimsFor bool) *funcGen {
 		return &funcGen{g: g, fn: fn, goName: goName, dimsFor: dimsFor, level: map[string]int{},
-			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, tabled: map[string]string{}, tableOf: map[string]string{}, sparse: map[string]sparseRow{}, idxRows: map[string]string{}, egather: map[string]elemGather{}, takePos: map[string]takePos{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
+			args: map[ir.Value]string{}, bound: map[string]poly{}, redo: map[string]redo{}, argLen: map[string]poly{}, resLen: map[string]poly{}, tabled: map[string]string{}, tableOf: map[string]string{}, sparse: map[string]sparseRow{}, idxRows: map[string]string{}, egather: map[string]elemGather{}, takePos: map[string]takePos{}, takePair: map[string]takePair{}, inline: map[*ir.Operation]bool{}, mat: map[*ir.Operation]string{}, dimMemo: map[ir.Value][]poly{}, scaMemo: map[ir.Value]poly{}, promiseOps: map[*ir.Operation]bool{}}
 	}
 	// Parameters: destinations, then per argument its slice (or scalar)
 	// and one int per dynamic dim.

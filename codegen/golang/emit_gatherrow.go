@@ -3,6 +3,7 @@ package golang
 import (
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"github.com/tcp-project/tcp/dialect/tcp"
@@ -376,14 +377,18 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 	rowBytes := int(c) * es
 	v := n.vars[l]
 	so := r.off.without(n, k)
-	pos := ""
+	var at []string // the positions of level l
 	for _, a := range positions(so) {
 		if a != v && f.levelOfAtoms(a) == l {
-			if pos != "" && pos != a {
-				return ""
-			}
-			pos = a
+			at = append(at, a)
 		}
+	}
+	if len(at) == 2 {
+		return f.take2Call(r, n, k, at, outOff, run, es, dst)
+	}
+	pos := ""
+	if len(at) == 1 {
+		pos = at[0]
 	}
 	tp, ok := f.takePos[pos]
 	if pos == "" || !ok {
@@ -579,4 +584,123 @@ func (f *funcGen) colsRowsCall(n *nest, e elemGather, srcBuf string, rest, strid
 	n.callRuns, n.callLevel = true, l
 	return fmt.Sprintf("if %s := %s; %s >= 0 {\nreturn %s\n}", k, call, k,
 		f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{e.dim}, fmt.Sprintf("%s[%s+%s]", e.idxBuf, from(ri, w), k), e.size.String()))
+}
+
+// takePair is what a gather_nd's position of two ids needs for
+// take2Call: both positions, their dims and sizes, whether negative ids
+// wrap, the ids' checks in the loop (none when checked before the nest)
+// and the op its errors name.
+type takePair struct {
+	pos    [2]string
+	dims   [2]int
+	sizes  [2]poly
+	wrap   bool
+	checks []string
+	op     *ir.Operation
+}
+
+// take2Call is takeCall for rows that a pair of ids picks (at, the two
+// positions of level l = k-1 in the read's offset): a gather_nd by two
+// index components, its ids read from an argument's last dim of 2 at
+// the loop's counter. It returns one gatherrow.Take2 call for the loop,
+// or "", and sets n.callRuns and n.callLevel. An error names the first
+// bad pair's bad id (gatherrow.Bad2), as the loop's checks in order do.
+func (f *funcGen) take2Call(r ref, n *nest, k int, at []string, outOff, run poly, es int, dst string) string {
+	l := k - 1
+	tp, ok := f.takePair[at[0]]
+	if !ok {
+		tp, ok = f.takePair[at[1]]
+	}
+	if !ok || !(tp.pos[0] == at[0] && tp.pos[1] == at[1] || tp.pos[0] == at[1] && tp.pos[1] == at[0]) {
+		return ""
+	}
+	c, ok := run.constant()
+	if !ok || c < 1 || c*int64(es) >= 128 {
+		return "" // Take2's loops are for short rows; a long row's copy is most of its time
+	}
+	v := n.vars[l]
+	so := r.off.without(n, k)
+	var strides [2]poly
+	srest := so
+	for i, p := range tp.pos {
+		s, ok := so.coeff(p)
+		if !ok || f.levelOf(s) >= l {
+			return ""
+		}
+		strides[i] = s
+		srest = srest.add(s.mul(patom(p)).scale(-1))
+	}
+	ob := outOff.without(n, k)
+	cv, ok := ob.coeff(v)
+	if !ok || !cv.equal(run) || f.levelOf(srest) >= l {
+		return ""
+	}
+	drest := ob.add(patom(v).mul(cv).scale(-1))
+	if f.levelOf(drest) >= l {
+		return ""
+	}
+	// Nothing in the loop but bindings and the ids' checks.
+	for _, st := range n.lets[l].stmts {
+		if !simpleBinding.MatchString(st) && !slices.Contains(tp.checks, st) {
+			return ""
+		}
+	}
+	if _, tabled := f.tabled[tp.pos[0]]; tabled {
+		return ""
+	}
+	var base poly
+	buf := ""
+	for i, p := range tp.pos {
+		if _, tabled := f.tabled[p]; tabled {
+			return ""
+		}
+		b, irest, _, wrapSize, ok := f.argIDsBy(p, v, l, 2)
+		if !ok || wrapSize != "" && !tp.wrap {
+			return ""
+		}
+		if i == 0 {
+			buf, base = b, irest
+		} else if b != buf || !irest.equal(base.add(pconst(1))) {
+			return ""
+		}
+	}
+	a, b := f.levelRange(n, l, k)
+	bs := f.ready(base)
+	ids := fmt.Sprintf("%s[%s+2*%s : %s+2*%s]", buf, bs, a, bs, b)
+	raw := fmt.Sprintf("%s[%s+2*%s:]", buf, bs, a)
+	ahead := f.rowsAhead(r.buf, dst, es, int(c)*es)
+	rs, ds, w := f.ready(srest), f.ready(drest), f.ready(run)
+	f.g.used["gatherrow"] = true
+	t := f.temp()
+	call := fmt.Sprintf("gatherrow.Take2(%s[%s+%s*%s : %s+%s*%s], %s[%s:], %s, %s, %s, %s, %s, %s, %v, %s)",
+		dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, f.ready(strides[0]), f.ready(tp.sizes[0]), f.ready(strides[1]), f.ready(tp.sizes[1]), tp.wrap, ahead)
+	n.callRuns, n.callLevel = true, l
+	saved := f.op
+	f.op = tp.op
+	msg0 := f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{tp.dims[0]}, fmt.Sprintf("%s[2*%s]", raw, t), tp.sizes[0].String())
+	msg1 := f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{tp.dims[1]}, fmt.Sprintf("%s[2*%s+1]", raw, t), tp.sizes[1].String())
+	f.op = saved
+	return fmt.Sprintf("if %s := %s; %s >= 0 {\nif gatherrow.Bad2(%s, %s, %s, %v) == 0 {\nreturn %s\n}\nreturn %s\n}",
+		t, call, t, raw, t, f.ready(tp.sizes[0]), tp.wrap, msg0, msg1)
+}
+
+// take2Elems is take2Call for single elements that a pair of ids picks,
+// the innermost loop's (a gather_nd of whole elements, [2048,2048] f32
+// by [N,2] ids), or "".
+func (f *funcGen) take2Elems(r ref, n *nest, outOff poly, es int, dst string) string {
+	nl := len(n.vars)
+	if !f.g.driver || nl < 1 || n.innerCall != "" || n.splitInner || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" {
+		return ""
+	}
+	v := n.vars[nl-1]
+	var at []string
+	for _, a := range positions(r.off) {
+		if a != v && f.levelOfAtoms(a) == nl-1 {
+			at = append(at, a)
+		}
+	}
+	if len(at) != 2 {
+		return ""
+	}
+	return f.take2Call(r, n, nl, at, outOff, pconst(1), es, dst)
 }

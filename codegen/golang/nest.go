@@ -743,6 +743,10 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		if inner != "" {
 			n.lets[k-1].stmts = append(n.lets[k-1].stmts, inner)
 		}
+	} else if call := f.take2Elems(r, n, outOff, es, dst); call != "" {
+		// Elements that pairs of ids pick (a gather_nd of whole
+		// elements by two components): one gatherrow.Take2 call.
+		n.innerCall = call
 	} else if call, ntc := f.reversedRuns(r, n, nl, outOff, pconst(1), total, et, dst); call != "" {
 		// Whole reversed rows that follow each other in the output and
 		// the source (a flip of the innermost axis only): one call for

@@ -823,25 +823,33 @@ func (f *funcGen) read(v ir.Value, coords []poly, checked bool) (ref, error) {
 		}
 		var pos []string
 		var g *guard
+		var checks []string // the ids' checks in the loop, if any
 		switch {
 		case f.inline[op] && f.cur != nil && gop.Mode() == tcp.ModeWrapNegative:
 			// checkGatherND left the checks to this loop (inlineCheck):
 			// each id wrapped and tested where it is read, in order.
 			for k, iv := range ivs {
-				w, _ := f.wrapChecked(max(f.levelOfAtoms(iv), f.levelOf(in[b+k])), iv, in[b+k], b+k)
+				w, check := f.wrapChecked(max(f.levelOfAtoms(iv), f.levelOf(in[b+k])), iv, in[b+k], b+k)
 				f.noteBound(w, in[b+k])
-				pos = append(pos, w)
+				pos, checks = append(pos, w), append(checks, check)
 			}
 		default:
 			if f.inline[op] && f.cur != nil {
 				for k, iv := range ivs {
 					blk := f.blockAt(f.levelOfAtoms(iv))
-					blk.stmts = append(blk.stmts, f.indexCheck(gop.Mode(), iv, in[b+k], b+k))
+					check := f.indexCheck(gop.Mode(), iv, in[b+k], b+k)
+					blk.stmts, checks = append(blk.stmts, check), append(checks, check)
 				}
 			}
 			var err error
 			if pos, g, err = f.resolve(op, gop.Mode(), ivs, in[b:b+m]); err != nil {
 				return ref{}, err
+			}
+		}
+		if m == 2 && g == nil && pos[0] != pos[1] && (gop.Mode() == tcp.ModeWrapNegative || gop.Mode() == tcp.ModeError) {
+			if _, seen := f.takePair[pos[0]]; !seen {
+				f.takePair[pos[0]] = takePair{pos: [2]string{pos[0], pos[1]}, dims: [2]int{b, b + 1}, sizes: [2]poly{in[b], in[b+1]},
+					wrap: gop.Mode() == tcp.ModeWrapNegative, checks: checks, op: f.op}
 			}
 		}
 		nc := append([]poly{}, coords[:b]...)

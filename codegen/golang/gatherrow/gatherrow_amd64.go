@@ -380,3 +380,89 @@ var colsLoops = [4]colsLoop{
 //
 //go:noescape
 func stridedWide(dst, src unsafe.Pointer, n, G, P, rows, rowStride int)
+
+// take2W<w>I32 and take2W<w>I64 are Take2's two-move loops (TAKE2SHORT
+// in gatherrow_amd64.s) for rows of w to 2w-1 bytes, and take2One<w>I32
+// and take2One<w>I64 its one-move loops (TAKE2ONE) for the classes of 2
+// to 31 bytes: n pairs of ids (idx[2k] by mask, size and stride, idx[2k+1]
+// by mask1, size1 and stride1, strides in bytes), the prefetch of the
+// row of pair k+ahead (none when ahead >= n), and for the one-move loops
+// the largest byte offset (safe) whose 2w-byte move ends inside src. They
+// return the first bad pair's position, else -1.
+
+//go:noescape
+func take2W1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2W64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2One2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2One2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2One4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2One4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2One8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2One8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2One16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2One16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+// take2Loops holds Take2's assembly loops by row size class (log2 of
+// the bytes), the rows of 1 to 127 bytes.
+var take2Loops = [...]take2Loop{
+	{i32: take2W1I32, i64: take2W1I64},
+	{i32: take2W2I32, i64: take2W2I64, one32: take2One2I32, one64: take2One2I64},
+	{i32: take2W4I32, i64: take2W4I64, one32: take2One4I32, one64: take2One4I64},
+	{i32: take2W8I32, i64: take2W8I64, one32: take2One8I32, one64: take2One8I64},
+	{i32: take2W16I32, i64: take2W16I64, one32: take2One16I32, one64: take2One16I64},
+	{i32: take2W32I32, i64: take2W32I64}, {i32: take2W64I32, i64: take2W64I64},
+}

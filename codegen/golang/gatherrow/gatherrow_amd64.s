@@ -790,6 +790,159 @@ wrapped: \
 
 #define TAKEW16V TAKEPAIR(VMOVDQU, VMOVDQU, X0, X1, 16)
 
+// TAKE2 is Take2's loops: Take's short-row loops (TAKESHORT, TAKEONE)
+// over positions of two ids, idx[2k] and idx[2k+1]. AX and CX count
+// ids (two per row), R12 is the ids of the row ahead; the second id's
+// mask, size and stride stay in the arguments (mask1, size1, stride1),
+// read as memory operands. A row's byte offset (R13) is the first id
+// times stride plus the second times stride1; a bad pair's row is the
+// result, whichever of its ids is bad (the caller tells them apart).
+#define TAKE2ARGS \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	SHLQ $1, CX; \
+	MOVQ mask+32(FP), R8; \
+	MOVQ size+40(FP), R9; \
+	MOVQ row+48(FP), R10; \
+	MOVQ stride+56(FP), R11; \
+	MOVQ ahead+64(FP), R12; \
+	SHLQ $1, R12
+
+#define TAKE2END \
+all: \
+	MOVQ $-2, AX; \
+bad: \
+	SARQ $1, AX; \
+	VZEROUPPER; \
+	MOVQ AX, ret+104(FP); \
+	RET
+
+// WRAP2 wraps both ids of a pair (R13 by R8, R14 by mask1); NOWRAP2
+// leaves them.
+#define WRAP2 \
+	MOVQ R13, R15; \
+	SARQ $63, R15; \
+	ANDQ R8, R15; \
+	ADDQ R15, R13; \
+	MOVQ R14, R15; \
+	SARQ $63, R15; \
+	ANDQ mask1+72(FP), R15; \
+	ADDQ R15, R14
+
+#define NOWRAP2
+
+// T2POS reads the pair at AX into R13 and R14, wraps them (wrap), tests
+// each against its size (to bad) and leaves the row's byte offset in R13.
+#define T2POS(ld, scale, wrap, bad) \
+	ld   (BX)(AX*scale), R13; \
+	ld   scale(BX)(AX*scale), R14; \
+	wrap; \
+	CMPQ R13, R9; \
+	JAE  bad; \
+	CMPQ R14, size1+80(FP); \
+	JAE  bad; \
+	IMULQ R11, R13; \
+	IMULQ stride1+88(FP), R14; \
+	ADDQ R14, R13
+
+// T2ROW is one row's step of the two-move loops (cp one of TAKEW1 to
+// TAKEW64); T2AHEAD prefetches the row of the pair at R12+AX, wrapped
+// but not tested.
+#define T2ROW(ld, scale, cp, wrap, bad) \
+	T2POS(ld, scale, wrap, bad); \
+	ADDQ SI, R13; \
+	cp; \
+	ADDQ R10, DI; \
+	ADDQ $2, AX
+
+#define T2AHEAD(ld, scale, wrap) \
+	ld   (R12)(AX*scale), R13; \
+	ld   scale(R12)(AX*scale), R14; \
+	wrap; \
+	IMULQ R11, R13; \
+	IMULQ stride1+88(FP), R14; \
+	ADDQ R14, R13; \
+	PREFETCHT0 (SI)(R13*1)
+
+// T2NEGATIVE is where a hopeful loop (no wrap) sends a bad pair: to the
+// wrapping loops at that row when either id is negative, else to bad.
+#define T2NEGATIVE \
+negative: \
+	MOVQ R13, R15; \
+	ORQ  R14, R15; \
+	JNS  bad
+
+#define TAKE2SHORT(ld, scale, cp) \
+	TAKE2ARGS; \
+	MOVQ CX, DX; \
+	SUBQ R12, DX; \
+	LEAQ (BX)(R12*scale), R12; \
+	XORQ AX, AX; \
+	TESTQ R8, R8; \
+	JNZ  hopeful; \
+	SHORTLOOPS(T2ROW, T2AHEAD, ld, scale, cp, NOWRAP2, bad, plainahead, plain); \
+hopeful: \
+	SHORTLOOPS(T2ROW, T2AHEAD, ld, scale, cp, NOWRAP2, negative, hopefulahead, hopefulrest); \
+	T2NEGATIVE; \
+wrapped: \
+	SHORTLOOPS(T2ROW, T2AHEAD, ld, scale, cp, WRAP2, bad, wrappedahead, wrappedrest); \
+	TAKE2END
+
+// T2ROWONE is one row's step of the one-move loops: the row moved by mv
+// (TAKEONE4 to TAKEONE32, 2w bytes) when its offset is at most safe (the
+// move ends inside src), else by the two moves (cp) at label slow,
+// which comes back to label back.
+#define T2ROWONE(ld, scale, mv, wrap, bad, slow, back) \
+	T2POS(ld, scale, wrap, bad); \
+	CMPQ R13, safe+96(FP); \
+	JA   slow; \
+	mv; \
+back: \
+	ADDQ R10, DI; \
+	ADDQ $2, AX
+
+#define T2SLOW(cp, slow, back) \
+slow: \
+	ADDQ SI, R13; \
+	cp; \
+	JMP  back
+
+#define T2ONELOOPS(ld, scale, mv, cp, wrap, bad, ahead, rest, s1, b1, s2, b2) \
+	CMPQ AX, DX; \
+	JGE  rest; \
+ahead: \
+	T2AHEAD(ld, scale, wrap); \
+	T2ROWONE(ld, scale, mv, wrap, bad, s1, b1); \
+	CMPQ AX, DX; \
+	JLT  ahead; \
+	CMPQ AX, CX; \
+	JGE  all; \
+rest: \
+	T2ROWONE(ld, scale, mv, wrap, bad, s2, b2); \
+	CMPQ AX, CX; \
+	JLT  rest; \
+	JMP  all; \
+	T2SLOW(cp, s1, b1); \
+	T2SLOW(cp, s2, b2)
+
+#define TAKE2ONE(ld, scale, mv, cp) \
+	TAKE2ARGS; \
+	MOVQ CX, DX; \
+	SUBQ R12, DX; \
+	LEAQ (BX)(R12*scale), R12; \
+	XORQ AX, AX; \
+	TESTQ R8, R8; \
+	JNZ  hopeful; \
+	T2ONELOOPS(ld, scale, mv, cp, NOWRAP2, bad, plainahead, plain, ps1, pb1, ps2, pb2); \
+hopeful: \
+	T2ONELOOPS(ld, scale, mv, cp, NOWRAP2, negative, hopefulahead, hopefulrest, hs1, hb1, hs2, hb2); \
+	T2NEGATIVE; \
+wrapped: \
+	T2ONELOOPS(ld, scale, mv, cp, WRAP2, bad, wrappedahead, wrappedrest, ws1, wb1, ws2, wb2); \
+	TAKE2END
+
 // func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
 TEXT ·gather4I32(SB), NOSPLIT, $0-72
 	ARGS(5)
@@ -1253,3 +1406,91 @@ stridedwide16group:
 	DECQ R8
 	JNZ  stridedwide16row
 	RET
+
+// func take2W1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W1I32(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVLQSX, 4, TAKEW1)
+
+// func take2W1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W1I64(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVQ, 8, TAKEW1)
+
+// func take2W2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W2I32(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVLQSX, 4, TAKEW2)
+
+// func take2W2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W2I64(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVQ, 8, TAKEW2)
+
+// func take2W4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W4I32(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVLQSX, 4, TAKEW4)
+
+// func take2W4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W4I64(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVQ, 8, TAKEW4)
+
+// func take2W8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W8I32(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVLQSX, 4, TAKEW8)
+
+// func take2W8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W8I64(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVQ, 8, TAKEW8)
+
+// func take2W16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W16I32(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVLQSX, 4, TAKEW16)
+
+// func take2W16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W16I64(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVQ, 8, TAKEW16)
+
+// func take2W32I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W32I32(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVLQSX, 4, TAKEW32)
+
+// func take2W32I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W32I64(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVQ, 8, TAKEW32)
+
+// func take2W64I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W64I32(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVLQSX, 4, TAKEW64)
+
+// func take2W64I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2W64I64(SB), NOSPLIT, $0-112
+	TAKE2SHORT(MOVQ, 8, TAKEW64)
+
+// func take2One2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2One2I32(SB), NOSPLIT, $0-112
+	TAKE2ONE(MOVLQSX, 4, TAKEONE4, TAKEW2)
+
+// func take2One2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2One2I64(SB), NOSPLIT, $0-112
+	TAKE2ONE(MOVQ, 8, TAKEONE4, TAKEW2)
+
+// func take2One4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2One4I32(SB), NOSPLIT, $0-112
+	TAKE2ONE(MOVLQSX, 4, TAKEONE8, TAKEW4)
+
+// func take2One4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2One4I64(SB), NOSPLIT, $0-112
+	TAKE2ONE(MOVQ, 8, TAKEONE8, TAKEW4)
+
+// func take2One8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2One8I32(SB), NOSPLIT, $0-112
+	TAKE2ONE(MOVLQSX, 4, TAKEONE16, TAKEW8)
+
+// func take2One8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2One8I64(SB), NOSPLIT, $0-112
+	TAKE2ONE(MOVQ, 8, TAKEONE16, TAKEW8)
+
+// func take2One16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2One16I32(SB), NOSPLIT, $0-112
+	TAKE2ONE(MOVLQSX, 4, TAKEONE32, TAKEW16V)
+
+// func take2One16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2One16I64(SB), NOSPLIT, $0-112
+	TAKE2ONE(MOVQ, 8, TAKEONE32, TAKEW16V)

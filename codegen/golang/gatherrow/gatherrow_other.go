@@ -65,3 +65,6 @@ var rowsB *rowsBLoop
 
 // stridedWide is never called without the assembly (useAVX2 is false).
 func stridedWide(dst, src unsafe.Pointer, n, G, P, rows, rowStride int) {}
+
+// take2Loops is empty: Take2 never reaches it without the assembly.
+var take2Loops [7]take2Loop

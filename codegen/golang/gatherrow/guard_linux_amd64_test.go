@@ -76,6 +76,19 @@ func TestNoReadPastSource(t *testing.T) {
 					t.Errorf("Take of %d-byte rows: %d, %v", b, k, d)
 				}
 			}
+			// Take2 of the last pixels of an image of each pixel size
+			// ([2,3] pixels, the last at the end of the page): the
+			// one-move loops take the two moves there.
+			for b := 1; b <= 72; b++ {
+				src := unsafe.Slice((*uint8)(unsafe.Pointer(&mem[page-6*b])), 6*b)
+				for i := range src {
+					src[i] = uint8(i)
+				}
+				d := make([]uint8, 4*b)
+				if k := Take2(d, src, []int32{1, 2, 1, 2, 0, 0, -1, -1}, b, 3*b, 2, b, 3, true, 1); k != -1 || d[0] != uint8(5*b) || d[4*b-1] != uint8(6*b-1) {
+					t.Errorf("Take2 of %d-byte rows: %d, %v", b, k, d)
+				}
+			}
 			// Permute's last source row at the end of the page: its
 			// masked loads (a second table past the row too) read
 			// nothing beyond it.
