@@ -582,6 +582,14 @@ SWEEP = {
     "sw7_tiny_take_f64": take((8, 8), 1, (2,), np.float64),
     "sw7_gpt2_embedding": take((50257, 768), 0, (4, 1024)),
     "sw7_image_cols_u8": take((1080, 1920, 3), 1, (960,), np.uint8),
+    # The eighth version's held-out gather_nd by two components, the
+    # shapes gatherrow.Take2 was not tuned on: RGBA u8 pixels (4-byte rows,
+    # one move each), whole f16 elements of a 32 MiB matrix, 12-byte f32
+    # points, 48-byte rows.
+    "sw8_gnd_rgba_u8": gather_nd((1024, 1024, 4), 300000, np.uint8),
+    "sw8_gnd_f16_elems": gather_nd((4096, 4096), 500000, np.float16),
+    "sw8_gnd_pts12": gather_nd((512, 512, 3), 200000),
+    "sw8_gnd_rows48": gather_nd((256, 256, 12), 100000),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 

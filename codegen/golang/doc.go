@@ -178,7 +178,11 @@
 // the moves of its size class (two overlapping moves for rows under 128
 // bytes, 128 and 32 bytes at a time beyond), with no memmove, prefetch
 // call or bounds check per row; the first bad id's position comes back
-// for the interpreter's error.
+// for the interpreter's error. A gather_nd by two components whose rows
+// are static and under 128 bytes (pixels of an image, whole elements of
+// a matrix) is one call of gatherrow.Take2 (take2Call, take2Elems): the
+// same loop over pairs of ids, and gatherrow.Bad2 names the bad id of
+// the first bad pair, as the loop's checks in order would.
 // Index reads that do not depend on
 // the loops outside their own (a column gather, a take along a middle or
 // last axis: the same ids for every outer row) are computed once per

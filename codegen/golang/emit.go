@@ -437,31 +437,32 @@ type nest struct {
 }
 
 type funcGen struct {
-	g        *gen
-	fn       *ir.Operation
-	goName   string
-	dimsFor  bool // emitting the FDims function: sizes and their checks only
-	loads    int  // index loads emitted (emit_concat.go)
-	blocks   []*block
-	cur      *nest
-	nests    int
-	level    map[string]int         // atom -> loop level (absent: -1)
-	bound    map[string]poly        // resolved index -> the size it indexes
-	redo     map[string]redo        // index temp -> how to compute it anew (see touchAhead)
-	argLen   map[string]poly        // argument buffer name -> its element count
-	resLen   map[string]poly        // result buffer name -> its element count
-	tabled   map[string]string      // index temp -> the row of its index table (see indexTables)
-	tableOf  map[string]string      // index temp -> its index table (see indexTables)
-	sparse   map[string]sparseRow   // gathered position -> the source row it reads (see sourceRow)
-	idxRows  map[string]string      // raw index load -> the index row slice it reads (see loadInt)
-	egather  map[string]elemGather  // gathered position -> its element gather (see gatherRowCall)
-	takePos  map[string]takePos     // gathered position -> its gather's dim, size, mode and check (see takeCall)
-	takePair map[string]takePair    // a gather_nd's first position of two -> both (see take2Call)
-	inline   map[*ir.Operation]bool // gathers checked inside their result loop
-	args     map[ir.Value]string
-	dimMemo  map[ir.Value][]poly
-	scaMemo  map[ir.Value]poly
-	promise  bool
+	g          *gen
+	fn         *ir.Operation
+	goName     string
+	dimsFor    bool // emitting the FDims function: sizes and their checks only
+	loads      int  // index loads emitted (emit_concat.go)
+	blocks     []*block
+	cur        *nest
+	nests      int
+	level      map[string]int         // atom -> loop level (absent: -1)
+	bound      map[string]poly        // resolved index -> the size it indexes
+	redo       map[string]redo        // index temp -> how to compute it anew (see touchAhead)
+	argLen     map[string]poly        // argument buffer name -> its element count
+	resLen     map[string]poly        // result buffer name -> its element count
+	tabled     map[string]string      // index temp -> the row of its index table (see indexTables)
+	tableOf    map[string]string      // index temp -> its index table (see indexTables)
+	sparse     map[string]sparseRow   // gathered position -> the source row it reads (see sourceRow)
+	idxRows    map[string]string      // raw index load -> the index row slice it reads (see loadInt)
+	egather    map[string]elemGather  // gathered position -> its element gather (see gatherRowCall)
+	takePos    map[string]takePos     // gathered position -> its gather's dim, size, mode and check (see takeCall)
+	unreplaced bool                   // a scatter copies only the rows it does not replace (unreplacedCopy)
+	takePair   map[string]takePair    // a gather_nd's first position of two -> both (see take2Call)
+	inline     map[*ir.Operation]bool // gathers checked inside their result loop
+	args       map[ir.Value]string
+	dimMemo    map[ir.Value][]poly
+	scaMemo    map[ir.Value]poly
+	promise    bool
 	// promiseOps are the promise_in_bounds ops whose indices the kernel
 	// reads unchecked.
 	promiseOps map[*ir.Operation]bool
@@ -737,6 +738,8 @@ func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
 	fmt.Fprintf(&b, "// %s computes %s, of type %s.\n", goName, quote.GoComment(quote.SymbolAbbrev(f.Name())), quote.GoComment(quote.Abbrev(ft.String())))
 	alloc := "allocates nothing"
 	switch {
+	case kf.unreplaced:
+		alloc = "allocates only what it needs beside its results (index tables,\n// scatters that other ops read, a bitmap of the rows a scatter replaces)"
 	case len(kf.mat) > 0 && len(kf.tabled) > 0:
 		alloc = "allocates only the buffers of scatters that other ops read and\n// index tables (an int per index read for every outer row)"
 	case len(kf.mat) > 0:

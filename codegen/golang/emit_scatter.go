@@ -287,7 +287,9 @@ func (f *funcGen) scatterInto(dst string, op *ir.Operation, ds []poly) error {
 		return err
 	}
 	src, rows := f.rowCopySource(s, ds)
-	if arg, ok := f.argOf(s.Input()); ok && src == "" {
+	if arg, ok := f.argOf(s.Input()); ok && src == "" && f.unreplacedCopy(s, dst, arg, ds, upd) {
+		// The input's rows that the scatter does not replace.
+	} else if ok && src == "" {
 		// The input's copy, unless the destination is the input's own
 		// buffer (a call in place).
 		f.g.used["same"] = true
@@ -1568,4 +1570,67 @@ func (f *funcGen) materialize(op *ir.Operation) error {
 	}
 	f.mat[op] = name
 	return nil
+}
+
+// minUnreplacedRow is the shortest destination row, in bytes, whose
+// scatter copies only the rows it does not replace (unreplacedCopy).
+const minUnreplacedRow = 256
+
+// unreplacedCopy emits, in the kernel binary, the copy of a scatter's
+// input (the argument arg) into its output dst when the scatter replaces
+// whole rows (a scatter_nd without batch dims, combine replace, by
+// [N, 1] ids read from an argument, of rows of minUnreplacedRow bytes or
+// more): the rows no id picks (tcpMarkRows, an id v in [0, R), or in
+// [-R, 0) under wrap_negative; other ids pick nothing here, so their rows
+// are copied and then replaced as before), copied by the workers in runs
+// (tcpCopyUnmarked, non-temporal stores past tcpNT). A picked row is
+// written whole by the scatter that follows, so it need not be read and
+// written first; a bad id (mode error) fails the call, whose output then
+// holds nothing defined. It reports whether it applied. In a new output,
+// 32768 unique 1 KiB rows replaced in a [65536,256] f32 table (ONNX
+// ScatterND, index_put): see the README.
+func (f *funcGen) unreplacedCopy(s tcp.ScatterOp, dst, arg string, ds, upd []poly) bool {
+	if !f.g.driver || s.Name() != tcp.ScatterNDName || s.BatchDims() != 0 || s.Combine() != tcp.CombineReplace || len(ds) < 2 || len(upd) != len(ds) {
+		return false
+	}
+	it := rankedOf(s.Indices())
+	if it.Rank() != 2 || it.IsDynamicDim(1) || it.Dim(1) != 1 {
+		return false
+	}
+	ids, ok := f.argOf(s.Indices())
+	if !ok || ids == arg {
+		return false
+	}
+	if et, err := goElem(ir.ElementType(s.Indices().Type())); err != nil || et != "int32" && et != "int64" {
+		return false
+	}
+	for d := 1; d < len(ds); d++ {
+		if !upd[d].equal(ds[d]) {
+			return false
+		}
+	}
+	et, err := goElem(ir.ElementType(s.Input().Type()))
+	if err != nil {
+		return false
+	}
+	es := elemSize(et)
+	row := product(ds[1:])
+	if c, ok := row.constant(); !ok || c*int64(es) < minUnreplacedRow {
+		return false
+	}
+	f.g.used["same"], f.g.used["unreplaced"], f.g.used["copyrows"], f.g.used["copyrun"] = true, true, true, true
+	f.unreplaced = true
+	rows, rw := f.ready(ds[0]), f.ready(row)
+	nt := f.ntFlag(product(ds), es)
+	marks := f.temp()
+	f.stmt("if !tcpSame(%s, %s) {\n%s := tcpMarkRows(%s[:%s], %s, %v)\nif err := tcpParallel(%s, %d, func(lo, hi int) error {\nif %s {\ndefer revrow.Fence()\n}\ntcpCopyUnmarked(%s, %s, %s, %s, lo, hi, %s)\nreturn nil\n}); err != nil {\nreturn err\n}\n}",
+		dst, arg, marks, ids, f.ready(upd[0]), rows, s.Mode() == tcp.ModeWrapNegative,
+		rows, int64(es)*mustConst(row), nt, dst, arg, marks, rw, nt)
+	return true
+}
+
+// mustConst is p's constant value (p known to be constant).
+func mustConst(p poly) int64 {
+	c, _ := p.constant()
+	return c
 }

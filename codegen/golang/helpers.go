@@ -176,6 +176,50 @@ func tcpNT(size int) bool {
 	return size >= revrow.NTBytes
 }
 `,
+	"unreplaced": `// tcpMarkRows returns a bitmap of the rows of [0, rows) that an id
+// picks: v in [0, rows), or v+rows for v in [-rows, 0) with wrapNeg (the
+// rows a scatter that follows replaces whole).
+func tcpMarkRows[I int32 | int64](ids []I, rows int, wrapNeg bool) []uint64 {
+	marks := make([]uint64, (rows+63)/64)
+	for _, v := range ids {
+		w := int(v)
+		if w < 0 && wrapNeg {
+			w += rows
+		}
+		if uint(w) < uint(rows) {
+			marks[w>>6] |= 1 << (w & 63)
+		}
+	}
+	return marks
+}
+
+// tcpCopyUnmarked copies rows [lo, hi) of row elements from src to dst
+// but the rows marks picks, each run of unpicked rows by tcpCopyRows
+// (with nt, non-temporal stores: the caller fences).
+func tcpCopyUnmarked[T any](dst, src []T, marks []uint64, row, lo, hi int, nt bool) {
+	picked := func(r int) bool { return marks[r>>6]>>(r&63)&1 != 0 }
+	for r := lo; r < hi; {
+		for r < hi && picked(r) {
+			if r&63 == 0 && r+64 <= hi && marks[r>>6] == ^uint64(0) {
+				r += 64
+				continue
+			}
+			r++
+		}
+		s := r
+		for r < hi && !picked(r) {
+			if r&63 == 0 && r+64 <= hi && marks[r>>6] == 0 {
+				r += 64
+				continue
+			}
+			r++
+		}
+		if r > s {
+			tcpCopyRows(dst[s*row:r*row], src[s*row:r*row], nt)
+		}
+	}
+}
+`,
 	"copyrows": `// tcpCopyRows copies src to dst (of the same length), with nt through
 // revrow.CopyNT: non-temporal stores, from the end of the row down (the
 // caller fences).

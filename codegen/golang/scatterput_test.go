@@ -19,7 +19,7 @@ import (
 // by columns (rowColSplit: every worker copies its cache lines of every
 // update row in order); the others stay on the split by destination
 // rows: short64 (one cache line), i8min (128 bytes: fixed-size array
-// moves), f32max (1 KiB), wide (1028 bytes), dynwidth (a dynamic row)
+// moves), f32max (1 KiB), wide (1028 bytes), drop640, dynwidth (a dynamic row)
 // and the short rows pts12 (3 floats, dynamic counts), f16x5, i8one and
 // f64x15.
 const rowPutModule = `
@@ -87,6 +87,18 @@ func.func @wide(%x: tensor<9x257xf32>, %i: tensor<7x1xi64>, %u: tensor<7x257xf32
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<9x257xf32>, tensor<7x1xi64>, tensor<7x257xf32> -> tensor<9x257xf32>
   return %0 : tensor<9x257xf32>
 }
+func.func @clip512(%x: tensor<12x128xf32>, %i: tensor<9x1xi32>, %u: tensor<9x128xf32>) -> tensor<12x128xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "clip"} : tensor<12x128xf32>, tensor<9x1xi32>, tensor<9x128xf32> -> tensor<12x128xf32>
+  return %0 : tensor<12x128xf32>
+}
+func.func @drop640(%x: tensor<10x80xf64>, %i: tensor<8x1xi64>, %u: tensor<8x80xf64>) -> tensor<10x80xf64> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "drop"} : tensor<10x80xf64>, tensor<8x1xi64>, tensor<8x80xf64> -> tensor<10x80xf64>
+  return %0 : tensor<10x80xf64>
+}
+func.func @err256(%x: tensor<9x64xf32>, %i: tensor<9x1xi32>, %u: tensor<9x64xf32>) -> tensor<9x64xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {mode = "error"} : tensor<9x64xf32>, tensor<9x1xi32>, tensor<9x64xf32> -> tensor<9x64xf32>
+  return %0 : tensor<9x64xf32>
+}
 func.func @dynwidth(%x: tensor<?x?xf32>, %i: tensor<?x1xi64>, %u: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %0 = tcp.scatter_nd %x, %i, %u {mode = "wrap_negative"} : tensor<?x?xf32>, tensor<?x1xi64>, tensor<?x?xf32> -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
@@ -115,15 +127,15 @@ func TestScatterRowPut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The test of distinct ids in the 6 functions with [N, 1]
+		// The test of distinct ids in the 9 functions with [N, 1]
 		// argument ids and rows past 128 bytes; one split by columns
-		// per function of rows of 129 to 512 bytes (8 of 13), the split
-		// by rows for the other five (and the definition of
+		// per function of rows of 129 to 512 bytes (10 of 16), the split
+		// by rows for the other six (and the definition of
 		// tcpParallelScan); for embedders, inline moves of the whole
 		// row for the four of those rows of at most 192 bytes (pair,
 		// drop33, clipbf16, wrap48); in the kernel binary,
-		// gatherrow.Move for every row past 128 bytes (the 8 split by
-		// columns, f32max, wide and dynwidth). Rows of at most 128 bytes
+		// gatherrow.Move for every row past 128 bytes (the 10 split by
+		// columns, f32max, wide, drop640 and dynwidth). Rows of at most 128 bytes
 		// (i8min, short64, pts12, f16x5, f64x15) take no test of
 		// distinct ids: one worker runs them (tcpSerial), in the kernel
 		// binary with one gatherrow.Put call under error or
@@ -132,14 +144,18 @@ func TestScatterRowPut(t *testing.T) {
 		// ids), run by one worker (tcpSerial: each of several would
 		// test every id for the rows it owns), in the kernel binary
 		// with one Put call too.
-		inline, move, put, skip := 4, 0, 0, 9
+		// In the kernel binary, the seven functions of static rows of
+		// 256 bytes or more by [N, 1] ids (f32w64, f32max, wide,
+		// clip512, drop640, err256, dynrows) copy only the input rows
+		// no id picks (tcpCopyUnmarked) when not in place.
+		inline, move, put, skip, unmarked := 4, 0, 0, 10, 0
 		if driver {
-			inline, move, put, skip = 0, 11, 5, 4
+			inline, move, put, skip, unmarked = 0, 14, 5, 5, 7
 		}
 		for _, c := range []struct {
 			what string
 			n    int
-		}{{"tcpRowsUnique(", 9}, {"[lo:hi])", 8}, {"tcpParallelScan(", 12}, {"tcpSerial(", 7}, {"< lo || ", skip}, {"if lo == 0 && hi == ", inline}, {"gatherrow.Move(", move}, {"gatherrow.Put(", put}} {
+		}{{"tcpRowsUnique(", 12}, {"[lo:hi])", 10}, {"tcpParallelScan(", 15}, {"tcpSerial(", 7}, {"< lo || ", skip}, {"if lo == 0 && hi == ", inline}, {"gatherrow.Move(", move}, {"gatherrow.Put(", put}, {"tcpCopyUnmarked(", unmarked}} {
 			if got := strings.Count(string(src), c.what); got != c.n {
 				t.Errorf("driver %v: the source has %d of %q, want %d\n%s", driver, got, c.what, c.n, src)
 			}
@@ -179,6 +195,9 @@ func TestScatterRowPut(t *testing.T) {
 		{"i8one", []int64{14, 1}, []int64{11}, 1, tensor.I8, tensor.I64, "wrap_negative", false},
 		{"f64x15", []int64{12, 15}, []int64{9}, 1, tensor.F64, tensor.I64, "error", false},
 		{"wide", []int64{9, 257}, []int64{7}, 1, tensor.F32, tensor.I64, "wrap_negative", false},
+		{"clip512", []int64{12, 128}, []int64{9}, 1, tensor.F32, tensor.I32, "clip", false},
+		{"drop640", []int64{10, 80}, []int64{8}, 1, tensor.F64, tensor.I64, "drop", false},
+		{"err256", []int64{9, 64}, []int64{9}, 1, tensor.F32, tensor.I32, "error", false},
 		{"dynwidth", []int64{12, 300}, []int64{9}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
 		{"dynwidth", []int64{8, 7}, []int64{6}, 1, tensor.F32, tensor.I64, "wrap_negative", true},
 	}

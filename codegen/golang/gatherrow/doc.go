@@ -62,6 +62,12 @@
 // (four instructions per row); from there it wraps every id. The purego
 // build and other architectures take the Go loop (copy per row).
 //
+// Take2 is Take over pairs of ids (a gather_nd by two index components:
+// the row at i*stride0 + j*stride1), each id wrapped and tested against
+// its own size; on amd64 with AVX2, rows under 128 bytes take Take's
+// short-row loops with the second id read, wrapped, tested and scaled in
+// the same step; Bad2 says which id of the first bad pair is bad.
+//
 // Put is Take's inverse (a replace of whole rows: index_put, ScatterND
 // reduction none), the same short-row loop with the directions swapped.
 //
