@@ -56,7 +56,7 @@
 // the rows are one assembly loop over all the ids (the id's wrap and
 // test, a prefetch of a later row at the caller's distance, the row's
 // moves by its size class: a row under 128 bytes is its first and last
-// 2^k bytes, or, for rows of 2 to 31 bytes but the last, one move of
+// 2^k bytes, or, for rows of 2 to 15 bytes but the last, one move of
 // 2^(k+1) bytes; a longer one 128 and 32 bytes at a time), with no call
 // per row. Until the first negative id the loop leaves out the wrap
 // (four instructions per row); from there it wraps every id. The purego
