@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"github.com/tcp-project/tcp/parser"
 	"github.com/tcp-project/tcp/tensor"
 )
@@ -288,8 +289,8 @@ func init() {
 // differential test then compares Take's every size class with the
 // interpreter. The last-axis takes of take_last_axis and
 // take_last_axis_long are gatherrow.Permute calls (byte shuffles, or
-// Row's gathers per row), but for the 4- and 8-byte elements of rows
-// past the shuffles. take_flat's four flat takes are one gatherrow.Row
+// Row's gathers per row), but for the 8-byte elements of rows past the
+// shuffles, and the 4-byte ones where gatherrow.WideRowGathers says no. take_flat's four flat takes are one gatherrow.Row
 // call each over a worker's part (the rows of its fifth, whose ids have
 // two dynamic dims, are one call per row). The gather_nd patterns by two
 // components with static rows under 128 bytes (take2_*, gather_nd_elems,
@@ -297,6 +298,10 @@ func init() {
 func TestTakeForms(t *testing.T) {
 	want := map[string]int{"take_rows": 9, "take_short_rows": 10, "take_embedding_2d": 1, "take_middle_axis": 1, "take_middle_axis_12b": 1}
 	wantPermute := map[string]int{"take_last_axis": 4, "take_last_axis_long": 3}
+	if gatherrow.WideRowGathers() {
+		// The f32 rows past the shuffles too.
+		wantPermute["take_last_axis"], wantPermute["take_last_axis_long"] = 5, 4
+	}
 	wantRow := map[string]int{"take_unit_rows": 4, "take_flat": 5}
 	wantTake2 := map[string]int{"take2_pixels": 1, "take2_rows": 2, "take2_elems": 1, "gather_nd_elems": 1, "gather_nd_rows3": 1}
 	for _, p := range patterns {

@@ -402,20 +402,13 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 		return ""
 	}
 	srest := so.add(stride.mul(patom(pos)).scale(-1))
-	ob := outOff.without(n, k)
-	cv, ok := ob.coeff(v)
-	if !ok || !cv.equal(run) || f.levelOf(srest) >= l {
-		return ""
+	var checks []string
+	if tp.check != "" {
+		checks = []string{tp.check}
 	}
-	drest := ob.add(patom(v).mul(cv).scale(-1))
-	if f.levelOf(drest) >= l {
+	drest, ok := f.takenRows(n, k, outOff, run, srest, checks)
+	if !ok {
 		return ""
-	}
-	// Nothing in the loop but bindings and the index's check.
-	for _, st := range n.lets[l].stmts {
-		if !simpleBinding.MatchString(st) && (tp.check == "" || st != tp.check) {
-			return ""
-		}
 	}
 	a, b := f.levelRange(n, l, k)
 	var ids, raw string
@@ -586,6 +579,30 @@ func (f *funcGen) colsRowsCall(n *nest, e elemGather, srcBuf string, rest, strid
 		f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{e.dim}, fmt.Sprintf("%s[%s+%s]", e.idxBuf, from(ri, w), k), e.size.String()))
 }
 
+// takenRows checks what takeCall and take2Call replace, the loop at
+// level l = k-1 of n: the source's offset without the picked row (srest)
+// and the output's without the loop's counter times the run (the rest
+// returned) bound outside the loop, and nothing in the loop but bindings
+// and the ids' checks.
+func (f *funcGen) takenRows(n *nest, k int, outOff, run, srest poly, checks []string) (poly, bool) {
+	l := k - 1
+	ob := outOff.without(n, k)
+	cv, ok := ob.coeff(n.vars[l])
+	if !ok || !cv.equal(run) || f.levelOf(srest) >= l {
+		return nil, false
+	}
+	drest := ob.add(patom(n.vars[l]).mul(cv).scale(-1))
+	if f.levelOf(drest) >= l {
+		return nil, false
+	}
+	for _, st := range n.lets[l].stmts {
+		if !simpleBinding.MatchString(st) && !slices.Contains(checks, st) {
+			return nil, false
+		}
+	}
+	return drest, true
+}
+
 // takePair is what a gather_nd's position of two ids needs for
 // take2Call: both positions, their dims and sizes, whether negative ids
 // wrap, the ids' checks in the loop (none when checked before the nest)
@@ -630,22 +647,8 @@ func (f *funcGen) take2Call(r ref, n *nest, k int, at []string, outOff, run poly
 		strides[i] = s
 		srest = srest.add(s.mul(patom(p)).scale(-1))
 	}
-	ob := outOff.without(n, k)
-	cv, ok := ob.coeff(v)
-	if !ok || !cv.equal(run) || f.levelOf(srest) >= l {
-		return ""
-	}
-	drest := ob.add(patom(v).mul(cv).scale(-1))
-	if f.levelOf(drest) >= l {
-		return ""
-	}
-	// Nothing in the loop but bindings and the ids' checks.
-	for _, st := range n.lets[l].stmts {
-		if !simpleBinding.MatchString(st) && !slices.Contains(tp.checks, st) {
-			return ""
-		}
-	}
-	if _, tabled := f.tabled[tp.pos[0]]; tabled {
+	drest, ok := f.takenRows(n, k, outOff, run, srest, tp.checks)
+	if !ok {
 		return ""
 	}
 	var base poly

@@ -61,11 +61,13 @@ func (f *funcGen) permCall(n *nest, et string, outOff poly, src permSource) stri
 		return ""
 	}
 	es := int64(elemSize(et))
-	if long := w*es > gatherrow.PermRow; long && es > 2 {
+	if long := w*es > gatherrow.PermRow; long && es > 2 && !(es == 4 && gatherrow.WideRowGathers()) {
 		// Past the shuffles, Row's gathers of 1- and 2-byte elements
-		// only (gatherrow's gatherIDs); wider ones keep the loop.
+		// only (gatherrow's gatherIDs), and of 4-byte ones where this
+		// machine (the kernel binary's) takes them; wider ones keep
+		// the loop.
 		return ""
-	} else if c, ok := n.sizes[l].constant(); long && ok && (c < 8 || c*16 < w) {
+	} else if c, ok := n.sizes[l].constant(); long && ok && (c < 8 || c*16 < w || es == 4 && c < gatherrow.MinWideGatherIDs) {
 		// Too few ids, or too sparse a row, for the gathers.
 		return ""
 	}

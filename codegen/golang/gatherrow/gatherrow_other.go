@@ -7,6 +7,9 @@ import "unsafe"
 // useAVX2 is false: the Go loop does every row.
 const useAVX2 = false
 
+// wideRowGathers is false: Permute keeps its Go loop.
+const wideRowGathers = false
+
 func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int {
 	return 0
 }

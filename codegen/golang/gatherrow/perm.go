@@ -140,13 +140,29 @@ func Permute[T Elem](dst, src []T, p *Perm, rows, dstStride, srcStride int) {
 // against 6.17-6.23 ms with one worker, 1.96-2.00 against 3.04-3.31 with
 // two; 256 of 512 f16 of [8,512,512] 0.42 against 0.62 ms (one worker)
 // in one session, the same 0.45-0.46 ms in a quieter one. Wider elements
-// keep the loop: VPGATHERDD was mixed for f32 (1024 of 4096 of
-// [1024,4096] 0.97-1.24 against 1.00-1.44 ms, 512 of 2048 of [2048,2048]
-// 0.88-1.03 against 0.81-0.88), VPGATHERDQ slower for i64 (256 of 1024
-// of [4096,1024] 1.31-1.41 against 1.17-1.22).
+// keep the loop: on the AMD EPYC the gathers were mixed for f32 (1024 of
+// 4096 of [1024,4096] 0.97-1.24 against 1.00-1.44 ms, 512 of 2048 of
+// [2048,2048] 0.88-1.03 against 0.81-0.88), slower for i64 (256 of 1024
+// of [4096,1024] 1.31-1.41 against 1.17-1.22); f32 takes them on Intel
+// CPUs (wideRowGathers).
 func gatherIDs(es, n, width int) bool {
-	return useAVX2 && es <= 2 && n >= 8 && n*DenseRow >= width && width < 1<<31
+	return useAVX2 && (es <= 2 || es == 4 && wideRowGathers && n >= MinWideGatherIDs) && n >= 8 && n*DenseRow >= width && width < 1<<31
 }
+
+// MinWideGatherIDs is the fewest ids per row for which Permute gathers
+// 4-byte elements with Row's loop (wideRowGathers): a shorter row's call
+// costs more than its loop saves. One worker, interleaved tcp-run runs
+// on the Intel Xeon: 100 of each 1000 f32 0.76-0.77 ms against
+// 0.72-0.73 for the kernel's loop; 200 of 1024 0.374-0.375 against
+// 0.38-0.39; 512 of 4096 0.73-0.75 against 0.80-0.81; 256 of 512 (i32
+// ids) 0.59-0.60 against 0.68; 1024 of 4096 0.89-0.90 against 1.09-1.11.
+const MinWideGatherIDs = 128
+
+// WideRowGathers reports whether Permute gathers long rows of 4-byte
+// elements with Row's assembly loop on this CPU (Intel's, with AVX2),
+// as it does rows of 1- and 2-byte elements everywhere; the kernels
+// keep their own loop for them elsewhere.
+func WideRowGathers() bool { return wideRowGathers }
 
 // permuteGo is the Go loop of Permute over rows [r0, r1): the whole of it
 // without the assembly, and what the tests compare the assembly with.

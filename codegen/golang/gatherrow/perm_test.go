@@ -77,7 +77,7 @@ func testPermute[T Elem](t *testing.T, conv func(int) T) {
 		// Rows past the shuffles' reach are gathered (Row's assembly)
 		// when read densely enough; whatever their loop, the result is
 		// the definition's.
-		if wantIDs := !p.fast && useAVX2 && es <= 2 && sh.out >= 8 && sh.out*DenseRow >= sh.width; (p.ids != nil) != wantIDs {
+		if wantIDs := !p.fast && useAVX2 && (es <= 2 || es == 4 && wideRowGathers && sh.out >= MinWideGatherIDs) && sh.out >= 8 && sh.out*DenseRow >= sh.width; (p.ids != nil) != wantIDs {
 			t.Errorf("%s: gathers %v, want %v", name, p.ids != nil, wantIDs)
 		}
 		if p.Fast() != (p.fast || p.ids != nil) {

@@ -119,16 +119,12 @@ func TestTake2(t *testing.T) {
 	for _, p := range paths() {
 		t.Run(p.name, func(t *testing.T) {
 			defer p.use()()
-			u8 := func(v uint64) uint8 { return uint8(v) }
-			u16 := func(v uint64) uint16 { return uint16(v) }
-			f32 := func(v uint64) float32 { return float32(int32(v)) / 7 }
-			u64 := func(v uint64) uint64 { return v }
-			t.Run("u8/i64", func(t *testing.T) { testTake2[uint8, int64](t, u8) })
-			t.Run("u8/i32", func(t *testing.T) { testTake2[uint8, int32](t, u8) })
-			t.Run("u16/i32", func(t *testing.T) { testTake2[uint16, int32](t, u16) })
-			t.Run("f32/i64", func(t *testing.T) { testTake2[float32, int64](t, f32) })
-			t.Run("f32/int", func(t *testing.T) { testTake2[float32, int](t, f32) })
-			t.Run("u64/i32", func(t *testing.T) { testTake2[uint64, int32](t, u64) })
+			t.Run("u8/i64", func(t *testing.T) { testTake2[uint8, int64](t, convU8) })
+			t.Run("u8/i32", func(t *testing.T) { testTake2[uint8, int32](t, convU8) })
+			t.Run("u16/i32", func(t *testing.T) { testTake2[uint16, int32](t, convU16) })
+			t.Run("f32/i64", func(t *testing.T) { testTake2[float32, int64](t, convF32) })
+			t.Run("f32/int", func(t *testing.T) { testTake2[float32, int](t, convF32) })
+			t.Run("u64/i32", func(t *testing.T) { testTake2[uint64, int32](t, convU64) })
 		})
 	}
 }

@@ -8,6 +8,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// convU8 to convU64 make test elements of random bits (an f32 from an
+// int32, so that the values differ and are not NaN).
+func convU8(v uint64) uint8    { return uint8(v) }
+func convU16(v uint64) uint16  { return uint16(v) }
+func convF32(v uint64) float32 { return float32(int32(v)) / 7 }
+func convU64(v uint64) uint64  { return v }
+
 // wantTake is Take's definition, row by row.
 func wantTake[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool) int {
 	for k, i := range idx {
@@ -155,16 +162,12 @@ func TestTake(t *testing.T) {
 	for _, p := range paths() {
 		t.Run(p.name, func(t *testing.T) {
 			defer p.use()()
-			u8 := func(v uint64) uint8 { return uint8(v) }
-			u16 := func(v uint64) uint16 { return uint16(v) }
-			f32 := func(v uint64) float32 { return float32(int32(v)) / 7 }
-			u64 := func(v uint64) uint64 { return v }
-			t.Run("u8/i32", func(t *testing.T) { testTake[uint8, int32](t, u8) })
-			t.Run("u16/i64", func(t *testing.T) { testTake[uint16, int64](t, u16) })
-			t.Run("f32/i32", func(t *testing.T) { testTake[float32, int32](t, f32) })
-			t.Run("f32/int", func(t *testing.T) { testTake[float32, int](t, f32) })
-			t.Run("u64/i64", func(t *testing.T) { testTake[uint64, int64](t, u64) })
-			t.Run("u64/int", func(t *testing.T) { testTake[uint64, int](t, u64) })
+			t.Run("u8/i32", func(t *testing.T) { testTake[uint8, int32](t, convU8) })
+			t.Run("u16/i64", func(t *testing.T) { testTake[uint16, int64](t, convU16) })
+			t.Run("f32/i32", func(t *testing.T) { testTake[float32, int32](t, convF32) })
+			t.Run("f32/int", func(t *testing.T) { testTake[float32, int](t, convF32) })
+			t.Run("u64/i64", func(t *testing.T) { testTake[uint64, int64](t, convU64) })
+			t.Run("u64/int", func(t *testing.T) { testTake[uint64, int](t, convU64) })
 		})
 	}
 }
@@ -329,14 +332,10 @@ func TestPut(t *testing.T) {
 	for _, p := range paths() {
 		t.Run(p.name, func(t *testing.T) {
 			defer p.use()()
-			u8 := func(v uint64) uint8 { return uint8(v) }
-			u16 := func(v uint64) uint16 { return uint16(v) }
-			f32 := func(v uint64) float32 { return float32(int32(v)) / 7 }
-			u64 := func(v uint64) uint64 { return v }
-			t.Run("u8/i32", func(t *testing.T) { testPut[uint8, int32](t, u8) })
-			t.Run("u16/i64", func(t *testing.T) { testPut[uint16, int64](t, u16) })
-			t.Run("f32/i32", func(t *testing.T) { testPut[float32, int32](t, f32) })
-			t.Run("u64/i64", func(t *testing.T) { testPut[uint64, int64](t, u64) })
+			t.Run("u8/i32", func(t *testing.T) { testPut[uint8, int32](t, convU8) })
+			t.Run("u16/i64", func(t *testing.T) { testPut[uint16, int64](t, convU16) })
+			t.Run("f32/i32", func(t *testing.T) { testPut[float32, int32](t, convF32) })
+			t.Run("u64/i64", func(t *testing.T) { testPut[uint64, int64](t, convU64) })
 		})
 	}
 }
