@@ -10,6 +10,9 @@ const useAVX2 = false
 // wideRowGathers is false: Permute keeps its Go loop.
 const wideRowGathers = false
 
+// isIntel is false: no CPUID here.
+func isIntel() bool { return false }
+
 func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col int) int {
 	return 0
 }

@@ -158,6 +158,10 @@ func gatherIDs(es, n, width int) bool {
 // ids) 0.59-0.60 against 0.68; 1024 of 4096 0.89-0.90 against 1.09-1.11.
 const MinWideGatherIDs = 128
 
+// IsIntel reports whether the CPU's vendor (CPUID) is Intel, for the
+// choices the kernels make by the machine they were measured on.
+func IsIntel() bool { return isIntel() }
+
 // WideRowGathers reports whether Permute gathers long rows of 4-byte
 // elements with Row's assembly loop on this CPU (Intel's, with AVX2),
 // as it does rows of 1- and 2-byte elements everywhere; the kernels
