@@ -1615,7 +1615,8 @@ func (f *funcGen) unreplacedCopy(s tcp.ScatterOp, dst, arg string, ds, upd []pol
 	}
 	es := elemSize(et)
 	row := product(ds[1:])
-	if c, ok := row.constant(); !ok || c*int64(es) < minUnreplacedRow {
+	rowLen, ok := row.constant()
+	if !ok || rowLen*int64(es) < minUnreplacedRow {
 		return false
 	}
 	f.g.used["same"], f.g.used["unreplaced"], f.g.used["copyrows"], f.g.used["copyrun"] = true, true, true, true
@@ -1625,12 +1626,6 @@ func (f *funcGen) unreplacedCopy(s tcp.ScatterOp, dst, arg string, ds, upd []pol
 	marks := f.temp()
 	f.stmt("if !tcpSame(%s, %s) {\n%s := tcpMarkRows(%s[:%s], %s, %v)\nif err := tcpParallel(%s, %d, func(lo, hi int) error {\nif %s {\ndefer revrow.Fence()\n}\ntcpCopyUnmarked(%s, %s, %s, %s, lo, hi, %s)\nreturn nil\n}); err != nil {\nreturn err\n}\n}",
 		dst, arg, marks, ids, f.ready(upd[0]), rows, s.Mode() == tcp.ModeWrapNegative,
-		rows, int64(es)*mustConst(row), nt, dst, arg, marks, rw, nt)
+		rows, int64(es)*rowLen, nt, dst, arg, marks, rw, nt)
 	return true
-}
-
-// mustConst is p's constant value (p known to be constant).
-func mustConst(p poly) int64 {
-	c, _ := p.constant()
-	return c
 }
