@@ -176,6 +176,16 @@ func tcpNT(size int) bool {
 	return size >= revrow.NTBytes
 }
 `,
+	"ntrev": `// tcpNTReversed is tcpNT for a result whose elements are reversed
+// within their rows, on a CPU where non-temporal stores win those from
+// revrow.NTBytes whatever the number of workers.
+func tcpNTReversed(size int) bool {
+	if tcpNTBytes > 0 {
+		return size >= tcpNTBytes
+	}
+	return size >= revrow.NTBytes
+}
+`,
 	"unreplaced": `// tcpMarkRows returns a bitmap of the rows of [0, rows) that an id
 // picks: v in [0, rows), or v+rows for v in [-rows, 0) with wrapNeg (the
 // rows a scatter that follows replaces whole).

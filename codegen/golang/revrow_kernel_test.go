@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"github.com/tcp-project/tcp/codegen/golang/revrow"
 	"github.com/tcp-project/tcp/internal/quote"
 	"github.com/tcp-project/tcp/interp"
@@ -205,6 +206,25 @@ func TestReversedRowsRevrow(t *testing.T) {
 		body = funcBody(string(src), "chan_"+dt.String())
 		if !strings.Contains(body, "tcpReverseRows(") || strings.Contains(body, "for ") {
 			t.Errorf("@chan_%s is not one tcpReverseRows per worker:\n%s", dt, body)
+		}
+	}
+	// The store choice follows the kind of copy: reversed elements by
+	// tcpNTReversed on Intel CPUs (non-temporal from revrow.NTBytes with
+	// any number of workers), rows copied in reversed order by tcpNT.
+	rev, rows := strings.Count(string(src), "tcpNTReversed("), strings.Count(string(src), "tcpNT(")
+	if wantRev := gatherrow.IsIntel(); (rev > 0) != wantRev || rows == 0 {
+		t.Errorf("the kernel binary's source binds tcpNTReversed %d times and tcpNT %d times; want tcpNTReversed used = %v (Intel CPU) and tcpNT for the row copies", rev, rows, wantRev)
+	}
+	for _, dt := range revrowTypes {
+		for _, name := range []string{"all3_", "chan_"} {
+			if body := funcBody(string(src), name+dt.String()); gatherrow.IsIntel() && !strings.Contains(body, "tcpNTReversed(") {
+				t.Errorf("@%s%s does not choose its stores by tcpNTReversed:\n%s", name, dt, body)
+			}
+		}
+		for _, name := range []string{"rows_", "mid_"} {
+			if body := funcBody(string(src), name+dt.String()); strings.Contains(body, "tcpNTReversed(") || !strings.Contains(body, "tcpNT(") {
+				t.Errorf("@%s%s does not choose its stores by tcpNT:\n%s", name, dt, body)
+			}
 		}
 	}
 	if !strings.Contains(string(src), "revrow.Reverse(") {
