@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"runtime"
 	"slices"
 	"sort"
@@ -616,6 +617,34 @@ func (f *funcGen) indexTables(n *nest, l int, off poly) {
 	}
 }
 
+// shortRowsAheadArg returns the ahead argument of a gatherrow.ShortRows
+// call over index rows of c ids of e, from the rows of buf into out:
+// shortRowsAhead's distance (the ids of the row about
+// shortRowsAheadLines ids ahead) for static source rows of
+// minShortRowsAheadSource bytes or more past aheadCond's working-set
+// gate, else "0". Measured on the 2-core Intel Xeon (5 of each
+// 1000-float row of 262 MB, one worker): 0.869 ms 12 rows ahead against
+// 0.875 with no prefetch; on the AMD EPYC the loop without it had taken
+// 3x the time.
+func (f *funcGen) shortRowsAheadArg(buf, out string, e elemGather, c int64, es int) string {
+	if !f.prefetches() {
+		return "0"
+	}
+	if s, ok := e.size.constant(); !ok || s*int64(es) < minShortRowsAheadSource {
+		return "0"
+	}
+	d := max(2, shortRowsAheadLines/c)
+	big, never := f.aheadCond(buf, out, es, es)
+	switch {
+	case never:
+		return "0"
+	case big == "":
+		return fmt.Sprint(d)
+	}
+	f.g.used["sel"] = true
+	return fmt.Sprintf("tcpSel(%s, %d, 0)", big, d)
+}
+
 // minShortRowsAheadSource is the shortest static source row, in bytes,
 // for which shortRowsAhead prefetches: a few ids in a row of a line or
 // two read lines the hardware prefetcher already streams in (the rows
@@ -644,7 +673,7 @@ const shortRowsAheadLines = 64
 // quicker runs of a hand-patched kernel prefetching 8 rows ahead.
 func (f *funcGen) shortRowsAhead(r ref, n *nest, et, dst string) string {
 	nl := len(n.vars)
-	if !f.prefetches() || nl < 2 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" {
+	if !f.prefetches() || gatherrow.IsIntel() || nl < 2 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" {
 		return ""
 	}
 	l := nl - 1

@@ -27,9 +27,10 @@ import (
 // and i32 ids), an element gather along a
 // middle axis (gatherrow.ColsRows: each index row prefetches its share
 // of the next 128 KiB block), a few elements of each row of a table
-// (top k of 2-d and 3-d tensors: the elements of a later row's ids
-// prefetched), with dynamic dims (the lengths tested
-// once per call) and static ones.
+// (top k of 2-d and 3-d tensors: one gatherrow.ShortRows call per
+// worker, which prefetches the elements of a later row's ids, past the
+// working-set gate for dynamic dims), with dynamic dims (the lengths
+// tested once per call) and static ones.
 const lookAheadModule = `
 func.func @cols(%x: tensor<?x4096xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
@@ -126,7 +127,7 @@ func TestLookAhead(t *testing.T) {
 		t.Skip("buffers of 17-20 MB")
 	}
 	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 1},
-		{"gatherrow.Take(", 4}, {"gatherrow.Take2(", 2}, {"gatherrow.AheadIf(", 6}, {"gatherrow.ColsRows(", 1}, {"prefetch.IDs64(", 2}, {"prefetch.IDs32(", 1}})
+		{"gatherrow.Take(", 4}, {"gatherrow.Take2(", 2}, {"gatherrow.AheadIf(", 6}, {"gatherrow.ColsRows(", 1}, {"gatherrow.ShortRows(", 3}, {"12, 0)); t", 2}, {", 10, false, 6); t", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))

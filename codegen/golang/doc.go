@@ -224,10 +224,13 @@
 // gatherrow.Row when the gathered dim is the last (the row of the input
 // the loop reads, touched first only when over 1 KiB and the working set
 // leaves the cache, see gatherTouch; index rows of fewer than 64
-// ids keep the loop, prefetching, when the source rows are 256 bytes or
+// ids are gatherrow.Rows (a multiple of eight ids, read densely) or
+// gatherrow.ShortRows calls (any other: a GatherElements of the top k of
+// each row), which prefetch, when the source rows are 256 bytes or
 // longer and the working set leaves the cache, the elements the index
-// row about 64 ids ahead picks: shortRowsAhead, a GatherElements of the
-// top k of each row; a rank-1 gather, x[ids], is one call per worker over
+// row about 64 ids ahead picks (shortRowsAheadArg; the Go loop, where
+// the rows do not follow each other, the same: shortRowsAhead); a
+// rank-1 gather, x[ids], is one call per worker over
 // its part of the ids), gatherrow.Cols when it is an
 // outer one (position k of the index row reads column k of the row its id
 // picks); index rows that follow each other, untouched, are one

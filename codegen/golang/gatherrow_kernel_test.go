@@ -16,11 +16,16 @@ import (
 // shorter than the input's and not multiples of the eight the assembly
 // takes per step, and dynamic dims. A clip mode gather, a column gather
 // by broadcast ids (the index table's loop) and static index rows
-// shorter than minGatherRow (Row) or minGatherCols (Cols) keep the Go
+// shorter than minGatherCols (Cols) keep the Go
 // loop, which does not touch source rows of 512 bytes or less that
-// follow each other (shortStream), unless gatherrow.Rows' assembly takes
-// them (@short16 and @short8: rows of 16 and 8 ids, multiples of eight,
-// from source rows at most gatherrow.DenseRow times as long). The source rows of
+// follow each other (shortStream). Static index rows shorter than
+// minGatherRow along the last dim are one gatherrow.Rows call when its
+// assembly takes them (@short16 and @short8: rows of 16 and 8 ids,
+// multiples of eight, from source rows at most gatherrow.DenseRow times
+// as long), else one gatherrow.ShortRows call, untouched (@short,
+// @stream, @topk, whose call prefetches rows ahead past the working-set
+// gate, @fewi8err, @fewh, @fewi64err). Every index error carries its
+// op's tag, for the located error. The source rows of
 // gatherrow.Row are touched only when they are over 1 KiB and the
 // working set leaves the cache: never for a small static gather
 // (@last32, @half), under tests of the row's and the buffers' lengths
@@ -145,6 +150,22 @@ func.func @rowsi8err(%x: tensor<4x256xi8>, %i: tensor<4x256xi32>) -> tensor<4x25
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<4x256xi8>, tensor<4x256xi32> -> tensor<4x256xi8>
   return %0 : tensor<4x256xi8>
 }
+func.func @topk(%x: tensor<?x1000xf32>, %i: tensor<?x5xi64>) -> tensor<?x5xf32> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "wrap_negative"} : tensor<?x1000xf32>, tensor<?x5xi64> -> tensor<?x5xf32>
+  return %0 : tensor<?x5xf32>
+}
+func.func @fewi8err(%x: tensor<6x200xi8>, %i: tensor<6x3xi32>) -> tensor<6x3xi8> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<6x200xi8>, tensor<6x3xi32> -> tensor<6x3xi8>
+  return %0 : tensor<6x3xi8>
+}
+func.func @fewh(%x: tensor<2x9x70xf16>, %i: tensor<2x9x7xi64>) -> tensor<2x9x7xf16> {
+  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "wrap_negative"} : tensor<2x9x70xf16>, tensor<2x9x7xi64> -> tensor<2x9x7xf16>
+  return %0 : tensor<2x9x7xf16>
+}
+func.func @fewi64err(%x: tensor<40x50xi64>, %i: tensor<40x9xi32>) -> tensor<40x9xi64> {
+  %0 = tcp.gather %x, %i {dim = 1 : index, mode = "error"} : tensor<40x50xi64>, tensor<40x9xi32> -> tensor<40x9xi64>
+  return %0 : tensor<40x9xi64>
+}
 func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf32> {
   %0 = tcp.gather %x, %i {dim = 1 : index, mode = "clip"} : tensor<5x300xf32>, tensor<4x290xi32> -> tensor<4x290xf32>
   return %0 : tensor<4x290xf32>
@@ -161,7 +182,7 @@ func.func @clip(%x: tensor<5x300xf32>, %i: tensor<4x290xi32>) -> tensor<4x290xf3
 // (several, in different rows and columns) they fail with the
 // interpreter's error, the first bad id in row-major order.
 func TestElementGatherRows(t *testing.T) {
-	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Rows(", 10}, {"gatherrow.Cols(", 0}, {"gatherrow.ColsRows(", 8}, {"make([]int, 19)", 1}, {"tcpTouch(", 2},
+	m, pr := kernelBinary(t, "elementgather.mlir", elementGatherModule, []form{{"gatherrow.Row(", 5}, {"gatherrow.Rows(", 10}, {"gatherrow.Cols(", 0}, {"gatherrow.ColsRows(", 8}, {"gatherrow.ShortRows(", 6}, {"tcpSel(t", 1}, {`fmt.Errorf("index `, 0}, {"make([]int, 19)", 1}, {"tcpTouch(", 2},
 		{"len(a0)+len(r0) > 6291456 && 33*len(r0) > 6291456", 1}, {" && len(t17) > 256 && len(t16)*16 >= ", 1}, {" > 512 && len(", 1}})
 	r := rand.New(rand.NewSource(7))
 	type fn struct {
@@ -204,6 +225,11 @@ func TestElementGatherRows(t *testing.T) {
 		{"midf64", []int64{2, 9, 24}, []int64{2, 5, 24}, 1, tensor.F64, tensor.I64, false},
 		{"rowsi8", []int64{6, 200}, []int64{6, 80}, 1, tensor.I8, tensor.I64, true},
 		{"rowsi8err", []int64{4, 256}, []int64{4, 256}, 1, tensor.I8, tensor.I32, false},
+		{"topk", []int64{30, 1000}, []int64{30, 5}, 1, tensor.F32, tensor.I64, true},
+		{"topk", []int64{1, 1000}, []int64{1, 5}, 1, tensor.F32, tensor.I64, true},
+		{"fewi8err", []int64{6, 200}, []int64{6, 3}, 1, tensor.I8, tensor.I32, false},
+		{"fewh", []int64{2, 9, 70}, []int64{2, 9, 7}, 2, tensor.F16, tensor.I64, true},
+		{"fewi64err", []int64{40, 50}, []int64{40, 9}, 1, tensor.I64, tensor.I32, false},
 		{"clip", []int64{5, 300}, []int64{4, 290}, 1, tensor.F32, tensor.I32, true},
 	}
 	compared, errs := 0, 0

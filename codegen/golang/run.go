@@ -446,7 +446,7 @@ func Run(module *ir.Operation, fn string, args []*tensor.Tensor, o CallOptions) 
 //go:embed rowadd/doc.go rowadd/rowadd.go rowadd/rowadd_amd64.go rowadd/rowadd_amd64.s rowadd/rowadd_other.go
 //go:embed prefetch/doc.go prefetch/prefetch_amd64.go prefetch/prefetch_amd64.s prefetch/prefetch_other.go
 //go:embed revrow/doc.go revrow/revrow.go revrow/reverse_go.go revrow/revrow_amd64.go revrow/revrow_amd64.s revrow/revrow_other.go
-//go:embed gatherrow/doc.go gatherrow/gatherrow.go gatherrow/perm.go gatherrow/strided.go gatherrow/take2.go gatherrow/gatherrow_amd64.go gatherrow/gatherrow_amd64.s gatherrow/gatherrow_other.go
+//go:embed gatherrow/doc.go gatherrow/gatherrow.go gatherrow/perm.go gatherrow/strided.go gatherrow/short.go gatherrow/take2.go gatherrow/gatherrow_amd64.go gatherrow/gatherrow_amd64.s gatherrow/short_amd64.s gatherrow/gatherrow_other.go
 var hugememSrc embed.FS
 
 // hugememFiles are the embedded files, in the lexical order of their

@@ -50,6 +50,12 @@
 // before each row, that row's share of the block of the source the
 // caller gathers from next.
 //
+// ShortRows is Rows for index rows of any length, read however sparsely
+// (the top k of each long row): on amd64 the rows are one assembly loop
+// with a scalar step per id (load, one unsigned test, the element's
+// move; the wrap of a negative id out of line), and a prefetch of the
+// elements a row some rows ahead picks.
+//
 // Take copies whole rows instead, a take along an outer axis:
 // dst's row k is the row of src that idx[k] picks (wrapped and checked
 // the same way), rows stride elements apart in src. On amd64 with AVX2,

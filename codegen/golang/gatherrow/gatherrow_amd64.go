@@ -481,3 +481,53 @@ var take2Loops = [...]take2Loop{
 	{i32: take2W16I32, i64: take2W16I64, one32: take2One16I32, one64: take2One16I64},
 	{i32: take2W32I32, i64: take2W32I64}, {i32: take2W64I32, i64: take2W64I64},
 }
+
+// shortLoop runs ShortRows' assembly for es-byte elements and int32
+// (i32) or int64 indices: the elements done, rows*n when every index is
+// good.
+func shortLoop(es int, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, rows, ahead int) int {
+	p32, p64 := (*int32)(ip), (*int64)(ip)
+	switch {
+	case es == 1 && i32:
+		return short1I32(dp, sp, p32, n, mask, size, rows, ahead)
+	case es == 1:
+		return short1I64(dp, sp, p64, n, mask, size, rows, ahead)
+	case es == 2 && i32:
+		return short2I32(dp, sp, p32, n, mask, size, rows, ahead)
+	case es == 2:
+		return short2I64(dp, sp, p64, n, mask, size, rows, ahead)
+	case es == 4 && i32:
+		return short4I32(dp, sp, p32, n, mask, size, rows, ahead)
+	case es == 4:
+		return short4I64(dp, sp, p64, n, mask, size, rows, ahead)
+	case es == 8 && i32:
+		return short8I32(dp, sp, p32, n, mask, size, rows, ahead)
+	case es == 8:
+		return short8I64(dp, sp, p64, n, mask, size, rows, ahead)
+	}
+	panic("gatherrow: no loop for this element size")
+}
+
+//go:noescape
+func short1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows, ahead int) int
+
+//go:noescape
+func short1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows, ahead int) int
+
+//go:noescape
+func short2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows, ahead int) int
+
+//go:noescape
+func short2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows, ahead int) int
+
+//go:noescape
+func short4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows, ahead int) int
+
+//go:noescape
+func short4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows, ahead int) int
+
+//go:noescape
+func short8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows, ahead int) int
+
+//go:noescape
+func short8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows, ahead int) int

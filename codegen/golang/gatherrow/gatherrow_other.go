@@ -74,3 +74,8 @@ func stridedWide(dst, src unsafe.Pointer, n, G, P, rows, rowStride int) {}
 
 // take2Loops is empty: Take2 never reaches it without the assembly.
 var take2Loops [7]take2Loop
+
+// shortLoop is -1: ShortRows' Go loop does every row.
+func shortLoop(es int, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, rows, ahead int) int {
+	return -1
+}

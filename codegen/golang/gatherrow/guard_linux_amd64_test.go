@@ -64,6 +64,20 @@ func TestNoReadPastSource(t *testing.T) {
 			}
 			Cols(make([]float32, 8), src32, cidx, 5, 8, false)
 			Cols(make([]uint64, 8), src64, cidx, 5, 8, false)
+			// ShortRows over 5 rows of 8 elements, the last at the
+			// end of the page, each row's last elements, prefetching a
+			// row ahead.
+			sidx := []int64{7, 6, 7, 6, 7, 6, 7, 6, 7, 6}
+			s8 := make([]uint8, 10)
+			if k := ShortRows(s8, src8, sidx, 2, false, 1); k != -1 || s8[8] != src8[39] || s8[9] != src8[38] || s8[0] != src8[7] {
+				t.Errorf("ShortRows of 1-byte elements: %d, %v", k, s8)
+			}
+			s16 := make([]uint16, 10)
+			if k := ShortRows(s16, src16, sidx, 2, false, 1); k != -1 || s16[8] != src16[39] || s16[9] != src16[38] || s16[1] != src16[6] {
+				t.Errorf("ShortRows of 2-byte elements: %d, %v", k, s16)
+			}
+			ShortRows(make([]float32, 10), src32, sidx, 2, false, 1)
+			ShortRows(make([]uint64, 10), src64, sidx, 2, false, 1)
 			// Take of the last row of each size, prefetching a row
 			// ahead: its two overlapping moves stay inside the row.
 			for b := 1; b <= 72; b++ {
