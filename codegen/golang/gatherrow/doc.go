@@ -63,7 +63,9 @@
 // test, a prefetch of a later row at the caller's distance, the row's
 // moves by its size class: a row under 128 bytes is its first and last
 // 2^k bytes, or, for rows of 2 to 15 bytes but the last, one move of
-// 2^(k+1) bytes; a longer one 128 and 32 bytes at a time), with no call
+// 2^(k+1) bytes; rows of 17, 18, 20, 24, 36 and 40 bytes, when nothing is
+// prefetched, a head of 16 or 32 bytes and a tail of 1 to 8 with no
+// overlap; a longer one 128 and 32 bytes at a time), with no call
 // per row. Until the first negative id the loop leaves out the wrap
 // (four instructions per row); from there it wraps every id. The purego
 // build and other architectures take the Go loop (copy per row).

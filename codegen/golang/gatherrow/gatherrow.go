@@ -359,6 +359,9 @@ func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wra
 			}
 			dp, ip, n, ahead = unsafe.Add(dp, (n-1)*b), unsafe.Pointer(&idx[n-1]), 1, 1
 		}
+		if t, ok := takeTails[b]; ok && headTail(ahead, n) {
+			loops = &t
+		}
 		return fromLast(loops.two(is32, dp, sp, ip, n, mask, size, b, stride*es, ahead), len(idx)-n)
 	}
 	return takeGo(dst, src, idx, row, stride, size, wrap)
@@ -577,3 +580,13 @@ func takeGo[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, w
 	}
 	return -1
 }
+
+// headTail reports whether Take copies rows of a size in takeTails with
+// their head-and-tail loop rather than the two overlapping moves: when
+// it prefetches nothing (ahead of n or more: the working set stays in the
+// cache). Measured with a C loop of the same moves on the 2-core Intel
+// Xeon, 400000 random rows of a cached 2 MB table: 20-byte rows 0.87 ms
+// against 0.93, 24-byte 1.01 against 1.04, 17-byte 0.75 against 0.82,
+// 40-byte 1.68 against 1.79; of a 40 MB table the overlapping moves
+// were as fast or faster (20-byte rows 1.86 against 2.2).
+func headTail(ahead, n int) bool { return ahead >= n }

@@ -298,6 +298,54 @@ var takeLoops = [...]takeLoop{
 	{i32: takeW32I32, i64: takeW32I64}, {i32: takeW64I32, i64: takeW64I64}, {i32: takeI32, i64: takeI64},
 }
 
+// takeTails holds Take's loops for rows of exactly w+t bytes, w 16 or
+// 32 and t 1, 2, 4 or 8 (TAKEHT: a w-byte head and a t-byte tail, no
+// overlapping stores), by row size; see headTail.
+var takeTails = map[int]takeLoop{
+	17: {i32: takeW16T1I32, i64: takeW16T1I64},
+	18: {i32: takeW16T2I32, i64: takeW16T2I64},
+	20: {i32: takeW16T4I32, i64: takeW16T4I64},
+	24: {i32: takeW16T8I32, i64: takeW16T8I64},
+	36: {i32: takeW32T4I32, i64: takeW32T4I64},
+	40: {i32: takeW32T8I32, i64: takeW32T8I64},
+}
+
+//go:noescape
+func takeW16T1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW16T1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW16T2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW16T2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW16T4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW16T4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW16T8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW16T8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW32T4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW32T4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW32T8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeW32T8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
 // putW<w>I32 and putW<w>I64 are Put's loops (PUTSHORT in
 // gatherrow_amd64.s) for rows of w to 2w-1 bytes: Take's short loops
 // with the directions swapped (row k of src to the row of dst idx[k]

@@ -666,6 +666,23 @@ done:
 #define TAKEW16 TAKEPAIR(MOVOU, MOVOU, X0, X1, 16)
 #define TAKEW32 TAKEPAIR(VMOVDQU, VMOVDQU, Y0, Y1, 32)
 
+// TAKEHT moves a row of exactly w+t bytes from R13 to DI as a head of w
+// bytes (hl and hs through hr) and a tail of t bytes at w (tl and ts
+// through tr): no store overlaps another, and the tail's, of 1, 2, 4 or
+// 8 bytes, splits a cache line less often than a second w-byte move.
+#define TAKEHT(hl, hs, hr, w, tl, ts, tr) \
+	hl (R13), hr; \
+	tl w(R13), tr; \
+	hs hr, (DI); \
+	ts tr, w(DI)
+
+#define TAKEW16T1 TAKEHT(MOVOU, MOVOU, X0, 16, MOVBLZX, MOVB, R14)
+#define TAKEW16T2 TAKEHT(MOVOU, MOVOU, X0, 16, MOVWLZX, MOVW, R14)
+#define TAKEW16T4 TAKEHT(MOVOU, MOVOU, X0, 16, MOVL, MOVL, R14)
+#define TAKEW16T8 TAKEHT(MOVOU, MOVOU, X0, 16, MOVQ, MOVQ, R14)
+#define TAKEW32T4 TAKEHT(VMOVDQU, VMOVDQU, Y0, 32, MOVL, MOVL, R14)
+#define TAKEW32T8 TAKEHT(VMOVDQU, VMOVDQU, Y0, 32, MOVQ, MOVQ, R14)
+
 // TAKEW64 moves the first 64 bytes and the last 64, 32 at a time.
 #define TAKEW64 \
 	VMOVDQU (R13), Y0; \
@@ -1494,3 +1511,51 @@ TEXT ·take2One16I32(SB), NOSPLIT, $0-112
 // func take2One16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
 TEXT ·take2One16I64(SB), NOSPLIT, $0-112
 	TAKE2ONE(MOVQ, 8, TAKEONE32, TAKEW16V)
+
+// func takeW16T1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16T1I32(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVLQSX, 4, TAKEW16T1)
+
+// func takeW16T1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16T1I64(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVQ, 8, TAKEW16T1)
+
+// func takeW16T2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16T2I32(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVLQSX, 4, TAKEW16T2)
+
+// func takeW16T2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16T2I64(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVQ, 8, TAKEW16T2)
+
+// func takeW16T4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16T4I32(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVLQSX, 4, TAKEW16T4)
+
+// func takeW16T4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16T4I64(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVQ, 8, TAKEW16T4)
+
+// func takeW16T8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16T8I32(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVLQSX, 4, TAKEW16T8)
+
+// func takeW16T8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW16T8I64(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVQ, 8, TAKEW16T8)
+
+// func takeW32T4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW32T4I32(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVLQSX, 4, TAKEW32T4)
+
+// func takeW32T4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW32T4I64(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVQ, 8, TAKEW32T4)
+
+// func takeW32T8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW32T8I32(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVLQSX, 4, TAKEW32T8)
+
+// func takeW32T8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeW32T8I64(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVQ, 8, TAKEW32T8)

@@ -79,3 +79,6 @@ var take2Loops [7]take2Loop
 func shortLoop(es int, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, rows, ahead int) int {
 	return -1
 }
+
+// takeTails is empty: Take never reaches it without the assembly.
+var takeTails map[int]takeLoop
