@@ -50,6 +50,11 @@
 // before each row, that row's share of the block of the source the
 // caller gathers from next.
 //
+// On Intel CPUs ColsRows reads 4- and 8-byte elements with scalar loads
+// instead of the hardware gathers where the ids pick from a block of
+// MinScalarColsBytes or more (an axis-0 GatherElements of a 16 MiB
+// source), whose reads leave the cache.
+//
 // ShortRows is Rows for index rows of any length, read however sparsely
 // (the top k of each long row): on amd64 the rows are one assembly loop
 // with a scalar step per id (load, one unsigned test, the element's

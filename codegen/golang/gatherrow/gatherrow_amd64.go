@@ -435,8 +435,30 @@ func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, ro
 
 // colsLoops holds ColsRows' loops by log2 of the element size.
 var colsLoops = [4]colsLoop{
-	{colsRows1I32, colsRows1I64}, {colsRows2I32, colsRows2I64}, {colsRows4I32, colsRows4I64}, {colsRows8I32, colsRows8I64},
+	{i32: colsRows1I32, i64: colsRows1I64}, {i32: colsRows2I32, i64: colsRows2I64},
+	{i32: colsRows4I32, i64: colsRows4I64, s32: colsRowsS4I32, s64: colsRowsS4I64},
+	{i32: colsRows8I32, i64: colsRows8I64, s32: colsRowsS8I32, s64: colsRowsS8I64},
 }
+
+// scalarCols says whether ColsRows takes the scalar loops for blocks of
+// MinScalarColsBytes or more: on Intel CPUs with AVX2. (On the AMD EPYC
+// the hardware gathers and the scalar loads measured the same.)
+var scalarCols = useAVX2 && isIntel()
+
+// colsRowsS4I32 to colsRowsS8I64 are ColsRows' loops for 4- and 8-byte
+// elements with GATHERS' scalar loads in place of the hardware gathers.
+//
+//go:noescape
+func colsRowsS4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//go:noescape
+func colsRowsS4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//go:noescape
+func colsRowsS8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+
+//go:noescape
+func colsRowsS8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
 
 // stridedWide is Strided's loop for groups of 16 bytes or more
 // (gatherrow_amd64.s): n > 0 groups per row, rows > 0; with useAVX2.

@@ -1559,3 +1559,19 @@ TEXT ·takeW32T8I32(SB), NOSPLIT, $0-80
 // func takeW32T8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 TEXT ·takeW32T8I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW32T8)
+
+// func colsRowsS4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRowsS4I32(SB), NOSPLIT, $0-96
+	COLSN(LOAD32, GATHERS(MOVL, MOVL, 4), 2, 2)
+
+// func colsRowsS4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRowsS4I64(SB), NOSPLIT, $0-96
+	COLSN(LOAD64, GATHERS(MOVL, MOVL, 4), 2, 3)
+
+// func colsRowsS8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRowsS8I32(SB), NOSPLIT, $0-96
+	COLSN(LOAD32, GATHERS(MOVQ, MOVQ, 8), 3, 2)
+
+// func colsRowsS8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
+TEXT ·colsRowsS8I64(SB), NOSPLIT, $0-96
+	COLSN(LOAD64, GATHERS(MOVQ, MOVQ, 8), 3, 3)

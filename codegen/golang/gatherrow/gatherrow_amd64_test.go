@@ -4,7 +4,7 @@ package gatherrow
 
 // path is one way the package may run: the assembly (when the CPU has
 // AVX2; with AVX-512 VBMI, the 1-byte Rows loop of byte shuffles too) or
-// the Go loop alone.
+// the Go loop alone; avx2-scalarcols forces ColsRows' scalar loops.
 type path struct {
 	name string
 	use  func() (restore func())
@@ -25,6 +25,15 @@ func paths() []path {
 	}
 	if vbmi != nil {
 		p = append(p, path{"avx512vbmi", set(true, vbmi)})
+	}
+	if hasAVX2() {
+		// ColsRows' scalar loops for every block, on any CPU.
+		p = append(p, path{"avx2-scalarcols", func() func() {
+			restore := set(true, vbmi)()
+			was, wasFrom := scalarCols, scalarColsFrom
+			scalarCols, scalarColsFrom = true, 0
+			return func() { scalarCols, scalarColsFrom = was, wasFrom; restore() }
+		}})
 	}
 	return p
 }

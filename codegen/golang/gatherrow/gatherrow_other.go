@@ -82,3 +82,6 @@ func shortLoop(es int, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, rows,
 
 // takeTails is empty: Take never reaches it without the assembly.
 var takeTails map[int]takeLoop
+
+// scalarCols is false: no assembly here.
+const scalarCols = false
