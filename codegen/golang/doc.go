@@ -111,11 +111,14 @@
 // 24 MiB: [2048,2048] f32 flipped on both axes took 0.33-0.50 ms with
 // plain stores, 0.60-0.61 ms with non-temporal ones (on the AMD EPYC
 // measured). On Intel CPUs reversed elements (tcpReverse, tcpReverseRows)
-// take non-temporal stores from revrow.NTBytes whatever the number of
-// workers (tcpNTReversed): the same flip took 0.47-0.51 ms with them
-// against 0.58-0.61 with plain stores, and flips of the innermost axis of
-// 14 to 25 MB 1.2-1.3x less time, while rows copied in reversed order
-// keep tcpNT (axis 0 of [3000,1500] f32: 0.64 ms either way); CopyNT copies each
+// take non-temporal stores once the output leaves a core's L2, from
+// revrow.NTBytesReversed (1.5 MiB) with one worker and
+// NTBytesReversedShared (1.875 MiB) with several (tcpNTReversed): the
+// same flip took 0.47-0.51 ms with them against 0.58-0.61 with plain
+// stores, flips of the innermost axis of 14 to 25 MB 1.2-1.3x less time,
+// and a 2 MB 1-d flip 0.100 ms against 0.140, while rows copied in
+// reversed order keep tcpNT (axis 0 of [3000,1500] f32: 0.64 ms either
+// way); CopyNT copies each
 // row from its end down, so that the source is one descending stream, and
 // a reversed row is read from its end down when the source rows descend
 // (revrow.ReverseNT: a flip of the innermost and an outer axis) and from

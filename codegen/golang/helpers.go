@@ -177,13 +177,17 @@ func tcpNT(size int) bool {
 }
 `,
 	"ntrev": `// tcpNTReversed is tcpNT for a result whose elements are reversed
-// within their rows, on a CPU where non-temporal stores win those from
-// revrow.NTBytes whatever the number of workers.
+// within their rows, on a CPU where non-temporal stores win those once
+// the output leaves a core's L2: from revrow.NTBytesReversed when one
+// worker writes it, from revrow.NTBytesReversedShared when several do.
 func tcpNTReversed(size int) bool {
 	if tcpNTBytes > 0 {
 		return size >= tcpNTBytes
 	}
-	return size >= revrow.NTBytes
+	if tcpWorkers(size) > 1 {
+		return size >= revrow.NTBytesReversedShared
+	}
+	return size >= revrow.NTBytesReversed
 }
 `,
 	"unreplaced": `// tcpMarkRows returns a bitmap of the rows of [0, rows) that an id

@@ -1128,12 +1128,15 @@ func (f *funcGen) ntFlag(total poly, es int) string {
 
 // ntReversedFlag is ntFlag for a result whose elements are reversed
 // within their rows (tcpReverse's calls). On Intel CPUs it is
-// tcpNTReversed, revrow.NTBytes whatever the number of workers: there
-// two workers reversing 16 MiB of f32 with plain stores took 0.59-0.63
-// ms against 0.46-0.55 with non-temporal ones, while row copies in
-// reversed order (tcpCopyRows, ntFlag) stayed faster with plain stores
-// up to NTBytesShared (18 MB of rows: 0.64-0.65 ms against 0.71). On the
-// AMD EPYC measured, plain stores won reversals up to NTBytesShared too.
+// tcpNTReversed, non-temporal from revrow.NTBytesReversed (one worker)
+// or NTBytesReversedShared (several), once the output leaves a core's
+// L2: there two workers reversing 16 MiB of f32 with plain stores took
+// 0.59-0.63 ms against 0.46-0.55 with non-temporal ones, and 8 MB of
+// i64 0.39-0.43 against 0.24-0.26, while row copies in reversed order
+// (tcpCopyRows, ntFlag) stayed faster with plain stores up to
+// NTBytesShared (18 MB of rows: 0.64-0.65 ms against 0.71). On the AMD
+// EPYC measured, plain stores won reversals up to NTBytes and
+// NTBytesShared.
 func (f *funcGen) ntReversedFlag(total poly, es int) string {
 	if !gatherrow.IsIntel() {
 		return f.ntFlag(total, es)

@@ -38,6 +38,22 @@ const NTBytes = 12 << 20
 // mostly stays cached between calls.
 const NTBytesShared = 28 << 20
 
+// NTBytesReversed and NTBytesReversedShared are NTBytes and
+// NTBytesShared for reversed elements on Intel CPUs, where the kernels
+// choose them (tcpNTReversed): measured on the 2-core Intel Xeon
+// (2 MiB of L2 per core) with interleaved tcp-run runs of a flip of 1-d
+// i64, non-temporal stores against plain ones, one worker: 1 MB 0.044-0.046
+// ms against 0.051-0.057 plain first, then 1.5 MB 0.086-0.087 against
+// 0.106-0.110, 2 MB 0.100 against 0.140, 8 MB 0.45-0.49 against 0.57-0.58;
+// two workers: 1.5 MB 0.044-0.046 against 0.028-0.040, 2 MB 0.057-0.060
+// against 0.077-0.093, 8 MB 0.24-0.26 against 0.39-0.43, [2048,2048]
+// f32 flipped on both axes 0.47-0.51 against 0.58-0.61. Plain stores
+// win while the output and its source stay in a core's L2.
+const (
+	NTBytesReversed       = 3 << 19  // 1.5 MiB
+	NTBytesReversedShared = 15 << 17 // 1.875 MiB
+)
+
 // minNTRun is the shortest row ReverseNT and CopyNT write with
 // non-temporal stores; shorter ones go the plain way.
 const minNTRun = 256
