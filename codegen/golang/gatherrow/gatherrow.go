@@ -53,17 +53,10 @@ func wrapMask(wrap bool, size int) int {
 // does not divide len(dst), if len(src) is not a multiple of the row
 // count, or if idx is shorter than dst.
 func Rows[T Elem, I Index](dst, src []T, idx []I, n int, wrap bool) int {
-	if n <= 0 || len(dst)%n != 0 {
-		panic("gatherrow: rows of n indices do not fill dst")
-	}
-	rows := len(dst) / n
+	rows, s := rowsOf(len(dst), len(src), len(idx), n)
 	if rows == 0 {
 		return -1
 	}
-	if len(src)%rows != 0 || len(idx) < len(dst) {
-		panic("gatherrow: src is not rows of the same length, or idx is shorter than dst")
-	}
-	s := len(src) / rows
 	start := 0
 	if n%8 == 0 && s > 0 && n*DenseRow >= s && fast(s, 1, 0, n, s) {
 		var z T
@@ -82,6 +75,23 @@ func Rows[T Elem, I Index](dst, src []T, idx []I, n int, wrap bool) int {
 		}
 	}
 	return -1
+}
+
+// rowsOf checks the shapes of Rows and ShortRows (lengths of dst, src
+// and idx; n indices per row) and returns the rows and the length s of
+// a source row (0 when there are no rows).
+func rowsOf(dst, src, idx, n int) (rows, s int) {
+	if n <= 0 || dst%n != 0 {
+		panic("gatherrow: rows of n indices do not fill dst")
+	}
+	rows = dst / n
+	if rows == 0 {
+		return 0, 0
+	}
+	if src%rows != 0 || idx < dst {
+		panic("gatherrow: src is not rows of the same length, or idx is shorter than dst")
+	}
+	return rows, src / rows
 }
 
 // rowsLoop runs the Rows assembly for es-byte elements and int32 (i32)

@@ -220,42 +220,53 @@ func testRows[T Elem, I Index](t *testing.T, conv func(uint64) T) {
 			for _, s := range []int{1, 9, n * 3, n*16 + 1} {
 				for _, wrap := range []bool{false, true} {
 					for trial := 0; trial < 4; trial++ {
-						bad := map[int]bool{}
-						if trial > 0 {
-							bad[r.Intn(rows*n)] = true
-						}
-						if trial > 1 {
-							bad[r.Intn(rows*n)] = true
-						}
-						src := make([]T, rows*s)
-						for i := range src {
-							src[i] = conv(r.Uint64())
-						}
-						idx := indices[I](r, rows*n, s, wrap, bad)
-						wantDst, gotDst := make([]T, rows*n), make([]T, rows*n)
-						wk := -1
-						for q := 0; q < rows; q++ {
-							if k := want(wantDst[q*n:(q+1)*n], src[q*s:(q+1)*s], idx[q*n:(q+1)*n], s, 1, 0, wrap); k >= 0 {
-								wk = q*n + k
-								break
-							}
-						}
-						gk := Rows(gotDst, src, idx, n, wrap)
-						name := fmt.Sprintf("n=%d rows=%d s=%d wrap=%v bad=%v", n, rows, s, wrap, bad)
-						if gk != wk {
-							t.Fatalf("%s: returned %d, want %d", name, gk, wk)
-						}
-						if wk >= 0 {
-							// Only the elements before the bad one are defined.
-							wantDst, gotDst = wantDst[:wk], gotDst[:wk]
-						}
-						if diff := cmp.Diff(bits(wantDst), bits(gotDst)); diff != "" {
-							t.Fatalf("%s: dst mismatch (-want +got):\n%s", name, diff)
-						}
+						name := fmt.Sprintf("n=%d rows=%d s=%d wrap=%v", n, rows, s, wrap)
+						rowsCase(t, r, conv, n, rows, s, wrap, trial, name, func(dst, src []T, idx []I) int { return Rows(dst, src, idx, n, wrap) })
 					}
 				}
 			}
 		}
+	}
+}
+
+// rowsCase draws rows of n ids over source rows of s elements (a bad id
+// at a random position from trial 1 on, a second from trial 2 on), runs
+// call on them and compares its result with Row's definition row by row
+// (want): the first bad id's position, row*n + k, and every element
+// before it.
+func rowsCase[T Elem, I Index](t *testing.T, r *rand.Rand, conv func(uint64) T, n, rows, s int, wrap bool, trial int, name string, call func(dst, src []T, idx []I) int) {
+	t.Helper()
+	bad := map[int]bool{}
+	if trial > 0 {
+		bad[r.Intn(rows*n)] = true
+	}
+	if trial > 1 {
+		bad[r.Intn(rows*n)] = true
+	}
+	src := make([]T, rows*s)
+	for i := range src {
+		src[i] = conv(r.Uint64())
+	}
+	idx := indices[I](r, rows*n, s, wrap, bad)
+	wantDst, gotDst := make([]T, rows*n), make([]T, rows*n)
+	wk := -1
+	for q := 0; q < rows; q++ {
+		if k := want(wantDst[q*n:(q+1)*n], src[q*s:(q+1)*s], idx[q*n:(q+1)*n], s, 1, 0, wrap); k >= 0 {
+			wk = q*n + k
+			break
+		}
+	}
+	gk := call(gotDst, src, idx)
+	name = fmt.Sprintf("%s bad=%v", name, bad)
+	if gk != wk {
+		t.Fatalf("%s: returned %d, want %d", name, gk, wk)
+	}
+	if wk >= 0 {
+		// Only the elements before the bad one are defined.
+		wantDst, gotDst = wantDst[:wk], gotDst[:wk]
+	}
+	if diff := cmp.Diff(bits(wantDst), bits(gotDst)); diff != "" {
+		t.Fatalf("%s: dst mismatch (-want +got):\n%s", name, diff)
 	}
 }
 

@@ -28,17 +28,10 @@ import "unsafe"
 // len(src) is not a multiple of the row count, or if idx is shorter
 // than dst.
 func ShortRows[T Elem, I Index](dst, src []T, idx []I, n int, wrap bool, ahead int) int {
-	if n <= 0 || len(dst)%n != 0 {
-		panic("gatherrow: rows of n indices do not fill dst")
-	}
-	rows := len(dst) / n
+	rows, s := rowsOf(len(dst), len(src), len(idx), n)
 	if rows == 0 {
 		return -1
 	}
-	if len(src)%rows != 0 || len(idx) < len(dst) {
-		panic("gatherrow: src is not rows of the same length, or idx is shorter than dst")
-	}
-	s := len(src) / rows
 	if s == 0 {
 		// Every index is out of range of an empty row.
 		return 0
