@@ -2,7 +2,6 @@ package golang
 
 import (
 	"fmt"
-	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"runtime"
 	"slices"
 	"sort"
@@ -673,7 +672,7 @@ const shortRowsAheadLines = 64
 // quicker runs of a hand-patched kernel prefetching 8 rows ahead.
 func (f *funcGen) shortRowsAhead(r ref, n *nest, et, dst string) string {
 	nl := len(n.vars)
-	if !f.prefetches() || gatherrow.IsIntel() || nl < 2 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" {
+	if !f.prefetches() || nl < 2 || len(r.guards) != 0 || len(r.dconv) != 0 || r.conv != nil || r.val != "" || r.buf == "" {
 		return ""
 	}
 	l := nl - 1
