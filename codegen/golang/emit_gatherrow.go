@@ -150,15 +150,15 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 				return ""
 			}
 			srcBuf, srcOff := r.buf, r.off.add(patom(term).scale(-1))
+			if !f.rowTerm(r, n, term) || !f.bound[term].equal(e.size) {
+				return ""
+			}
 			if w, ok := e.size.constant(); short && (c%8 != 0 || !ok || c*gatherrow.DenseRow < w) {
 				// Rows' assembly does not take them: ShortRows,
 				// with no touch of the source rows.
-				if s := f.bound[term]; s == nil || !s.equal(e.size) || r.off[term] != 1 || f.levelOfAtoms(term) != l {
-					return ""
-				}
 				return f.rowsCall(n, e, srcBuf, srcOff, f.shortRowsAheadArg(r.buf, n.out, e, c, elemSize(et)))
 			}
-			if s := f.bound[term]; s == nil || !s.equal(e.size) || !f.sourceRow(r, n, et, term, true) {
+			if !f.sourceRow(r, n, et, term, true) {
 				return ""
 			}
 			if call := f.rowsCall(n, e, srcBuf, srcOff, ""); call != "" {

@@ -1319,6 +1319,13 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 	return f.hoist(r.off, l)
 }
 
+// rowTerm reports whether term is a gathered position of r's offset
+// that a source row can be bound for: coefficient 1, bound at the
+// innermost level of n, indexing a dim of known size (f.bound).
+func (f *funcGen) rowTerm(r *ref, n *nest, term string) bool {
+	return r.off[term] == 1 && f.bound[term] != nil && f.levelOfAtoms(term) == len(n.vars)-1
+}
+
 // sourceRow makes r read through the source row of the gathered position
 // term (a term of r's offset with coefficient 1, bound at the innermost
 // level of n, indexing a dim of size s = f.bound[term]): when the rest of
@@ -1328,11 +1335,11 @@ func (f *funcGen) rowRead(r *ref, n *nest, et string) string {
 // a short streamed one) and returns true; r's offset is then term in the
 // row. Else it changes nothing and returns false.
 func (f *funcGen) sourceRow(r *ref, n *nest, et, term string, gathers bool) bool {
-	l := len(n.vars) - 1
-	s := f.bound[term]
-	if c := r.off[term]; c != 1 || s == nil || f.levelOfAtoms(term) != l {
+	if !f.rowTerm(r, n, term) {
 		return false
 	}
+	l := len(n.vars) - 1
+	s := f.bound[term]
 	rest := poly{}
 	for k, v := range r.off {
 		if k != term {
