@@ -59,9 +59,12 @@ const (
 const minNTRun = 256
 
 // ReverseNT is Reverse writing dst with non-temporal stores where the
-// assembly runs (AVX2, rows of at least 256 bytes): the bytes up to dst's
-// first 32-byte boundary and the tail are reversed in Go. A kernel calls
-// Fence after its last ReverseNT and before it returns.
+// assembly runs (AVX2, rows of at least 256 bytes), on whole 64-byte
+// lines of dst only: the bytes before its first line boundary and after
+// its last take plain stores (a line written partly each way, or by two
+// rows at different times, goes to memory in parts, which cost rows not
+// a whole number of lines 2-4x the time). A kernel calls Fence after its
+// last ReverseNT and before it returns.
 func ReverseNT(dst, src []byte, es int) {
 	if !ValidSize(es) || len(dst)%es != 0 || len(src) != len(dst) {
 		panic(fmt.Sprintf("revrow.ReverseNT: %d and %d bytes of %d-byte elements", len(dst), len(src), es))
@@ -71,8 +74,9 @@ func ReverseNT(dst, src []byte, es int) {
 
 func reverseNT(dst, src []byte, es int) {
 	h, m := reverseBlocksNT(dst, src, es)
-	k := h + m
-	reverseGo(dst[k:], src[:len(src)-k], es)
+	if k := h + m; k < len(dst) {
+		reverse(dst[k:], src[:len(src)-k], es)
+	}
 }
 
 // ReverseNTUp is ReverseNT reading src from its start up (and writing dst
@@ -91,8 +95,9 @@ func ReverseNTUp(dst, src []byte, es int) {
 
 func reverseNTUp(dst, src []byte, es int) {
 	t, m := reverseBlocksNTUp(dst, src, es)
-	r := len(dst) - t - m
-	reverseGo(dst[:r], src[len(src)-r:], es)
+	if r := len(dst) - t - m; r > 0 {
+		reverseUp(dst[:r], src[len(src)-r:], es)
+	}
 }
 
 // ReverseUp is Reverse reading src from its start up (and writing dst

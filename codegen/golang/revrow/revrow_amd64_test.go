@@ -5,6 +5,7 @@ package revrow
 import (
 	"fmt"
 	"testing"
+	"unsafe"
 )
 
 // TestReverseGroups runs TestReverse with reverse192 off: rows of 3- to
@@ -65,6 +66,54 @@ func BenchmarkReverse192(b *testing.B) {
 					for r := 0; r < len(src); r += 5760 {
 						Reverse(dst[r:r+5760], src[r:r+5760], es)
 					}
+				}
+			})
+		}
+	}
+}
+
+// TestNTWholeLines: the non-temporal stores of ReverseNT and ReverseNTUp
+// (and of CopyNT's body) cover whole 64-byte lines of dst, the bytes
+// around them left to plain stores, for every element size, start offset
+// and a spread of lengths; the values are TestReverse's and
+// TestCopyNT's to check.
+func TestNTWholeLines(t *testing.T) {
+	buf := make([]byte, 8192+128)
+	src := make([]byte, 8192)
+	line := func(p *byte, off int) int {
+		return int((uintptr(unsafe.Pointer(p)) + uintptr(off)) & 63)
+	}
+	for _, es := range []int{1, 2, 4, 8, 16, 3, 6, 12, 24} {
+		for off := 0; off < 64; off++ {
+			for _, n := range []int{256, 300, 383, 384, 1000, 2000, 3000, 4000, 8000} {
+				n = n / es * es
+				d, s := buf[off:off+n], src[:n]
+				if h, m := reverseBlocksNT(d, s, es); m > 0 && (line(&d[0], h) != 0 || m%64 != 0 || h+m > n) {
+					t.Errorf("reverseBlocksNT es %d at +%d, %d bytes: head %d, %d bytes non-temporal", es, off, n, h, m)
+				}
+				if tl, m := reverseBlocksNTUp(d, s, es); m > 0 && (line(&d[0], n-tl-m) != 0 || m%64 != 0 || tl+m > n) {
+					t.Errorf("reverseBlocksNTUp es %d at +%d, %d bytes: tail %d, %d bytes non-temporal", es, off, n, tl, m)
+				}
+			}
+		}
+	}
+	Fence()
+}
+
+// BenchmarkReverseRowsNT times ReverseRows over 2 to 6 MB of rows read
+// upwards, plain and non-temporal, rows a whole number of lines and not
+// (see reverseBlocksNT).
+func BenchmarkReverseRowsNT(b *testing.B) {
+	for _, c := range []struct{ rows, rowBytes, es int }{
+		{1024, 2048, 2}, {1024, 2000, 2}, {1024, 4000, 4}, {4096, 1000, 4}, {6000, 1000, 1}, {2048, 3072, 3}, {2048, 3000, 3},
+	} {
+		for _, nt := range []bool{false, true} {
+			b.Run(fmt.Sprintf("rows%dx%d/es%d/nt=%t", c.rows, c.rowBytes, c.es, nt), func(b *testing.B) {
+				d, s := make([]byte, c.rows*c.rowBytes), make([]byte, c.rows*c.rowBytes)
+				b.SetBytes(int64(len(d)))
+				for b.Loop() {
+					ReverseRows(d, s, c.es, c.rowBytes, nt, true)
+					Fence()
 				}
 			})
 		}
