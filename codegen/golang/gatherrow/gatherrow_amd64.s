@@ -263,9 +263,9 @@ done: \
 // COLSN is the loop of the ColsRows forms: LOOP's Cols steps (OFFSETS:
 // w*stride + lane, SI moved on by eight elements per step) over rows of n
 // (CX, a multiple of eight) indices, with no Go call between rows. At the
-// end of a row dst moves on by n elements (eshift: log2 of their bytes),
-// idx by n indices (ishift) and src back to the row's start and on by
-// step bytes (R10); R9 counts the rows left. Before each row it
+// end of a row dst moves on by pitch elements (eshift: log2 of their
+// bytes), idx by pitch indices (ishift) and src back to the row's start
+// and on by step bytes (R10); R9 counts the rows left. Before each row it
 // prefetches share bytes (kept in its argument slot) from pf on,
 // which then moves on by share: the row's part of the block the caller
 // gathers next. It returns the elements done: (rows - R9)*n + AX at a
@@ -314,10 +314,12 @@ rowend: \
 	JZ   all; \
 	MOVQ CX, R12; \
 	SHLQ $eshift, R12; \
-	ADDQ R12, DI; \
 	SUBQ R12, SI; \
 	ADDQ R10, SI; \
-	MOVQ CX, R12; \
+	MOVQ pitch+88(FP), R12; \
+	SHLQ $eshift, R12; \
+	ADDQ R12, DI; \
+	MOVQ pitch+88(FP), R12; \
 	SHLQ $ishift, R12; \
 	ADDQ R12, BX; \
 	XORQ AX, AX; \
@@ -330,7 +332,7 @@ done: \
 	SUBQ R9, R12; \
 	IMULQ CX, R12; \
 	ADDQ AX, R12; \
-	MOVQ R12, ret+88(FP); \
+	MOVQ R12, ret+96(FP); \
 	RET
 
 // ROWSB is the loop of the 1-byte Rows forms on a CPU with AVX-512 VBMI
@@ -1291,36 +1293,36 @@ permlast:
 	VZEROUPPER
 	RET
 
-// func colsRows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRows1I32(SB), NOSPLIT, $0-96
+// func colsRows1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRows1I32(SB), NOSPLIT, $0-104
 	COLSN(LOAD32, GATHER1, 0, 2)
 
-// func colsRows1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRows1I64(SB), NOSPLIT, $0-96
+// func colsRows1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRows1I64(SB), NOSPLIT, $0-104
 	COLSN(LOAD64, GATHER1, 0, 3)
 
-// func colsRows2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRows2I32(SB), NOSPLIT, $0-96
+// func colsRows2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRows2I32(SB), NOSPLIT, $0-104
 	COLSN(LOAD32, GATHER2, 1, 2)
 
-// func colsRows2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRows2I64(SB), NOSPLIT, $0-96
+// func colsRows2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRows2I64(SB), NOSPLIT, $0-104
 	COLSN(LOAD64, GATHER2, 1, 3)
 
-// func colsRows4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRows4I32(SB), NOSPLIT, $0-96
+// func colsRows4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRows4I32(SB), NOSPLIT, $0-104
 	COLSN(LOAD32, GATHER4, 2, 2)
 
-// func colsRows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRows4I64(SB), NOSPLIT, $0-96
+// func colsRows4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRows4I64(SB), NOSPLIT, $0-104
 	COLSN(LOAD64, GATHER4, 2, 3)
 
-// func colsRows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRows8I32(SB), NOSPLIT, $0-96
+// func colsRows8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRows8I32(SB), NOSPLIT, $0-104
 	COLSN(LOAD32, GATHER8, 3, 2)
 
-// func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRows8I64(SB), NOSPLIT, $0-96
+// func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRows8I64(SB), NOSPLIT, $0-104
 	COLSN(LOAD64, GATHER8, 3, 3)
 
 // func rowsB8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows int, m0, m1, m2, m3 uint64) int
@@ -1560,18 +1562,18 @@ TEXT ·takeW32T8I32(SB), NOSPLIT, $0-80
 TEXT ·takeW32T8I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW32T8)
 
-// func colsRowsS4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRowsS4I32(SB), NOSPLIT, $0-96
+// func colsRowsS4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRowsS4I32(SB), NOSPLIT, $0-104
 	COLSN(LOAD32, GATHERS(MOVL, MOVL, 4), 2, 2)
 
-// func colsRowsS4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRowsS4I64(SB), NOSPLIT, $0-96
+// func colsRowsS4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRowsS4I64(SB), NOSPLIT, $0-104
 	COLSN(LOAD64, GATHERS(MOVL, MOVL, 4), 2, 3)
 
-// func colsRowsS8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRowsS8I32(SB), NOSPLIT, $0-96
+// func colsRowsS8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRowsS8I32(SB), NOSPLIT, $0-104
 	COLSN(LOAD32, GATHERS(MOVQ, MOVQ, 8), 3, 2)
 
-// func colsRowsS8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share int) int
-TEXT ·colsRowsS8I64(SB), NOSPLIT, $0-96
+// func colsRowsS8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRowsS8I64(SB), NOSPLIT, $0-104
 	COLSN(LOAD64, GATHERS(MOVQ, MOVQ, 8), 3, 3)

@@ -35,5 +35,15 @@ func paths() []path {
 			return func() { scalarCols, scalarColsFrom = was, wasFrom; restore() }
 		}})
 	}
+	if hasAVX2() {
+		// ColsRows' passes over the rows in columns of eight, for
+		// every block.
+		p = append(p, path{"avx2-colstiles", func() func() {
+			restore := set(true, vbmi)()
+			was, wasMin := colsTileBytes, colsTileMin
+			colsTileBytes, colsTileMin = 1, 8
+			return func() { colsTileBytes, colsTileMin = was, wasMin; restore() }
+		}})
+	}
 	return p
 }
