@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"runtime"
 	"slices"
 	"sort"
@@ -59,6 +60,30 @@ const minTouchedRun = 256
 // for 2.5 MiB of output (5 MiB).
 const maxUnaheadBytes = 12 << 20
 
+// maxUnaheadBytesIntel is maxUnaheadBytes for the short rows that
+// gatherrow.Take and Take2 gather, in a kernel built on an Intel CPU
+// (rowsAhead): there the look ahead paid from a working set past one
+// core's L2. Measured on the 2-core Intel Xeon (2 MiB of L2 per core),
+// interleaved tcp-run runs, one worker, ahead 0 against Ahead's 64:
+// 65536 64-byte rows of an 8 MiB table 0.348-0.351 ms against
+// 0.307-0.311, 32768 of a 4 MiB one 0.160-0.165 against 0.147, a
+// gather_nd of 200000 i32 elements of [1024,1024] 0.52-0.53 against
+// 0.484-0.489, 100000 16-byte rows of [512,512,4] 0.289 against
+// 0.280-0.282, 200000 12-byte rows of a 3.6 MB table the same (0.434
+// against 0.433-0.435); 16384 rows of a 2 MiB table 0.053-0.075 against
+// 0.045-0.071, within the noise.
+const maxUnaheadBytesIntel = 2 << 20
+
+// minAheadRandomIntel is the least of the table, in bytes (the lines the
+// ids may cover), for which rowsAhead prefetches short rows below
+// maxUnaheadBytes on an Intel CPU: a smaller table stays in the L2 next
+// to the result streaming through, and the prefetch only costs. Same
+// runs: 1M 2-byte u8 rows of a 200 KB table 0.62-0.72 ms against
+// 0.70-0.71 with the prefetch, 200000 12-byte rows of a 600 KB table
+// 0.192-0.267 against 0.196-0.198; 500000 6-byte f16 rows of a 1.2 MB
+// table 0.52-0.545 against 0.486-0.503.
+const minAheadRandomIntel = 1 << 20
+
 // aheadCond decides whether a look ahead over the random buffer rnd (the
 // gather's source, the scatter's destination) pays, by the working set
 // of a call (see maxUnaheadBytes) with the sequential buffer seq, both of
@@ -66,6 +91,13 @@ const maxUnaheadBytes = 12 << 20
 // not, from static sizes; else cond is "" (it does) or a test of the
 // buffers' lengths bound before the loops (made once per call).
 func (f *funcGen) aheadCond(rnd, seq string, es, run int) (cond string, never bool) {
+	return f.aheadCondFrom(rnd, seq, es, run, maxUnaheadBytes, 0)
+}
+
+// aheadCondFrom is aheadCond with the working set's gate at limit bytes,
+// and past minRandom bytes of the random side's lines the working set
+// covers (0: no such gate).
+func (f *funcGen) aheadCondFrom(rnd, seq string, es, run int, limit, minRandom int64) (cond string, never bool) {
 	lines := int64(1)
 	if run > 0 && run < 64 {
 		lines = int64(64 / run)
@@ -77,23 +109,35 @@ func (f *funcGen) aheadCond(rnd, seq string, es, run int) (cond string, never bo
 	rc, rok := rn.constant()
 	sc, sok := sn.constant()
 	if rn != nil && sn != nil && rok && sok {
-		return "", (min(rc, lines*sc)+sc)*int64(es) <= maxUnaheadBytes
+		covered := min(rc, lines*sc) * int64(es)
+		return "", covered+sc*int64(es) <= limit || covered <= minRandom
 	}
 	// min(len(rnd), lines*len(seq)) + len(seq) > n, without the min
 	// builtin (kernels compile as modules older than Go 1.21).
-	n := maxUnaheadBytes / int64(es)
-	return f.bind(-1, fmt.Sprintf("len(%s)+len(%s) > %d && %d*len(%s) > %d", rnd, seq, n, lines+1, seq, n)), false
+	n := limit / int64(es)
+	cond = fmt.Sprintf("len(%s)+len(%s) > %d && %d*len(%s) > %d", rnd, seq, n, lines+1, seq, n)
+	if minRandom > 0 {
+		m := minRandom / int64(es)
+		cond += fmt.Sprintf(" && len(%s) > %d && %d*len(%s) > %d", rnd, m, lines, seq, m)
+	}
+	return f.bind(-1, cond), false
 }
 
-// rowsAhead returns the ahead argument of a gatherrow.Take or Put call
-// over rows of rowBytes bytes of es-byte elements at random in rnd, the
-// other side (seq) moving in order: gatherrow.Ahead's distance for rows
-// of minAlwaysPrefetchedRun bytes or more, else only past aheadCond's
-// working-set gate (0 where it never opens).
-func (f *funcGen) rowsAhead(rnd, seq string, es, rowBytes int) string {
+// rowsAhead returns the ahead argument of a gatherrow.Take, Take2 or Put
+// call over rows of rowBytes bytes of es-byte elements at random in rnd,
+// the other side (seq) moving in order: gatherrow.Ahead's distance for
+// rows of minAlwaysPrefetchedRun bytes or more, else only past
+// aheadCond's working-set gate (0 where it never opens), which for the
+// gathers (gather set) of a kernel built on an Intel CPU is
+// maxUnaheadBytesIntel, with minAheadRandomIntel of the table's lines.
+func (f *funcGen) rowsAhead(rnd, seq string, es, rowBytes int, gather bool) string {
 	ahead := fmt.Sprintf("gatherrow.Ahead(%d)", rowBytes)
+	limit, minRandom := int64(maxUnaheadBytes), int64(0)
+	if gather && gatherrow.IsIntel() {
+		limit, minRandom = maxUnaheadBytesIntel, minAheadRandomIntel
+	}
 	if rowBytes < minAlwaysPrefetchedRun {
-		switch cond, never := f.aheadCond(rnd, seq, es, rowBytes); {
+		switch cond, never := f.aheadCondFrom(rnd, seq, es, rowBytes, limit, minRandom); {
 		case never:
 			ahead = "0"
 		case cond != "":

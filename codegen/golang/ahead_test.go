@@ -1,9 +1,11 @@
 package golang
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"github.com/tcp-project/tcp/parser"
 )
 
@@ -101,5 +103,54 @@ func TestPrimary(t *testing.T) {
 		if got := primary(x); got != want {
 			t.Errorf("primary(%q) = %v, want %v", x, got, want)
 		}
+	}
+}
+
+// TestRowsAheadIntel: a take of 64-byte rows whose working set (4 MiB of
+// the table's rows the ids may cover and 2 MiB of result) is past one
+// core's L2 but under maxUnaheadBytes prefetches its rows in a kernel
+// built on an Intel CPU (maxUnaheadBytesIntel), and nowhere else; one of
+// 1.5 MiB in all, or of a table of 200 KiB (minAheadRandomIntel),
+// prefetches nothing anywhere.
+func TestRowsAheadIntel(t *testing.T) {
+	take := func(rows, n int) string {
+		return strings.NewReplacer("ROWS", fmt.Sprint(rows), "N", fmt.Sprint(n)).Replace(`func.func @f(%x: tensor<ROWSx16xf32>, %i: tensor<Nxi64>) -> tensor<Nx16xf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<Nxi64> into tensor<Nx1xi64>
+  %c = arith.constant 16 : index
+  %b = tcp.broadcast_to %e, %c {axes = [1]} : tensor<Nx1xi64>, index -> tensor<Nx16xi64>
+  %0 = tcp.gather %x, %b {dim = 0 : index, mode = "wrap_negative"} : tensor<ROWSx16xf32>, tensor<Nx16xi64> -> tensor<Nx16xf32>
+  return %0 : tensor<Nx16xf32>
+}`)
+	}
+	for _, tc := range []struct {
+		name  string
+		src   string
+		ahead bool // on an Intel CPU
+	}{
+		{"4 MiB table, 2 MiB result", take(65536, 32768), true},
+		{"1 MiB table, 512 KiB result", take(16384, 8192), false},
+		{"200 KiB table, 4 MiB result", take(3200, 65536), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := parser.Parse("f.mlir", tc.src, parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Emit(m, Options{Package: "main", driver: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := string(b)
+			if !strings.Contains(out, "gatherrow.Take(") {
+				t.Fatalf("no gatherrow.Take call in:\n%s", out)
+			}
+			want := tc.ahead && gatherrow.IsIntel()
+			if got := strings.Contains(out, "true, gatherrow.Ahead(64)); t"); got != want {
+				t.Errorf("prefetching Take: %v, want %v (Intel CPU: %v) in:\n%s", got, want, gatherrow.IsIntel(), out)
+			}
+			if got := strings.Contains(out, "true, 0); t"); got == want {
+				t.Errorf("Take without a prefetch: %v, want %v in:\n%s", got, !want, out)
+			}
+		})
 	}
 }

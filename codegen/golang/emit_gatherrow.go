@@ -449,7 +449,7 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run poly, es int, dst 
 		ids = fmt.Sprintf("%s[%s+%s : %s+%s]", buf, base, a, base, b)
 		raw = fmt.Sprintf("%s[%s+%s:]", buf, base, a)
 	}
-	ahead := f.rowsAhead(r.buf, dst, es, rowBytes)
+	ahead := f.rowsAhead(r.buf, dst, es, rowBytes, true)
 	rs, ds, w := f.ready(srest), f.ready(drest), f.ready(run)
 	f.g.used["gatherrow"] = true
 	t := f.temp()
@@ -691,7 +691,7 @@ func (f *funcGen) take2Call(r ref, n *nest, k int, at []string, outOff, run poly
 	bs := f.ready(base)
 	ids := fmt.Sprintf("%s[%s+2*%s : %s+2*%s]", buf, bs, a, bs, b)
 	raw := fmt.Sprintf("%s[%s+2*%s:]", buf, bs, a)
-	ahead := f.rowsAhead(r.buf, dst, es, int(c)*es)
+	ahead := f.rowsAhead(r.buf, dst, es, int(c)*es, true)
 	rs, ds, w := f.ready(srest), f.ready(drest), f.ready(run)
 	f.g.used["gatherrow"] = true
 	t := f.temp()

@@ -950,7 +950,7 @@ func (f *funcGen) scatterPutCall(s tcp.ScatterOp, n *nest, iter, ds []poly, dst,
 	if !plainRef(idx, i0) || !row && !one {
 		return ""
 	}
-	ahead := f.rowsAhead(dst, ur.buf, elemSize(et), int(w)*elemSize(et))
+	ahead := f.rowsAhead(dst, ur.buf, elemSize(et), int(w)*elemSize(et), false)
 	f.g.used["gatherrow"] = true
 	k := f.temp()
 	ids := fmt.Sprintf("%s[%s:%s]", idx.buf, lo, hi)
