@@ -590,6 +590,59 @@ SWEEP = {
     "sw8_gnd_f16_elems": gather_nd((4096, 4096), 500000, np.float16),
     "sw8_gnd_pts12": gather_nd((512, 512, 3), 200000),
     "sw8_gnd_rows48": gather_nd((256, 256, 12), 100000),
+    # A ninth sweep (2026-11-28), tried as a new user would, found a flip
+    # of 100003 i32 2.25x behind torch (every 32-byte store split a
+    # line: the length's end off a boundary), GatherElements along axis 0
+    # of u8 at a tie, a gather_nd of i32 elements 1.34x behind XLA, three
+    # rows of a 1M-float table gathered by 100000 ids 1.34x behind XLA
+    # and 400-byte rows 1.12x behind XLA with one thread; kept with the
+    # rest of it: 256-byte rows by i32 ids, 384-byte f16 rows of a 96 MiB
+    # table, a 1-d i32 take, 12-byte i16 rows, a Llama-sized f16
+    # embedding, a table of 40-byte rows read by 262144 ids, 100 f16
+    # columns, a GatherElements permutation of each row, the last axis of
+    # f16 by i64, gather_nd of 32-byte f16 rows and 4 KiB rows, middle-axis
+    # takes of f16 and of 4-byte u8 runs, a planar u8 image flipped on its
+    # width, i16 columns flipped, a 3-d f16 flip, tiny takes, rows reversed
+    # with every other column, an RGB image subsampled by four, 96-byte
+    # gradient rows, a hot 1000-row table's gradient, a ScatterElements
+    # along a 512-wide axis, a window of the middle axis.
+    "s9_rows_400b": take((20000, 100), 0, (50000,)),
+    "s9_rows_256b_i32": take((65536, 64), 0, (32768,), np.float32, np.int32),
+    "s9_rows_big_f16_384b": take((262144, 192), 0, (65536,), np.float16, np.int32),
+    "s9_scalars_i32": take((2000000,), 0, (2000000,), np.int32, np.int32),
+    "s9_rows_12b_i16": take((500000, 6), 0, (500000,), np.int16),
+    "s9_llama_embed": take((32000, 4096), 0, (1, 64), np.float16, np.int32),
+    "s9_embed_small": take((1000, 10), 0, (512, 512)),
+    "s9_cols_f16_100": take((8192, 512), 1, (100,), np.float16),
+    "s9_cols_3xN": take((3, 1000000), 1, (100000,)),
+    "s9_ge_perm": gather_elements((512, 4096), (512, 4096), 1, np.float32, np.int32),
+    "s9_ge_last_f16": gather_elements((16, 64, 1024), (16, 64, 32), 2, np.float16),
+    "s9_ge_axis0_i8": gather_elements((4096, 256), (2048, 256), 0, np.int8),
+    "s9_gnd_i32_elems": gather_nd((1024, 1024), 200000, np.int32),
+    "s9_gnd_rows32_f16": gather_nd((128, 128, 16), 65536, np.float16),
+    "s9_gnd_4k": gather_nd((32, 32, 1024), 10000),
+    "s9_mid_f16": take((128, 256, 16), 1, (300,), np.float16),
+    "s9_mid_u8_4b": take((4, 8192, 4), 1, (4096,), np.uint8),
+    "s9_hflip_planar_u8": flip((3, 1080, 1920), (2,), np.uint8),
+    "s9_flip_cols_i16": flip((1024, 1024), (1,), np.int16),
+    "s9_flip_f16_3d": flip((512, 512, 16), (0, 1), np.float16),
+    "s9_flip_odd_1d_i32": flip((100003,), (0,), np.int32),
+    "s9_tiny_take_1": take((1000,), 0, (1,)),
+    "s9_tiny_3d_i8": take((4, 4, 4), 1, (2,), np.int8),
+    "s9_strided_revrows_cols2": strided((2048, 2048), {0: -1, 1: 2}),
+    "s9_downsample4_u8": strided((1000, 1000, 3), {0: 4, 1: 4}, np.uint8),
+    "s9_scatter_grad_96b": scatter_rows(50000, 24, 100000, add=True),
+    "s9_scatter_hot": scatter_rows(1000, 256, 50000, add=True),
+    "s9_scatter_elements_wide": scatter_elements_add((2048, 512), 1),
+    "s9_window_mid": window((64, 512, 512), (0, 128, 0), (64, 384, 512)),
+    # Found while fixing the flip above: rows that are not a whole number
+    # of 64-byte lines, reversed with non-temporal stores, went to memory
+    # in parts (1000 i16 per row 2.6x the time of 1024); GatherElements
+    # along axis 0 of wider blocks.
+    "s9_flip_rows_2000b": flip((1024, 1000), (1,), np.int16),
+    "s9_hflip_rgb_1000": flip((1, 1000, 1000, 3), (2,), np.uint8),
+    "s9_ge_axis0_f64": gather_elements((2048, 1024), (512, 1024), 0, np.float64),
+    "s9_ge_axis0_big": gather_elements((8192, 1024), (1024, 1024), 0),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 
