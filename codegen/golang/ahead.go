@@ -2,12 +2,12 @@ package golang
 
 import (
 	"fmt"
-	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"runtime"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/tcp-project/tcp/codegen/golang/gatherrow"
 	"github.com/tcp-project/tcp/ir"
 )
 

@@ -362,3 +362,21 @@ func TestPutPanics(t *testing.T) {
 		})
 	}
 }
+
+// TestAhead pins Take's prefetch distances by row size, with and without
+// the Intel CPUs' distances for rows of 256 to 512 bytes.
+func TestAhead(t *testing.T) {
+	defer func(v bool) { intelAhead = v }(intelAhead)
+	for _, intel := range []bool{false, true} {
+		intelAhead = intel
+		mid := 16
+		if intel {
+			mid = 64
+		}
+		for _, c := range []struct{ b, want int }{{1, 64}, {31, 64}, {32, 16}, {255, 16}, {256, mid}, {384, mid}, {512, mid}, {513, 8}, {4096, 8}} {
+			if got := Ahead(c.b); got != c.want {
+				t.Errorf("intel %v: Ahead(%d) = %d, want %d", intel, c.b, got, c.want)
+			}
+		}
+	}
+}
