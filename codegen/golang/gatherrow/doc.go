@@ -48,7 +48,10 @@
 // (the rows of a GatherElements), with no Go call between rows where the
 // rows are a multiple of eight positions; ColsRows also prefetches,
 // before each row, that row's share of the block of the source the
-// caller gathers from next.
+// caller gathers from next. Rows that all read one block of more than
+// ColsTileBytes go in column bands, every row's first columns before
+// any row's next ones, so that the lines a band reads stay in the cache
+// (an axis-0 GatherElements of a 16 MiB source: 0.6x the time).
 //
 // On Intel CPUs ColsRows reads 4- and 8-byte elements with scalar loads
 // instead of the hardware gathers where the ids pick from a block of

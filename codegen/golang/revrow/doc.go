@@ -11,7 +11,8 @@
 // keep their order; only the elements' order is reversed. ReverseUp reads
 // src from its start up (rows reversed in ascending order: one ascending
 // stream), ReverseNT and ReverseNTUp write with non-temporal stores (large
-// outputs), and ReverseRows reverses many rows that follow each other in
+// outputs; on whole 64-byte lines only, the partial lines at a row's ends
+// with plain stores), and ReverseRows reverses many rows that follow each other in
 // one call (short rows: a horizontal flip of an RGB image).
 //
 // On amd64 with AVX2 (checked once with CPUID and XGETBV) the whole 32-byte
