@@ -146,9 +146,9 @@ func reverseBlocks(dst, src []byte, es int) int {
 	}
 	// Stores from dst's first 32-byte boundary on (the bytes before it
 	// reversed in Go): see reverseBlocksUp.
-	h := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))) & 31
-	if h%es != 0 || h > len(dst) {
-		h = 0 // elements not aligned to their size: no boundary between two
+	h := max(alignedHead(uintptr(unsafe.Pointer(unsafe.SliceData(dst))), es, 32), 0)
+	if h > len(dst) {
+		h = 0
 	}
 	b := (len(dst) - h) / 32
 	if !useAVX2 || b < 2 {
@@ -192,9 +192,9 @@ func reverseBlocksUp(dst, src []byte, es int) int {
 	// 100003 i32 (its end 12 bytes past a boundary) took 22 us with one
 	// worker on the 2-core Intel Xeon, 2.4x the 9.2 of 100000; the loads
 	// then split lines instead, which costs far less.
-	t := int(uintptr(unsafe.Pointer(end))) & 31
-	if t%es != 0 || t > len(dst) {
-		t = 0 // elements not aligned to their size: no boundary between two
+	t := max(alignedHead(-uintptr(unsafe.Pointer(end)), es, 32), 0)
+	if t > len(dst) {
+		t = 0
 	}
 	b := (len(dst) - t) / 32
 	if !useAVX2 || b < 2 {
@@ -306,7 +306,7 @@ func reverseBlocksNT(dst, src []byte, es int) (h, m int) {
 	if !useAVX2 || len(dst) < minNTRun {
 		return 0, 0
 	}
-	h = lineHead(uintptr(unsafe.Pointer(unsafe.SliceData(dst))), es)
+	h = alignedHead(uintptr(unsafe.Pointer(unsafe.SliceData(dst))), es, 64)
 	if h < 0 || h > len(dst) {
 		return 0, 0 // elements not aligned to a divisor of their size: no boundary between two
 	}
@@ -339,7 +339,7 @@ func reverseBlocksNTUp(dst, src []byte, es int) (t, m int) {
 		return 0, 0
 	}
 	end := uintptr(unsafe.Pointer(unsafe.SliceData(dst))) + uintptr(len(dst))
-	t = lineHead(-end, es)
+	t = alignedHead(-end, es, 64)
 	if t < 0 || t > len(dst) {
 		return 0, 0
 	}
@@ -362,13 +362,14 @@ func reverseBlocksNTUp(dst, src []byte, es int) (t, m int) {
 	return t, 32 * b
 }
 
-// lineHead returns the bytes of dst (at addr, a whole number of es-byte
-// elements) before its first element boundary at a 64-byte aligned
-// address (0 <= head < 64*es), or -1 if there is none (elements not
-// aligned to a divisor of their size).
-func lineHead(addr uintptr, es int) int {
-	a := int(-addr) & 63
-	for h := a; h < 64*es; h += 64 {
+// alignedHead returns the bytes of dst (at addr, a whole number of
+// es-byte elements) before its first element boundary at an align-byte
+// aligned address (align a power of two; 0 <= head < align*es), or -1 if
+// there is none (elements not aligned to a divisor of their size). With
+// -end for addr it is the bytes after the last such boundary.
+func alignedHead(addr uintptr, es, align int) int {
+	a := int(-addr) & (align - 1)
+	for h := a; h < align*es; h += align {
 		if h%es == 0 {
 			return h
 		}
@@ -384,7 +385,7 @@ func copyNT(dst, src []byte) bool {
 		return false
 	}
 	// Whole lines only (see reverseBlocksNT).
-	h := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))) & 63
+	h := alignedHead(uintptr(unsafe.Pointer(unsafe.SliceData(dst))), 1, 64)
 	m := (len(dst) - h) &^ 127
 	copy(dst[:h], src[:h])
 	copyDownNT(&dst[h], &src[h], m)
