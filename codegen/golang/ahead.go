@@ -602,7 +602,7 @@ func primary(x string) bool {
 // ids took 0.65x the time, a take of 32-byte runs along the middle axis
 // of [256,512,8] f32 0.8x.
 func (f *funcGen) indexTables(n *nest, l int, off poly) {
-	if l < 1 || l >= len(n.vars) {
+	if l < 1 || l >= len(n.vars) || fewRowsOfIds(n, l) {
 		return
 	}
 	v := n.vars[l]
@@ -659,6 +659,36 @@ func (f *funcGen) indexTables(n *nest, l int, off poly) {
 		}
 	}
 }
+
+// fewRowsOfIds reports whether level l of n reads its indices in rows
+// too few and too long for indexTables: a static level l of
+// minDirectIDs or more, under at most maxDirectRows outer rows (a take
+// along axis 1 of [3,1000000] by 100000 ids). The table costs a pass
+// over the indices, an int of memory per index (allocated per call) and,
+// for the gathers, a narrowed copy, which those few rows' wraps do not
+// repay: the rows read the indices themselves (noteElemGather's
+// gathers, gatherrow.Row per row). Measured with tcp-run, one worker,
+// least of 5 interleaved runs on the 2-core Intel Xeon, takes along
+// axis 1 of f32 by i64 ids, rows read directly against the tables:
+// [3,1000000] by 100000 ids 0.62 against 0.80 ms, [8,1000000] by 100000
+// 1.58 against 1.76, [16,250000] by 50000 0.90 against 1.01, [64,100000]
+// by 10000 0.83 against 0.85, [4,65536] f16 by 8192 i32 ids 0.019
+// against 0.035, [32,65536] f16 by 8192 i32 0.206 against 0.225; and
+// the tables won for more rows: [128,32768] by 8192 i32 ids 0.89
+// against 1.00, [256,16384] by 4096 0.82 against 0.98.
+func fewRowsOfIds(n *nest, l int) bool {
+	c, ok := n.sizes[l].constant()
+	if !ok || c < minDirectIDs {
+		return false
+	}
+	r, ok := product(n.sizes[:l]).constant()
+	return ok && r <= maxDirectRows
+}
+
+const (
+	minDirectIDs  = 4096
+	maxDirectRows = 64
+)
 
 // shortRowsAheadArg returns the ahead argument of a gatherrow.ShortRows
 // call over index rows of c ids of e, from the rows of buf into out:

@@ -154,3 +154,50 @@ func TestRowsAheadIntel(t *testing.T) {
 		})
 	}
 }
+
+// TestFewRowsOfIds checks which takes along axis 1 by the same ids for
+// every row read the ids directly (fewRowsOfIds: Row on the raw ids per
+// row, no index table) and which build the table once per call.
+func TestFewRowsOfIds(t *testing.T) {
+	take := func(rows, width, n int, it string) string {
+		return strings.NewReplacer("ROWS", fmt.Sprint(rows), "W", fmt.Sprint(width), "N", fmt.Sprint(n), "IT", it).Replace(`func.func @f(%x: tensor<ROWSxWxf32>, %i: tensor<NxIT>) -> tensor<ROWSxNxf32> {
+  %e = tensor.expand_shape %i [[0, 1]] : tensor<NxIT> into tensor<1xNxIT>
+  %c = arith.constant ROWS : index
+  %b = tcp.broadcast_to %e, %c {axes = [0]} : tensor<1xNxIT>, index -> tensor<ROWSxNxIT>
+  %0 = tcp.gather %x, %b {dim = 1 : index, mode = "wrap_negative"} : tensor<ROWSxWxf32>, tensor<ROWSxNxIT> -> tensor<ROWSxNxf32>
+  return %0 : tensor<ROWSxNxf32>
+}`)
+	}
+	for _, tc := range []struct {
+		name   string
+		src    string
+		n      int // ids
+		direct bool
+	}{
+		{"3 rows of 100000 ids", take(3, 1000000, 100000, "i64"), 100000, true},
+		{"64 rows of 4096 i32 ids", take(64, 8192, 4096, "i32"), 4096, true},
+		{"65 rows", take(65, 8192, 4096, "i64"), 4096, false},
+		{"4095 ids", take(3, 8192, 4095, "i64"), 4095, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := parser.Parse("f.mlir", tc.src, parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Emit(m, Options{Package: "main", driver: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := string(b)
+			if got := !strings.Contains(out, fmt.Sprintf("make([]int, %d)", tc.n)); got != tc.direct {
+				t.Errorf("no index table: %v, want %v in:\n%s", got, tc.direct, out)
+			}
+			if got := strings.Contains(out, "gatherrow.Row("); got != tc.direct && gatherrow.WideRowGathers() {
+				t.Errorf("gatherrow.Row per row: %v, want %v in:\n%s", got, tc.direct, out)
+			}
+			if strings.Contains(out, "tcpTouch(") && tc.direct {
+				t.Errorf("rows of more than maxTouchedGatherRow bytes touched in:\n%s", out)
+			}
+		})
+	}
+}

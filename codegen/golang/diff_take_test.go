@@ -55,6 +55,24 @@ func init() {
 			a := dim(r, 6)
 			return []*tensor.Tensor{randOf(r, tensor.F32, a, 64), randOf(r, tensor.F32, a, 256), randOf(r, tensor.F32, a, 72), randOf(r, tensor.F16, a, 128), randOf(r, tensor.F32, a, 768), randOf(r, tensor.F64, a, 40), randOf(r, tensor.I8, a, 256), randOf(r, tensor.F16, a, 520), randOf(r, tensor.F32, a, 66), randIdx(r, oob, it, a, dim(r, 40))}
 		}},
+		// Few long rows by the same ids each (fewRowsOfIds): no index
+		// table, Row on the raw ids per row.
+		pattern{name: "take_few_long_rows", mlir: `func.func @%[3]s(%%x0: tensor<3x4200xf32>, %%x1: tensor<2x3x4200xf16>, %%x2: tensor<64x4200xi8>, %%i: tensor<4100x%[2]s>) -> (tensor<3x4100xf32>, tensor<2x3x4100xf16>, tensor<64x4100xi8>) {
+  %%e = tensor.expand_shape %%i [[0, 1]] : tensor<4100x%[2]s> into tensor<1x4100x%[2]s>
+  %%c3 = arith.constant 3 : index
+  %%b0 = tcp.broadcast_to %%e, %%c3 {axes = [0]} : tensor<1x4100x%[2]s>, index -> tensor<3x4100x%[2]s>
+  %%r0 = tcp.gather %%x0, %%b0 {dim = 1 : index%[6]s} : tensor<3x4200xf32>, tensor<3x4100x%[2]s> -> tensor<3x4100xf32>
+  %%e1 = tensor.expand_shape %%i [[0, 1, 2]] : tensor<4100x%[2]s> into tensor<1x1x4100x%[2]s>
+  %%c2 = arith.constant 2 : index
+  %%b1 = tcp.broadcast_to %%e1, %%c2, %%c3 {axes = [0, 1]} : tensor<1x1x4100x%[2]s>, index, index -> tensor<2x3x4100x%[2]s>
+  %%r1 = tcp.gather %%x1, %%b1 {dim = 2 : index%[6]s} : tensor<2x3x4200xf16>, tensor<2x3x4100x%[2]s> -> tensor<2x3x4100xf16>
+  %%c64 = arith.constant 64 : index
+  %%b2 = tcp.broadcast_to %%e, %%c64 {axes = [0]} : tensor<1x4100x%[2]s>, index -> tensor<64x4100x%[2]s>
+  %%r2 = tcp.gather %%x2, %%b2 {dim = 1 : index%[6]s} : tensor<64x4200xi8>, tensor<64x4100x%[2]s> -> tensor<64x4100xi8>
+  return %%r0, %%r1, %%r2 : tensor<3x4100xf32>, tensor<2x3x4100xf16>, tensor<64x4100xi8>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 3, 4200), randOf(r, tensor.F16, 2, 3, 4200), randOf(r, tensor.I8, 64, 4200), randIdx(r, oob, it, 4200, 4100)}
+		}},
 		pattern{name: "take_short_rows", mlir: `func.func @%[3]s(%%s0: tensor<?x5xi8>, %%s1: tensor<?x3xi8>, %%s2: tensor<?x2xf16>, %%s3: tensor<?x7xi8>, %%s4: tensor<?x2xf32>, %%s5: tensor<?x7xf16>, %%s6: tensor<?x2xf64>, %%s7: tensor<?x7xf32>, %%s8: tensor<?x33xi8>, %%s9: tensor<?x31xf32>, %%i: tensor<?x%[2]s>) -> (tensor<?x5xi8>, tensor<?x3xi8>, tensor<?x2xf16>, tensor<?x7xi8>, tensor<?x2xf32>, tensor<?x7xf16>, tensor<?x2xf64>, tensor<?x7xf32>, tensor<?x33xi8>, tensor<?x31xf32>) {
   %%e = tensor.expand_shape %%i [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
   %%c0 = arith.constant 5 : index

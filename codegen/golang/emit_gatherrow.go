@@ -48,7 +48,7 @@ func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *gu
 	if !n.rows && !flat {
 		return
 	}
-	if !flat && f.levelOf(idx.off.without(n, len(n.vars)-1)) < 0 {
+	if !flat && f.levelOf(idx.off.without(n, len(n.vars)-1)) < 0 && !fewRowsOfIds(n, len(n.vars)-1) {
 		// The same ids for every outer row (a column gather, a take
 		// along the last axis): indexTables wraps them once per call,
 		// and its loop over the table was as fast for 4-byte data and

@@ -1371,7 +1371,8 @@ func (f *funcGen) sourceRow(r *ref, n *nest, et, term string, gathers bool) bool
 // of s elements of type et: for one that gatherrow.Row gathers from
 // (gathers), Row reads its elements one at a time, and such loads keep
 // many misses in flight, so a touch pays only for rows over
-// maxUntouchedGatherRow bytes once the working set leaves the cache
+// maxUntouchedGatherRow bytes, and up to maxTouchedGatherRow, once the
+// working set leaves the cache
 // (aheadCond, for the source buf and the result out, arguments of the
 // function); other rows, which the Go loop reads, are touched once the
 // working set leaves the cache. never: no touch, from static sizes; else
@@ -1393,11 +1394,11 @@ func (f *funcGen) gatherTouch(buf, out, row, et string, s poly, gathers bool) (c
 		// and 2 MiB of result, one worker: 0.34-0.42 ms untouched
 		// against 0.46-0.56, interleaved, on the AMD EPYC).
 	} else if ok {
-		if c*int64(es) <= maxUntouchedGatherRow {
+		if c*int64(es) <= maxUntouchedGatherRow || c*int64(es) > maxTouchedGatherRow {
 			return "", true
 		}
 	} else {
-		conds = append(conds, fmt.Sprintf("len(%s) > %d", row, maxUntouchedGatherRow/es))
+		conds = append(conds, fmt.Sprintf("len(%s) > %d && len(%s) <= %d", row, maxUntouchedGatherRow/es, row, maxTouchedGatherRow/es))
 	}
 	if f.argLen[buf] != nil && out != "" && (f.resLen[out] != nil || f.argLen[out] != nil) {
 		big, never := f.aheadCond(buf, out, es, es)
@@ -1425,6 +1426,19 @@ func (f *funcGen) gatherTouch(buf, out, row, et string, s poly, gathers bool) (c
 // [2048,512] f32 by 128 ids 0.20 against 0.15 ms, [4096,512] f16 0.34
 // against 0.30.
 const maxUntouchedGatherRow = 1024
+
+// maxTouchedGatherRow is the longest source row, in bytes, that
+// gatherrow.Row's rows are touched for: past it the touch, a stream
+// through the whole row, cost more than the random reads it spares.
+// Measured with tcp-run, one worker, on the 2-core Intel Xeon (2 MiB of
+// L2 per core, 260 MiB of L3), least of 5 interleaved runs, touched
+// against untouched: GatherElements along the last dim of 16 MiB of f32
+// by a quarter as many i64 ids, 16 KiB rows 1.03 against 1.04 ms, 64 KiB
+// 1.03 against 1.09, 256 KiB 1.23 against 1.14; takes along axis 1 by
+// the same ids for every row, [64,100000] by 10000 ids (400 KB rows)
+// 1.18 against 0.87, [16,250000] by 50000 (1 MB) 1.15 against 0.95,
+// [3,1000000] by 100000 (4 MB) 0.96 against 0.62.
+const maxTouchedGatherRow = 128 << 10
 
 // sparseRow is a source row that sourceRow binds for a gathered position
 // (buf[rest : rest+len(row)], at level level of the nest): if that
