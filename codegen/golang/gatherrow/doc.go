@@ -56,7 +56,10 @@
 // On Intel CPUs ColsRows reads 4- and 8-byte elements with scalar loads
 // instead of the hardware gathers where the ids pick from a block of
 // MinScalarColsBytes or more (an axis-0 GatherElements of a 16 MiB
-// source), whose reads leave the cache.
+// source), whose reads leave the cache; and blocks of more than
+// GoColsFrom in rows of at most GoColsRow bytes go through the Go loop a
+// row at a time, which measured faster there than both (0.8x the time
+// of a 32 MiB f32 source in 4 KiB rows).
 //
 // ShortRows is Rows for index rows of any length, read however sparsely
 // (the top k of each long row): on amd64 the rows are one assembly loop

@@ -4,7 +4,8 @@ package gatherrow
 
 // path is one way the package may run: the assembly (when the CPU has
 // AVX2; with AVX-512 VBMI, the 1-byte Rows loop of byte shuffles too) or
-// the Go loop alone; avx2-scalarcols forces ColsRows' scalar loops.
+// the Go loop alone; avx2-scalarcols forces ColsRows' scalar loops,
+// avx2-gocols its Go loop, avx2-colstiles its columns.
 type path struct {
 	name string
 	use  func() (restore func())
@@ -33,6 +34,15 @@ func paths() []path {
 			was, wasFrom := scalarCols, scalarColsFrom
 			scalarCols, scalarColsFrom = true, 0
 			return func() { scalarCols, scalarColsFrom = was, wasFrom; restore() }
+		}})
+	}
+	if hasAVX2() {
+		// ColsRows' Go loop a row at a time for every block (goCols).
+		p = append(p, path{"avx2-gocols", func() func() {
+			restore := set(true, vbmi)()
+			was, wasFrom := scalarCols, goColsFrom
+			scalarCols, goColsFrom = true, 0
+			return func() { scalarCols, goColsFrom = was, wasFrom; restore() }
 		}})
 	}
 	if hasAVX2() {
