@@ -85,7 +85,11 @@
 // the row at i*stride0 + j*stride1), each id wrapped and tested against
 // its own size; on amd64 with AVX2, rows under 128 bytes take Take's
 // short-row loops with the second id read, wrapped, tested and scaled in
-// the same step; Bad2 says which id of the first bad pair is bad.
+// the same step, and single elements picked by a row and a column (a
+// gather_nd of [m,n] by [k,2]) take a vector loop, eight pairs wrapped,
+// tested and turned into offsets at once, then moved one by one (0.9x
+// the time with one worker, 0.78x with two, of 200000 i32 elements of
+// [1024,1024]); Bad2 says which id of the first bad pair is bad.
 //
 // Put is Take's inverse (a replace of whole rows: index_put, ScatterND
 // reduction none), the same short-row loop with the directions swapped.

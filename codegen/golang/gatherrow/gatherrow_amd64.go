@@ -541,6 +541,81 @@ func take2One16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stri
 //go:noescape
 func take2One16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
 
+//go:noescape
+func take2E1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2E1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2E2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2E2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2E4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2E4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2E8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2E8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+
+//go:noescape
+func take2V1I32(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+
+//go:noescape
+func take2V1I64(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+
+//go:noescape
+func take2V2I32(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+
+//go:noescape
+func take2V2I64(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+
+//go:noescape
+func take2V4I32(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+
+//go:noescape
+func take2V4I64(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+
+//go:noescape
+func take2V8I32(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+
+//go:noescape
+func take2V8I64(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+
+// take2V says whether Take2 takes the vector loops (take2VLoops) for
+// single elements; the tests clear it to run the element loops alone.
+var take2V = true
+
+// take2VLoops holds Take2's vector loops for single elements of 1, 2,
+// 4 and 8 bytes (by log2 of the bytes), for int32 and int64 ids.
+var take2VLoops = [...]struct {
+	i32 func(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+	i64 func(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+}{
+	{take2V1I32, take2V1I64}, {take2V2I32, take2V2I64}, {take2V4I32, take2V4I64}, {take2V8I32, take2V8I64},
+}
+
+// take2E says whether Take2 takes the element loops (take2ELoops) for
+// single elements; the tests clear it to run the loops of rows.
+var take2E = true
+
+// take2ELoops holds Take2's assembly loops for single elements of 1,
+// 2, 4 and 8 bytes (by log2 of the bytes) whose second id steps by one
+// element (i32, i64; the one-move loops are not used).
+var take2ELoops = [...]take2Loop{
+	{i32: take2E1I32, i64: take2E1I64},
+	{i32: take2E2I32, i64: take2E2I64},
+	{i32: take2E4I32, i64: take2E4I64},
+	{i32: take2E8I32, i64: take2E8I64},
+}
+
 // take2Loops holds Take2's assembly loops by row size class (log2 of
 // the bytes), the rows of 1 to 127 bytes.
 var take2Loops = [...]take2Loop{

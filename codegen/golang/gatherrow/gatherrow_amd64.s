@@ -13,6 +13,18 @@ DATA lanes<>+24(SB)/4, $6
 DATA lanes<>+28(SB)/4, $7
 GLOBL lanes<>(SB), RODATA|NOPTR, $32
 
+// pairs64<> puts the dwords of T2VIDS64's layout (pairs 0 2 4 6 in the
+// low lane, 1 3 5 7 in the high one) in order (VPERMD).
+DATA pairs64<>+0(SB)/4, $0
+DATA pairs64<>+4(SB)/4, $4
+DATA pairs64<>+8(SB)/4, $1
+DATA pairs64<>+12(SB)/4, $5
+DATA pairs64<>+16(SB)/4, $2
+DATA pairs64<>+20(SB)/4, $6
+DATA pairs64<>+24(SB)/4, $3
+DATA pairs64<>+28(SB)/4, $7
+GLOBL pairs64<>(SB), RODATA|NOPTR, $32
+
 // The macros come before every TEXT (go vet reads the FP names in their
 // lines as the arguments of the TEXT above them).
 
@@ -962,6 +974,182 @@ wrapped: \
 	T2ONELOOPS(ld, scale, mv, cp, WRAP2, bad, wrappedahead, wrappedrest, ws1, wb1, ws2, wb2); \
 	TAKE2END
 
+// T2POSE is T2POS for a pair that picks one element of es bytes (1, 2,
+// 4 or 8) whose second id steps by one element: the offset is the first
+// id times stride plus the second scaled by es in one LEAQ (no second
+// IMULQ).
+#define T2POSE(ld, scale, wrap, bad, es) \
+	ld   (BX)(AX*scale), R13; \
+	ld   scale(BX)(AX*scale), R14; \
+	wrap; \
+	CMPQ R13, R9; \
+	JAE  bad; \
+	CMPQ R14, size1+80(FP); \
+	JAE  bad; \
+	IMULQ R11, R13; \
+	LEAQ (R13)(R14*es), R13
+
+// T2ROWE is T2ROW for those elements: mv moves the element at SI+R13 to
+// DI, which moves on by es.
+#define T2ROWE(ld, scale, mv, wrap, bad, es) \
+	T2POSE(ld, scale, wrap, bad, es); \
+	mv; \
+	ADDQ $es, DI; \
+	ADDQ $2, AX
+
+// T2AHEADE is T2AHEAD for those elements.
+#define T2AHEADE(ld, scale, wrap, es) \
+	ld   (R12)(AX*scale), R13; \
+	ld   scale(R12)(AX*scale), R14; \
+	wrap; \
+	IMULQ R11, R13; \
+	LEAQ (R13)(R14*es), R13; \
+	PREFETCHT0 (SI)(R13*1)
+
+#define T2ROWE1(ld, scale, mv, wrap, bad) T2ROWE(ld, scale, mv, wrap, bad, 1)
+#define T2ROWE2(ld, scale, mv, wrap, bad) T2ROWE(ld, scale, mv, wrap, bad, 2)
+#define T2ROWE4(ld, scale, mv, wrap, bad) T2ROWE(ld, scale, mv, wrap, bad, 4)
+#define T2ROWE8(ld, scale, mv, wrap, bad) T2ROWE(ld, scale, mv, wrap, bad, 8)
+#define T2AHEADE1(ld, scale, wrap) T2AHEADE(ld, scale, wrap, 1)
+#define T2AHEADE2(ld, scale, wrap) T2AHEADE(ld, scale, wrap, 2)
+#define T2AHEADE4(ld, scale, wrap) T2AHEADE(ld, scale, wrap, 4)
+#define T2AHEADE8(ld, scale, wrap) T2AHEADE(ld, scale, wrap, 8)
+
+// TAKEE1 to TAKEE8 move one element of 1 to 8 bytes from SI+R13 to DI.
+#define TAKEE1 \
+	MOVBLZX (SI)(R13*1), R14; \
+	MOVB    R14, (DI)
+
+#define TAKEE2 \
+	MOVWLZX (SI)(R13*1), R14; \
+	MOVW    R14, (DI)
+
+#define TAKEE4 \
+	MOVL (SI)(R13*1), R14; \
+	MOVL R14, (DI)
+
+#define TAKEE8 \
+	MOVQ (SI)(R13*1), R14; \
+	MOVQ R14, (DI)
+
+// TAKE2E is Take2's loop for single elements (row and stride1 both the
+// element's es bytes): TAKE2SHORT's loops with T2ROWE's and T2AHEADE's
+// steps (row, pre) and the element's move (mv).
+#define TAKE2E(ld, scale, mv, row, pre) \
+	TAKE2ARGS; \
+	MOVQ CX, DX; \
+	SUBQ R12, DX; \
+	LEAQ (BX)(R12*scale), R12; \
+	XORQ AX, AX; \
+	TESTQ R8, R8; \
+	JNZ  hopeful; \
+	SHORTLOOPS(row, pre, ld, scale, mv, NOWRAP2, bad, plainahead, plain); \
+hopeful: \
+	SHORTLOOPS(row, pre, ld, scale, mv, NOWRAP2, negative, hopefulahead, hopefulrest); \
+	T2NEGATIVE; \
+wrapped: \
+	SHORTLOOPS(row, pre, ld, scale, mv, WRAP2, bad, wrappedahead, wrappedrest); \
+	TAKE2END
+
+// T2VIDS64 reads eight pairs of int64 ids at BX (128 bytes) into Y0 (the
+// first ids) and Y1 (the second ones) as dwords, pairs 0 2 4 6 in the
+// low lane and 1 3 5 7 in the high one, and sets Y5 where each id fits in
+// 32 bits (its high dword is its low dword's sign).
+#define T2VIDS64 \
+	VMOVDQU (BX), Y0; \
+	VMOVDQU 32(BX), Y1; \
+	VMOVDQU 64(BX), Y2; \
+	VMOVDQU 96(BX), Y3; \
+	VSHUFPS $0x88, Y1, Y0, Y4; \
+	VSHUFPS $0xDD, Y1, Y0, Y5; \
+	VSHUFPS $0x88, Y3, Y2, Y6; \
+	VSHUFPS $0xDD, Y3, Y2, Y7; \
+	VPSRAD $31, Y4, Y2; \
+	VPCMPEQD Y2, Y5, Y5; \
+	VPSRAD $31, Y6, Y2; \
+	VPCMPEQD Y2, Y7, Y7; \
+	VPAND Y7, Y5, Y5; \
+	VSHUFPS $0x88, Y6, Y4, Y0; \
+	VSHUFPS $0xDD, Y6, Y4, Y1
+
+// T2VIDS32 reads eight pairs of int32 ids at BX (64 bytes) into Y0 and
+// Y1, pairs 0 1 4 5 in the low lane and 2 3 6 7 in the high one, and
+// sets Y5 (every id fits).
+#define T2VIDS32 \
+	VMOVDQU (BX), Y2; \
+	VMOVDQU 32(BX), Y3; \
+	VSHUFPS $0x88, Y3, Y2, Y0; \
+	VSHUFPS $0xDD, Y3, Y2, Y1; \
+	VPCMPEQD Y5, Y5, Y5
+
+// TAKE2V is Take2's vector loop for single elements (row and stride1
+// both one element of scale bytes): eight pairs a step, their ids read
+// by ids (T2VIDS64 or T2VIDS32, idb bytes), wrapped by the masks (Y8,
+// Y11: zero without wrap) and tested against size0 and size1 (Y9, Y12:
+// size-1, unsigned) at once, the eight element offsets (first id times
+// stride0, Y10, plus the second; under 2^31, which the caller checks)
+// put in order (order) and moved one by one (GATHERS). It stops before
+// a step with a bad id or fewer than eight pairs left and returns the
+// pairs done, for the element loop to go on from.
+#define TAKE2V(ids, idb, order, ld, st, scale) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask0+32(FP), R8; \
+	VMOVQ R8, X8; \
+	VPBROADCASTD X8, Y8; \
+	MOVQ size0+40(FP), R8; \
+	DECQ R8; \
+	VMOVQ R8, X9; \
+	VPBROADCASTD X9, Y9; \
+	MOVQ stride0+48(FP), R8; \
+	VMOVQ R8, X10; \
+	VPBROADCASTD X10, Y10; \
+	MOVQ mask1+56(FP), R8; \
+	VMOVQ R8, X11; \
+	VPBROADCASTD X11, Y11; \
+	MOVQ size1+64(FP), R8; \
+	DECQ R8; \
+	VMOVQ R8, X12; \
+	VPBROADCASTD X12, Y12; \
+	VMOVDQU pairs64<>(SB), Y13; \
+	XORQ AX, AX; \
+loop: \
+	LEAQ 8(AX), DX; \
+	CMPQ DX, CX; \
+	JA   done; \
+	ids; \
+	VPSRAD $31, Y0, Y2; \
+	VPAND Y8, Y2, Y2; \
+	VPADDD Y2, Y0, Y0; \
+	VPSRAD $31, Y1, Y3; \
+	VPAND Y11, Y3, Y3; \
+	VPADDD Y3, Y1, Y1; \
+	VPMINUD Y9, Y0, Y2; \
+	VPCMPEQD Y2, Y0, Y2; \
+	VPAND Y2, Y5, Y5; \
+	VPMINUD Y12, Y1, Y3; \
+	VPCMPEQD Y3, Y1, Y3; \
+	VPAND Y3, Y5, Y5; \
+	VMOVMSKPS Y5, R12; \
+	CMPL R12, $0xff; \
+	JNE  done; \
+	VPMULLD Y10, Y0, Y0; \
+	VPADDD Y1, Y0, Y0; \
+	order; \
+	GATHERS(ld, st, scale); \
+	ADDQ $idb, BX; \
+	MOVQ DX, AX; \
+	JMP  loop; \
+done: \
+	VZEROUPPER; \
+	MOVQ AX, ret+72(FP); \
+	RET
+
+#define ORDER64 VPERMD Y0, Y13, Y0
+#define ORDER32 VPERMQ $0xD8, Y0, Y0
+
 // func gather4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, col) int
 TEXT ·gather4I32(SB), NOSPLIT, $0-72
 	ARGS(5)
@@ -1513,6 +1701,70 @@ TEXT ·take2One16I32(SB), NOSPLIT, $0-112
 // func take2One16I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
 TEXT ·take2One16I64(SB), NOSPLIT, $0-112
 	TAKE2ONE(MOVQ, 8, TAKEONE32, TAKEW16V)
+
+// func take2E1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2E1I32(SB), NOSPLIT, $0-112
+	TAKE2E(MOVLQSX, 4, TAKEE1, T2ROWE1, T2AHEADE1)
+
+// func take2E1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2E1I64(SB), NOSPLIT, $0-112
+	TAKE2E(MOVQ, 8, TAKEE1, T2ROWE1, T2AHEADE1)
+
+// func take2E2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2E2I32(SB), NOSPLIT, $0-112
+	TAKE2E(MOVLQSX, 4, TAKEE2, T2ROWE2, T2AHEADE2)
+
+// func take2E2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2E2I64(SB), NOSPLIT, $0-112
+	TAKE2E(MOVQ, 8, TAKEE2, T2ROWE2, T2AHEADE2)
+
+// func take2E4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2E4I32(SB), NOSPLIT, $0-112
+	TAKE2E(MOVLQSX, 4, TAKEE4, T2ROWE4, T2AHEADE4)
+
+// func take2E4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2E4I64(SB), NOSPLIT, $0-112
+	TAKE2E(MOVQ, 8, TAKEE4, T2ROWE4, T2AHEADE4)
+
+// func take2E8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2E8I32(SB), NOSPLIT, $0-112
+	TAKE2E(MOVLQSX, 4, TAKEE8, T2ROWE8, T2AHEADE8)
+
+// func take2E8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead, mask1, size1, stride1, safe int) int
+TEXT ·take2E8I64(SB), NOSPLIT, $0-112
+	TAKE2E(MOVQ, 8, TAKEE8, T2ROWE8, T2AHEADE8)
+
+// func take2V1I32(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+TEXT ·take2V1I32(SB), NOSPLIT, $0-80
+	TAKE2V(T2VIDS32, 64, ORDER32, MOVBLZX, MOVB, 1)
+
+// func take2V1I64(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+TEXT ·take2V1I64(SB), NOSPLIT, $0-80
+	TAKE2V(T2VIDS64, 128, ORDER64, MOVBLZX, MOVB, 1)
+
+// func take2V2I32(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+TEXT ·take2V2I32(SB), NOSPLIT, $0-80
+	TAKE2V(T2VIDS32, 64, ORDER32, MOVWLZX, MOVW, 2)
+
+// func take2V2I64(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+TEXT ·take2V2I64(SB), NOSPLIT, $0-80
+	TAKE2V(T2VIDS64, 128, ORDER64, MOVWLZX, MOVW, 2)
+
+// func take2V4I32(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+TEXT ·take2V4I32(SB), NOSPLIT, $0-80
+	TAKE2V(T2VIDS32, 64, ORDER32, MOVL, MOVL, 4)
+
+// func take2V4I64(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+TEXT ·take2V4I64(SB), NOSPLIT, $0-80
+	TAKE2V(T2VIDS64, 128, ORDER64, MOVL, MOVL, 4)
+
+// func take2V8I32(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+TEXT ·take2V8I32(SB), NOSPLIT, $0-80
+	TAKE2V(T2VIDS32, 64, ORDER32, MOVQ, MOVQ, 8)
+
+// func take2V8I64(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+TEXT ·take2V8I64(SB), NOSPLIT, $0-80
+	TAKE2V(T2VIDS64, 128, ORDER64, MOVQ, MOVQ, 8)
 
 // func takeW16T1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 TEXT ·takeW16T1I32(SB), NOSPLIT, $0-80

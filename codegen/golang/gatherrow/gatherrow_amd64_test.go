@@ -57,3 +57,24 @@ func paths() []path {
 	}
 	return p
 }
+
+// take2Paths is paths with, where the assembly runs, Take2's element
+// loops alone (take2V cleared) and its loops of rows (take2E cleared)
+// for single elements too.
+func take2Paths() []path {
+	p := paths()
+	if hasAVX2() {
+		avx2 := p[1]
+		p = append(p, path{"avx2-take2elems", func() func() {
+			restore := avx2.use()
+			take2V = false
+			return func() { take2V = true; restore() }
+		}})
+		p = append(p, path{"avx2-take2rows", func() func() {
+			restore := avx2.use()
+			take2E = false
+			return func() { take2E = true; restore() }
+		}})
+	}
+	return p
+}

@@ -75,6 +75,19 @@ func stridedWide(dst, src unsafe.Pointer, n, G, P, rows, rowStride int) {}
 // take2Loops is empty: Take2 never reaches it without the assembly.
 var take2Loops [7]take2Loop
 
+// take2ELoops is empty, and take2E false: no element loops here.
+var take2ELoops [4]take2Loop
+
+const take2E = false
+
+// take2VLoops is empty, and take2V false: no vector loops here.
+var take2VLoops [4]struct {
+	i32 func(dst, src unsafe.Pointer, idx *int32, n, mask0, size0, stride0, mask1, size1 int) int
+	i64 func(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
+}
+
+const take2V = false
+
 // shortLoop is -1: ShortRows' Go loop does every row.
 func shortLoop(es int, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, rows, ahead int) int {
 	return -1

@@ -11,3 +11,6 @@ type path struct {
 func paths() []path {
 	return []path{{"go", func() func() { return func() {} }}}
 }
+
+// take2Paths is paths: no element loops to choose here.
+func take2Paths() []path { return paths() }

@@ -109,14 +109,15 @@ func testTake2[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 	}
 }
 
-// TestTake2 compares Take2 (the assembly loops and the Go loop) with its
+// TestTake2 compares Take2 (the assembly loops, for single elements the
+// element loops and the loops of rows, and the Go loop) with its
 // definition: every short row size, 1- to 8-byte elements, int32,
 // int64 and int ids, image and transposed layouts, the last row at the
 // end of src, each prefetch distance, a bad first or second id at the
 // first, second, a middle or the last pair, negative ids from the start
 // or the middle; nothing past the rows is written.
 func TestTake2(t *testing.T) {
-	for _, p := range paths() {
+	for _, p := range take2Paths() {
 		t.Run(p.name, func(t *testing.T) {
 			defer p.use()()
 			t.Run("u8/i64", func(t *testing.T) { testTake2[uint8, int64](t, convU8) })
