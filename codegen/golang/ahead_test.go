@@ -201,3 +201,42 @@ func TestFewRowsOfIds(t *testing.T) {
 		})
 	}
 }
+
+// TestGatherReadScale checks the read-to-output factor by which the
+// workers split element gathers along the last dim, and that a small
+// output of a sparse gather carries it into its split.
+func TestGatherReadScale(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		c, w  poly
+		es    int
+		scale int64
+	}{
+		{"32 of 1024 f16", pconst(32), pconst(1024), 2, 32},
+		{"5 of 1000 f32", pconst(5), pconst(1000), 4, 16},
+		{"dense: 4096 of 4096 f32", pconst(4096), pconst(4096), 4, 1},
+		{"512 of 2048 f32", pconst(512), pconst(2048), 4, 4},
+		{"dynamic ids", patom("n"), pconst(1024), 2, 1},
+		{"dynamic row", pconst(32), patom("w"), 2, 1},
+		{"more ids than the row", pconst(64), pconst(16), 8, 1},
+	} {
+		if got := gatherReadScale(tc.c, tc.w, tc.es); got != tc.scale {
+			t.Errorf("%s: gatherReadScale = %d, want %d", tc.name, got, tc.scale)
+		}
+	}
+	src := `func.func @f(%x: tensor<16x64x1024xf16>, %i: tensor<16x64x32xi64>) -> tensor<16x64x32xf16> {
+  %0 = tcp.gather %x, %i {dim = 2 : index, mode = "wrap_negative"} : tensor<16x64x1024xf16>, tensor<16x64x32xi64> -> tensor<16x64x32xf16>
+  return %0 : tensor<16x64x32xf16>
+}`
+	m, err := parser.Parse("f.mlir", src, parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Emit(m, Options{Package: "main", driver: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "tcpParallel(1024, (64)*32, func") {
+		t.Errorf("the split does not weigh the reads:\n%s", b)
+	}
+}

@@ -420,6 +420,10 @@ type nest struct {
 	innerCall string
 	callRuns  bool
 	callLevel int
+	// readScale, if over 1, is how many times its output the nest reads
+	// per row (gatherReadScale): the workers split its rows by that much
+	// more work than their output bytes.
+	readScale int64
 	// scatter marks a scatter's update nest; its innermost loop may range
 	// over the first index row it reads (rangeOver), binding each index
 	// to rangeVal: Go's register allocator then keeps the loop's values

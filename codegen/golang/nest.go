@@ -857,6 +857,9 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 		steps = product(n.sizes[:2]).String()
 		rowBytes = product(ds[n.dims[1]+1:]).scale(int64(es)).String()
 	}
+	if n.readScale > 1 {
+		rowBytes = fmt.Sprintf("(%s)*%d", rowBytes, n.readScale)
+	}
 	f.stmt("if err := tcpParallel(%s, %s, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", steps, rowBytes, code)
 	return nil
 }
