@@ -643,6 +643,22 @@ SWEEP = {
     "s9_hflip_rgb_1000": flip((1, 1000, 1000, 3), (2,), np.uint8),
     "s9_ge_axis0_f64": gather_elements((2048, 1024), (512, 1024), 0, np.float64),
     "s9_ge_axis0_big": gather_elements((8192, 1024), (1024, 1024), 0),
+    # The tenth sweep, held out from the changes that closed the ninth's
+    # cells (few long rows by the same ids, axis-0 GatherElements of big
+    # blocks, gather_nd of single elements, sparse gathers with small
+    # outputs): other sizes, dtypes, index types and axes of each.
+    "s10_cols_5xN_i32": take((5, 500000), 1, (200000,), np.float32, np.int32),
+    "s10_cols_2xN_f16": take((2, 2000000), 1, (300000,), np.float16),
+    "s10_mid_few_rows": take((4, 100000, 8), 1, (50000,)),
+    "s10_cols_16xN_u8": take((16, 262144), 1, (65536,), np.uint8),
+    "s10_ge_axis0_f64_2k": gather_elements((16384, 256), (2048, 256), 0, np.float64),
+    "s10_ge_axis0_i32_i32": gather_elements((8192, 1024), (512, 1024), 0, np.int32, np.int32),
+    "s10_ge_axis0_f32_2k": gather_elements((16384, 512), (768, 512), 0),
+    "s10_gnd_f32_elems": gather_nd((2048, 2048), 500000),
+    "s10_gnd_f16_elems_i32": gather_nd((1024, 4096), 300000, np.float16, np.int32),
+    "s10_gnd_u8_elems": gather_nd((4096, 4096), 400000, np.uint8),
+    "s10_ge_last_small_f32": gather_elements((8, 128, 2048), (8, 128, 16), 2),
+    "s10_ge_last_small_u8": gather_elements((32, 32, 4096), (32, 32, 48), 2, np.uint8, np.int32),
 }
 SETS = {"main": WORKLOADS, "heldout": HELDOUT, "sweep": SWEEP}
 

@@ -198,6 +198,11 @@ func TestFewRowsOfIds(t *testing.T) {
 			if strings.Contains(out, "tcpTouch(") && tc.direct {
 				t.Errorf("rows of more than maxTouchedGatherRow bytes touched in:\n%s", out)
 			}
+			// The ids checked in the gather's own loop (no pass of
+			// checks before it) where they have no table.
+			if got := strings.Count(out, "if err := tcpParallel(") == 1; got != tc.direct {
+				t.Errorf("checks in the loop: %v, want %v in:\n%s", got, tc.direct, out)
+			}
 		})
 	}
 }

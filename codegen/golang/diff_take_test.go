@@ -73,6 +73,17 @@ func init() {
 }`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
 			return []*tensor.Tensor{randOf(r, tensor.F32, 3, 4200), randOf(r, tensor.F16, 2, 3, 4200), randOf(r, tensor.I8, 64, 4200), randIdx(r, oob, it, 4200, 4100)}
 		}},
+		// The same alone: its ids checked in its loop (inlineCheck
+		// through fewRowsBroadcast), the first bad one in row 0.
+		pattern{name: "take_few_long_rows_inline", mlir: `func.func @%[3]s(%%x0: tensor<5x4200xf32>, %%i: tensor<4100x%[2]s>) -> tensor<5x4100xf32> {
+  %%e = tensor.expand_shape %%i [[0, 1]] : tensor<4100x%[2]s> into tensor<1x4100x%[2]s>
+  %%c5 = arith.constant 5 : index
+  %%b0 = tcp.broadcast_to %%e, %%c5 {axes = [0]} : tensor<1x4100x%[2]s>, index -> tensor<5x4100x%[2]s>
+  %%r0 = tcp.gather %%x0, %%b0 {dim = 1 : index%[6]s} : tensor<5x4200xf32>, tensor<5x4100x%[2]s> -> tensor<5x4100xf32>
+  return %%r0 : tensor<5x4100xf32>
+}`, args: func(r *rand.Rand, oob bool, it tensor.DType) []*tensor.Tensor {
+			return []*tensor.Tensor{randOf(r, tensor.F32, 5, 4200), randIdx(r, oob, it, 4200, 4100)}
+		}},
 		pattern{name: "take_short_rows", mlir: `func.func @%[3]s(%%s0: tensor<?x5xi8>, %%s1: tensor<?x3xi8>, %%s2: tensor<?x2xf16>, %%s3: tensor<?x7xi8>, %%s4: tensor<?x2xf32>, %%s5: tensor<?x7xf16>, %%s6: tensor<?x2xf64>, %%s7: tensor<?x7xf32>, %%s8: tensor<?x33xi8>, %%s9: tensor<?x31xf32>, %%i: tensor<?x%[2]s>) -> (tensor<?x5xi8>, tensor<?x3xi8>, tensor<?x2xf16>, tensor<?x7xi8>, tensor<?x2xf32>, tensor<?x7xf16>, tensor<?x2xf64>, tensor<?x7xf32>, tensor<?x33xi8>, tensor<?x31xf32>) {
   %%e = tensor.expand_shape %%i [[0, 1]] : tensor<?x%[2]s> into tensor<?x1x%[2]s>
   %%c0 = arith.constant 5 : index

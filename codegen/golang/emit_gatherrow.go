@@ -53,7 +53,8 @@ func (f *funcGen) noteElemGather(g tcp.GatherOp, idx ref, iv, pos string, gd *gu
 		// along the last axis): indexTables wraps them once per call,
 		// and its loop over the table was as fast for 4-byte data and
 		// 8% faster for 8-byte data (a take of 256 ids along axis 1 of
-		// [4096,1024] int64, one worker).
+		// [4096,1024] int64, one worker). Few long rows of them
+		// (fewRowsOfIds) have no table and go on to Row.
 		return
 	}
 	mode := g.Mode()

@@ -326,7 +326,10 @@ func flatResult(v ir.Value) bool {
 // broadcast must add trailing axes only (an index_select's ids along its
 // rows), so that the ids still change with the outer loop: ids repeated
 // for every outer row (a column gather, a take along a middle axis) are
-// few, and their index table then needs no check in the loop.
+// few, and their index table then needs no check in the loop. The
+// exception is a broadcast over a few leading axes of many ids
+// (fewRowsBroadcast), which has no table: its first row reads every id
+// in order, and its loop checks them.
 func orderKeeping(op *ir.Operation) bool {
 	if op == nil {
 		return false
@@ -339,12 +342,34 @@ func orderKeeping(op *ir.Operation) bool {
 		r := int64(rankedOf(op.Result(0)).Rank())
 		for k, a := range axes {
 			if a != r-int64(len(axes))+int64(k) {
-				return false
+				return fewRowsBroadcast(op)
 			}
 		}
 		return true
 	}
 	return false
+}
+
+// fewRowsBroadcast reports whether broadcast_to op adds leading axes only
+// to ids that its static result then holds in rows as fewRowsOfIds
+// takes them: at most maxDirectRows rows (the product of every dim but
+// the last) of minDirectIDs or more.
+func fewRowsBroadcast(op *ir.Operation) bool {
+	t := rankedOf(op.Result(0))
+	if t == nil || !t.HasStaticShape() || t.Rank() < 2 {
+		return false
+	}
+	axes := tcp.BroadcastOp{Operation: op}.Axes()
+	for k, a := range axes {
+		if a != int64(k) {
+			return false
+		}
+	}
+	rows := int64(1)
+	for _, d := range t.Shape()[:t.Rank()-1] {
+		rows *= d
+	}
+	return rows <= maxDirectRows && t.Dim(t.Rank()-1) >= minDirectIDs
 }
 
 // indexCheck returns the statement that fails for a bad index v.
