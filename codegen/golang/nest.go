@@ -749,13 +749,11 @@ func (f *funcGen) resultNestBody(dst string, v ir.Value, ds []poly) error {
 			}
 		}
 		if f.gatheredRuns(r, n, k) {
-			if call := f.takeCall(r, n, k, outOff, run, es, dst); call != "" {
+			if call, ntc := f.takeCall(r, n, k, outOff, run, total, es, dst); call != "" {
 				// Whole rows an index picks: one gatherrow.Take call
-				// for the loop over the indices.
-				n.innerCall, inner = call, ""
-				if long != "" {
-					nt = "" // no copy of it left
-				}
+				// for the loop over the indices (no copy of the run
+				// left: only the call's own non-temporal stores).
+				n.innerCall, inner, nt = call, "", ntc
 			}
 		}
 		if k == 1 && inner != "" && (inner == plain || inner == desc || inner == long) && len(r.guards) == 0 {

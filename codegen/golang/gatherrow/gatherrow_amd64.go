@@ -203,6 +203,16 @@ func takeI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ah
 //go:noescape
 func takeI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
+// takeNTI32 and takeNTI64 are takeI32 and takeI64 with non-temporal
+// stores (TakeNT): rows of a multiple of 64 bytes, at least 128, into a
+// dst on a 64-byte boundary.
+//
+//go:noescape
+func takeNTI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func takeNTI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
 //go:noescape
 func takeW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 

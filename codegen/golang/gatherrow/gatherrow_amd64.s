@@ -624,6 +624,34 @@ wrapped: \
 	SHORTBODY(PUTROW, PUTAHEAD, DI, ld, scale, cp); \
 	TAKEEND
 
+// TAKECOPYNT copies a row of R10 bytes, a multiple of 64 and at least
+// 128, from R13 to DI, a 64-byte boundary, with non-temporal stores of
+// whole lines (VMOVNTDQ): 128 bytes per step while 128 remain (R15 is
+// R10-128), then the last 64 if any.
+#define TAKECOPYNT \
+	XORQ DX, DX; \
+ntstep128: \
+	CMPQ DX, R15; \
+	JG   ntstep64; \
+	VMOVDQU 0(R13)(DX*1), Y0; \
+	VMOVDQU 32(R13)(DX*1), Y1; \
+	VMOVDQU 64(R13)(DX*1), Y2; \
+	VMOVDQU 96(R13)(DX*1), Y3; \
+	VMOVNTDQ Y0, 0(DI)(DX*1); \
+	VMOVNTDQ Y1, 32(DI)(DX*1); \
+	VMOVNTDQ Y2, 64(DI)(DX*1); \
+	VMOVNTDQ Y3, 96(DI)(DX*1); \
+	ADDQ $128, DX; \
+	JMP  ntstep128; \
+ntstep64: \
+	CMPQ DX, R10; \
+	JGE  ntdone; \
+	VMOVDQU 0(R13)(DX*1), Y0; \
+	VMOVDQU 32(R13)(DX*1), Y1; \
+	VMOVNTDQ Y0, 0(DI)(DX*1); \
+	VMOVNTDQ Y1, 32(DI)(DX*1); \
+ntdone:
+
 // TAKECOPY copies a row of R10 >= 128 bytes from R13 to DI: 128 bytes
 // per step while 128 remain (R15 is R10-128), then 32, then the last 32
 // bytes of the row again when R10 is not a multiple of 32 (the overlap
@@ -1765,6 +1793,14 @@ TEXT ·take2V8I32(SB), NOSPLIT, $0-80
 // func take2V8I64(dst, src unsafe.Pointer, idx *int64, n, mask0, size0, stride0, mask1, size1 int) int
 TEXT ·take2V8I64(SB), NOSPLIT, $0-80
 	TAKE2V(T2VIDS64, 128, ORDER64, MOVQ, MOVQ, 8)
+
+// func takeNTI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·takeNTI32(SB), NOSPLIT, $0-80
+	TAKE(MOVLQSX, 4, TAKECOPYNT)
+
+// func takeNTI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·takeNTI64(SB), NOSPLIT, $0-80
+	TAKE(MOVQ, 8, TAKECOPYNT)
 
 // func takeW16T1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 TEXT ·takeW16T1I32(SB), NOSPLIT, $0-80

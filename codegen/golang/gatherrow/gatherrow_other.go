@@ -54,6 +54,15 @@ func moveRow(dst, src unsafe.Pointer, n int) {
 // takeLoops is empty: Take never reaches it without the assembly.
 var takeLoops [8]takeLoop
 
+// takeNTI32 and takeNTI64 are never called without the assembly
+// (useAVX2 is false).
+func takeNTI32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int {
+	return 0
+}
+func takeNTI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int {
+	return 0
+}
+
 // putLoops is empty: Put never reaches it without the assembly.
 var putLoops [7]takeLoop
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -46,7 +47,7 @@ func takeShapes[T Elem]() []takeShape {
 	for b := 1; b <= 72; b++ {
 		sizes = append(sizes, b)
 	}
-	sizes = append(sizes, 96, 100, 127, 128, 129, 160, 200, 256, 288, 1000, 1024, 3072)
+	sizes = append(sizes, 96, 100, 127, 128, 129, 160, 200, 256, 288, 320, 384, 1000, 1024, 3072)
 	for _, bytes := range sizes {
 		row := bytes / es
 		if row == 0 || row*es != bytes {
@@ -97,9 +98,33 @@ func testTake[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 				if !sameBits(want, got) {
 					t.Fatalf("%s: dst (-want +got):\n%s", name, cmp.Diff(bits(want), bits(got)))
 				}
+				// TakeNT: the same rows, into a dst on a line (its
+				// non-temporal stores where the row is whole lines).
+				nt := lineAligned[T](len(got))
+				if nk := TakeNT(nt, src, idx, sh.row, sh.stride, sh.size, wrap, sh.ahead, true); nk != wk {
+					t.Fatalf("%s: TakeNT returned %d, want %d", name, nk, wk)
+				}
+				if wk >= 0 {
+					copy(want[wk*sh.row:(wk+1)*sh.row], nt[wk*sh.row:])
+				}
+				if !sameBits(want, nt) {
+					t.Fatalf("%s: TakeNT's dst (-want +got):\n%s", name, cmp.Diff(bits(want), bits(nt)))
+				}
 			}
 		}
 	}
+}
+
+// lineAligned returns n zero elements starting on a 64-byte boundary.
+func lineAligned[T Elem](n int) []T {
+	var z T
+	es := int(sizeOf(z))
+	b := make([]T, n+64/es)
+	k := 0
+	for uintptr(unsafe.Pointer(&b[k]))%64 != 0 {
+		k++
+	}
+	return b[k : k+n : k+n]
 }
 
 // takeIDs draws the sh.n ids of a Take or Put test: in [0, sh.size)
