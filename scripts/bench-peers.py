@@ -655,7 +655,7 @@ SWEEP = {
     "s10_ge_axis0_i32_i32": gather_elements((8192, 1024), (512, 1024), 0, np.int32, np.int32),
     "s10_ge_axis0_f32_2k": gather_elements((16384, 512), (768, 512), 0),
     "s10_gnd_f32_elems": gather_nd((2048, 2048), 500000),
-    "s10_gnd_f16_elems_i32": gather_nd((1024, 4096), 300000, np.float16, np.int32),
+    "s10_gnd_f16_elems": gather_nd((1024, 4096), 300000, np.float16),
     "s10_gnd_u8_elems": gather_nd((4096, 4096), 400000, np.uint8),
     "s10_ge_last_small_f32": gather_elements((8, 128, 2048), (8, 128, 16), 2),
     "s10_ge_last_small_u8": gather_elements((32, 32, 4096), (32, 32, 48), 2, np.uint8, np.int32),

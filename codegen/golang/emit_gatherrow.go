@@ -178,6 +178,22 @@ func (f *funcGen) gatherRowCall(r *ref, n *nest, et, dst string) string {
 	return ""
 }
 
+// takeNTFlag binds the bool that chooses gatherrow.TakeNT's
+// non-temporal stores for a take's result of total elements of es
+// bytes: on Intel CPUs from revrow.NTBytesReversed (one worker) or
+// NTBytesReversedShared (several), as for reversals (ntReversedFlag),
+// elsewhere from revrow.NTBytes (ntFlag). Measured with tcp-run on the
+// 2-core Intel Xeon (2 MiB of L2 per core), interleaved, 1 KiB rows of
+// a 16 MiB f32 table, non-temporal against plain stores: 1 MiB of
+// result 0.049 against 0.068 ms with one worker, 0.025 against 0.013
+// with two; 2 MiB 0.127 against 0.165 and 0.049 against 0.063; 4 MiB
+// 0.27 against 0.37 and 0.126 against 0.172; 8 MiB (index_select_dim0)
+// 0.56 against 0.68 and 0.25 against 0.33; 16 MiB of 512-byte rows with
+// two workers 0.58 against 0.64-0.70.
+func (f *funcGen) takeNTFlag(total poly, es int) string {
+	return f.ntReversedFlag(total, es)
+}
+
 // gatherReadScale is how many times its output an element gather along
 // the last dim reads, c ids per row from source rows of w elements of es
 // bytes, both static (else 1): the source lines the ids may touch, at
@@ -405,9 +421,9 @@ type takePos struct {
 // minAlwaysPrefetchedRun bytes or more, past maxUnaheadBytes of working
 // set for shorter ones (aheadCond), as touchAhead would. Rows of whole
 // 64-byte lines (gatherrow.MinNTRow bytes or more) go through
-// gatherrow.TakeNT, whose non-temporal stores tcpNT turns on for a
-// result of total elements past revrow.NTBytes; the second result is
-// that flag's name ("" for Take). Measured with tcp-run, interleaved, on
+// gatherrow.TakeNT, whose non-temporal stores takeNTFlag turns on for a
+// result of total elements past the cache; the second result is that
+// flag's name ("" for Take). Measured with tcp-run, interleaved, on
 // the 2-core Intel Xeon: a take of 32768 1 KiB rows of a 128 MiB table
 // 3.15-3.27 ms against 2.44-2.49 with one worker, 1.45-1.57 against
 // 1.23-1.29 with two; 65536 384-byte f16 rows of 100 MB 2.15-2.21
@@ -486,9 +502,9 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run, total poly, es in
 		dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, f.ready(stride), f.ready(tp.size), wrap, ahead)
 	nt := ""
 	if rowBytes >= gatherrow.MinNTRow && rowBytes%64 == 0 {
-		// Rows of whole lines: past revrow.NTBytes of output (tcpNT),
-		// non-temporal stores (gatherrow.TakeNT).
-		nt = f.ntFlag(total, es)
+		// Rows of whole lines: non-temporal stores (gatherrow.TakeNT)
+		// once the output leaves the cache (takeNTFlag).
+		nt = f.takeNTFlag(total, es)
 		call = fmt.Sprintf("gatherrow.TakeNT(%s[%s+%s*%s : %s+%s*%s], %s[%s:], %s, %s, %s, %s, %v, %s, %s)",
 			dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, f.ready(stride), f.ready(tp.size), wrap, ahead, nt)
 	}

@@ -39,7 +39,8 @@ const NTBytes = 12 << 20
 const NTBytesShared = 28 << 20
 
 // NTBytesReversed and NTBytesReversedShared are NTBytes and
-// NTBytesShared for reversed elements on Intel CPUs, where the kernels
+// NTBytesShared for reversed elements, and for the rows of whole lines
+// a take copies (gatherrow.TakeNT), on Intel CPUs, where the kernels
 // choose them (tcpNTReversed): measured on the 2-core Intel Xeon
 // (2 MiB of L2 per core) with interleaved tcp-run runs of a flip of 1-d
 // i64, non-temporal stores against plain ones, one worker: 1 MB 0.044-0.046
