@@ -132,15 +132,7 @@ func TestRowsAheadIntel(t *testing.T) {
 		{"200 KiB table, 4 MiB result", take(3200, 65536), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := parser.Parse("f.mlir", tc.src, parser.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := Emit(m, Options{Package: "main", driver: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := string(b)
+			out := kernelSource(t, tc.src)
 			if !strings.Contains(out, "gatherrow.Take(") {
 				t.Fatalf("no gatherrow.Take call in:\n%s", out)
 			}
@@ -180,15 +172,7 @@ func TestFewRowsOfIds(t *testing.T) {
 		{"4095 ids", take(3, 8192, 4095, "i64"), 4095, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := parser.Parse("f.mlir", tc.src, parser.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := Emit(m, Options{Package: "main", driver: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := string(b)
+			out := kernelSource(t, tc.src)
 			if got := !strings.Contains(out, fmt.Sprintf("make([]int, %d)", tc.n)); got != tc.direct {
 				t.Errorf("no index table: %v, want %v in:\n%s", got, tc.direct, out)
 			}
@@ -233,6 +217,14 @@ func TestGatherReadScale(t *testing.T) {
   %0 = tcp.gather %x, %i {dim = 2 : index, mode = "wrap_negative"} : tensor<16x64x1024xf16>, tensor<16x64x32xi64> -> tensor<16x64x32xf16>
   return %0 : tensor<16x64x32xf16>
 }`
+	if b := kernelSource(t, src); !strings.Contains(b, "tcpParallel(1024, (64)*32, func") {
+		t.Errorf("the split does not weigh the reads:\n%s", b)
+	}
+}
+
+// kernelSource is the kernel binary's Go source for the module src.
+func kernelSource(t *testing.T, src string) string {
+	t.Helper()
 	m, err := parser.Parse("f.mlir", src, parser.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -241,7 +233,5 @@ func TestGatherReadScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(b), "tcpParallel(1024, (64)*32, func") {
-		t.Errorf("the split does not weigh the reads:\n%s", b)
-	}
+	return string(b)
 }
