@@ -456,12 +456,7 @@ func Take[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, wra
 	if n == 0 {
 		return -1
 	}
-	if row < 0 || len(dst)/n < row {
-		panic("gatherrow: dst is shorter than the rows Take copies")
-	}
-	if size > 0 && row > 0 && (len(src) < row || stride < 0 || stride > 0 && size-1 > (len(src)-row)/stride) {
-		panic("gatherrow: a row Take may copy is outside src")
-	}
+	checkTake(len(dst), len(src), n, row, stride, size)
 	var z T
 	es := int(unsafe.Sizeof(z))
 	if useAVX2 && row > 0 && size > 0 && stride <= maxInt/es {
@@ -515,12 +510,7 @@ func TakeNT[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, w
 		uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64 != 0 {
 		return Take(dst, src, idx, row, stride, size, wrap, ahead)
 	}
-	if len(dst)/n < row {
-		panic("gatherrow: dst is shorter than the rows Take copies")
-	}
-	if len(src) < row || stride < 0 || stride > 0 && size-1 > (len(src)-row)/stride {
-		panic("gatherrow: a row Take may copy is outside src")
-	}
+	checkTake(len(dst), len(src), n, row, stride, size)
 	if ahead <= 0 || ahead > n {
 		ahead = n // prefetch nothing
 	}
@@ -531,6 +521,18 @@ func TakeNT[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride, size int, w
 		return takeNTI32(dp, sp, (*int32)(ip), n, mask, size, b, stride*es, ahead)
 	}
 	return takeNTI64(dp, sp, (*int64)(ip), n, mask, size, b, stride*es, ahead)
+}
+
+// checkTake panics, as Take does, unless a dst of dn elements holds n
+// rows of row elements and every row at some w in [0, size) is inside a
+// src of sn elements.
+func checkTake(dn, sn, n, row, stride, size int) {
+	if row < 0 || dn/n < row {
+		panic("gatherrow: dst is shorter than the rows Take copies")
+	}
+	if size > 0 && row > 0 && (sn < row || stride < 0 || stride > 0 && size-1 > (sn-row)/stride) {
+		panic("gatherrow: a row Take may copy is outside src")
+	}
 }
 
 // MinNTRow is the shortest row, in bytes, TakeNT writes with
