@@ -29,8 +29,9 @@ import "unsafe"
 // tcp-run, one worker, interleaved, 200000 i32 elements of [1024,1024]
 // by int64 pairs took 0.436-0.439 ms against 0.484-0.494 for the row
 // loop, with two workers 0.179-0.181 against 0.228-0.236. Longer rows,
-// and everything elsewhere, are the Go loop (copy per row). Interleaved tcp-run runs, one worker, against the
-// kernel's Go loop with inline checks: 200000 3-byte pixels of a
+// and everything elsewhere, are the Go loop (copy per row).
+// Interleaved tcp-run runs, one worker, against the kernel's Go loop
+// with inline checks: 200000 3-byte pixels of a
 // [512,512,3] u8 image by int64 pairs 0.27-0.37 ms against 0.52-0.59;
 // 1M f32 elements of [2048,2048] 3.2-3.3 ms against 6.2-6.4.
 func Take2[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride0, size0, stride1, size1 int, wrap bool, ahead int) int {
@@ -78,10 +79,7 @@ func Take2[T Elem, I TakeIndex](dst, src []T, idx []I, row, stride0, size0, stri
 				}
 				dp, ip = unsafe.Add(dp, k*b), unsafe.Add(ip, 2*k*int(unsafe.Sizeof(i)))
 			}
-			if r := take2ELoops[c].run(false, is32, dp, sp, ip, n-k, min(ahead, n-k), a); r >= 0 {
-				return k + r
-			}
-			return -1
+			return fromLast(take2ELoops[c].run(false, is32, dp, sp, ip, n-k, min(ahead, n-k), a), k)
 		}
 		total := len(src) * es
 		if c >= 2 && b == 1<<c && take2Loops[c-1].one32 != nil && total >= b {
