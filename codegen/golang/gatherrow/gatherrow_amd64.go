@@ -445,7 +445,7 @@ func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, ro
 
 // colsLoops holds ColsRows' loops by log2 of the element size.
 var colsLoops = [4]colsLoop{
-	{i32: colsRows1I32, i64: colsRows1I64}, {i32: colsRows2I32, i64: colsRows2I64},
+	{i32: colsRows1I32, i64: colsRows1I64, z32: colsRowsZ1I32, z64: colsRowsZ1I64}, {i32: colsRows2I32, i64: colsRows2I64, z32: colsRowsZ2I32, z64: colsRowsZ2I64},
 	{i32: colsRows4I32, i64: colsRows4I64, s32: colsRowsS4I32, s64: colsRowsS4I64},
 	{i32: colsRows8I32, i64: colsRows8I64, s32: colsRowsS8I32, s64: colsRowsS8I64},
 }
@@ -686,3 +686,24 @@ func short8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows, ahead i
 
 //go:noescape
 func short8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows, ahead int) int
+
+// colsZ says whether ColsRows takes the 16-lane AVX-512 loops for
+// 1- and 2-byte elements (colsRowsZ1I32 to colsRowsZ2I64): the CPU has AVX-512
+// (hasVBMI's check).
+var colsZ = hasVBMI()
+
+// colsRowsZ1I32 to colsRowsZ2I64 are ColsRows' loops for 1- and 2-byte
+// elements in steps of 16 columns with one AVX-512 gather of the aligned
+// dwords the elements lie in (COLSZ): n must be a multiple of 16.
+//
+//go:noescape
+func colsRowsZ1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+
+//go:noescape
+func colsRowsZ1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+
+//go:noescape
+func colsRowsZ2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+
+//go:noescape
+func colsRowsZ2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int

@@ -13,6 +13,25 @@ DATA lanes<>+24(SB)/4, $6
 DATA lanes<>+28(SB)/4, $7
 GLOBL lanes<>(SB), RODATA|NOPTR, $32
 
+// lanes16<> is 0, 1, ..., 15: the column of each lane of a step of COLSZ.
+DATA lanes16<>+0(SB)/4, $0
+DATA lanes16<>+4(SB)/4, $1
+DATA lanes16<>+8(SB)/4, $2
+DATA lanes16<>+12(SB)/4, $3
+DATA lanes16<>+16(SB)/4, $4
+DATA lanes16<>+20(SB)/4, $5
+DATA lanes16<>+24(SB)/4, $6
+DATA lanes16<>+28(SB)/4, $7
+DATA lanes16<>+32(SB)/4, $8
+DATA lanes16<>+36(SB)/4, $9
+DATA lanes16<>+40(SB)/4, $10
+DATA lanes16<>+44(SB)/4, $11
+DATA lanes16<>+48(SB)/4, $12
+DATA lanes16<>+52(SB)/4, $13
+DATA lanes16<>+56(SB)/4, $14
+DATA lanes16<>+60(SB)/4, $15
+GLOBL lanes16<>(SB), RODATA|NOPTR, $64
+
 // pairs64<> puts the dwords of T2VIDS64's layout (pairs 0 2 4 6 in the
 // low lane, 1 3 5 7 in the high one) in order (VPERMD).
 DATA pairs64<>+0(SB)/4, $0
@@ -346,6 +365,145 @@ done: \
 	ADDQ AX, R12; \
 	MOVQ R12, ret+96(FP); \
 	RET
+
+// COLSZ is COLSN for 1- and 2-byte elements (eshift: log2 of their
+// bytes) on a CPU with AVX-512 (F, BW): steps of 16 columns, n (CX) a
+// multiple of 16. load16 leaves Z0 with the step's 16 positions as
+// dwords (or leaves the loop at a bad one); their byte offsets
+// (w*stride + lane) << eshift, plus a, SI's misalignment (SI&3, in Z10),
+// are split into the aligned dword each element lies in (read from R11,
+// SI rounded down to 4 bytes; a 2-byte element is 2-byte aligned, so it
+// never straddles two) and its place in that dword: one VPGATHERDD of
+// 16 dwords, none of which crosses a page (so nothing past src's pages
+// is read), VPSRLVD by 8 times the place, narrow (VPMOVDB, VPMOVDW) to
+// X3 or Y3, one store. The prefetch, the rows and the result are
+// COLSN's.
+#define COLSZ(load16, eshift, ishift, bcast, narrow) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ idx+16(FP), BX; \
+	MOVQ n+24(FP), CX; \
+	MOVQ mask+32(FP), R8; \
+	bcast R8, Z8; \
+	MOVQ size+40(FP), R8; \
+	bcast R8, Z9; \
+	MOVQ stride+48(FP), R10; \
+	VPBROADCASTD R10, Z12; \
+	VMOVDQU32 lanes16<>(SB), Z13; \
+	MOVL $-4, R8; \
+	VPBROADCASTD R8, Z14; \
+	MOVL $3, R8; \
+	VPBROADCASTD R8, Z15; \
+	MOVQ rows+56(FP), R9; \
+	MOVQ step+64(FP), R10; \
+	SHLQ $eshift, R10; \
+	XORQ AX, AX; \
+row: \
+	MOVQ share+80(FP), R12; \
+	TESTQ R12, R12; \
+	JZ zrow; \
+	MOVQ pf+72(FP), R13; \
+ahead: \
+	PREFETCHT0 (R13); \
+	ADDQ $64, R13; \
+	SUBQ $64, R12; \
+	JG ahead; \
+	MOVQ pf+72(FP), R13; \
+	ADDQ share+80(FP), R13; \
+	MOVQ R13, pf+72(FP); \
+zrow: \
+	MOVQ SI, R8; \
+	ANDQ $3, R8; \
+	VPBROADCASTD R8, Z10; \
+	MOVQ SI, R11; \
+	ANDQ $-4, R11; \
+loop: \
+	LEAQ 16(AX), DX; \
+	CMPQ DX, CX; \
+	JA   rowend; \
+	load16; \
+	VPMULLD Z12, Z0, Z0; \
+	VPADDD Z13, Z0, Z0; \
+	VPSLLD $eshift, Z0, Z0; \
+	VPADDD Z10, Z0, Z0; \
+	VPANDD Z14, Z0, Z1; \
+	VPANDD Z15, Z0, Z2; \
+	VPSLLD $3, Z2, Z2; \
+	KXNORW K4, K4, K4; \
+	VPGATHERDD (R11)(Z1*1), K4, Z3; \
+	VPSRLVD Z2, Z3, Z3; \
+	narrow; \
+	ADDQ $(16<<eshift), R11; \
+	ADDQ $(16<<eshift), SI; \
+	MOVQ DX, AX; \
+	JMP  loop; \
+rowend: \
+	DECQ R9; \
+	JZ   all; \
+	MOVQ CX, R12; \
+	SHLQ $eshift, R12; \
+	SUBQ R12, SI; \
+	ADDQ R10, SI; \
+	MOVQ pitch+88(FP), R12; \
+	SHLQ $eshift, R12; \
+	ADDQ R12, DI; \
+	MOVQ pitch+88(FP), R12; \
+	SHLQ $ishift, R12; \
+	ADDQ R12, BX; \
+	XORQ AX, AX; \
+	JMP  row; \
+all: \
+	XORQ AX, AX; \
+done: \
+	VZEROUPPER; \
+	MOVQ rows+56(FP), R12; \
+	SUBQ R9, R12; \
+	IMULQ CX, R12; \
+	ADDQ AX, R12; \
+	MOVQ R12, ret+96(FP); \
+	RET
+
+// NARROW1 and NARROW2 store the low byte or word of each of Z3's 16
+// dwords at dst[AX:].
+#define NARROW1 \
+	VPMOVDB Z3, X3; \
+	VMOVDQU X3, (DI)(AX*1)
+
+#define NARROW2 \
+	VPMOVDW Z3, Y3; \
+	VMOVDQU Y3, (DI)(AX*2)
+
+// LOADZ32 loads a step's 16 int32 indices into Z0, wraps them (the mask,
+// Z8, added where the sign bit is set) and leaves the loop unless all 16
+// are below size (Z9), unsigned.
+#define LOADZ32 \
+	VMOVDQU32 (BX)(AX*4), Z0; \
+	VPSRAD $31, Z0, Z1; \
+	VPANDD Z8, Z1, Z1; \
+	VPADDD Z1, Z0, Z0; \
+	VPCMPUD $1, Z9, Z0, K1; \
+	KORTESTW K1, K1; \
+	JCC done
+
+// LOADZ64 is LOADZ32 for 16 int64 indices, wrapped and tested as qwords
+// (Z8, Z9) in two halves, then narrowed to dwords in Z0.
+#define LOADZ64 \
+	VMOVDQU64 (BX)(AX*8), Z0; \
+	VMOVDQU64 64(BX)(AX*8), Z4; \
+	VPSRAQ $63, Z0, Z1; \
+	VPANDQ Z8, Z1, Z1; \
+	VPADDQ Z1, Z0, Z0; \
+	VPSRAQ $63, Z4, Z5; \
+	VPANDQ Z8, Z5, Z5; \
+	VPADDQ Z5, Z4, Z4; \
+	VPCMPUQ $1, Z9, Z0, K1; \
+	VPCMPUQ $1, Z9, Z4, K2; \
+	KANDB K1, K2, K3; \
+	KORTESTB K3, K3; \
+	JCC done; \
+	VPMOVQD Z0, Y0; \
+	VPMOVQD Z4, Y4; \
+	VINSERTI64X4 $1, Y4, Z0, Z0
 
 // ROWSB is the loop of the 1-byte Rows forms on a CPU with AVX-512 VBMI
 // and source rows of at most 256 bytes: each row is loaded once, with
@@ -1865,3 +2023,19 @@ TEXT ·colsRowsS8I32(SB), NOSPLIT, $0-104
 // func colsRowsS8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
 TEXT ·colsRowsS8I64(SB), NOSPLIT, $0-104
 	COLSN(LOAD64, GATHERS(MOVQ, MOVQ, 8), 3, 3)
+
+// func colsRowsZ1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRowsZ1I32(SB), NOSPLIT, $0-104
+	COLSZ(LOADZ32, 0, 2, VPBROADCASTD, NARROW1)
+
+// func colsRowsZ1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRowsZ1I64(SB), NOSPLIT, $0-104
+	COLSZ(LOADZ64, 0, 3, VPBROADCASTQ, NARROW1)
+
+// func colsRowsZ2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRowsZ2I32(SB), NOSPLIT, $0-104
+	COLSZ(LOADZ32, 1, 2, VPBROADCASTD, NARROW2)
+
+// func colsRowsZ2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·colsRowsZ2I64(SB), NOSPLIT, $0-104
+	COLSZ(LOADZ64, 1, 3, VPBROADCASTQ, NARROW2)

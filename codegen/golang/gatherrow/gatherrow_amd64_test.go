@@ -3,8 +3,8 @@
 package gatherrow
 
 // path is one way the package may run: the assembly (when the CPU has
-// AVX2; with AVX-512 VBMI, the 1-byte Rows loop of byte shuffles too) or
-// the Go loop alone; avx2-scalarcols forces ColsRows' scalar loops,
+// AVX2; with AVX-512 VBMI, the 1-byte Rows loop of byte shuffles and
+// ColsRows' 16-lane 1-byte loops too) or the Go loop alone; avx2-scalarcols forces ColsRows' scalar loops,
 // avx2-gocols its Go loop, avx2-colstiles its columns.
 type path struct {
 	name string
@@ -15,9 +15,9 @@ func paths() []path {
 	vbmi := rowsB
 	set := func(v bool, b *rowsBLoop) func() func() {
 		return func() func() {
-			was, wasB := useAVX2, rowsB
-			useAVX2, rowsB = v, b
-			return func() { useAVX2, rowsB = was, wasB }
+			was, wasB, wasZ := useAVX2, rowsB, colsZ
+			useAVX2, rowsB, colsZ = v, b, b != nil
+			return func() { useAVX2, rowsB, colsZ = was, wasB, wasZ }
 		}
 	}
 	p := []path{{"go", set(false, nil)}}

@@ -72,8 +72,12 @@ var stridedNTLoop func(dst, src, ctrl unsafe.Pointer, steps, srcStride int, lo, 
 // permLoop is nil: Permute runs its Go loop.
 var permLoop func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
 
-// colsLoops is empty: ColsRows never reaches it without the assembly.
-var colsLoops [4]colsLoop
+// colsLoops is empty, and colsZ false: ColsRows never reaches them
+// without the assembly.
+var (
+	colsLoops [4]colsLoop
+	colsZ     bool
+)
 
 // rowsB is nil: no byte-shuffle Rows loop.
 var rowsB *rowsBLoop
