@@ -59,11 +59,12 @@
 // source), whose reads leave the cache; and blocks of more than
 // GoColsFrom in rows of at most GoColsRow bytes go through the Go loop a
 // row at a time, which measured faster there than both (0.8x the time
-// of a 32 MiB f32 source in 4 KiB rows). With AVX-512, ColsRows gathers
-// 1- and 2-byte elements 16 to a step, one VPGATHERDD of the aligned
-// dwords they lie in (so no read leaves src's pages), shifted and
-// narrowed, where the 8-lane loops load them one by one (0.8-0.87x the
-// time of an axis-0 GatherElements of i8 or f16).
+// of a 32 MiB f32 source in 4 KiB rows). With AVX-512, ColsRows, Row
+// and Rows gather 1- and 2-byte elements 16 to a step, one VPGATHERDD
+// of the aligned dwords they lie in (so no read leaves src's pages),
+// shifted and narrowed, where the 8-lane loops load them one by one
+// (0.8-0.87x the time of an axis-0 GatherElements of i8 or f16; Row and
+// Rows keep the byte shuffles for 1-byte rows of at most 256 bytes).
 //
 // ShortRows is Rows for index rows of any length, read however sparsely
 // (the top k of each long row): on amd64 the rows are one assembly loop

@@ -707,3 +707,21 @@ func colsRowsZ2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, r
 
 //go:noescape
 func colsRowsZ2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+
+// rowsZ holds the Row-form loops of COLSZ (no lane offsets, src still
+// within a row, on by a row of size elements, the step, between rows)
+// for 1- and 2-byte elements: rowsLoop's 16-lane loops where colsZ is
+// set.
+var rowsZ = [2]colsLoop{{i32: rowsZ1I32, i64: rowsZ1I64}, {i32: rowsZ2I32, i64: rowsZ2I64}}
+
+//go:noescape
+func rowsZ1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+
+//go:noescape
+func rowsZ1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+
+//go:noescape
+func rowsZ2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+
+//go:noescape
+func rowsZ2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int

@@ -377,8 +377,11 @@ done: \
 // 16 dwords, none of which crosses a page (so nothing past src's pages
 // is read), VPSRLVD by 8 times the place, narrow (VPMOVDB, VPMOVDW) to
 // X3 or Y3, one store. The prefetch, the rows and the result are
-// COLSN's.
-#define COLSZ(load16, eshift, ishift, bcast, narrow) \
+// COLSN's. lanes sets Z13, each lane's column (LANES16: 0 to 15), and
+// SI moves on by adv bytes a step (16 columns' bytes); the Row forms
+// (NOLANES, 0) read every lane from src + w, as ROWSN does, their rows
+// step bytes (a source row) apart.
+#define COLSZ(load16, eshift, ishift, bcast, narrow, lanes, adv) \
 	MOVQ dst+0(FP), DI; \
 	MOVQ src+8(FP), SI; \
 	MOVQ idx+16(FP), BX; \
@@ -389,7 +392,7 @@ done: \
 	bcast R8, Z9; \
 	MOVQ stride+48(FP), R10; \
 	VPBROADCASTD R10, Z12; \
-	VMOVDQU32 lanes16<>(SB), Z13; \
+	lanes; \
 	MOVL $-4, R8; \
 	VPBROADCASTD R8, Z14; \
 	MOVL $3, R8; \
@@ -433,15 +436,16 @@ loop: \
 	VPGATHERDD (R11)(Z1*1), K4, Z3; \
 	VPSRLVD Z2, Z3, Z3; \
 	narrow; \
-	ADDQ $(16<<eshift), R11; \
-	ADDQ $(16<<eshift), SI; \
+	ADDQ $adv, R11; \
+	ADDQ $adv, SI; \
 	MOVQ DX, AX; \
 	JMP  loop; \
 rowend: \
 	DECQ R9; \
 	JZ   all; \
 	MOVQ CX, R12; \
-	SHLQ $eshift, R12; \
+	SHRQ $4, R12; \
+	IMULQ $adv, R12; \
 	SUBQ R12, SI; \
 	ADDQ R10, SI; \
 	MOVQ pitch+88(FP), R12; \
@@ -462,6 +466,10 @@ done: \
 	ADDQ AX, R12; \
 	MOVQ R12, ret+96(FP); \
 	RET
+
+// LANES16 and NOLANES are COLSZ's lanes: columns 0 to 15, or none.
+#define LANES16 VMOVDQU32 lanes16<>(SB), Z13
+#define NOLANES VPXORD Z13, Z13, Z13
 
 // NARROW1 and NARROW2 store the low byte or word of each of Z3's 16
 // dwords at dst[AX:].
@@ -2026,16 +2034,32 @@ TEXT ·colsRowsS8I64(SB), NOSPLIT, $0-104
 
 // func colsRowsZ1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
 TEXT ·colsRowsZ1I32(SB), NOSPLIT, $0-104
-	COLSZ(LOADZ32, 0, 2, VPBROADCASTD, NARROW1)
+	COLSZ(LOADZ32, 0, 2, VPBROADCASTD, NARROW1, LANES16, 16)
 
 // func colsRowsZ1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
 TEXT ·colsRowsZ1I64(SB), NOSPLIT, $0-104
-	COLSZ(LOADZ64, 0, 3, VPBROADCASTQ, NARROW1)
+	COLSZ(LOADZ64, 0, 3, VPBROADCASTQ, NARROW1, LANES16, 16)
 
 // func colsRowsZ2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
 TEXT ·colsRowsZ2I32(SB), NOSPLIT, $0-104
-	COLSZ(LOADZ32, 1, 2, VPBROADCASTD, NARROW2)
+	COLSZ(LOADZ32, 1, 2, VPBROADCASTD, NARROW2, LANES16, 32)
 
 // func colsRowsZ2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
 TEXT ·colsRowsZ2I64(SB), NOSPLIT, $0-104
-	COLSZ(LOADZ64, 1, 3, VPBROADCASTQ, NARROW2)
+	COLSZ(LOADZ64, 1, 3, VPBROADCASTQ, NARROW2, LANES16, 32)
+
+// func rowsZ1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·rowsZ1I32(SB), NOSPLIT, $0-104
+	COLSZ(LOADZ32, 0, 2, VPBROADCASTD, NARROW1, NOLANES, 0)
+
+// func rowsZ1I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·rowsZ1I64(SB), NOSPLIT, $0-104
+	COLSZ(LOADZ64, 0, 3, VPBROADCASTQ, NARROW1, NOLANES, 0)
+
+// func rowsZ2I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·rowsZ2I32(SB), NOSPLIT, $0-104
+	COLSZ(LOADZ32, 1, 2, VPBROADCASTD, NARROW2, NOLANES, 0)
+
+// func rowsZ2I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, rows, step int, pf unsafe.Pointer, share, pitch int) int
+TEXT ·rowsZ2I64(SB), NOSPLIT, $0-104
+	COLSZ(LOADZ64, 1, 3, VPBROADCASTQ, NARROW2, NOLANES, 0)

@@ -72,10 +72,12 @@ var stridedNTLoop func(dst, src, ctrl unsafe.Pointer, steps, srcStride int, lo, 
 // permLoop is nil: Permute runs its Go loop.
 var permLoop func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
 
-// colsLoops is empty, and colsZ false: ColsRows never reaches them
+// colsLoops and rowsZ are empty, and colsZ false: ColsRows and Rows
+// never reach them
 // without the assembly.
 var (
 	colsLoops [4]colsLoop
+	rowsZ     [2]colsLoop
 	colsZ     bool
 )
 

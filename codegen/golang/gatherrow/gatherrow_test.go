@@ -217,7 +217,7 @@ func testRows[T Elem, I Index](t *testing.T, conv func(uint64) T) {
 	r := rand.New(rand.NewSource(3))
 	for _, n := range []int{1, 5, 8, 16, 64, 72} {
 		for _, rows := range []int{1, 2, 7} {
-			for _, s := range []int{1, 9, n * 3, n*16 + 1} {
+			for _, s := range []int{1, 9, n * 3, n * 5, n*16 + 1} {
 				for _, wrap := range []bool{false, true} {
 					for trial := 0; trial < 4; trial++ {
 						name := fmt.Sprintf("n=%d rows=%d s=%d wrap=%v", n, rows, s, wrap)
