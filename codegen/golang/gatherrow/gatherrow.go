@@ -94,6 +94,21 @@ func rowsOf(dst, src, idx, n int) (rows, s int) {
 	return rows, src / rows
 }
 
+// MaxZBlock2 is the largest block (bytes) of 2-byte elements ColsRows
+// gathers 16 to a step; above it the 8-lane loop's loads one by one
+// were faster. With tcp-run, one worker, least of 3 interleaved runs,
+// GatherElements along axis 0 of f16: from 4 MiB ([2048,1024]) 1.85
+// against 2.16 ms, but from 16 MiB ([8192,1024]) 3.45-3.7 against 3.0,
+// 32 MiB ([4096,4096]) 8.1 against 6.5, 64 MiB 8.8 against 7.4. (One-byte
+// elements gained at every size: 32 MiB of u8 16.0 against 17.0.)
+const MaxZBlock2 = 4 << 20
+
+// MaxZRow is the longest row (bytes) Row and Rows gather 1- and 2-byte
+// elements from 16 to a step: from rows of 16 MiB, u8 and f16, they took
+// 1.13-1.16x the time of the 8-lane loop; from 1 MiB rows they measured
+// the same or faster (u8 1.58-1.61 against 1.63-1.69 ms).
+const MaxZRow = 1 << 20
+
 // rowsLoop runs the Rows assembly for es-byte elements and int32 (i32)
 // or int64 indices. One-byte elements from rows of at most 256 bytes
 // take the byte shuffles of rowsB where the CPU has AVX-512 VBMI (the
@@ -109,7 +124,7 @@ func rowsOf(dst, src, idx, n int) (rows, s int) {
 // rounds, one worker), a take of 2048 of 4096 f16 along axis 1 0.42
 // against 0.45-0.46; one of 300000 f16 from rows of 2000000, whose reads
 // leave the cache, and [4096,1024] f16 by [4096,256] ids measured the
-// same.
+// same. Not from rows over MaxZRow.
 func rowsLoop(es int, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, rows int) int {
 	p32, p64 := (*int32)(ip), (*int64)(ip)
 	if es == 1 && rowsB != nil && size <= 256 && (rows == 1 && n >= 16 || n%16 == 0) {
@@ -122,7 +137,7 @@ func rowsLoop(es int, i32 bool, dp, sp, ip unsafe.Pointer, n, mask, size, rows i
 		}
 		return rowsB.i64(dp, sp, p64, n, mask, size, rows, m[0], m[1], m[2], m[3])
 	}
-	if es <= 2 && colsZ && (rows == 1 && n >= 16 || n%16 == 0) && rows*size*es < 1<<31-3 {
+	if es <= 2 && colsZ && (rows == 1 && n >= 16 || n%16 == 0) && rows*size*es < 1<<31-3 && size*es <= MaxZRow {
 		if rows == 1 {
 			n -= n % 16
 		}
@@ -251,8 +266,9 @@ func ColsRows[T Elem, I Index](dst, src []T, idx []I, n, step, size, stride int,
 			// against 2.15-2.17; along axis 1 of [64,1024,32] f16 by
 			// i32 ids 0.30-0.31 against 0.39. (4-byte elements in
 			// steps of 16 were no faster than the 8-lane gathers.)
+			// Not for 2-byte elements from blocks over MaxZBlock2.
 			f32, f64 := i32, i64
-			if w%16 == 0 && colsZ && loops.z32 != nil && len(src)*es < 1<<31-3 {
+			if w%16 == 0 && colsZ && loops.z32 != nil && len(src)*es < 1<<31-3 && (es == 1 || size*stride*es <= MaxZBlock2) {
 				f32, f64 = loops.z32, loops.z64
 			}
 			var p int
