@@ -687,10 +687,11 @@ func short8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, rows, ahead i
 //go:noescape
 func short8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, rows, ahead int) int
 
-// colsZ says whether ColsRows takes the 16-lane AVX-512 loops for
-// 1- and 2-byte elements (colsRowsZ1I32 to colsRowsZ2I64): the CPU has AVX-512
-// (hasVBMI's check).
-var colsZ = hasVBMI()
+// colsZ says whether ColsRows, Row and Rows take the 16-lane AVX-512
+// loops for 1- and 2-byte elements (COLSZ): on Intel CPUs with AVX-512
+// (hasVBMI's check), where they were measured; AMD's gathers of 16
+// lanes were not.
+var colsZ = hasVBMI() && isIntel()
 
 // colsRowsZ1I32 to colsRowsZ2I64 are ColsRows' loops for 1- and 2-byte
 // elements in steps of 16 columns with one AVX-512 gather of the aligned
