@@ -336,7 +336,9 @@ type rowsBLoop struct {
 // colsLoop is one element size's assembly loops of ColsRows, for int32
 // and for 8-byte indices (colsLoops); for 4- and 8-byte elements also
 // with scalar loads instead of the hardware gathers (s32, s64; see
-// MinScalarColsBytes).
+// MinScalarColsBytes); for 1- and 2-byte elements also 16 columns a step
+// with AVX-512 (z32, z64; see colsZ). rowsZ holds the Row forms of the
+// last in the same shape.
 type colsLoop struct {
 	i32, s32, z32 colsFunc32
 	i64, s64, z64 colsFunc64
