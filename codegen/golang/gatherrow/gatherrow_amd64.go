@@ -445,7 +445,8 @@ func colsRows8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, stride, ro
 
 // colsLoops holds ColsRows' loops by log2 of the element size.
 var colsLoops = [4]colsLoop{
-	{i32: colsRows1I32, i64: colsRows1I64, z32: colsRowsZ1I32, z64: colsRowsZ1I64}, {i32: colsRows2I32, i64: colsRows2I64, z32: colsRowsZ2I32, z64: colsRowsZ2I64},
+	{i32: colsRows1I32, i64: colsRows1I64, z32: colsRowsZ1I32, z64: colsRowsZ1I64},
+	{i32: colsRows2I32, i64: colsRows2I64, z32: colsRowsZ2I32, z64: colsRowsZ2I64},
 	{i32: colsRows4I32, i64: colsRows4I64, s32: colsRowsS4I32, s64: colsRowsS4I64},
 	{i32: colsRows8I32, i64: colsRows8I64, s32: colsRowsS8I32, s64: colsRowsS8I64},
 }

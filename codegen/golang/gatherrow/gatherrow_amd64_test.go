@@ -3,9 +3,10 @@
 package gatherrow
 
 // path is one way the package may run: the assembly (when the CPU has
-// AVX2; with AVX-512 VBMI, the 1-byte Rows loop of byte shuffles and
-// ColsRows' 16-lane 1-byte loops too) or the Go loop alone; avx2-scalarcols forces ColsRows' scalar loops,
-// avx2-gocols its Go loop, avx2-colstiles its columns.
+// AVX2; with AVX-512 VBMI, the 1-byte Rows loop of byte shuffles and the
+// 16-lane 1- and 2-byte loops of ColsRows, Row and Rows too) or the Go
+// loop alone; avx2-scalarcols forces ColsRows' scalar loops, avx2-gocols
+// its Go loop, avx2-colstiles its columns.
 type path struct {
 	name string
 	use  func() (restore func())

@@ -73,8 +73,7 @@ var stridedNTLoop func(dst, src, ctrl unsafe.Pointer, steps, srcStride int, lo, 
 var permLoop func(dst, src, ctrl unsafe.Pointer, rows, dstStride, srcStride, chunks int, lo, hi, tail uint64)
 
 // colsLoops and rowsZ are empty, and colsZ false: ColsRows and Rows
-// never reach them
-// without the assembly.
+// never reach them without the assembly.
 var (
 	colsLoops [4]colsLoop
 	rowsZ     [2]colsLoop
