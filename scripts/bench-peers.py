@@ -930,6 +930,9 @@ def header():
         "transparent huge pages: mode %s; the peers' large arrays (numpy, XLA) and tcp-run's buffers (hugemem) are"
         " all advised MADV_HUGEPAGE" % thp_mode(),
         "cpus: %d (%s); one-thread runs pinned to one core" % (NCPU, cpu_model()),
+        "index arrays: jax's default 32-bit mode narrows int64 ids to int32 when they are put on the device,"
+        " before the timed calls (as a user's jax program gets), so XLA's kernels read half the index bytes"
+        " of the other sides' where the workload's ids are int64 and its data is not 64-bit",
     ])
 
 
