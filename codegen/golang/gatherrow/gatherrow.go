@@ -206,18 +206,12 @@ func ColsRows[T Elem, I Index](dst, src []T, idx []I, n, step, size, stride int,
 	}
 	idx = idx[:len(dst)]
 	start := 0
-	if step == 0 && scalarCols && goCols(size, stride, int(unsafe.Sizeof(*new(T)))) {
+	if step == 0 && scalarCols && goCols(size, stride, int(unsafe.Sizeof(*new(T)))) && (size-1)*stride+n-1 < len(src) {
+		// (A block that does not fit src goes on to the checked loop
+		// below, which panics at the read outside it.)
 		mask := wrapMask(wrap, size)
-		if (size-1)*stride+n-1 < len(src) {
-			for r := range rows {
-				if k := colsGo(dst[r*n:(r+1)*n], src, idx[r*n:(r+1)*n], mask, size, stride); k >= 0 {
-					return r*n + k
-				}
-			}
-			return -1
-		}
 		for r := range rows {
-			if k := gatherGo(dst[r*n:(r+1)*n], src, idx[r*n:(r+1)*n], 0, mask, size, stride, 1); k >= 0 {
+			if k := colsGo(dst[r*n:(r+1)*n], src, idx[r*n:(r+1)*n], mask, size, stride); k >= 0 {
 				return r*n + k
 			}
 		}
@@ -254,6 +248,19 @@ func ColsRows[T Elem, I Index](dst, src []T, idx []I, n, step, size, stride int,
 		if loops.s32 != nil && scalarCols && size*stride >= scalarColsFrom/es {
 			i32, i64 = loops.s32, loops.s64
 		}
+		// 1- and 2-byte elements 16 to a step where the CPU has
+		// AVX-512 (the passes of a multiple of 16 columns): with
+		// tcp-run on the 2-core Intel Xeon, one worker, least of 3-4
+		// interleaved runs against the 8-lane loops' scalar loads,
+		// GatherElements along axis 0 of [4096,256] i8 by [2048,256]
+		// i64 ids 0.43-0.45 against 0.51-0.52 ms (two workers 0.22
+		// against 0.27), of [16384,1024] u8 3.8 against 4.4,
+		// [2048,512] u8 by i32 ids 0.39 against 0.47, [2048,1024] f16
+		// 1.85-1.89 against 2.15-2.17; along axis 1 of [64,1024,32]
+		// f16 by i32 ids 0.30-0.31 against 0.39. (4-byte elements in
+		// steps of 16 were no faster than the 8-lane gathers.) Not for
+		// 2-byte elements from blocks over MaxZBlock2.
+		by16 := colsZ && loops.z32 != nil && len(src)*es < 1<<31-3 && (es == 1 || size*stride*es <= MaxZBlock2)
 		mask := wrapMask(wrap, size)
 		bad := false
 		for c0 := 0; c0 < n && !bad; c0 += tile {
@@ -263,20 +270,8 @@ func ColsRows[T Elem, I Index](dst, src []T, idx []I, n, step, size, stride int,
 				tpf, tshare = pf, share*es
 			}
 			d, s, x := unsafe.Add(dp, c0*es), unsafe.Add(sp, c0*es), unsafe.Add(ip, c0*is)
-			// 1- and 2-byte elements 16 to a step where the CPU has
-			// AVX-512: with tcp-run on the 2-core Intel Xeon, one
-			// worker, least of 3-4 interleaved runs against the
-			// 8-lane loops' scalar loads, GatherElements along axis
-			// 0 of [4096,256] i8 by [2048,256] i64 ids 0.43-0.45
-			// against 0.51-0.52 ms (two workers 0.22 against 0.27),
-			// of [16384,1024] u8 3.8 against 4.4, [2048,512] u8 by
-			// i32 ids 0.39 against 0.47, [2048,1024] f16 1.85-1.89
-			// against 2.15-2.17; along axis 1 of [64,1024,32] f16 by
-			// i32 ids 0.30-0.31 against 0.39. (4-byte elements in
-			// steps of 16 were no faster than the 8-lane gathers.)
-			// Not for 2-byte elements from blocks over MaxZBlock2.
 			f32, f64 := i32, i64
-			if w%16 == 0 && colsZ && loops.z32 != nil && len(src)*es < 1<<31-3 && (es == 1 || size*stride*es <= MaxZBlock2) {
+			if by16 && w%16 == 0 {
 				f32, f64 = loops.z32, loops.z64
 			}
 			var p int
