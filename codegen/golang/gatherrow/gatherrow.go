@@ -19,6 +19,9 @@ type Index interface {
 // before it written, and returns that k; else it returns -1. It panics if
 // idx is shorter than dst.
 func Row[T Elem, I Index](dst, src []T, idx []I, wrap bool) int {
+	if k, ok := farRow(dst, src, idx, wrap); ok {
+		return k
+	}
 	if len(dst)*DenseRow < len(src) {
 		// A sparse read of a long row: the kernels do not touch it
 		// first, and the hardware gathers of uncached elements were
@@ -28,6 +31,47 @@ func Row[T Elem, I Index](dst, src []T, idx []I, wrap bool) int {
 	}
 	return gather(dst, src, idx, len(src), 1, 0, wrap)
 }
+
+// farRow is Row for a row of 4- or 8-byte elements of at least FarRow
+// bytes, on amd64 with AVX2 (ok set; else it does nothing): one loop
+// over the ids that prefetches the element FarAhead ids on and writes
+// each element with a non-temporal store (MOVNTI), then an SFENCE. Each
+// read of such a row misses the cache; with the stores going around it,
+// the line fill buffers serve the reads alone. Measured with tcp-run,
+// one worker, on the 2-core Intel Xeon: 1M f64 of a 10M row (80 MB) by
+// i64 ids, 4.3-4.5 ms against 5.3-5.5 for the Go loop and 6.1-6.6 for
+// the hardware gathers.
+func farRow[T Elem, I Index](dst, src []T, idx []I, wrap bool) (int, bool) {
+	var z T
+	es := int(unsafe.Sizeof(z))
+	n := len(dst)
+	if !useAVX2 || es != 4 && es != 8 || len(src) < farFrom/es || n < farMin || n == 0 {
+		return 0, false
+	}
+	if len(idx) < n {
+		panic("gatherrow: idx is shorter than dst")
+	}
+	ahead := FarAhead
+	if ahead > n {
+		ahead = n
+	}
+	var i I
+	dp, sp, ip := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(&idx[0])
+	return farLoops[es/8].two(unsafe.Sizeof(i) == 4, dp, sp, ip, n, wrapMask(wrap, len(src)), len(src), es, es, ahead), true
+}
+
+// FarRow is the least row, in bytes, farRow reads; FarMin the fewest
+// ids (a shorter gather is over before the prefetches pay); FarAhead
+// how many ids on it prefetches (16 and 64 measured 3-5% slower,
+// PREFETCHNTA 2.6x slower).
+const (
+	FarRow   = 16 << 20
+	FarMin   = 256
+	FarAhead = 32
+)
+
+// farFrom and farMin are FarRow and FarMin; the tests lower them.
+var farFrom, farMin = FarRow, FarMin
 
 // DenseRow is the most elements of src per element of dst for which Row
 // takes the assembly: the kernels touch a row read that densely (at

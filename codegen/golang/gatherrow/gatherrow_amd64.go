@@ -286,6 +286,25 @@ func takeOne16I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, strid
 //go:noescape
 func takeOne16I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
 
+// farE<es>I32 and farE<es>I64 are Row's loop for a row past the cache
+// (farRow): Take's short-row loop for one-element rows of 4 or 8 bytes,
+// each written with MOVNTI, then an SFENCE.
+//
+//go:noescape
+func farE4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func farE4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func farE8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func farE8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+// farLoops holds farE4 (index 0) and farE8 (index 1).
+var farLoops = [2]takeLoop{{i32: farE4I32, i64: farE4I64}, {i32: farE8I32, i64: farE8I64}}
+
 // moveRow copies n bytes from src to dst: with Take's moves for rows of
 // 128 bytes or more (TAKECOPY in gatherrow_amd64.s) when 32 <= n < 2048
 // and useAVX2, else with REP MOVSB (the kernels' rows are past 128

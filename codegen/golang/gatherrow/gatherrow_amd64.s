@@ -1490,6 +1490,55 @@ TEXT ·takeW8I32(SB), NOSPLIT, $0-80
 TEXT ·takeW8I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW8)
 
+// TAKEE4NT and TAKEE8NT copy one element of 4 or 8 bytes from R13 to
+// DI with a non-temporal store (MOVNTI): farRow's copies.
+#define TAKEE4NT \
+	MOVL (R13), R14; \
+	MOVNTIL R14, (DI)
+
+#define TAKEE8NT \
+	MOVQ (R13), R14; \
+	MOVNTIQ R14, (DI)
+
+// TAKEENDNT is TAKEEND with an SFENCE first: the non-temporal stores
+// are ordered before the call returns, whichever way it ends.
+#define TAKEENDNT \
+all: \
+	MOVQ $-1, AX; \
+bad: \
+	SFENCE; \
+	VZEROUPPER; \
+	MOVQ AX, ret+72(FP); \
+	RET
+
+// func farE4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+//
+// farE<es>I32 and farE<es>I64 are Take's short-row loop (TAKESHORT) for
+// rows of exactly one 4- or 8-byte element written with MOVNTI, then an
+// SFENCE: Row's loop for a row past the cache (farRow).
+TEXT ·farE4I32(SB), NOSPLIT, $0-80
+	TAKEARGS
+	SHORTBODY(TAKEROW, SHORTAHEAD, R13, MOVLQSX, 4, TAKEE4NT)
+	TAKEENDNT
+
+// func farE4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·farE4I64(SB), NOSPLIT, $0-80
+	TAKEARGS
+	SHORTBODY(TAKEROW, SHORTAHEAD, R13, MOVQ, 8, TAKEE4NT)
+	TAKEENDNT
+
+// func farE8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·farE8I32(SB), NOSPLIT, $0-80
+	TAKEARGS
+	SHORTBODY(TAKEROW, SHORTAHEAD, R13, MOVLQSX, 4, TAKEE8NT)
+	TAKEENDNT
+
+// func farE8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·farE8I64(SB), NOSPLIT, $0-80
+	TAKEARGS
+	SHORTBODY(TAKEROW, SHORTAHEAD, R13, MOVQ, 8, TAKEE8NT)
+	TAKEENDNT
+
 // func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 TEXT ·takeW16I32(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVLQSX, 4, TAKEW16)

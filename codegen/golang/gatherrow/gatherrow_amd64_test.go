@@ -6,7 +6,8 @@ package gatherrow
 // AVX2; with AVX-512 VBMI, the 1-byte Rows loop of byte shuffles and the
 // 16-lane 1- and 2-byte loops of ColsRows, Row and Rows too) or the Go
 // loop alone; avx2-scalarcols forces ColsRows' scalar loops, avx2-gocols
-// its Go loop, avx2-colstiles its columns.
+// its Go loop, avx2-colstiles its columns, avx2-far Row's loop for a
+// row past the cache.
 type path struct {
 	name string
 	use  func() (restore func())
@@ -54,6 +55,16 @@ func paths() []path {
 			was, wasMin := colsTileBytes, colsTileMin
 			colsTileBytes, colsTileMin = 1, 8
 			return func() { colsTileBytes, colsTileMin = was, wasMin; restore() }
+		}})
+	}
+	if hasAVX2() {
+		// Row's loop for a row past the cache (farRow) for every row
+		// of 4- or 8-byte elements.
+		p = append(p, path{"avx2-far", func() func() {
+			restore := set(true, vbmi)()
+			wasFrom, wasMin := farFrom, farMin
+			farFrom, farMin = 0, 0
+			return func() { farFrom, farMin = wasFrom, wasMin; restore() }
 		}})
 	}
 	return p
