@@ -31,12 +31,12 @@
 // to the Go loop, which finds the exact position. Row reads its source
 // row sparsely when it has more than 16 elements per index: the Go loop
 // then does the row (the hardware gathers were twice as slow there, the
-// scalar loads 1.2x). A row of 4- or 8-byte elements of at least FarRow
-// bytes (16 MiB, past the cache) is neither: each read misses, so one
-// loop prefetches the element FarAhead ids on and writes each element
-// with a non-temporal store (MOVNTI, no line of dst read or kept), then
-// fences (1M f64 of an 80 MB row, one worker: 0.75-0.8x the hardware
-// gathers' time, 0.85x the Go loop's). A hardware gather keeps
+// scalar loads 1.2x). On Intel CPUs, a row of 4- or 8-byte elements
+// of at least FarRow bytes (16 MiB, past the cache) is neither: each
+// read misses, and a loop that reads each id twice (the second read an
+// L1 hit) keeps more of the misses in flight (1M f64 of an 80 MB row,
+// one worker: 0.75x the hardware gathers' time, 0.85x the Go loop's).
+// A hardware gather keeps
 // eight loads in flight per instruction: on the 2-core AMD EPYC, a
 // GatherElements along the last dim of [1024,4096] float32 by i32 indices
 // took 0.67x the time of the Go loop with one worker and 0.7x with two,

@@ -33,45 +33,48 @@ func Row[T Elem, I Index](dst, src []T, idx []I, wrap bool) int {
 }
 
 // farRow is Row for a row of 4- or 8-byte elements of at least FarRow
-// bytes, on amd64 with AVX2 (ok set; else it does nothing): one loop
-// over the ids that prefetches the element FarAhead ids on and writes
-// each element with a non-temporal store (MOVNTI), then an SFENCE. Each
-// read of such a row misses the cache; with the stores going around it,
-// the line fill buffers serve the reads alone. Measured with tcp-run,
-// one worker, on the 2-core Intel Xeon: 1M f64 of a 10M row (80 MB) by
-// i64 ids, 4.3-4.5 ms against 5.3-5.5 for the Go loop and 6.1-6.6 for
-// the hardware gathers.
+// bytes, on Intel CPUs with AVX2 (ok set; else it does nothing): Take's
+// short-row loop over the ids with one more read of each id (an L1 hit,
+// its value unused) beside the element's. Every read of such a row
+// misses the cache, and on the 2-core Intel Xeon a loop of one id read
+// and one missing read per element kept fewer of the misses in flight
+// than one with a third read: in C, 1M f64 of an 80 MB row took 5.3-5.9
+// ns an element against 3.3-4.1 with the extra read in any place of the
+// loop, which is torch's index_select loop's speed (it reloads its
+// destination pointer per element); two extra reads were as slow as
+// none; rows of 8 MB or less, in the cache, were 5-25% slower with it.
+// Measured with tcp-run, one worker: 4.5 ms against 6.1 for the
+// hardware gathers and 5.3-5.5 for the Go loop; with non-temporal
+// stores and a prefetch 32 ids on instead, 4.6-5.1.
 func farRow[T Elem, I Index](dst, src []T, idx []I, wrap bool) (int, bool) {
 	var z T
 	es := int(unsafe.Sizeof(z))
 	n := len(dst)
-	if !useAVX2 || es != 4 && es != 8 || len(src) < farFrom/es || n < farMin || n == 0 {
+	if !useAVX2 || !farLoop || es != 4 && es != 8 || len(src) < farFrom/es || n < farMin || n == 0 {
 		return 0, false
 	}
 	if len(idx) < n {
 		panic("gatherrow: idx is shorter than dst")
 	}
-	ahead := FarAhead
-	if ahead > n {
-		ahead = n
-	}
 	var i I
 	dp, sp, ip := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(&idx[0])
-	return farLoops[es/8].two(unsafe.Sizeof(i) == 4, dp, sp, ip, n, wrapMask(wrap, len(src)), len(src), es, es, ahead), true
+	return farLoops[es/8].two(unsafe.Sizeof(i) == 4, dp, sp, ip, n, wrapMask(wrap, len(src)), len(src), es, es, n), true
 }
 
 // FarRow is the least row, in bytes, farRow reads; FarMin the fewest
-// ids (a shorter gather is over before the prefetches pay); FarAhead
-// how many ids on it prefetches (16 and 64 measured 3-5% slower,
-// PREFETCHNTA 2.6x slower).
+// ids.
 const (
-	FarRow   = 16 << 20
-	FarMin   = 256
-	FarAhead = 32
+	FarRow = 16 << 20
+	FarMin = 256
 )
 
-// farFrom and farMin are FarRow and FarMin; the tests lower them.
-var farFrom, farMin = FarRow, FarMin
+// farLoop says whether Row takes farRow's loop (the assembly, on an
+// Intel CPU: measured there only); farFrom and farMin are FarRow and
+// FarMin. The tests set farLoop on any CPU with AVX2 and lower the two.
+var (
+	farLoop         = useAVX2 && isIntel()
+	farFrom, farMin = FarRow, FarMin
+)
 
 // DenseRow is the most elements of src per element of dst for which Row
 // takes the assembly: the kernels touch a row read that densely (at

@@ -288,7 +288,7 @@ func takeOne16I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, strid
 
 // farE<es>I32 and farE<es>I64 are Row's loop for a row past the cache
 // (farRow): Take's short-row loop for one-element rows of 4 or 8 bytes,
-// each written with MOVNTI, then an SFENCE.
+// each step reading its id twice.
 //
 //go:noescape
 func farE4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int

@@ -62,9 +62,9 @@ func paths() []path {
 		// of 4- or 8-byte elements.
 		p = append(p, path{"avx2-far", func() func() {
 			restore := set(true, vbmi)()
-			wasFrom, wasMin := farFrom, farMin
-			farFrom, farMin = 0, 0
-			return func() { farFrom, farMin = wasFrom, wasMin; restore() }
+			was, wasFrom, wasMin := farLoop, farFrom, farMin
+			farLoop, farFrom, farMin = true, 0, 0
+			return func() { farLoop, farFrom, farMin = was, wasFrom, wasMin; restore() }
 		}})
 	}
 	return p
