@@ -750,8 +750,9 @@ def timeit(f):
 def x64(jax):
     # 64-bit data (f64, i64, u64) needs jax's x64 mode, or jax computes in
     # 32 bits; index arrays alone do not (jax's default narrows them to
-    # int32, as a user's jax program gets).
-    if args[0].dtype.itemsize == 8:
+    # int32, as a user's jax program gets), unless --jax-x64 asks for the
+    # ids as they are.
+    if args[0].dtype.itemsize == 8 or spec.get("x64"):
         jax.config.update("jax_enable_x64", True)
 if kind == "xla" and spec.get("inplace"):
     # A scatter at its best in XLA: the operand donated, so the update is
@@ -844,7 +845,7 @@ def torch_version():
         return "missing"
 
 
-def run_peer(kind, threads, n, d, name, spec, xla_dump=None, warmup=0):
+def run_peer(kind, threads, n, d, name, spec, xla_dump=None, warmup=0, jax_x64=False):
     env = dict(os.environ)
     flags = []
     if threads == 1:
@@ -864,6 +865,7 @@ def run_peer(kind, threads, n, d, name, spec, xla_dump=None, warmup=0):
             f.write(PEER_SCRIPT)
     s = {k: spec.get(k) for k in ("jax", "torch", "torch_out", "nargs", "inplace", "torch_inplace")}
     s["warmup"] = warmup
+    s["x64"] = jax_x64
     try:
         r = subprocess.run([sys.executable, script, kind, str(threads), str(n), d, name, json.dumps(s)], env=env,
                            capture_output=True, text=True, check=True, preexec_fn=pin(threads))
@@ -924,15 +926,18 @@ def cpu_model():
     return "unknown CPU"
 
 
-def header():
+def header(jax_x64=False):
+    ids = ("index arrays: --jax-x64, jax's x64 mode for every workload: XLA reads int64 ids as int64, as the other"
+           " sides do" if jax_x64 else
+           "index arrays: jax's default 32-bit mode narrows int64 ids to int32 when they are put on the device,"
+           " before the timed calls (as a user's jax program gets), so XLA's kernels read half the index bytes"
+           " of the other sides' where the workload's ids are int64 and its data is not 64-bit")
     return "\n".join([
         "load average (1, 5, 15 min): " + loadavg(),
         "transparent huge pages: mode %s; the peers' large arrays (numpy, XLA) and tcp-run's buffers (hugemem) are"
         " all advised MADV_HUGEPAGE" % thp_mode(),
         "cpus: %d (%s); one-thread runs pinned to one core" % (NCPU, cpu_model()),
-        "index arrays: jax's default 32-bit mode narrows int64 ids to int32 when they are put on the device,"
-        " before the timed calls (as a user's jax program gets), so XLA's kernels read half the index bytes"
-        " of the other sides' where the workload's ids are int64 and its data is not 64-bit",
+        ids,
     ])
 
 
@@ -957,6 +962,9 @@ def main():
     ap.add_argument("--baseline", metavar="CHECKOUT",
                     help="also time the Go kernels of another checkout of tcp (e.g. main's worktree) in the same rounds,"
                          " as a 'tcp baseline' column: before and after in one run")
+    ap.add_argument("--jax-x64", action="store_true",
+                    help="run jax in its x64 mode for every workload, so XLA reads int64 ids as int64, the index bytes"
+                         " the other sides read (by default jax narrows them to int32)")
     ap.add_argument("--xla-dump", metavar="DIR", help="XLA_FLAGS=--xla_dump_to=DIR/<workload>_<n>thread for every XLA run")
     ap.add_argument("--warmup", type=float, default=0.2, metavar="SECONDS",
                     help="before its timed calls, every side (tcp-run --bench-warmup, each peer) repeats untimed calls"
@@ -987,7 +995,7 @@ def main():
     peers = [s for s in a.peers.split(",") if s]
     threads_list = sorted({1, NCPU})
     started, load_before = time.time(), loadavg()
-    print(header())
+    print(header(a.jax_x64))
     with tempfile.TemporaryDirectory(prefix="tcp-peers-") as d:
         bindir = build_tools(d)
         basedir = build_tools(d, os.path.abspath(a.baseline), "bin-baseline") if a.baseline else None
@@ -1029,7 +1037,7 @@ def main():
                     outs[(name, threads)] = ref
                     for p in peers:
                         pt, out, ratio, err = run_peer(p, threads, a.n, d, name, spec, a.xla_dump and os.path.abspath(a.xla_dump),
-                                                       a.warmup)
+                                                       a.warmup, a.jax_x64)
                         key = (name, threads, p)
                         if pt is None:
                             errs[key] = " ".join(err)[:60]

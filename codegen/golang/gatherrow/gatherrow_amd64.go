@@ -287,8 +287,8 @@ func takeOne16I32(dst, src unsafe.Pointer, idx *int32, n, mask, safe, row, strid
 func takeOne16I64(dst, src unsafe.Pointer, idx *int64, n, mask, safe, row, stride, ahead, size int) int
 
 // farE<es>I32 and farE<es>I64 are Row's loop for a row past the cache
-// (farRow): Take's short-row loop for one-element rows of 4 or 8 bytes,
-// each step reading its id twice.
+// (farRow), and farC<es> ColsRows' (colsFar): Take's short-row loop for
+// one-element rows of 4 or 8 bytes, each step reading its id twice.
 //
 //go:noescape
 func farE4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
@@ -302,8 +302,24 @@ func farE8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, a
 //go:noescape
 func farE8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 
-// farLoops holds farE4 (index 0) and farE8 (index 1).
-var farLoops = [2]takeLoop{{i32: farE4I32, i64: farE4I64}, {i32: farE8I32, i64: farE8I64}}
+//go:noescape
+func farC4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func farC4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func farC8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+
+//go:noescape
+func farC8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+
+// farLoops holds farE4 (index 0) and farE8 (index 1), farColsLoops
+// farC4 and farC8.
+var (
+	farLoops     = [2]takeLoop{{i32: farE4I32, i64: farE4I64}, {i32: farE8I32, i64: farE8I64}}
+	farColsLoops = [2]takeLoop{{i32: farC4I32, i64: farC4I64}, {i32: farC8I32, i64: farC8I64}}
+)
 
 // moveRow copies n bytes from src to dst: with Take's moves for rows of
 // 128 bytes or more (TAKECOPY in gatherrow_amd64.s) when 32 <= n < 2048

@@ -1515,6 +1515,28 @@ TEXT ·takeW8I64(SB), NOSPLIT, $0-80
 	MOVQ (BX)(AX*8), R15; \
 	MOVQ R14, (DI)
 
+// FARC<es>I32 and FARC<es>I64 are FARE<es> for ColsRows' far loop: the
+// element at column AX of the row R13 (w*stride bytes into src).
+#define FARC4I32 \
+	MOVL (R13)(AX*4), R14; \
+	MOVL (BX)(AX*4), R15; \
+	MOVL R14, (DI)
+
+#define FARC4I64 \
+	MOVL (R13)(AX*4), R14; \
+	MOVQ (BX)(AX*8), R15; \
+	MOVL R14, (DI)
+
+#define FARC8I32 \
+	MOVQ (R13)(AX*8), R14; \
+	MOVL (BX)(AX*4), R15; \
+	MOVQ R14, (DI)
+
+#define FARC8I64 \
+	MOVQ (R13)(AX*8), R14; \
+	MOVQ (BX)(AX*8), R15; \
+	MOVQ R14, (DI)
+
 // func farE4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 //
 // farE<es>I32 and farE<es>I64 are Take's short-row loop (TAKESHORT) for
@@ -1535,6 +1557,25 @@ TEXT ·farE8I32(SB), NOSPLIT, $0-80
 // func farE8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 TEXT ·farE8I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, FARE8I64)
+
+// func farC4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+//
+// farC<es>I32 and farC<es>I64 are farE<es> for one row of ColsRows'
+// far loop (colsFar): element k of dst from src + w*stride + k*es.
+TEXT ·farC4I32(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVLQSX, 4, FARC4I32)
+
+// func farC4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·farC4I64(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVQ, 8, FARC4I64)
+
+// func farC8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
+TEXT ·farC8I32(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVLQSX, 4, FARC8I32)
+
+// func farC8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
+TEXT ·farC8I64(SB), NOSPLIT, $0-80
+	TAKESHORT(MOVQ, 8, FARC8I64)
 
 // func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 TEXT ·takeW16I32(SB), NOSPLIT, $0-80

@@ -6,8 +6,8 @@ package gatherrow
 // AVX2; with AVX-512 VBMI, the 1-byte Rows loop of byte shuffles and the
 // 16-lane 1- and 2-byte loops of ColsRows, Row and Rows too) or the Go
 // loop alone; avx2-scalarcols forces ColsRows' scalar loops, avx2-gocols
-// its Go loop, avx2-colstiles its columns, avx2-far Row's loop for a
-// row past the cache.
+// its Go loop (colsGo), avx2-colstiles its columns, avx2-far the loops
+// for reads past the cache (Row's and ColsRows').
 type path struct {
 	name string
 	use  func() (restore func())
@@ -42,9 +42,9 @@ func paths() []path {
 		// ColsRows' Go loop a row at a time for every block (goCols).
 		p = append(p, path{"avx2-gocols", func() func() {
 			restore := set(true, vbmi)()
-			was, wasFrom := scalarCols, goColsFrom
-			scalarCols, goColsFrom = true, 0
-			return func() { scalarCols, goColsFrom = was, wasFrom; restore() }
+			was, wasFrom, wasFar := scalarCols, goColsFrom, farLoop
+			scalarCols, goColsFrom, farLoop = true, 0, false
+			return func() { scalarCols, goColsFrom, farLoop = was, wasFrom, wasFar; restore() }
 		}})
 	}
 	if hasAVX2() {
@@ -58,13 +58,20 @@ func paths() []path {
 		}})
 	}
 	if hasAVX2() {
-		// Row's loop for a row past the cache (farRow) for every row
-		// of 4- or 8-byte elements.
+		// The loops for reads past the cache (farRow, colsFar) for
+		// every row of 4- or 8-byte elements and every block of
+		// ColsRows' Go loop.
 		p = append(p, path{"avx2-far", func() func() {
 			restore := set(true, vbmi)()
 			was, wasFrom, wasMin := farLoop, farFrom, farMin
+			wasCols, wasColsFrom := scalarCols, goColsFrom
 			farLoop, farFrom, farMin = true, 0, 0
-			return func() { farLoop, farFrom, farMin = was, wasFrom, wasMin; restore() }
+			scalarCols, goColsFrom = true, 0
+			return func() {
+				farLoop, farFrom, farMin = was, wasFrom, wasMin
+				scalarCols, goColsFrom = wasCols, wasColsFrom
+				restore()
+			}
 		}})
 	}
 	return p

@@ -63,8 +63,9 @@ func takeNTI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, 
 	return 0
 }
 
-// farLoops is empty: Row never reaches it without the assembly.
-var farLoops [2]takeLoop
+// farLoops and farColsLoops are empty: Row and ColsRows never reach
+// them without the assembly.
+var farLoops, farColsLoops [2]takeLoop
 
 // putLoops is empty: Put never reaches it without the assembly.
 var putLoops [7]takeLoop
