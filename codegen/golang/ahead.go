@@ -522,6 +522,9 @@ func (f *funcGen) scatterAhead(n *nest, l int, dst, upd string, dOff, c0 poly, s
 	} else if big != "" {
 		cond = big + " && " + cond
 	}
+	if w := f.warm[dst]; w != "" {
+		cond = "!" + w + " && " + cond
+	}
 	pf := fmt.Sprintf("if p := %s; uint(p) < uint(len(%s)) {\nprefetch.Line(unsafe.Pointer(&%s[p]))\n}", off, dst, dst)
 	if split {
 		pf = fmt.Sprintf("if q := %s; q >= lo && q < hi {\n%s\n}", first, pf)

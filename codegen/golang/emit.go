@@ -461,6 +461,8 @@ type funcGen struct {
 	egather    map[string]elemGather  // gathered position -> its element gather (see gatherRowCall)
 	takePos    map[string]takePos     // gathered position -> its gather's dim, size, mode and check (see takeCall)
 	unreplaced bool                   // a scatter copies only the rows it does not replace (unreplacedCopy)
+	reread     bool                   // the result being emitted is read back right after (an add scatter's input copy; see ntFlag)
+	warm       map[string]string      // result buffer -> the bool temp set when this call just wrote it through the cache (see warmCopy)
 	takePair   map[string]takePair    // a gather_nd's first position of two -> both (see take2Call)
 	inline     map[*ir.Operation]bool // gathers checked inside their result loop
 	args       map[ir.Value]string

@@ -176,6 +176,16 @@ func tcpNT(size int) bool {
 	return size >= revrow.NTBytes
 }
 `,
+	"ntreread": `// tcpNTReread is tcpNT for a result the kernel reads back right after
+// writing it (a scatter's copy of its input, which its adds then read
+// and write): from revrow.NTBytesReread, whatever the workers.
+func tcpNTReread(size int) bool {
+	if tcpNTBytes > 0 {
+		return size >= tcpNTBytes
+	}
+	return size >= revrow.NTBytesReread
+}
+`,
 	"ntrev": `// tcpNTReversed is tcpNT for a result whose elements are reversed
 // within their rows, on a CPU where non-temporal stores win those once
 // the output leaves a core's L2: from revrow.NTBytesReversed when one

@@ -1146,9 +1146,14 @@ func onlyTemps(b *block) bool {
 
 // ntFlag binds, once per call, the bool that chooses non-temporal stores
 // for a result of total elements of es bytes (tcpNT: revrow.NTBytes or
-// more for one worker, revrow.NTBytesShared for several).
+// more for one worker, revrow.NTBytesShared for several; tcpNTReread,
+// revrow.NTBytesReread, while f.reread is set).
 func (f *funcGen) ntFlag(total poly, es int) string {
 	f.g.used["nt"] = true
+	if f.reread {
+		f.g.used["ntreread"] = true
+		return f.bind(-1, fmt.Sprintf("tcpNTReread(%s)", total.scale(int64(es))))
+	}
 	return f.bind(-1, fmt.Sprintf("tcpNT(%s)", total.scale(int64(es))))
 }
 

@@ -38,6 +38,20 @@ const NTBytes = 12 << 20
 // mostly stays cached between calls.
 const NTBytesShared = 28 << 20
 
+// NTBytesReread is NTBytes for an output the kernel reads back right
+// after writing it, whatever the workers: the copy of a scatter-add's
+// input, whose rows the adds then read and write. Plain stores leave the
+// copy's lines in the cache for them. Measured with tcp-run on the 2-core
+// Intel Xeon, least of 3 interleaved runs, the gradient of an embedding
+// lookup into a new output (Zipf ids) with the copy's stores plain
+// against non-temporal: a 16 MiB table of 256-byte rows 3.18 against
+// 3.53 ms with one worker, 1.75 against 2.0 with two; 25.6 MB of
+// 512-byte rows 3.42-3.52 against 3.79-3.82; 40 MiB of 256-byte rows
+// 4.25-4.58 against 4.67-4.78, 2.8-3.0 against 3.6 with two workers;
+// but 64 MiB 11.2-11.8 against 8.3-9.2 (two workers 5.1-11 against
+// 4.6-5.1) and 128 MiB 22.5 against 17.4-17.7.
+const NTBytesReread = 48 << 20
+
 // NTBytesReversed and NTBytesReversedShared are NTBytes and
 // NTBytesShared for reversed elements, and for the rows of whole lines
 // a take copies (gatherrow.TakeNT), on Intel CPUs, where the kernels
