@@ -12,8 +12,9 @@ import (
 
 // lookAheadModule's functions copy random rows with working sets over
 // maxUnaheadBytes, so that the kernel binary's prefetches run (the
-// differential test's buffers are all smaller): gather_nd rows (two index
-// reads per position), a take of short runs along a middle axis, short
+// differential test's buffers are all smaller): gather_nd rows of 256
+// bytes (one gatherrow.Take2NT call per worker, prefetching a row ahead),
+// a take of short runs along a middle axis, short
 // rows of a table (clip mode: a prefetch per row), rows under 128 bytes
 // (points, pairs, 32-byte runs along a middle axis: one gatherrow.Take
 // call per worker, prefetching when the lengths tested once per call say
@@ -126,8 +127,8 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 5}, {"prefetch.Elems(", 1},
-		{"gatherrow.Take(", 4}, {"gatherrow.Take2(", 2}, {"gatherrow.AheadIf(", 6}, {"gatherrow.ColsRows(", 1}, {"gatherrow.ShortRows(", 3}, {"12, 0)); t", 2}, {", 10, false, 6); t", 1}})
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 4}, {"prefetch.Elems(", 1},
+		{"gatherrow.Take(", 4}, {"gatherrow.Take2(", 2}, {"gatherrow.Take2NT(", 1}, {"gatherrow.AheadIf(", 6}, {"gatherrow.ColsRows(", 1}, {"gatherrow.ShortRows(", 3}, {"12, 0)); t", 2}, {", 10, false, 6); t", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {
 		x := tensor.Must(tensor.New(it, shape))

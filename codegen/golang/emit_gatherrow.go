@@ -449,7 +449,7 @@ func (f *funcGen) takeCall(r ref, n *nest, k int, outOff, run, total poly, es in
 		}
 	}
 	if len(at) == 2 {
-		return f.take2Call(r, n, k, at, outOff, run, es, dst), ""
+		return f.take2Call(r, n, k, at, outOff, run, total, es, dst)
 	}
 	pos := ""
 	if len(at) == 1 {
@@ -695,18 +695,28 @@ type takePair struct {
 // the loop's counter. It returns one gatherrow.Take2 call for the loop,
 // or "", and sets n.callRuns and n.callLevel. An error names the first
 // bad pair's bad id (gatherrow.Bad2), as the loop's checks in order do.
-func (f *funcGen) take2Call(r ref, n *nest, k int, at []string, outOff, run poly, es int, dst string) string {
+// Rows under 128 bytes go to Take2's assembly loops; rows of
+// gatherrow.MinNTRow bytes or more to gatherrow.Take2NT, with, for rows
+// of whole 64-byte lines, takeNTFlag's non-temporal stores for a result
+// of total elements (the second result: that flag's name, else ""); the
+// rows between stay the kernel's loop of copies.
+func (f *funcGen) take2Call(r ref, n *nest, k int, at []string, outOff, run, total poly, es int, dst string) (string, string) {
 	l := k - 1
 	tp, ok := f.takePair[at[0]]
 	if !ok {
 		tp, ok = f.takePair[at[1]]
 	}
 	if !ok || !(tp.pos[0] == at[0] && tp.pos[1] == at[1] || tp.pos[0] == at[1] && tp.pos[1] == at[0]) {
-		return ""
+		return "", ""
 	}
 	c, ok := run.constant()
-	if !ok || c < 1 || c*int64(es) >= 128 {
-		return "" // Take2's loops are for short rows; a long row's copy is most of its time
+	if !ok || c < 1 {
+		return "", ""
+	}
+	rowBytes := c * int64(es)
+	ntRow := rowBytes >= gatherrow.MinNTRow && len(total) > 0
+	if rowBytes >= 128 && !ntRow {
+		return "", "" // Take2's loops are for short rows; a long row's copy is most of its time
 	}
 	v := n.vars[l]
 	so := r.off.without(n, k)
@@ -715,29 +725,29 @@ func (f *funcGen) take2Call(r ref, n *nest, k int, at []string, outOff, run poly
 	for i, p := range tp.pos {
 		s, ok := so.coeff(p)
 		if !ok || f.levelOf(s) >= l {
-			return ""
+			return "", ""
 		}
 		strides[i] = s
 		srest = srest.add(s.mul(patom(p)).scale(-1))
 	}
 	drest, ok := f.takenRows(n, k, outOff, run, srest, tp.checks)
 	if !ok {
-		return ""
+		return "", ""
 	}
 	var base poly
 	buf := ""
 	for i, p := range tp.pos {
 		if _, tabled := f.tabled[p]; tabled {
-			return ""
+			return "", ""
 		}
 		b, irest, _, wrapSize, ok := f.argIDsBy(p, v, l, 2)
 		if !ok || wrapSize != "" && !tp.wrap {
-			return ""
+			return "", ""
 		}
 		if i == 0 {
 			buf, base = b, irest
 		} else if b != buf || !irest.equal(base.add(pconst(1))) {
-			return ""
+			return "", ""
 		}
 	}
 	a, b := f.levelRange(n, l, k)
@@ -750,6 +760,16 @@ func (f *funcGen) take2Call(r ref, n *nest, k int, at []string, outOff, run poly
 	t := f.temp()
 	call := fmt.Sprintf("gatherrow.Take2(%s[%s+%s*%s : %s+%s*%s], %s[%s:], %s, %s, %s, %s, %s, %s, %v, %s)",
 		dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, f.ready(strides[0]), f.ready(tp.sizes[0]), f.ready(strides[1]), f.ready(tp.sizes[1]), tp.wrap, ahead)
+	nt := ""
+	if ntRow {
+		flag := "false"
+		if rowBytes%64 == 0 {
+			nt = f.takeNTFlag(total, es)
+			flag = nt
+		}
+		call = fmt.Sprintf("gatherrow.Take2NT(%s[%s+%s*%s : %s+%s*%s], %s[%s:], %s, %s, %s, %s, %s, %s, %v, %s, %s)",
+			dst, ds, w, a, ds, w, b, r.buf, rs, ids, w, f.ready(strides[0]), f.ready(tp.sizes[0]), f.ready(strides[1]), f.ready(tp.sizes[1]), tp.wrap, ahead, flag)
+	}
 	n.callRuns, n.callLevel = true, l
 	saved := f.op
 	f.op = tp.op
@@ -757,7 +777,7 @@ func (f *funcGen) take2Call(r ref, n *nest, k int, at []string, outOff, run poly
 	msg1 := f.errf("index %%d is out of bounds for dimension %d with size %%d", []any{tp.dims[1]}, fmt.Sprintf("%s[2*%s+1]", raw, t), tp.sizes[1].String())
 	f.op = saved
 	return fmt.Sprintf("if %s := %s; %s >= 0 {\nif gatherrow.Bad2(%s, %s, %s, %v) == 0 {\nreturn %s\n}\nreturn %s\n}",
-		t, call, t, raw, t, f.ready(tp.sizes[0]), tp.wrap, msg0, msg1)
+		t, call, t, raw, t, f.ready(tp.sizes[0]), tp.wrap, msg0, msg1), nt
 }
 
 // take2Elems is take2Call for single elements that a pair of ids picks,
@@ -778,7 +798,8 @@ func (f *funcGen) take2Elems(r ref, n *nest, outOff poly, es int, dst string) st
 	if len(at) != 2 {
 		return ""
 	}
-	return f.take2Call(r, n, nl, at, outOff, pconst(1), es, dst)
+	call, _ := f.take2Call(r, n, nl, at, outOff, pconst(1), poly{}, es, dst)
+	return call
 }
 
 // errf is f.errf's out-of-bounds error of e's gather, tagged with its op.

@@ -321,6 +321,18 @@ var (
 	farColsLoops = [2]takeLoop{{i32: farC4I32, i64: farC4I64}, {i32: farC8I32, i64: farC8I64}}
 )
 
+// moveRowNT copies a row of Take2NT with non-temporal stores, after a
+// prefetch of the line at next (nil: none); see gatherrow_amd64.s.
+//
+//go:noescape
+func moveRowNT(dst, src, next unsafe.Pointer, n int)
+
+// moveRowAhead is moveRowNT with plain stores (the rows of Take2NT with
+// nt clear).
+//
+//go:noescape
+func moveRowAhead(dst, src, next unsafe.Pointer, n int)
+
 // moveRow copies n bytes from src to dst: with Take's moves for rows of
 // 128 bytes or more (TAKECOPY in gatherrow_amd64.s) when 32 <= n < 2048
 // and useAVX2, else with REP MOVSB (the kernels' rows are past 128

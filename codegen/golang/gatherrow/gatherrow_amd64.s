@@ -1660,6 +1660,43 @@ bytes:
 	REP; MOVSB
 	RET
 
+// func moveRowNT(dst, src, next unsafe.Pointer, n int)
+//
+// moveRowNT prefetches the line at next (unless nil), then copies n
+// bytes, a multiple of 64 and at least 128, from src to dst, a 64-byte
+// boundary, with non-temporal stores (TAKECOPYNT): a row of Take2NT.
+TEXT ·moveRowNT(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), R13
+	MOVQ next+16(FP), AX
+	MOVQ n+24(FP), R10
+	TESTQ AX, AX
+	JZ   copy
+	PREFETCHT0 (AX)
+copy:
+	LEAQ -128(R10), R15
+	TAKECOPYNT
+	VZEROUPPER
+	RET
+
+// func moveRowAhead(dst, src, next unsafe.Pointer, n int)
+//
+// moveRowAhead is moveRowNT with plain stores (TAKECOPY) for n of at
+// least 128 bytes, dst anywhere.
+TEXT ·moveRowAhead(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), R13
+	MOVQ next+16(FP), AX
+	MOVQ n+24(FP), R10
+	TESTQ AX, AX
+	JZ   copy
+	PREFETCHT0 (AX)
+copy:
+	LEAQ -128(R10), R15
+	TAKECOPY
+	VZEROUPPER
+	RET
+
 // func putW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 TEXT ·putW1I32(SB), NOSPLIT, $0-80
 	PUTSHORT(MOVLQSX, 4, TAKEW1)

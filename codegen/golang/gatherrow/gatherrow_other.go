@@ -67,6 +67,12 @@ func takeNTI64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, 
 // them without the assembly.
 var farLoops, farColsLoops [2]takeLoop
 
+// moveRowNT is never called without the assembly (useAVX2 is false).
+func moveRowNT(dst, src, next unsafe.Pointer, n int) {}
+
+// moveRowAhead is never called without the assembly.
+func moveRowAhead(dst, src, next unsafe.Pointer, n int) {}
+
 // putLoops is empty: Put never reaches it without the assembly.
 var putLoops [7]takeLoop
 

@@ -44,7 +44,7 @@ func take2Shapes[T Elem]() []take2Shape {
 	for b := 1; b <= 72; b++ {
 		sizes = append(sizes, b)
 	}
-	sizes = append(sizes, 96, 127, 128, 129, 200)
+	sizes = append(sizes, 96, 127, 128, 129, 200, 256, 300, 320, 1024)
 	var s []take2Shape
 	for _, bytes := range sizes {
 		row := bytes / es
@@ -104,6 +104,26 @@ func testTake2[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 				if !sameBits(want, got) {
 					t.Fatalf("%s: dst (-want +got):\n%s", name, cmp.Diff(bits(want), bits(got)))
 				}
+				// Take2NT: the same rows, into a dst on a line (its
+				// non-temporal stores where the row is whole lines),
+				// then with plain stores into one that is not.
+				for _, ntc := range []bool{true, false} {
+					nt := lineAligned[T](len(got) + 1)
+					if !ntc {
+						nt = nt[1:]
+					} else {
+						nt = nt[:len(got)]
+					}
+					if nk := Take2NT(nt, src, idx, sh.row, sh.stride0, sh.size0, sh.stride1, sh.size1, wrap, sh.ahead, ntc); nk != wk {
+						t.Fatalf("%s: Take2NT (nt %v) returned %d, want %d", name, ntc, nk, wk)
+					}
+					if wk >= 0 {
+						copy(want[wk*sh.row:(wk+1)*sh.row], nt[wk*sh.row:])
+					}
+					if !sameBits(want, nt) {
+						t.Fatalf("%s: Take2NT's dst, nt %v (-want +got):\n%s", name, ntc, cmp.Diff(bits(want), bits(nt)))
+					}
+				}
 			}
 		}
 	}
@@ -115,7 +135,10 @@ func testTake2[T Elem, I TakeIndex](t *testing.T, conv func(uint64) T) {
 // int64 and int ids, image and transposed layouts, the last row at the
 // end of src, each prefetch distance, a bad first or second id at the
 // first, second, a middle or the last pair, negative ids from the start
-// or the middle; nothing past the rows is written.
+// or the middle; nothing past the rows is written. Take2NT the same, its
+// rows of 256 bytes or more through its loop: of whole lines (256, 320
+// and 1024 bytes) non-temporal into a dst on a line, plain into one
+// that is not; 300-byte rows plain.
 func TestTake2(t *testing.T) {
 	for _, p := range take2Paths() {
 		t.Run(p.name, func(t *testing.T) {
