@@ -191,7 +191,10 @@
 // are static and under 128 bytes (pixels of an image, whole elements of
 // a matrix) is one call of gatherrow.Take2 (take2Call, take2Elems): the
 // same loop over pairs of ids, and gatherrow.Bad2 names the bad id of
-// the first bad pair, as the loop's checks in order would.
+// the first bad pair, as the loop's checks in order would; static rows
+// of gatherrow.MinNTRow bytes or more are one call of gatherrow.Take2NT
+// (a row copy per assembly call after a prefetch, non-temporal for rows
+// of whole lines once the result leaves the cache).
 // Index reads that do not depend on
 // the loops outside their own (a column gather, a take along a middle or
 // last axis: the same ids for every outer row) are computed once per

@@ -42,7 +42,7 @@ func Row[T Elem, I Index](dst, src []T, idx []I, wrap bool) int {
 // ns an element against 3.3-4.1 with the extra read in any place of the
 // loop, which is torch's index_select loop's speed (it reloads its
 // destination pointer per element); two extra reads were as slow as
-// none; rows of 8 MB or less, in the cache, were 5-25% slower with it.
+// none; rows of 8 MB or less, in the cache, were 5-40% slower with it.
 // Measured with tcp-run, one worker: 4.5 ms against 6.1 for the
 // hardware gathers and 5.3-5.5 for the Go loop; with non-temporal
 // stores and a prefetch 32 ids on instead, 4.6-5.1.
