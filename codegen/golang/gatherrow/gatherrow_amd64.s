@@ -642,6 +642,23 @@ bad: \
 	MOVQ AX, ret+72(FP); \
 	RET
 
+// MOVEROW is moveRowNT and moveRowAhead: a prefetch of the line at next
+// (unless nil), then the row of n bytes (at least 128) from src to dst
+// copied by cp (TAKECOPYNT or TAKECOPY).
+#define MOVEROW(cp) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), R13; \
+	MOVQ next+16(FP), AX; \
+	MOVQ n+24(FP), R10; \
+	TESTQ AX, AX; \
+	JZ   copy; \
+	PREFETCHT0 (AX); \
+copy: \
+	LEAQ -128(R10), R15; \
+	cp; \
+	VZEROUPPER; \
+	RET
+
 // TAKE is the loop of Take: whole rows of R10 bytes copied in order,
 // row k of dst from src + w*R11, w the index k (ld: MOVLQSX for int32,
 // MOVQ for 8-byte indices; scale their size) plus the mask (R8) where
@@ -1662,40 +1679,16 @@ bytes:
 
 // func moveRowNT(dst, src, next unsafe.Pointer, n int)
 //
-// moveRowNT prefetches the line at next (unless nil), then copies n
-// bytes, a multiple of 64 and at least 128, from src to dst, a 64-byte
-// boundary, with non-temporal stores (TAKECOPYNT): a row of Take2NT.
+// moveRowNT copies a row of Take2NT, n bytes, a multiple of 64 and at
+// least 128, to dst, a 64-byte boundary, with non-temporal stores.
 TEXT ·moveRowNT(SB), NOSPLIT, $0-32
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), R13
-	MOVQ next+16(FP), AX
-	MOVQ n+24(FP), R10
-	TESTQ AX, AX
-	JZ   copy
-	PREFETCHT0 (AX)
-copy:
-	LEAQ -128(R10), R15
-	TAKECOPYNT
-	VZEROUPPER
-	RET
+	MOVEROW(TAKECOPYNT)
 
 // func moveRowAhead(dst, src, next unsafe.Pointer, n int)
 //
-// moveRowAhead is moveRowNT with plain stores (TAKECOPY) for n of at
-// least 128 bytes, dst anywhere.
+// moveRowAhead is moveRowNT with plain stores, dst anywhere.
 TEXT ·moveRowAhead(SB), NOSPLIT, $0-32
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), R13
-	MOVQ next+16(FP), AX
-	MOVQ n+24(FP), R10
-	TESTQ AX, AX
-	JZ   copy
-	PREFETCHT0 (AX)
-copy:
-	LEAQ -128(R10), R15
-	TAKECOPY
-	VZEROUPPER
-	RET
+	MOVEROW(TAKECOPY)
 
 // func putW1I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 TEXT ·putW1I32(SB), NOSPLIT, $0-80
