@@ -901,11 +901,10 @@ func headTail(ahead, n int) bool { return ahead >= n }
 // farRow), else nil. Measured with tcp-run on the 2-core Intel Xeon,
 // least of 3 interleaved runs, against colsGo (no extra read; why the
 // gain is smaller than Row's 30% was not found): 1-5% less time on
-// every GatherElements along axis 0 tried,
-// one worker and two ([8192,1024] f32 by [1024,1024] i64 ids 3.92
-// against 3.95 ms; by [512,1024] i32 ids 1.93-1.99 against 2.02-2.05,
-// two workers 0.98 against 1.03-1.05; [16384,256] f64 2.05-2.07 against
-// 2.09-2.11).
+// every GatherElements along axis 0 tried, one worker and two
+// ([8192,1024] f32 by [1024,1024] i64 ids 3.92 against 3.95 ms; by
+// [512,1024] i32 ids 1.93-1.99 against 2.02-2.05, two workers 0.98
+// against 1.03-1.05; [16384,256] f64 2.05-2.07 against 2.09-2.11).
 func colsFar[T Elem, I Index]() func(dst, src []T, idx []I, mask, size, stride int) int {
 	var z T
 	es := int(unsafe.Sizeof(z))
