@@ -714,7 +714,7 @@ func (f *funcGen) take2Call(r ref, n *nest, k int, at []string, outOff, run, tot
 		return "", ""
 	}
 	rowBytes := c * int64(es)
-	ntRow := rowBytes >= gatherrow.MinNTRow && len(total) > 0
+	ntRow := rowBytes >= gatherrow.MinNTRow
 	if rowBytes >= 128 && !ntRow {
 		return "", "" // Take2's loops are for short rows; a long row's copy is most of its time
 	}
@@ -798,7 +798,8 @@ func (f *funcGen) take2Elems(r ref, n *nest, outOff poly, es int, dst string) st
 	if len(at) != 2 {
 		return ""
 	}
-	call, _ := f.take2Call(r, n, nl, at, outOff, pconst(1), poly{}, es, dst)
+	// One element, under 128 bytes: no Take2NT, so no result size.
+	call, _ := f.take2Call(r, n, nl, at, outOff, pconst(1), nil, es, dst)
 	return call
 }
 

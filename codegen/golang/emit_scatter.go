@@ -317,14 +317,15 @@ func (f *funcGen) scatterInto(dst string, op *ir.Operation, ds []poly) error {
 		f.push()
 		// An add's updates read the copy back: it keeps plain stores
 		// longer (revrow.NTBytesReread).
-		f.reread = s.Combine() != tcp.CombineReplace
+		reread := s.Combine() != tcp.CombineReplace
+		f.reread = reread
 		err := f.resultNestInto(dst, s.Input(), ds)
 		f.reread = false
 		if err != nil {
 			return err
 		}
 		f.stmt("if !tcpSame(%s, %s) {\n%s\n}", dst, arg, f.pop())
-		if s.Combine() != tcp.CombineReplace {
+		if reread {
 			f.warmCopy(dst, arg, ds, s)
 		}
 	} else if src == "" {

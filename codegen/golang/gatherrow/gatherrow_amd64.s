@@ -1507,92 +1507,56 @@ TEXT ·takeW8I32(SB), NOSPLIT, $0-80
 TEXT ·takeW8I64(SB), NOSPLIT, $0-80
 	TAKESHORT(MOVQ, 8, TAKEW8)
 
-// FARE<es>I32 and FARE<es>I64 copy one element of 4 or 8 bytes from
-// R13 to DI, reading the id at AX once more (into R15, unused): farRow's
-// copies. With that second read of an id in the L1 cache (any load that
+// FAR copies one element from src (an operand: (R13) for farRow,
+// (R13)(AX*es) for ColsRows' far loop) to DI by mv (MOVL or MOVQ),
+// reading the id at AX once more by ld (scale its size) into R15,
+// unused. With that second read of an id in the L1 cache (any load that
 // hits would do), the loop of reads that miss it took 0.7x the time on
 // the 2-core Intel Xeon; two extra loads were as slow as none.
-#define FARE4I32 \
-	MOVL (R13), R14; \
-	MOVL (BX)(AX*4), R15; \
-	MOVL R14, (DI)
-
-#define FARE4I64 \
-	MOVL (R13), R14; \
-	MOVQ (BX)(AX*8), R15; \
-	MOVL R14, (DI)
-
-#define FARE8I32 \
-	MOVQ (R13), R14; \
-	MOVL (BX)(AX*4), R15; \
-	MOVQ R14, (DI)
-
-#define FARE8I64 \
-	MOVQ (R13), R14; \
-	MOVQ (BX)(AX*8), R15; \
-	MOVQ R14, (DI)
-
-// FARC<es>I32 and FARC<es>I64 are FARE<es> for ColsRows' far loop: the
-// element at column AX of the row R13 (w*stride bytes into src).
-#define FARC4I32 \
-	MOVL (R13)(AX*4), R14; \
-	MOVL (BX)(AX*4), R15; \
-	MOVL R14, (DI)
-
-#define FARC4I64 \
-	MOVL (R13)(AX*4), R14; \
-	MOVQ (BX)(AX*8), R15; \
-	MOVL R14, (DI)
-
-#define FARC8I32 \
-	MOVQ (R13)(AX*8), R14; \
-	MOVL (BX)(AX*4), R15; \
-	MOVQ R14, (DI)
-
-#define FARC8I64 \
-	MOVQ (R13)(AX*8), R14; \
-	MOVQ (BX)(AX*8), R15; \
-	MOVQ R14, (DI)
+#define FAR(mv, src, ld, scale) \
+	mv src, R14; \
+	ld (BX)(AX*scale), R15; \
+	mv R14, (DI)
 
 // func farE4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 //
 // farE<es>I32 and farE<es>I64 are Take's short-row loop (TAKESHORT) for
 // rows of exactly one 4- or 8-byte element, each step with one more
-// read of its id (FARE4I32 ...): Row's loop for a row past the cache
+// read of its id (FAR): Row's loop for a row past the cache
 // (farRow), called with ahead n (no prefetch).
 TEXT ·farE4I32(SB), NOSPLIT, $0-80
-	TAKESHORT(MOVLQSX, 4, FARE4I32)
+	TAKESHORT(MOVLQSX, 4, FAR(MOVL, (R13), MOVL, 4))
 
 // func farE4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 TEXT ·farE4I64(SB), NOSPLIT, $0-80
-	TAKESHORT(MOVQ, 8, FARE4I64)
+	TAKESHORT(MOVQ, 8, FAR(MOVL, (R13), MOVQ, 8))
 
 // func farE8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 TEXT ·farE8I32(SB), NOSPLIT, $0-80
-	TAKESHORT(MOVLQSX, 4, FARE8I32)
+	TAKESHORT(MOVLQSX, 4, FAR(MOVQ, (R13), MOVL, 4))
 
 // func farE8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 TEXT ·farE8I64(SB), NOSPLIT, $0-80
-	TAKESHORT(MOVQ, 8, FARE8I64)
+	TAKESHORT(MOVQ, 8, FAR(MOVQ, (R13), MOVQ, 8))
 
 // func farC4I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 //
 // farC<es>I32 and farC<es>I64 are farE<es> for one row of ColsRows'
 // far loop (colsFar): element k of dst from src + w*stride + k*es.
 TEXT ·farC4I32(SB), NOSPLIT, $0-80
-	TAKESHORT(MOVLQSX, 4, FARC4I32)
+	TAKESHORT(MOVLQSX, 4, FAR(MOVL, (R13)(AX*4), MOVL, 4))
 
 // func farC4I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 TEXT ·farC4I64(SB), NOSPLIT, $0-80
-	TAKESHORT(MOVQ, 8, FARC4I64)
+	TAKESHORT(MOVQ, 8, FAR(MOVL, (R13)(AX*4), MOVQ, 8))
 
 // func farC8I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 TEXT ·farC8I32(SB), NOSPLIT, $0-80
-	TAKESHORT(MOVLQSX, 4, FARC8I32)
+	TAKESHORT(MOVLQSX, 4, FAR(MOVQ, (R13)(AX*8), MOVL, 4))
 
 // func farC8I64(dst, src unsafe.Pointer, idx *int64, n, mask, size, row, stride, ahead int) int
 TEXT ·farC8I64(SB), NOSPLIT, $0-80
-	TAKESHORT(MOVQ, 8, FARC8I64)
+	TAKESHORT(MOVQ, 8, FAR(MOVQ, (R13)(AX*8), MOVQ, 8))
 
 // func takeW16I32(dst, src unsafe.Pointer, idx *int32, n, mask, size, row, stride, ahead int) int
 TEXT ·takeW16I32(SB), NOSPLIT, $0-80
