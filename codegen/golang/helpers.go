@@ -176,6 +176,39 @@ func tcpNT(size int) bool {
 	return size >= revrow.NTBytes
 }
 `,
+	"slab": `// tcpSlabs holds the scratch of column-block scatter-adds (a slab: see
+// tcpSlabIn), one per worker at a time.
+var tcpSlabs sync.Pool
+
+// tcpSlabGet returns a scratch of at least n float32.
+func tcpSlabGet(n int) *[]float32 {
+	if p, ok := tcpSlabs.Get().(*[]float32); ok && cap(*p) >= n {
+		*p = (*p)[:n]
+		return p
+	}
+	s := make([]float32, n)
+	return &s
+}
+
+// tcpSlabPut returns a scratch to tcpSlabs.
+func tcpSlabPut(p *[]float32) { tcpSlabs.Put(p) }
+
+// tcpSlabIn copies columns [b, b+w) of each of the rows rows of dst
+// (cols long) to row r of sc, w long: a column block's destination,
+// contiguous.
+func tcpSlabIn(sc, dst []float32, rows, cols, b, w int) {
+	for r := 0; r < rows; r++ {
+		copy(sc[r*w:r*w+w], dst[r*cols+b:r*cols+b+w])
+	}
+}
+
+// tcpSlabOut copies the slab sc back to its columns of dst.
+func tcpSlabOut(dst, sc []float32, rows, cols, b, w int) {
+	for r := 0; r < rows; r++ {
+		copy(dst[r*cols+b:r*cols+b+w], sc[r*w:r*w+w])
+	}
+}
+`,
 	"ntreread": `// tcpNTReread is tcpNT for a result the kernel reads back right after
 // writing it (a scatter's copy of its input, which its adds then read
 // and write): from revrow.NTBytesReread, whatever the workers.

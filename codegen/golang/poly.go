@@ -144,6 +144,21 @@ func (p poly) String() string {
 }
 
 // paren prints p, parenthesized unless it is a single atom or constant.
+// divide returns p/c when c divides every coefficient of p.
+func (p poly) divide(c int64) (poly, bool) {
+	if c == 0 {
+		return nil, false
+	}
+	q := poly{}
+	for k, v := range p {
+		if v%c != 0 {
+			return nil, false
+		}
+		q[k] = v / c
+	}
+	return q, true
+}
+
 func (p poly) paren() string {
 	s := p.String()
 	if len(p) <= 1 && !strings.ContainsAny(s, "*-") {

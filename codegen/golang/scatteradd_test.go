@@ -20,8 +20,21 @@ import (
 // dynamic dims) and along dim 0 with 256 columns or more (the workers
 // split the columns and walk them in blocks, each block of an index row
 // one call of rowadd.ScatterAddColsF32I64 or I32); last0small stays on the
-// split by destination rows (too few columns).
+// split by destination rows (too few columns). slab and slab3i32err are
+// along dim 0 of destinations past slabBytes with rows of 1200 bytes:
+// their blocks are added to in a worker's scratch (tcpSlabIn, tcpSlabOut),
+// with the block's indices and updates prefetched rows ahead
+// (colsAhead), in blocks of 128 and 144 columns that do not divide the
+// worker's columns.
 const elementAddModule = `
+func.func @slab(%x: tensor<2048x300xf32>, %i: tensor<520x290xi64>, %u: tensor<520x290xf32>) -> tensor<2048x300xf32> {
+  %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index, mode = "wrap_negative"} : tensor<2048x300xf32>, tensor<520x290xi64>, tensor<520x290xf32> -> tensor<2048x300xf32>
+  return %0 : tensor<2048x300xf32>
+}
+func.func @slab3i32err(%x: tensor<600x3x300xf32>, %i: tensor<500x2x290xi32>, %u: tensor<500x2x290xf32>) -> tensor<600x3x300xf32> {
+  %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 0 : index, mode = "error"} : tensor<600x3x300xf32>, tensor<500x2x290xi32>, tensor<500x2x290xf32> -> tensor<600x3x300xf32>
+  return %0 : tensor<600x3x300xf32>
+}
 func.func @last64(%x: tensor<5x300xf32>, %i: tensor<4x290xi64>, %u: tensor<4x290xf32>) -> tensor<5x300xf32> {
   %0 = tcp.scatter %x, %i, %u {combine = "add", dim = 1 : index, mode = "wrap_negative"} : tensor<5x300xf32>, tensor<4x290xi64>, tensor<4x290xf32> -> tensor<5x300xf32>
   return %0 : tensor<5x300xf32>
@@ -56,7 +69,7 @@ func.func @last0small(%x: tensor<6x30xf32>, %i: tensor<9x20xi64>, %u: tensor<9x2
 // fail with the interpreter's error, the first bad id in row-major order,
 // whatever the worker count.
 func TestScatterElementsAdd(t *testing.T) {
-	m, pr := kernelBinary(t, "elementadd.mlir", elementAddModule, []form{{"rowadd.ScatterAddF32I64(", 2}, {"rowadd.ScatterAddF32I32(", 1}, {"max(16, ", 2}, {"rowadd.ScatterAddColsF32I64(", 1}, {"rowadd.ScatterAddColsF32I32(", 1}})
+	m, pr := kernelBinary(t, "elementadd.mlir", elementAddModule, []form{{"rowadd.ScatterAddF32I64(", 2}, {"rowadd.ScatterAddF32I32(", 1}, {"max(64, ", 2}, {"rowadd.ScatterAddColsF32I64(", 2}, {"rowadd.ScatterAddColsF32I32(", 2}, {"tcpSlabIn(*", 2}, {"prefetch.Span(", 4}})
 	r := rand.New(rand.NewSource(5))
 	type fn struct {
 		name     string
@@ -73,6 +86,8 @@ func TestScatterElementsAdd(t *testing.T) {
 		{"dim0", []int64{6, 300}, []int64{9, 260}, 0, tensor.I64, true},
 		{"dim0i32err", []int64{4, 3, 520}, []int64{7, 2, 513}, 0, tensor.I32, false},
 		{"last0small", []int64{6, 30}, []int64{9, 20}, 0, tensor.I64, true},
+		{"slab", []int64{2048, 300}, []int64{520, 290}, 0, tensor.I64, true},
+		{"slab3i32err", []int64{600, 3, 300}, []int64{500, 2, 290}, 0, tensor.I32, false},
 	}
 	compared, errs := 0, 0
 	for _, f := range fns {
