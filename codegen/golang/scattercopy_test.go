@@ -40,7 +40,7 @@ func TestScatterCopy(t *testing.T) {
 		{"tcpNTReread(", 3},                      // the helper, grad's copy flag (its rows dynamic: a long run) and its warm bool
 		{"!tcpSame(r0, a0) && !tcpNTReread(", 1}, // the warm bool
 		{" := tcpNT(", 1},                        // put's copy keeps tcpNT
-		{"prefetch.Line(", 1},                    // grad's look ahead
+		{"prefetch.Span(", 1},                    // grad's look ahead, every line of its 256-byte rows
 		{"rowadd.ScatterRowsF32I32(", 1},         // grad16 in one call (no warm bool: its ahead is not gated)
 	})
 	r := rand.New(rand.NewSource(5))
