@@ -500,11 +500,8 @@ func (f *funcGen) later(n *nest, l int, p poly, j string) (string, bool) {
 // in the cache (aheadCond). Measured on ScatterND replacing 65536 random 256-byte rows of
 // a [262144,64] f32 table (in-process A/B, one worker): 0.34-0.40x the
 // time of the plain copies 4 or 8 rows ahead (PREFETCHW, for writing,
-// did worse: 0.45-0.54x). With span, an expression of bytes, every line
-// of those bytes from the row's offset (prefetch.Span): measured on
-// ScatterND adding 100000 Zipf rows of 256 bytes into a [100000,64] f32
-// table, 0.92-0.95x the time of the first line's prefetch.
-func (f *funcGen) scatterAhead(n *nest, l int, dst, upd string, dOff, c0 poly, split bool, dist, es, run int, span string) string {
+// did worse: 0.45-0.54x).
+func (f *funcGen) scatterAhead(n *nest, l int, dst, upd string, dOff, c0 poly, split bool, dist, es, run int) string {
 	if !f.prefetches() {
 		return ""
 	}
@@ -529,9 +526,6 @@ func (f *funcGen) scatterAhead(n *nest, l int, dst, upd string, dOff, c0 poly, s
 		cond = "!" + w + " && " + cond
 	}
 	pf := fmt.Sprintf("if p := %s; uint(p) < uint(len(%s)) {\nprefetch.Line(unsafe.Pointer(&%s[p]))\n}", off, dst, dst)
-	if span != "" {
-		pf = fmt.Sprintf("if p := %s; uint(p) < uint(len(%s)) {\nprefetch.Span(unsafe.Pointer(&%s[p]), %s)\n}", off, dst, dst, span)
-	}
 	if split {
 		pf = fmt.Sprintf("if q := %s; q >= lo && q < hi {\n%s\n}", first, pf)
 	}

@@ -127,7 +127,7 @@ func TestLookAhead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("buffers of 17-20 MB")
 	}
-	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 4}, {"prefetch.Elems(", 1},
+	m, pr := kernelBinary(t, "ahead.mlir", lookAheadModule, []form{{"prefetch.Line(", 3}, {"prefetch.Elems(", 1}, {"rowadd.ScatterRowsF32I64(", 1},
 		{"gatherrow.Take(", 4}, {"gatherrow.Take2(", 2}, {"gatherrow.Take2NT(", 1}, {"gatherrow.AheadIf(", 6}, {"gatherrow.ColsRows(", 1}, {"gatherrow.ShortRows(", 3}, {"12, 0)); t", 2}, {", 10, false, 6); t", 1}})
 	r := rand.New(rand.NewSource(5))
 	ids := func(it tensor.DType, n, s int64, neg, bad bool, shape ...int64) *tensor.Tensor {

@@ -647,11 +647,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 									d, u, n.rowOf, urow, u, u, d, k, d, f.combineStmt(et, halfKind(s.Operation), combine, d+"["+k+"]", u+"["+k+"]"))
 							}
 						}
-						span := "" // an add of a short row: every line of the worker's part (see scatterAhead)
-						if c, ok := n.sizes[l].constant(); ok && combine == tcp.CombineAdd && c*int64(elemSize(et)) <= maxSpanAheadBytes {
-							span = fmt.Sprintf("(hi-lo)*%d", elemSize(et))
-						}
-						if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l).add(patom("lo")), c0, false, scatterAheadRows, elemSize(et), 0, span); t != "" {
+						if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l).add(patom("lo")), c0, false, scatterAheadRows, elemSize(et), 0); t != "" {
 							n.lets[l-1].stmts = append([]string{t}, n.lets[l-1].stmts...)
 						}
 					} else if combine == tcp.CombineReplace && n.rowOf != "" && len(n.lets[l].stmts) == 0 && !splitInner {
@@ -669,7 +665,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 						// one written a few rows later (kernel binary),
 						// before this row's worker test (see skips).
 						run, _ := n.sizes[l].constant()
-						if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l), c0, !splitLoop, scatterAheadRows, elemSize(et), int(run)*elemSize(et), ""); t != "" {
+						if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l), c0, !splitLoop, scatterAheadRows, elemSize(et), int(run)*elemSize(et)); t != "" {
 							n.lets[l-1].stmts = append([]string{t}, n.lets[l-1].stmts...)
 						}
 					}
@@ -684,7 +680,7 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 							// The destination row of the update a few rows
 							// later, started as for a replace, by a worker
 							// that owns every row (see maxAddAheadBytes).
-							if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l), c0, false, scatterAheadRows, elemSize(et), int(run)*4, ""); t != "" {
+							if t := f.scatterAhead(n, l-1, dst, ur.buf, dOff.without(n, l), c0, false, scatterAheadRows, elemSize(et), int(run)*4); t != "" {
 								n.lets[l-1].stmts = append([]string{fmt.Sprintf("if lo == 0 && hi == %s {\n%s\n}", ds[0], t)}, n.lets[l-1].stmts...)
 							}
 						}
@@ -833,6 +829,13 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 			// 2.89-3.37 (21.3 against 23.5 GB/s in an earlier run).
 			f.g.used["serial"] = true
 			run = fmt.Sprintf("tcpSerial(%d, ", (cols+b-1)/b)
+			if call := f.scatterRowsCall(s, n, iter, ds, dst, et, rowsIdx, ur, len(outer) > 0); call != "" {
+				// f32 rows by [N, 1] ids: all of them in one
+				// rowadd.ScatterRowsF32I64 call, whose loop prefetches
+				// rowadd.AheadRows rows on (see scatterRowsCall).
+				f.stmt("if err := tcpSerial(1, func(lo, hi int) error {\n%s\nreturn nil\n}); err != nil {\nreturn err\n}", call)
+				return nil
+			}
 		}
 		f.stmt("if err := %sfunc(lo, hi int) error {\nlo, hi = lo*%d, min(hi*%d, %d)\n%s\nreturn nil\n}); err != nil {\nreturn err\n}",
 			run, b, b, cols, code)
@@ -952,6 +955,13 @@ func (f *funcGen) scatterRowsCall(s tcp.ScatterOp, n *nest, iter, ds []poly, dst
 			ahead = "true"
 			if big != "" {
 				ahead = big
+			}
+			if warm := f.warm[dst]; warm != "" && w*4 > maxSerialAddRowBytes {
+				// Rows of the column split's sizes, as their loop's
+				// scatterAhead: no prefetch after a copy through the
+				// cache (rows of 128 bytes or less measured the same
+				// either way and keep the prefetch).
+				ahead = "!" + warm + " && " + ahead
 			}
 		}
 	}
@@ -1174,11 +1184,6 @@ const scatterBlockBytes = 256 << 10
 // then follows (16 columns took 1.5x the time on a [4096, 2048] f32
 // ScatterElements along dim 0).
 const minScatterBlock = 64
-
-// maxSpanAheadBytes is the longest row of a scatter-add whose every line
-// scatterAhead prefetches: rows of 256 bytes took 0.92-0.95x the time,
-// rows of 512 bytes (tables of 8 and 30 MB) 1.00-1.03x.
-const maxSpanAheadBytes = 256
 
 // colsAheadRows is how many update rows ahead colsAhead prefetches.
 const colsAheadRows = 8

@@ -10,10 +10,12 @@ import (
 // rowAddColsModule: scatter_nd adds of whole rows of 129 to 512 bytes,
 // which the workers split by the rows' columns (rowColSplit: every
 // worker adds its cache lines of every update row, in order). In the
-// kernel binary the f32 rows take rowadd.AddF32: rows of 33 floats (132
-// bytes, i64 ids, wrap_negative), 128 floats (512 bytes, i32 ids,
-// error), 40-float rows of a [5,3,40] destination (drop), dynamic table
-// and update rows (clip); other element types the Go loop over the
+// kernel binary f32 rows by [N, 1] ids take one call of
+// rowadd.ScatterRowsF32I64 or I32 for all the updates, on one worker:
+// rows of 33 floats (132 bytes, i64 ids, wrap_negative), 128 floats
+// (512 bytes, i32 ids, error); the other f32 rows rowadd.AddF32 per row
+// over the worker's columns: 40-float rows of a [5,3,40] destination
+// (drop), dynamic table and update rows (clip); other element types the Go loop over the
 // worker's columns: i32 (200 bytes), f16 (200 bytes, added in float32
 // and rounded), f64 (320 bytes). Rows of 64 floats whose updates are a
 // broadcast (no contiguous update row) take the element loop over the
@@ -89,13 +91,15 @@ func.func @f64c40(%x: tensor<8x40xf64>, %i: tensor<25x1xi64>, %u: tensor<25x40xf
 // does.
 func TestScatterRowAddCols(t *testing.T) {
 	m, pr := kernelBinary(t, "rowaddcols.mlir", rowAddColsModule, []form{
-		{"rowadd.AddF32(", 5},            // the f32 functions but f32bcast and f32c32
-		{"[lo:hi])", 4},                  // rowadd.AddF32 split by columns: f32c33, f32c128, f32grid, f32dyn
+		{"rowadd.AddF32(", 3},            // f32grid, f32dyn, f32c129
+		{"[lo:hi])", 2},                  // rowadd.AddF32 split by columns: f32grid, f32dyn
 		{"[:len(", 4},                    // the Go loop split by columns: i32c50, f16c100, f64c40; tcpCopyRows (f32dyn's input, of dynamic size, copied)
 		{"< lo || ", 2},                  // split by destination rows: f32c129, f64c65
 		{"tcpSerial(10, ", 1},            // f32c32 (128-byte rows) on one worker,
-		{"rowadd.ScatterRowsF32I64(", 1}, // in one call
-		{"lo, hi = lo*16, ", 7},          // in steps of a cache line: 4-byte elements (and f32bcast, putbcast)
+		{"rowadd.ScatterRowsF32I64(", 2}, // in one call, as f32c33's rows by [N, 1] ids
+		{"rowadd.ScatterRowsF32I32(", 1}, // and f32c128's
+		{"tcpSerial(1, ", 2},             // (f32c33, f32c128: one call on one worker)
+		{"lo, hi = lo*16, ", 5},          // in steps of a cache line: 4-byte elements (f32grid, f32dyn, i32c50, f32bcast, putbcast)
 		{"lo, hi = lo*32, ", 1},          // f16c100
 		{"lo, hi = lo*8, ", 1},           // f64c40
 	})

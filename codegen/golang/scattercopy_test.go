@@ -12,8 +12,8 @@ import (
 // stores up to revrow.NTBytesReread (tcpNTReread), and the adds' look
 // ahead of the destination row runs only when that copy did not go
 // through the cache this call (in place, or written non-temporally): the
-// bool warmCopy binds. grad: 256-byte f32 rows (rowadd.AddF32 per row,
-// the prefetch gated); grad16: 64-byte rows (one rowadd.ScatterRowsF32I64
+// bool warmCopy binds. grad: 256-byte f32 rows (one
+// rowadd.ScatterRowsF32I64 call, its ahead gated); grad16: 64-byte rows (one rowadd.ScatterRowsF32I64
 // call, whose ahead is not gated); put: a replace, whose copy keeps
 // tcpNT.
 const scatterCopyModule = `
@@ -40,7 +40,8 @@ func TestScatterCopy(t *testing.T) {
 		{"tcpNTReread(", 3},                      // the helper, grad's copy flag (its rows dynamic: a long run) and its warm bool
 		{"!tcpSame(r0, a0) && !tcpNTReread(", 1}, // the warm bool
 		{" := tcpNT(", 1},                        // put's copy keeps tcpNT
-		{"prefetch.Span(", 1},                    // grad's look ahead, every line of its 256-byte rows
+		{"rowadd.ScatterRowsF32I64(r0, 64, ", 1}, // grad in one call,
+		{", !t", 1},                              // its ahead gated by the warm bool
 		{"rowadd.ScatterRowsF32I32(", 1},         // grad16 in one call (no warm bool: its ahead is not gated)
 	})
 	r := rand.New(rand.NewSource(5))
