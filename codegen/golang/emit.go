@@ -586,7 +586,7 @@ func (f *funcGen) hoist(p poly, l int) string {
 
 // emitFunc returns the kernel and the dims function of fn.
 func (g *gen) emitFunc(fn *ir.Operation, goName string) (string, error) {
-	fn = flatTakes(fn)
+	fn = flatTakes(fn, g.driver)
 	f := function.FuncOp{Operation: fn}
 	ft := f.Type()
 	body := f.Body()

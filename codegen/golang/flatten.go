@@ -1,14 +1,17 @@
 package golang
 
 import (
+	"github.com/tcp-project/tcp/dialect/arith"
 	"github.com/tcp-project/tcp/dialect/tcp"
 	tensord "github.com/tcp-project/tcp/dialect/tensor"
 	"github.com/tcp-project/tcp/ir"
 )
 
 // flatTakes returns fn, or a rewritten clone of it when some op in it
-// is a take by N-d ids (see takeGroup) or an element scatter with two or
-// more dims after its dim (see flatScatter).
+// is a take by N-d ids (see takeGroup), an element scatter with two or
+// more dims after its dim (see flatScatter) or a slice that reverses
+// its last two or more dims whole (see reversedRuns; with slices only:
+// the kernel binary, where it is measured).
 //
 // A take by N-d ids becomes a take by the ids collapsed over their dims,
 // expanded back to the result's shape: a result nest then runs one loop
@@ -23,11 +26,11 @@ import (
 // The rewrites keep the kernel's meaning, its errors (the same first bad
 // index, along the same dim of the same size) and its locations: the new
 // ops take the rewritten op's.
-func flatTakes(fn *ir.Operation) *ir.Operation {
+func flatTakes(fn *ir.Operation, slices bool) *ir.Operation {
 	found := false
 	fn.Walk(ir.PreOrder, func(op *ir.Operation) {
 		_, ok := takeGroup(op)
-		found = found || ok || flatScatter(op)
+		found = found || ok || flatScatter(op) || slices && reversedRuns(op) != nil
 	})
 	if !found {
 		return fn
@@ -35,7 +38,7 @@ func flatTakes(fn *ir.Operation) *ir.Operation {
 	c := fn.Clone()
 	var todo []*ir.Operation
 	c.Walk(ir.PreOrder, func(op *ir.Operation) {
-		if _, ok := takeGroup(op); ok || flatScatter(op) {
+		if _, ok := takeGroup(op); ok || flatScatter(op) || slices && reversedRuns(op) != nil {
 			todo = append(todo, op)
 		}
 	})
@@ -44,6 +47,10 @@ func flatTakes(fn *ir.Operation) *ir.Operation {
 		rw.SetInsertionPointBefore(op)
 		if op.Name() == tcp.ScatterName {
 			collapseScatter(rw, op)
+			continue
+		}
+		if op.Name() == tcp.SliceName {
+			collapseSlice(rw, op, reversedRuns(op))
 			continue
 		}
 		m, _ := takeGroup(op)
@@ -263,4 +270,69 @@ func dense(v ir.Value) bool {
 		v = v.DefiningOp().Operand(0)
 	}
 	return v.DefiningOp() == nil
+}
+
+// reversedRuns returns the reassociation of a tcp.slice of an argument
+// (seen through reshapes) of static shape that merges its last dims when
+// two or more of them are reversed whole (start n-1, size n, stride -1),
+// or nil: such a run reads its block backwards element by element, as
+// one dim of their product does. A
+// flip of every axis of [8,64,64,64] f32 then reverses 2M floats in the
+// worker's one run, not 32768 rows of 64: 0.45 against 0.62 ms with one
+// worker (tcp-run).
+func reversedRuns(op *ir.Operation) [][]int64 {
+	if op.Name() != tcp.SliceName {
+		return nil
+	}
+	s := tcp.SliceOp{Operation: op}
+	t := rankedOf(s.In())
+	if t == nil || !t.HasStaticShape() || !dense(s.In()) {
+		return nil
+	}
+	whole := func(e int) bool {
+		start, ok1 := ir.ConstantInt(s.Starts()[e])
+		size, ok2 := ir.ConstantInt(s.Sizes()[e])
+		stride, ok3 := ir.ConstantInt(s.Strides()[e])
+		n := t.Dim(e)
+		return ok1 && ok2 && ok3 && n > 1 && start == n-1 && size == n && stride == -1
+	}
+	// The run ends at the last dim: a run of whole rows of elements
+	// reversed (an image's pixels turned 180 degrees, its channels in
+	// order) is left to the nest, whose reversed rows of pixels took a
+	// sixth of the time of one run of 2M 3-byte pixels.
+	last := t.Rank() - 1
+	lo := last
+	for lo > 0 && whole(lo) && whole(lo-1) {
+		lo--
+	}
+	if lo == last {
+		return nil
+	}
+	return mergeDims(t.Rank(), lo, last)
+}
+
+// collapseSlice rewrites reversedRuns' op (groups): its input collapsed
+// by groups, the slice of that (a merged run reversed whole), its result
+// expanded back.
+func collapseSlice(rw *ir.Rewriter, op *ir.Operation, groups [][]int64) {
+	s := tcp.SliceOp{Operation: op}
+	loc := op.Loc()
+	rt := rankedOf(op.Result(0))
+	in := collapseGroups(rw, loc, s.In(), groups)
+	it := rankedOf(in)
+	var starts, sizes, strides []ir.Value
+	for k, grp := range groups {
+		if len(grp) == 1 {
+			e := grp[0]
+			starts, sizes, strides = append(starts, s.Starts()[e]), append(sizes, s.Sizes()[e]), append(strides, s.Strides()[e])
+			continue
+		}
+		n := it.Dim(k)
+		starts = append(starts, arith.ConstantIndex(rw, loc, n-1).Result(0))
+		sizes = append(sizes, arith.ConstantIndex(rw, loc, n).Result(0))
+		strides = append(strides, arith.ConstantIndex(rw, loc, -1).Result(0))
+	}
+	flat := tcp.BuildSlice(rw, loc, in, starts, sizes, strides, ir.RankedTensor(groupShape(rt, groups), rt.Elem()))
+	out := tensord.ExpandShapeWith(rw, loc, flat.Result(0), rt, groups)
+	rw.ReplaceOp(op, []ir.Value{out.Result(0)})
 }

@@ -314,10 +314,10 @@ func isReshape(op *ir.Operation) bool {
 
 // flatResult reports whether v, returned through an expand_shape, is
 // computed by its own nest into the result's buffer (resultNestInto): a
-// gather (a flatter nest) or a scatter, as flatTakes writes them.
+// gather (a flatter nest), a scatter or a slice, as flatTakes writes them.
 func flatResult(v ir.Value) bool {
 	op := v.DefiningOp()
-	return op != nil && (op.Name() == tcp.GatherName || isScatter(op))
+	return op != nil && (op.Name() == tcp.GatherName || op.Name() == tcp.SliceName || isScatter(op))
 }
 
 // orderKeeping reports whether op is a view whose row-major reads visit

@@ -100,12 +100,12 @@ func.func @row_fused(%x: tensor<5x4xf32>, %i: tensor<3x2xi64>, %u: tensor<3x2xf3
 
 // A ScatterElements add along dim 0 with 256 columns or more: the workers
 // split the columns in steps of a cache line (16 f32) and walk their
-// columns in blocks over all the rows; on an error the indices are
+// columns in blocks of 64 or more over all the rows; on an error the indices are
 // scanned again in row-major order for the interpreter's first bad one.
 // CHECK-LABEL: func ColumnSplit(
 // CHECK:         tcpParallel(16, 192, func(lo, hi int) error {
 // CHECK-NEXT:      lo, hi = lo*16, min(hi*16, 256)
-// CHECK-NEXT:      [[STEP:t[0-9]+]] := max(16, 262144/max(1, 12)) &^ 15
+// CHECK-NEXT:      [[STEP:t[0-9]+]] := max(64, 262144/max(1, 12)) &^ 15
 // CHECK-NEXT:      for [[B:t[0-9]+]] := lo; [[B]] < hi; [[B]] += [[STEP]] {
 // CHECK-NEXT:        [[E:t[0-9]+]] := min([[B]]+[[STEP]], hi)
 // CHECK-NEXT:        for i{{[0-9]+}}_0 := 0; i{{[0-9]+}}_0 < 5; i{{[0-9]+}}_0++ {
