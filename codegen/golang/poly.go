@@ -143,7 +143,6 @@ func (p poly) String() string {
 	return b.String()
 }
 
-// paren prints p, parenthesized unless it is a single atom or constant.
 // divide returns p/c when c divides every coefficient of p.
 func (p poly) divide(c int64) (poly, bool) {
 	if c == 0 {
@@ -159,6 +158,7 @@ func (p poly) divide(c int64) (poly, bool) {
 	return q, true
 }
 
+// paren prints p, parenthesized unless it is a single atom or constant.
 func (p poly) paren() string {
 	s := p.String()
 	if len(p) <= 1 && !strings.ContainsAny(s, "*-") {

@@ -32,3 +32,31 @@ func TestPoly(t *testing.T) {
 		t.Errorf("equal is wrong")
 	}
 }
+
+// TestPolyDivide: divide by a constant that divides every coefficient,
+// and refusals where one does not or the divisor is 0.
+func TestPolyDivide(t *testing.T) {
+	i, n := patom("i"), patom("n")
+	for _, tc := range []struct {
+		name string
+		p    poly
+		c    int64
+		want string // "" when divide refuses
+	}{
+		{"terms", i.scale(2048).add(n.mul(i).scale(4096)), 2048, "i + 2*i*n"},
+		{"constant", pconst(600), 300, "2"},
+		{"zero", pconst(0), 7, "0"},
+		{"negative", i.scale(-6), 3, "-2*i"},
+		{"one term not", i.scale(2048).add(pconst(5)), 2048, ""},
+		{"by zero", i, 0, ""},
+	} {
+		q, ok := tc.p.divide(tc.c)
+		got := ""
+		if ok {
+			got = q.String()
+		}
+		if got != tc.want {
+			t.Errorf("%s: (%s).divide(%d) = %q, want %q", tc.name, tc.p, tc.c, got, tc.want)
+		}
+	}
+}
