@@ -47,8 +47,10 @@
 // becomes a take by the ids collapsed over their dims, expanded back (a
 // lookup table applied to an image is one loop, not three), and an
 // element scatter with two or more dims after its dim has them collapsed
-// (so the workers split the long dim by columns); the result's nest
-// writes an expanded gather's or scatter's bytes directly, and a
+// (so the workers split the long dim by columns), and in the kernel
+// binary a slice reversing its last two or more dims whole has them
+// merged (one reversed run); the result's nest writes an expanded
+// gather's, scatter's or slice's bytes directly, and a
 // collapse_shape of an argument is read at its own offset. Offsets are
 // polynomials over loop counters and shape parameters (poly.go); each
 // subexpression is computed at the outermost loop where its operands are

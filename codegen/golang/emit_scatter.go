@@ -891,9 +891,9 @@ func (f *funcGen) scatterNest(dst string, s tcp.ScatterOp, ds, upd []poly, src s
 const maxSerialAddRowBytes = maxArrayRun
 
 // scatterRowsCall returns, in the kernel binary, the call that replaces
-// the whole update nest of a ScatterND add of short f32 rows run by one
-// worker (tcpSerial: destination rows of at most maxSerialAddRowBytes),
-// or "": one call of rowadd.ScatterRowsF32I64 or I32, whose assembly
+// the whole update nest of a ScatterND add of f32 rows run by one worker
+// (tcpSerial: destination rows of at most maxSerialAddRowBytes, or the
+// column split's rows of up to maxRowSplitBytes), or "": one call of rowadd.ScatterRowsF32I64 or I32, whose assembly
 // loop wraps and tests each id (dropping a bad one under mode drop),
 // prefetches the destination row rowadd.AheadRows updates later when the
 // working set leaves the cache (aheadCond, as scatterAhead), and adds the
@@ -1152,10 +1152,10 @@ const maxScatterArrayRun = 192
 // prefetches: with two splitting the rows, the prefetch's test of the
 // row's owner (mispredicted every other update) made the 512-byte rows
 // slower (3.0-3.25 ms against 2.55-2.7). Rows of 129 to 512 bytes are
-// split by columns (rowColSplit), where every worker writes every row:
-// each prefetches the first line of its columns, unconditionally (with
-// one worker the row's first line, as here; prefetching every line of
-// the worker's columns, or none, measured slower with one and two).
+// split by columns (rowColSplit), run on one worker: f32 rows by [N, 1]
+// ids take scatterRowsCall's one call, whose loop prefetches; the others
+// prefetch the first line of the row, unconditionally (prefetching every
+// line of the worker's columns, or none, measured slower).
 const maxAddAheadBytes = 512
 
 // minRowSplitBytes and maxRowSplitBytes bound the rows a replace or an
